@@ -1,0 +1,41 @@
+"""The Phỏm rules engine: pure Python, standard library only.
+
+Public API: cards and notation, ``Rules`` and presets, the hand solver,
+``GameState`` with ``Move``/``Phase``, views, outcomes and game records.
+"""
+
+from .cards import card_label, card_str, cards_of, mask_of, parse_card, points
+from .errors import (
+    CardParseError,
+    EngineError,
+    GameOverError,
+    IllegalMoveError,
+    MoveParseError,
+    RulesError,
+    SaveError,
+)
+from .melds import Phom, find_melds, has_ca, is_meld
+from .moves import Move, Phase, parse_move
+from .rules import PRESETS, Rules
+from .scoring import Outcome, next_leader
+from .sends import LayPlan, best_lay_plan, plan_sends
+from .solver import (
+    Arrangement,
+    all_best_arrangements,
+    best_arrangement,
+    can_eat,
+    is_u_khan,
+    locked_cards,
+    u_kind,
+)
+from .state import GameState, TurnKind
+from .view import SeatView, redact_event
+
+__all__ = [
+    "PRESETS", "Arrangement", "CardParseError", "EngineError", "GameOverError", "GameState",
+    "IllegalMoveError", "LayPlan", "Move", "MoveParseError", "Outcome", "Phase", "Phom", "Rules",
+    "RulesError", "SaveError", "SeatView", "TurnKind", "all_best_arrangements", "best_arrangement",
+    "best_lay_plan", "can_eat", "card_label", "card_str", "cards_of", "find_melds", "has_ca",
+    "is_meld", "is_u_khan", "locked_cards", "mask_of", "next_leader", "parse_card", "parse_move",
+    "plan_sends", "points", "redact_event", "u_kind",
+]

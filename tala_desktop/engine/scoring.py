@@ -1,0 +1,131 @@
+"""Money and the end of a game: payments with balance caps, showdown ranking, Ù and đền, the outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import cards_of, mask_points
+from .moves import Phase
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+PLACE_LABELS = ("nhat", "nhi", "ba", "bet")
+U_KINDS = ("u", "u_tron", "u_khan")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended. Lists are indexed by seat; ``places`` is best first."""
+
+    kind: str                  # "showdown" | "u" | "u_tron" | "u_khan"
+    winner: int
+    den: int | None            # the seat that paid the whole Ù (đền), if any
+    places: tuple[int, ...]    # showdown: every seat best first; Ù: the winner only
+    labels: tuple[str, ...]    # nhat nhi ba bet mom | u u_tron u_khan den lose
+    points: tuple[int, ...]    # points of the cards each seat still holds
+    net: tuple[int, ...]       # money won (+) or lost (-) in this game, in chips
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "winner": self.winner,
+            "den": self.den,
+            "places": list(self.places),
+            "labels": {str(s): v for s, v in enumerate(self.labels)},
+            "points": {str(s): v for s, v in enumerate(self.points)},
+            "net": {str(s): v for s, v in enumerate(self.net)},
+        }
+
+
+def pay(st: GameState, frm: int, to: int, bets: int, reason: str) -> int:
+    """Move ``bets`` x bet chips from ``frm`` to ``to``, never more than ``frm``'s balance."""
+    chips = bets * st.bet
+    if st.balances is not None:
+        chips = min(chips, max(st.balances[frm], 0))
+        st.balances[frm] -= chips
+        st.balances[to] += chips
+    st.net[frm] -= chips
+    st.net[to] += chips
+    if st.events is not None:
+        st.events.append({"type": "payment", "from": frm, "to": to, "amount": chips, "reason": reason})
+    return chips
+
+
+def _finish(st: GameState, outcome: Outcome) -> None:
+    st.outcome = outcome
+    st.phase = Phase.GAME_OVER
+    st.u_open = False
+    if st.events is not None:
+        event = outcome.to_dict()
+        event["type"] = "outcome"
+        event["hands"] = [cards_of(h) for h in st.hands]
+        st.events.append(event)
+
+
+def _points(st: GameState) -> tuple[int, ...]:
+    return tuple(mask_points(h, st.rules.face_value_10) for h in st.hands)
+
+
+def finish_showdown(st: GameState) -> None:
+    """Rank everyone (RULES.md §8) and pay Nhất, in seat order after the winner."""
+    pts = _points(st)
+    seats = range(st.n)
+    ranked = sorted((s for s in seats if not st.mom[s]), key=lambda s: (pts[s], st.lay_order[s]))
+    # Móm players rank below every other, by lay-down order; a player who left
+    # ranks below those who stayed (so a leaver never becomes Nhất while others remain).
+    ranked += sorted((s for s in seats if st.mom[s]), key=lambda s: (st.left[s], st.lay_order[s]))
+    winner = ranked[0]
+    labels = [""] * st.n
+    place_of = [0] * st.n
+    for place, s in enumerate(ranked):
+        place_of[s] = place
+        labels[s] = "nhat" if place == 0 else ("mom" if st.mom[s] else PLACE_LABELS[min(place, 3)])
+    for i in range(1, st.n):
+        s = (winner + i) % st.n
+        amount = st.rules.mom_pay if st.mom[s] else st.rules.place_pay(place_of[s])
+        pay(st, s, winner, amount, labels[s])
+    _finish(st, Outcome("showdown", winner, None, tuple(ranked), tuple(labels), pts, tuple(st.net)))
+
+
+def den_payer(st: GameState, winner: int) -> int | None:
+    """The seat that pays the whole Ù under RULES.md §7, or None."""
+    rules = st.rules
+    if rules.den_three_eats:
+        for v in range(st.n):
+            if v != winner and st.eats_from[winner][v] >= 3:
+                return v
+    if rules.den_chot:
+        for e in reversed(st.chot_eaters):
+            if e != winner:
+                return e
+    return None
+
+
+def finish_u(st: GameState, winner: int, kind: str) -> None:
+    """End the game at once with an Ù of ``kind`` by ``winner``."""
+    rules = st.rules
+    amount = {"u": rules.u_pay, "u_tron": rules.u_tron_pay, "u_khan": rules.u_khan_pay}[kind]
+    if st.events is not None:
+        st.events.append({"type": "u", "seat": winner, "kind": kind})
+    den = den_payer(st, winner)
+    labels = ["lose"] * st.n
+    labels[winner] = kind
+    if den is not None:
+        labels[den] = "den"
+        pay(st, den, winner, (st.n - 1) * amount, "den")
+    else:
+        for i in range(1, st.n):
+            pay(st, (winner + i) % st.n, winner, amount, kind)
+    _finish(st, Outcome(kind, winner, den, (winner,), tuple(labels), _points(st), tuple(st.net)))
+
+
+def next_leader(outcome: Outcome, left: list[bool]) -> int:
+    """Who leads the next game: the winner, or the next seat after them that is still here."""
+    n = len(left)
+    for i in range(n):
+        s = (outcome.winner + i) % n
+        if not left[s]:
+            return s
+    return outcome.winner

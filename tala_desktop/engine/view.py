@@ -1,0 +1,120 @@
+"""The one place that decides what each seat sees: redacted views and per-seat events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import FULL_DECK
+from .moves import Move, Phase
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+class SeatView:
+    """Everything ``seat`` may know: its own hand, the public table, and the others' card counts.
+
+    Other seats' hands hold only their publicly known cards (eaten, revealed);
+    the stock holds no cards, only ``stock_count``.
+    """
+
+    __slots__ = ("seat", "_st", "hand_counts", "stock_count", "legal")
+
+    def __init__(self, seat: int, redacted: GameState, hand_counts: list[int], stock_count: int,
+                 legal: list[Move]) -> None:
+        self.seat = seat
+        self._st = redacted
+        self.hand_counts = hand_counts
+        self.stock_count = stock_count
+        self.legal = legal
+
+    @classmethod
+    def of(cls, st: GameState, seat: int) -> SeatView:
+        r = st.copy(record_events=False)
+        counts = [st.hands[s].bit_count() for s in range(st.n)]
+        for s in range(st.n):
+            if s != seat:
+                r.hands[s] = st.eaten[s] | st.revealed[s]
+        r.stock = []
+        r.deal_record = {}
+        legal = st.legal_moves() if st.to_move == seat and st.phase is not Phase.GAME_OVER else []
+        return cls(seat, r, counts, len(st.stock), legal)
+
+    # -------------------------------------------------------------- public facts
+    @property
+    def rules(self) -> Rules:
+        return self._st.rules
+
+    @property
+    def n(self) -> int:
+        return self._st.n
+
+    @property
+    def hand(self) -> int:
+        """This seat's cards, including its unlaid eaten cards."""
+        return self._st.hands[self.seat]
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _PUBLIC:
+            return getattr(self._st, name)
+        raise AttributeError(name)
+
+    def known_cards(self, s: int) -> int:
+        """Cards of seat ``s``'s hand that this seat knows (all, for itself)."""
+        return self._st.hands[s]
+
+    def public_cards(self) -> int:
+        """Cards visible on the table: piles and laid phỏm (eaten/revealed cards are in known_cards)."""
+        st = self._st
+        m = 0
+        for s in range(st.n):
+            for c in st.piles[s]:
+                m |= 1 << c
+            for p in st.laid[s]:
+                m |= p.mask
+        return m
+
+    def unseen_cards(self) -> int:
+        """Cards this seat cannot locate: in other hands (hidden part) or the stock."""
+        m = self.public_cards()
+        for s in range(self._st.n):
+            m |= self._st.hands[s]
+        return FULL_DECK & ~m
+
+    def hidden_count(self, s: int) -> int:
+        """How many cards of seat ``s``'s hand this seat cannot see."""
+        return self.hand_counts[s] - self._st.hands[s].bit_count()
+
+    def determinize(self, hidden: dict[int, int], stock_top_first: list[int]) -> GameState:
+        """A full game state with the unseen cards placed as given (for searchers)."""
+        st = self._st.copy(record_events=False)
+        for s, extra in hidden.items():
+            if s == self.seat:
+                raise ValueError("determinize: a seat's own hand is not hidden")
+            st.hands[s] |= extra
+        st.stock = list(reversed(stock_top_first))
+        return st
+
+    def state_copy(self) -> GameState:
+        """A copy of the redacted state (others' hidden cards and the stock absent)."""
+        return self._st.copy(record_events=False)
+
+
+_PUBLIC = frozenset({
+    "leader", "bet", "eaten", "eat_count", "eats_from", "piles", "laid", "lay_order", "lays_done",
+    "mom", "left", "starter", "to_move", "phase", "turn_kind", "took", "u_open", "ukhan_open",
+    "last_discard", "chot_eaters", "balances", "net", "thrown", "revealed", "turn_no", "outcome",
+    "history",
+})
+
+
+def redact_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The event as ``seat`` may see it (other players' drawn and dealt cards hidden)."""
+    kind = event["type"]
+    if kind == "dealt":
+        hands = [h if s == seat else None for s, h in enumerate(event["hands"])]
+        return {**event, "hands": hands, "counts": [len(h) for h in event["hands"]]}
+    if kind == "drew" and event["seat"] != seat:
+        return {**event, "card": None}
+    return event

@@ -1,0 +1,73 @@
+"""Random agents and the RULES.md §12 invariant checks shared by the property tests and the soak script."""
+
+from __future__ import annotations
+
+import random
+
+from tala_desktop.engine import GameState, Move, Rules
+from tala_desktop.engine.cards import FULL_DECK
+
+
+def check_invariants(st: GameState) -> None:
+    """Raise AssertionError if a §12 invariant is broken."""
+    seen = 0
+    total = 0
+    for s in range(st.n):
+        places = [st.hands[s]] + [1 << c for c in st.piles[s]] + [p.mask for p in st.laid[s]]
+        for m in places:
+            assert not seen & m, f"a card of seat {s} is in two places"
+            seen |= m
+            total += m.bit_count()
+        assert st.eaten[s] & ~st.hands[s] == 0, "an eaten card left the hand without being laid"
+    for c in st.stock:
+        assert not seen >> c & 1, "a stock card is also elsewhere"
+        seen |= 1 << c
+        total += 1
+    assert seen == FULL_DECK and total == 52, "the 52 cards are not each in exactly one place"
+    assert sum(st.net) == 0, "money does not sum to zero"
+    if st.balances is not None:
+        assert all(b >= 0 for b in st.balances), "a balance went negative"
+    if st.is_over and st.outcome.kind == "showdown":
+        assert all(len(p) == 4 for p in st.piles), "a pile does not end with 4 cards"
+        assert all(o >= 0 for o in st.lay_order), "a player never laid down"
+        if st.n == 4:
+            assert not st.stock, "with 4 players the stock must be empty at a showdown"
+    assert sorted(o for o in st.lay_order if o >= 0) == list(range(st.lays_done)), "lay-down order broken"
+
+
+def random_move(st: GameState, rng: random.Random, chaos: float = 0.02) -> Move:
+    """A legal-ish random move: mostly from legal_moves(), sometimes a timeout or a leave."""
+    r = rng.random()
+    if r < chaos / 2:
+        return Move(st.to_move, "timeout")
+    if r < chaos:
+        s = rng.randrange(st.n)
+        if not st.left[s]:
+            return Move(s, "leave")
+    return rng.choice(st.legal_moves())
+
+
+def random_rules(rng: random.Random, players: int | None = None) -> Rules:
+    return Rules(
+        players=players or rng.choice((2, 3, 4)),
+        u_khan=rng.random() < 0.8, progressive_eat=rng.random() < 0.7,
+        den_three_eats=rng.random() < 0.8, den_chot=rng.random() < 0.8,
+        mom_can_send=rng.random() < 0.3, ace_high_run=rng.random() < 0.3,
+        face_value_10=rng.random() < 0.3, reveal_eaten_phom=rng.random() < 0.3,
+        timeout_last_turn_is_mom=rng.random() < 0.7, preset="custom",
+    )
+
+
+def play_random_game(seed: int, rules: Rules | None = None, chaos: float = 0.02,
+                     balances: list[int] | None = None, check: bool = True) -> GameState:
+    rng = random.Random(seed)
+    rules = rules or random_rules(rng)
+    st = GameState.new(rules, seed=seed, leader=rng.randrange(rules.players), balances=balances)
+    steps = 0
+    while not st.is_over:
+        st.push(random_move(st, rng, chaos))
+        if check:
+            check_invariants(st)
+        steps += 1
+        assert steps < 400, "game does not end"
+    return st
