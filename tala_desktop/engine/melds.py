@@ -27,10 +27,10 @@ def run_row_mask(lo: int, hi: int) -> int:
 
 @cache
 def _subruns(lo: int, hi: int) -> tuple[int, ...]:
-    """Every run of 3+ positions inside the segment lo..hi, as suit-row bits."""
-    return tuple(
-        run_row_mask(a, b) for a in range(lo, hi - 1) for b in range(a + 2, hi + 1)
-    )
+    """Every run of 3+ positions inside the segment lo..hi, as suit-row bits, longest first."""
+    spans = [(a, b) for a in range(lo, hi - 1) for b in range(a + 2, hi + 1)]
+    spans.sort(key=lambda ab: (ab[0] - ab[1], ab[0]))
+    return tuple(run_row_mask(a, b) for a, b in spans)
 
 
 @cache

@@ -167,7 +167,10 @@ def _send(st: GameState, move: Move) -> None:
     k = move.index
     if k is None:
         k = next(i for i, p in enumerate(st.laid[t]) if p.accepts(c, ace_high))
-    st.hands[s] &= ~(1 << c)
+    bit = 1 << c
+    st.hands[s] &= ~bit
+    st.eaten[s] &= ~bit  # a timed-out Móm may send an unlaid eaten card (mom_can_send)
+    st.revealed[s] &= ~bit
     st.laid[t][k].add(c)
     _emit(st, {"type": "sent", "seat": s, "card": c, "target": t, "index": k})
     st.phase = Phase.SEND if can_send_any(st, s) else Phase.DISCARD

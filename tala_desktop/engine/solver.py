@@ -126,16 +126,57 @@ def _arrangement(hand: int, pack: tuple[int, ...], face10: bool) -> Arrangement:
     return Arrangement(tuple(sorted(pack)), trash, mask_points(trash, face10))
 
 
+def _components(melds: list[int]) -> list[tuple[int, list[int]]]:
+    """Group melds that share cards (directly or through others): groups are solved apart."""
+    groups: list[tuple[int, list[int]]] = []
+    for m in melds:
+        mask, members = m, [m]
+        rest = []
+        for g in groups:
+            if g[0] & mask:
+                mask |= g[0]
+                members = g[1] + members
+            else:
+                rest.append(g)
+        rest.append((mask, members))
+        groups = rest
+    return groups
+
+
+def _best_in_group(melds: list[int], eaten: int, face10: bool) -> tuple[int, ...] | None:
+    """Packing of one group with every eaten card placed and the most points, then cards, covered."""
+    best = _Best(lambda cov: (mask_points(cov, face10) << 4) | cov.bit_count(), 1 << 60)
+    _search(melds, eaten, 0, (), best, False)
+    return best.found[0] if best.value >= 0 else None
+
+
 def best_arrangement(hand: int, eaten: int = 0, ace_high: bool = False, face10: bool = False) -> Arrangement | None:
-    """The arrangement with least trash points, or None if the eaten cards cannot all be placed."""
+    """The arrangement with least trash points, or None if the eaten cards cannot all be placed.
+
+    Ties go to the arrangement with fewer trash cards.
+    """
     melds = _legal_melds(hand, eaten, ace_high)
     if not melds:
         return None if eaten else Arrangement((), hand, mask_points(hand, face10))
-    best = _Best(lambda cov: mask_points(cov, face10), mask_points(hand, face10))
-    _search(melds, eaten, 0, (), best, True)
-    if best.value < 0:
+    if eaten & ~meld_cover_of(melds):
         return None
-    return _arrangement(hand, _prefer(best.found), face10)
+    chosen: list[int] = []
+    for mask, members in _components(melds):
+        if len(members) == 1:
+            chosen.append(members[0])
+            continue
+        pack = _best_in_group(members, eaten & mask, face10)
+        if pack is None:
+            return None
+        chosen.extend(pack)
+    return _arrangement(hand, tuple(chosen), face10)
+
+
+def meld_cover_of(melds: list[int]) -> int:
+    cov = 0
+    for m in melds:
+        cov |= m
+    return cov
 
 
 def all_best_arrangements(hand: int, eaten: int = 0, ace_high: bool = False, face10: bool = False) -> list[Arrangement]:

@@ -35,8 +35,12 @@ def check_invariants(st: GameState) -> None:
     assert sorted(o for o in st.lay_order if o >= 0) == list(range(st.lays_done)), "lay-down order broken"
 
 
-def random_move(st: GameState, rng: random.Random, chaos: float = 0.02) -> Move:
-    """A legal-ish random move: mostly from legal_moves(), sometimes a timeout or a leave."""
+def random_move(st: GameState, rng: random.Random, chaos: float = 0.02, greedy: float = 0.0) -> Move:
+    """A random move: mostly from legal_moves(), sometimes a timeout or a leave.
+
+    With probability ``greedy`` it declares Ù, eats and lays the most phỏm when it can,
+    so that Ù, đền and chốt paths are exercised too.
+    """
     r = rng.random()
     if r < chaos / 2:
         return Move(st.to_move, "timeout")
@@ -44,7 +48,19 @@ def random_move(st: GameState, rng: random.Random, chaos: float = 0.02) -> Move:
         s = rng.randrange(st.n)
         if not st.left[s]:
             return Move(s, "leave")
-    return rng.choice(st.legal_moves())
+    moves = st.legal_moves()
+    if greedy and rng.random() < greedy:
+        kinds = {m.kind: m for m in moves}
+        for k in ("u", "ukhan", "eat"):
+            if k in kinds:
+                return kinds[k]
+        lays = [m for m in moves if m.kind == "lay"]
+        if lays:
+            return max(lays, key=lambda m: sum(x.bit_count() for x in m.melds))
+        sends = [m for m in moves if m.kind == "send"]
+        if sends:
+            return rng.choice(sends)
+    return rng.choice(moves)
 
 
 def random_rules(rng: random.Random, players: int | None = None) -> Rules:
@@ -59,13 +75,18 @@ def random_rules(rng: random.Random, players: int | None = None) -> Rules:
 
 
 def play_random_game(seed: int, rules: Rules | None = None, chaos: float = 0.02,
-                     balances: list[int] | None = None, check: bool = True) -> GameState:
+                     balances: list[int] | None = None, check: bool = True,
+                     balance: int | None = None) -> GameState:
+    """Play one game of random moves; ``balance`` gives every seat that many chips (capped payments)."""
     rng = random.Random(seed)
     rules = rules or random_rules(rng)
+    if balance is not None:
+        balances = [balance] * rules.players
     st = GameState.new(rules, seed=seed, leader=rng.randrange(rules.players), balances=balances)
+    greedy = rng.choice((0.0, 0.5, 0.9))
     steps = 0
     while not st.is_over:
-        st.push(random_move(st, rng, chaos))
+        st.push(random_move(st, rng, chaos, greedy))
         if check:
             check_invariants(st)
         steps += 1
