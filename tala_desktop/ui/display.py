@@ -1,0 +1,132 @@
+"""Display: the logical 1280x720 canvas, its letterboxed scaling into the real window, and fullscreen.
+
+All layout works in logical coordinates. ``present()`` scales the canvas
+into the window keeping its aspect ratio (black bars fill the rest), and
+``to_logical``/``map_event`` turn window mouse positions back into logical
+ones, so widgets hit-test in the same space they are drawn in.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+LOGICAL_SIZE = (1280, 720)
+BAR_COLOUR = (0, 0, 0)
+_MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+def letterbox(logical: tuple[int, int], window: tuple[int, int]) -> tuple[pygame.Rect, float]:
+    """Where the scaled canvas sits in the window, and the scale (window px per logical px)."""
+    lw, lh = logical
+    ww, wh = max(1, window[0]), max(1, window[1])
+    scale = min(ww / lw, wh / lh)
+    w, h = max(1, round(lw * scale)), max(1, round(lh * scale))
+    return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h), scale
+
+
+class Display:
+    """Owns the window and the logical canvas. Create, ``open()``, draw on ``canvas``, ``present()``."""
+
+    def __init__(self, logical_size: tuple[int, int] = LOGICAL_SIZE, smooth: bool = True) -> None:
+        self.logical_size = logical_size
+        self.canvas = pygame.Surface(logical_size)
+        self.smooth = smooth
+        self.window: pygame.Surface | None = None
+        self.fullscreen = False
+        self._windowed_size: tuple[int, int] = logical_size
+        self._scaled: pygame.Surface | None = None
+        self._window_size: tuple[int, int] = logical_size
+        self.viewport, self.scale = letterbox(logical_size, logical_size)
+
+    # -- window -----------------------------------------------------------
+    def open(self, size: tuple[int, int] | None = None, title: str = "Tá Lả", fullscreen: bool = False) -> None:
+        """Create the resizable window (pygame.display must be initialised)."""
+        pygame.display.set_caption(title)
+        self._windowed_size = size or self.logical_size
+        self.fullscreen = False
+        if fullscreen:
+            self.set_fullscreen(True)
+        else:
+            self._set_mode(self._windowed_size, pygame.RESIZABLE)
+
+    def _set_mode(self, size: tuple[int, int], flags: int) -> None:
+        self.window = pygame.display.set_mode(size, flags)
+        self.resized(self.window.get_size())
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """Recompute the viewport for a window of ``size`` (call on VIDEORESIZE / WINDOWSIZECHANGED)."""
+        self.viewport, self.scale = letterbox(self.logical_size, size)
+        self._window_size = (int(size[0]), int(size[1]))
+        self._scaled = None
+        if not self.fullscreen:
+            self._windowed_size = (int(size[0]), int(size[1]))
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen and self.window is not None:
+            return
+        if on:
+            sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+            desktop = sizes[0] if sizes else self._windowed_size
+            self.fullscreen = True
+            self._set_mode(desktop, pygame.FULLSCREEN)
+        else:
+            self.fullscreen = False
+            self._set_mode(self._windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> bool:
+        """Switch between fullscreen and the last windowed size (bind to F11); returns the new state."""
+        self.set_fullscreen(not self.fullscreen)
+        return self.fullscreen
+
+    # -- coordinates ------------------------------------------------------------
+    def to_logical(self, pos: tuple[float, float]) -> tuple[float, float]:
+        """Window pixel -> logical point (may fall outside the canvas over the black bars)."""
+        return ((pos[0] - self.viewport.x) / self.scale, (pos[1] - self.viewport.y) / self.scale)
+
+    def to_window(self, pos: tuple[float, float]) -> tuple[float, float]:
+        return (self.viewport.x + pos[0] * self.scale, self.viewport.y + pos[1] * self.scale)
+
+    def inside(self, logical_pos: tuple[float, float]) -> bool:
+        return 0 <= logical_pos[0] < self.logical_size[0] and 0 <= logical_pos[1] < self.logical_size[1]
+
+    def map_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A copy of a mouse event with ``pos`` (and ``rel``) in logical coordinates; others unchanged."""
+        if event.type not in _MOUSE_EVENTS or not hasattr(event, "pos"):
+            return event
+        attrs = dict(event.dict)
+        x, y = self.to_logical(event.pos)
+        attrs["pos"] = (int(x // 1), int(y // 1))
+        if "rel" in attrs:
+            attrs["rel"] = (round(attrs["rel"][0] / self.scale), round(attrs["rel"][1] / self.scale))
+        attrs["window_pos"] = event.pos
+        return pygame.event.Event(event.type, attrs)
+
+    # -- output -------------------------------------------------------------------
+    def present(self, flip: bool = True) -> None:
+        """Scale the canvas into the window with letterbox bars, then flip."""
+        window = self.window or pygame.display.get_surface()
+        if window is None:
+            return
+        if window.get_size() != self._window_size:
+            self.resized(window.get_size())
+        if self.viewport.size == self.logical_size:
+            window.blit(self.canvas, self.viewport)
+        else:
+            if self._scaled is None or self._scaled.get_size() != self.viewport.size:
+                self._scaled = pygame.Surface(self.viewport.size)
+            if self.smooth:
+                pygame.transform.smoothscale(self.canvas, self.viewport.size, self._scaled)
+            else:
+                pygame.transform.scale(self.canvas, self.viewport.size, self._scaled)
+            self._fill_bars(window)
+            window.blit(self._scaled, self.viewport)
+        if flip:
+            pygame.display.flip()
+
+    def _fill_bars(self, window: pygame.Surface) -> None:
+        ww, wh = window.get_size()
+        v = self.viewport
+        for rect in (pygame.Rect(0, 0, ww, v.y), pygame.Rect(0, v.bottom, ww, wh - v.bottom),
+                     pygame.Rect(0, v.y, v.x, v.h), pygame.Rect(v.right, v.y, ww - v.right, v.h)):
+            if rect.w > 0 and rect.h > 0:
+                window.fill(BAR_COLOUR, rect)

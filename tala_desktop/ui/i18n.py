@@ -1,0 +1,199 @@
+"""I18n: the one string table of the UI (Vietnamese by default, English) and ``tr``.
+
+Every string the UI prints goes through ``tr(key, **kwargs)`` which formats
+the current language's template with ``str.format``. ``set_language``
+switches the process-wide language (a setting, not game state). Cards are
+passed already formatted (``card_label(c)`` -> "7♥"); amounts via ``money``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("vi", "en")
+DEFAULT_LANGUAGE = "vi"
+
+# key: (Vietnamese, English)
+STRINGS: dict[str, tuple[str, str]] = {
+    "app.title": ("Tá Lả", "Tá Lả (Phỏm)"),
+    # actions
+    "btn.eat": ("Ăn", "Eat"),
+    "btn.draw": ("Bốc", "Draw"),
+    "btn.discard": ("Đánh", "Discard"),
+    "btn.lay": ("Hạ", "Lay down"),
+    "btn.send": ("Gửi", "Send"),
+    "btn.u": ("Ù", "Ù"),
+    "btn.u_khan": ("Ù khan", "Ù khan"),
+    "btn.skip": ("Bỏ qua", "Skip"),
+    "btn.sort": ("Xếp bài", "Sort"),
+    "btn.hint": ("Gợi ý", "Hint"),
+    "btn.new_game": ("Ván mới", "New game"),
+    "btn.ok": ("Đồng ý", "OK"),
+    "btn.cancel": ("Hủy", "Cancel"),
+    "btn.back": ("Quay lại", "Back"),
+    "btn.start": ("Bắt đầu", "Start"),
+    # main menu
+    "menu.play_bots": ("Chơi với máy", "Play against the computer"),
+    "menu.play_lan": ("Chơi qua mạng LAN", "Play on the LAN"),
+    "menu.settings": ("Cài đặt", "Settings"),
+    "menu.rules": ("Luật chơi", "Rules"),
+    "menu.quit": ("Thoát", "Quit"),
+    "menu.continue": ("Chơi tiếp", "Continue"),
+    # pause menu
+    "pause.title": ("Tạm dừng", "Paused"),
+    "pause.resume": ("Chơi tiếp", "Resume"),
+    "pause.settings": ("Cài đặt", "Settings"),
+    "pause.rules": ("Luật chơi", "Rules"),
+    "pause.leave": ("Rời bàn", "Leave the table"),
+    "pause.quit": ("Thoát game", "Quit the game"),
+    "pause.confirm_leave": ("Rời bàn? Ván đang chơi sẽ bị xử thua.", "Leave? The game in progress counts as lost."),
+    # ranks and outcomes
+    "rank.1": ("Nhất", "1st"),
+    "rank.2": ("Nhì", "2nd"),
+    "rank.3": ("Ba", "3rd"),
+    "rank.last": ("Bét", "Last"),
+    "rank.mom": ("Móm", "Móm (no phỏm)"),
+    "rank.u": ("Ù", "Ù"),
+    "rank.u_tron": ("Ù tròn", "Ù tròn"),
+    "rank.u_khan": ("Ù khan", "Ù khan"),
+    "rank.den": ("Đền", "Pays for all"),
+    # banners
+    "banner.eat": ("Ăn!", "Eat!"),
+    "banner.u": ("Ù!", "Ù!"),
+    "banner.u_tron": ("Ù tròn!", "Ù tròn!"),
+    "banner.u_khan": ("Ù khan!", "Ù khan!"),
+    "banner.mom": ("Móm", "Móm"),
+    "banner.den": ("Đền!", "Pays for all!"),
+    "banner.chot": ("Ăn chốt!", "Ate the last card!"),
+    # table labels
+    "table.stock": ("Nọc {count}", "Stock {count}"),
+    "table.cards": ("{count} lá", "{count} cards"),
+    "table.bet": ("Cược {bet}", "Bet {bet}"),
+    "table.number": ("Bàn {number}", "Table {number}"),
+    "table.points": ("{points} điểm", "{points} points"),
+    "table.thinking": ("Đang nghĩ…", "Thinking…"),
+    "table.you": ("Bạn", "You"),
+    "table.new_game": ("Ván mới", "New game"),
+    "table.auto_start": ("Ván mới sau {seconds} giây", "Next game in {seconds} s"),
+    # status line
+    "status.turn": ("Đến lượt {name}", "{name}'s turn"),
+    "status.your_turn": ("Đến lượt bạn", "Your turn"),
+    "status.ate": ("{name} ăn {card} của {victim} ({amount} cược)", "{name} eats {card} from {victim} ({amount} bets)"),
+    "status.you_ate": ("Bạn ăn {card} của {victim} ({amount} cược)", "You eat {card} from {victim} ({amount} bets)"),
+    "status.drew": ("{name} bốc một lá", "{name} draws a card"),
+    "status.discarded": ("{name} đánh {card}", "{name} discards {card}"),
+    "status.laid": ("{name} hạ {cards}", "{name} lays {cards}"),
+    "status.sent": ("{name} gửi {card} vào phỏm của {target}", "{name} sends {card} to {target}'s phỏm"),
+    "status.moved": ("{card} chuyển sang {name}", "{card} moves to {name}"),
+    "status.must_lay": ("Bạn phải hạ bài", "You must lay down your phỏm"),
+    "status.must_discard": ("Hãy đánh một lá", "Discard a card"),
+    "status.draw_or_eat": ("Bốc bài hoặc ăn {card}", "Draw, or eat {card}"),
+    "status.cannot_discard_eaten": ("Không thể đánh {card}: lá đã ăn", "Cannot discard {card}: it was eaten"),
+    "status.cannot_discard_breaks": ("Không thể đánh {card}: phá phỏm có lá đã ăn",
+                                     "Cannot discard {card}: it breaks a phỏm with an eaten card"),
+    "status.cannot_eat": ("Không thể ăn {card}: không tạo thành phỏm", "Cannot eat {card}: it makes no phỏm"),
+    "status.invalid_lay": ("Các lá đã chọn không tạo thành phỏm", "The raised cards do not form phỏm"),
+    "status.cannot_send": ("Không thể gửi {card} vào phỏm này", "Cannot send {card} to this phỏm"),
+    "status.timeout": ("Hết giờ: máy chơi thay bạn", "Time is up: the computer played for you"),
+    "status.hint": ("Gợi ý: {move} ({reason})", "Hint: {move} ({reason})"),
+    "status.paid": ("{name} trả {amount} cho {winner}", "{name} pays {amount} to {winner}"),
+    "status.new_game": ("Ván mới", "New game"),
+    "status.mom": ("{name} bị móm", "{name} has no phỏm (móm)"),
+    "status.u": ("{name} ù!", "{name} goes Ù!"),
+    "status.connection_lost": ("Mất kết nối, đang thử lại…", "Connection lost, retrying…"),
+    # results overlay
+    "results.title": ("Kết quả ván", "Game results"),
+    "results.player": ("Người chơi", "Player"),
+    "results.points": ("Điểm", "Points"),
+    "results.rank": ("Hạng", "Rank"),
+    "results.money": ("Tiền", "Money"),
+    "results.balance": ("Số dư", "Balance"),
+    "results.winner": ("{name} thắng!", "{name} wins!"),
+    # new game setup
+    "setup.title": ("Ván mới", "New game"),
+    "setup.players": ("Số người chơi", "Players"),
+    "setup.player_name": ("Tên", "Name"),
+    "setup.bot": ("Máy {number}", "Bot {number}"),
+    "setup.bot_level": ("Trình độ", "Level"),
+    "setup.level.easy": ("Dễ", "Easy"),
+    "setup.level.normal": ("Thường", "Normal"),
+    "setup.level.hard": ("Khó", "Hard"),
+    "setup.bet": ("Mức cược", "Bet"),
+    "setup.turn_seconds": ("Thời gian mỗi lượt (giây)", "Seconds per turn"),
+    "setup.rules": ("Luật", "Rules"),
+    "setup.preset.zingplay": ("Zingplay", "Zingplay"),
+    "setup.preset.co_ban": ("Cơ bản", "Basic"),
+    "setup.preset.custom": ("Tùy chỉnh", "Custom"),
+    # settings
+    "settings.title": ("Cài đặt", "Settings"),
+    "settings.language": ("Ngôn ngữ", "Language"),
+    "settings.language.vi": ("Tiếng Việt", "Vietnamese"),
+    "settings.language.en": ("Tiếng Anh", "English"),
+    "settings.sound": ("Âm thanh", "Sound"),
+    "settings.volume": ("Âm lượng", "Volume"),
+    "settings.speed": ("Tốc độ hoạt hình", "Animation speed"),
+    "settings.speed.slow": ("Chậm", "Slow"),
+    "settings.speed.normal": ("Vừa", "Normal"),
+    "settings.speed.fast": ("Nhanh", "Fast"),
+    "settings.speed.instant": ("Tức thì", "Instant"),
+    "settings.four_colour": ("Bộ bài 4 màu", "Four-colour deck"),
+    "settings.card_back": ("Mặt sau lá bài", "Card back"),
+    "settings.fullscreen": ("Toàn màn hình (F11)", "Fullscreen (F11)"),
+    "settings.on": ("Bật", "On"),
+    "settings.off": ("Tắt", "Off"),
+}
+
+
+class Translator:
+    """Looks keys up in STRINGS for one language; unknown keys come back as the key itself."""
+
+    def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
+        self.language = DEFAULT_LANGUAGE
+        self.set_language(language)
+
+    def set_language(self, language: str) -> None:
+        if language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}: one of {LANGUAGES}")
+        self.language = language
+
+    def tr(self, key: str, **kwargs: object) -> str:
+        pair = STRINGS.get(key)
+        if pair is None:
+            log.warning("missing string %r", key)
+            return key
+        template = pair[LANGUAGES.index(self.language)]
+        try:
+            return template.format(**kwargs) if kwargs else template
+        except (KeyError, IndexError, ValueError) as exc:
+            log.warning("string %r: bad arguments %s (%s)", key, sorted(kwargs), exc)
+            return template
+
+    def money(self, amount: int) -> str:
+        """Thousands grouped the local way: 12.300 in Vietnamese, 12,300 in English."""
+        text = f"{abs(amount):,}"
+        if self.language == "vi":
+            text = text.replace(",", ".")
+        return ("-" if amount < 0 else "") + text
+
+
+_current = Translator()
+
+
+def set_language(language: str) -> None:
+    """Switch every later ``tr`` call to ``language`` ("vi" or "en")."""
+    _current.set_language(language)
+
+
+def get_language() -> str:
+    return _current.language
+
+
+def tr(key: str, **kwargs: object) -> str:
+    """The string ``key`` in the current language, formatted with ``kwargs``."""
+    return _current.tr(key, **kwargs)
+
+
+def money(amount: int) -> str:
+    return _current.money(amount)
