@@ -1,0 +1,61 @@
+"""Easy (Dễ) and random-legal players: a plausible beginner, and the baseline it must beat."""
+
+from __future__ import annotations
+
+from tala_desktop.engine import GameState, Move
+from tala_desktop.engine.cards import card_label, iter_bits, points
+from tala_desktop.engine.legal import discardable
+from tala_desktop.engine.solver import best_arrangement
+
+from .base import Bot, Decision, lay_decision, send_decision, u_decision
+
+
+class EasyBot(Bot):
+    """Eats whenever it can, lays the least-trash arrangement, mostly throws its highest trash."""
+
+    level = "easy"
+    randomness = 0.25
+
+    def decide_state(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+        for m in legal:
+            if m.kind in ("u", "ukhan"):
+                return u_decision(m)
+        phase = st.phase.value
+        if phase == "take":
+            eat = next((m for m in legal if m.kind == "eat"), None)
+            if eat is not None:
+                c = card_label(st.last_discard[1])
+                return Decision(eat, f"eat {c}: it makes a phỏm", f"ăn {c}: thành phỏm")
+            return Decision(legal[0] if legal[0].kind == "draw" else Move(seat, "draw"), "draw", "bốc")
+        rules = st.rules
+        if phase == "lay":
+            arr = best_arrangement(st.hands[seat], st.eaten[seat], rules.ace_high_run, rules.face_value_10)
+            melds = arr.melds if arr is not None and arr.trash else ()
+            left = arr.trash_points if melds else sum(points(c) for c in iter_bits(st.hands[seat]))
+            return lay_decision(Move(seat, "lay", melds=tuple(sorted(melds))), left)
+        sends = [m for m in legal if m.kind == "send"]
+        if sends:
+            return send_decision(sends[0])
+        can = discardable(st, seat)
+        arr = best_arrangement(st.hands[seat], st.eaten[seat], rules.ace_high_run, rules.face_value_10)
+        trash = (arr.trash if arr is not None else can) & can or can
+        cards = sorted(iter_bits(trash), key=lambda c: (points(c, rules.face_value_10), c // 13), reverse=True)
+        if self.rng.random() < self.randomness:
+            c = self.rng.choice(cards)
+            return Decision(Move(seat, "discard", card=c), f"throw {card_label(c)}", f"đánh {card_label(c)}")
+        c = cards[0]
+        return Decision(Move(seat, "discard", card=c), f"throw {card_label(c)}: highest trash",
+                        f"đánh {card_label(c)}: rác cao nhất")
+
+
+class RandomBot(Bot):
+    """Uniformly random among the legal moves (still declares Ù): the floor for the Easy bot."""
+
+    level = "random"
+
+    def decide_state(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+        for m in legal:
+            if m.kind in ("u", "ukhan"):
+                return u_decision(m)
+        m = self.rng.choice(legal)
+        return Decision(m, "random move", "đi ngẫu nhiên")

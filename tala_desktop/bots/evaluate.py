@@ -1,0 +1,156 @@
+"""Hand evaluation for the heuristic bots: expected trash cost, cạ potential and discard danger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tala_desktop.engine import GameState
+from tala_desktop.engine.cards import iter_bits, mask_points, points
+from tala_desktop.engine.solver import best_arrangement, u_kind
+
+from .knowledge import ca_outs, ca_pairs, eat_chance, next_taker
+
+BET_IN_POINTS = 8.0  # one bet is worth about one showdown place, about 8 points
+
+
+@dataclass(slots=True)
+class Params:
+    """Weights of the heuristic evaluation (tuned with bench/tune_normal.py)."""
+
+    ca_bonus: float = 4.0       # worth of a cạ card beyond its points, times its completion chance
+    draw_factor: float = 1.7    # eats make a live out arrive faster than draws alone
+    trash_count: float = 0.6    # per trash card and take left: distance from Ù
+    mom_fear: float = 6.0       # points per bet of Móm payment, times the chance of no phỏm
+    danger: float = 1.0         # weight of feeding the next seat
+    feed_extra: float = 6.0     # points lost when the next seat gets a phỏm from us
+    u_weight: float = 1.0       # weight of the chance to Ù from this hand
+
+
+P = Params()
+
+
+@dataclass(slots=True)
+class Context:
+    """Facts about the position computed once per decision."""
+
+    st: GameState
+    seat: int
+    unseen: int
+    hidden: list[int]
+    takes_left: int  # takes before (and including) this seat's lay-down turn
+
+    @property
+    def unseen_count(self) -> int:
+        return self.unseen.bit_count()
+
+
+def takes_left(st: GameState, seat: int) -> int:
+    if st.lay_order[seat] >= 0:
+        return 0
+    return max(0, 4 - len(st.piles[seat]) - (1 if st.took and st.to_move == seat else 0))
+
+
+def complete_chance(outs: int, unseen: int, takes: int) -> float:
+    """Chance that one of ``outs`` live cards reaches us in ``takes`` draws (eats count as about one more)."""
+    if outs <= 0 or unseen <= 0 or takes <= 0:
+        return 0.0
+    miss = 1.0 - min(1.0, outs / unseen)
+    return 1.0 - miss ** (takes * P.draw_factor)
+
+
+@dataclass(slots=True)
+class HandScore:
+    value: float         # higher is better
+    trash: int           # trash mask of the best arrangement
+    melds: tuple[int, ...]
+    keep: int            # trash cards kept for a live cạ
+
+
+def score_hand(ctx: Context, hand: int, eaten: int) -> HandScore | None:
+    """Value of holding ``hand`` (None if the eaten cards cannot be placed)."""
+    rules = ctx.st.rules
+    face10 = rules.face_value_10
+    arr = best_arrangement(hand, eaten, rules.ace_high_run, face10)
+    if arr is None:
+        return None
+    trash = arr.trash
+    value = -float(arr.trash_points)
+    keep = 0
+    if ctx.takes_left > 0 and trash:
+        unseen = ctx.unseen
+        n_unseen = ctx.unseen_count
+        if rules.ace_high_run:
+            outs_by_card: dict[int, int] = {}
+            for a, b, comp in ca_pairs(trash, True):
+                o = (comp & unseen).bit_count()
+                for c in (a, b):
+                    if o > outs_by_card.get(c, 0):
+                        outs_by_card[c] = o
+        else:
+            outs_by_card = ca_outs(trash, unseen)
+        no_meld = 1.0
+        for c, o in outs_by_card.items():
+            q = complete_chance(o, n_unseen, ctx.takes_left)
+            value += q * (points(c, face10) + P.ca_bonus)
+            keep |= 1 << c
+            no_meld *= 1.0 - q
+        value -= P.trash_count * trash.bit_count() * min(ctx.takes_left, 3)
+        if not arr.melds:
+            value -= P.mom_fear * no_meld * rules.mom_pay
+        elif trash.bit_count() <= 3 and hand.bit_count() == 9:
+            value += P.u_weight * u_chance(ctx, hand, eaten) * (ctx.st.n - 1) * rules.u_pay * BET_IN_POINTS
+    elif not arr.melds and ctx.takes_left == 0 and ctx.st.lay_order[ctx.seat] < 0:
+        value -= P.mom_fear * rules.mom_pay
+    return HandScore(value, trash, arr.melds, keep)
+
+
+def u_chance(ctx: Context, hand: int, eaten: int) -> float:
+    """Chance to reach Ù from a 9-card hand within the takes left."""
+    ace_high = ctx.st.rules.ace_high_run
+    outs = 0
+    x = ctx.unseen
+    while x:
+        low = x & -x
+        x ^= low
+        if u_kind(hand | low, eaten, ace_high):
+            outs += 1
+    return complete_chance(outs, ctx.unseen_count, ctx.takes_left)
+
+
+def feed_cost(ctx: Context, c: int) -> float:
+    """Expected cost (in points) of letting the next seat eat card ``c``."""
+    st, seat = ctx.st, ctx.seat
+    t = next_taker(st, seat)
+    if t is None:
+        return 0.0
+    p = eat_chance(st, seat, c, ctx.unseen, ctx.hidden)
+    if p <= 0.0:
+        return 0.0
+    rules = st.rules
+    chot = len(st.piles[t]) == 3
+    bets = rules.eat_pay(st.eat_count[t] + 1, chot)
+    if st.eats_from[t][seat] >= 2 and rules.den_three_eats:
+        bets += (st.n - 1) * rules.u_pay  # a third eat from us: Ù paid by us alone
+    elif st.eat_count[t] >= 2:
+        bets += rules.u_pay
+    return p * (bets * BET_IN_POINTS + P.feed_extra)
+
+
+def rank_discards(ctx: Context, candidates: int, danger_weight: float = 1.0) -> list[tuple[float, int, HandScore]]:
+    """Discard candidates best first, as (score, card, resulting hand score)."""
+    st, seat = ctx.st, ctx.seat
+    hand, eaten = st.hands[seat], st.eaten[seat]
+    out = []
+    for c in iter_bits(candidates):
+        bit = 1 << c
+        hs = score_hand(ctx, hand & ~bit, eaten & ~bit)
+        if hs is None:
+            continue
+        s = hs.value - danger_weight * P.danger * feed_cost(ctx, c)
+        out.append((s, c, hs))
+    out.sort(key=lambda x: (-x[0], -points(x[1], st.rules.face_value_10), -(x[1] // 13)))
+    return out
+
+
+def trash_points(st: GameState, mask: int) -> int:
+    return mask_points(mask, st.rules.face_value_10)

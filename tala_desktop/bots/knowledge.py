@@ -1,0 +1,189 @@
+"""What a seat can infer from the public table: unseen cards, cạ outs and the risk of feeding a discard.
+
+Every function reads only the seat's own hand and public facts of the state
+(piles, laid phỏm, eaten rows, revealed cards, counts), so it gives the same
+answer on a redacted view and on a full (determinised) state.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tala_desktop.engine import GameState
+from tala_desktop.engine.cards import FULL_DECK, RANK_MASKS, ROW
+
+_SUIT_SHIFT = (0, 13, 26, 39)
+
+
+def public_mask(st: GameState) -> int:
+    """Cards on the table for all to see: piles, laid phỏm, eaten rows, revealed cards."""
+    m = 0
+    for s in range(st.n):
+        for c in st.piles[s]:
+            m |= 1 << c
+        for p in st.laid[s]:
+            m |= p.mask
+        m |= st.eaten[s] | st.revealed[s]
+    return m
+
+
+def unseen_mask(st: GameState, seat: int) -> int:
+    """Cards ``seat`` cannot locate: somewhere in other hands or the stock."""
+    return FULL_DECK & ~(public_mask(st) | st.hands[seat])
+
+
+def hidden_counts(st: GameState, seat: int, hand_counts: list[int] | None = None) -> list[int]:
+    """How many unseen cards each seat holds (0 for ``seat`` itself)."""
+    out = []
+    for s in range(st.n):
+        if s == seat:
+            out.append(0)
+            continue
+        total = hand_counts[s] if hand_counts is not None else st.hands[s].bit_count()
+        known = (st.eaten[s] | st.revealed[s]).bit_count()
+        out.append(max(0, total - known))
+    return out
+
+
+def completers(a: int, b: int, ace_high: bool = False) -> int:
+    """Cards x such that {a, b, x} is a phỏm (0 if a and b are not a cạ)."""
+    ra, rb = a % 13, b % 13
+    if ra == rb:
+        return RANK_MASKS[ra] & ~((1 << a) | (1 << b))
+    sa = a // 13
+    if sa != b // 13:
+        return 0
+    lo, hi = (ra, rb) if ra < rb else (rb, ra)
+    if ace_high and lo == 0 and hi >= 11:  # Q-A or K-A: the ace plays high
+        lo, hi = hi, 13
+    gap = hi - lo
+    shift = _SUIT_SHIFT[sa]
+    if gap == 2:
+        return 1 << (shift + lo + 1)
+    if gap != 1:
+        return 0
+    out = 0
+    if lo >= 1:
+        out |= 1 << (shift + lo - 1)
+    if hi <= 11:
+        out |= 1 << (shift + hi + 1)
+    elif hi == 12 and ace_high:
+        out |= 1 << shift  # J-Q-K... K then ace high
+    return out
+
+
+def ca_pairs(trash: int, ace_high: bool = False) -> list[tuple[int, int, int]]:
+    """Cạ inside ``trash`` as (a, b, completing-cards mask)."""
+    cards = []
+    x = trash
+    while x:
+        low = x & -x
+        cards.append(low.bit_length() - 1)
+        x ^= low
+    out = []
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            comp = completers(a, b, ace_high)
+            if comp:
+                out.append((a, b, comp))
+    return out
+
+
+def ca_outs(trash: int, unseen: int) -> dict[int, int]:
+    """For each trash card in some cạ: the most live outs (unseen completing cards) of its cạ.
+
+    Ace low only; with ``ace_high_run`` use ``ca_pairs`` for the Q-A and K-A cạ.
+    """
+    out: dict[int, int] = {}
+    x = trash
+    while x:
+        low = x & -x
+        x ^= low
+        c = low.bit_length() - 1
+        r = c % 13
+        best = 0
+        rank_mask = RANK_MASKS[r]
+        if trash & rank_mask & ~low:
+            best = (rank_mask & unseen).bit_count()
+        shift = c - r
+        t_row = (trash >> shift) & ROW
+        u_row = (unseen >> shift) & ROW
+        if t_row >> (r + 1) & 1:
+            o = (r >= 1 and u_row >> (r - 1) & 1) + (u_row >> (r + 2) & 1)
+            best = max(best, o)
+        if r >= 1 and t_row >> (r - 1) & 1:
+            o = (r >= 2 and u_row >> (r - 2) & 1) + (u_row >> (r + 1) & 1)
+            best = max(best, o)
+        if t_row >> (r + 2) & 1:
+            best = max(best, u_row >> (r + 1) & 1)
+        if r >= 2 and t_row >> (r - 2) & 1:
+            best = max(best, u_row >> (r - 1) & 1)
+        if best:
+            out[c] = best
+    return out
+
+
+@cache
+def meld_partners(c: int, ace_high: bool = False) -> tuple[tuple[int, int], ...]:
+    """Every pair of cards that forms a 3-card phỏm with ``c``."""
+    r, s = c % 13, c // 13
+    out = []
+    others = [x for x in range(r, 52, 13) if x != c]
+    for i, a in enumerate(others):
+        for b in others[i + 1:]:
+            out.append((a, b))
+    base = 13 * s
+    positions = (r, 13) if (ace_high and r == 0) else (r,)
+    top = 13 if ace_high else 12
+    for p in positions:
+        for lo in (p - 2, p - 1, p):
+            if lo < 0 or lo + 2 > top:
+                continue
+            pair = [base + (q % 13) for q in range(lo, lo + 3) if q != p]
+            out.append((pair[0], pair[1]))
+    return tuple(out)
+
+
+def holds_prob(card: int, seat: int, st: GameState, unseen: int, hidden: list[int], total_unseen: int) -> float:
+    """Chance that ``seat`` holds ``card``, for the seat that computed ``unseen``."""
+    if (st.eaten[seat] | st.revealed[seat]) >> card & 1:
+        return 1.0
+    if not unseen >> card & 1 or total_unseen <= 0:
+        return 0.0
+    return hidden[seat] / total_unseen
+
+
+def next_taker(st: GameState, seat: int) -> int | None:
+    """The seat that will take after ``seat`` discards, if it may eat (None if it has laid down)."""
+    for i in range(1, st.n):
+        t = (seat + i) % st.n
+        if st.lay_order[t] < 0 or len(st.piles[t]) < 4:
+            return t if st.lay_order[t] < 0 and not st.left[t] else None
+    return None
+
+
+def eat_chance(st: GameState, seat: int, c: int, unseen: int, hidden: list[int]) -> float:
+    """Rough chance that the next seat can eat card ``c`` if ``seat`` discards it."""
+    t = next_taker(st, seat)
+    if t is None:
+        return 0.0
+    total = unseen.bit_count()
+    if total <= 0:
+        return 0.0
+    p = hidden[t] / total
+    known = st.eaten[t] | st.revealed[t]
+    eaten_t = st.eaten[t]
+    miss = 1.0
+    for a, b in meld_partners(c, st.rules.ace_high_run):
+        pa = 1.0 if known >> a & 1 else (p if unseen >> a & 1 else 0.0)
+        if pa == 0.0:
+            continue
+        pb = 1.0 if known >> b & 1 else (p if unseen >> b & 1 else 0.0)
+        if pb == 0.0 or (eaten_t >> a & 1 and eaten_t >> b & 1):
+            continue
+        miss *= 1.0 - pa * pb
+    return 1.0 - miss
+
+
+def suit_row(mask: int, suit: int) -> int:
+    return (mask >> _SUIT_SHIFT[suit]) & ROW

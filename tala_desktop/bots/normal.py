@@ -1,0 +1,146 @@
+"""Normal (Thường): strong heuristics — keeps cạ with live outs, tracks dead cards, avoids feeding the next seat.
+
+Also the fast policy inside the Hard bot's playouts. It reads only the seat's
+own hand and public facts, so it plays the same on a redacted view and on a
+determinised full state.
+"""
+
+from __future__ import annotations
+
+from tala_desktop.engine import GameState, Move
+from tala_desktop.engine.cards import card_label, mask_points, points
+from tala_desktop.engine.legal import discardable, highest_card
+from tala_desktop.engine.sends import best_lay_plan, plan_sends
+from tala_desktop.engine.solver import best_arrangement
+
+from .base import Bot, Decision, cards_text, lay_decision, meld_text, send_decision, u_decision, unseen_and_hidden
+from .evaluate import BET_IN_POINTS, Context, feed_cost, rank_discards, score_hand, takes_left
+
+
+class NormalBot(Bot):
+    level = "normal"
+    danger_weight = 1.0
+
+    def decide_state(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+        if len(legal) == 1:
+            return self._only(st, legal[0])
+        for m in legal:
+            if m.kind in ("u", "ukhan"):
+                return u_decision(m)
+        phase = st.phase.value
+        if phase == "take":
+            return self.take(st, seat, legal, hand_counts)
+        if phase == "lay":
+            return self.lay(st, seat)
+        if phase == "send":
+            sends = self.plan(st, seat)
+            if sends:
+                c, t, k = sends[0]
+                return send_decision(_send_move(st, seat, c, t, k))
+        return self.discard(st, seat, hand_counts)
+
+    # ------------------------------------------------------------ decisions
+    def _only(self, st: GameState, move: Move) -> Decision:
+        if move.kind == "draw":
+            return Decision(move, "draw: nothing to eat", "bốc: không có gì để ăn")
+        if move.kind == "discard":
+            c = card_label(move.card)
+            return Decision(move, f"throw {c}: the only card that may go", f"đánh {c}: lá duy nhất được đánh")
+        return Decision(move, str(move), str(move))
+
+    def context(self, st: GameState, seat: int, hand_counts: list[int]) -> Context:
+        unseen, hidden = unseen_and_hidden(st, seat, hand_counts)
+        return Context(st, seat, unseen, hidden, takes_left(st, seat))
+
+    def take(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+        eat = next((m for m in legal if m.kind == "eat"), None)
+        draw = next(m for m in legal if m.kind == "draw")
+        if eat is None:
+            return Decision(draw, "draw: the last discard completes no phỏm", "bốc: lá vừa đánh không vào phỏm")
+        ctx = self.context(st, seat, hand_counts)
+        victim, c = st.last_discard
+        bit = 1 << c
+        hand, eaten = st.hands[seat], st.eaten[seat]
+        now = score_hand(ctx, hand, eaten)
+        ctx.takes_left = max(0, ctx.takes_left - 1)
+        after = _best_after_discard(ctx, hand | bit, eaten | bit)
+        chot = len(st.piles[seat]) == 3
+        money = st.rules.eat_pay(st.eat_count[seat] + 1, chot) * BET_IN_POINTS
+        if st.rules.den_chot and chot:
+            money -= 0.05 * (st.n - 1) * st.rules.u_pay * BET_IN_POINTS  # later Ù would be ours to pay
+        label = card_label(c)
+        if after is None or now is None or after + money + 2.0 < now.value:
+            return Decision(draw, f"draw: eating {label} would lock the hand", f"bốc: ăn {label} sẽ khóa bài")
+        phom = _phom_of(st, hand | bit, eaten | bit, c)
+        pay = st.rules.eat_pay(st.eat_count[seat] + 1, chot)
+        return Decision(eat, f"eat {label}: completes {phom} (+{pay} bet{'s' if pay > 1 else ''})",
+                        f"ăn {label}: thành phỏm {phom} (+{pay} cược)")
+
+    def plan(self, st: GameState, seat: int) -> list[tuple[int, int, int]]:
+        targets = [(t, k, p) for t in range(st.n) if t != seat for k, p in enumerate(st.laid[t])]
+        if not targets:
+            return []
+        return plan_sends(st.hands[seat], targets, st.rules.ace_high_run, st.rules.face_value_10)
+
+    def lay(self, st: GameState, seat: int) -> Decision:
+        targets = [(t, k, p) for t in range(st.n) if t != seat for k, p in enumerate(st.laid[t])]
+        rules = st.rules
+        plan = best_lay_plan(st.hands[seat], st.eaten[seat], targets, rules.ace_high_run, rules.face_value_10)
+        melds = plan.melds if plan is not None else ()
+        move = Move(seat, "lay", melds=tuple(sorted(melds)))
+        left = st.hands[seat]
+        for m in melds:
+            left &= ~m
+        return lay_decision(move, _points(st, left))
+
+    def discard(self, st: GameState, seat: int, hand_counts: list[int]) -> Decision:
+        ctx = self.context(st, seat, hand_counts)
+        ranked = rank_discards(ctx, discardable(st, seat), self.danger_weight)
+        if not ranked:  # only in an inconsistent sampled world: fall back to the highest legal card
+            c = highest_card(discardable(st, seat) or st.hands[seat], st.rules.face_value_10)
+            return Decision(Move(seat, "discard", card=c), f"throw {card_label(c)}", f"đánh {card_label(c)}")
+        score, c, hs = ranked[0]
+        move = Move(seat, "discard", card=c)
+        label = card_label(c)
+        kept = hs.keep
+        if len(ranked) > 1:
+            worst_pts = max(ranked, key=lambda r: points(r[1], st.rules.face_value_10))[1]
+            if worst_pts != c and feed_cost(ctx, worst_pts) > 3.0 and points(worst_pts) > points(c):
+                w = card_label(worst_pts)
+                return Decision(move, f"throw {label}, not {w}: the next player could eat {w}",
+                                f"đánh {label}, giữ {w}: nhà dưới có thể ăn {w}")
+        if kept:
+            return Decision(move, f"keep cạ {cards_text(kept)}, throw {label}",
+                            f"giữ cạ {cards_text(kept)}, đánh {label}")
+        return Decision(move, f"throw {label}: highest useless card", f"đánh {label}: rác cao nhất")
+
+
+def _points(st: GameState, mask: int) -> int:
+    return mask_points(mask, st.rules.face_value_10)
+
+
+def _best_after_discard(ctx: Context, hand: int, eaten: int) -> float | None:
+    """Value of the best 9-card hand after taking into ``hand`` and discarding one card."""
+    best = None
+    x = hand & ~eaten
+    while x:
+        low = x & -x
+        x ^= low
+        hs = score_hand(ctx, hand & ~low, eaten)
+        if hs is not None and (best is None or hs.value > best):
+            best = hs.value
+    return best
+
+
+def _phom_of(st: GameState, hand: int, eaten: int, c: int) -> str:
+    arr = best_arrangement(hand, eaten, st.rules.ace_high_run, st.rules.face_value_10)
+    if arr is not None:
+        for m in arr.melds:
+            if m >> c & 1:
+                return meld_text(m)
+    return card_label(c)
+
+
+def _send_move(st: GameState, seat: int, c: int, t: int, k: int) -> Move:
+    fits = [i for i, p in enumerate(st.laid[t]) if p.accepts(c, st.rules.ace_high_run)]
+    return Move(seat, "send", card=c, target=t, index=None if len(fits) == 1 else k)

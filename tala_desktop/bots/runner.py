@@ -1,0 +1,98 @@
+"""BotRunner: bot decisions in worker threads with a deadline, cancellation and a human-paced delay.
+
+The table asks ``request(bot, view)`` and gets a ``concurrent.futures.Future``
+of a ``Decision`` at once; it never blocks on it. The worker computes the
+decision, then waits out the rest of ``think_delay`` so a human can follow,
+unless cancelled. ``cancel_all()`` ends pending work when a game ends;
+``shutdown()`` ends the threads.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from tala_desktop.engine import SeatView
+
+from .base import Bot, Decision
+
+log = logging.getLogger(__name__)
+
+
+class Cancelled(Exception):
+    """The request was cancelled before its decision was delivered."""
+
+
+class BotRunner:
+    """Runs bot decisions off the caller's thread."""
+
+    def __init__(self, workers: int = 3, think_delay: float = 0.0) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
+        self.think_delay = think_delay
+        self._cancel = threading.Event()
+        self._lock = threading.Lock()
+        self._pending: set[Future] = set()
+        self._closed = False
+
+    def request(self, bot: Bot, view: SeatView, think_delay: float | None = None) -> Future:
+        """Start computing ``bot``'s decision for ``view``; returns a Future of a Decision."""
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the bot runner is shut down")
+            cancel = self._cancel
+            delay = self.think_delay if think_delay is None else think_delay
+            fut = self._pool.submit(self._work, bot, view, delay, cancel)
+            self._pending.add(fut)
+        fut.add_done_callback(self._forget)
+        return fut
+
+    def _forget(self, fut: Future) -> None:
+        with self._lock:
+            self._pending.discard(fut)
+
+    @staticmethod
+    def _work(bot: Bot, view: SeatView, delay: float, cancel: threading.Event) -> Decision:
+        start = time.perf_counter()
+        if cancel.is_set():
+            raise Cancelled()
+        stop_attr = hasattr(bot, "stop")
+        if stop_attr:
+            bot.stop = cancel  # the Hard search checks it between samples
+        decision = bot.decide(view)
+        log.debug("seat %s decided %s in %.1f ms", view.seat, decision.move, (time.perf_counter() - start) * 1000)
+        remaining = delay - (time.perf_counter() - start)
+        if remaining > 0 and cancel.wait(remaining):
+            raise Cancelled()
+        if cancel.is_set():
+            raise Cancelled()
+        return decision
+
+    def cancel_all(self) -> None:
+        """Cancel every pending request (their futures raise Cancelled or are cancelled)."""
+        with self._lock:
+            old = self._cancel
+            self._cancel = threading.Event()
+            pending = list(self._pending)
+        old.set()
+        for fut in pending:
+            fut.cancel()
+
+    @property
+    def busy(self) -> int:
+        with self._lock:
+            return len(self._pending)
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Cancel everything and stop the worker threads."""
+        with self._lock:
+            self._closed = True
+        self.cancel_all()
+        self._pool.shutdown(wait=wait, cancel_futures=True)
+
+    def __enter__(self) -> BotRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()

@@ -1,0 +1,173 @@
+"""Bot-only games at full speed and the tournament statistics that rank the bots.
+
+    python -m tala_desktop.bots.sim --games 2000 --seats hard,normal,normal,normal --seed 1
+        [--rules zingplay | --rules '{"preset": "co_ban", "chot_pay": 2}'] [--duplicate] [--json]
+        [--workers 2] [--hard-budget-ms 300] [--hard-samples N]
+
+Per seat of ``--seats`` (the bot follows its seat through ``--duplicate``
+rotations): games, win share (Nhất or Ù), mean place, Ù and Móm counts, and
+mean net money per game in bets with a 95% confidence interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from tala_desktop.engine import GameState, Rules, RulesError
+
+from . import LEVELS, make_bot
+
+
+@dataclass
+class SeatStats:
+    spec: str
+    games: int = 0
+    wins: int = 0
+    place_sum: float = 0.0
+    u: int = 0
+    mom: int = 0
+    nets: list[float] = field(default_factory=list)
+
+    def add(self, win: bool, place: float, u: bool, mom: bool, net: float) -> None:
+        self.games += 1
+        self.wins += win
+        self.place_sum += place
+        self.u += u
+        self.mom += mom
+        self.nets.append(net)
+
+    def summary(self) -> dict:
+        n = max(self.games, 1)
+        mean = sum(self.nets) / n
+        var = sum((x - mean) ** 2 for x in self.nets) / max(n - 1, 1)
+        half = 1.96 * math.sqrt(var / n)
+        return {
+            "seat": self.spec, "games": self.games, "win_share": self.wins / n,
+            "mean_place": self.place_sum / n, "u": self.u, "mom": self.mom,
+            "mean_net": mean, "net_ci95": [mean - half, mean + half],
+        }
+
+
+def parse_rules(text: str | None, players: int) -> Rules:
+    if not text:
+        return Rules(players=players)
+    text = text.strip()
+    data = json.loads(text) if text.startswith("{") else {"preset": text}
+    data.setdefault("players", players)
+    return Rules.from_dict(data)
+
+
+def play_one(rules: Rules, seat_specs: list[str], deal_seed: int, leader: int, bot_seed: int,
+             bot_options: dict) -> dict:
+    """Play one game; returns per-seat results (index = seat)."""
+    bots = [make_bot(spec, bot_seed * 16 + s, **(bot_options if spec == "hard" else {}))
+            for s, spec in enumerate(seat_specs)]
+    st = GameState.new(rules, seed=deal_seed, leader=leader, record_events=False)
+    moves = 0
+    while not st.is_over:
+        s = st.to_move
+        st.push(bots[s].decide(st.view(s)).move)
+        moves += 1
+    o = st.outcome
+    n = rules.players
+    places = {s: i + 1 for i, s in enumerate(o.places)}
+    rest = (2 + n) / 2  # after an Ù the others are unranked: count them as the mean of places 2..n
+    return {
+        "net": [x / st.bet for x in o.net],
+        "place": [places.get(s, rest) for s in range(n)],
+        "win": [s == o.winner for s in range(n)],
+        "u": [s == o.winner and o.kind != "showdown" for s in range(n)],
+        "mom": [o.labels[s] == "mom" for s in range(n)],
+        "moves": moves,
+    }
+
+
+def run_block(args: tuple) -> list[tuple[list[int], dict]]:
+    rules, specs, seed, deals, duplicate, options = args
+    out = []
+    n = rules.players
+    for deal in deals:
+        rotations = range(n) if duplicate else (deal % n,)
+        for r in rotations:
+            # seat s is played by spec (s + r) % n; the leader stays seat deal % n so the deal is identical
+            seat_to_spec = [(s + r) % n for s in range(n)] if duplicate else list(range(n))
+            seat_specs = [specs[i] for i in seat_to_spec]
+            res = play_one(rules, seat_specs, seed * 1_000_003 + deal, deal % n, seed * 7919 + deal * n + r, options)
+            out.append((seat_to_spec, res))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tala_desktop.bots.sim", description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200, help="games in all (duplicate: deals x seats)")
+    ap.add_argument("--seats", default="normal,normal,normal,normal", help=f"comma list of {', '.join(LEVELS)}")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rules", default=None, help="a preset name or a JSON object of switches")
+    ap.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
+    ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--hard-budget-ms", type=float, default=300.0)
+    ap.add_argument("--hard-samples", type=int, default=0, help="fixed samples per Hard decision (0 = time budget)")
+    ap.add_argument("--no-progress", action="store_true")
+    args = ap.parse_args(argv)
+    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
+    bad = [s for s in specs if s not in LEVELS]
+    if bad or not 2 <= len(specs) <= 4:
+        ap.error(f"--seats: 2-4 of {', '.join(LEVELS)}; got {args.seats!r}")
+    try:
+        rules = parse_rules(args.rules, len(specs))
+    except (RulesError, json.JSONDecodeError) as exc:
+        ap.error(f"--rules: {exc}")
+    n = len(specs)
+    deals = max(1, args.games // n) if args.duplicate else args.games
+    options = {"budget_ms": args.hard_budget_ms, "max_samples": args.hard_samples or None}
+    chunk = max(1, min(50, deals // (args.workers * 4) or 1))
+    blocks = [(rules, specs, args.seed, list(range(i, min(deals, i + chunk))), args.duplicate, options)
+              for i in range(0, deals, chunk)]
+    stats = [SeatStats(f"{i}:{s}") for i, s in enumerate(specs)]
+    total = deals * (n if args.duplicate else 1)
+    t0 = time.perf_counter()
+    moves = 0
+    bar = _progress(total, args.no_progress)
+    results = ProcessPoolExecutor(args.workers).map(run_block, blocks) if args.workers > 1 else map(run_block, blocks)
+    for block in results:
+        for seat_to_spec, res in block:
+            moves += res["moves"]
+            for seat, i in enumerate(seat_to_spec):
+                stats[i].add(res["win"][seat], res["place"][seat], res["u"][seat], res["mom"][seat], res["net"][seat])
+            bar.update(1)
+    bar.close()
+    dt = time.perf_counter() - t0
+    summary = {"games": total, "seconds": dt, "games_per_second": total / dt, "workers": args.workers,
+               "duplicate": args.duplicate, "rules": rules.to_dict(), "seats": [s.summary() for s in stats]}
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print_table(summary)
+    return 0
+
+
+def _progress(total: int, disabled: bool):
+    from tqdm import tqdm
+    return tqdm(total=total, unit="game", file=sys.stderr, disable=disabled, leave=False)
+
+
+def _print_table(summary: dict) -> None:
+    print(f"{summary['games']} games in {summary['seconds']:.1f} s: {summary['games_per_second']:.0f} games/s "
+          f"on {summary['workers']} worker(s){', duplicate deals' if summary['duplicate'] else ''}")
+    print(f"{'seat':<12}{'games':>7}{'win share':>11}{'mean place':>12}{'Ù':>6}{'Móm':>6}"
+          f"{'mean net (bets)':>17}{'95% CI':>20}")
+    for s in summary["seats"]:
+        lo, hi = s["net_ci95"]
+        print(f"{s['seat']:<12}{s['games']:>7}{s['win_share']:>10.1%}{s['mean_place']:>12.2f}{s['u']:>6}{s['mom']:>6}"
+              f"{s['mean_net']:>+17.3f}   [{lo:+.3f}, {hi:+.3f}]")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
