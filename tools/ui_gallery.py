@@ -23,7 +23,7 @@ from tala_desktop.engine.cards import card_label  # noqa: E402
 from tala_desktop.ui import i18n, table_art  # noqa: E402
 from tala_desktop.ui.assets import Fonts  # noqa: E402
 from tala_desktop.ui.card_art import EATEN_GOLD, GROUP_COLOURS, CardArt, card_size  # noqa: E402
-from tala_desktop.ui.widgets import Button, Label, Panel, Toast  # noqa: E402
+from tala_desktop.ui.widgets import Banner, Button, Label, Panel, Toast  # noqa: E402
 
 BG = (18, 74, 44)
 HEAD = (255, 226, 140)
@@ -133,6 +133,12 @@ def draw_widgets(surface: pygame.Surface, fonts: Fonts, x: int, y: int) -> None:
     toast.show(i18n.tr("status.ate", name="Minh", card="Q♦", victim="Lan", amount=i18n.money(12300)))
     toast.update(1.0)
     toast.draw(surface)
+    for i, (key, colour) in enumerate((("banner.eat", (255, 214, 64)), ("banner.u_tron", (255, 120, 60)),
+                                       ("banner.mom", (200, 210, 230)))):
+        banner = Banner((x + 100 + i * 200, y + 500), fonts, size=48)
+        banner.show(i18n.tr(key), colour)
+        banner.update(0.2 if i == 2 else 1.0)  # the last one mid-pop
+        banner.draw(surface)
 
 
 def render(language: str = "vi") -> tuple[pygame.Surface, float]:
@@ -142,7 +148,7 @@ def render(language: str = "vi") -> tuple[pygame.Surface, float]:
     i18n.set_language(language)
     fonts = Fonts()
     art = CardArt(fonts)
-    surface = pygame.Surface((1600, 1900))
+    surface = pygame.Surface((1600, 1800))
     surface.fill(BG)
     y, ms = draw_cards(surface, art, fonts, 16)
     y = draw_extras(surface, art, fonts, y)

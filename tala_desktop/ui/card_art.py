@@ -227,10 +227,10 @@ class CardArt:
 
     def _draw_pips(self, surf: pygame.Surface, count: int, suit: int, colour: Colour) -> None:
         w, h = surf.get_size()
-        pip = self._pip(suit, round(w * (0.18 if count <= 8 else 0.165)), colour)
+        pip = self._pip(suit, round(w * (0.175 if count <= 8 else 0.16)), colour)
         flipped = pygame.transform.flip(pip, True, True)
         top, bottom = h * 0.2, h * 0.8
-        cols = {_L: w * 0.335, _C: w * 0.5, _R: w * 0.665}
+        cols = {_L: w * 0.35, _C: w * 0.5, _R: w * 0.65}
         for col, row in PIP_LAYOUTS[count]:
             cx, cy = cols[col], top + (bottom - top) * row
             img = flipped if row > 0.5 else pip

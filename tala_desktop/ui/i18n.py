@@ -18,6 +18,12 @@ DEFAULT_LANGUAGE = "vi"
 # key: (Vietnamese, English)
 STRINGS: dict[str, tuple[str, str]] = {
     "app.title": ("Tá Lả", "Tá Lả (Phỏm)"),
+    # icons (DejaVu has these; it has no emoji such as 🔊, so the sound toggle uses ♪)
+    "icon.menu": ("≡", "≡"),
+    "icon.settings": ("⚙", "⚙"),
+    "icon.help": ("?", "?"),
+    "icon.sound_on": ("♪", "♪"),
+    "icon.sound_off": ("✗", "✗"),
     # actions
     "btn.eat": ("Ăn", "Eat"),
     "btn.draw": ("Bốc", "Draw"),

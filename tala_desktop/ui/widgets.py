@@ -303,3 +303,65 @@ class Toast:
         rect = img.get_rect()
         setattr(rect, self.anchor, self.pos)
         surface.blit(img, rect)
+
+
+class Banner:
+    """A big-moment banner ("Ăn!", "Ù!", "Móm"): pops in with a bounce, holds, fades out."""
+
+    POP = 0.35
+    FADE = 0.3
+
+    def __init__(self, pos: tuple[int, int], fonts: Fonts, size: int = 72) -> None:
+        self.pos = pos
+        self.fonts = fonts
+        self.size = size
+        self.text = ""
+        self.colour: Colour = (255, 214, 64)
+        self.age = 0.0
+        self.hold = 0.0
+        self._image: pygame.Surface | None = None
+
+    def show(self, text: str, colour: Colour = (255, 214, 64), hold: float = 0.9) -> None:
+        self.text, self.colour, self.hold, self.age = text, colour, hold, 0.0
+        self._image = None
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.text) and self.age < self.POP + self.hold + self.FADE
+
+    def update(self, dt: float) -> None:
+        if self.text:
+            self.age += dt
+
+    def scale(self) -> float:
+        """Size factor now: 0.3 -> overshoot -> 1.0 during the pop (easeOutBack)."""
+        if self.age >= self.POP:
+            return 1.0
+        t = self.age / self.POP - 1
+        c = 1.70158
+        return 0.3 + 0.7 * (1 + (c + 1) * t ** 3 + c * t ** 2)
+
+    def alpha(self) -> int:
+        if not self.visible:
+            return 0
+        end = self.POP + self.hold
+        return 255 if self.age <= end else round(255 * (1 - (self.age - end) / self.FADE))
+
+    def image(self) -> pygame.Surface:
+        if self._image is None:
+            font = self.fonts.font(self.size, bold=True)
+            self._image = gfx.outlined_text(font, self.text, self.colour, (60, 24, 0), max(2, self.size // 16))
+        return self._image
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.alpha()
+        if a <= 0:
+            return
+        img = self.image()
+        k = self.scale()
+        if abs(k - 1.0) > 1e-3:
+            img = pygame.transform.smoothscale_by(img, max(0.05, k))
+        else:
+            img = img.copy()
+        img.set_alpha(a)
+        surface.blit(img, img.get_rect(center=self.pos))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui.widgets import Button, Label, Panel, Toast
+from tala_desktop.ui.widgets import Banner, Button, Label, Panel, Toast
 
 
 def down(pos, button=1):
@@ -112,3 +112,23 @@ def test_toast_fades_in_holds_and_fades_out(fonts):
     assert toast.alpha() == 0 and not toast.visible
     surface = pygame.Surface((10, 10))
     toast.draw(surface)  # nothing, no error
+
+
+def test_banner_pops_with_a_bounce_then_fades(fonts):
+    banner = Banner((640, 300), fonts, size=60)
+    banner.show("Ù tròn!")
+    assert banner.scale() == pytest.approx(0.3)
+    scales = []
+    for _ in range(7):
+        banner.update(0.05)
+        scales.append(banner.scale())
+    assert max(scales) > 1.0 and scales[-1] == 1.0  # overshoots, then settles
+    assert banner.alpha() == 255
+    banner.update(banner.hold + banner.FADE / 2)
+    assert 0 < banner.alpha() < 255
+    surface = pygame.Surface((1280, 720))
+    banner.draw(surface)
+    lit = [(x, y) for x in range(440, 840, 4) for y in range(240, 360, 4) if surface.get_at((x, y))[:3] != (0, 0, 0)]
+    assert len(lit) > 50 and surface.get_at((100, 100))[:3] == (0, 0, 0)
+    banner.update(1.0)
+    assert not banner.visible and banner.alpha() == 0
