@@ -1,0 +1,254 @@
+"""The authoritative table: hosts games for human, bot and remote seats, runs the clock and settles money.
+
+The same class serves offline play (driven by the UI loop) and the LAN
+server (driven by its asyncio loop). It never blocks: bots think in a
+``BotRunner`` and their futures are polled by ``update(now)``; time is passed
+in, so tests step it. Every change is published to each seat as redacted
+events followed by a fresh snapshot.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from tala_desktop.bots import make_bot
+from tala_desktop.bots.base import Bot, Decision
+from tala_desktop.bots.runner import BotRunner
+from tala_desktop.engine import EngineError, GameState, Move, next_leader, parse_move
+
+from .config import BOT, TableConfig
+from .snapshot import seat_event, seat_snapshot
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[int, dict[str, Any]], None]
+
+
+class TableError(Exception):
+    """A command the table refuses (bad game id, illegal move, wrong seat); nothing changed."""
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Table:
+    """One table of 2-4 seats playing game after game."""
+
+    def __init__(self, config: TableConfig, runner: BotRunner | None = None) -> None:
+        self.config = config
+        self.n = len(config.seats)
+        self.names = [s.name for s in config.seats]
+        self.balances = [s.balance for s in config.seats]
+        self.bots: list[Bot | None] = [
+            make_bot(s.level, self._seed_for(i), **({"budget_ms": config.hard_budget_ms} if s.level == "hard" else {}))
+            if s.kind == BOT else None
+            for i, s in enumerate(config.seats)
+        ]
+        self._own_runner = runner is None
+        self.runner = runner or BotRunner(workers=config.bot_workers, think_delay=config.think_delay)
+        self.rng = random.Random(config.seed)
+        self.queues: list[list[dict[str, Any]]] = [[] for _ in range(self.n)]
+        self.listeners: list[Listener] = []
+        self.state: GameState | None = None
+        self.game_id = 0
+        self.leader = config.first_leader
+        self.left_table = [False] * self.n
+        self.now = 0.0
+        self.deadline: float | None = None
+        self._turn_key: tuple[int, int, str] | None = None
+        self._pending: tuple[int, Future] | None = None  # (version, future)
+        self._version = 0
+        self._seen_events = 0
+
+    def _seed_for(self, seat: int) -> int | None:
+        return None if self.config.seed is None else self.config.seed * 31 + seat
+
+    # ------------------------------------------------------------ lifecycle
+    def start_game(self, now: float | None = None) -> None:
+        """Deal the next game with the rules' leader."""
+        if now is not None:
+            self.now = now
+        if self.state is not None and not self.state.is_over:
+            raise TableError("a game is in progress", "in_progress")
+        self.runner.cancel_all()
+        self._pending = None
+        self.game_id += 1
+        seed = self.rng.getrandbits(48)
+        self.state = GameState.new(self.config.rules, seed=seed, leader=self.leader, bet=self.config.bet,
+                                   balances=self.balances[:])
+        self._seen_events = 0
+        self._turn_key = None
+        self._version += 1
+        for seat in range(self.n):
+            if self.left_table[seat]:
+                self.state.push(Move(seat, "leave"))
+        self._publish()
+
+    def close(self) -> None:
+        """Stop the bots; the table is done."""
+        self.runner.cancel_all()
+        if self._own_runner:
+            self.runner.shutdown(wait=True)
+
+    # ------------------------------------------------------------ commands
+    def submit(self, seat: int, move: Move | str, game_id: int | None = None) -> Move:
+        """A seat's move; raises TableError (and changes nothing) if it is refused."""
+        st = self.state
+        if st is None:
+            raise TableError("no game has started", "no_game")
+        if game_id is not None and game_id != self.game_id:
+            raise TableError(f"game {game_id} is over; this is game {self.game_id}", "stale_game")
+        if not 0 <= seat < self.n:
+            raise TableError(f"seat {seat} is not at this table", "bad_seat")
+        try:
+            if isinstance(move, str):
+                move = parse_move(move)
+        except EngineError as exc:
+            raise TableError(str(exc), "bad_move") from None
+        if move.seat != seat:
+            raise TableError(f"seat {seat} cannot move for seat {move.seat}", "wrong_seat")
+        if self.bots[seat] is not None and move.kind != "leave":
+            raise TableError(f"seat {seat} is played by a bot", "bot_seat")
+        return self._apply(move)
+
+    def leave(self, seat: int) -> None:
+        """The player at ``seat`` leaves the table: Móm in the current game, skipped afterwards."""
+        self.left_table[seat] = True
+        st = self.state
+        if st is not None and not st.is_over and not st.left[seat]:
+            self._apply(Move(seat, "leave"))
+
+    def next_game(self, now: float | None = None) -> None:
+        """Start the next game with the rules' leader (the winner, or the next seat still here)."""
+        st = self.state
+        if st is None or not st.is_over:
+            raise TableError("the current game is not over", "in_progress")
+        self.leader = next_leader(st.outcome, self.left_table)
+        self.start_game(now)
+
+    def hint(self, seat: int) -> Decision | None:
+        """What the Normal bot would do for ``seat`` now, and why (None if it is not its turn)."""
+        st = self.state
+        if st is None or st.is_over or st.to_move != seat:
+            return None
+        return make_bot("normal", 0).decide(st.view(seat))
+
+    # ------------------------------------------------------------ driving
+    def update(self, now: float) -> None:
+        """Advance the clock and the bots to time ``now`` (seconds, any origin)."""
+        self.now = now
+        st = self.state
+        if st is None or st.is_over:
+            return
+        seat = st.to_move
+        if self._pending is not None:
+            version, fut = self._pending
+            if version != self._version:
+                self._pending = None
+            elif fut.done():
+                self._pending = None
+                self._finish_bot(seat, fut)
+                return
+        if self.deadline is not None and now >= self.deadline:
+            log.info("seat %d timed out", seat)
+            self._apply(Move(seat, "timeout"))
+            return
+        bot = self.bots[seat]
+        if bot is not None and self._pending is None:
+            fut = self.runner.request(bot, st.view(seat))
+            self._pending = (self._version, fut)
+            self._emit_all({"type": "thinking", "seat": seat, "game_id": self.game_id})
+
+    def _finish_bot(self, seat: int, fut: Future) -> None:
+        try:
+            decision: Decision = fut.result()
+            move = decision.move
+        except Exception:  # noqa: BLE001 - a failing bot must not stop the table
+            log.exception("bot at seat %d failed; playing its timeout action", seat)
+            move = Move(seat, "timeout")
+        try:
+            self._apply(move)
+        except TableError:
+            log.exception("bot at seat %d chose a refused move; playing its timeout action", seat)
+            self._apply(Move(seat, "timeout"))
+
+    def _apply(self, move: Move) -> Move:
+        st = self.state
+        assert st is not None
+        try:
+            move = st.push(move)
+        except EngineError as exc:
+            raise TableError(str(exc), getattr(exc, "code", "illegal")) from None
+        self._version += 1
+        if st.balances is not None:
+            self.balances = st.balances[:]
+        self._publish()
+        return move
+
+    # ------------------------------------------------------------ publishing
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(seat, message)`` for every message to every seat (the LAN server uses this)."""
+        self.listeners.append(listener)
+
+    def drain(self, seat: int) -> list[dict[str, Any]]:
+        """Take every message queued for ``seat``."""
+        q = self.queues[seat]
+        self.queues[seat] = []
+        return q
+
+    def snapshot(self, seat: int) -> dict[str, Any]:
+        st = self.state
+        assert st is not None
+        thinking = st.to_move if (self._pending is not None and not st.is_over) else None
+        return seat_snapshot(st, seat, game_id=self.game_id, names=self.names, balances=self.balances,
+                             clock=self.clock_info(), bet=self.config.bet, thinking=thinking)
+
+    def clock_info(self) -> dict[str, Any] | None:
+        if self.deadline is None or self.state is None or self.state.is_over:
+            return None
+        return {"seat": self.state.to_move, "deadline": self.deadline,
+                "seconds": self.config.rules.turn_seconds, "remaining": max(0.0, self.deadline - self.now)}
+
+    def _emit(self, seat: int, message: dict[str, Any]) -> None:
+        self.queues[seat].append(message)
+        for listener in self.listeners:
+            listener(seat, message)
+
+    def _emit_all(self, message: dict[str, Any]) -> None:
+        for seat in range(self.n):
+            self._emit(seat, message)
+
+    def _publish(self) -> None:
+        st = self.state
+        assert st is not None
+        self._restart_clock()
+        events = st.events or []
+        fresh = events[self._seen_events:]
+        self._seen_events = len(events)
+        for seat in range(self.n):
+            for e in fresh:
+                msg = seat_event(e, seat)
+                msg["game_id"] = self.game_id
+                self._emit(seat, msg)
+            self._emit(seat, self.snapshot(seat))
+        if st.is_over:
+            self.runner.cancel_all()
+            self._pending = None
+
+    def _restart_clock(self) -> None:
+        st = self.state
+        assert st is not None
+        if st.is_over:
+            self.deadline = None
+            self._turn_key = None
+            return
+        key = (self.game_id, st.turn_no, str(st.to_move))
+        if key != self._turn_key:
+            self._turn_key = key
+            secs = self.config.rules.turn_seconds
+            self.deadline = self.now + secs if secs > 0 else None

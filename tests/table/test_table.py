@@ -1,0 +1,148 @@
+"""The authoritative table: bots, clock, money, refusals, leaving and the next game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tala_desktop.engine import Rules, parse_card
+from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig, TableError
+
+
+def make_table(levels=("easy", "normal", "easy"), human=True, seconds=30, seed=7, balance=10_000):
+    seats = ([SeatConfig("You", "human", balance=balance)] if human else []) + [
+        SeatConfig(f"Bot{i}", level=lv, balance=balance) for i, lv in enumerate(levels)]
+    cfg = TableConfig(seats, rules=Rules(players=len(seats), turn_seconds=seconds), bet=100, seed=seed,
+                      think_delay=0.0, hard_budget_ms=20)
+    return Table(cfg)
+
+
+def run_until_over(table: Table, client: LocalTableClient | None, start=0.0, step=0.05, human_plays=True,
+                   limit=4000):
+    now = start
+    for _ in range(limit):
+        now += step
+        if client is not None:
+            msgs = client.poll(now)
+            snap = next((m for m in reversed(msgs) if m["type"] == "snapshot"), None)
+            if snap and snap["to_move"] == client.seat and human_plays and snap["legal"]:
+                client.request_hint()
+                for m in client.poll(now):
+                    if m["type"] == "hint":
+                        client.send_move(m["move"])
+        else:
+            table.update(now)
+        if table.state.is_over:
+            return now
+        # bot futures finish on worker threads
+        import time
+        time.sleep(0.0005)
+    raise AssertionError("game did not end")
+
+
+def test_a_full_game_settles_money_and_balances_carry_over():
+    table = make_table()
+    client = LocalTableClient(table, 0)
+    client.start(0.0)
+    run_until_over(table, client)
+    out = table.state.outcome
+    assert sum(out.net) == 0
+    assert table.balances == [10_000 + x for x in out.net]
+    before = table.balances[:]
+    table.next_game()
+    assert table.state.leader == out.winner
+    run_until_over(table, client)
+    assert table.balances == [b + x for b, x in zip(before, table.state.outcome.net)]
+    client.close()
+
+
+def test_the_clock_plays_the_timeout_action_for_an_idle_human():
+    table = make_table(seconds=5)
+    client = LocalTableClient(table, 0)
+    client.start(0.0)
+    client.poll(0.1)
+    assert table.state.to_move == 0  # the human leads the first game
+    client.poll(4.9)
+    assert table.state.to_move == 0
+    msgs = client.poll(5.01)
+    assert any(m["type"] == "timeout" and m["seat"] == 0 for m in msgs)
+    assert len(table.state.piles[0]) == 1  # the timeout discarded a card
+    client.close()
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing():
+    table = make_table()
+    client = LocalTableClient(table, 0)
+    client.start(0.0)
+    client.poll(0.0)
+    before = json.dumps(table.snapshot(0), sort_keys=True)
+    missing = next(c for c in range(52) if not table.state.hands[0] >> c & 1)
+    from tala_desktop.engine.cards import card_str
+    client.send_move(f"0 discard {card_str(missing)}")
+    msgs = client.poll(0.0)
+    assert [m["code"] for m in msgs if m["type"] == "error"] == ["not_in_hand"]
+    assert json.dumps(table.snapshot(0), sort_keys=True) == before
+    with pytest.raises(TableError):
+        table.submit(1, "1 draw")  # a bot's seat
+    with pytest.raises(TableError):
+        table.submit(0, "0 draw", game_id=99)  # stale game
+    with pytest.raises(TableError):
+        table.submit(0, "1 draw")  # moving for another seat
+    client.close()
+
+
+def _card_strings(obj) -> set[str]:
+    if isinstance(obj, str):
+        return {obj}
+    if isinstance(obj, dict):
+        return set().union(*(_card_strings(v) for v in obj.values())) if obj else set()
+    if isinstance(obj, list):
+        return set().union(*(_card_strings(v) for v in obj)) if obj else set()
+    return set()
+
+
+def test_no_message_ever_shows_another_seats_hidden_cards():
+    table = make_table(levels=("normal", "normal", "normal"), human=False)
+    checked = 0
+
+    def check(seat: int, msg: dict) -> None:
+        nonlocal checked
+        st = table.state
+        if st.is_over:
+            return  # the end-of-game reveal shows every hand
+        hidden = set()
+        for other in range(st.n):
+            if other != seat:
+                for c in range(52):
+                    if (st.hands[other] & ~st.eaten[other] & ~st.revealed[other]) >> c & 1:
+                        hidden.add(c)
+        for text in _card_strings(msg):
+            try:
+                c = parse_card(text)
+            except ValueError:
+                continue
+            assert c not in hidden, f"seat {seat} was shown {text} in {msg['type']}"
+        checked += 1
+
+    table.subscribe(check)
+    table.start_game(0.0)
+    run_until_over(table, None)
+    assert checked > 100
+    table.close()
+
+
+def test_leaving_makes_the_seat_mom_and_the_game_goes_on():
+    table = make_table()
+    client = LocalTableClient(table, 0)
+    client.start(0.0)
+    client.poll(0.0)
+    client.leave()
+    assert table.state.left[0]
+    run_until_over(table, None)
+    out = table.state.outcome
+    if out.kind == "showdown":
+        assert out.labels[0] == "mom"
+    table.next_game()
+    assert table.state.left[0]  # still away: played by the engine, Móm
+    client.close()
