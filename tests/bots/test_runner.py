@@ -1,0 +1,80 @@
+"""BotRunner: decisions off the caller's thread, with pacing, deadlines and cancellation."""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import CancelledError
+
+import pytest
+
+from tala_desktop.bots import make_bot
+from tala_desktop.bots.runner import BotRunner, Cancelled
+from tala_desktop.engine import GameState, Rules
+
+
+def midgame(seed: int = 4) -> GameState:
+    st = GameState.new(Rules(), seed=seed)
+    bot = make_bot("normal", 1)
+    for _ in range(9):  # a few turns in, so the Hard bot has real choices
+        st.push(bot.decide(st.view(st.to_move)).move)
+    while st.phase.value != "discard":
+        st.push(bot.decide(st.view(st.to_move)).move)
+    return st
+
+
+def test_decision_arrives_through_a_future_without_blocking_the_caller():
+    st = midgame()
+    with BotRunner(workers=1) as runner:
+        fut = runner.request(make_bot("normal", 2), st.view(st.to_move))
+        d = fut.result(timeout=10)
+        assert st.is_legal(d.move)
+
+
+def test_think_delay_holds_the_move_back():
+    st = midgame()
+    with BotRunner(workers=1, think_delay=0.3) as runner:
+        t0 = time.perf_counter()
+        fut = runner.request(make_bot("easy", 2), st.view(st.to_move))
+        assert not fut.done()
+        fut.result(timeout=10)
+        assert time.perf_counter() - t0 >= 0.29
+
+
+def test_hard_bot_answers_within_its_budget():
+    st = midgame()
+    bot = make_bot("hard", 3, budget_ms=150)
+    with BotRunner(workers=1) as runner:
+        d = runner.request(bot, st.view(st.to_move)).result(timeout=30)
+    assert st.is_legal(d.move)
+    assert bot.last_samples >= 1
+
+
+def test_cancel_stops_a_long_search_and_pending_requests():
+    st = midgame()
+    slow = make_bot("hard", 3, budget_ms=60_000)
+    with BotRunner(workers=1) as runner:
+        first = runner.request(slow, st.view(st.to_move))
+        queued = runner.request(make_bot("normal", 1), st.view(st.to_move))
+        time.sleep(0.2)
+        t0 = time.perf_counter()
+        runner.cancel_all()
+        with pytest.raises((Cancelled, CancelledError)):
+            first.result(timeout=20)
+        with pytest.raises((Cancelled, CancelledError)):
+            queued.result(timeout=20)
+        assert time.perf_counter() - t0 < 20
+        # the runner still works after a cancel
+        assert st.is_legal(runner.request(make_bot("easy", 1), st.view(st.to_move)).result(timeout=10).move)
+
+
+def test_shutdown_ends_the_worker_threads():
+    before = {t.ident for t in threading.enumerate()}
+    runner = BotRunner(workers=2)
+    st = midgame()
+    runner.request(make_bot("normal", 1), st.view(st.to_move)).result(timeout=10)
+    runner.shutdown()
+    left = [t for t in threading.enumerate() if t.ident not in before and t.name.startswith("bot")]
+    assert left == []
+    with pytest.raises(RuntimeError):
+        runner.request(make_bot("normal", 1), st.view(st.to_move))

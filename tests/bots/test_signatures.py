@@ -1,0 +1,95 @@
+"""Each level's signature behaviour, pinned on hand-built positions."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tala_desktop.bots import make_bot
+from tala_desktop.engine import GameState, Move, Phase, Rules, parse_card
+from tala_desktop.engine.state import TurnKind
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def position(rules: Rules, my_hand: str, piles: dict[int, str], seed: int = 1) -> GameState:
+    """Seat 0 to discard after drawing, with the given public piles; other cards dealt at random."""
+    import random
+    mine = cards(my_hand)
+    pile_cards = {s: cards(t) for s, t in piles.items()}
+    used = set(mine) | {c for p in pile_cards.values() for c in p}
+    rest = [c for c in range(52) if c not in used]
+    random.Random(seed).shuffle(rest)
+    n = rules.players
+    hands = [mine[:10]] + [rest[9 * i: 9 * i + 9] for i in range(n - 1)]
+    stock = rest[9 * (n - 1):] + [c for p in pile_cards.values() for c in p]
+    st = GameState.from_deal(rules, hands, stock, 0)
+    for s, p in pile_cards.items():  # move the named cards onto the piles, as if discarded earlier
+        for c in p:
+            st.stock.remove(c)
+            st.piles[s].append(c)
+            st.thrown[s].append(c)
+    st.hands[0] = 0
+    for c in mine:
+        st.hands[0] |= 1 << c
+    st.phase, st.turn_kind, st.took, st.u_open = Phase.DISCARD, TurnKind.NORMAL, True, False
+    st.ukhan_open = [False] * n
+    return st
+
+
+def test_normal_throws_the_dead_card_not_the_one_the_next_seat_may_eat():
+    # face_value_10: J♠ and K♥ are both worth 10. Every card that could make a phỏm with J♠ is
+    # already on the table (dead); K♥ still has live partners, so the next seat might eat it.
+    rules = Rules(face_value_10=True, preset="custom")
+    st = position(rules, "Js Kh 2c 2d 2h 5s 6s 7s 4c 9d",
+                  {1: "Jc Jd Jh 10s", 2: "Qs 9s", 3: "Ks Ac"})
+    d = make_bot("normal", 1).decide(st.view(0))
+    assert d.move == Move(0, "discard", card=parse_card("Js")), d
+    e = make_bot("easy", 1)
+    e.randomness = 0.0
+    assert e.decide(st.view(0)).move == Move(0, "discard", card=parse_card("Kh"))  # Easy: highest trash, ♥ first
+
+
+def test_normal_keeps_a_live_ca_and_throws_the_isolated_high_card():
+    st = position(Rules(), "7h 8h 2c 2d 2s 5s 6s 7s Qc 4d", {1: "9c", 2: "3h"})
+    d = make_bot("normal", 1).decide(st.view(0))
+    assert d.move.kind == "discard" and d.move.card == parse_card("Qc"), d
+    assert "7♥" in d.reason_vi and "8♥" in d.reason_vi
+
+
+def test_easy_eats_whenever_a_phom_is_offered():
+    hands = [cards("5h 9c Jd Qs Kc 2d 4s 6c 8d 10h"), cards("5s 5c As 3d 7h 9s Jh Qd Kd"),
+             cards("2c 3c 4c 6d 7d 8s 10s Js Qh"), cards("Ac Ad 2s 3s 4d 6h 7c 8h 9d")]
+    used = {c for h in hands for c in h}
+    st = GameState.from_deal(Rules(), hands, [c for c in range(52) if c not in used], 0)
+    st.push(Move(0, "discard", card=parse_card("5h")))
+    assert make_bot("easy", 1).decide(st.view(1)).move.kind == "eat"
+
+
+def test_hard_searches_and_gets_more_samples_with_more_budget():
+    st = position(Rules(), "7h 8h 2c 2d 2s 5s 6s 7s Qc 4d", {1: "9c", 2: "3h"})
+    few = make_bot("hard", 1, max_samples=3)
+    d = few.decide(st.view(0))
+    assert st.is_legal(d.move) and few.last_samples == 3
+    assert "3" in d.reason_en
+    more = make_bot("hard", 1, max_samples=12)
+    more.decide(st.view(0))
+    assert more.last_samples == 12
+
+
+def test_sim_cli_prints_parseable_json():
+    out = subprocess.run([sys.executable, "-m", "tala_desktop.bots.sim", "--games", "8", "--seats",
+                          "easy,random,normal", "--duplicate", "--json", "--no-progress"],
+                         capture_output=True, text=True, timeout=120, check=True)
+    data = json.loads(out.stdout)
+    assert data["games"] == 6 and len(data["seats"]) == 3
+    assert abs(sum(s["mean_net"] for s in data["seats"])) < 1e-9
+    for s in data["seats"]:
+        lo, hi = s["net_ci95"]
+        assert lo <= s["mean_net"] <= hi
+    table = subprocess.run([sys.executable, "-m", "tala_desktop.bots.sim", "--games", "4", "--no-progress"],
+                           capture_output=True, text=True, timeout=120, check=True).stdout
+    assert "games/s" in table and "win share" in table
