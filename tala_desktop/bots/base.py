@@ -26,7 +26,12 @@ class Bot:
     level = "base"
 
     def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
+
+    def spec(self) -> tuple[str, int | None, dict]:
+        """(level, seed, options): enough to rebuild this bot in another process."""
+        return self.level, self.seed, {}
 
     def decide(self, view: SeatView) -> Decision:
         if not view.legal:

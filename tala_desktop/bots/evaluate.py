@@ -17,12 +17,12 @@ BET_IN_POINTS = 8.0  # one bet is worth about one showdown place, about 8 points
 class Params:
     """Weights of the heuristic evaluation (tuned with bench/tune_normal.py)."""
 
-    ca_bonus: float = 4.0       # worth of a cạ card beyond its points, times its completion chance
-    draw_factor: float = 1.7    # eats make a live out arrive faster than draws alone
+    ca_bonus: float = 8.0       # worth of a cạ card beyond its points, times its completion chance
+    draw_factor: float = 2.5    # eats make a live out arrive faster than draws alone
     trash_count: float = 0.6    # per trash card and take left: distance from Ù
-    mom_fear: float = 6.0       # points per bet of Móm payment, times the chance of no phỏm
-    danger: float = 1.0         # weight of feeding the next seat
-    feed_extra: float = 6.0     # points lost when the next seat gets a phỏm from us
+    mom_fear: float = 30.0      # points per bet of Móm payment, times the chance of no phỏm
+    danger: float = 0.3         # weight of feeding the next seat
+    feed_extra: float = 0.0     # points lost when the next seat gets a phỏm from us
     u_weight: float = 1.0       # weight of the chance to Ù from this hand
 
 

@@ -27,6 +27,7 @@ from .normal import NormalBot
 
 class HardBot(NormalBot):
     level = "hard"
+    runs_in_process = True  # the search holds the GIL: the runner moves it to a process pool
 
     def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,
                  candidates: int = 4) -> None:
@@ -38,8 +39,14 @@ class HardBot(NormalBot):
         self.stop: threading.Event | None = None
         self.last_samples = 0
 
+    def spec(self) -> tuple[str, int | None, dict]:
+        return self.level, self.seed, {"budget_ms": self.budget_ms, "max_samples": self.max_samples,
+                                       "candidates": self.candidates}
+
     def decide_state(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
         t0 = time.perf_counter()
+        if self.seed is not None:  # the same position gives the same samples, in any thread or process
+            self.rng = random.Random(f"{self.seed}:{len(st.history)}:{seat}")
         base = super().decide_state(st, seat, legal, hand_counts)
         options = self._options(st, seat, legal, hand_counts, base)
         if len(options) < 2:

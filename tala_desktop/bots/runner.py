@@ -10,9 +10,11 @@ unless cancelled. ``cancel_all()`` ends pending work when a game ends;
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 
 from tala_desktop.engine import SeatView
 
@@ -28,8 +30,11 @@ class Cancelled(Exception):
 class BotRunner:
     """Runs bot decisions off the caller's thread."""
 
-    def __init__(self, workers: int = 3, think_delay: float = 0.0) -> None:
+    def __init__(self, workers: int = 3, think_delay: float = 0.0, processes: bool = True) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
+        self._workers = workers
+        self._procs: ProcessPoolExecutor | None = None
+        self.use_processes = processes
         self.think_delay = think_delay
         self._cancel = threading.Event()
         self._lock = threading.Lock()
@@ -43,7 +48,8 @@ class BotRunner:
                 raise RuntimeError("the bot runner is shut down")
             cancel = self._cancel
             delay = self.think_delay if think_delay is None else think_delay
-            fut = self._pool.submit(self._work, bot, view, delay, cancel)
+            procs = self._process_pool() if (self.use_processes and getattr(bot, "runs_in_process", False)) else None
+            fut = self._pool.submit(self._work, bot, view, delay, cancel, procs)
             self._pending.add(fut)
         fut.add_done_callback(self._forget)
         return fut
@@ -52,15 +58,26 @@ class BotRunner:
         with self._lock:
             self._pending.discard(fut)
 
+    def _process_pool(self) -> ProcessPoolExecutor:
+        """Processes for searching bots, started on first use ('spawn': safe beside threads and pygame)."""
+        if self._procs is None:
+            ctx = multiprocessing.get_context("spawn")
+            self._procs = ProcessPoolExecutor(max_workers=max(1, min(self._workers, multiprocessing.cpu_count())),
+                                              mp_context=ctx)
+        return self._procs
+
     @staticmethod
-    def _work(bot: Bot, view: SeatView, delay: float, cancel: threading.Event) -> Decision:
+    def _work(bot: Bot, view: SeatView, delay: float, cancel: threading.Event,
+              procs: ProcessPoolExecutor | None) -> Decision:
         start = time.perf_counter()
         if cancel.is_set():
             raise Cancelled()
-        stop_attr = hasattr(bot, "stop")
-        if stop_attr:
-            bot.stop = cancel  # the Hard search checks it between samples
-        decision = bot.decide(view)
+        if procs is not None:
+            decision = _wait_remote(procs.submit(decide_remote, bot.spec(), view), cancel)
+        else:
+            if hasattr(bot, "stop"):
+                bot.stop = cancel  # the Hard search checks it between samples
+            decision = bot.decide(view)
         log.debug("seat %s decided %s in %.1f ms", view.seat, decision.move, (time.perf_counter() - start) * 1000)
         remaining = delay - (time.perf_counter() - start)
         if remaining > 0 and cancel.wait(remaining):
@@ -90,9 +107,33 @@ class BotRunner:
             self._closed = True
         self.cancel_all()
         self._pool.shutdown(wait=wait, cancel_futures=True)
+        if self._procs is not None:
+            # a search in flight cannot be told to stop: end its process rather than wait for its budget
+            for proc in list(getattr(self._procs, "_processes", {}).values()):
+                proc.terminate()
+            self._procs.shutdown(wait=wait, cancel_futures=True)
 
     def __enter__(self) -> BotRunner:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.shutdown()
+
+
+def _wait_remote(fut: Future, cancel: threading.Event) -> Decision:
+    while True:
+        if cancel.is_set():
+            fut.cancel()
+            raise Cancelled()
+        try:
+            return fut.result(timeout=0.05)
+        except FutureTimeout:
+            continue
+
+
+def decide_remote(spec: tuple[str, int | None, dict], view: SeatView) -> Decision:
+    """Run in a worker process: rebuild the bot from its spec and decide."""
+    from . import make_bot
+
+    level, seed, options = spec
+    return make_bot(level, seed, **options).decide(view)

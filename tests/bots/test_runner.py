@@ -41,19 +41,28 @@ def test_think_delay_holds_the_move_back():
         assert time.perf_counter() - t0 >= 0.29
 
 
-def test_hard_bot_answers_within_its_budget():
+def test_hard_bot_answers_within_its_budget_in_a_thread():
     st = midgame()
     bot = make_bot("hard", 3, budget_ms=150)
-    with BotRunner(workers=1) as runner:
+    with BotRunner(workers=1, processes=False) as runner:
         d = runner.request(bot, st.view(st.to_move)).result(timeout=30)
     assert st.is_legal(d.move)
     assert bot.last_samples >= 1
 
 
+def test_hard_bot_searches_in_a_process_and_decides_like_in_a_thread():
+    st = midgame()
+    view = st.view(st.to_move)
+    with BotRunner(workers=1) as runner:
+        remote = runner.request(make_bot("hard", 3, max_samples=4), view).result(timeout=60)
+    local = make_bot("hard", 3, max_samples=4).decide(view)
+    assert remote == local  # seeded per position: the same samples in any process
+
+
 def test_cancel_stops_a_long_search_and_pending_requests():
     st = midgame()
     slow = make_bot("hard", 3, budget_ms=60_000)
-    with BotRunner(workers=1) as runner:
+    with BotRunner(workers=1, processes=False) as runner:
         first = runner.request(slow, st.view(st.to_move))
         queued = runner.request(make_bot("normal", 1), st.view(st.to_move))
         time.sleep(0.2)
@@ -78,3 +87,16 @@ def test_shutdown_ends_the_worker_threads():
     assert left == []
     with pytest.raises(RuntimeError):
         runner.request(make_bot("normal", 1), st.view(st.to_move))
+
+
+def test_cancel_returns_at_once_when_the_search_runs_in_a_process():
+    st = midgame()
+    runner = BotRunner(workers=1)
+    fut = runner.request(make_bot("hard", 3, budget_ms=30_000), st.view(st.to_move))
+    time.sleep(0.5)
+    runner.cancel_all()
+    with pytest.raises((Cancelled, CancelledError)):
+        fut.result(timeout=10)
+    t0 = time.perf_counter()
+    runner.shutdown()  # ends the searching process instead of waiting 30 s
+    assert time.perf_counter() - t0 < 10

@@ -1,0 +1,160 @@
+"""What thinking bots do to a 60 Hz loop in the main thread: frame-interval p50/p99, and bot decision times.
+
+    python bench/bot_gil.py [--seconds 10] [--budget-ms 300] [--mode thread|process]
+
+A main-thread loop ticks at 60 Hz (doing ~2 ms of Python work per frame, like
+a light UI frame) while three Hard bots think continuously, either in the
+BotRunner's worker threads or in a process pool. Also prints Easy/Normal
+decision time p50/p99 and Hard p50/p95 over random mid-game positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tala_desktop.bots import make_bot  # noqa: E402
+from tala_desktop.bots.runner import BotRunner  # noqa: E402
+from tala_desktop.engine import GameState, Rules  # noqa: E402
+
+
+def positions(count: int, seed: int) -> list[GameState]:
+    """Mid-game positions where the seat to move has a real choice."""
+    rng = random.Random(seed)
+    out = []
+    bot = make_bot("normal", seed)
+    while len(out) < count:
+        st = GameState.new(Rules(), seed=rng.getrandbits(32), record_events=False)
+        stop = rng.randrange(4, 30)
+        for _ in range(stop):
+            if st.is_over:
+                break
+            st.push(bot.decide(st.view(st.to_move)).move)
+        if not st.is_over and len(st.legal_moves()) > 1:
+            out.append(st)
+    return out
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def decide_in_process(args: tuple) -> float:
+    st, budget = args
+    t0 = time.perf_counter()
+    make_bot("hard", 1, budget_ms=budget).decide(st.view(st.to_move))
+    return time.perf_counter() - t0
+
+
+def frame_loop(seconds: float, start_work, poll_work) -> list[float]:
+    frame = 1 / 60
+    intervals = []
+    last = time.perf_counter()
+    next_tick = last + frame
+    end = last + seconds
+    start_work()
+    while time.perf_counter() < end:
+        poll_work()
+        x = 0
+        t_work = time.perf_counter() + 0.002
+        while time.perf_counter() < t_work:  # ~2 ms of Python work, like drawing a light frame
+            x += 1
+        now = time.perf_counter()
+        if next_tick > now:
+            time.sleep(next_tick - now)
+        now = time.perf_counter()
+        intervals.append((now - last) * 1000)
+        last = now
+        next_tick += frame
+        if next_tick < now:
+            next_tick = now + frame
+    return intervals
+
+
+def run_threads(seconds: float, budget: float, pos: list[GameState]) -> list[float]:
+    runner = BotRunner(workers=3)
+    bots = [make_bot("hard", i, budget_ms=budget) for i in range(3)]
+    futs: list = [None, None, None]
+    k = [0]
+
+    def start():
+        pass
+
+    def poll():
+        for i in range(3):
+            if futs[i] is None or futs[i].done():
+                st = pos[k[0] % len(pos)]
+                k[0] += 1
+                futs[i] = runner.request(bots[i], st.view(st.to_move))
+
+    try:
+        return frame_loop(seconds, start, poll)
+    finally:
+        runner.shutdown()
+
+
+def run_processes(seconds: float, budget: float, pos: list[GameState]) -> list[float]:
+    pool = ProcessPoolExecutor(3)
+    futs: list = [None, None, None]
+    k = [0]
+
+    def poll():
+        for i in range(3):
+            if futs[i] is None or futs[i].done():
+                futs[i] = pool.submit(decide_in_process, (pos[k[0] % len(pos)], budget))
+                k[0] += 1
+
+    try:
+        return frame_loop(seconds, lambda: None, poll)
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def decision_times(pos: list[GameState], budget: float) -> None:
+    for level in ("easy", "normal"):
+        bot = make_bot(level, 1)
+        ts = []
+        for st in pos:
+            t0 = time.perf_counter()
+            bot.decide(st.view(st.to_move))
+            ts.append((time.perf_counter() - t0) * 1000)
+        print(f"{level:<7} decision: p50 {pct(ts, 0.5):6.2f} ms  p99 {pct(ts, 0.99):6.2f} ms  ({len(ts)} positions)")
+    bot = make_bot("hard", 1, budget_ms=budget)
+    ts = []
+    for st in pos[:60]:
+        t0 = time.perf_counter()
+        bot.decide(st.view(st.to_move))
+        ts.append((time.perf_counter() - t0) * 1000)
+    print(f"hard    decision: p50 {pct(ts, 0.5):6.1f} ms  p95 {pct(ts, 0.95):6.1f} ms  max {max(ts):6.1f} ms "
+          f"(budget {budget:.0f} ms, {len(ts)} positions)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--budget-ms", type=float, default=300.0)
+    ap.add_argument("--mode", choices=("thread", "process", "both", "none"), default="both")
+    ap.add_argument("--positions", type=int, default=400)
+    args = ap.parse_args()
+    pos = positions(args.positions, 1)
+    decision_times(pos, args.budget_ms)
+    base = frame_loop(min(3.0, args.seconds), lambda: None, lambda: None)
+    print(f"60 Hz loop, nothing thinking:       p50 {statistics.median(base):5.1f} ms  p99 {pct(base, 0.99):5.1f} ms")
+    if args.mode in ("thread", "both"):
+        xs = run_threads(args.seconds, args.budget_ms, pos)
+        print(f"60 Hz loop, 3 Hard bots in threads: p50 {statistics.median(xs):5.1f} ms  p99 {pct(xs, 0.99):5.1f} ms")
+    if args.mode in ("process", "both"):
+        xs = run_processes(args.seconds, args.budget_ms, pos)
+        print(f"60 Hz loop, 3 Hard bots in processes: p50 {statistics.median(xs):5.1f} ms  p99 {pct(xs, 0.99):5.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
