@@ -223,7 +223,7 @@ def _check_lay(st: GameState, move: Move) -> Move:
         raise _refuse(f"every eaten card must be laid in a phỏm: {missing} is not", "eaten_not_laid")
     if not hand & ~union:
         raise _refuse("one card must stay in the hand for the last discard", "last_card")
-    return Move(s, LAY, melds=tuple(sorted(move.melds)))
+    return move  # the melds keep the player's order: §6 numbers phỏm in the order laid
 
 
 def _check_send(st: GameState, move: Move) -> Move:

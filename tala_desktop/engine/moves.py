@@ -65,7 +65,7 @@ def discard(seat: int, c: int) -> Move:
 
 
 def lay(seat: int, melds) -> Move:
-    return Move(seat, LAY, melds=tuple(sorted(melds)))
+    return Move(seat, LAY, melds=tuple(melds))  # in the order laid: sends number them so
 
 
 def send(seat: int, c: int, target: int, index: int | None = None) -> Move:
