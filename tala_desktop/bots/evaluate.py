@@ -6,9 +6,10 @@ from dataclasses import dataclass
 
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import iter_bits, mask_points, points
+from tala_desktop.engine.melds import meld_cover
 from tala_desktop.engine.solver import best_arrangement, u_kind
 
-from .knowledge import ca_outs, ca_pairs, eat_chance, next_taker
+from .knowledge import ca_outs, ca_pairs, eat_chance, neighbour_mask, next_taker
 
 BET_IN_POINTS = 8.0  # one bet is worth about one showdown place, about 8 points
 
@@ -107,8 +108,18 @@ def score_hand(ctx: Context, hand: int, eaten: int) -> HandScore | None:
 def u_chance(ctx: Context, hand: int, eaten: int) -> float:
     """Chance to reach Ù from a 9-card hand within the takes left."""
     ace_high = ctx.st.rules.ace_high_run
+    candidates = ctx.unseen
+    loose = hand & ~meld_cover(hand, ace_high)
+    if loose.bit_count() >= 2:  # the new card must make a phỏm with some card that is in none now
+        near = 0
+        x = loose
+        while x:
+            low = x & -x
+            x ^= low
+            near |= neighbour_mask(low.bit_length() - 1, ace_high)
+        candidates &= near
     outs = 0
-    x = ctx.unseen
+    x = candidates
     while x:
         low = x & -x
         x ^= low

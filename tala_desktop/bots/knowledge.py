@@ -144,6 +144,15 @@ def meld_partners(c: int, ace_high: bool = False) -> tuple[tuple[int, int], ...]
     return tuple(out)
 
 
+@cache
+def neighbour_mask(c: int, ace_high: bool = False) -> int:
+    """Cards that can share a phỏm with ``c``: its rank, and its suit within two ranks."""
+    m = 0
+    for a, b in meld_partners(c, ace_high):
+        m |= (1 << a) | (1 << b)
+    return m
+
+
 def holds_prob(card: int, seat: int, st: GameState, unseen: int, hidden: list[int], total_unseen: int) -> float:
     """Chance that ``seat`` holds ``card``, for the seat that computed ``unseen``."""
     if (st.eaten[seat] | st.revealed[seat]) >> card & 1:
