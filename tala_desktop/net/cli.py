@@ -1,0 +1,85 @@
+"""The standalone LAN server command: ``tala-server --host 0.0.0.0 --port 8765 [--tables N] [--password ...]``.
+
+Logs to stderr. Ctrl-C or SIGTERM tells every client the server is going
+away, closes the connections and the tables, and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+from .limits import ServerConfig
+from .server import TalaServer
+
+log = logging.getLogger("tala_desktop.net")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="tala-server", description="Host Tá Lả tables on the LAN.")
+    ap.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)")
+    ap.add_argument("--port", type=int, default=8765, help="TCP port (0: any free port; default 8765)")
+    ap.add_argument("--tables", type=int, default=8, help="most tables hosted at once (default 8)")
+    ap.add_argument("--password", default=None, help="ask every player for this password")
+    ap.add_argument("--name", default="Tá Lả", help="the server's name in the LAN list")
+    ap.add_argument("--max-per-address", type=int, default=8, help="connections allowed from one address")
+    ap.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot's move is held back")
+    ap.add_argument("--reconnect-seconds", type=float, default=60.0, help="how long a dropped seat waits")
+    ap.add_argument("--no-announce", action="store_true", help="do not send LAN discovery beacons")
+    ap.add_argument("--announce-to", default="255.255.255.255:37020", help="beacon target host:port")
+    ap.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    args = ap.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        ap.error(f"--port {args.port}: expected 0-65535")
+    if not 1 <= args.tables <= 1000:
+        ap.error(f"--tables {args.tables}: expected 1-1000")
+    host, _, port = args.announce_to.rpartition(":")
+    if not host or not port.isdigit():
+        ap.error(f"--announce-to {args.announce_to!r}: expected host:port")
+    args.announce_target = (host.strip("[]"), int(port))
+    return args
+
+
+def config_from(args: argparse.Namespace) -> ServerConfig:
+    return ServerConfig(host=args.host, port=args.port, name=args.name[:40], max_tables=args.tables,
+                        password=args.password, max_per_address=args.max_per_address, bot_delay=args.bot_delay,
+                        reconnect_seconds=args.reconnect_seconds, announce=not args.no_announce,
+                        announce_target=args.announce_target)
+
+
+async def serve(config: ServerConfig) -> None:
+    server = TalaServer(config)
+    await server.start()
+    print(f"tala-server listening on {config.host}:{server.port}", file=sys.stderr, flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl-C is KeyboardInterrupt
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        log.info("shutting down")
+        await server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=args.log_level, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        asyncio.run(serve(config_from(args)))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        log.error("cannot serve on %s:%d: %s", args.host, args.port, exc)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,297 @@
+"""The LAN wire protocol: typed, validated JSON messages (msgspec Structs), each with a ``type``.
+
+Clients send **commands**; the server answers with **events**. Every
+command is decoded by ``decode_command`` into one of the Structs below, or
+refused with a ``ProtocolError`` carrying a code and a readable message:
+nothing from a client is ever eval'd or unpickled, unknown fields are
+refused, and strings have length limits. The table's own per-seat messages
+(events, snapshots, hints; see docs/table-messages.md) travel unchanged as
+JSON objects beside the lobby events defined here. docs/protocol.md lists
+every message with an example exchange.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any
+
+import msgspec
+
+PROTOCOL_VERSION = 1
+MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
+MAX_NAME = 20
+MAX_CHAT = 200
+MAX_PASSWORD = 64
+MAX_MOVE = 160
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+PRESET_NAMES = ("zingplay", "co_ban", "custom")
+
+Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+Password = Annotated[str, msgspec.Meta(max_length=MAX_PASSWORD)]
+Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
+TableId = Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
+GameId = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class ProtocolError(Exception):
+    """A frame that is not a valid command: ``code`` names the kind, the message says what was wrong."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# ---------------------------------------------------------------- text rules
+_PUNCT = set(" _-.'")
+
+
+def _allowed_name_char(ch: str) -> bool:
+    """Latin letters with Vietnamese (and other Latin) diacritics, digits and `` _-.'``."""
+    if ch in _PUNCT or ch.isdigit() and ch.isascii():
+        return True
+    if not ch.isalpha():
+        return False
+    code = ord(ch)
+    return (ch.isascii() or 0x00C0 <= code <= 0x024F or 0x1E00 <= code <= 0x1EFF) and code not in (0xD7, 0xF7)
+
+
+def clean_name(value: str) -> str:
+    """NFC-normalise and check a player name; raises ValueError saying what is wrong."""
+    name = unicodedata.normalize("NFC", value).strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ValueError(f"name: expected 1-{MAX_NAME} characters, got {len(name)}")
+    bad = [ch for ch in name if not _allowed_name_char(ch)]
+    if bad:
+        raise ValueError(f"name: character {bad[0]!r} is not allowed (letters, digits, space, _ - . ')")
+    if "  " in name:
+        raise ValueError("name: no double spaces")
+    return name
+
+
+def clean_chat(value: str) -> str:
+    """NFC-normalise a chat line; refuse empty lines and control characters."""
+    text = unicodedata.normalize("NFC", value).strip()
+    if not text:
+        raise ValueError("text: empty chat line")
+    if len(text) > MAX_CHAT:
+        raise ValueError(f"text: at most {MAX_CHAT} characters, got {len(text)}")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
+        raise ValueError("text: control characters are not allowed")
+    return text
+
+
+# ---------------------------------------------------------------- commands (client -> server)
+class _Cmd(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
+    pass
+
+
+class Hello(_Cmd, tag="hello"):
+    """The first command on a connection: who you are; ``resume`` reclaims a dropped seat."""
+
+    name: Annotated[str, msgspec.Meta(max_length=4 * MAX_NAME)]
+    version: int
+    password: Password | None = None
+    resume: Token | None = None
+
+    def __post_init__(self) -> None:
+        self.name = clean_name(self.name)
+
+
+class ListTables(_Cmd, tag="list_tables"):
+    pass
+
+
+class TableSettings(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """What a host chooses: seats, bet, clock, preset, bot levels for empty seats, optional password."""
+
+    seats: Annotated[int, msgspec.Meta(ge=2, le=4)] = 4
+    bet: Annotated[int, msgspec.Meta(ge=1, le=1_000_000)] = 100
+    turn_seconds: Annotated[int, msgspec.Meta(ge=0, le=600)] = 30
+    preset: str = "zingplay"
+    bots: Annotated[list[str], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
+    password: Password | None = None
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESET_NAMES:
+            raise ValueError(f"preset: unknown preset {self.preset!r} (choose from {', '.join(PRESET_NAMES)})")
+        for level in self.bots:
+            if level not in BOT_LEVELS:
+                raise ValueError(f"bots: unknown level {level!r} (choose from {', '.join(BOT_LEVELS)})")
+
+    def bot_level(self, seat: int) -> str:
+        """The level of the bot that fills ``seat`` if it is empty at the start."""
+        return self.bots[seat] if seat < len(self.bots) else "normal"
+
+
+class CreateTable(TableSettings, _Cmd, tag="create_table"):
+    """Open a new table with these settings; you sit at seat 0 and are its host."""
+
+
+class Configure(TableSettings, _Cmd, tag="configure"):
+    """Host only, before the start: replace the table's settings."""
+
+
+class Join(_Cmd, tag="join"):
+    """Join a table in its lobby and take ``seat`` (or the first free one)."""
+
+    table: TableId
+    seat: Seat | None = None
+    password: Password | None = None
+
+
+class Sit(_Cmd, tag="sit"):
+    """Move to another free seat before the start."""
+
+    seat: Seat
+
+
+class Leave(_Cmd, tag="leave"):
+    """Leave your table: a free seat in the lobby, Móm if a game is in progress."""
+
+
+class Ready(_Cmd, tag="ready"):
+    ready: bool = True
+
+
+class Start(_Cmd, tag="start"):
+    """Host only: start the first game; empty seats get bots."""
+
+
+class MoveCmd(_Cmd, tag="move"):
+    """A move in the engine grammar for your seat, for game ``game_id``."""
+
+    game_id: GameId
+    move: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_MOVE)]
+
+
+class NextGame(_Cmd, tag="next_game"):
+    """After the results: ready for the next game (it starts when every connected player asked)."""
+
+
+class Hint(_Cmd, tag="hint"):
+    pass
+
+
+class Chat(_Cmd, tag="chat"):
+    text: Annotated[str, msgspec.Meta(max_length=2 * MAX_CHAT)]
+
+    def __post_init__(self) -> None:
+        self.text = clean_chat(self.text)
+
+
+class Ping(_Cmd, tag="ping"):
+    t: float | None = None
+
+
+Command = (Hello | ListTables | CreateTable | Configure | Join | Sit | Leave | Ready | Start | MoveCmd | NextGame
+           | Hint | Chat | Ping)
+COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "sit", "leave", "ready", "start",
+                 "move", "next_game", "hint", "chat", "ping")
+
+_decoder = msgspec.json.Decoder(Command)
+
+
+def decode_command(frame: str | bytes) -> Command:
+    """Decode one client frame; raises ProtocolError('bad_json' | 'unknown_type' | 'invalid', ...)."""
+    if isinstance(frame, str):
+        frame = frame.encode("utf-8", "surrogatepass")
+    if len(frame) > MAX_COMMAND_BYTES:
+        raise ProtocolError("too_big", f"a command is at most {MAX_COMMAND_BYTES} bytes, got {len(frame)}")
+    try:
+        return _decoder.decode(frame)
+    except msgspec.DecodeError as exc:
+        if isinstance(exc, msgspec.ValidationError):
+            text = str(exc)
+            if text.endswith("at `$.type`") or "missing required field `type`" in text:
+                raise ProtocolError("unknown_type", f"{text} (commands: {', '.join(COMMAND_TYPES)})") from None
+            raise ProtocolError("invalid", text) from None
+        raise ProtocolError("bad_json", str(exc)) from None
+
+
+def encode_command(cmd: Command) -> str:
+    return msgspec.json.encode(cmd).decode()
+
+
+# ---------------------------------------------------------------- events (server -> client)
+class _Event(msgspec.Struct, tag_field="type", kw_only=True):
+    pass
+
+
+class Welcome(_Event, tag="welcome"):
+    version: int
+    name: str
+    token: str                  # the resume token: send it in a later hello to reclaim your seat
+    server: str
+    reconnect_seconds: float
+    resumed: bool = False
+    table: int | None = None
+    seat: int | None = None
+
+
+class Error(_Event, tag="error"):
+    code: str
+    message: str
+
+
+class Pong(_Event, tag="pong"):
+    t: float | None = None
+
+
+class SeatInfo(msgspec.Struct, kw_only=True):
+    seat: int
+    kind: str                   # "empty" (a bot fills it at the start), "player" or "bot"
+    name: str | None = None
+    level: str | None = None    # bot level (for empty seats: the level that will fill it)
+    ready: bool = False
+    host: bool = False
+    connected: bool = True
+    left: bool = False
+
+
+class TableInfo(msgspec.Struct, kw_only=True):
+    id: int
+    name: str
+    state: str                  # "lobby" or "playing"
+    seats: list[SeatInfo]
+    bet: int
+    turn_seconds: int
+    preset: str
+    bots: list[str]
+    password: bool
+    host: int | None
+    players: int
+    game_id: int = 0
+    next_votes: list[int] = msgspec.field(default_factory=list)
+
+
+class Tables(_Event, tag="tables"):
+    tables: list[TableInfo]
+
+
+class Lobby(_Event, tag="lobby"):
+    """The table you are at changed (seats, ready marks, host, settings, state)."""
+
+    table: TableInfo
+    you: int | None = None      # your seat
+
+
+class ChatEvent(_Event, tag="chat"):
+    seat: int | None
+    name: str
+    text: str
+
+
+class Left(_Event, tag="left_table"):
+    """You are no longer at a table (you left, or the table closed)."""
+
+    table: int
+    reason: str
+
+
+def encode(event: _Event | dict[str, Any]) -> str:
+    """One frame of server output (an event Struct or a table message dict)."""
+    return msgspec.json.encode(event).decode()
+
+
+def error(code: str, message: str) -> str:
+    return encode(Error(code=code, message=message))

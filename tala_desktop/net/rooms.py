@@ -1,0 +1,313 @@
+"""One LAN table as the server holds it: the lobby (seats, ready marks, host, settings) and the hosted Table.
+
+A ``Room`` is plain synchronous code with no I/O: the server calls it from
+its event loop and it answers by calling ``Member.send(frame)``. Each
+player receives only the drained per-seat stream of their own seat
+(``Table.drain``), which the table already redacts, so no frame carries
+another player's hidden cards. Refusals raise ``RoomError`` and change
+nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any, Protocol
+
+from tala_desktop.engine import EngineError, Rules, parse_move
+from tala_desktop.table import BOT, REMOTE, SeatConfig, Table, TableConfig, TableError
+
+from . import protocol as p
+from .limits import ServerConfig
+
+log = logging.getLogger(__name__)
+
+
+class RoomError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Member(Protocol):
+    """A player as a room sees it (the server's session)."""
+
+    name: str
+    room: Room | None
+    seat: int | None
+
+    @property
+    def connected(self) -> bool: ...
+    def send(self, frame: str) -> None: ...
+
+
+class Room:
+    """A table's lobby and, once started, its authoritative ``Table``."""
+
+    def __init__(self, room_id: int, settings: p.TableSettings, config: ServerConfig) -> None:
+        self.id = room_id
+        self.name = f"Bàn {room_id}"
+        self.settings = settings
+        self.config = config
+        self.seats: list[Member | None] = [None] * settings.seats
+        self.ready: set[int] = set()
+        self.host: int | None = None
+        self.table: Table | None = None
+        self.kinds: list[str] = []            # per seat once started: "player" or "bot"
+        self.left: set[int] = set()           # player seats that left a started table (engine plays them)
+        self.votes: set[int] = set()
+        self._away_key: tuple[int, int, int] | None = None
+        self._away_since = 0.0
+
+    # ------------------------------------------------------------ queries
+    @property
+    def playing(self) -> bool:
+        return self.table is not None
+
+    def members(self) -> list[Member]:
+        return [m for m in self.seats if m is not None]
+
+    @property
+    def empty(self) -> bool:
+        return not self.members()
+
+    def info(self) -> p.TableInfo:
+        s = self.settings
+        seats = []
+        for i, m in enumerate(self.seats):
+            if m is not None:
+                seats.append(p.SeatInfo(seat=i, kind="player", name=m.name, ready=i in self.ready or i == self.host,
+                                        host=i == self.host, connected=m.connected))
+            elif self.playing and self.kinds[i] == "player":
+                seats.append(p.SeatInfo(seat=i, kind="player", name=self.table.names[i], left=True,
+                                        connected=False))
+            else:
+                kind = "bot" if self.playing else "empty"
+                name = self.table.names[i] if self.playing else None
+                seats.append(p.SeatInfo(seat=i, kind=kind, name=name, level=s.bot_level(i), ready=True))
+        return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby", seats=seats,
+                           bet=s.bet, turn_seconds=s.turn_seconds, preset=s.preset, bots=list(s.bots),
+                           password=bool(s.password), host=self.host, players=len(self.members()),
+                           game_id=self.table.game_id if self.table else 0, next_votes=sorted(self.votes))
+
+    def broadcast_lobby(self) -> None:
+        info = self.info()
+        for i, m in enumerate(self.seats):
+            if m is not None:
+                m.send(p.encode(p.Lobby(table=info, you=i)))
+
+    # ------------------------------------------------------------ lobby commands
+    def join(self, member: Member, seat: int | None, password: str | None) -> None:
+        if self.settings.password and password != self.settings.password:
+            raise RoomError("bad_password", f"{self.name} needs its password")
+        if self.playing:
+            raise RoomError("in_progress", f"{self.name} is already playing")
+        free = [i for i, m in enumerate(self.seats) if m is None]
+        if not free:
+            raise RoomError("table_full", f"{self.name} has no free seat")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
+        self.seats[seat] = member
+        member.room, member.seat = self, seat
+        if self.host is None:
+            self.host = seat
+        self.broadcast_lobby()
+
+    def sit(self, member: Member, seat: int) -> None:
+        self._lobby_only()
+        if not 0 <= seat < len(self.seats) or self.seats[seat] is not None:
+            raise RoomError("seat_taken", f"seat {seat} is not free")
+        old = member.seat
+        assert old is not None
+        self.seats[old], self.seats[seat] = None, member
+        self.ready.discard(old)
+        if self.host == old:
+            self.host = seat
+        member.seat = seat
+        self.broadcast_lobby()
+
+    def set_ready(self, member: Member, ready: bool) -> None:
+        self._lobby_only()
+        assert member.seat is not None
+        (self.ready.add if ready else self.ready.discard)(member.seat)
+        self.broadcast_lobby()
+
+    def configure(self, member: Member, settings: p.TableSettings) -> None:
+        self._host_only(member)
+        self._lobby_only()
+        taken = [i for i, m in enumerate(self.seats) if m is not None]
+        if any(i >= settings.seats for i in taken):
+            raise RoomError("seat_taken", f"cannot shrink to {settings.seats} seats: a player sits beyond")
+        self.seats = (self.seats + [None] * 4)[:settings.seats]
+        self.settings = settings
+        self.ready.clear()
+        self.broadcast_lobby()
+
+    def leave(self, member: Member, now: float) -> None:
+        """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on)."""
+        seat = member.seat
+        assert seat is not None
+        self.seats[seat] = None
+        self.ready.discard(seat)
+        self.votes.discard(seat)
+        member.room, member.seat = None, None
+        if self.table is not None:
+            self.left.add(seat)
+            self.table.leave(seat)
+            self.table.drain(seat)
+        if self.host == seat:
+            self.host = self._next_host(seat)
+        if self.table is not None:
+            self.flush()
+            self._maybe_next_game(now)
+        self.broadcast_lobby()
+
+    def _next_host(self, after: int) -> int | None:
+        n = len(self.seats)
+        for k in range(1, n + 1):
+            if self.seats[(after + k) % n] is not None:
+                return (after + k) % n
+        return None
+
+    def start(self, member: Member, now: float) -> None:
+        self._host_only(member)
+        self._lobby_only()
+        waiting = [i for i, m in enumerate(self.seats) if m is not None and i != self.host and i not in self.ready]
+        if waiting:
+            raise RoomError("not_ready", f"waiting for seat {', '.join(map(str, waiting))} to be ready")
+        s, c = self.settings, self.config
+        seats, self.kinds = [], []
+        for i, m in enumerate(self.seats):
+            if m is not None:
+                seats.append(SeatConfig(m.name, REMOTE, balance=c.balance))
+                self.kinds.append("player")
+            else:
+                level = s.bot_level(i)
+                seats.append(SeatConfig(f"Bot {i + 1}", BOT, level=level, balance=c.balance))
+                self.kinds.append("bot")
+        rules = replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds)
+        config = TableConfig(seats, rules=rules, bet=s.bet, seed=c.seed, think_delay=c.bot_delay,
+                             hard_budget_ms=c.hard_budget_ms, bot_workers=1, first_leader=self.host or 0)
+        self.table = Table(config)
+        self.table.start_game(now)
+        log.info("%s started: %s", self.name, ", ".join(self.table.names))
+        self.broadcast_lobby()
+        self.flush()
+
+    # ------------------------------------------------------------ game commands
+    def move(self, member: Member, game_id: int, text: str) -> None:
+        table, seat = self._table_seat(member)
+        try:
+            kind = parse_move(text).kind
+        except EngineError as exc:
+            raise RoomError("bad_move", str(exc)) from None
+        if kind in ("timeout", "leave"):
+            raise RoomError("bad_move", f"'{kind}' is not a move a player sends (use the leave command to leave)")
+        try:
+            table.submit(seat, text, game_id)
+        except TableError as exc:
+            raise RoomError(exc.code, str(exc)) from None
+        finally:
+            self.flush()
+
+    def next_game(self, member: Member, now: float) -> None:
+        table, seat = self._table_seat(member)
+        if table.state is None or not table.state.is_over:
+            raise RoomError("in_progress", "the current game is not over")
+        self.votes.add(seat)
+        if not self._maybe_next_game(now):
+            self.broadcast_lobby()
+
+    def _maybe_next_game(self, now: float) -> bool:
+        table = self.table
+        if table is None or table.state is None or not table.state.is_over:
+            return False
+        waiting = [i for i, m in enumerate(self.seats) if m is not None and m.connected and i not in self.votes]
+        if waiting or not self.votes:
+            return False
+        self.votes.clear()
+        table.next_game(now)
+        self.flush()
+        self.broadcast_lobby()
+        return True
+
+    def hint(self, member: Member) -> dict[str, Any]:
+        table, seat = self._table_seat(member)
+        d = table.hint(seat)
+        if d is None:
+            raise RoomError("not_your_turn", "a hint is given on your turn")
+        return {"type": "hint", "move": str(d.move), "reason_en": d.reason_en, "reason_vi": d.reason_vi,
+                "game_id": table.game_id}
+
+    def chat(self, member: Member, text: str) -> None:
+        frame = p.encode(p.ChatEvent(seat=member.seat, name=member.name, text=text))
+        for m in self.members():
+            m.send(frame)
+
+    # ------------------------------------------------------------ driving
+    def tick(self, now: float) -> None:
+        """Advance clock and bots; auto-play a dropped player's turn after ``away_delay``."""
+        table = self.table
+        if table is None:
+            return
+        table.update(now)
+        st = table.state
+        if st is not None and not st.is_over:
+            seat = st.to_move
+            m = self.seats[seat]
+            if m is not None and not m.connected:
+                key = (table.game_id, st.turn_no, seat)
+                if key != self._away_key:
+                    self._away_key, self._away_since = key, now
+                elif now - self._away_since >= self.config.away_delay:
+                    log.info("%s: seat %d is away; playing its timeout action", self.name, seat)
+                    try:
+                        table.submit(seat, f"{seat} timeout", table.game_id)
+                    except TableError:
+                        log.exception("%s: the timeout action for seat %d was refused", self.name, seat)
+        self.flush()
+
+    def flush(self) -> None:
+        """Forward each seat's own stream to that seat's player (frames for absent seats are dropped)."""
+        table = self.table
+        if table is None:
+            return
+        for seat in range(table.n):
+            msgs = table.drain(seat)
+            m = self.seats[seat]
+            if m is not None and msgs and m.connected:
+                for msg in msgs:
+                    m.send(p.encode(msg))
+
+    def resync(self, member: Member) -> None:
+        """A player (re)connected: the lobby, and the full view of the game in progress."""
+        self.broadcast_lobby()
+        if self.table is not None and self.table.state is not None and member.seat is not None:
+            self.flush()
+            member.send(p.encode(self.table.snapshot(member.seat)))
+            self._maybe_next_game(self.table.now)
+
+    def member_dropped(self, now: float) -> None:
+        self.broadcast_lobby()
+        self._maybe_next_game(now)
+
+    def close(self) -> None:
+        if self.table is not None:
+            self.table.close()
+
+    # ------------------------------------------------------------ checks
+    def _lobby_only(self) -> None:
+        if self.playing:
+            raise RoomError("in_progress", "the game has started")
+
+    def _host_only(self, member: Member) -> None:
+        if member.seat != self.host:
+            raise RoomError("not_host", "only the host may do that")
+
+    def _table_seat(self, member: Member) -> tuple[Table, int]:
+        if self.table is None:
+            raise RoomError("no_game", "the game has not started")
+        assert member.seat is not None
+        return self.table, member.seat

@@ -1,0 +1,113 @@
+"""LAN test helpers: a server on 127.0.0.1 port 0 in a thread, clients, a move chooser and bounded game loops."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.host import ServerThread, start_in_thread
+
+FAST = dict(host="127.0.0.1", port=0, bot_delay=0.0, tick=0.02, seed=11, hard_budget_ms=20.0)
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    srv = start_in_thread(**FAST)
+    yield srv
+    srv.stop()
+
+
+def make_client(srv: ServerThread, name: str, **kw: Any) -> NetTableClient:
+    return NetTableClient("127.0.0.1", srv.port, name, reconnect_for=kw.pop("reconnect_for", 5.0), **kw)
+
+
+def choose(legal: list[str]) -> str:
+    """The test players' policy: Ù, then eat, lay the first listed lay, draw, then the first discard."""
+    for want in (" u", " ukhan", " eat", " lay", " draw", " discard"):
+        for m in legal:
+            if m.endswith(want) if want in (" u", " ukhan", " eat", " draw") else want + " " in m + " ":
+                return m
+    return legal[0]
+
+
+class Player:
+    """A client plus what it has seen: its messages, its last snapshot, and whether it waits for an answer."""
+
+    def __init__(self, client: NetTableClient) -> None:
+        self.client = client
+        self.messages: list[dict[str, Any]] = []
+        self.snap: dict[str, Any] | None = None
+        self.waiting = False
+        self.errors: list[dict[str, Any]] = []
+        self.auto = True
+
+    def pump(self) -> list[dict[str, Any]]:
+        msgs = self.client.poll(time.monotonic())
+        for m in msgs:
+            self.messages.append(m)
+            if m["type"] == "snapshot":
+                self.snap = m
+                self.waiting = False
+            elif m["type"] == "error":
+                self.errors.append(m)
+                self.waiting = False
+        return msgs
+
+    def act(self) -> bool:
+        s = self.snap
+        if not self.auto or self.waiting or s is None or s["outcome"] is not None:
+            return False
+        if s["to_move"] == s["seat"] and s["legal"]:
+            self.client.send_move(choose(s["legal"]))
+            self.waiting = True
+            return True
+        return False
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        return next((m for m in reversed(self.messages) if m["type"] == kind), None)
+
+
+def pump_until(players: list[Player], cond: Callable[[], bool], timeout: float = 10.0, act: bool = True) -> None:
+    """Poll (and let the players move) until ``cond()``; fails after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for pl in players:
+            pl.pump()
+            if act:
+                pl.act()
+        if cond():
+            return
+        time.sleep(0.002)
+    raise AssertionError(f"timed out after {timeout} s")
+
+
+def game_over(players: list[Player], game_id: int = 1) -> Callable[[], bool]:
+    return lambda: all(pl.snap is not None and pl.snap["game_id"] == game_id and pl.snap["outcome"] is not None
+                       for pl in players)
+
+
+def seat_table(srv: ServerThread, names: list[str], seats: int | None = None, **settings: Any) -> list[Player]:
+    """Connect ``names``; the first creates a table, the others join; everyone ready; the host starts."""
+    players = [Player(make_client(srv, n)) for n in names]
+    host = players[0]
+    host.client.create_table(seats=seats or len(names), **settings)
+    pump_until(players[:1], lambda: host.last("lobby") is not None, act=False)
+    table_id = host.last("lobby")["table"]["id"]
+    for pl in players[1:]:
+        pl.client.join(table_id)
+        pl.client.ready()
+    pump_until(players, lambda: all(pl.last("lobby") is not None for pl in players) and len(
+        [s for s in host.last("lobby")["table"]["seats"] if s["ready"] and s["kind"] == "player"]) == len(names),
+        act=False)
+    host.client.start()
+    pump_until(players, lambda: all(pl.snap is not None for pl in players), act=False)
+    return players
+
+
+def close_all(players: list[Player]) -> None:
+    for pl in players:
+        pl.client.close()
