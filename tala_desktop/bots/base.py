@@ -39,7 +39,9 @@ class Bot:
         st = view.state_copy()
         return self.decide_state(st, view.seat, view.legal, view.hand_counts)
 
-    def decide_state(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+    def decide_state(self, st: GameState, seat: int, legal: list[Move],
+                     hand_counts: list[int] | None) -> Decision:
+        """Decide on a (redacted or full) state; ``hand_counts`` None means the state's own counts."""
         raise NotImplementedError
 
 
@@ -51,7 +53,7 @@ def cards_text(mask: int) -> str:
     return " ".join(card_label(c) for c in cards_of(mask))
 
 
-def unseen_and_hidden(st: GameState, seat: int, hand_counts: list[int]) -> tuple[int, list[int]]:
+def unseen_and_hidden(st: GameState, seat: int, hand_counts: list[int] | None) -> tuple[int, list[int]]:
     return unseen_mask(st, seat), hidden_counts(st, seat, hand_counts)
 
 

@@ -16,22 +16,24 @@ class EasyBot(Bot):
     level = "easy"
     randomness = 0.25
 
-    def decide_state(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+    def decide_state(self, st: GameState, seat: int, legal: list[Move],
+                     hand_counts: list[int] | None) -> Decision:
         for m in legal:
             if m.kind in ("u", "ukhan"):
                 return u_decision(m)
         phase = st.phase.value
         if phase == "take":
             eat = next((m for m in legal if m.kind == "eat"), None)
-            if eat is not None:
-                c = card_label(st.last_discard[1])
-                return Decision(eat, f"eat {c}: it makes a phỏm", f"ăn {c}: thành phỏm")
+            if eat is not None and st.last_discard is not None:
+                label = card_label(st.last_discard[1])
+                return Decision(eat, f"eat {label}: it makes a phỏm", f"ăn {label}: thành phỏm")
             return Decision(legal[0] if legal[0].kind == "draw" else Move(seat, "draw"), "draw", "bốc")
         rules = st.rules
         if phase == "lay":
             arr = best_arrangement(st.hands[seat], st.eaten[seat], rules.ace_high_run, rules.face_value_10)
             melds = arr.melds if arr is not None and arr.trash else ()
-            left = arr.trash_points if melds else sum(points(c) for c in iter_bits(st.hands[seat]))
+            left = arr.trash_points if arr is not None and melds else sum(
+                points(c, rules.face_value_10) for c in iter_bits(st.hands[seat]))
             return lay_decision(Move(seat, "lay", melds=tuple(sorted(melds))), left)
         sends = [m for m in legal if m.kind == "send"]
         if sends:
@@ -53,7 +55,8 @@ class RandomBot(Bot):
 
     level = "random"
 
-    def decide_state(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+    def decide_state(self, st: GameState, seat: int, legal: list[Move],
+                     hand_counts: list[int] | None) -> Decision:
         for m in legal:
             if m.kind in ("u", "ukhan"):
                 return u_decision(m)

@@ -43,7 +43,8 @@ class HardBot(NormalBot):
         return self.level, self.seed, {"budget_ms": self.budget_ms, "max_samples": self.max_samples,
                                        "candidates": self.candidates}
 
-    def decide_state(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+    def decide_state(self, st: GameState, seat: int, legal: list[Move],
+                     hand_counts: list[int] | None) -> Decision:
         t0 = time.perf_counter()
         if self.seed is not None:  # the same position gives the same samples, in any thread or process
             self.rng = random.Random(f"{self.seed}:{len(st.history)}:{seat}")
@@ -68,7 +69,7 @@ class HardBot(NormalBot):
                         f"{_label_vi(move)}: hơn {_label_vi(base.move)} {gain:+.2f} cược qua {samples} ván thử")
 
     # ------------------------------------------------------------ search
-    def _options(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int],
+    def _options(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int] | None,
                  base: Decision) -> list[Move]:
         kinds = {m.kind for m in legal}
         if "u" in kinds or "ukhan" in kinds or base.move.kind in ("lay", "send"):
@@ -84,7 +85,7 @@ class HardBot(NormalBot):
             opts.insert(0, base.move)
         return opts
 
-    def _search(self, st: GameState, seat: int, hand_counts: list[int], options: list[Move],
+    def _search(self, st: GameState, seat: int, hand_counts: list[int] | None, options: list[Move],
                 deadline: float) -> tuple[list[float], int]:
         totals = [0.0] * len(options)
         samples = 0

@@ -21,7 +21,8 @@ class NormalBot(Bot):
     level = "normal"
     danger_weight = 1.0
 
-    def decide_state(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+    def decide_state(self, st: GameState, seat: int, legal: list[Move],
+                     hand_counts: list[int] | None) -> Decision:
         if len(legal) == 1:
             return self._only(st, legal[0])
         for m in legal:
@@ -48,17 +49,18 @@ class NormalBot(Bot):
             return Decision(move, f"throw {c}: the only card that may go", f"đánh {c}: lá duy nhất được đánh")
         return Decision(move, str(move), str(move))
 
-    def context(self, st: GameState, seat: int, hand_counts: list[int]) -> Context:
+    def context(self, st: GameState, seat: int, hand_counts: list[int] | None) -> Context:
         unseen, hidden = unseen_and_hidden(st, seat, hand_counts)
         return Context(st, seat, unseen, hidden, takes_left(st, seat))
 
-    def take(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int]) -> Decision:
+    def take(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int] | None) -> Decision:
         eat = next((m for m in legal if m.kind == "eat"), None)
         draw = next(m for m in legal if m.kind == "draw")
         if eat is None:
             return Decision(draw, "draw: the last discard completes no phỏm", "bốc: lá vừa đánh không vào phỏm")
         ctx = self.context(st, seat, hand_counts)
-        victim, c = st.last_discard
+        assert st.last_discard is not None  # an eat is legal, so there is a discard
+        c = st.last_discard[1]
         bit = 1 << c
         hand, eaten = st.hands[seat], st.eaten[seat]
         now = score_hand(ctx, hand, eaten)
@@ -93,7 +95,7 @@ class NormalBot(Bot):
             left &= ~m
         return lay_decision(move, _points(st, left))
 
-    def discard(self, st: GameState, seat: int, hand_counts: list[int]) -> Decision:
+    def discard(self, st: GameState, seat: int, hand_counts: list[int] | None) -> Decision:
         ctx = self.context(st, seat, hand_counts)
         ranked = rank_discards(ctx, discardable(st, seat), self.danger_weight)
         if not ranked:  # only in an inconsistent sampled world: fall back to the highest legal card

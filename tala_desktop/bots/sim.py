@@ -75,6 +75,7 @@ def play_one(rules: Rules, seat_specs: list[str], deal_seed: int, leader: int, b
         st.push(bots[s].decide(st.view(s)).move)
         moves += 1
     o = st.outcome
+    assert o is not None
     n = rules.players
     places = {s: i + 1 for i, s in enumerate(o.places)}
     rest = (2 + n) / 2  # after an Ù the others are unranked: count them as the mean of places 2..n

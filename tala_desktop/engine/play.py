@@ -83,6 +83,7 @@ def _draw(st: GameState, move: Move) -> None:
 
 def _eat(st: GameState, move: Move) -> None:
     s = move.seat
+    assert st.last_discard is not None  # checked: an eat needs a discard to eat
     victim, c = st.last_discard
     pile = st.piles[victim]
     pile.pop()

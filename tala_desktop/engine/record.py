@@ -85,7 +85,7 @@ def loads(text: str, record_events: bool = True) -> GameState:
 
 def event_to_json(event: dict[str, Any]) -> dict[str, Any]:
     """An event with card numbers turned into notation."""
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in event.items():
         if k == "card" and isinstance(v, int):
             out[k] = card_str(v)

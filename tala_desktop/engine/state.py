@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import legal, play
 from .cards import FULL_DECK, cards_of, deck, mask_of, mask_points
 from .errors import EngineError
+from .melds import Phom
 from .moves import Move, Phase
 from .rules import Rules
 
@@ -42,8 +43,42 @@ class GameState:
         "events", "history", "deal_record",
     )
 
+    rules: Rules
+    n: int
+    bet: int
+    leader: int
+    hands: list[int]              # card masks, eaten cards included
+    eaten: list[int]              # each seat's eaten row: eaten cards not yet laid
+    eat_count: list[int]
+    eats_from: list[list[int]]    # eats_from[eater][victim]
+    piles: list[list[int]]        # discard rows, oldest first
+    laid: list[list[Phom]]
+    lay_order: list[int]          # -1 until the seat lays down
+    lays_done: int
+    mom: list[bool]
+    left: list[bool]
+    stock: list[int]              # top card last
+    starter: int
+    to_move: int
+    phase: Phase
+    turn_kind: TurnKind
+    took: bool
+    u_open: bool
+    ukhan_open: list[bool]
+    last_discard: tuple[int, int] | None
+    chot_eaters: list[int]
+    balances: list[int] | None
+    net: list[int]
+    thrown: list[list[int]]
+    revealed: list[int]
+    turn_no: int
+    outcome: Outcome | None
+    events: list[dict[str, Any]] | None
+    history: list[Move]
+    deal_record: dict[str, Any]
+
     def __init__(self) -> None:  # use new() / from_deal()
-        self.outcome: Outcome | None = None
+        self.outcome = None
 
     # ----------------------------------------------------------------- creation
     @classmethod
