@@ -13,6 +13,7 @@ import logging
 import random
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import Any
 
 from tala_desktop.bots import make_bot
@@ -87,6 +88,34 @@ class Table:
         for seat in range(self.n):
             if self.left_table[seat]:
                 self.state.push(Move(seat, "leave"))
+        self._publish()
+
+    def resume(self, state: GameState, game_id: int, balances: list[int], now: float | None = None) -> None:
+        """Install a game rebuilt elsewhere (a replayed autosave) as the current game, with a fresh clock.
+
+        Raises TableError, changing nothing, if a game is in progress or ``state`` does not fit this table.
+        """
+        if self.state is not None and not self.state.is_over:
+            raise TableError("a game is in progress", "in_progress")
+        same_rules = replace(state.rules, preset=self.config.rules.preset) == self.config.rules  # a label may differ
+        if state.n != self.n or not same_rules or state.bet != self.config.bet:
+            raise TableError("the saved game does not fit this table (seats, rules or bet differ)", "bad_resume")
+        if not isinstance(game_id, int) or isinstance(game_id, bool) or game_id < 1:
+            raise TableError(f"game id {game_id!r}: expected a positive whole number", "bad_resume")
+        if len(balances) != self.n or any(not isinstance(b, int) or b < 0 for b in balances):
+            raise TableError("balances: expected one non-negative whole number per seat", "bad_resume")
+        if now is not None:
+            self.now = now
+        self.runner.cancel_all()
+        self._pending = None
+        self.state = state
+        self.game_id = game_id
+        self.balances = list(balances)
+        self.leader = state.leader
+        self.left_table = [a or b for a, b in zip(self.left_table, state.left)]
+        self._seen_events = len(state.events or [])   # the past is not replayed to the seats: a snapshot follows
+        self._turn_key = None
+        self._version += 1
         self._publish()
 
     def close(self) -> None:

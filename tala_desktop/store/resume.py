@@ -1,0 +1,88 @@
+"""Between a live offline Table and its autosave: capture the table as an autosave object, rebuild a Table from one.
+
+``table_save_obj`` is what is written after every move. ``resume_table``
+builds a new ``Table`` with the same seats, rules, bet and pacing, installs
+the replayed game with ``Table.resume`` (same cards, same turn, the clock
+restarted at ``now``) and restores the dealer's random state, so even the
+following deals are the ones the table would have dealt.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from tala_desktop.bots.runner import BotRunner
+from tala_desktop.engine.record import game_to_obj
+from tala_desktop.table import SeatConfig, Table, TableConfig, TableError
+
+from .autosave import FORMAT, VERSION, Autosave
+from .errors import StoreError
+from .history import SeatInfo
+
+_PACING = ("seed", "think_delay", "hard_budget_ms", "bot_workers", "first_leader")
+
+
+def _json_shape(value: Any) -> Any:
+    """Tuples to lists, recursively (random.getstate() is nested tuples)."""
+    if isinstance(value, (tuple, list)):
+        return [_json_shape(v) for v in value]
+    return value
+
+
+def _tuple_shape(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuple_shape(v) for v in value)
+    return value
+
+
+def table_save_obj(table: Table, table_uid: str, human_seat: int | None, started_at: str | None,
+                   now: datetime) -> dict[str, Any]:
+    """The autosave object of ``table``'s current game (see autosave.py for the fields)."""
+    st = table.state
+    if st is None:
+        raise StoreError("the table has no game to save")
+    cfg = table.config
+    return {
+        "format": FORMAT, "version": VERSION, "table_uid": table_uid, "game_id": table.game_id,
+        "started_at": started_at, "saved_at": now.isoformat(timespec="seconds"), "human_seat": human_seat,
+        "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "balance": s.balance} for s in cfg.seats],
+        "config": {k: getattr(cfg, k) for k in _PACING},
+        "balances": list(st.balances) if st.balances is not None else list(table.balances),
+        "left_table": list(table.left_table),
+        "rng_state": _json_shape(table.rng.getstate()),
+        "record": game_to_obj(st),
+    }
+
+
+def table_config_of(save: Autosave) -> TableConfig:
+    """The TableConfig the saved table was built with (its rules are the replayed game's)."""
+    try:
+        seats = [SeatConfig(s["name"], s["kind"], s.get("level", "normal"), s.get("balance", 0)) for s in save.seats]
+        pacing = {k: save.config[k] for k in _PACING if k in save.config}
+        return TableConfig(seats, rules=save.state.rules, bet=save.state.bet, **pacing)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"autosave: the table set-up is unusable: {exc}") from None
+
+
+def resume_table(save: Autosave, now: float = 0.0, runner: BotRunner | None = None) -> Table:
+    """A new Table playing the saved game from where it stopped; its clock restarts at ``now``."""
+    config = table_config_of(save)
+    table = Table(config, runner)
+    try:
+        if save.rng_state is not None:
+            table.rng.setstate(_tuple_shape(save.rng_state))
+        table.left_table = list(save.left_table)
+        table.resume(save.state, save.game_id, save.balances, now)
+    except (TypeError, ValueError, TableError) as exc:
+        table.close()
+        raise StoreError(f"autosave: cannot resume the table: {exc}") from None
+    except Exception:
+        table.close()
+        raise
+    return table
+
+
+def seat_infos(table: Table) -> list[SeatInfo]:
+    """Who sits at ``table``, as recorded in the history."""
+    return [SeatInfo(s.name, s.kind, s.level if s.kind == "bot" else None) for s in table.config.seats]

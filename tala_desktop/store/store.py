@@ -1,0 +1,181 @@
+"""The Store: one object the app opens at start-up that owns the database, the autosave file and the clock.
+
+    store = Store(data_dir=args.data_dir)      # None: the per-user data folder
+    for notice in store.notices: ...           # corrupt files moved aside, bad settings reset
+    save = store.recover()                     # an unfinished game -> offer "Chơi tiếp"
+
+Every method either does all it says or raises ``StoreError`` (bad input:
+``SettingsError``/``SettleError``) and changes nothing. The clock is
+injectable (``clock=lambda: datetime(...)``) so tests can move the calendar.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tala_desktop.engine import GameState
+
+from . import autosave as autosave_file
+from . import history, profile, settings, stats
+from .autosave import Autosave
+from .db import Notice, open_database
+from .errors import StoreError
+from .history import GameEntry, GameSummary, SeatInfo, Settlement
+from .paths import AUTOSAVE_NAME, DB_NAME, move_aside, resolve_data_dir
+from .profile import Profile
+from .replay import ReplayCheck, check_entry
+from .settings import StoredSettings
+from .stats import OpponentResult, PlayerStats
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+
+
+def local_now() -> datetime:
+    """Local wall-clock time with its UTC offset (the calendar day of the daily top-up is local)."""
+    return datetime.now().astimezone()
+
+
+class Store:
+    """Profile, wallet, settings, history, statistics and autosave of one player, in ``data_dir``."""
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None, clock: Clock | None = None) -> None:
+        self.clock: Clock = clock or local_now
+        self.data_dir: Path = resolve_data_dir(data_dir)
+        self.db_path = self.data_dir / DB_NAME
+        self.autosave_path = self.data_dir / AUTOSAVE_NAME
+        self.conn, self.notices = open_database(self.db_path, self.clock())
+        profile.ensure_profile(self.conn, self.clock())
+
+    def close(self) -> None:
+        """Close the database (a WAL checkpoint happens here); the store cannot be used afterwards."""
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _notice(self, code: str, message: str, moved_to: str | None = None) -> Notice:
+        notice = Notice(code, message, moved_to)
+        self.notices.append(notice)
+        return notice
+
+    # ------------------------------------------------------------ profile and wallet
+    def profile(self) -> Profile:
+        return profile.get_profile(self.conn)
+
+    def set_name(self, name: str) -> str:
+        """Rename the player (also the ``player_name`` setting); returns the cleaned name."""
+        return profile.set_name(self.conn, name)
+
+    def set_avatar(self, avatar: int) -> None:
+        profile.set_avatar(self.conn, avatar)
+
+    def topup_available(self) -> bool:
+        """True if the player is below the floor and has not had today's top-up."""
+        return profile.topup_available(self.conn, self.clock())
+
+    def claim_daily_topup(self) -> int:
+        """Top up to the floor once per calendar day when broke; returns the chips given (0 if none)."""
+        return profile.claim_daily_topup(self.conn, self.clock())
+
+    def bot_balance(self, name: str, level: str) -> int:
+        """The chips an offline bot brings to a new table (a broke or new bot gets the starting grant)."""
+        return profile.bot_balance(self.conn, name, level)
+
+    def bot_balances(self) -> dict[tuple[str, str], int]:
+        return profile.bot_balances(self.conn)
+
+    # ------------------------------------------------------------ settings
+    def load_settings(self) -> StoredSettings:
+        """The stored settings; unusable values become defaults, with a ``settings_invalid`` notice each."""
+        loaded, warnings = settings.load_settings(self.conn, self.profile().name)
+        for w in warnings:
+            self._notice("settings_invalid", w)
+        return loaded
+
+    def save_settings(self, values: StoredSettings | dict[str, Any]) -> StoredSettings:
+        """Store all (or some, as a dict) settings; SettingsError and no change if any value is bad."""
+        return settings.save_settings(self.conn, values)
+
+    # ------------------------------------------------------------ history and settlement
+    def settle(self, state: GameState, uid: str, seats: list[SeatInfo], human_seat: int | None = 0,
+               started_at: str | None = None) -> Settlement:
+        """Record and pay a finished game once (see history.settle)."""
+        return history.settle(self.conn, state, uid, seats, human_seat, self.clock(), started_at)
+
+    def is_settled(self, uid: str) -> bool:
+        return history.is_settled(self.conn, uid)
+
+    def list_games(self, limit: int = 50, offset: int = 0) -> list[GameSummary]:
+        return history.list_games(self.conn, limit, offset)
+
+    def count_games(self) -> int:
+        return history.count_games(self.conn)
+
+    def get_game(self, uid: str) -> GameEntry | None:
+        return history.get_game(self.conn, uid)
+
+    def check_replay(self, uid: str) -> ReplayCheck:
+        entry = self.get_game(uid)
+        if entry is None:
+            raise StoreError(f"no stored game {uid!r}")
+        return check_entry(entry)
+
+    # ------------------------------------------------------------ statistics
+    def stats(self) -> PlayerStats:
+        return stats.player_stats(self.conn)
+
+    def chips_over_time(self, limit: int | None = None) -> list[tuple[str, int]]:
+        return stats.chips_over_time(self.conn, limit)
+
+    def opponents(self) -> list[OpponentResult]:
+        return stats.opponent_results(self.conn)
+
+    # ------------------------------------------------------------ autosave
+    def write_autosave(self, obj: dict[str, Any]) -> None:
+        """Replace the autosave with ``obj`` (from resume.table_save_obj) atomically."""
+        autosave_file.write_autosave(self.autosave_path, obj)
+
+    def clear_autosave(self) -> None:
+        autosave_file.clear_autosave(self.autosave_path)
+
+    def has_autosave(self) -> bool:
+        return self.autosave_path.exists()
+
+    def load_autosave(self) -> Autosave | None:
+        """The autosaved game rebuilt by replay, or None; an unreadable save is moved aside with a notice."""
+        try:
+            return autosave_file.read_autosave(self.autosave_path)
+        except StoreError as exc:
+            if not self.autosave_path.exists():
+                raise
+            moved = move_aside(self.autosave_path, self.clock(), str(exc))
+            self._notice("autosave_corrupt", f"The saved game could not be resumed ({exc}). It was kept as "
+                                             f"{moved.name}.", str(moved))
+            return None
+
+    def recover(self) -> Autosave | None:
+        """At start-up: an unfinished autosaved game to offer as "Chơi tiếp", or None.
+
+        An autosaved game that had already ended (the app stopped before or after paying it) is
+        settled now, at most once, and its autosave removed.
+        """
+        save = self.load_autosave()
+        if save is None or not save.state.is_over:
+            return save
+        seats = [SeatInfo(s["name"], s["kind"], s.get("level") if s["kind"] == "bot" else None) for s in save.seats]
+        result = self.settle(save.state, save.game_uid, seats, save.human_seat, save.started_at)
+        if result.paid:
+            self._notice("game_settled", f"The last game ended while the app was closing; it has been paid "
+                                         f"(balance {result.balance}).")
+        self.clear_autosave()
+        return None

@@ -1,0 +1,84 @@
+"""Table.resume: a replayed game installed in a fresh table continues with the same cards and turn."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import Future
+
+import pytest
+
+from tala_desktop.engine import Rules
+from tala_desktop.engine.record import dumps, loads
+from tala_desktop.table import SeatConfig, Table, TableConfig, TableError
+
+
+class SyncRunner:
+    """Decides at once on the caller's thread."""
+
+    def request(self, bot, view, think_delay=None) -> Future:
+        fut: Future = Future()
+        fut.set_result(bot.decide(view))
+        return fut
+
+    def cancel_all(self) -> None:
+        pass
+
+    def shutdown(self, wait: bool = True) -> None:
+        pass
+
+
+def config(seconds: int = 30) -> TableConfig:
+    seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot{i}", level="easy") for i in range(2)]
+    return TableConfig(seats, rules=Rules(players=3, turn_seconds=seconds), bet=100, seed=5, think_delay=0.0)
+
+
+def advance(table: Table, moves: int) -> None:
+    now = table.now
+    while len(table.state.history) < moves:
+        now += 0.01
+        st = table.state
+        if table.bots[st.to_move] is None:
+            table.submit(st.to_move, st.legal_moves()[0], table.game_id)
+        else:
+            table.update(now)
+            table.update(now)
+
+
+def test_resume_installs_the_game_and_restarts_the_clock():
+    first = Table(config(), SyncRunner())
+    first.start_game(0.0)
+    advance(first, 7)
+    text = dumps(first.state)
+    balances = first.balances[:]
+
+    table = Table(config(), SyncRunner())
+    seen = []
+    table.subscribe(lambda seat, msg: seen.append((seat, msg["type"])))
+    table.resume(loads(text), first.game_id, balances, now=100.0)
+    assert dumps(table.state) == text
+    assert table.game_id == first.game_id and table.balances == balances
+    assert table.deadline == 100.0 + 30  # a full turn from the moment of resuming
+    assert [t for _, t in seen] == ["snapshot"] * 3  # no old events replayed, one snapshot per seat
+    assert json.dumps(table.snapshot(0)["hand"]) == json.dumps(first.snapshot(0)["hand"])
+    assert table.snapshot(0)["to_move"] == first.snapshot(0)["to_move"]
+    advance(table, 12)  # and play goes on
+    assert len(table.state.history) >= 12
+
+
+def test_resume_refuses_a_game_that_does_not_fit_and_changes_nothing():
+    first = Table(config(), SyncRunner())
+    first.start_game(0.0)
+    table = Table(config(), SyncRunner())
+    other = Table(TableConfig([SeatConfig("You", "human"), SeatConfig("B")], rules=Rules(players=2), seed=1),
+                  SyncRunner())
+    other.start_game(0.0)
+    with pytest.raises(TableError):
+        table.resume(other.state, 1, [10_000, 10_000])
+    with pytest.raises(TableError):
+        table.resume(first.state, 0, first.balances)
+    with pytest.raises(TableError):
+        table.resume(first.state, 1, [1, 2])
+    assert table.state is None and table.game_id == 0
+    table.resume(first.state, 1, first.balances)
+    with pytest.raises(TableError):  # a game is in progress now
+        table.resume(first.state, 1, first.balances)
