@@ -1,0 +1,286 @@
+"""App loop: the window, the 60 fps loop that skips unchanged frames, the scene wiring and a clean shutdown.
+
+``create_app`` opens the resizable window (a 1280x720 logical canvas scaled
+into it, F11 for fullscreen) and builds the shared services. ``App.frame``
+runs one frame: events (mapped to logical coordinates), ``update(dt)`` with
+dt from the clock (clamped), then draw + flip only when a visible scene
+reports ``needs_redraw`` (scenes without it are always drawn); an idle app
+waits for input instead of spinning. ``App.start_game`` builds an offline
+table and pushes the table scene; leaving it returns to the menu.
+``App.shutdown`` closes every table client, which ends the bot threads.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from tala_desktop.table import LocalTableClient
+
+from .assets import Fonts
+from .card_art import CardArt
+from .display import Display
+from .i18n import tr
+from .menu_scene import MenuScene
+from .new_game import GameChoices, build_client, table_config
+from .scene import Scene, SceneStack
+from .services import Services, UiSettings
+from .settings_scene import DISPLAY, apply_settings
+from .sounds import NullSounds, load_sounds
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MAX_DT = 0.1          # a stalled frame (window dragged, machine busy) advances time by at most this
+IDLE_WAIT_MS = 50     # nothing to draw: wait up to this long for input before the next update
+_REDRAW_EVENTS = frozenset({
+    pygame.VIDEOEXPOSE, pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED,
+    pygame.WINDOWSIZECHANGED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED,
+})
+
+
+class RealClock:
+    """Wall-clock frame timing: caps the frame rate and returns the seconds since the last tick."""
+
+    real = True
+
+    def __init__(self) -> None:
+        self._clock = pygame.time.Clock()
+
+    def tick(self, fps: int) -> float:
+        return self._clock.tick(fps) / 1000.0
+
+
+class StepClock:
+    """A stepped clock for tests and the selftest: every tick is ``step`` seconds and nothing sleeps."""
+
+    real = False
+
+    def __init__(self, step: float = 1 / FPS) -> None:
+        self.step = step
+        self.now = 0.0
+
+    def tick(self, fps: int) -> float:
+        self.now += self.step
+        return self.step
+
+
+@dataclass
+class AppOptions:
+    """What the command line decides about the window and the tables."""
+
+    windowed: tuple[int, int] | None = None   # open windowed at this size (ignores the fullscreen setting)
+    data_dir: str | None = None
+    seed: int | None = None                   # seed of every table (reproducible deals and bots)
+    max_frames: int | None = None             # quit after this many drawn frames (start-up timing)
+    started_at: float | None = None           # time.perf_counter() when main() began
+
+
+class App:
+    """Owns the scene stack, the frame loop and the table clients it opened."""
+
+    def __init__(self, services: Services, display: Display, clock: RealClock | StepClock | None = None,
+                 seed: int | None = None) -> None:
+        self.services = services
+        self.display = display
+        self.clock = clock or RealClock()
+        self.seed = seed
+        self.stack = SceneStack()
+        self.clients: list[LocalTableClient] = []
+        self.tables: dict[int, Scene] = {}     # id(client) -> its table scene
+        self.running = True
+        self.frames = 0            # loop iterations
+        self.frames_drawn = 0
+        self.first_frame_at: float | None = None
+        self.on_first_frame: list[Callable[[], None]] = []
+        self.force_redraw = True
+        self._idle = False
+        self._shown: tuple[int, ...] = ()
+
+    # -- scene wiring -------------------------------------------------------------------
+    def show_menu(self) -> MenuScene:
+        menu = MenuScene(self.services, self.start_game, self.quit)
+        self.stack.push(menu)
+        return menu
+
+    def start_game(self, choices: GameChoices) -> Scene:
+        """Host the chosen offline table (you at seat 0) and push its table scene."""
+        s = self.services.settings
+        config = table_config(choices, s.player_name, s.animation_speed, seed=self.seed)
+        return self.open_table(build_client(config), spectator=False)
+
+    def open_table(self, client: LocalTableClient, spectator: bool = False) -> Scene:
+        from .table_scene import TableScene  # the table scene is the heaviest module: load it on first use
+
+        self.clients.append(client)
+        scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client))
+        self.tables[id(client)] = scene
+        self.stack.push(scene)
+        return scene
+
+    def leave_table(self, client: LocalTableClient) -> None:
+        """Close the table and pop its scene (and any overlay over it): back to the page below, the menu."""
+        table = self.tables.get(id(client))
+        for i, scene in enumerate(self.stack.scenes):
+            if scene is table:
+                while len(self.stack) > i:
+                    self.stack.pop()
+                break
+        self._close(client)
+
+    def _close(self, client: LocalTableClient) -> None:
+        client.close()
+        self.tables.pop(id(client), None)
+        if client in self.clients:
+            self.clients.remove(client)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop ---------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """One pygame event: quit, F11, window changes, else to the top scene in logical coordinates."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.services.settings.fullscreen = self.display.toggle_fullscreen()
+            self.force_redraw = True
+        elif event.type in _REDRAW_EVENTS:
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) and self.display.window is not None:
+                self.display.resized(self.display.window.get_size())
+            self.force_redraw = True
+        else:
+            self.stack.handle_event(self.display.map_event(event))
+
+    def needs_redraw(self) -> bool:
+        """True when the window must be painted: forced, the visible scenes changed, or one of them is dirty."""
+        visible = self.stack.visible()
+        shown = tuple(id(s) for s in visible)
+        return self.force_redraw or shown != self._shown or any(getattr(s, "needs_redraw", True) for s in visible)
+
+    def draw(self) -> None:
+        visible = self.stack.visible()
+        self.stack.draw(self.display.canvas)
+        self.display.present()
+        for scene in visible:
+            mark = getattr(scene, "mark_drawn", None)
+            if mark is not None:
+                mark()
+        self._shown = tuple(id(s) for s in visible)
+        self.force_redraw = False
+        self.frames_drawn += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+            for hook in self.on_first_frame:
+                hook()
+
+    def frame(self) -> bool:
+        """Run one frame; False once the app should stop."""
+        events: list[pygame.event.Event] = []
+        if self._idle and self.clock.real:
+            first = pygame.event.wait(IDLE_WAIT_MS)  # sleeps in SDL until input or the timeout
+            if first.type != pygame.NOEVENT:
+                events.append(first)
+        dt = min(self.clock.tick(FPS), MAX_DT)
+        events.extend(pygame.event.get())
+        for event in events:
+            self.dispatch(event)
+            if not self.running:
+                return False
+        self.stack.update(dt)
+        self.frames += 1
+        if not self.stack:
+            self.running = False
+            return False
+        if self.needs_redraw():
+            self.draw()
+            self._idle = False
+        else:
+            self._idle = True
+        return self.running
+
+    def run(self, until: Callable[[], bool] | None = None, max_frames: int | None = None) -> None:
+        """Loop until quit, ``until()`` is true, or ``max_frames`` frames were drawn."""
+        while self.frame():
+            if until is not None and until():
+                return
+            if max_frames is not None and self.frames_drawn >= max_frames:
+                return
+
+    # -- shutdown ------------------------------------------------------------------------------
+    def shutdown(self) -> None:
+        """Pop every scene, close every table client (ending its bot threads and processes), stop sounds."""
+        try:
+            self.stack.clear()
+        finally:
+            for client in list(self.clients):
+                self._close(client)
+            self.services.sounds.stop_all()
+
+
+def init_pygame() -> None:
+    """Start the display and font modules (the mixer starts after the first frame, with the sounds)."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.key.set_repeat(400, 35)
+
+
+def create_app(options: AppOptions, settings: UiSettings | None = None, clock: RealClock | StepClock | None = None
+               ) -> App:
+    """Initialise pygame, open the window and build the services; the caller pushes the first scene."""
+    init_pygame()
+    settings = settings or UiSettings()
+    fonts = Fonts()
+    cards = CardArt(fonts, four_colour=settings.four_colour, back_colour=settings.card_back)
+    services = Services(fonts=fonts, cards=cards, sounds=NullSounds(settings.sound_volume), settings=settings,
+                        data_dir=options.data_dir)
+    display = Display()
+    services.extras[DISPLAY] = display
+    _set_icon(cards)
+    size = options.windowed or settings.window_size
+    display.open(size, title=tr("app.title"), fullscreen=settings.fullscreen and options.windowed is None)
+    settings.fullscreen = display.fullscreen
+    apply_settings(services)
+    app = App(services, display, clock, seed=options.seed)
+    app.on_first_frame.append(lambda: _load_sounds(services))
+    return app
+
+
+def _set_icon(cards: CardArt) -> None:
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    icon.fill((0, 0, 0, 0))
+    face = cards.face(39, 44)  # A♥
+    icon.blit(face, face.get_rect(center=(32, 32)))
+    pygame.display.set_icon(icon)
+
+
+def _load_sounds(services: Services) -> None:
+    """Synthesise the sounds after the first frame is on screen, so the window appears at once."""
+    started = time.perf_counter()
+    services.sounds = load_sounds(services.settings.sound_volume)
+    log.info("sounds ready in %.0f ms (%s)", (time.perf_counter() - started) * 1000,
+             "on" if services.sounds.available else "no audio device")
+
+
+def run_app(options: AppOptions) -> int:
+    """The desktop game: the main menu in a window until the player quits. Returns the exit code."""
+    app = create_app(options)
+    try:
+        app.show_menu()
+        app.run(max_frames=options.max_frames)
+        if options.started_at is not None and app.first_frame_at is not None:
+            log.info("first frame %.0f ms after start", (app.first_frame_at - options.started_at) * 1000)
+    finally:
+        app.shutdown()
+        pygame.quit()
+    return 0
+
+
+def describe(app: App) -> dict[str, Any]:
+    """A small summary of a finished run (the selftest prints it)."""
+    return {"frames": app.frames, "drawn": app.frames_drawn, "scenes": [type(s).__name__ for s in app.stack.scenes]}

@@ -1,0 +1,137 @@
+"""Menu pages: navigation by real mouse events, the disabled LAN entry, live settings, Esc goes back, idle menu."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tala_desktop.ui import i18n
+from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.menu_scene import MenuScene
+from tala_desktop.ui.rules_scene import RulesScene
+from tala_desktop.ui.settings_scene import SettingsScene
+from tala_desktop.ui.setup_scene import SetupScene
+
+
+@pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+def app(pg, request) -> App:
+    made = create_app(AppOptions(windowed=request.param), clock=StepClock())
+    pygame.event.clear()
+    made.show_menu()
+    settle(made)
+    yield made
+    made.shutdown()
+
+
+def settle(app: App, frames: int = 90) -> None:
+    for _ in range(frames):
+        app.frame()
+
+
+def click(app: App, logical: tuple[int, int]) -> None:
+    """A real left click at a logical point, posted at the window pixel it is drawn at."""
+    pos = tuple(round(v) for v in app.display.to_window(logical))
+    for etype, extra in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
+                         (pygame.MOUSEBUTTONDOWN, {"button": 1}), (pygame.MOUSEBUTTONUP, {"button": 1})):
+        pygame.event.post(pygame.event.Event(etype, pos=pos, **extra))
+    app.frame()
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.frame()
+
+
+def test_menu_has_the_five_entries_with_play_as_the_big_primary(app):
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    b = menu.buttons
+    assert [b[k].text for k in ("play", "lan", "settings", "rules", "quit")] == [
+        "Chơi với máy", "Chơi qua mạng LAN", "Cài đặt", "Luật chơi", "Thoát"]
+    assert b["play"].style == "primary" and b["play"].rect.h > b["settings"].rect.h
+    assert not b["lan"].enabled
+
+
+def test_the_lan_entry_leads_nowhere(app):
+    click(app, app.stack.top.buttons["lan"].rect.center)
+    assert isinstance(app.stack.top, MenuScene) and len(app.stack) == 1
+
+
+def test_menu_to_setup_and_back_with_the_button_and_with_esc(app):
+    menu = app.stack.top
+    click(app, menu.buttons["play"].rect.center)
+    assert isinstance(app.stack.top, SetupScene)
+    click(app, app.stack.top.back_button.rect.center)
+    assert app.stack.top is menu
+    click(app, menu.buttons["rules"].rect.center)
+    assert isinstance(app.stack.top, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+    key(app, pygame.K_ESCAPE)                 # Esc on the main menu does not quit
+    assert app.running and app.stack.top is menu
+
+
+def test_quit_from_the_menu_ends_the_loop(app):
+    click(app, app.stack.top.buttons["quit"].rect.center)
+    assert not app.running
+
+
+def test_switching_the_language_relabels_the_menu(app):
+    menu = app.stack.top
+    click(app, menu.buttons["settings"].rect.center)
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    click(app, settings.controls["language"].rect_of("en").center)
+    assert i18n.get_language() == "en" and app.services.settings.language == "en"
+    settle(app, 2)
+    assert settings.back_button.text == "Back"
+    click(app, settings.back_button.rect.center)
+    assert app.stack.top is menu
+    assert menu.buttons["play"].text == "Play against the computer"
+    assert menu.buttons["quit"].text == "Quit"
+
+
+def test_settings_apply_live_to_the_card_art_sounds_and_window(app):
+    click(app, app.stack.top.buttons["settings"].rect.center)
+    page, services = app.stack.top, app.services
+    before = pygame.image.tobytes(services.cards.face(13 + 4, 80), "RGBA")  # 5♣ is black in the 2-colour deck
+    click(app, page.controls["four_colour"].rect.center)
+    assert services.settings.four_colour and services.cards.four_colour
+    assert pygame.image.tobytes(services.cards.face(13 + 4, 80), "RGBA") != before
+    click(app, page.controls["card_back"].rect_of("blue").center)
+    assert services.settings.card_back == "blue" and services.cards.back_colour == "blue"
+    click(app, page.controls["speed"].rect_of(2.0).center)
+    assert services.settings.animation_speed == 2.0
+    slider = page.controls["volume"]
+    click(app, (slider.rect.x + slider.rect.w // 4, slider.rect.centery))
+    assert services.settings.sound_volume == pytest.approx(0.25, abs=0.05)
+    assert services.sounds.volume == services.settings.sound_volume
+    click(app, page.controls["fullscreen"].rect.center)
+    assert app.display.fullscreen and services.settings.fullscreen
+    click(app, page.controls["fullscreen"].rect.center)
+    assert not app.display.fullscreen
+
+
+def test_an_idle_menu_stops_redrawing(app):
+    menu = app.stack.top
+    drawn = app.frames_drawn
+    settle(app, 30)
+    assert not menu.needs_redraw and app.frames_drawn == drawn
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
+    app.frame()
+    assert app.frames_drawn == drawn + 1  # input may change a hover: one redraw, then quiet again
+    settle(app, 10)
+    assert app.frames_drawn == drawn + 1
+
+
+def test_every_page_draws_something_in_both_languages(app):
+    for language in ("vi", "en"):
+        i18n.set_language(language)
+        for page in (SetupScene(app.services, lambda c: None), SettingsScene(app.services), RulesScene(app.services)):
+            app.stack.push(page)
+            settle(app, 3)
+            shot = app.display.canvas
+            colours = {shot.get_at((x, y))[:3] for x in range(0, 1280, 37) for y in range(0, 720, 29)}
+            assert len(colours) > 40, f"{type(page).__name__} in {language} looks blank"
+            app.stack.pop()
+
