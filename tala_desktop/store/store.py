@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -51,7 +52,11 @@ class Store:
         self.db_path = self.data_dir / DB_NAME
         self.autosave_path = self.data_dir / AUTOSAVE_NAME
         self.conn, self.notices = open_database(self.db_path, self.clock())
-        profile.ensure_profile(self.conn, self.clock())
+        try:
+            profile.ensure_profile(self.conn, self.clock())
+        except sqlite3.Error as exc:
+            self.conn.close()
+            raise StoreError(f"cannot use the game database {self.db_path}: {exc}") from None
 
     def close(self) -> None:
         """Close the database (a WAL checkpoint happens here); the store cannot be used afterwards."""
