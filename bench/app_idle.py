@@ -1,0 +1,92 @@
+"""App bench: CPU use of an idle menu and an idle table through the real loop, and time to the first frame.
+
+    python bench/app_idle.py [--seconds 10]
+
+Idle means nobody touches anything: the menu after its intro; a table
+where it is your turn (you lead the first game) with no turn clock, and
+the same with a 30 s clock (its ring redraws a few times a second). CPU is
+process time (all threads) over wall time while ``App.frame`` runs with the
+real clock, so the loop's frame skipping and idle waiting are what is
+measured. Start-up is timed in a fresh process: ``--frames 1`` quits after
+the first frame; the app logs when that frame was shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from tala_desktop.ui.app_loop import App, AppOptions, RealClock, create_app  # noqa: E402
+from tala_desktop.ui.new_game import GameChoices  # noqa: E402
+
+
+def measure(app: App, seconds: float) -> tuple[float, int, int]:
+    """(CPU % of one core, frames, frames drawn) while the loop runs for ``seconds``."""
+    frames, drawn = app.frames, app.frames_drawn
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall0 < seconds:
+        app.frame()
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    return 100 * cpu / wall, app.frames - frames, app.frames_drawn - drawn
+
+
+def warm(app: App, seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.frame()
+
+
+def startup(runs: int = 3) -> list[tuple[float, float]]:
+    """(ms from process start to exit, ms from main() to the first frame) for ``--frames 1`` runs."""
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "tala_desktop", "--frames", "1", "--windowed", "1280x720", "-v"],
+                              capture_output=True, text=True, check=True)
+        total = (time.perf_counter() - t0) * 1000
+        found = re.search(r"first frame (\d+) ms after start", done.stderr)
+        out.append((total, float(found.group(1)) if found else float("nan")))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=10.0)
+    args = ap.parse_args()
+    for total, first in startup():
+        print(f"start-up: process start to exit after the first frame {total:.0f} ms "
+              f"(main() to first frame {first:.0f} ms)")
+    app = create_app(AppOptions(windowed=(1280, 720)), clock=RealClock())
+    try:
+        app.show_menu()
+        warm(app, 2.0)
+        cpu, frames, drawn = measure(app, args.seconds)
+        print(f"idle menu: {cpu:.1f}% of one core ({frames} loop frames, {drawn} drawn in {args.seconds:.0f} s)")
+        for seconds in (0, 30):
+            table = app.start_game(GameChoices(turn_seconds=seconds))
+            warm(app, 6.0)                     # the deal and the first animations
+            model = getattr(table, "model", None)
+            waiting = model is not None and model.to_move == 0
+            cpu, frames, drawn = measure(app, args.seconds)
+            clock = f"{seconds} s clock" if seconds else "no clock"
+            print(f"idle table ({clock}, your turn: {waiting}): {cpu:.1f}% of one core "
+                  f"({frames} loop frames, {drawn} drawn in {args.seconds:.0f} s)")
+            app.leave_table(app.clients[0])
+    finally:
+        app.shutdown()
+        pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""Selftest: a headless 4-bot game through the real window, scene stack and table scene, until its results show.
+
+``tala-desktop --selftest`` (CI and the packaging check) builds the all-bot
+table of ``new_game.selftest_config``, pushes ``TableScene(spectator=True)``
+and runs ``App.frame`` with a stepped clock and fast animations until the
+results overlay is on the stack. It then checks that frames were drawn and
+not blank, shuts down and checks that no worker thread or process is left.
+Exit 0 on success, 1 with a message on any failure or after ``time_limit``.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import sys
+import threading
+import time
+import traceback
+from dataclasses import replace
+
+import pygame
+
+from .app_loop import App, AppOptions, StepClock, create_app
+from .new_game import build_client, selftest_config
+from .services import UiSettings
+
+TIME_LIMIT = 120.0
+ANIMATION_SPEED = 8.0
+
+
+def results_shown(app: App) -> bool:
+    """True once the table scene has pushed its results overlay."""
+    from .results_overlay import ResultsOverlay
+
+    return any(isinstance(scene, ResultsOverlay) for scene in app.stack.scenes)
+
+
+def _colours(surface: pygame.Surface) -> int:
+    w, h = surface.get_size()
+    return len({surface.get_at((x, y))[:3] for x in range(0, w, max(1, w // 40)) for y in range(0, h, max(1, h // 24))})
+
+
+class _Errors(logging.Handler):
+    """Collects the errors the game logs (a failing bot is logged, then played by its timeout action)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(f"{record.name}: {record.getMessage()}")
+
+
+def _summary(app: App) -> str:
+    table = getattr(app.clients[0], "table", None) if app.clients else None
+    st = getattr(table, "state", None)
+    if st is None or st.outcome is None:
+        return "no outcome"
+    out = st.outcome
+    return f"{len(st.history)} moves, {out.kind}, winner {table.names[out.winner]}"
+
+
+def _watchdog(limit: float) -> threading.Timer:
+    """Ends the process with exit 1 if the selftest hangs (a frame that never returns included)."""
+    def expire() -> None:
+        print(f"selftest FAILED: no results after {limit:.0f} s", file=sys.stderr, flush=True)
+        os._exit(1)
+
+    timer = threading.Timer(limit, expire)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+def run_selftest(options: AppOptions, time_limit: float = TIME_LIMIT) -> int:
+    """Play one all-bot game through the real loop; 0 if it reached the results and shut down cleanly."""
+    started = time.perf_counter()
+    watchdog = _watchdog(time_limit + 15.0)  # the loop reports a slow game itself; this catches a hang
+    before = {t.ident for t in threading.enumerate()}
+    errors = _Errors()
+    logging.getLogger("tala_desktop").addHandler(errors)
+    failure = summary = ""
+    app: App | None = None
+    try:
+        settings = UiSettings(animation_speed=ANIMATION_SPEED, sound_volume=0.0)
+        app = create_app(replace(options, windowed=options.windowed or (1280, 720)), settings, StepClock())
+        app.open_table(build_client(selftest_config(options.seed)), spectator=True)
+        app.run(until=lambda: results_shown(app) or time.perf_counter() - started > time_limit)
+        summary = _summary(app)
+        if not results_shown(app):
+            failure = f"the game did not reach its results within {time_limit:.0f} s"
+        elif errors.messages:
+            failure = f"{len(errors.messages)} errors were logged, the first: {errors.messages[0]}"
+        elif app.frames_drawn < 10:
+            failure = f"only {app.frames_drawn} frames were drawn"
+        else:
+            app.draw()
+            if _colours(app.display.canvas) < 20:
+                failure = "the last frame is blank"
+    except Exception:  # noqa: BLE001 - any failure is reported and turned into exit 1
+        failure = "an error ended the game:\n" + traceback.format_exc()
+    finally:
+        if app is not None:
+            app.shutdown()
+        pygame.quit()
+        logging.getLogger("tala_desktop").removeHandler(errors)
+    watchdog.cancel()
+    left = [t.name for t in threading.enumerate() if t.ident not in before and t.is_alive() and not t.daemon]
+    if not failure and (left or multiprocessing.active_children()):
+        failure = f"worker threads or processes left after shutdown: {left} {multiprocessing.active_children()}"
+    seconds = time.perf_counter() - started
+    if failure:
+        print(f"selftest FAILED after {seconds:.1f} s: {failure}", file=sys.stderr, flush=True)
+        return 1
+    assert app is not None
+    print(f"selftest ok: one 4-bot game to its results in {seconds:.1f} s ({summary}; "
+          f"{app.frames} frames, {app.frames_drawn} drawn)", flush=True)
+    return 0
