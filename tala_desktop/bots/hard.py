@@ -87,7 +87,9 @@ class HardBot(NormalBot):
 
     def _search(self, st: GameState, seat: int, hand_counts: list[int] | None, options: list[Move],
                 deadline: float) -> tuple[list[float], int]:
-        totals = [0.0] * len(options)
+        """Mean money per option over sampled deals; clearly worse options stop being sampled."""
+        values: list[list[float]] = [[] for _ in options]
+        active = list(range(len(options)))
         samples = 0
         limit = self.max_samples or 10**9
         rng = self.rng
@@ -98,13 +100,15 @@ class HardBot(NormalBot):
                 break
             world = determinize(st, seat, hand_counts, rng)
             seed = rng.getrandbits(32)
-            for i, move in enumerate(options):
+            for i in active:
                 g = world.copy()
-                g.push_unchecked(move)
-                totals[i] += self._playout(g, seat, seed)
+                g.push_unchecked(options[i])
+                values[i].append(self._playout(g, seat, seed))
             samples += 1
-        return ([t / samples for t in totals] if samples else totals), samples
-
+            if samples % 6 == 0 and len(active) > 1:
+                active = _survivors(values, active)
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        return means, samples
     def _playout(self, g: GameState, seat: int, seed: int) -> float:
         policy = self.policy
         policy.rng = random.Random(seed)
@@ -115,6 +119,23 @@ class HardBot(NormalBot):
             move = legal[0] if len(legal) == 1 else policy.decide_state(g, s, legal, counts).move
             g.push_unchecked(move)
         return g.net[seat] / g.bet
+
+
+def _survivors(values: list[list[float]], active: list[int]) -> list[int]:
+    """Drop options whose paired loss to the leader is clear (mean + 2.5 standard errors below 0)."""
+    leader = max(active, key=lambda i: sum(values[i]) / len(values[i]))
+    keep = [leader]
+    best = values[leader]
+    for i in active:
+        if i == leader:
+            continue
+        k = len(values[i])
+        diffs = [values[i][j] - best[j] for j in range(k)]
+        mean = sum(diffs) / k
+        var = sum((d - mean) ** 2 for d in diffs) / max(k - 1, 1)
+        if mean + 2.5 * (var / k) ** 0.5 >= 0:
+            keep.append(i)
+    return sorted(keep)
 
 
 def _label(m: Move) -> str:
