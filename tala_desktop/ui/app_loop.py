@@ -99,6 +99,7 @@ class App:
         self.first_frame_at: float | None = None
         self.on_first_frame: list[Callable[[], None]] = []
         self.force_redraw = True
+        self.minimized = False     # nothing is drawn while the window is minimised
         self._idle = False
         self._shown: tuple[int, ...] = ()
 
@@ -150,9 +151,12 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.services.settings.fullscreen = self.display.toggle_fullscreen()
             self.force_redraw = True
+        elif event.type == pygame.WINDOWMINIMIZED:
+            self.minimized = True
         elif event.type in _REDRAW_EVENTS:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) and self.display.window is not None:
                 self.display.resized(self.display.window.get_size())
+            self.minimized = False
             self.force_redraw = True
         else:
             self.stack.handle_event(self.display.map_event(event))
@@ -197,7 +201,7 @@ class App:
         if not self.stack:
             self.running = False
             return False
-        if self.needs_redraw():
+        if not self.minimized and self.needs_redraw():
             self.draw()
             self._idle = False
         else:
@@ -242,13 +246,22 @@ def create_app(options: AppOptions, settings: UiSettings | None = None, clock: R
     display = Display()
     services.extras[DISPLAY] = display
     _set_icon(cards)
-    size = options.windowed or settings.window_size
+    size = options.windowed or fit_window(settings.window_size)
     display.open(size, title=tr("app.title"), fullscreen=settings.fullscreen and options.windowed is None)
     settings.fullscreen = display.fullscreen
     apply_settings(services)
     app = App(services, display, clock, seed=options.seed)
     app.on_first_frame.append(lambda: _load_sounds(services))
     return app
+
+
+def fit_window(size: tuple[int, int], screen: tuple[int, int] | None = None) -> tuple[int, int]:
+    """``size``, shrunk (keeping its shape) to 90 % of the screen so a small laptop sees the whole window."""
+    if screen is None:
+        sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+        screen = sizes[0] if sizes else size
+    k = min(1.0, 0.9 * screen[0] / size[0], 0.9 * screen[1] / size[1])
+    return max(320, round(size[0] * k)), max(240, round(size[1] * k))
 
 
 def _set_icon(cards: CardArt) -> None:

@@ -37,8 +37,11 @@ def apply_settings(services: Services) -> None:
     if s.card_back in BACK_COLOURS:
         services.cards.back_colour = s.card_back
     display = services.extras.get(DISPLAY)
-    if display is not None and getattr(display, "fullscreen", s.fullscreen) != s.fullscreen:
-        display.set_fullscreen(s.fullscreen)
+    if display is not None:
+        if pygame.display.get_init():
+            pygame.display.set_caption(tr("app.title"))
+        if getattr(display, "fullscreen", s.fullscreen) != s.fullscreen:
+            display.set_fullscreen(s.fullscreen)
 
 
 def speed_option(speed: float) -> float:

@@ -105,6 +105,24 @@ def test_window_events_force_a_redraw(app):
     assert probe.draws == 2
 
 
+def test_nothing_is_drawn_while_the_window_is_minimised(app):
+    probe = Probe(dirty=True)
+    app.stack.push(probe)
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    app.frame()
+    app.frame()
+    assert probe.draws == 1 and len(probe.dts) == 3     # still updated (the table keeps its time), not drawn
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
+    app.frame()
+    assert probe.draws == 2
+
+
+def test_the_default_window_fits_a_small_screen():
+    assert app_loop.fit_window((1280, 720), (1920, 1080)) == (1280, 720)
+    assert app_loop.fit_window((1280, 720), (1366, 768)) == (1229, 691)
+
+
 def test_dt_comes_from_the_clock_and_is_clamped(app):
     probe = Probe(dirty=False)
     app.stack.push(probe)

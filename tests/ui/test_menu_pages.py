@@ -83,6 +83,7 @@ def test_switching_the_language_relabels_the_menu(app):
     assert isinstance(settings, SettingsScene)
     click(app, settings.controls["language"].rect_of("en").center)
     assert i18n.get_language() == "en" and app.services.settings.language == "en"
+    assert pygame.display.get_caption()[0] == "Tá Lả (Phỏm)"
     settle(app, 2)
     assert settings.back_button.text == "Back"
     click(app, settings.back_button.rect.center)
