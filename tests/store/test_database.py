@@ -9,7 +9,7 @@ import pytest
 
 from tala_desktop.engine import Rules
 from tala_desktop.engine.record import game_to_obj
-from tala_desktop.store import STARTING_GRANT, Store, StoreError
+from tala_desktop.store import STARTING_GRANT, SeatInfo, Store, StoreError
 from tala_desktop.store.schema import CURRENT_VERSION, MIGRATIONS, migrate, version_of
 
 from .helpers import play_bot_game
@@ -88,7 +88,7 @@ def test_a_corrupt_database_is_moved_aside_and_a_fresh_one_made(tmp_path, clock,
         store.set_name("Hoa")
         for seed in range(30):  # enough pages that damage lands in the tables
             st = play_bot_game(Rules(players=2), seed, ["easy", "easy"])
-            store.settle(st, f"g{seed}", [_human(), _bot()], 0)
+            store.settle(st, f"g{seed}", [SeatInfo("Hoa", "human"), SeatInfo("Lan", "bot", "easy")], 0)
     db = tmp_path / "tala.db"
     assert not (tmp_path / "tala.db-wal").exists()  # closed cleanly: everything is in the main file
     _damage(db, how)
@@ -140,12 +140,3 @@ def test_a_data_dir_that_is_a_file_is_refused(tmp_path):
     with pytest.raises(StoreError):
         Store(tmp_path / "file")
 
-
-def _human():
-    from tala_desktop.store import SeatInfo
-    return SeatInfo("Hoa", "human")
-
-
-def _bot():
-    from tala_desktop.store import SeatInfo
-    return SeatInfo("Lan", "bot", "easy")
