@@ -148,6 +148,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "results.leave": ("Rời bàn", "Leave"),
     "pause.continue": ("Tiếp tục", "Continue"),
     "pause.leave_note": ("Rời bàn giữa ván bị tính là móm", "Leaving mid-game counts as Móm"),
+    "status.you_discarded": ("Bạn đánh {card}", "You discard {card}"),
+    "status.you_laid": ("Bạn hạ {cards}", "You lay {cards}"),
+    "status.you_sent": ("Bạn gửi {card} vào phỏm của {target}", "You send {card} to {target}'s phỏm"),
+    "status.sent_you": ("{name} gửi {card} vào phỏm của bạn", "{name} sends {card} to your phỏm"),
+    "status.you_mom": ("Bạn bị móm", "You have no phỏm (móm)"),
+    "status.you_u": ("Bạn ù!", "You go Ù!"),
     # results overlay
     "results.title": ("Kết quả ván", "Game results"),
     "results.player": ("Người chơi", "Player"),

@@ -55,10 +55,11 @@ class ResultsOverlay(Scene):
         size = table.layout.size
         p = table.layout.px
         self.size = size
-        w, h = min(size[0] - p(40), p(940)), min(size[1] - p(40), p(600))
-        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
         self.rows = self._order()
-        self.row_h = min(p(92), (self.panel.h - p(170)) // max(1, len(self.rows)))
+        w = min(size[0] - p(40), p(940))
+        h = min(size[1] - p(40), p(74) + p(92) * len(self.rows) + p(150))
+        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        self.row_h = min(p(92), (self.panel.h - p(224)) // max(1, len(self.rows)))
         fonts = self.services.fonts
         bw, bh = p(190), p(52)
         y = self.panel.bottom - p(20) - bh

@@ -181,6 +181,8 @@ class TableActions:
         elif mode == "discard":
             names += ["discard"] + [n for n in ("u", "ukhan") if m.can(n)]
         slots = self.sc.layout.buttons
+        for name, (key, _, _) in BUTTONS.items():
+            self.buttons[name].text = tr(key)  # follows a language change
         out = []
         for i, name in enumerate(names[:4]):
             b = self.buttons[name]

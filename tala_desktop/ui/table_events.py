@@ -167,7 +167,8 @@ class TableDirector:
                     and p.get("reason") in ("eat", "chot")), None)
         bets = (pay["amount"] // max(1, new.bet)) if pay else 0
         amount = f"+{bets}" if seat == new.me else (f"-{bets}" if victim == new.me else str(bets))
-        sc.add_log(tr("status.ate", name=new.name(seat), card=card_label(card), victim=new.object_name(victim),
+        key = "status.you_ate" if seat == new.me else "status.ate"
+        sc.add_log(tr(key, name=new.name(seat), card=card_label(card), victim=new.object_name(victim),
                       amount=amount), mine=new.me in (seat, victim))
         return EVENT_GAP + 0.1
 
@@ -177,7 +178,7 @@ class TableDirector:
         src = self._pile_top(old, frm) if old is not None else L.stock
         sc.anim.fly(Flight(card, self._xyw(src), self._xyw(self._pile_top(new, to)), arc=L.px(20), hide_card=card),
                     at + 0.15, FLIGHT, "discard")
-        sc.add_log(tr("status.moved", card=card_label(card), name=new.name(to)))
+        sc.add_log(tr("status.moved", card=card_label(card), name=new.object_name(to)))
         return EVENT_GAP
 
     def _on_payment(self, e, old, new, hand_rects, at, payments) -> float:
@@ -201,7 +202,8 @@ class TableDirector:
         f = Flight(card, self._xyw(src), self._xyw(self._pile_top(new, seat)), flip=face_down, arc=L.px(16),
                    hide_card=card)
         sc.anim.fly(f, at, FLIGHT, "discard")
-        sc.add_log(tr("status.discarded", name=new.name(seat), card=card_label(card)), mine=seat == new.me)
+        key = "status.you_discarded" if seat == new.me else "status.discarded"
+        sc.add_log(tr(key, name=new.name(seat), card=card_label(card)), mine=seat == new.me)
         return EVENT_GAP
 
     def _on_laid(self, e, old, new, hand_rects, at, payments) -> float:
@@ -210,7 +212,8 @@ class TableDirector:
         melds = [[parse_card(c) for c in m] for m in e.get("melds") or []]
         if e.get("mom") or not melds:
             self._banner(tr("banner.mom"), L.banner_pos(seat), 40, BANNER_RED)
-            sc.add_log(tr("status.mom", name=new.name(seat)), mine=seat == new.me)
+            sc.add_log(tr("status.you_mom") if seat == new.me else tr("status.mom", name=new.name(seat)),
+                       mine=seat == new.me)
             return EVENT_GAP
         i = 0
         for meld in melds:
@@ -222,8 +225,9 @@ class TableDirector:
                 sc.anim.fly(Flight(card, self._xyw(src), self._xyw(dest), flip=face_down, arc=L.px(18),
                                    hide_card=card), at + 0.05 * i, FLIGHT, "lay" if i == 0 else None)
                 i += 1
-        sc.add_log(tr("status.laid", name=new.name(seat), cards=" · ".join(cards_text(m) for m in melds)),
-                   mine=seat == new.me)
+        text = " · ".join(cards_text(m) for m in melds)
+        sc.add_log(tr("status.you_laid", cards=text) if seat == new.me else tr("status.laid", name=new.name(seat),
+                                                                                 cards=text), mine=seat == new.me)
         return EVENT_GAP + 0.05 * i
 
     def _on_sent(self, e, old, new, hand_rects, at, payments) -> float:
@@ -235,8 +239,13 @@ class TableDirector:
         src, face_down = self._source(old, seat, card, hand_rects)
         sc.anim.fly(Flight(card, self._xyw(src), self._xyw(dest), flip=face_down, arc=L.px(24), hide_card=card),
                     at, FLIGHT, "send")
-        sc.add_log(tr("status.sent", name=new.name(seat), card=card_label(card), target=new.object_name(target)),
-                   mine=new.me in (seat, target))
+        if seat == new.me:
+            line = tr("status.you_sent", card=card_label(card), target=new.names[target])
+        elif target == new.me:
+            line = tr("status.sent_you", name=new.name(seat), card=card_label(card))
+        else:
+            line = tr("status.sent", name=new.name(seat), card=card_label(card), target=new.names[target])
+        sc.add_log(line, mine=new.me in (seat, target))
         return EVENT_GAP
 
     def _on_u(self, e, old, new, hand_rects, at, payments) -> float:
@@ -244,7 +253,7 @@ class TableDirector:
         seat, kind = e["seat"], e.get("kind", "u")
         self._banner(tr(U_BANNERS.get(kind, "banner.u")), L.banner_centre, 96, hold=1.4)
         sc.services.sounds.play("u")
-        sc.add_log(tr("status.u", name=new.name(seat)), mine=seat == new.me)
+        sc.add_log(tr("status.you_u") if seat == new.me else tr("status.u", name=new.name(seat)), mine=seat == new.me)
         return EVENT_GAP
 
     def _on_timeout(self, e, old, new, hand_rects, at, payments) -> float:

@@ -220,7 +220,7 @@ class TablePainter:
                 art.blit_card(surface, art.back(tw), (r.x - 2 * (layers - 1 - i), r.y - 2 * (layers - 1 - i)),
                               shadow=i == 0)
             if sc.stock_glow:
-                glow = art.glow(tw, GOLD).copy()
+                glow = art.glow(tw, WHITE if sc.discard_glow else GOLD).copy()
                 glow.set_alpha(round(150 + 105 * sc.pulse))
                 pad = art.shadow_pad(tw)
                 surface.blit(glow, (r.x - pad, r.y - pad))

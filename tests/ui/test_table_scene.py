@@ -1,0 +1,146 @@
+"""Table scene behaviour: lay and send by hand, redraw only when something changes, pause, spectating, instant speed."""
+
+from __future__ import annotations
+
+import pygame
+
+from tala_desktop.ui.pause_overlay import PauseOverlay
+from tala_desktop.ui.results_overlay import ResultsOverlay
+
+from .table_helpers import Driver, make_services, make_table, play_my_turn
+
+
+def _play_until(drv: Driver, pred, limit: int = 30000) -> dict[str, int]:
+    """Let the mouse player play (starting new games from the results) until ``pred()``."""
+    stats: dict[str, int] = {}
+    sc = drv.scene
+    for _ in range(limit):
+        if pred():
+            return stats
+        play_my_turn(drv, stats)
+        if sc.results is not None and sc.stack.top is sc.results:
+            drv.click(sc.results.new_button.rect.center)
+        drv.step()
+    raise AssertionError("never reached the wanted state")
+
+
+def test_lowering_a_raised_card_explains_and_hạ_refuses(pg, fonts):
+    drv = Driver(make_table(seed=3, players=3), make_services(fonts, speed=0.0))
+    sc = drv.scene
+    _play_until(drv, lambda: sc.accepting_input and sc.actions.mode == "lay" and sc.actions.lay_check is not None
+                and any(m.bit_count() == 3 for m in sc.actions.lay_check.melds))
+    meld = next(m for m in sc.actions.lay_check.melds if m.bit_count() == 3)
+    card = next(c for c in sc.hand.order if meld >> c & 1)
+    drv.click(drv.card_pos(card))
+    assert card not in sc.hand.raised
+    check = sc.actions.lay_check
+    assert not check.ok and check.reason == "Các lá đã chọn không tạo thành phỏm"
+    assert sc.status_line()[0] == check.reason
+    before = [p.mask for p in drv.table.state.laid[0]]
+    drv.click_button("lay")
+    assert [p.mask for p in drv.table.state.laid[0]] == before and drv.table.state.phase.value == "lay"
+    assert any(key[0] == "hand" for key in sc.anim.shakes)
+    drv.step(15)
+    drv.click(drv.card_pos(card))  # raise it again: the lay is valid and Hạ lays exactly the raised cards
+    raised = set(sc.hand.raised)
+    drv.click_button("lay")
+    drv.step(3)
+    laid = {c for p in drv.table.state.laid[0] for c in p.cards()}
+    assert laid == raised
+    sc.close()
+
+
+def test_send_by_hand_card_then_target_phom(pg, fonts):
+    drv = Driver(make_table(seed=5), make_services(fonts, speed=0.0))
+    sc = drv.scene
+    _play_until(drv, lambda: sc.accepting_input and sc.actions.mode == "send" and bool(sc.send_arrows))
+    card, (seat, k) = next(iter(sc.send_arrows.items()))
+    drv.click(drv.card_pos(card))           # lower it
+    assert card not in sc.hand.raised
+    drv.step(15)
+    drv.click(drv.card_pos(card))           # raise it again: armed, its phỏm glow
+    assert sc.actions.armed == card and (seat, k) in sc.send_targets
+    m = sc.model
+    group = sc.layout.laid_group_rects(seat, [len(ph) for ph in m.laid[seat]])[k]
+    drv.click(group.center)
+    drv.step(3)
+    assert card in drv.table.state.laid[seat][k].cards()
+    assert card not in sc.hand.order
+    sc.close()
+
+
+def test_an_idle_table_asks_for_no_redraw_until_something_changes(pg, fonts):
+    drv = Driver(make_table(seed=3, seconds=0), make_services(fonts, speed=2.0))
+    sc = drv.scene
+    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")  # you lead; no clock
+    drv.step(30)
+    redraws = []
+    for _ in range(30):
+        drv.step()
+        redraws.append(sc.needs_redraw)
+    assert not any(redraws)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=drv.card_pos(sc.hand.order[0]), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    drv.step()
+    assert sc.needs_redraw                          # the hovered card lifts
+    drv.step(30)
+    assert not sc.needs_redraw
+    sc.close()
+
+
+def test_the_clock_ring_redraws_a_few_times_a_second(pg, fonts):
+    drv = Driver(make_table(seed=3, seconds=30), make_services(fonts, speed=2.0))
+    sc = drv.scene
+    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")
+    drv.step(30)
+    redraws = 0
+    for _ in range(60):                              # two seconds at 30 updates a second
+        drv.step()
+        redraws += sc.needs_redraw
+    assert 8 <= redraws <= 2 * 8 + 4
+    remaining, total = sc.clock_remaining(0)
+    assert total == 30 and 20 < remaining < 29
+    sc.close()
+
+
+def test_escape_pauses_and_leaving_counts_as_mom(pg, fonts):
+    drv = Driver(make_table(seed=3), make_services(fonts, speed=0.0))
+    sc = drv.scene
+    drv.until(lambda: sc.accepting_input)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    drv.step()
+    pause = drv.stack.top
+    assert isinstance(pause, PauseOverlay)
+    drv.click(pause.buttons[0].rect.center)          # Tiếp tục
+    assert drv.stack.top is sc
+    drv.click(sc.menu_button.rect.center)            # the ≡ button opens it too
+    pause = drv.stack.top
+    assert isinstance(pause, PauseOverlay)
+    drv.click(pause.buttons[1].rect.center)          # Rời bàn
+    assert drv.left                                  # the app's on_leave ran
+    st = drv.table.state
+    assert st.left[0] and st.mom[0]
+    sc.close()
+
+
+def test_a_spectator_watches_bots_play_game_after_game(pg, fonts):
+    table = make_table(levels=("easy", "normal", "easy", "normal"), human=False, seed=21)
+    drv = Driver(table, make_services(fonts, speed=8.0), spectator=True)
+    sc = drv.scene
+    drv.until(lambda: isinstance(drv.stack.top, ResultsOverlay), limit=20000)
+    assert sc.visible_buttons() == []
+    overlay = drv.stack.top
+    drv.draw()
+    drv.step(int(13 / (1 / 30)))                     # the auto-start countdown
+    assert overlay not in drv.stack.scenes
+    drv.until(lambda: sc.model is not None and sc.model.game_id == 2)
+    sc.close()
+
+
+def test_instant_speed_plays_batches_without_flights(pg, fonts):
+    drv = Driver(make_table(seed=7), make_services(fonts, speed=0.0))
+    sc = drv.scene
+    drv.step(2)
+    assert sc.model is not None and not sc.anim.flights and not sc.anim.hidden_cards
+    assert len(sc.hand.order) == 10 and sc.accepting_input
+    sc.close()
