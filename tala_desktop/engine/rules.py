@@ -72,11 +72,14 @@ class Rules:
         overrides = {k: v for k, v in data.items() if k not in ("preset",)}
         if "rank_pay" in overrides and isinstance(overrides["rank_pay"], list):
             overrides["rank_pay"] = tuple(overrides["rank_pay"])
-        rules = replace(base, **overrides)
-        changed = any(getattr(rules, k) != getattr(base, k) for k in overrides if k != "players")
-        if changed and preset != "custom":
-            rules = replace(rules, preset="custom")
-        return rules
+        # ``preset`` records where the switches started from; overrides keep that name so that
+        # to_dict() / from_dict() is an exact round trip (see matches_preset()).
+        return replace(base, **overrides)
+
+    def matches_preset(self) -> bool:
+        """True if every rule switch (the clock aside) has its preset's value."""
+        base = Rules.from_preset(self.preset, self.players)
+        return replace(self, turn_seconds=base.turn_seconds) == base
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
