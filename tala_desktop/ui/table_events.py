@@ -191,9 +191,16 @@ class TableDirector:
         a, b = L.seat(frm).avatar_centre, L.seat(to).avatar_centre
         sc.anim.chips_fly(a, b, 4, delay=at)
         size = L.px(20)
-        sc.anim.float_text(sc.painter.text("+" + money(amount), size, GAIN, bold=True), (b[0], b[1] - L.px(46)))
-        sc.anim.float_text(sc.painter.text("-" + money(amount), size, LOSS, bold=True), (a[0], a[1] - L.px(46)))
+        sc.anim.float_text(sc.painter.text("+" + money(amount), size, GAIN, bold=True), self._float_pos(to))
+        sc.anim.float_text(sc.painter.text("-" + money(amount), size, LOSS, bold=True), self._float_pos(frm))
         return 0.0
+
+    def _float_pos(self, seat: int) -> tuple[int, int]:
+        """Where an amount rises from: above the avatar, or below it for the seat at the top."""
+        g = self.sc.layout.seat(seat)
+        off = g.avatar_radius + self.sc.layout.px(14)
+        x, y = g.avatar_centre
+        return (x, y + off + self.sc.layout.px(40)) if g.slot == "top" else (x, y - off)
 
     def _on_discarded(self, e, old, new, hand_rects, at, payments) -> float:
         sc, L = self.sc, self.sc.layout

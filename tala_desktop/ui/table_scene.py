@@ -201,6 +201,13 @@ class TableScene(Scene):
 
     def _drain(self) -> None:
         while self.queue and not self.anim.blocking:
+            head = self.queue[0]
+            if head.get("type") == "thinking":  # a bot started on its move: show the cue now
+                self.queue.pop(0)
+                if self.model is not None and head.get("game_id", self.model.game_id) == self.model.game_id:
+                    self.thinking_seat = head.get("seat")
+                    self.touch()
+                continue
             end = next((i for i, m in enumerate(self.queue) if m.get("type") == "snapshot"), None)
             if end is None:
                 return
@@ -232,7 +239,8 @@ class TableScene(Scene):
         for e in events:
             if e.get("type") == "thinking":
                 self.thinking_seat = e.get("seat")
-        self.thinking_seat = new.thinking if new.thinking is not None else self.thinking_seat
+        if new.thinking is not None and (new.thinking != new.me or self.spectator):
+            self.thinking_seat = new.thinking  # your own seat only thinks when a bot plays it
         if new.to_move != self.thinking_seat:
             self.thinking_seat = None
         self.director.play([e for e in events if e.get("type") != "thinking"], old, new, hand_rects)

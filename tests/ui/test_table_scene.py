@@ -144,3 +144,19 @@ def test_instant_speed_plays_batches_without_flights(pg, fonts):
     assert sc.model is not None and not sc.anim.flights and not sc.anim.hidden_cards
     assert len(sc.hand.order) == 10 and sc.accepting_input
     sc.close()
+
+
+def test_your_clock_ticks_in_the_last_five_seconds_then_the_table_plays_for_you(pg, fonts):
+    drv = Driver(make_table(seed=3, seconds=8), make_services(fonts, speed=4.0))
+    sc = drv.scene
+    sounds = sc.services.sounds
+    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")
+    sounds.played.clear()
+    drv.until(lambda: sc.clock_remaining(0)[0] < 5.3)
+    assert "tick" not in sounds.played                      # quiet until the last five seconds
+    drv.until(lambda: sc.clock_remaining(0)[0] < 3.5)
+    assert sounds.played.count("tick") >= 2                 # one a second from then on
+    assert sc.clock_remaining(0)[1] == 8
+    drv.until(lambda: drv.table.state.piles[0] != [])       # the timeout discarded for you
+    drv.until(lambda: any("Hết giờ" in line for line in sc.log_lines))
+    sc.close()
