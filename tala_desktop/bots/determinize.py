@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from tala_desktop.engine import GameState
+from tala_desktop.engine.cards import iter_bits
 from tala_desktop.engine.moves import DISCARD, DRAW
 
 from .knowledge import hidden_counts, meld_partners, unseen_mask
@@ -63,13 +64,7 @@ def card_weights(st: GameState, seat: int) -> list[list[float]]:
 def determinize(st: GameState, seat: int, hand_counts: list[int] | None, rng: random.Random,
                 weights: list[list[float]] | None = None) -> GameState:
     """A full state: ``st`` with every other seat's hidden cards and the stock filled in."""
-    unseen = unseen_mask(st, seat)
-    pool = []
-    x = unseen
-    while x:
-        low = x & -x
-        x ^= low
-        pool.append(low.bit_length() - 1)
+    pool = list(iter_bits(unseen_mask(st, seat)))
     need = hidden_counts(st, seat, hand_counts)
     weights = weights or card_weights(st, seat)
     order = [s for s in range(st.n) if s != seat and need[s] > 0]
@@ -121,12 +116,7 @@ def _place_eaten(eaten: int, hand: int, pool: list[int], ace_high: bool, rng: ra
     """Hidden cards that give each eaten card its own phỏm (an eater always holds them); None if impossible."""
     if not eaten:
         return []
-    cards = []
-    x = eaten
-    while x:
-        low = x & -x
-        x ^= low
-        cards.append(low.bit_length() - 1)
+    cards = list(iter_bits(eaten))
     free = set(pool)
 
     def place(i: int, used: set[int]) -> list[int] | None:

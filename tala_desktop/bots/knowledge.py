@@ -17,12 +17,8 @@ _SUIT_SHIFT = (0, 13, 26, 39)
 
 def public_mask(st: GameState) -> int:
     """Cards on the table for all to see: piles, laid phỏm, eaten rows, revealed cards."""
-    m = 0
+    m = st.table_cards()
     for s in range(st.n):
-        for c in st.piles[s]:
-            m |= 1 << c
-        for p in st.laid[s]:
-            m |= p.mask
         m |= st.eaten[s] | st.revealed[s]
     return m
 

@@ -228,6 +228,16 @@ class GameState:
         from .view import SeatView
         return SeatView.of(self, seat)
 
+    def table_cards(self) -> int:
+        """Mask of the cards face up on the table: every discard pile and laid phỏm."""
+        m = 0
+        for s in range(self.n):
+            for c in self.piles[s]:
+                m |= 1 << c
+            for p in self.laid[s]:
+                m |= p.mask
+        return m
+
     def card_census(self) -> int:
         """Mask of all cards in some place; with the counts, used to check §12 invariants."""
         m = 0

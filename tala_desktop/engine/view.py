@@ -66,14 +66,7 @@ class SeatView:
 
     def public_cards(self) -> int:
         """Cards visible on the table: piles and laid phỏm (eaten/revealed cards are in known_cards)."""
-        st = self._st
-        m = 0
-        for s in range(st.n):
-            for c in st.piles[s]:
-                m |= 1 << c
-            for p in st.laid[s]:
-                m |= p.mask
-        return m
+        return self._st.table_cards()
 
     def unseen_cards(self) -> int:
         """Cards this seat cannot locate: in other hands (hidden part) or the stock."""
