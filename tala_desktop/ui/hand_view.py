@@ -79,12 +79,7 @@ class HandView:
         self.order = [c for c in self.order if c in held]
         new = [c for c in cards if c not in self.order]
         for c in new:
-            friends = (partners or {}).get(c, set())
-            idx = max((i for i, x in enumerate(self.order) if x in friends), default=None)
-            if idx is None:
-                self.order.append(c)
-            else:
-                self.order.insert(idx + 1, c)
+            self.order.insert(self._join_index(c, (partners or {}).get(c, set())), c)
         for c in list(self.sprites):
             if c not in held:
                 del self.sprites[c]
@@ -102,6 +97,14 @@ class HandView:
         self.eaten = set(eaten) & held
         self.outline = {c: col for c, col in self.outline.items() if c in held}
         return new
+
+    def _join_index(self, card: int, friends: set[int]) -> int:
+        """Where a new card goes: among its partners in rank order (a run), after them (a set), else last."""
+        spots = [i for i, x in enumerate(self.order) if x in friends]
+        if not spots:
+            return len(self.order)
+        higher = [i for i in spots if self.order[i] // 13 == card // 13 and self.order[i] % 13 > card % 13]
+        return higher[0] if higher else spots[-1] + 1
 
     def set_order(self, order: list[int]) -> None:
         if sorted(order) == sorted(self.order):

@@ -115,6 +115,8 @@ class TableActions:
             if mode == "lay":
                 melds = assist.suggest_lay(m.hand_mask, m.eaten_mask, m.targets(), m.ace_high, m.face10)
                 hv.raised = {c for meld in melds for c in iter_bits(meld)}
+                grouped = [c for meld in melds for c in assist.phom_order(meld, m.ace_high)]
+                hv.set_order(grouped + [c for c in hv.order if c not in hv.raised])
             elif mode == "send":
                 self._plan_sends()
         self._outline()

@@ -163,7 +163,7 @@ class TableLayout:
         tw, th = self.table_card
         self.stock = pygame.Rect(w // 2 - tw // 2, self._my(204), tw, th)
         self.stock_label = pygame.Rect(w // 2 - p(60), self.stock.bottom + p(8), p(120), p(22))
-        self.status = pygame.Rect(w // 2 - p(380), self._my(352), p(760), p(36))
+        self.status = pygame.Rect(w // 2 - p(450), self._my(352), p(900), p(36))
         self.log = pygame.Rect(p(10), p(10), p(390), p(132))
         self.menu_button = pygame.Rect(w - p(58), p(10), p(46), p(40))
         self.info = pygame.Rect(w - p(58) - p(10) - p(220), p(10), p(220), p(40))
@@ -301,7 +301,7 @@ class TableLayout:
         """Where a seat's "Ăn!" pops: between its avatar and the centre of the table."""
         g = self._seats[seat]
         if g.slot == "bottom":
-            return (self.hand_centre_x(), self.hand_top() - self.px(70))
+            return (self.hand_centre_x(), self.status.bottom + self.px(36))
         cx, cy = g.avatar_centre
         mx, my = self.stock.center
         return (round(cx + (mx - cx) * 0.35), round(cy + (my - cy) * 0.35) + self.px(10))
