@@ -44,8 +44,8 @@ def idle(display, services, seed: int, clock_seconds: int, seconds: float) -> Fr
     scene = TableScene(LocalTableClient(human_table(seed, clock_seconds), 0), services)
     stack.push(scene)
     loop = FrameLoop(display, stack)
-    for _ in range(600):  # the deal (about 2 s) until you may act
-        loop.frame()
+    for _ in range(150):  # the deal (about 2 s) until you may act and nothing moves
+        loop.run(0.1)
         if scene.accepting_input and scene.model is not None and scene.model.my_turn and not scene.anim.busy:
             break
     loop.run(0.5)

@@ -240,7 +240,7 @@ class TableActions:
             self.sc.say(tr("status.select_card"), ERROR)
             return
         if self.mode not in ("discard", "send"):
-            key = "status.draw_first" if self.mode in ("take", "lay") else "status.not_your_turn"
+            key = {"take": "status.draw_first", "lay": "status.must_lay"}.get(self.mode, "status.not_your_turn")
             self._refuse(tr(key), ("hand", card))
             return
         if card not in m.discardable():
@@ -311,8 +311,8 @@ class TableActions:
         sc = self.sc
         prev, when = self.last_click
         self.last_click = (card, sc.clock)
-        if prev == card and sc.clock - when <= DOUBLE_CLICK:
-            self.last_click = (None, -1.0)
+        if prev == card and sc.clock - when <= DOUBLE_CLICK and self.mode != "lay":
+            self.last_click = (None, -1.0)  # at the lay-down turn a quick second click just toggles again
             if self.mode in ("discard", "send"):
                 self.do_discard(card)
             else:
