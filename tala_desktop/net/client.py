@@ -37,8 +37,8 @@ class NetTableClient:
     """One player's connection to a LAN server; ``seat`` is known once a table is joined."""
 
     def __init__(self, host: str, port: int, name: str, password: str | None = None, *,
-                 reconnect_for: float = 10.0, connect_timeout: float = 5.0, record: bool = False,
-                 ping_interval: float | None = 10.0) -> None:
+                 resume: str | None = None, reconnect_for: float = 10.0, connect_timeout: float = 5.0,
+                 record: bool = False, ping_interval: float | None = 10.0) -> None:
         self.name = p.clean_name(name)          # a bad name raises ValueError here, before any thread starts
         self.host, self.port, self.password = host, port, password
         self.uri = f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
@@ -48,7 +48,7 @@ class NetTableClient:
         self.seat: int = -1
         self.table_id: int | None = None
         self.game_id = 0
-        self.token: str | None = None
+        self.token: str | None = resume          # a token from an earlier connection reclaims that seat
         self.frames: list[str] | None = [] if record else None
         self.connected = threading.Event()
         self.finished = threading.Event()
@@ -94,8 +94,12 @@ class NetTableClient:
         if self._closing:
             return
         self._closing = True
-        with contextlib.suppress(RuntimeError):  # the loop already ended
-            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
+        if not self.finished.is_set():
+            coro = self._shutdown()
+            try:
+                asyncio.run_coroutine_threadsafe(coro, self._loop)
+            except RuntimeError:  # the loop just ended
+                coro.close()
         self._thread.join(timeout=3)
 
     # ------------------------------------------------------------ lobby
@@ -216,6 +220,9 @@ class NetTableClient:
                     continue
                 if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
                     continue
+                if msg["type"] == "welcome" and not msg.get("resumed") and self.table_id is not None:
+                    self.table_id, self.seat = None, -1
+                    return "final:the server no longer holds your seat (the reconnect time ran out)"
                 self._track(msg)
                 if msg["type"] == "error" and msg.get("code") in FINAL_CODES:
                     final = f"final:{msg.get('message', msg['code'])}"

@@ -140,6 +140,8 @@ class Room:
         taken = [i for i, m in enumerate(self.seats) if m is not None]
         if any(i >= settings.seats for i in taken):
             raise RoomError("seat_taken", f"cannot shrink to {settings.seats} seats: a player sits beyond")
+        if settings.password is None:  # null keeps the table's password; "" removes it
+            settings.password = self.settings.password
         self.seats = (self.seats + [None] * 4)[:settings.seats]
         self.settings = settings
         self.ready.clear()

@@ -30,15 +30,17 @@ from .rooms import Room, RoomError
 
 log = logging.getLogger(__name__)
 
-FrameHook = Callable[["Session", str], None]
+FrameHook = Callable[["Session | None", str], None]  # sees every frame as it is queued (tests record them)
 POLICY, GOING_AWAY = 1008, 1001
 
 
 class Conn:
     """One websocket connection: a bounded send queue, a writer task and a rate limiter."""
 
-    def __init__(self, ws: ServerConnection, addr: str, config: ServerConfig, now: float) -> None:
+    def __init__(self, ws: ServerConnection, addr: str, config: ServerConfig, now: float,
+                 hook: FrameHook | None = None) -> None:
         self.ws = ws
+        self.hook = hook
         self.addr = addr
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=config.send_queue)
         self.bucket = TokenBucket(config.rate, config.burst, now)
@@ -50,6 +52,8 @@ class Conn:
     def send(self, frame: str) -> None:
         if self.closing:
             return
+        if self.hook is not None:
+            self.hook(self.session, frame)
         try:
             self.queue.put_nowait(frame)
         except asyncio.QueueFull:
@@ -83,14 +87,13 @@ class Conn:
 class Session:
     """A player identity that outlives one connection: name, resume token, table and seat."""
 
-    def __init__(self, name: str, hook: FrameHook | None) -> None:
+    def __init__(self, name: str) -> None:
         self.name = name
         self.token = secrets.token_urlsafe(24)
         self.conn: Conn | None = None
         self.room: Room | None = None
         self.seat: int | None = None
         self.dropped_at: float | None = None
-        self._hook = hook
 
     @property
     def connected(self) -> bool:
@@ -98,8 +101,6 @@ class Session:
 
     def send(self, frame: str) -> None:
         if self.conn is not None:
-            if self._hook is not None:
-                self._hook(self, frame)
             self.conn.send(frame)
 
 
@@ -165,7 +166,7 @@ class TalaServer:
     async def _handle(self, ws: ServerConnection) -> None:
         loop = asyncio.get_running_loop()
         addr = str(ws.remote_address[0]) if ws.remote_address else "?"
-        conn = Conn(ws, addr, self.config, loop.time())
+        conn = Conn(ws, addr, self.config, loop.time(), self.frame_hook)
         if self.per_addr[addr] >= self.config.max_per_address:
             conn.send(p.error("too_many_connections", f"at most {self.config.max_per_address} connections per address"))
             conn.close(POLICY, "too many connections")
@@ -258,7 +259,7 @@ class TalaServer:
         session = self.sessions.get(cmd.resume) if cmd.resume else None
         resumed = session is not None
         if session is None:
-            session = Session(cmd.name, self.frame_hook)
+            session = Session(cmd.name)
             self.sessions[session.token] = session
         elif session.conn is not None:
             old = session.conn

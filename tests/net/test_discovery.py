@@ -1,0 +1,91 @@
+"""LAN discovery over loopback only: beacons reach a browser, which lists live servers and forgets silent ones."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import msgspec
+import pytest
+
+from tala_desktop.net.discovery import BeaconInfo, Browser
+from tala_desktop.net.host import start_in_thread
+
+from .conftest import FAST, Player, close_all, make_client, pump_until
+
+
+def wait_for(cond, timeout: float = 5.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = cond()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def test_a_server_is_listed_with_players_and_bet_then_expires():
+    browser = Browser(bind=("127.0.0.1", 0), expiry=0.4).start()
+    srv = start_in_thread(announce=True, announce_target=("127.0.0.1", browser.port), announce_every=0.05,
+                          name="Nhà Minh", **FAST)
+    host = Player(make_client(srv, "Minh"))
+    try:
+        found = wait_for(lambda: browser.servers())
+        assert [(s.name, s.host, s.port, s.players) for s in found] == [("Nhà Minh", "127.0.0.1", srv.port, 0)]
+        host.client.create_table(seats=3, bet=250)
+        pump_until([host], lambda: host.last("lobby") is not None, act=False)
+        live = wait_for(lambda: [s for s in browser.servers() if s.players == 1])[0]
+        assert (live.bet, live.tables, live.open, live.password) == (250, 1, 1, False)
+        assert live.address == f"127.0.0.1:{srv.port}"
+        close_all([host])
+        srv.stop()
+        wait_for(lambda: browser.servers() == [], timeout=3)
+    finally:
+        close_all([host])
+        srv.stop()
+        browser.stop()
+
+
+def test_garbage_datagrams_are_ignored():
+    browser = Browser(bind=("127.0.0.1", 0), expiry=5).start()
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            for junk in (b"", b"hello", b"{}", b'{"type": "tala_beacon"}', b'{"type":"tala_beacon","id":"x",'
+                         b'"name":"N","port":99999}', b"[" * 2000, msgspec.json.encode({"type": "other"})):
+                s.sendto(junk, ("127.0.0.1", browser.port))
+            good = msgspec.json.encode(BeaconInfo(id="abc", name="OK", port=8765, players=2, bet=10))
+            s.sendto(good, ("127.0.0.1", browser.port))
+        found = wait_for(lambda: browser.servers())
+        assert [(f.name, f.port, f.players, f.bet) for f in found] == [("OK", 8765, 2, 10)]
+        assert browser.ignored == 7
+    finally:
+        browser.stop()
+
+
+def test_expiry_uses_the_clock():
+    now = [100.0]
+    browser = Browser(bind=("127.0.0.1", 0), expiry=3.0, clock=lambda: now[0])
+    try:
+        browser.feed(msgspec.json.encode(BeaconInfo(id="a", name="A", port=1)), "127.0.0.1")
+        now[0] = 102.9
+        assert [s.name for s in browser.servers()] == ["A"]
+        now[0] = 103.1
+        assert browser.servers() == []
+    finally:
+        browser.stop()
+
+
+def test_ipv6_loopback():
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6")
+    try:
+        browser = Browser(bind=("::1", 0), expiry=2).start()
+    except OSError:
+        pytest.skip("no IPv6 loopback")
+    srv = start_in_thread(announce=True, announce_target=("::1", browser.port), announce_every=0.05, **FAST)
+    try:
+        found = wait_for(lambda: browser.servers())
+        assert found[0].host == "::1" and found[0].address == f"[::1]:{srv.port}"
+    finally:
+        srv.stop()
+        browser.stop()

@@ -1,0 +1,136 @@
+"""No frame sent to a client ever holds another player's hidden cards (full LAN games, every frame recorded)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import threading
+from collections import defaultdict
+
+import pytest
+
+from tala_desktop.engine import parse_card
+from tala_desktop.net.host import start_in_thread
+
+from .conftest import FAST, Player, close_all, game_over, make_client, pump_until
+
+TOKEN = re.compile(r"[^\s\-:]+")
+
+
+def card_tokens(obj) -> set[int]:
+    """Every card named anywhere in a decoded frame (strings are split into words, melds into cards)."""
+    out: set[int] = set()
+    if isinstance(obj, str):
+        for tok in TOKEN.findall(obj):
+            with contextlib.suppress(ValueError):
+                out.add(parse_card(tok))
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            out |= card_tokens(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= card_tokens(v)
+    return out
+
+
+class LeakRecorder:
+    """The server's frame hook: runs on the server thread as each frame is queued, with the table as it is then."""
+
+    def __init__(self) -> None:
+        self.frames: dict[str, list[str]] = defaultdict(list)
+        self.checked = 0
+        self.revealed_frames = 0
+        self.leaks: list[str] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, session, frame: str) -> None:
+        if session is None:
+            return
+        with self.lock:
+            self.frames[session.name].append(frame)
+        room, seat = session.room, session.seat
+        if room is None or room.table is None or room.table.state is None or seat is None:
+            return
+        st = room.table.state
+        if st.is_over:
+            self.revealed_frames += 1  # the end-of-game reveal shows every hand
+            return
+        hidden = 0
+        for other in range(st.n):
+            if other != seat:
+                hidden |= st.hands[other] & ~st.eaten[other] & ~st.revealed[other]
+        msg = json.loads(frame)
+        for c in card_tokens(msg):
+            if hidden >> c & 1:
+                self.leaks.append(f"seat {seat} ({session.name}) saw hidden card {c} in {msg['type']}")
+        self.checked += 1
+
+
+@pytest.mark.parametrize("humans,seats,games", [(4, 4, 2), (2, 4, 2), (3, 3, 1)])
+def test_no_frame_shows_another_players_hidden_cards(humans, seats, games):
+    rec = LeakRecorder()
+    srv = start_in_thread(frame_hook=rec, **FAST)
+    names = ["An", "Bình", "Chi", "Dũng"][:humans]
+    players = [Player(make_client(srv, n, record=True)) for n in names]
+    try:
+        host = players[0]
+        host.client.create_table(seats=seats)
+        pump_until(players, lambda: host.last("lobby") is not None, act=False)
+        for pl in players[1:]:
+            pl.client.join(1)
+            pl.client.ready()
+        pump_until(players, lambda: all(pl.last("lobby") and pl.last("lobby")["you"] is not None for pl in players)
+                   and sum(s["ready"] for s in host.last("lobby")["table"]["seats"] if s["kind"] == "player")
+                   == humans, act=False)
+        host.client.start()
+        for game in range(1, games + 1):
+            pump_until(players, game_over(players, game), timeout=20)
+            if game < games:
+                for pl in players:
+                    pl.client.next_game()
+        pump_until(players, lambda: all(len(pl.client.frames) == len(rec.frames[pl.client.name]) for pl in players),
+                   act=False)
+        assert not rec.leaks, rec.leaks[:5]
+        assert rec.checked > 100 * games
+        assert rec.revealed_frames >= humans * games
+        for pl in players:  # the hook saw exactly the frames each client received, in order
+            assert pl.client.frames == rec.frames[pl.client.name]
+            hands = [m for m in map(json.loads, pl.client.frames) if m["type"] == "dealt"]
+            assert len(hands) == games
+            assert all(h is None for d in hands for s, h in enumerate(d["hands"]) if s != pl.client.seat)
+    finally:
+        close_all(players)
+        srv.stop()
+
+
+def test_the_recorder_catches_a_server_that_leaks(monkeypatch):
+    """The check has teeth: a server that also sends each player the next seat's snapshot is caught."""
+    from tala_desktop.net import protocol
+    from tala_desktop.net.rooms import Room
+
+    honest = Room.flush
+
+    def leaky(self) -> None:
+        if self.table is not None and self.table.state is not None:
+            for seat, m in enumerate(self.seats):
+                if m is not None:
+                    m.send(protocol.encode(self.table.snapshot((seat + 1) % self.table.n)))
+        honest(self)
+
+    monkeypatch.setattr(Room, "flush", leaky)
+    rec = LeakRecorder()
+    srv = start_in_thread(frame_hook=rec, **FAST)
+    players = [Player(make_client(srv, n)) for n in ("An", "Bình")]
+    try:
+        players[0].client.create_table(seats=2)
+        pump_until(players, lambda: players[0].last("lobby") is not None, act=False)
+        players[1].client.join(1)
+        players[1].client.ready()
+        pump_until(players, lambda: players[0].last("lobby")["table"]["seats"][1]["kind"] == "player"
+                   and players[0].last("lobby")["table"]["seats"][1]["ready"], act=False)
+        players[0].client.start()
+        pump_until(players, lambda: len(rec.leaks) > 0, act=False)
+    finally:
+        close_all(players)
+        srv.stop()
