@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tala_desktop.engine.cards import mask_of
+
 from .i18n import money, tr
+from .lay_assist import sort_by_phom
 from .scene import Scene
 from .table_model import TableModel
 from .table_render import BADGE_COLOURS, GOLD, WHITE, badge_text
@@ -56,6 +59,9 @@ class ResultsOverlay(Scene):
         p = table.layout.px
         self.size = size
         self.rows = self._order()
+        reveal = model.reveal or [[] for _ in range(model.n)]
+        self.hands = [sort_by_phom(h, mask_of(model.eaten[s]), model.ace_high, model.face10)
+                      for s, h in enumerate(reveal)]
         w = min(size[0] - p(40), p(940))
         h = min(size[1] - p(40), p(74) + p(92) * len(self.rows) + p(150))
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
@@ -199,7 +205,7 @@ class ResultsOverlay(Scene):
         if label:
             self.painter.draw_badge(surface, (x + p(34), r.bottom - p(18)), badge_text(label),
                                     BADGE_COLOURS.get(label, (90, 90, 90)), p(15))
-        cards = (m.reveal or [[] for _ in range(m.n)])[seat]
+        cards = self.hands[seat]
         cw = p(44)
         step = min(p(32), (p(340) - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
         x0 = r.x + p(230)
@@ -212,9 +218,10 @@ class ResultsOverlay(Scene):
                 img = pygame.transform.scale(img, (max(1, round(img.get_width() * scale)), img.get_height()))
             pos = (x0 + j * step + (cw - img.get_width()) / 2, r.centery - ch / 2)
             art.blit_card(surface, img, pos, shadow=j == 0)
-        points = m.outcome_list("points", 0)[seat]
-        pts = self.painter.text(tr("table.points", points=points), p(17), WHITE)
-        surface.blit(pts, pts.get_rect(midleft=(r.x + p(590), r.centery)))
+        if (m.outcome or {}).get("kind", "showdown") == "showdown":  # after an Ù nobody is ranked by points
+            points = m.outcome_list("points", 0)[seat]
+            pts = self.painter.text(tr("table.points", points=points), p(17), WHITE)
+            surface.blit(pts, pts.get_rect(midleft=(r.x + p(590), r.centery)))
         fade = self.money_fade.t
         if fade > 0:
             net = int(m.outcome_list("net", 0)[seat] or 0)
