@@ -160,3 +160,29 @@ def test_your_clock_ticks_in_the_last_five_seconds_then_the_table_plays_for_you(
     drv.until(lambda: drv.table.state.piles[0] != [])       # the timeout discarded for you
     drv.until(lambda: any("Hết giờ" in line for line in sc.log_lines))
     sc.close()
+
+
+def test_quit_from_the_pause_menu_posts_quit(pg, fonts):
+    drv = Driver(make_table(seed=3), make_services(fonts, speed=0.0))
+    sc = drv.scene
+    drv.until(lambda: sc.accepting_input)
+    sc.open_pause()
+    pause = drv.stack.top
+    assert isinstance(pause, PauseOverlay)
+    pygame.event.clear()
+    pause.buttons[2].click()                         # Thoát game: the app loop ends on QUIT
+    assert any(e.type == pygame.QUIT for e in pygame.event.get())
+    sc.close()
+
+
+def test_leaving_from_the_results_costs_nothing(pg, fonts):
+    table = make_table(levels=("easy", "easy", "easy"), seed=2)
+    drv = Driver(table, make_services(fonts, speed=8.0))
+    sc = drv.scene
+    _play_until(drv, lambda: isinstance(drv.stack.top, ResultsOverlay))
+    balances = list(table.balances)
+    overlay = drv.stack.top
+    drv.click(overlay.leave_button.rect.center)
+    assert drv.left and overlay not in drv.stack.scenes
+    assert table.balances == balances and not table.state.left[0]
+    sc.close()
