@@ -19,13 +19,14 @@ from . import lay_assist as assist
 from .card_art import GROUP_COLOURS
 from .i18n import get_language, tr
 from .table_guide import describe, guide
+from .table_render import EATABLE
 from .widgets import Button
 
 if TYPE_CHECKING:
     from .table_scene import TableScene
 
 Colour = tuple[int, int, int]
-HELPER: Colour = (120, 230, 90)     # your cards that complete the card you may eat
+HELPER: Colour = EATABLE            # your cards that complete the card you may eat (it glows the same)
 STRAY: Colour = (236, 52, 44)       # raised cards in no phỏm
 HINT: Colour = (255, 255, 255)
 TARGET: Colour = (120, 226, 255)

@@ -298,13 +298,11 @@ class TableLayout:
         return (g.avatar_centre[0], g.avatar_centre[1] + g.avatar_radius - self.px(2))
 
     def banner_pos(self, seat: int) -> tuple[int, int]:
-        """Where a seat's "Ăn!" pops: between its avatar and the centre of the table."""
+        """Where a seat's "Ăn!" pops: over an opponent's avatar, above your hand for you."""
         g = self._seats[seat]
         if g.slot == "bottom":
             return (self.hand_centre_x(), self.status.bottom + self.px(36))
-        cx, cy = g.avatar_centre
-        mx, my = self.stock.center
-        return (round(cx + (mx - cx) * 0.35), round(cy + (my - cy) * 0.35) + self.px(10))
+        return g.avatar_centre
 
     def regions(self) -> dict[str, pygame.Rect]:
         """Every named region that must not overlap another (layout tests, debugging)."""

@@ -28,6 +28,7 @@ WHITE: Colour = (255, 255, 255)
 GOLD: Colour = (255, 214, 90)
 MUTED: Colour = (200, 214, 204)
 LAST_DISCARD: Colour = (240, 240, 240)
+EATABLE: Colour = (120, 230, 90)
 SEND_ARROW: Colour = (120, 226, 255)
 BADGE_COLOURS: dict[str, Colour] = {
     "nhat": (226, 170, 30), "nhi": (150, 160, 176), "ba": (176, 112, 60), "bet": (100, 104, 112),
@@ -183,8 +184,8 @@ class TablePainter:
             x = r.x + sc.anim.shake_offset(("pile", c))
             art.blit_card(surface, art.face(c, tw), (x, r.y))
             last = m.last_discard is not None and m.last_discard == (seat, c) and i == len(pile) - 1
-            if last and sc.discard_glow:
-                glow = art.glow(tw, EATEN_GOLD).copy()
+            if last and sc.discard_glow:  # eatable: the green of your cards that complete it
+                glow = art.glow(tw, EATABLE).copy()
                 glow.set_alpha(round(150 + 105 * sc.pulse))
                 surface.blit(glow, (x - pad, r.y - pad))
             elif last:
