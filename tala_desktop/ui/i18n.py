@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 
+from .i18n_screens import SCREEN_STRINGS
+
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("vi", "en")
@@ -154,6 +156,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status.sent_you": ("{name} gửi {card} vào phỏm của bạn", "{name} sends {card} to your phỏm"),
     "status.you_mom": ("Bạn bị móm", "You have no phỏm (móm)"),
     "status.you_u": ("Bạn ù!", "You go Ù!"),
+    "status.refused": ("Không được: {reason}", "Refused: {reason}"),
     # results overlay
     "results.title": ("Kết quả ván", "Game results"),
     "results.player": ("Người chơi", "Player"),
@@ -222,6 +225,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules.title": ("Luật chơi Phỏm", "How to play Phỏm"),
     "rules.scroll_hint": ("Lăn chuột để xem tiếp ▾", "Scroll with the mouse wheel ▾"),
 }
+STRINGS.update(SCREEN_STRINGS)  # the store screens' strings (i18n_screens)
 
 
 class Translator:

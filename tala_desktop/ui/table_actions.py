@@ -18,7 +18,7 @@ from tala_desktop.engine.cards import card_str, iter_bits, mask_of
 from . import lay_assist as assist
 from .card_art import GROUP_COLOURS
 from .i18n import get_language, tr
-from .table_guide import describe, guide
+from .table_guide import describe, error_text, guide
 from .table_render import EATABLE
 from .widgets import Button
 
@@ -42,14 +42,6 @@ BUTTONS: dict[str, tuple[str, str, bool]] = {
     "u": ("btn.u", "red", True), "ukhan": ("btn.u_khan", "red", True),
     "sort": ("btn.sort", "dark", False), "hint": ("btn.hint", "dark", False),
 }
-ERROR_KEYS: dict[str, str] = {
-    "eaten_card": "status.cannot_discard_eaten", "locked_card": "status.cannot_discard_breaks",
-    "cannot_eat": "status.cannot_eat", "bad_meld": "status.invalid_lay", "overlap": "status.invalid_lay",
-    "two_eaten": "status.two_eaten", "last_card": "status.keep_one", "not_your_turn": "status.not_your_turn",
-    "wrong_phase": "status.wrong_phase", "no_fit": "status.cannot_send", "stock_empty": "status.stock_empty",
-    "mom_no_send": "status.mom_no_send",
-}
-
 
 class TableActions:
     """Your side of the table: modes, assists, buttons and commands."""
@@ -384,9 +376,7 @@ class TableActions:
     def on_error(self, msg: dict[str, Any]) -> None:
         self.awaiting = False
         kind, card = self.last_attempt
-        key = ERROR_KEYS.get(str(msg.get("code")))
-        label = card_label(card) if card is not None else ""
-        text = tr(key, card=label) if key else tr("status.refused", reason=msg.get("message", ""))
+        text = error_text(str(msg.get("code")), str(msg.get("message", "")), card)
         shake = ("pile", card) if kind == "eat" else (("hand", card) if card is not None else None)
         self._refuse(text, shake)
 

@@ -1,8 +1,9 @@
 """Table guidance: the status-line advice for your step at the table, and moves put into words for hints.
 
 "Bạn phải hạ bài", "Bốc bài hoặc ăn 7♥", "Hãy đánh một lá": what to do
-now, from the actions' mode and the model; ``describe`` turns a hint's move
-into words ("đánh 7♥", "hạ 7♥8♥9♥").
+now, from the actions' mode and the model; ``error_text`` says why a
+command was refused; ``describe`` turns a hint's move into words ("đánh
+7♥", "hạ 7♥8♥9♥").
 """
 
 from __future__ import annotations
@@ -19,6 +20,21 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 ERROR: Colour = (255, 176, 96)
+ERROR_KEYS: dict[str, str] = {  # the table's refusal codes -> what the status line says
+    "eaten_card": "status.cannot_discard_eaten", "locked_card": "status.cannot_discard_breaks",
+    "cannot_eat": "status.cannot_eat", "bad_meld": "status.invalid_lay", "overlap": "status.invalid_lay",
+    "two_eaten": "status.two_eaten", "last_card": "status.keep_one", "not_your_turn": "status.not_your_turn",
+    "wrong_phase": "status.wrong_phase", "no_fit": "status.cannot_send", "stock_empty": "status.stock_empty",
+    "mom_no_send": "status.mom_no_send",
+}
+
+
+def error_text(code: str, message: str, card: int | None) -> str:
+    """The status line for a refused command: our wording for known codes, the table's message otherwise."""
+    key = ERROR_KEYS.get(code)
+    if key is None:
+        return tr("status.refused", reason=message)
+    return tr(key, card=card_label(card) if card is not None else "")
 
 
 def guide(actions: TableActions) -> tuple[str, Colour | None]:

@@ -88,3 +88,14 @@ def test_sorting_by_phom_then_by_suit():
     assert set(by_phom[3:6]) == set(cards("Js Jc Jd"))
     assert by_phom[6:] == cards("2c 5d Ks")
     assert assist.sort_by_suit(hand) == cards("Js Ks 2c Jc 5d Jd 7h 8h 9h")
+
+
+def test_every_string_key_the_table_uses_exists():
+    from tala_desktop.ui import i18n
+    from tala_desktop.ui.table_actions import BUTTONS
+    from tala_desktop.ui.table_events import U_BANNERS
+    from tala_desktop.ui.table_guide import ERROR_KEYS
+    from tala_desktop.ui.table_render import BADGE_KEYS
+
+    keys = [k for k, _, _ in BUTTONS.values()] + [*BADGE_KEYS.values(), *U_BANNERS.values(), *ERROR_KEYS.values()]
+    assert [k for k in keys if k not in i18n.STRINGS] == []

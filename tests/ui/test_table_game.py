@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 
-from tala_desktop.engine.cards import card_label
+from tala_desktop.engine import parse_card
+from tala_desktop.engine.cards import card_label, card_str
 
 from .table_helpers import Driver, check_agrees, make_services, make_table, play_my_turn
 
@@ -112,7 +113,22 @@ def test_refusals_shake_and_explain_without_touching_the_table(pg, fonts):
     assert sc.status_line()[0] == "Hãy bốc hoặc ăn trước khi đánh"
     assert ("hand", card) in sc.anim.shakes
     assert _engine_json(drv) == before
+    # the table's own refusal (an error message) is worded and shakes the card too
+    other = sc.hand.order[-1]
+    sc.actions._send(f"0 discard {card_str(other)}", ("discard", other))
+    drv.step()
+    assert sc.status_line()[0] == "Chưa thể làm việc đó lúc này"
+    assert ("hand", other) in sc.anim.shakes and not sc.actions.awaiting
+    assert _engine_json(drv) == before
     sc.close()
+
+
+def test_refusal_codes_have_words():
+    from tala_desktop.ui.table_guide import error_text
+
+    assert error_text("eaten_card", "cannot discard 7h", parse_card("7h")) == "Không thể đánh 7♥: lá đã ăn"
+    assert error_text("cannot_eat", "x", parse_card("Qs")) == "Không thể ăn Q♠: không tạo thành phỏm"
+    assert error_text("strange", "the table says no", None) == "Không được: the table says no"
 
 
 def test_hint_reason_shows_in_the_status_line(pg, fonts):
