@@ -223,10 +223,13 @@ class NetTableClient:
                 if msg["type"] == "welcome" and not msg.get("resumed") and self.table_id is not None:
                     self.table_id, self.seat = None, -1
                     return "final:the server no longer holds your seat (the reconnect time ran out)"
-                self._track(msg)
-                if msg["type"] == "error" and msg.get("code") in FINAL_CODES:
-                    final = f"final:{msg.get('message', msg['code'])}"
-                self._deliver(msg)
+                inner = msg.get("messages") if msg["type"] == "batch" else [msg]
+                for one in inner if isinstance(inner, list) else []:
+                    if isinstance(one, dict) and isinstance(one.get("type"), str):
+                        self._track(one)
+                        if one["type"] == "error" and one.get("code") in FINAL_CODES:
+                            final = f"final:{one.get('message', one['code'])}"
+                        self._deliver(one)
         except websockets.ConnectionClosed:
             pass
         finally:

@@ -281,6 +281,12 @@ class ChatEvent(_Event, tag="chat"):
     text: str
 
 
+class Batch(_Event, tag="batch"):
+    """Several table messages for your seat in one frame (the events of one change and its snapshot), in order."""
+
+    messages: list[dict[str, Any]]
+
+
 class Left(_Event, tag="left_table"):
     """You are no longer at a table (you left, or the table closed)."""
 

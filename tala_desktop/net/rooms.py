@@ -10,8 +10,9 @@ nothing.
 
 from __future__ import annotations
 
+import functools
 import logging
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any, Protocol
 
 from tala_desktop.engine import EngineError, Rules, parse_move
@@ -21,6 +22,24 @@ from . import protocol as p
 from .limits import ServerConfig
 
 log = logging.getLogger(__name__)
+
+
+class WireRules(Rules):
+    """Rules whose JSON form is built once: every seat's snapshot after every move carries it (half its cost)."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(_rules_json(self))
+
+    @classmethod
+    def of(cls, rules: Rules) -> WireRules:
+        return cls(**{f.name: getattr(rules, f.name) for f in fields(Rules)})
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    return Rules.to_dict(rules)
 
 
 class RoomError(Exception):
@@ -189,7 +208,7 @@ class Room:
                 level = s.bot_level(i)
                 seats.append(SeatConfig(f"Bot {i + 1}", BOT, level=level, balance=c.balance))
                 self.kinds.append("bot")
-        rules = replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds)
+        rules = WireRules.of(replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds))
         config = TableConfig(seats, rules=rules, bet=s.bet, seed=c.seed, think_delay=c.bot_delay,
                              hard_budget_ms=c.hard_budget_ms, bot_workers=1, first_leader=self.host or 0)
         self.table = Table(config)
@@ -272,7 +291,7 @@ class Room:
         self.flush()
 
     def flush(self) -> None:
-        """Forward each seat's own stream to that seat's player (frames for absent seats are dropped)."""
+        """Forward each seat's own stream to that seat's player, one frame per flush (absent seats: dropped)."""
         table = self.table
         if table is None:
             return
@@ -280,8 +299,7 @@ class Room:
             msgs = table.drain(seat)
             m = self.seats[seat]
             if m is not None and msgs and m.connected:
-                for msg in msgs:
-                    m.send(p.encode(msg))
+                m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
 
     def resync(self, member: Member) -> None:
         """A player (re)connected: the lobby, and the full view of the game in progress."""
