@@ -214,6 +214,7 @@ class Table:
         except EngineError as exc:
             raise TableError(str(exc), getattr(exc, "code", "illegal")) from None
         self._version += 1
+        self._pending = None  # a bot still thinking about the old position is no longer asked
         if st.balances is not None:
             self.balances = st.balances[:]
         self._publish()

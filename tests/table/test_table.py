@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tala_desktop.engine import Rules, parse_card
+from tala_desktop.engine.cards import card_str
 from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig, TableError
 
 
@@ -78,7 +79,6 @@ def test_an_illegal_move_is_refused_and_changes_nothing():
     client.poll(0.0)
     before = json.dumps(table.snapshot(0), sort_keys=True)
     missing = next(c for c in range(52) if not table.state.hands[0] >> c & 1)
-    from tala_desktop.engine.cards import card_str
     client.send_move(f"0 discard {card_str(missing)}")
     msgs = client.poll(0.0)
     assert [m["code"] for m in msgs if m["type"] == "error"] == ["not_in_hand"]
@@ -145,4 +145,23 @@ def test_leaving_makes_the_seat_mom_and_the_game_goes_on():
         assert out.labels[0] == "mom"
     table.next_game()
     assert table.state.left[0]  # still away: played by the engine, Móm
+    client.close()
+
+
+def test_a_bot_that_times_out_is_not_shown_thinking_about_the_next_turn():
+    table = make_table(levels=("hard", "normal", "normal"), seconds=1)
+    table.config.think_delay = 0.0
+    client = LocalTableClient(table, 0)
+    client.start(0.0)
+    first = next(c for c in range(52) if table.state.hands[0] >> c & 1)
+    client.send_move(f"0 discard {card_str(first)}")
+    client.poll(0.0)
+    assert table.state.to_move == 1
+    table.bots[1].budget_ms = 5000  # still searching when its clock runs out
+    client.poll(0.1)
+    msgs = client.poll(1.2)  # seat 1 times out; seat 2's turn begins
+    assert any(m["type"] == "timeout" and m["seat"] == 1 for m in msgs)
+    snap = [m for m in msgs if m["type"] == "snapshot"][-1]
+    assert snap["to_move"] == 2 and snap["thinking"] is None
+    assert table.snapshot(0)["thinking"] is None
     client.close()
