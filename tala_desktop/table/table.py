@@ -155,7 +155,7 @@ class Table:
     def next_game(self, now: float | None = None) -> None:
         """Start the next game with the rules' leader (the winner, or the next seat still here)."""
         st = self.state
-        if st is None or not st.is_over:
+        if st is None or st.outcome is None:
             raise TableError("the current game is not over", "in_progress")
         self.leader = next_leader(st.outcome, self.left_table)
         self.start_game(now)
