@@ -6,7 +6,10 @@ runs one frame: events (mapped to logical coordinates), ``update(dt)`` with
 dt from the clock (clamped), then draw + flip only when a visible scene
 reports ``needs_redraw`` (scenes without it are always drawn); an idle app
 waits for input instead of spinning. ``App.start_game`` builds an offline
-table and pushes the table scene; leaving it returns to the menu.
+table (through the store: wallet money, autosave, settlement) and pushes the
+table scene; ``App.continue_game`` resumes the game a crash left; leaving a
+table settles it (Móm mid-game) and returns to the menu. ``start_app`` is the
+real start-up: the store, its settings and its saved game, then the window.
 ``App.shutdown`` closes every table client, which ends the bot threads.
 """
 
@@ -20,18 +23,22 @@ from typing import Any
 
 import pygame
 
+from tala_desktop.store import Autosave, Notice, Store, StoreError
 from tala_desktop.table import LocalTableClient
 
+from .app_settings import DISPLAY, apply_settings, fit_window
 from .assets import Fonts
 from .card_art import CardArt
 from .display import Display
+from .felt_colours import ColouredFelt
 from .i18n import tr
 from .menu_scene import MenuScene
-from .new_game import GameChoices, build_client, table_config
+from .new_game import GameChoices
+from .offline_games import OfflineGames
 from .scene import Scene, SceneStack
 from .services import Services, UiSettings
-from .settings_scene import DISPLAY, apply_settings
 from .sounds import NullSounds, load_sounds
+from .store_bridge import load_ui_settings, open_store, save_ui_settings
 
 log = logging.getLogger(__name__)
 
@@ -85,8 +92,10 @@ class App:
     """Owns the scene stack, the frame loop and the table clients it opened."""
 
     def __init__(self, services: Services, display: Display, clock: RealClock | StepClock | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, saved: Autosave | None = None) -> None:
         self.services = services
+        self.games = OfflineGames(services, saved)
+        self.owns_store = False    # start_app opened the store: shutdown closes it
         self.display = display
         self.clock = clock or RealClock()
         self.seed = seed
@@ -105,27 +114,35 @@ class App:
 
     # -- scene wiring -------------------------------------------------------------------
     def show_menu(self) -> MenuScene:
-        menu = MenuScene(self.services, self.start_game, self.quit)
+        menu = MenuScene(self.services, self.start_game, self.quit, continue_game=self.continue_game,
+                         can_continue=lambda: self.games.can_continue)
         self.stack.push(menu)
         return menu
 
     def start_game(self, choices: GameChoices) -> Scene:
         """Host the chosen offline table (you at seat 0) and push its table scene."""
-        s = self.services.settings
-        config = table_config(choices, s.player_name, s.animation_speed, seed=self.seed)
-        return self.open_table(build_client(config), spectator=False)
+        return self.open_table(self.games.new_client(choices, seed=self.seed), spectator=False)
+
+    def continue_game(self) -> Scene | None:
+        """Resume the game a crash or a forced quit left (same cards, same turn, a fresh clock)."""
+        client = self.games.continue_client()
+        if client is None:
+            return None
+        return self.open_table(client, spectator=False)
 
     def open_table(self, client: LocalTableClient, spectator: bool = False) -> Scene:
         from .table_scene import TableScene  # the table scene is the heaviest module: load it on first use
 
         self.clients.append(client)
         scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client))
+        ColouredFelt(scene.painter, self.services.settings)
         self.tables[id(client)] = scene
         self.stack.push(scene)
         return scene
 
     def leave_table(self, client: LocalTableClient) -> None:
-        """Close the table and pop its scene (and any overlay over it): back to the page below, the menu."""
+        """Settle a game you left (Móm), close the table and pop its scene (and any overlay over it)."""
+        self.games.leave(client)
         table = self.tables.get(id(client))
         for i, scene in enumerate(self.stack.scenes):
             if scene is table:
@@ -136,6 +153,7 @@ class App:
 
     def _close(self, client: LocalTableClient) -> None:
         client.close()
+        self.games.forget(client)
         self.tables.pop(id(client), None)
         if client in self.clients:
             self.clients.remove(client)
@@ -150,6 +168,7 @@ class App:
             self.running = False
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.services.settings.fullscreen = self.display.toggle_fullscreen()
+            save_ui_settings(self.services)
             self.force_redraw = True
         elif event.type == pygame.WINDOWMINIMIZED:
             self.minimized = True
@@ -225,6 +244,9 @@ class App:
             for client in list(self.clients):
                 self._close(client)
             self.services.sounds.stop_all()
+            if self.owns_store and self.services.store is not None:
+                self.services.store.close()
+                self.owns_store = False
 
 
 def init_pygame() -> None:
@@ -234,34 +256,46 @@ def init_pygame() -> None:
     pygame.key.set_repeat(400, 35)
 
 
-def create_app(options: AppOptions, settings: UiSettings | None = None, clock: RealClock | StepClock | None = None
-               ) -> App:
-    """Initialise pygame, open the window and build the services; the caller pushes the first scene."""
+def create_app(options: AppOptions, settings: UiSettings | None = None, clock: RealClock | StepClock | None = None,
+               store: Store | None = None, saved: Autosave | None = None) -> App:
+    """Initialise pygame, open the window and build the services; the caller pushes the first scene.
+
+    Without ``store`` nothing is kept (the selftest, most UI tests): every seat gets the starting chips.
+    """
     init_pygame()
     settings = settings or UiSettings()
     fonts = Fonts()
     cards = CardArt(fonts, four_colour=settings.four_colour, back_colour=settings.card_back)
     services = Services(fonts=fonts, cards=cards, sounds=NullSounds(settings.sound_volume), settings=settings,
-                        data_dir=options.data_dir)
+                        data_dir=options.data_dir, store=store)
     display = Display()
     services.extras[DISPLAY] = display
     _set_icon(cards)
     size = options.windowed or fit_window(settings.window_size)
+    display.requested_size = tuple(settings.window_size)
     display.open(size, title=tr("app.title"), fullscreen=settings.fullscreen and options.windowed is None)
     settings.fullscreen = display.fullscreen
     apply_settings(services)
-    app = App(services, display, clock, seed=options.seed)
+    app = App(services, display, clock, seed=options.seed, saved=saved)
     app.on_first_frame.append(lambda: _load_sounds(services))
     return app
 
 
-def fit_window(size: tuple[int, int], screen: tuple[int, int] | None = None) -> tuple[int, int]:
-    """``size``, shrunk (keeping its shape) to 90 % of the screen so a small laptop sees the whole window."""
-    if screen is None:
-        sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
-        screen = sizes[0] if sizes else size
-    k = min(1.0, 0.9 * screen[0] / size[0], 0.9 * screen[1] / size[1])
-    return max(320, round(size[0] * k)), max(240, round(size[1] * k))
+def start_app(options: AppOptions, clock: RealClock | StepClock | None = None) -> App:
+    """The real start-up: open the store (``--data-dir`` or the user data folder), load its settings,
+    recover a game a crash left (offered as "Chơi tiếp"), open the window and show the menu."""
+    opened = open_store(options.data_dir)
+    store = opened.store
+    settings = load_ui_settings(store)
+    try:
+        saved = store.recover()
+    except StoreError as exc:  # e.g. a finished game that cannot be paid now: its autosave stays for next time
+        store.notices.append(Notice("resume_failed", str(exc)))
+        saved = None
+    app = create_app(options, settings, clock, store=store, saved=saved)
+    app.owns_store = True
+    app.show_menu()
+    return app
 
 
 def _set_icon(cards: CardArt) -> None:
@@ -282,9 +316,8 @@ def _load_sounds(services: Services) -> None:
 
 def run_app(options: AppOptions) -> int:
     """The desktop game: the main menu in a window until the player quits. Returns the exit code."""
-    app = create_app(options)
+    app = start_app(options)
     try:
-        app.show_menu()
         app.run(max_frames=options.max_frames)
         if options.started_at is not None and app.first_frame_at is not None:
             log.info("first frame %.0f ms after start", (app.first_frame_at - options.started_at) * 1000)

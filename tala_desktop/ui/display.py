@@ -34,6 +34,7 @@ class Display:
         self.window: pygame.Surface | None = None
         self.fullscreen = False
         self._windowed_size: tuple[int, int] = logical_size
+        self.requested_size: tuple[int, ...] = logical_size   # the window size setting last applied
         self._scaled: pygame.Surface | None = None
         self._window_size: tuple[int, int] = logical_size
         self.viewport, self.scale = letterbox(logical_size, logical_size)
@@ -71,6 +72,12 @@ class Display:
             self._set_mode(desktop, pygame.FULLSCREEN)
         else:
             self.fullscreen = False
+            self._set_mode(self._windowed_size, pygame.RESIZABLE)
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """The windowed size: applied now when windowed, else when fullscreen ends."""
+        self._windowed_size = (int(size[0]), int(size[1]))
+        if not self.fullscreen and self.window is not None:
             self._set_mode(self._windowed_size, pygame.RESIZABLE)
 
     def toggle_fullscreen(self) -> bool:

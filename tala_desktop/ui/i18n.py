@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 
+from .i18n_screens import SCREEN_STRINGS
+
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("vi", "en")
@@ -223,6 +225,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules.title": ("Luật chơi Phỏm", "How to play Phỏm"),
     "rules.scroll_hint": ("Lăn chuột để xem tiếp ▾", "Scroll with the mouse wheel ▾"),
 }
+STRINGS.update(SCREEN_STRINGS)  # the store screens' strings (i18n_screens)
 
 
 class Translator:

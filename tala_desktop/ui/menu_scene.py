@@ -1,8 +1,12 @@
-"""MenuScene: the main menu — the "Tá Lả" logo with its card fan and the five entries of the lobby.
+"""MenuScene: the main menu — the logo with its card fan, your profile and chips, and the lobby's entries.
 
-"Chơi với máy" (the big primary button, also Enter) opens the new-game setup;
-the LAN entry is shown disabled with a "sắp có" badge until LAN play exists;
-"Cài đặt" and "Luật chơi" open their pages; "Thoát" quits.
+"Chơi với máy" (the big primary button, also Enter) opens the new-game
+setup; after a crash or a forced quit "Chơi tiếp" comes first and resumes
+the saved game. Thống kê, Lịch sử, Hướng dẫn, Luật chơi and Cài đặt open
+their pages; the LAN entry is disabled with a "sắp có" badge; "Thoát"
+quits. The profile card (click: Hồ sơ) shows your name, avatar and chips,
+and offers the daily top-up when you are broke. Messages from the store
+(a corrupt file moved aside, ...) show in a box until dismissed.
 """
 
 from __future__ import annotations
@@ -15,23 +19,35 @@ import pytweening
 from tala_desktop import __version__
 
 from . import gfx
-from .i18n import tr
+from .history_scene import HistoryScene
+from .i18n import money, tr
 from .new_game import GameChoices
+from .notice_box import NoticeBox
 from .page_scene import PageScene, fit_font_size
+from .profile_art import profile_avatar
+from .profile_scene import ProfileScene
 from .rules_scene import RulesScene
 from .services import Services
 from .settings_scene import SettingsScene
 from .setup_scene import SetupScene
+from .stats_scene import StatsScene
+from .store_bridge import notice_text
+from .tutorial_scene import open_tutorial
 from .widgets import Button
 
 LOGO_X = 410
-FAN_PIVOT = (LOGO_X, 470)
+FAN_PIVOT = (LOGO_X, 440)
 FAN_CARD_WIDTH = 128
-TITLE_Y = 398
-RIBBON_Y = 506
-COLUMN = pygame.Rect(770, 150, 400, 440)
+TITLE_Y = 368
+RIBBON_Y = 476
+COLUMN = pygame.Rect(770, 158, 400, 488)
+CARD = pygame.Rect(750, 24, 440, 104)
+AVATAR = 72
+NOTICE_ANCHOR = (40, 690)
+NOTICE_W = 660
 INTRO_SECONDS = 0.9
 SLIDE_PX = 90
+MUTED = (170, 196, 176)
 
 
 def quit_app() -> None:
@@ -40,46 +56,86 @@ def quit_app() -> None:
 
 
 class MenuScene(PageScene):
-    """The lobby: logo on the left, menu column on the right."""
+    """The lobby: logo on the left, profile and menu column on the right."""
 
     show_panel = False
     show_back = False
 
     def __init__(self, services: Services, start_game: Callable[[GameChoices], None],
-                 quit: Callable[[], None] = quit_app) -> None:
+                 quit: Callable[[], None] = quit_app, continue_game: Callable[[], None] | None = None,
+                 can_continue: Callable[[], bool] | None = None) -> None:
         self.start_game = start_game
         self.quit = quit
+        self.continue_game = continue_game
+        self.can_continue = can_continue or (lambda: False)
         self.intro = 0.0
         self.buttons: dict[str, Button] = {}
+        self.toast = ""
+        self._continue_shown = False
         super().__init__(services)
 
     def on_enter(self) -> None:
         self.intro = 0.0
         self.tweens.animate(self, INTRO_SECONDS, "linear", intro=1.0)
 
+    def on_resume(self) -> None:
+        super().on_resume()
+        if self._continue_shown != self.can_continue():
+            self.rebuild()
+
     # -- building ---------------------------------------------------------------------
     def build(self) -> None:
-        fonts = self.services.fonts
+        fonts, store = self.services.fonts, self.services.store
         x, w = COLUMN.x + 20, COLUMN.w - 40
-        y = COLUMN.y + 28
-        size = fit_font_size(fonts, tr("menu.play_bots"), w - 48, 31)
-        play = Button((x, y, w, 88), tr("menu.play_bots"), fonts, self.open_setup, style="primary", font_size=size)
-        y += 88 + 22
-        specs = (("lan", "menu.play_lan", None, "dark"), ("settings", "menu.settings", self.open_settings, "green"),
-                 ("rules", "menu.rules", self.open_rules, "green"), ("quit", "menu.quit", self.quit, "red"))
-        self.buttons = {"play": play}
-        for name, key, action, style in specs:
-            size = fit_font_size(fonts, tr(key), w - 48, 24)
-            self.buttons[name] = Button((x, y, w, 60), tr(key), fonts, action, style=style, font_size=size,
-                                        enabled=action is not None)
+        y = COLUMN.y + 24
+        self.buttons = {}
+        self._continue_shown = self.can_continue() and self.continue_game is not None
+        if self._continue_shown:
+            size = fit_font_size(fonts, tr("menu.continue"), w - 48, 30)
+            self.buttons["continue"] = Button((x, y, w, 78), tr("menu.continue"), fonts, self._continue,
+                                              style="primary", font_size=size)
+            y += 78 + 12
+            size = fit_font_size(fonts, tr("menu.play_bots"), w - 40, 24)
+            self.buttons["play"] = Button((x, y, w, 60), tr("menu.play_bots"), fonts, self.open_setup,
+                                          style="green", font_size=size)
             y += 60 + 16
+        else:
+            size = fit_font_size(fonts, tr("menu.play_bots"), w - 48, 31)
+            self.buttons["play"] = Button((x, y, w, 88), tr("menu.play_bots"), fonts, self.open_setup,
+                                          style="primary", font_size=size)
+            y += 88 + 22
+        half = (w - 12) // 2
+        grid = (("tutorial", "menu.tutorial", self.open_tutorial, "blue"),
+                ("rules", "menu.rules", self.open_rules, "green"),
+                ("stats", "menu.stats", self.open_stats if store is not None else None, "green"),
+                ("history", "menu.history", self.open_history if store is not None else None, "green"),
+                ("settings", "menu.settings", self.open_settings, "green"),
+                ("lan", "menu.play_lan", None, "dark"))
+        for i, (name, key, action, style) in enumerate(grid):
+            bx = x + (i % 2) * (half + 12)
+            size = fit_font_size(fonts, tr(key), half - 24, 21)
+            self.buttons[name] = Button((bx, y, half, 56), tr(key), fonts, action, style=style, font_size=size,
+                                        enabled=action is not None)
+            if i % 2:
+                y += 56 + 14
+        size = fit_font_size(fonts, tr("menu.quit"), w - 48, 22)
+        self.buttons["quit"] = Button((x, y + 4, w, 56), tr("menu.quit"), fonts, self.quit, style="red",
+                                      font_size=size)
         self.widgets.extend(self.buttons.values())
+        self.topup_button: Button | None = None
+        if store is not None and store.topup_available():
+            self.topup_button = Button((CARD.right - 168, CARD.centery - 22, 152, 44), tr("menu.topup"), fonts,
+                                       self.claim_topup, style="primary", glow=True,
+                                       font_size=fit_font_size(fonts, tr("menu.topup"), 136, 18))
+            self.widgets.append(self.topup_button)
+        self.notice_box = NoticeBox(NOTICE_ANCHOR, NOTICE_W, fonts, self.notices, self.dismiss_notice)
+        self.widgets.append(self.notice_box)
         self._base_x = {name: b.rect.x for name, b in self.buttons.items()}
         self._place_buttons()
 
     def _place_buttons(self) -> None:
         for i, (name, button) in enumerate(self.buttons.items()):
-            t = min(1.0, max(0.0, (self.intro * INTRO_SECONDS - 0.06 * i) / (INTRO_SECONDS * 0.6)))
+            t = min(1.0, max(0.0, (self.intro * INTRO_SECONDS - 0.05 * i) / (INTRO_SECONDS * 0.6)))
             button.rect.x = self._base_x[name] + round(SLIDE_PX * (1 - pytweening.easeOutCubic(t)))
 
     def fan_openness(self) -> float:
@@ -103,9 +159,57 @@ class MenuScene(PageScene):
         if self.stack is not None:
             self.stack.push(RulesScene(self.services))
 
+    def open_stats(self) -> None:
+        if self.stack is not None and self.services.store is not None:
+            self.stack.push(StatsScene(self.services))
+
+    def open_history(self) -> None:
+        if self.stack is not None and self.services.store is not None:
+            self.stack.push(HistoryScene(self.services))
+
+    def open_tutorial(self) -> None:
+        if self.stack is not None:
+            open_tutorial(self.stack, self.services)
+
+    def open_profile(self) -> None:
+        if self.stack is not None and self.services.store is not None:
+            self.stack.push(ProfileScene(self.services))
+
+    def _continue(self) -> None:
+        if self.continue_game is not None:
+            self.continue_game()
+        if self.stack is not None and self.stack.top is self:
+            self.rebuild()  # the saved game could not be resumed: its notice shows, the entry goes
+
+    def claim_topup(self) -> None:
+        store = self.services.store
+        if store is None:
+            return
+        given = store.claim_daily_topup()
+        self.toast = tr("menu.topup_done", amount=money(given)) if given else ""
+        self.rebuild()
+
+    # -- notices ------------------------------------------------------------------------------
+    def notices(self) -> list[str]:
+        store = self.services.store
+        return [notice_text(n) for n in store.notices] if store is not None else []
+
+    def dismiss_notice(self, index: int) -> None:
+        store = self.services.store
+        if store is not None and 0 <= index < len(store.notices):
+            del store.notices[index]
+        self.invalidate()
+
     def on_key(self, key: int) -> None:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.buttons["play"].click()
+            self.buttons["continue" if "continue" in self.buttons else "play"].click()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and CARD.collidepoint(event.pos)
+                and not (self.topup_button and self.topup_button.rect.collidepoint(event.pos))):
+            self.open_profile()
+            return
+        super().handle_event(event)
 
     # -- frame ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -124,10 +228,34 @@ class MenuScene(PageScene):
         surface.blit(ribbon, ribbon.get_rect(center=(LOGO_X, RIBBON_Y)))
         column = art.panel(COLUMN.size)
         surface.blit(column, (COLUMN.x - 20, COLUMN.y - 20))
+        self._draw_profile(surface)
         version = art.text(tr("menu.version", version=__version__), 16, (170, 196, 176))
         surface.blit(version, version.get_rect(bottomleft=(24, 704)))
         keys = art.text(tr("menu.hint_keys"), 16, (170, 196, 176))
         surface.blit(keys, keys.get_rect(bottomright=(1256, 704)))
+
+    def _draw_profile(self, surface: pygame.Surface) -> None:
+        store = self.services.store
+        if store is None:
+            return
+        art, fonts = self.art, self.services.fonts
+        p = store.profile()
+        card = art.cached(("profile_card", CARD.size), lambda: gfx.rounded_rect(
+            CARD.size, (6, 30, 18, 210), 20, 2, (226, 184, 92, 190)))
+        surface.blit(card, CARD)
+        face = art.cached(("me", p.name, p.avatar, AVATAR), lambda: profile_avatar(p.name, p.avatar, AVATAR, fonts))
+        surface.blit(face, face.get_rect(midleft=(CARD.x + 16, CARD.centery)))
+        text_x = CARD.x + 16 + AVATAR + 16
+        room = (self.topup_button.rect.x - 12 if self.topup_button else CARD.right - 16) - text_x
+        name_size = fit_font_size(fonts, p.name, room, 26)
+        name = art.text(p.name, name_size, (255, 244, 220), bold=True)
+        surface.blit(name, name.get_rect(bottomleft=(text_x, CARD.centery + 2)))
+        chips = tr("menu.chips", amount=money(p.balance))
+        chip_img = art.text(chips, fit_font_size(fonts, chips, room, 22), (255, 214, 90), bold=True)
+        surface.blit(chip_img, chip_img.get_rect(topleft=(text_x, CARD.centery + 6)))
+        if self.toast:
+            note = art.text(self.toast, 17, (200, 240, 200), bold=True)
+            surface.blit(note, note.get_rect(midtop=(CARD.centerx, CARD.bottom + 4)))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

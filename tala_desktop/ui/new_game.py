@@ -21,7 +21,8 @@ DEFAULT_BOT_NAMES = ("Lan", "Minh", "Hùng")
 BET_CHOICES = (50, 100, 200, 500, 1000)
 TURN_SECONDS_CHOICES = (0, 15, 20, 30, 45, 60)
 PRESET_CHOICES = ("zingplay", "co_ban")
-START_BALANCE = 10_000   # every seat's chips until the store issue adds a wallet
+START_BALANCE = 10_000   # every seat's chips when the app runs without a store (the selftest)
+BET_PER_BALANCE = 10     # a bet may be at most a tenth of your chips
 MAX_NAME_LENGTH = 14
 BASE_THINK_DELAY = 0.8   # seconds a bot's move is held back at normal animation speed
 INSTANT_THINK_DELAY = 0.2
@@ -60,13 +61,17 @@ class GameChoices:
     def active_bots(self) -> list[BotChoice]:
         return self.bots[: self.players - 1]
 
-    def problems(self, player_name: str = "") -> list[tuple[int | None, str]]:
-        """What is wrong: (seat of the bot concerned or None, translated message); empty when valid."""
+    def problems(self, player_name: str = "", balance: int = START_BALANCE) -> list[tuple[int | None, str]]:
+        """What is wrong with these choices for a player holding ``balance`` chips:
+        (seat of the bot concerned or None, translated message); empty when valid."""
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS or len(self.bots) < self.players - 1:
             return [(None, tr("setup.error.players"))]
         out: list[tuple[int | None, str]] = []
-        if not 1 <= self.bet <= START_BALANCE // 10:
-            out.append((None, tr("setup.error.bet", max=money(START_BALANCE // 10))))
+        cheapest = min(BET_CHOICES)
+        if balance < cheapest * BET_PER_BALANCE:
+            out.append((None, tr("setup.error.broke", min=money(cheapest * BET_PER_BALANCE))))
+        elif not 1 <= self.bet <= balance // BET_PER_BALANCE:
+            out.append((None, tr("setup.error.bet", max=money(balance // BET_PER_BALANCE))))
         seen = {player_name.strip().casefold()} if player_name.strip() else set()
         for seat, bot in enumerate(self.active_bots, start=1):
             name = bot.name.strip()
@@ -79,9 +84,9 @@ class GameChoices:
             seen.add(name.casefold())
         return out
 
-    def errors(self, player_name: str = "") -> list[str]:
+    def errors(self, player_name: str = "", balance: int = START_BALANCE) -> list[str]:
         """The problems' messages; empty when the table can start."""
-        return [message for _, message in self.problems(player_name)]
+        return [message for _, message in self.problems(player_name, balance)]
 
     def rules(self) -> Rules:
         return replace(Rules.from_preset(self.preset, players=self.players), turn_seconds=self.turn_seconds)
@@ -95,9 +100,12 @@ def think_delay(animation_speed: float) -> float:
 
 
 def table_config(choices: GameChoices, player_name: str, animation_speed: float = 1.0,
-                 seed: int | None = None) -> TableConfig:
-    """The offline table: ``player_name`` (a human) at seat 0, the chosen bots after it."""
-    problems = choices.errors(player_name)
+                 seed: int | None = None, balance: int = START_BALANCE) -> TableConfig:
+    """The offline table: ``player_name`` (a human) at seat 0, the chosen bots after it.
+
+    Every seat gets ``START_BALANCE``; ``OfflineSession.new`` replaces that with the wallet's chips.
+    """
+    problems = choices.errors(player_name, balance)
     if problems:
         raise ValueError("; ".join(problems))
     seats = [SeatConfig(player_name.strip() or tr("table.you"), HUMAN, balance=START_BALANCE)]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tala_desktop.store import Store
+
 from .assets import Fonts
 from .card_art import CardArt
 from .sounds import NullSounds, Sounds
@@ -12,7 +14,7 @@ from .sounds import NullSounds, Sounds
 
 @dataclass
 class UiSettings:
-    """Live UI settings (the store issue persists them; defaults are what a new player gets)."""
+    """Live UI settings (the store keeps them; defaults are what a new player gets)."""
 
     language: str = "vi"
     sound_volume: float = 0.8
@@ -38,4 +40,5 @@ class Services:
     sounds: Sounds | NullSounds
     settings: UiSettings = field(default_factory=UiSettings)
     data_dir: str | None = None
+    store: Store | None = None      # profile, wallet, settings, history (None: nothing is kept)
     extras: dict[str, Any] = field(default_factory=dict)  # e.g. the store, once it exists

@@ -1,112 +1,114 @@
-"""SettingsScene: the settings page (language, volume, animation speed, 4-colour deck, card back, fullscreen).
+"""SettingsScene: the Cài đặt page — every setting, applied at once and saved by the store.
 
-Every change is written to ``services.settings`` and applied at once by
-``apply_settings`` (language, sound volume, card art, the window), so the
-rest of the session follows it; saving them is the store's job.
+Left column (Chung): language, sound and music volume, animation speed,
+fullscreen, window size. Right column (Bàn chơi): 4-colour deck, card back,
+table colour, default rule preset, bet and turn seconds. A preview of the
+cards and the felt sits at the right edge. Every change goes into
+``services.settings``, ``apply_settings`` pushes it into the live objects
+(language, sounds, music, card art, the window) and ``save_ui_settings``
+stores it; a value the store refuses is shown and not kept.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from . import gfx
+from .app_settings import DISPLAY, SPEEDS, WINDOW_SIZES, apply_settings, speed_option
 from .card_art import BACK_COLOURS
+from .felt_colours import TABLE_COLOURS, recolour_felt
 from .form_widgets import Segmented, Slider, Toggle
-from .i18n import LANGUAGES, set_language, tr
+from .i18n import LANGUAGES, money, tr
+from .new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
 from .page_scene import PANEL, PageScene
 from .services import Services
+from .store_bridge import save_ui_settings
+from .table_art import felt
+from .text_fit import TextFitter
 
-DISPLAY = "display"  # services.extras key of the app's Display, when there is a window
-SPEEDS: tuple[tuple[float, str], ...] = ((0.6, "slow"), (1.0, "normal"), (2.0, "fast"), (0.0, "instant"))
-LABEL_X = PANEL.x + 56
-CONTROL_X = PANEL.x + 380
-CONTROL_W = 440
-ROW_Y = PANEL.y + 46
-ROW_STEP = 84
-PREVIEW_X = PANEL.right - 170
+__all__ = ["DISPLAY", "SettingsScene", "apply_settings", "speed_option"]
+
+COLUMNS = (PANEL.x + 36, PANEL.x + 500)
+COLUMN_W = 430
+ROW_Y = PANEL.y + 22
+ROW_STEP = 90
+LABEL_H = 30
+CONTROL_H = 46
+PREVIEW_X = PANEL.right - 88
 PREVIEW_CARDS = (0, 12 + 13, 11 + 26, 9 + 39)  # A♠ K♣ Q♦ 10♥: one card of every suit
 LABEL_COLOUR = (255, 222, 140)
-
-
-def apply_settings(services: Services) -> None:
-    """Push ``services.settings`` into the live objects: i18n, sounds, card art and the window."""
-    s = services.settings
-    if s.language in LANGUAGES:
-        set_language(s.language)
-    services.sounds.set_volume(s.sound_volume)
-    services.cards.four_colour = s.four_colour
-    if s.card_back in BACK_COLOURS:
-        services.cards.back_colour = s.card_back
-    display = services.extras.get(DISPLAY)
-    if display is not None:
-        if pygame.display.get_init():
-            pygame.display.set_caption(tr("app.title"))
-        if getattr(display, "fullscreen", s.fullscreen) != s.fullscreen:
-            display.set_fullscreen(s.fullscreen)
-
-
-def speed_option(speed: float) -> float:
-    """The speed choice nearest to ``speed`` (so any stored value shows a selected option)."""
-    if speed <= 0:
-        return 0.0
-    return min((v for v, _ in SPEEDS if v > 0), key=lambda v: abs(v - speed))
+ERROR = (255, 140, 120)
 
 
 class SettingsScene(PageScene):
-    """One row per setting, a live preview of the cards on the right."""
+    """Two columns of settings and a live preview."""
 
     title_key = "settings.title"
 
     def __init__(self, services: Services) -> None:
         self.controls: dict[str, Segmented | Slider | Toggle] = {}
+        self.error = ""
         super().__init__(services)
+        self.fit = TextFitter(self.art, services.fonts)
+
+    def row(self, column: int, i: int, w: int = COLUMN_W, h: int = CONTROL_H) -> tuple[int, int, int, int]:
+        return (COLUMNS[column], ROW_Y + i * ROW_STEP + LABEL_H + (CONTROL_H - h) // 2, w, h)
 
     def build(self) -> None:
         fonts, s = self.services.fonts, self.services.settings
-
-        def row(i: int, h: int = 50, w: int = CONTROL_W) -> tuple[int, int, int, int]:
-            return (CONTROL_X, ROW_Y + i * ROW_STEP + (50 - h) // 2, w, h)
-
+        sizes = [(size, f"{size[0]}×{size[1]}") for size in WINDOW_SIZES]
+        window = tuple(s.window_size) if tuple(s.window_size) in WINDOW_SIZES else None
+        if window is None:
+            sizes.append((tuple(s.window_size), f"{s.window_size[0]}×{s.window_size[1]}"))
         self.controls = {
-            "language": Segmented(row(0), [(lang, tr(f"settings.language.native_{lang}")) for lang in LANGUAGES],
-                                  s.language, fonts, self._set_language, size=20),
-            "volume": Slider(row(1, 30, CONTROL_W - 90), s.sound_volume, self._set_volume),
-            "speed": Segmented(row(2), [(v, tr(f"settings.speed.{k}")) for v, k in SPEEDS],
-                               speed_option(s.animation_speed), fonts, self._set_speed, size=19),
-            "four_colour": Toggle(row(3, 38, 76), s.four_colour, self._set_four_colour),
-            "card_back": Segmented(row(4), [(c, tr(f"settings.back.{c}")) for c in BACK_COLOURS], s.card_back,
-                                   fonts, self._set_back, size=19),
-            "fullscreen": Toggle(row(5, 38, 76), s.fullscreen, self._set_fullscreen),
+            "language": Segmented(self.row(0, 0),
+                                  [(lang, tr(f"settings.language.native_{lang}")) for lang in LANGUAGES], s.language,
+                                  fonts, self._set("language"), size=19),
+            "volume": Slider(self.row(0, 1, COLUMN_W - 80, 28), s.sound_volume, self._set("sound_volume")),
+            "music_volume": Slider(self.row(0, 2, COLUMN_W - 80, 28), s.music_volume, self._set("music_volume")),
+            "speed": Segmented(self.row(0, 3), [(v, tr(f"settings.speed.{k}")) for v, k in SPEEDS],
+                                         speed_option(s.animation_speed), fonts, self._set("animation_speed"), size=18),
+            "fullscreen": Toggle(self.row(0, 4, 76, 38), s.fullscreen, self._set("fullscreen")),
+            "window_size": Segmented(self.row(0, 5), sizes, tuple(s.window_size), fonts, self._set("window_size"),
+                                     size=17),
+            "four_colour": Toggle(self.row(1, 0, 76, 38), s.four_colour, self._set("four_colour")),
+            "card_back": Segmented(self.row(1, 1), [(c, tr(f"settings.back.{c}")) for c in BACK_COLOURS], s.card_back,
+                                   fonts, self._set("card_back"), size=18),
+            "table_colour": Segmented(self.row(1, 2), [(c, tr(f"settings.table.{c}")) for c in TABLE_COLOURS],
+                                      s.table_colour, fonts, self._set("table_colour"), size=18),
+            "default_preset": Segmented(self.row(1, 3), [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES],
+                                        s.default_preset, fonts, self._set("default_preset"), size=18),
+            "default_bet": Segmented(self.row(1, 4), [(b, money(b)) for b in BET_CHOICES], s.default_bet, fonts,
+                                     self._set("default_bet"), size=17),
+            "turn_seconds": Segmented(self.row(1, 5), [(t, tr("setup.no_clock") if t == 0 else str(t))
+                                                       for t in TURN_SECONDS_CHOICES],
+                                      s.turn_seconds, fonts, self._set("turn_seconds"), size=17),
         }
         self.widgets.extend(self.controls.values())
 
-    # -- changes (each applied at once) ------------------------------------------------------
-    def _changed(self) -> None:
+    # -- changes (each applied at once, then saved) --------------------------------------------
+    def _set(self, name: str) -> Any:
+        def change(value: Any) -> None:
+            self.change(name, value)
+        return change
+
+    def change(self, name: str, value: Any) -> None:
+        """Set one setting: applied live, then saved; a value the store refuses is put back."""
+        s = self.services.settings
+        old = getattr(s, name)
+        setattr(s, name, value)
+        problem = save_ui_settings(self.services)
+        if problem is not None:
+            setattr(s, name, old)
+            self.error = tr("settings.not_saved", reason=problem)
+        else:
+            self.error = ""
         apply_settings(self.services)
+        if name == "language" and problem is None:
+            return  # update() sees the new language and rebuilds every label
         self.invalidate()
-
-    def _set_language(self, language: str) -> None:
-        self.services.settings.language = language
-        self._changed()  # update() sees the new language and rebuilds every label
-
-    def _set_volume(self, volume: float) -> None:
-        self.services.settings.sound_volume = volume
-        self._changed()
-
-    def _set_speed(self, speed: float) -> None:
-        self.services.settings.animation_speed = speed
-        self._changed()
-
-    def _set_four_colour(self, on: bool) -> None:
-        self.services.settings.four_colour = on
-        self._changed()
-
-    def _set_back(self, colour: str) -> None:
-        self.services.settings.card_back = colour
-        self._changed()
-
-    def _set_fullscreen(self, on: bool) -> None:
-        self.services.settings.fullscreen = on
-        self._changed()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         slider = self.controls["volume"]
@@ -124,31 +126,45 @@ class SettingsScene(PageScene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
-        art, s = self.art, self.services.settings
-        keys = ("settings.language", "settings.volume", "settings.speed", "settings.four_colour",
-                "settings.card_back", "settings.fullscreen")
-        for i, key in enumerate(keys):
-            label = art.text(tr(key), 23, LABEL_COLOUR, bold=True)
-            surface.blit(label, label.get_rect(midleft=(LABEL_X, ROW_Y + i * ROW_STEP + 25)))
-            if i < len(keys) - 1:
-                line = art.divider(CONTROL_X + CONTROL_W - LABEL_X)
-                surface.blit(line, (LABEL_X, ROW_Y + i * ROW_STEP + 66))
-        pct = art.text(f"{round(s.sound_volume * 100)}%", 21, (236, 244, 236), bold=True)
-        surface.blit(pct, pct.get_rect(midright=(CONTROL_X + CONTROL_W, ROW_Y + ROW_STEP + 25)))
-        for i, key in ((3, "four_colour"), (5, "fullscreen")):
+        self.fit.clear()
+        s = self.services.settings
+        labels = (("settings.language", "settings.volume", "settings.music", "settings.speed",
+                   "settings.fullscreen", "settings.window_size"),
+                  ("settings.four_colour", "settings.card_back", "settings.table_colour", "settings.default_preset",
+                   "settings.default_bet", "settings.turn_seconds"))
+        for c, keys in enumerate(labels):
+            for i, key in enumerate(keys):
+                label = self.fit(tr(key), 21, LABEL_COLOUR, COLUMN_W, bold=True)
+                surface.blit(label, (COLUMNS[c] + 2, ROW_Y + i * ROW_STEP))
+        for i, value in ((1, s.sound_volume), (2, s.music_volume)):
+            pct = self.fit(f"{round(value * 100)}%", 20, (236, 244, 236), 64, bold=True)
+            y = ROW_Y + i * ROW_STEP + LABEL_H + CONTROL_H // 2
+            surface.blit(pct, pct.get_rect(midright=(COLUMNS[0] + COLUMN_W, y)))
+        for c, i, key in ((0, 4, "fullscreen"), (1, 0, "four_colour")):
             on = bool(getattr(s, key))
-            state = art.text(tr("settings.on" if on else "settings.off"), 20, (206, 222, 210))
-            surface.blit(state, state.get_rect(midleft=(CONTROL_X + 92, ROW_Y + i * ROW_STEP + 25)))
+            state = self.fit(tr("settings.on" if on else "settings.off"), 19, (206, 222, 210), 200)
+            y = ROW_Y + i * ROW_STEP + LABEL_H + CONTROL_H // 2
+            surface.blit(state, state.get_rect(midleft=(COLUMNS[c] + 92, y)))
+        if self.error:
+            err = self.fit(self.error, 17, ERROR, PANEL.w - 80)
+            surface.blit(err, err.get_rect(bottomleft=(PANEL.x + 36, PANEL.bottom - 6)))
         self._draw_preview(surface)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
-        art, cards = self.art, self.services.cards
-        head = art.text(tr("settings.preview"), 21, LABEL_COLOUR, bold=True)
-        surface.blit(head, head.get_rect(midtop=(PREVIEW_X, ROW_Y + 6)))
-        width, step = 74, 50
+        cards, s = self.services.cards, self.services.settings
+        head = self.fit(tr("settings.preview"), 19, LABEL_COLOUR, 150, bold=True)
+        surface.blit(head, head.get_rect(midtop=(PREVIEW_X, ROW_Y + 4)))
+        width, step = 56, 30
         x0 = PREVIEW_X - (width + step * (len(PREVIEW_CARDS) - 1)) // 2
         for i, card in enumerate(PREVIEW_CARDS):
-            cards.blit_card(surface, cards.face(card, width), (x0 + i * step, ROW_Y + 50))
-        back_w = 92
+            cards.blit_card(surface, cards.face(card, width), (x0 + i * step, ROW_Y + 40))
+        back_w = 70
         for i in range(2):
-            cards.blit_card(surface, cards.back(back_w), (PREVIEW_X - back_w // 2 - 14 + i * 28, ROW_Y + 228 + i * 10))
+            cards.blit_card(surface, cards.back(back_w), (PREVIEW_X - back_w // 2 - 12 + i * 24, ROW_Y + 150 + i * 8))
+        swatch = self.art.cached(("felt_swatch", s.table_colour), lambda: self._swatch(s.table_colour))
+        surface.blit(swatch, swatch.get_rect(midtop=(PREVIEW_X, ROW_Y + 290)))
+
+    def _swatch(self, colour: str) -> pygame.Surface:
+        image = recolour_felt(felt((320, 180)), colour)
+        small = pygame.transform.smoothscale(image, (150, 84))
+        return gfx.mask_with(small, gfx.rounded_rect((150, 84), (255, 255, 255), 12))

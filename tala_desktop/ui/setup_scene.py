@@ -43,6 +43,12 @@ TEXT_COLOUR = (236, 244, 236)
 ERROR_COLOUR = (255, 130, 120)
 
 
+def player_balance(services: Services) -> int:
+    """Your chips: the wallet's balance, or ``START_BALANCE`` when the app runs without a store."""
+    store = services.store
+    return store.profile().balance if store is not None else START_BALANCE
+
+
 def initial_choices(services: Services) -> GameChoices:
     """The last choices of this session, or the defaults from the settings."""
     last = services.extras.get(LAST_GAME)
@@ -62,6 +68,7 @@ class SetupScene(PageScene):
     def __init__(self, services: Services, on_start: Callable[[GameChoices], None]) -> None:
         self.on_start = on_start
         self.choices = initial_choices(services)
+        self.balance = player_balance(services)
         self.name_fields: list[TextField] = []
         self.level_pickers: list[Segmented] = []
         super().__init__(services)
@@ -122,7 +129,7 @@ class SetupScene(PageScene):
             field.visible = picker.visible = i < self.choices.players - 1
             if not field.visible:
                 field.focus(False)
-        problems = self.choices.problems(self.services.settings.player_name)
+        problems = self.choices.problems(self.services.settings.player_name, self.balance)
         self.errors = [message for _, message in problems]
         bad = {seat for seat, _ in problems if seat is not None}
         for i, field in enumerate(self.name_fields):
@@ -194,5 +201,6 @@ class SetupScene(PageScene):
             img = art.text(line, 18, (206, 222, 210))
             surface.blit(img, (RIGHT.x + 4, y))
             y += 25
-        note = art.text(tr("setup.balance", amount=money(START_BALANCE)), 18, (170, 196, 176))
+        key = "setup.your_chips" if self.services.store is not None else "setup.balance"
+        note = art.text(tr(key, amount=money(self.balance)), 18, (170, 196, 176))
         surface.blit(note, (RIGHT.x + 4, y + 14))

@@ -1,0 +1,73 @@
+"""Felt colours: the table's cloth in the colour the player chose (green, blue, red), applied live.
+
+The table art draws green felt; ``recolour_felt`` moves its colour channels
+(green <-> blue for a blue cloth, green <-> red for a red one) everywhere
+except the wooden rim, so the light, the vignette and the grain stay the
+same. ``ColouredFelt`` wraps a table scene's painter so its felt follows
+``settings.table_colour`` without touching the table scene's code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .table_art import felt, table_oval
+
+TABLE_COLOURS = ("green", "blue", "red")
+# colour -> (source channel for R, G, B) of the green felt
+_CHANNELS: dict[str, tuple[int, int, int]] = {"green": (0, 1, 2), "blue": (0, 2, 1), "red": (1, 0, 2)}
+
+
+def _ring(size: tuple[int, int]) -> pygame.Surface:
+    """An opaque mask of the wooden rim (between the oval and its outer edge); elsewhere transparent."""
+    w, h = size
+    oval = table_oval(size)
+    rim_w = max(6, round(min(w, h) * 0.028))
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    mask.fill((0, 0, 0, 0))
+    pygame.draw.ellipse(mask, (255, 255, 255, 255), oval.inflate(2 * rim_w + 4, 2 * rim_w + 4))
+    pygame.draw.ellipse(mask, (0, 0, 0, 0), oval.inflate(max(2, rim_w // 3), max(2, rim_w // 3)))
+    return mask
+
+
+def recolour_felt(image: pygame.Surface, colour: str) -> pygame.Surface:
+    """A copy of the green table ``image`` with the cloth and backdrop in ``colour``, the rim unchanged."""
+    order = _CHANNELS.get(colour, _CHANNELS["green"])
+    if order == (0, 1, 2):
+        return image.copy()
+    w, h = image.get_size()
+    data = pygame.image.tobytes(image, "RGB")
+    channels = [data[i::3] for i in range(3)]
+    out = bytearray(len(data))
+    for target, source in enumerate(order):
+        out[target::3] = channels[source]
+    moved = pygame.image.frombytes(bytes(out), (w, h), "RGB")
+    rim = pygame.Surface((w, h), pygame.SRCALPHA)
+    rim.blit(image, (0, 0))
+    rim.blit(_ring((w, h)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    moved.blit(rim, (0, 0))
+    return moved
+
+
+def _has_display() -> bool:
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
+class ColouredFelt:
+    """Replaces a painter's ``felt(size)`` with one that follows the player's table colour."""
+
+    def __init__(self, painter: Any, settings: Any) -> None:
+        self.settings = settings
+        self._cache: tuple[tuple[int, int], str, pygame.Surface] | None = None
+        painter.felt = self.felt
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        colour = str(getattr(self.settings, "table_colour", "green"))
+        if self._cache is None or self._cache[:2] != (size, colour):
+            img = recolour_felt(felt(size), colour)
+            if _has_display():
+                img = img.convert()
+            self._cache = (size, colour, img)
+        return self._cache[2]

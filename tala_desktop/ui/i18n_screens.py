@@ -1,0 +1,167 @@
+"""Strings of the store screens (profile, notices, Thống kê, Lịch sử, Xem lại, Hướng dẫn, the full Cài đặt).
+
+Merged into ``i18n.STRINGS`` at import, so ``tr`` finds them like any other
+key; kept apart only so the main table stays short. key: (Vietnamese, English).
+"""
+
+from __future__ import annotations
+
+SCREEN_STRINGS: dict[str, tuple[str, str]] = {
+    # main menu: profile card, new entries
+    "menu.tutorial": ("Hướng dẫn", "Tutorial"),
+    "menu.stats": ("Thống kê", "Statistics"),
+    "menu.history": ("Lịch sử", "History"),
+    "menu.chips": ("{amount} chip", "{amount} chips"),
+    "menu.topup": ("Nhận chip", "Free chips"),
+    "menu.topup_done": ("Bạn nhận được {amount} chip miễn phí", "You received {amount} free chips"),
+    "setup.error.broke": ("Bạn cần ít nhất {min} chip để chơi: nhận chip miễn phí ở màn hình chính",
+                          "You need at least {min} chips to play: get free chips on the main menu"),
+    "setup.your_chips": ("Bạn đang có {amount} chip", "You have {amount} chips"),
+    "seat.human": ("Người", "Human"),
+    "seat.bot": ("Máy", "Bot"),
+    "seat.remote": ("Qua mạng", "LAN"),
+    # notices from the store
+    "notice.title": ("Thông báo", "Notice"),
+    "notice.ok": ("Đã hiểu", "Got it"),
+    "notice.db_corrupt": ("Dữ liệu của trò chơi bị hỏng nên đã được cất sang một bên; trò chơi tạo dữ liệu mới "
+                          "(hồ sơ, chip và lịch sử bắt đầu lại).",
+                          "The game's data was damaged, so it was set aside and a fresh one was made (profile, "
+                          "chips and history start again)."),
+    "notice.db_newer": ("Dữ liệu được tạo bởi phiên bản mới hơn của trò chơi nên đã được cất sang một bên; "
+                        "trò chơi tạo dữ liệu mới.",
+                        "The data was written by a newer version of the game, so it was set aside and a fresh one "
+                        "was made."),
+    "notice.autosave_corrupt": ("Không thể chơi tiếp ván đã lưu vì tệp lưu bị hỏng; tệp đã được cất sang một bên.",
+                                "The saved game could not be resumed because its file is damaged; the file was "
+                                "set aside."),
+    "notice.settings_invalid": ("Một cài đặt không đọc được nên đã trở về mặc định.",
+                                "A setting could not be read and is back to its default."),
+    "notice.game_settled": ("Ván chơi dở lúc thoát đã kết thúc và đã được tính tiền.",
+                            "The game that was running when the app closed had ended; it has been paid."),
+    "notice.store_unavailable": ("Không mở được dữ liệu của trò chơi (có thể trò chơi đang mở ở cửa sổ khác). "
+                                 "Lần chơi này sẽ không được lưu.",
+                                 "The game's data could not be opened (maybe the game is open in another "
+                                 "window). Nothing will be saved this time."),
+    "notice.resume_failed": ("Không thể chơi tiếp ván đã lưu: {detail}", "The saved game could not be resumed: "
+                                                                        "{detail}"),
+    "notice.session_error": ("Có lỗi khi lưu ván chơi: {detail}", "The game could not be saved: {detail}"),
+    "notice.moved_to": ("Tệp cũ: {path}", "Old file: {path}"),
+    # profile
+    "profile.title": ("Hồ sơ", "Profile"),
+    "profile.name": ("Tên của bạn", "Your name"),
+    "profile.save": ("Lưu", "Save"),
+    "profile.saved": ("Đã lưu tên", "Name saved"),
+    "profile.bad_name": ("Tên phải có từ 1 đến {max} ký tự", "A name has 1 to {max} characters"),
+    "profile.avatar": ("Ảnh đại diện", "Avatar"),
+    "profile.wallet": ("Ví chip", "Wallet"),
+    "profile.chips_unit": ("chip", "chips"),
+    "profile.topup_rule": ("Khi còn dưới {floor} chip, mỗi ngày bạn được nhận chip miễn phí cho đủ {floor}.",
+                           "Below {floor} chips, you may top up to {floor} for free once a day."),
+    # statistics
+    "stats.title": ("Thống kê", "Statistics"),
+    "stats.games": ("Số ván đã chơi", "Games played"),
+    "stats.win_rate": ("Tỉ lệ thắng", "Win rate"),
+    "stats.wins_of": ("{wins} ván thắng", "{wins} won"),
+    "stats.u_count": ("Số lần Ù", "Ù count"),
+    "stats.mom_rate": ("Tỉ lệ Móm", "Móm rate"),
+    "stats.mom_of": ("{count} lần móm", "{count} times"),
+    "stats.best_streak": ("Chuỗi thắng dài nhất", "Best win streak"),
+    "stats.current_streak": ("hiện tại: {count}", "now: {count}"),
+    "stats.net_total": ("Tổng thắng thua", "Net chips"),
+    "stats.chips": ("Chip theo thời gian", "Chips over time"),
+    "stats.opponents": ("Kết quả với từng đối thủ", "Results against each opponent"),
+    "stats.col.opponent": ("Đối thủ", "Opponent"),
+    "stats.col.games": ("Số ván", "Games"),
+    "stats.col.your_wins": ("Bạn thắng", "You won"),
+    "stats.col.their_wins": ("Họ thắng", "They won"),
+    "stats.col.net": ("Tiền của bạn", "Your chips"),
+    "stats.none": ("Chưa có ván nào. Chơi một ván với máy để xem thống kê.",
+                   "No games yet. Play a game against the computer to see statistics."),
+    "stats.more": ("và {count} đối thủ khác", "and {count} more opponents"),
+    # history and replay
+    "history.title": ("Lịch sử", "History"),
+    "history.col.when": ("Thời gian", "When"),
+    "history.col.players": ("Đối thủ", "Opponents"),
+    "history.col.result": ("Kết quả", "Result"),
+    "history.col.net": ("Tiền", "Chips"),
+    "history.view": ("Xem lại", "Replay"),
+    "history.none": ("Chưa có ván nào được lưu.", "No games stored yet."),
+    "history.page": ("Trang {page}/{pages} · {total} ván", "Page {page}/{pages} · {total} games"),
+    "history.missing": ("Không tìm thấy ván này", "This game is no longer stored"),
+    "replay.title": ("Xem lại ván", "Replay"),
+    "replay.step": ("Nước {index}/{total}", "Move {index}/{total}"),
+    "replay.dealt": ("Chia bài: mọi lá bài đều được lật ngửa", "The deal: every card is face up"),
+    "replay.advice": ("Máy khuyên: {move} ({reason})", "The computer suggests: {move} ({reason})"),
+    "replay.agrees": ("Máy cũng sẽ đi như vậy", "The computer would play the same"),
+    "replay.analysing": ("Máy đang phân tích: {done}/{total} nước", "The computer is analysing: {done}/{total} moves"),
+    "replay.advice_failed": ("Không phân tích được ván này", "This game could not be analysed"),
+    "replay.marks": ("Vạch cam: nước máy khuyên đi khác · ← → để xem từng nước",
+                     "Orange marks: the computer would play differently · ← → to step"),
+    "replay.broken": ("Không thể xem lại ván này: dữ liệu ván không hợp lệ", "This game cannot be replayed: its "
+                                                                             "record is not valid"),
+    "replay.move.leave": ("rời bàn", "leaves the table"),
+    "replay.move.timeout": ("hết giờ", "runs out of time"),
+    # tutorial
+    "tutorial.title": ("Hướng dẫn", "Tutorial"),
+    "tutorial.lesson_of": ("Bài {number}/{total}: {name}", "Lesson {number}/{total}: {name}"),
+    "tutorial.lesson1": ("Ăn, hạ và gửi", "Eat, lay down and send"),
+    "tutorial.lesson2": ("Ù", "Ù"),
+    "tutorial.intro1": ("Bạn đi trước nên có 10 lá. Mục tiêu: ghép bài thành phỏm (3 lá cùng số, hoặc 3 lá liên "
+                        "tiếp cùng chất) và giữ ít điểm rác nhất.",
+                        "You lead, so you hold 10 cards. The aim: group cards into phỏm (three of a rank, or a "
+                        "run of three in one suit) and keep as few trash points as you can."),
+    "tutorial.intro2": ("Ù là thắng ngay: cả 10 lá đều vào phỏm, hoặc chỉ còn một lá rác.",
+                        "Ù wins at once: all 10 cards in phỏm, or only one trash card left."),
+    "tutorial.step.first_discard": ("Chọn {card} (lá rác điểm cao) rồi bấm Đánh",
+                                    "Click {card} (high trash), then press Discard"),
+    "tutorial.step.discard": ("Chọn {card} rồi bấm Đánh", "Click {card}, then press Discard"),
+    "tutorial.step.discard_u": ("Đánh {card} (chọn lá rồi bấm Đánh)", "Discard {card} (click it, then Discard)"),
+    "tutorial.step.eat": ("Lan vừa đánh 7♥: nó ghép với 5♥ 6♥ của bạn. Bấm Ăn!",
+                          "Lan discarded 7♥: it completes your 5♥ 6♥. Press Eat!"),
+    "tutorial.step.eat_u": ("Lan đánh K♠: ăn nó để có J♠ Q♠ K♠. Bấm Ăn!",
+                            "Lan discarded K♠: eat it to make J♠ Q♠ K♠. Press Eat!"),
+    "tutorial.step.draw": ("Lá Lan đánh không ghép được: bấm Bốc để bốc một lá ở nọc",
+                           "Lan's card fits nothing: press Draw to take the top of the stock"),
+    "tutorial.step.draw_lay": ("Lượt hạ bài của bạn: trước hết bấm Bốc", "Your lay-down turn: first press Draw"),
+    "tutorial.step.lay": ("Hai phỏm của bạn đã được nâng lên: bấm Hạ", "Your two phỏm are raised: press Lay down"),
+    "tutorial.step.send": ("6♠ gửi được vào phỏm 3♠ 4♠ 5♠ của Lan: bấm Gửi",
+                           "6♠ fits Lan's 3♠ 4♠ 5♠: press Send"),
+    "tutorial.step.last_discard": ("Đánh lá cuối: chọn {card} rồi bấm Đánh", "Last discard: click {card}, then "
+                                                                            "Discard"),
+    "tutorial.step.u": ("Ba phỏm và một lá rác: bấm Ù!", "Three phỏm and one trash card: press Ù!"),
+    "tutorial.done.discard": ("Mỗi lượt bạn đánh một lá; bỏ lá rác điểm cao trước.",
+                              "Every turn ends with a discard; throw high trash first."),
+    "tutorial.done.eat": ("Lá đã ăn nằm ngửa cạnh bạn, viền vàng. Ăn bài làm Lan mất tiền cược và đổi lượt hạ: "
+                          "giờ Lan hạ trước.",
+                          "The eaten card sits face up beside you, edged in gold. Eating costs Lan a bet and "
+                          "moves the lay-down order: now Lan lays down first."),
+    "tutorial.done.lan_lays": ("Lan đã đánh đủ 3 lá nên lượt sau Lan hạ phỏm 3♠ 4♠ 5♠.",
+                               "Lan has 3 discards, so on her next turn she lays down 3♠ 4♠ 5♠."),
+    "tutorial.done.game": ("Hết ván: ai ít điểm rác nhất về Nhất.", "Game over: the fewest trash points wins."),
+    "tutorial.done.u": ("Ù! Bạn thắng ngay và mọi người trả tiền Ù.", "Ù! You win at once and everyone pays you."),
+    "tutorial.wait": ("Chờ {name} đi…", "Wait for {name}…"),
+    "tutorial.finish1": ("Bạn đã ăn, hạ hai phỏm và gửi 6♠. Rác còn lại ít điểm nên bạn về Nhất!",
+                         "You ate, laid two phỏm and sent 6♠. Little trash is left, so you finish first!"),
+    "tutorial.finish2": ("Bạn đã Ù!", "You went Ù!"),
+    "tutorial.next_lesson": ("Bấm Ván mới để sang bài tiếp theo", "Press New game for the next lesson"),
+    "tutorial.all_done": ("Bấm Ván mới để kết thúc hướng dẫn", "Press New game to finish the tutorial"),
+    "tutorial.congrats": ("Chúc mừng!", "Well done!"),
+    "tutorial.summary": ("Bạn đã biết ăn bài, hạ phỏm, gửi bài và Ù. Hãy thử chơi với máy, bắt đầu với trình độ Dễ.",
+                         "You know how to eat, lay down, send and go Ù. Try a game against the computer, starting "
+                         "with the Easy level."),
+    "tutorial.to_menu": ("Về màn hình chính", "Back to the menu"),
+    "rules.tutorial": ("Hướng dẫn chơi thử", "Guided first game"),
+    # settings: the full page
+    "settings.general": ("Chung", "General"),
+    "settings.table": ("Bàn chơi", "Table"),
+    "settings.music": ("Nhạc nền", "Music"),
+    "settings.table_colour": ("Màu bàn", "Table colour"),
+    "settings.table.green": ("Xanh lá", "Green"),
+    "settings.table.blue": ("Xanh dương", "Blue"),
+    "settings.table.red": ("Đỏ", "Red"),
+    "settings.window_size": ("Cỡ cửa sổ", "Window size"),
+    "settings.default_preset": ("Luật mặc định", "Default rules"),
+    "settings.default_bet": ("Mức cược mặc định", "Default bet"),
+    "settings.turn_seconds": ("Giây mỗi lượt", "Seconds per turn"),
+    "settings.not_saved": ("Không lưu được cài đặt: {reason}", "Settings not saved: {reason}"),
+}

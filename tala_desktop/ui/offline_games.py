@@ -1,0 +1,108 @@
+"""Offline games: the tables the app hosts, each kept by the store (wallet money, autosave, settlement).
+
+``OfflineGames`` builds a new table through ``OfflineSession.new`` (your
+chips from the profile, each bot's from its stored balance), resumes the
+autosaved game found at start-up ("Chơi tiếp") through
+``OfflineSession.resume``, and settles a deliberate leave (Móm) through
+``session.leave()``. Without a store (the selftest) it hosts plain tables
+with ``START_BALANCE`` for every seat and keeps nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from tala_desktop.store import Autosave, Notice, OfflineSession, StoreError
+from tala_desktop.table import LocalTableClient, TableError
+
+from .new_game import GameChoices, build_client, table_config
+from .services import Services
+
+log = logging.getLogger(__name__)
+
+
+class OfflineGames:
+    """The store sessions of the app's offline tables, by client."""
+
+    def __init__(self, services: Services, saved: Autosave | None = None) -> None:
+        self.services = services
+        self.saved = saved                      # the unfinished game found at start-up, until resumed
+        self.sessions: dict[int, OfflineSession] = {}
+
+    def _tell(self, code: str, detail: str) -> None:
+        """A problem the menu shows (through the store's notices) when the player is back there."""
+        if self.services.store is not None:
+            self.services.store.notices.append(Notice(code, detail))
+
+    @property
+    def can_continue(self) -> bool:
+        return self.saved is not None and self.services.store is not None
+
+    def new_client(self, choices: GameChoices, seed: int | None = None) -> LocalTableClient:
+        """A new table for ``choices`` with you at seat 0; ValueError (nothing started) if they are not valid."""
+        s, store = self.services.settings, self.services.store
+        balance = store.profile().balance if store is not None else None
+        kwargs = {} if balance is None else {"balance": balance}
+        config = table_config(choices, s.player_name, s.animation_speed, seed=seed, **kwargs)
+        if store is None:
+            return build_client(config)
+        self.abandon_saved()
+        session = OfflineSession.new(store, config)
+        client = LocalTableClient(session.table, 0)
+        self.sessions[id(client)] = session
+        return client
+
+    def continue_client(self, now: float = 0.0) -> LocalTableClient | None:
+        """The saved game rebuilt (same cards, same turn, a fresh clock), or None if it cannot be resumed."""
+        store, save = self.services.store, self.saved
+        if store is None or save is None:
+            return None
+        self.saved = None
+        try:
+            session = OfflineSession.resume(store, save, now)
+        except (StoreError, TableError, ValueError) as exc:
+            log.error("the saved game could not be resumed: %s", exc)
+            self._tell("resume_failed", str(exc))
+            return None
+        client = LocalTableClient(session.table, save.human_seat or 0)
+        self.sessions[id(client)] = session
+        return client
+
+    def abandon_saved(self) -> None:
+        """Starting another game ends the saved one as a leave would: Móm, played out, settled."""
+        store, save = self.services.store, self.saved
+        self.saved = None
+        if store is None or save is None:
+            return
+        try:
+            session = OfflineSession.resume(store, save, 0.0)
+        except (StoreError, TableError, ValueError) as exc:
+            log.error("the saved game could not be settled: %s", exc)
+            return
+        try:
+            session.leave()
+        finally:
+            session.table.close()
+
+    def session_of(self, client: object) -> OfflineSession | None:
+        return self.sessions.get(id(client))
+
+    def leave(self, client: object) -> None:
+        """You left the table: a game still running is your leave (Móm) and is settled now."""
+        session = self.sessions.get(id(client))
+        if session is None:
+            return
+        state = session.table.state
+        if state is not None and not state.is_over:
+            try:
+                session.leave()
+            except (StoreError, TableError) as exc:
+                log.error("leaving the table: %s", exc)
+                self._tell("session_error", str(exc))
+        for error in session.errors:
+            self._tell("session_error", error)
+        session.errors.clear()
+
+    def forget(self, client: object) -> None:
+        """The table closed (left, or the app quits: an unfinished game keeps its autosave)."""
+        self.sessions.pop(id(client), None)

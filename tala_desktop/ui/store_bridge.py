@@ -1,0 +1,85 @@
+"""Store bridge: opening the store for the app, settings between the store and ``UiSettings``, notices in words.
+
+``open_store`` never stops the app: a database that another copy of the game
+holds (or a folder that cannot be written) falls back to a temporary folder,
+with a notice that this session is not saved. ``load_ui_settings`` and
+``save_ui_settings`` copy the settings across field by field; a value the
+store refuses is reported and nothing is saved. ``notice_text`` turns a
+store ``Notice`` into a sentence in the current language.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import tempfile
+from dataclasses import dataclass
+
+from tala_desktop.store import Notice, SettingsError, Store, StoreError
+
+from .i18n import tr
+from .services import Services, UiSettings
+
+log = logging.getLogger(__name__)
+
+NOTICE_KEYS = {
+    "db_corrupt": "notice.db_corrupt", "db_newer": "notice.db_newer", "autosave_corrupt": "notice.autosave_corrupt",
+    "settings_invalid": "notice.settings_invalid", "game_settled": "notice.game_settled",
+    "store_unavailable": "notice.store_unavailable", "resume_failed": "notice.resume_failed",
+    "session_error": "notice.session_error",
+}
+
+
+@dataclass(frozen=True)
+class OpenedStore:
+    """The store the app uses and what the player must be told about opening it."""
+
+    store: Store
+    temporary: bool = False            # True: the real folder could not be used; nothing is kept
+
+
+def open_store(data_dir: str | None) -> OpenedStore:
+    """``Store(data_dir)``; if that fails, a store in a temporary folder with a ``store_unavailable`` notice."""
+    try:
+        return OpenedStore(Store(data_dir=data_dir))
+    except (StoreError, OSError) as exc:
+        log.error("cannot open the game data in %s: %s", data_dir or "the user data folder", exc)
+        store = Store(data_dir=tempfile.mkdtemp(prefix="tala-unsaved-"))
+        store.notices.insert(0, Notice("store_unavailable", str(exc)))
+        return OpenedStore(store, temporary=True)
+
+
+def load_ui_settings(store: Store) -> UiSettings:
+    """The stored settings as the UI's settings object (unusable values are defaults, with notices)."""
+    stored = store.load_settings()
+    values = dataclasses.asdict(stored)
+    values["window_size"] = tuple(values["window_size"])
+    known = {f.name for f in dataclasses.fields(UiSettings)}
+    return UiSettings(**{k: v for k, v in values.items() if k in known})
+
+
+def save_ui_settings(services: Services) -> str | None:
+    """Store ``services.settings``; returns None when saved, else the reason nothing was saved."""
+    store = services.store
+    if store is None:
+        return None
+    values = dataclasses.asdict(services.settings)
+    values["window_size"] = list(values["window_size"])
+    try:
+        store.save_settings(values)
+    except SettingsError as exc:
+        log.warning("settings not saved: %s", exc)
+        return str(exc)
+    except StoreError as exc:
+        log.error("settings not saved: %s", exc)
+        return str(exc)
+    return None
+
+
+def notice_text(notice: Notice) -> str:
+    """One notice as a sentence in the current language (where the moved file went, if any)."""
+    key = NOTICE_KEYS.get(notice.code)
+    text = tr(key, detail=notice.message) if key else notice.message
+    if notice.moved_to:
+        text += " " + tr("notice.moved_to", path=notice.moved_to)
+    return text

@@ -1,0 +1,104 @@
+"""Tutorial script: the fixed deals of the guided first game and the steps that walk a new player through them.
+
+Lesson 1 (eat, lay down, send): you lead against Lan; you eat her 7♥ to
+finish 5♥ 6♥ 7♥, which hands her the first lay-down, so on your own
+lay-down turn you lay two phỏm and send 6♠ onto her 3♠ 4♠ 5♠. Lesson 2 (Ù):
+one discard, one eat, and your ten cards are three phỏm and one trash card:
+Ù. Lan's moves are scripted; each of your steps names the move expected
+(kind and, where it matters, the card), the prompt that asks for it and
+the note shown once it is done. ``lesson_state`` builds the deal with
+``GameState.from_deal``. A test plays every lesson through the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tala_desktop.engine import GameState, Move, Rules, parse_move
+from tala_desktop.engine.cards import parse_card
+
+PLAYERS = 2
+BET = 100
+BALANCE = 10_000
+BOT_NAME = "Lan"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of yours: ``kind`` (draw, eat, discard, lay, send, u) and its card when it matters."""
+
+    kind: str
+    card: str = ""             # "Ks": the card to discard or send
+    prompt: str = ""           # i18n key of what to do now ({card} is filled in)
+    done: str = ""             # i18n key of what just happened (shown while Lan plays)
+
+    def matches(self, move: Move) -> bool:
+        if move.kind != self.kind:
+            return False
+        return not self.card or move.card == parse_card(self.card)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    title: str                 # i18n key
+    intro: str                 # i18n key shown before your first move
+    hands: tuple[str, str]     # your hand, Lan's hand
+    stock: str                 # top card first
+    leader: int
+    bot_moves: tuple[str, ...]
+    steps: tuple[Step, ...]
+    finish: str                # i18n key shown at the end of the lesson
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        title="tutorial.lesson1", intro="tutorial.intro1",
+        hands=("5h 6h 9s 9d 9c Ks Qd Jc 2d 8c", "7h 3s 4s 5s Kh Qc 10c 2h Ad"),
+        stock="8d Jh 10d 3d 4d Kd 6s 7c 7d 8s Js Qs As 2s 3h 4h 5d 6d 10h Qh Ac 3c 4c 5c 6c 10s Jd Ah 2c 9h 7s Kc 8h",
+        leader=0,
+        bot_moves=("1 draw", "1 discard 7h", "1 draw", "1 discard Kh", "1 draw", "1 discard Qc", "1 draw",
+                   "1 lay 3s-4s-5s", "1 discard 2h"),
+        steps=(
+            Step("discard", "Ks", "tutorial.step.first_discard", "tutorial.done.discard"),
+            Step("eat", "", "tutorial.step.eat", "tutorial.done.eat"),
+            Step("discard", "Qd", "tutorial.step.discard", "tutorial.done.discard"),
+            Step("draw", "", "tutorial.step.draw", ""),
+            Step("discard", "Jc", "tutorial.step.discard", "tutorial.done.discard"),
+            Step("draw", "", "tutorial.step.draw", ""),
+            Step("discard", "10d", "tutorial.step.discard", "tutorial.done.lan_lays"),
+            Step("draw", "", "tutorial.step.draw_lay", ""),
+            Step("lay", "", "tutorial.step.lay", ""),
+            Step("send", "6s", "tutorial.step.send", ""),
+            Step("discard", "8c", "tutorial.step.last_discard", "tutorial.done.game"),
+        ),
+        finish="tutorial.finish1",
+    ),
+    Lesson(
+        title="tutorial.lesson2", intro="tutorial.intro2",
+        hands=("3d 4d 5d 7c 7s 7h Js Qs 2c Kd", "Ks 8h 9c 10s Ac 4c 6h 2s Qh"),
+        stock="6d 9h 5c Jd 3h 8s Ah 2h 10h 5s 6s Kc Qc Jc 10c 9s 8c 6c 3c 2d Ad Kh Jh 4s 3s As 7d 8d 9d 10d Qd 4h 5h",
+        leader=0,
+        bot_moves=("1 draw", "1 discard Ks"),
+        steps=(
+            Step("discard", "Kd", "tutorial.step.discard_u", "tutorial.done.discard"),
+            Step("eat", "", "tutorial.step.eat_u", ""),
+            Step("u", "", "tutorial.step.u", "tutorial.done.u"),
+        ),
+        finish="tutorial.finish2",
+    ),
+)
+
+
+def lesson_rules() -> Rules:
+    """Basic rules for two, no turn clock: a beginner takes the time they need."""
+    return replace(Rules.from_preset("co_ban", players=PLAYERS), turn_seconds=0)
+
+
+def lesson_state(lesson: Lesson) -> GameState:
+    hands = [[parse_card(t) for t in hand.split()] for hand in lesson.hands]
+    stock = [parse_card(t) for t in lesson.stock.split()]
+    return GameState.from_deal(lesson_rules(), hands, stock, lesson.leader, BET, [BALANCE] * PLAYERS)
+
+
+def bot_moves(lesson: Lesson) -> list[Move]:
+    return [parse_move(m) for m in lesson.bot_moves]
