@@ -39,6 +39,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, metavar="N", help="quit after N drawn frames (start-up timing)")
     p.add_argument("--text-demo", action="store_true", help="print one game between random agents, no window")
     p.add_argument("-v", "--verbose", action="store_true", help="log start-up timings and table events")
+    p.add_argument("--server", nargs=argparse.REMAINDER, metavar="ARGS",
+                   help="host LAN tables instead (the packaged app's tala-server); "
+                        "the rest of the line goes to it, see --server --help")
     return p
 
 
@@ -46,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     multiprocessing.freeze_support()  # a frozen build's bot processes start here
     args = parser().parse_args(argv)
+    if args.server is not None:
+        from tala_desktop.net import cli
+
+        return cli.main(args.server)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.text_demo:

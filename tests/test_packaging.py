@@ -1,4 +1,4 @@
-"""Packaging checks: every subpackage is installed, the engine uses only the standard library."""
+"""Packaging: every subpackage installed, the engine on the standard library only, --server, the icon files."""
 
 from __future__ import annotations
 
@@ -38,3 +38,32 @@ def test_engine_imports_only_the_standard_library():
                 assert top in sys.stdlib_module_names or name.startswith("tala_desktop.engine"), (
                     f"{path.name} imports {name}, which is not the standard library"
                 )
+
+
+def test_the_server_flag_hands_the_rest_of_the_line_to_tala_server(monkeypatch):
+    from tala_desktop import app
+    from tala_desktop.net import cli
+
+    seen = []
+    monkeypatch.setattr(cli, "main", lambda argv: seen.append(argv) or 0)
+    assert app.main(["--server", "--host", "127.0.0.1", "--port", "0"]) == 0
+    assert seen == [["--host", "127.0.0.1", "--port", "0"]]
+
+
+def test_the_app_icons_are_well_formed():
+    import struct
+
+    ico = (ROOT / "assets" / "icon.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    assert (reserved, kind) == (0, 1)
+    sizes = set()
+    for i in range(count):
+        width, height, _, _, planes, bits, size, offset = struct.unpack("<BBBBHHII", ico[6 + 16 * i:22 + 16 * i])
+        assert width == height and planes == 1 and bits == 32 and offset + size <= len(ico)
+        sizes.add(width or 256)
+    assert {16, 32, 48, 256} <= sizes
+    icns = (ROOT / "assets" / "icon.icns").read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    png = (ROOT / "assets" / "icon.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (256, 256)
+    assert (ROOT / "build.spec").is_file() and "icon.ico" in (ROOT / "build.spec").read_text()

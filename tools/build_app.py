@@ -1,0 +1,204 @@
+"""Build app: runs PyInstaller on build.spec, then checks that the built executable starts, plays and serves.
+
+    python tools/build_app.py [--onefile] [--no-build] [--runs 5]
+
+After the build (one folder ``dist/TaLa/``, or ``dist/TaLa-onefile`` with
+``--onefile``) the executable must, headless (SDL's dummy drivers):
+- pass ``--selftest``: a 4-bot game through the real loop, the Hard bot's
+  search in spawned worker processes of the bundle (so a missing
+  ``multiprocessing.freeze_support()`` fails here);
+- serve LAN tables: ``--server --host 127.0.0.1 --port 0`` (and, one folder,
+  the ``TaLa-server`` console executable) must report its port and accept a
+  TCP connection there, then stop on SIGTERM;
+- start to its first frame (``--frames 1 -v``: the app logs that frame with
+  a wall-clock timestamp), ``--runs`` times; the same from source
+  (``python -m tala_desktop``) for comparison, medians printed, never asserted;
+- leave every file inside the bundle as it was (user data goes to a scratch
+  ``--data-dir`` here, to the per-user folder normally).
+Any failure exits 1. The bundle's size is printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
+HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+FIRST_FRAME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) \S+ INFO first frame (\d+) ms after start", re.M)
+LISTENING = re.compile(r"listening on (\S+):(\d+)")
+
+
+class CheckFailed(Exception):
+    """The bundle did not build, start, play or serve."""
+
+
+def build(onefile: bool) -> float:
+    """Run PyInstaller on build.spec; returns the seconds it took."""
+    env = {**os.environ, "TALA_ONEFILE": "1" if onefile else "0"}
+    log = ROOT / "build" / f"pyinstaller{'-onefile' if onefile else ''}.log"
+    log.parent.mkdir(exist_ok=True)
+    started = time.perf_counter()
+    with log.open("w") as out:
+        done = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "build.spec"], cwd=ROOT,
+                              env=env, stdout=out, stderr=subprocess.STDOUT)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        print(log.read_text()[-4000:], file=sys.stderr)
+        raise CheckFailed(f"pyinstaller exited {done.returncode} (log: {log})")
+    return seconds
+
+
+def bundle_paths(onefile: bool) -> tuple[Path, Path]:
+    """(the bundle: folder or file, the executable inside it)."""
+    if onefile:
+        exe = ROOT / "dist" / f"TaLa-onefile{EXE_SUFFIX}"
+        return exe, exe
+    return ROOT / "dist" / "TaLa", ROOT / "dist" / "TaLa" / f"TaLa{EXE_SUFFIX}"
+
+
+def snapshot(bundle: Path) -> dict[str, tuple[int, int]]:
+    """Every file of the bundle with its size and modification time (symbolic links to them left out)."""
+    files = [bundle] if bundle.is_file() else [p for p in bundle.rglob("*") if p.is_file() and not p.is_symlink()]
+    return {str(p): (p.stat().st_size, p.stat().st_mtime_ns) for p in files}
+
+
+def size_of(bundle: Path) -> int:
+    return sum(size for size, _ in snapshot(bundle).values())
+
+
+def check_selftest(exe: Path) -> str:
+    with tempfile.TemporaryDirectory() as data:
+        try:
+            done = subprocess.run([str(exe), "--selftest", "--seed", "3", "--data-dir", str(Path(data) / "user")],
+                                  env={**os.environ, **HEADLESS}, capture_output=True, text=True, timeout=240)
+        except subprocess.TimeoutExpired as exc:
+            raise CheckFailed("--selftest did not finish within 240 s") from exc
+    if done.returncode != 0 or "selftest ok" not in done.stdout:
+        raise CheckFailed(f"--selftest exited {done.returncode}:\n{done.stdout}{done.stderr}")
+    return done.stdout.strip()
+
+
+def check_untouched(bundle: Path, before: dict[str, tuple[int, int]]) -> None:
+    after = snapshot(bundle)
+    if after != before:
+        changed = sorted(set(after.items()) ^ set(before.items()))[:5]
+        raise CheckFailed(f"the app wrote inside its bundle: {changed}")
+
+
+def _lines(stream, out: queue.Queue) -> None:
+    for line in stream:
+        out.put(line)
+
+
+def check_server(command: list[str]) -> int:
+    """Start the LAN server on a free loopback port, connect to it, stop it; returns the port."""
+    proc = subprocess.Popen([*command, "--host", "127.0.0.1", "--port", "0", "--no-announce"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **HEADLESS})
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=_lines, args=(proc.stderr, lines), daemon=True).start()
+    log: list[str] = []
+    try:
+        deadline = time.monotonic() + 60
+        port = None
+        while port is None:
+            try:
+                log.append(lines.get(timeout=max(0.1, deadline - time.monotonic())))
+            except queue.Empty:
+                raise CheckFailed(f"{command[0]} --server did not report its port in 60 s:\n{''.join(log)}") from None
+            found = LISTENING.search(log[-1])
+            port = int(found.group(2)) if found else None
+            if proc.poll() is not None and lines.empty():
+                raise CheckFailed(f"the server exited {proc.returncode}:\n{''.join(log)}")
+        with socket.create_connection(("127.0.0.1", port), timeout=10):
+            pass
+    finally:
+        if proc.poll() is None:
+            proc.terminate()  # SIGTERM: the server closes its tables and exits
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+    return port
+
+
+def first_frame(command: list[str]) -> tuple[float, float]:
+    """(ms from launch to the first frame, ms from main() to it) for one ``--frames 1`` run."""
+    with tempfile.TemporaryDirectory() as data:
+        launched = time.time()
+        done = subprocess.run([*command, "--frames", "1", "--windowed", "1280x720", "-v", "--data-dir", data],
+                              env={**os.environ, **HEADLESS}, capture_output=True, text=True, timeout=120)
+    found = FIRST_FRAME.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        raise CheckFailed(f"{command[0]} --frames 1 exited {done.returncode} without a first frame:\n{done.stderr}")
+    shown = datetime.strptime(found.group(1), "%Y-%m-%d %H:%M:%S,%f").timestamp()
+    return (shown - launched) * 1000, float(found.group(2))
+
+
+def timings(commands: dict[str, list[str]], runs: int) -> dict[str, str]:
+    """Start-up of each command ``runs`` times, interleaved so that a busy machine slows all of them alike."""
+    results: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            results[name].append(first_frame(command))
+    out = {}
+    for name, got in results.items():
+        launch = statistics.median(r[0] for r in got)
+        spread = ", ".join(f"{r[0]:.0f}" for r in got)
+        out[name] = (f"launch to first frame median {launch:4.0f} ms (runs: {spread}; "
+                     f"main() to first frame median {statistics.median(r[1] for r in got):.0f} ms)")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--onefile", action="store_true", help="the one-file variant dist/TaLa-onefile")
+    ap.add_argument("--no-build", action="store_true", help="check the bundle already in dist/")
+    ap.add_argument("--runs", type=int, default=5, help="start-up timing runs for the bundle and from source")
+    args = ap.parse_args(argv)
+    bundle, exe = bundle_paths(args.onefile)
+    try:
+        if not args.no_build:
+            print(f"build: {build(args.onefile):.1f} s", flush=True)
+        if not exe.is_file():
+            raise CheckFailed(f"no executable at {exe}")
+        print(f"bundle: {bundle.relative_to(ROOT)} {size_of(bundle) / 1e6:.1f} MB "
+              f"({size_of(bundle) / 2**20:.1f} MiB)", flush=True)
+        before = snapshot(bundle)
+        print(f"selftest: {check_selftest(exe)}", flush=True)
+        servers = [[str(exe), "--server"]]
+        if not args.onefile:
+            servers.append([str(bundle / f"TaLa-server{EXE_SUFFIX}")])
+        for command in servers:
+            port = check_server(command)
+            shown = " ".join([Path(command[0]).name, *command[1:]])
+            print(f"server: {shown} listened on 127.0.0.1:{port}, stopped", flush=True)
+        if args.runs > 0:
+            measured = timings({"bundle": [str(exe)], "source": [sys.executable, "-m", "tala_desktop"]}, args.runs)
+            for name, line in measured.items():
+                print(f"start-up, {name}: {line}", flush=True)
+        check_untouched(bundle, before)
+        print("bundle: no file inside it was written or changed")
+    except CheckFailed as exc:
+        print(f"build_app FAILED: {exc}", file=sys.stderr)
+        return 1
+    print("build_app ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
