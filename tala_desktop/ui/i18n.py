@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 
+from .i18n_lan import LAN_STRINGS
 from .i18n_screens import SCREEN_STRINGS
 
 log = logging.getLogger(__name__)
@@ -226,6 +227,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules.scroll_hint": ("Lăn chuột để xem tiếp ▾", "Scroll with the mouse wheel ▾"),
 }
 STRINGS.update(SCREEN_STRINGS)  # the store screens' strings (i18n_screens)
+STRINGS.update(LAN_STRINGS)  # the LAN screens' strings (i18n_lan)
 
 
 class Translator:

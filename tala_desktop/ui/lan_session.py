@@ -1,0 +1,159 @@
+"""LanSession: one LAN connection shared by the lobby and the table scene, sorting lobby from table messages.
+
+The session owns a ``NetTableClient`` (and, for "Tạo bàn LAN", the in-app
+server thread). ``pump(now)`` polls the client once and files each message:
+lobby state, the table list, chat and notices stay here for the lobby scene;
+table messages (events, snapshots, hints, errors) wait in a queue for the
+table scene, which reads them through ``table_client()``, a TableClient that
+behaves like the offline one. No pygame here: the scenes draw what this
+holds, and tests drive it headless.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.host import ServerThread, start_in_thread
+
+log = logging.getLogger(__name__)
+
+LOBBY_TYPES = {"welcome", "lobby", "tables", "chat", "left_table", "pong"}
+DEFAULT_PORT = 8765
+MAX_CHAT_LINES = 40
+
+
+class LanSession:
+    """What the LAN scenes share: the connection, the lobby's state and the table's message queue."""
+
+    def __init__(self, client: Any, server: ServerThread | None = None) -> None:
+        self.client = client
+        self.server = server
+        self.lobby: dict[str, Any] | None = None      # the table info of the table you are at
+        self.you: int | None = None
+        self.tables: list[dict[str, Any]] = []
+        self.chat: list[tuple[str, str]] = []         # (name, text)
+        self.notices: list[str] = []                  # refusals and news for the lobby's status line
+        self.table_queue: list[dict[str, Any]] = []
+        self.welcome: dict[str, Any] | None = None
+        self.lost: str | None = None                  # why the connection is gone for good
+        self.on_lost: Callable[[str], None] | None = None
+        self.playing = False
+        self.closed = False
+
+    # ------------------------------------------------------------ starting
+    @classmethod
+    def join(cls, host: str, port: int, name: str, password: str | None = None) -> LanSession:
+        """Connect to a server (raises ValueError for a bad name; a failed connection arrives as ``lost``)."""
+        session = cls(NetTableClient(host, port, name, password))
+        session.client.list_tables()
+        return session
+
+    @classmethod
+    def host(cls, name: str, server_name: str, port: int = DEFAULT_PORT, **settings: Any) -> LanSession:
+        """Start the in-app server (any free port if ``port`` is taken), join it and open a table."""
+        try:
+            server = start_in_thread(port=port, name=server_name[:40], announce=True)
+        except OSError:
+            server = start_in_thread(port=0, name=server_name[:40], announce=True)
+        try:
+            session = cls(NetTableClient("127.0.0.1", server.port, name), server)
+        except ValueError:
+            server.stop()
+            raise
+        session.client.create_table(**settings)
+        return session
+
+    # ------------------------------------------------------------ pumping
+    def pump(self, now: float) -> None:
+        """Read what arrived; lobby messages update this session, table messages queue for the table scene."""
+        if self.closed:
+            return
+        for msg in self.client.poll(now):
+            self._file(msg)
+
+    def _file(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "welcome":
+            self.welcome = msg
+        elif kind == "lobby":
+            self.lobby, self.you = msg.get("table"), msg.get("you")
+            self.playing = bool(self.lobby and self.lobby.get("state") == "playing")
+        elif kind == "tables":
+            self.tables = list(msg.get("tables") or [])
+        elif kind == "chat":
+            self.chat.append((str(msg.get("name", "?")), str(msg.get("text", ""))))
+            del self.chat[:-MAX_CHAT_LINES]
+        elif kind == "left_table":
+            self.lobby, self.you, self.playing = None, None, False
+            self.client.list_tables()
+        elif kind == "error" and msg.get("code") == "disconnected":
+            self.lost = str(msg.get("message") or "disconnected")
+            self.table_queue.append(msg)
+            if self.on_lost is not None:
+                self.on_lost(self.lost)
+        elif kind == "error" and not self.playing:
+            self.notices.append(str(msg.get("message", msg.get("code"))))
+            del self.notices[:-5]
+        elif kind not in LOBBY_TYPES:
+            self.table_queue.append(msg)
+
+    def table_client(self) -> LanTableClient:
+        return LanTableClient(self)
+
+    # ------------------------------------------------------------ lobby view
+    @property
+    def is_host(self) -> bool:
+        return self.lobby is not None and self.you is not None and self.lobby.get("host") == self.you
+
+    def my_seat(self) -> dict[str, Any] | None:
+        if self.lobby is None or self.you is None:
+            return None
+        return next((s for s in self.lobby.get("seats", []) if s.get("seat") == self.you), None)
+
+    def can_start(self) -> bool:
+        """Host, in the lobby, and every other seated player is ready."""
+        if not self.is_host or self.lobby is None or self.lobby.get("state") != "lobby":
+            return False
+        return all(s.get("ready") for s in self.lobby.get("seats", []) if s.get("kind") == "player")
+
+    def close(self) -> None:
+        """Disconnect, and stop the in-app server if this app hosts it."""
+        if self.closed:
+            return
+        self.closed = True
+        self.client.close()
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+
+class LanTableClient:
+    """The table scene's TableClient over a LanSession (offline-identical messages; lobby ones filtered out)."""
+
+    def __init__(self, session: LanSession) -> None:
+        self.session = session
+        self.seat = session.you if session.you is not None else getattr(session.client, "seat", 0)
+        self.table = None  # the scene must not try to start a local table
+
+    def poll(self, now: float) -> list[dict[str, Any]]:
+        self.session.pump(now)
+        out, self.session.table_queue = self.session.table_queue, []
+        return out
+
+    def send_move(self, move: str) -> None:
+        self.session.client.send_move(move)
+
+    def next_game(self) -> None:
+        self.session.client.next_game()
+
+    def request_hint(self) -> None:
+        self.session.client.request_hint()
+
+    def leave(self) -> None:
+        self.session.client.leave()
+
+    def close(self) -> None:
+        """The table scene is done with it; the connection stays with the lobby (LanSession.close ends it)."""
