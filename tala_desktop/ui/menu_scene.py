@@ -32,7 +32,6 @@ from .settings_scene import SettingsScene
 from .setup_scene import SetupScene
 from .stats_scene import StatsScene
 from .store_bridge import notice_text
-from .tutorial_scene import open_tutorial
 from .widgets import Button
 
 LOGO_X = 410
@@ -168,6 +167,8 @@ class MenuScene(PageScene):
             self.stack.push(HistoryScene(self.services))
 
     def open_tutorial(self) -> None:
+        from .tutorial_scene import open_tutorial  # the table scene is heavy: load it on first use
+
         if self.stack is not None:
             open_tutorial(self.stack, self.services)
 

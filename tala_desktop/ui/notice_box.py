@@ -26,6 +26,20 @@ TEXT_COLOUR = (250, 240, 220)
 HEAD_COLOUR = (255, 200, 110)
 
 
+def wrap_long(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``wrap_text``, with a word wider than ``width`` (a file path) broken between characters."""
+    out: list[str] = []
+    for line in wrap_text(font, text, width):
+        while font.size(line)[0] > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and font.size(line[:cut])[0] > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
 class NoticeBox:
     """A panel of ``width`` anchored at its bottom-left ``anchor``; height follows the text."""
 
@@ -50,7 +64,7 @@ class NoticeBox:
         if not items:
             return []
         text = items[0] + (f" ({1}/{len(items)})" if len(items) > 1 else "")
-        lines = wrap_text(self.fonts.font(TEXT_SIZE), text, self.text_width)
+        lines = wrap_long(self.fonts.font(TEXT_SIZE), text, self.text_width)
         if len(lines) > MAX_LINES:
             lines = lines[:MAX_LINES]
             lines[-1] = lines[-1].rstrip() + "…"

@@ -20,11 +20,11 @@ from .lay_assist import sort_by_phom
 from .menu_art import MenuArt
 from .text_fit import TextFitter
 
-CARD_W = 44
-HAND_STEP = 30
+CARD_W = 52
+HAND_STEP = 34
 PILE_STEP = 24
-PHOM_STEP = 20
-NAME_W = 170
+PHOM_STEP = 22
+NAME_W = 168
 HAND_X = NAME_W + 16
 PILE_X = HAND_X + CARD_W + 9 * HAND_STEP + 26
 LAID_X = PILE_X + CARD_W + 3 * PILE_STEP + 26
@@ -69,7 +69,7 @@ class ReplayBoard:
         img = self.art.cached(("replay_band", band.size, active), lambda: gfx.rounded_rect(band.size, fill, 12, 1,
                                                                                              border))
         surface.blit(img, band)
-        title = self.fit(name, 20, GOLD if active else TEXT, NAME_W - 16, bold=True)
+        title = self.fit(name, 21, GOLD if active else TEXT, NAME_W - 16, bold=True)
         surface.blit(title, (band.x + 12, band.y + 10))
         if result:
             res = self.fit(result, 17, MUTED, NAME_W - 16)

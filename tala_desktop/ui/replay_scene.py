@@ -40,6 +40,7 @@ class ReplayScene(PageScene):
     """One stored game, position by position."""
 
     title_key = "replay.title"
+    show_panel = False
 
     def __init__(self, services: Services, entry: GameEntry, analyse: bool = True) -> None:
         self.services = services
@@ -54,8 +55,9 @@ class ReplayScene(PageScene):
         summary = entry.summary
         self.names = [s.name for s in summary.seats]
         seats = {summary.human_seat} if summary.human_seat is not None else None
+        self.analysing = analyse and bool(self.positions)
         self.advisor = ReplayAdvisor(self.positions, self.moves, seats, seed=int(entry.seed or 0) & 0xFFFF,
-                                     start=analyse and bool(self.positions))
+                                     start=self.analysing)
         self._progress = (-1, -1)
         super().__init__(services)
         self.fit = TextFitter(self.art, services.fonts)
@@ -166,8 +168,6 @@ class ReplayScene(PageScene):
             return tr("replay.agrees"), AGREE
         if self.advisor.error:
             return tr("replay.advice_failed"), MUTED
-        if not self.advisor.finished:
-            return tr("replay.analysing", done=self.advisor.done, total=self.advisor.total), MUTED
         return "", MUTED
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -212,7 +212,7 @@ class ReplayScene(PageScene):
         x = TIMELINE.x + round(self.index / span * TIMELINE.w)
         pygame.draw.circle(surface, (250, 250, 244), (x, TIMELINE.centery), 10)
         pygame.draw.circle(surface, (120, 70, 10), (x, TIMELINE.centery), 10, 2)
-        done = self.advisor.total == 0 or self.advisor.finished
+        done = not self.analysing or self.advisor.total == 0 or self.advisor.finished
         note = tr("replay.marks") if done else tr("replay.analysing", done=self.advisor.done, total=self.advisor.total)
         img = self.fit(note, 15, MUTED, TIMELINE.w)
         surface.blit(img, img.get_rect(midtop=(TIMELINE.centerx, TIMELINE.bottom + 4)))

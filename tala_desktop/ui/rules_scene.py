@@ -16,9 +16,10 @@ from .assets import Fonts
 from .card_art import EATEN_GOLD, CardArt, card_size
 from .form_widgets import ScrollBar
 from .i18n import get_language, tr
-from .page_scene import PANEL, PageScene, wrap_text
+from .page_scene import PANEL, PageScene, fit_font_size, wrap_text
 from .rules_text import Block, rules_for
 from .services import Services
+from .widgets import Button
 
 TOC = pygame.Rect(PANEL.x + 22, PANEL.y + 24, 250, PANEL.h - 48)
 VIEW = pygame.Rect(PANEL.x + 300, PANEL.y + 18, PANEL.w - 348, PANEL.h - 36)
@@ -121,7 +122,18 @@ class RulesScene(PageScene):
         self.content, self.headings = cache[key]
         self.scroll = self.target = 0.0
         self.bar = ScrollBar(BAR, self.content.get_height(), VIEW.h, self._dragged)
-        self.widgets.append(self.bar)
+        fonts = self.services.fonts
+        label = tr("rules.tutorial")
+        self.tutorial_button = Button((1032, 30, 220, 50), label, fonts, self.open_tutorial, style="blue",
+                                      font_size=fit_font_size(fonts, label, 196, 20))
+        self.widgets.extend([self.bar, self.tutorial_button])
+
+    def open_tutorial(self) -> None:
+        """The guided first game (Hướng dẫn), over this page: leaving it comes back here."""
+        from .tutorial_scene import open_tutorial  # the table scene is heavy: load it on first use
+
+        if self.stack is not None:
+            open_tutorial(self.stack, self.services)
 
     @property
     def max_scroll(self) -> float:

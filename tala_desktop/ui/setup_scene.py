@@ -29,6 +29,7 @@ from .new_game import (
 )
 from .page_scene import PANEL, PageScene, wrap_text
 from .services import Services
+from .store_bridge import save_ui_settings
 from .widgets import Button
 
 LAST_GAME = "last_game"
@@ -147,6 +148,7 @@ class SetupScene(PageScene):
             field.focus(False)
         s, c = self.services.settings, self.choices
         s.default_bet, s.turn_seconds, s.default_preset = c.bet, c.turn_seconds, c.preset
+        save_ui_settings(self.services)
         self.services.extras[LAST_GAME] = copy.deepcopy(self.choices)
         self.on_start(copy.deepcopy(self.choices))
 

@@ -14,6 +14,7 @@ import dataclasses
 import logging
 import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
 from tala_desktop.store import Notice, SettingsError, Store, StoreError
 
@@ -81,5 +82,5 @@ def notice_text(notice: Notice) -> str:
     key = NOTICE_KEYS.get(notice.code)
     text = tr(key, detail=notice.message) if key else notice.message
     if notice.moved_to:
-        text += " " + tr("notice.moved_to", path=notice.moved_to)
+        text += " " + tr("notice.moved_to", path=Path(notice.moved_to).name)
     return text

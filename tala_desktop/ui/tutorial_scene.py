@@ -191,7 +191,8 @@ class TutorialScene(TableScene):
         """The panel's rect and its lines: (text, size, colour, bold)."""
         title, note, todo = self.coach_lines()
         fonts, width = self.services.fonts, COACH.w - 2 * COACH_PAD
-        lines: list[tuple[str, int, tuple[int, int, int], bool]] = [(title, 19, TITLE, True)]
+        lines: list[tuple[str, int, tuple[int, int, int], bool]] = [
+            (text, 19, TITLE, True) for text in wrap_text(fonts.font(19, True), title, width)]
         for text in wrap_text(fonts.font(17), note, width) if note else []:
             lines.append((text, 17, TEXT, False))
         for text in wrap_text(fonts.font(18, True), todo, width) if todo else []:
@@ -206,7 +207,7 @@ class TutorialScene(TableScene):
         for i, (text, size, colour, bold) in enumerate(lines):
             img = self.painter.text(text, size, colour, bold)
             surface.blit(img, (rect.x + COACH_PAD, y))
-            y += size + 8 + (6 if i == 0 else 0)
+            y += size + 8 + (6 if colour == TITLE and i + 1 < len(lines) and lines[i + 1][2] != TITLE else 0)
 
 
 class TutorialDoneScene(PageScene):

@@ -1,0 +1,55 @@
+"""Helpers for the tests of the app with its store: start the real app on a data folder, play your seat."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from tala_desktop.bots import make_bot
+from tala_desktop.ui.app_loop import App, AppOptions, StepClock, start_app
+from tala_desktop.ui.new_game import BotChoice, GameChoices
+
+
+def open_app(data_dir, size=(1280, 720), seed: int | None = 5) -> App:
+    """The app as ``tala-desktop --data-dir DIR`` starts it, with a stepped clock."""
+    app = start_app(AppOptions(windowed=size, data_dir=str(data_dir), seed=seed), clock=StepClock())
+    pygame.event.clear()
+    run(app, 60)
+    return app
+
+
+def run(app: App, frames: int) -> None:
+    for _ in range(frames):
+        app.frame()
+
+
+def two_player_choices(level: str = "easy") -> GameChoices:
+    return GameChoices(players=2, bots=[BotChoice("Lan", level), BotChoice("Minh"), BotChoice("Hùng")], bet=100,
+                       turn_seconds=0)
+
+
+def play_my_turns(app: App, client, until_moves: int | None = None, limit: float = 60.0) -> None:
+    """Frame the app; on your turn play the Normal bot's move through the client, like the buttons do."""
+    me = make_bot("normal", 3)
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        app.frame()
+        st = client.table.state
+        if st is None:
+            continue
+        if st.is_over or (until_moves is not None and len(st.history) >= until_moves):
+            return
+        if st.to_move == client.seat and not st.left[client.seat]:
+            client.send_move(str(me.decide(st.view(client.seat)).move))
+        time.sleep(0.001)
+    raise AssertionError("the game did not get there in time")
+
+
+def click(app: App, logical: tuple[int, int]) -> None:
+    """A real left click at a logical point, posted where it is drawn in the window."""
+    pos = tuple(round(v) for v in app.display.to_window(logical))
+    for etype, extra in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
+                         (pygame.MOUSEBUTTONDOWN, {"button": 1}), (pygame.MOUSEBUTTONUP, {"button": 1})):
+        pygame.event.post(pygame.event.Event(etype, pos=pos, **extra))
+    app.frame()
