@@ -94,6 +94,7 @@ class Session:
         self.room: Room | None = None
         self.seat: int | None = None
         self.dropped_at: float | None = None
+        self.browsing = False                 # asked for the table list: gets its updates until it sits
 
     @property
     def connected(self) -> bool:
@@ -115,6 +116,8 @@ class TalaServer:
         self.conns: set[Conn] = set()
         self.per_addr: Counter[str] = Counter()
         self._next_room = 1
+        self._tables_dirty = False
+        self._tables_sent = 0.0
         self._server: Server | None = None
         self._ticker: asyncio.Task | None = None
         self._beacon: Beacon | None = None
@@ -281,6 +284,7 @@ class TalaServer:
         if isinstance(cmd, p.Ping):
             s.send(p.encode(p.Pong(t=cmd.t)))
         elif isinstance(cmd, p.ListTables):
+            s.browsing = s.room is None
             s.send(self._tables_frame())
         elif isinstance(cmd, p.CreateTable):
             self._create(s, cmd, now)
@@ -291,6 +295,7 @@ class TalaServer:
             if room is None:
                 raise RoomError("no_table", f"there is no table {cmd.table}")
             room.join(s, cmd.seat, cmd.password)
+            s.browsing = False
             self._tables_changed()
         elif isinstance(cmd, p.Chat):
             self._room(s).chat(s, cmd.text)
@@ -329,6 +334,7 @@ class TalaServer:
         self._next_room += 1
         self.rooms[room.id] = room
         room.join(s, 0, settings.password)
+        s.browsing = False
         self._tables_changed()
 
     def _leave(self, s: Session, now: float) -> None:
@@ -337,7 +343,7 @@ class TalaServer:
             return
         room.leave(s, now)
         s.send(p.encode(p.Left(table=room.id, reason="left")))
-        if not any(m.connected or m.dropped_at is not None for m in room.members()):  # type: ignore[attr-defined]
+        if room.empty:  # nobody left, not even a dropped player who may come back
             room.close()
             self.rooms.pop(room.id, None)
             log.info("%s closed", room.name)
@@ -347,8 +353,14 @@ class TalaServer:
         return p.encode(p.Tables(tables=[r.info() for r in self.rooms.values()]))
 
     def _tables_changed(self) -> None:
-        """Players browsing (not at a table) see the table list change."""
-        browsing = [s for s in self.sessions.values() if s.room is None and s.connected]
+        """The table list changed: browsing players get it on a coming tick (at most twice a second)."""
+        self._tables_dirty = True
+
+    def _send_tables(self, now: float) -> None:
+        if not self._tables_dirty or now - self._tables_sent < 0.5:
+            return
+        self._tables_dirty, self._tables_sent = False, now
+        browsing = [s for s in self.sessions.values() if s.browsing and s.room is None and s.connected]
         if browsing:
             frame = self._tables_frame()
             for s in browsing:
@@ -376,6 +388,7 @@ class TalaServer:
                 self.sessions.pop(s.token, None)
                 if s.room is not None:
                     self._leave(s, now)
+        self._send_tables(now)
 
     def _close_room(self, room: Room) -> None:
         for m in room.members():

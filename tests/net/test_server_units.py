@@ -1,0 +1,67 @@
+"""Server pieces on their own: the token bucket, a stuck client's send queue, a seat taken over by a newer one."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.limits import ServerConfig, TokenBucket
+from tala_desktop.net.server import Conn
+
+from .conftest import Player, close_all, pump_until, seat_table
+
+
+def test_token_bucket_allows_bursts_then_the_rate():
+    bucket = TokenBucket(rate=10, burst=5, now=0.0)
+    assert [bucket.take(0.0) for _ in range(6)] == [True] * 5 + [False]
+    assert bucket.take(0.05) is False       # half a token back
+    assert bucket.take(0.1) is True         # one token back after 0.1 s
+    assert sum(bucket.take(10.0) for _ in range(10)) == 5  # never more than the burst
+
+
+class StuckSocket:
+    """A websocket whose peer never reads: send() never returns."""
+
+    def __init__(self) -> None:
+        self.aborted = False
+        self.transport = self
+
+    async def send(self, frame: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, *args) -> None:
+        await asyncio.Event().wait()
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+def test_a_client_that_stops_reading_is_dropped_without_blocking_the_sender():
+    async def run() -> tuple[bool, bool, int]:
+        ws = StuckSocket()
+        conn = Conn(ws, "127.0.0.1", ServerConfig(send_queue=4), 0.0)
+        await asyncio.sleep(0)           # the writer takes the first frame and gets stuck in send()
+        for i in range(10):              # never awaits: the table tick would go on
+            conn.send(f'{{"type": "pong", "t": {i}}}')
+        conn.writer.cancel()
+        return conn.closing, ws.aborted, conn.queue.qsize()
+
+    closing, aborted, queued = asyncio.run(run())
+    assert closing and aborted and queued == 4
+
+
+def test_a_newer_connection_with_the_token_takes_the_seat_over(server):
+    players = seat_table(server, ["An", "Bình"])
+    a = players[0]
+    try:
+        for pl in players:
+            pl.auto = False
+        twin = Player(NetTableClient("127.0.0.1", server.port, "An", resume=a.client.token))
+        pump_until([twin], lambda: twin.snap is not None, act=False)
+        assert twin.last("welcome")["resumed"] and twin.snap["hand"] == a.snap["hand"]
+        pump_until([a], lambda: any(e["code"] == "disconnected" for e in a.errors), act=False)
+        assert [e["code"] for e in a.errors] == ["replaced", "disconnected"]
+        assert a.client.reconnects == 0  # a replaced connection does not fight back
+        players.append(twin)
+    finally:
+        close_all(players)
