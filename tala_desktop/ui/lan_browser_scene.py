@@ -64,10 +64,11 @@ class LanBrowserScene(PageScene):
     title_key = "lan.title"
 
     def __init__(self, services: Services, browser_factory: Callable[[], Browser | None] | None = None,
-                 host_port: int = DEFAULT_PORT) -> None:
+                 host_port: int = DEFAULT_PORT, announce_target: tuple[str, int] | None = None) -> None:
         self.browser: Browser | None = None
         self.browser_factory = browser_factory or _default_browser
         self.host_port = host_port
+        self.announce_target = announce_target  # None: the LAN broadcast address (tests pass loopback)
         self.servers: list[LanServer] = []
         self.error = ""
         self.address_text = ""
@@ -137,7 +138,8 @@ class LanBrowserScene(PageScene):
         settings = dict(seats=4, bet=int(s.default_bet), turn_seconds=int(s.turn_seconds),
                         preset=s.default_preset if s.default_preset in ("zingplay", "co_ban") else "zingplay")
         try:
-            session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, **settings)
+            session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, self.announce_target,
+                                      **settings)
         except ValueError as exc:
             self._fail(tr("lan.bad_name", error=exc))
             return

@@ -52,12 +52,17 @@ class LanSession:
         return session
 
     @classmethod
-    def host(cls, name: str, server_name: str, port: int = DEFAULT_PORT, **settings: Any) -> LanSession:
-        """Start the in-app server (any free port if ``port`` is taken), join it and open a table."""
+    def host(cls, name: str, server_name: str, port: int = DEFAULT_PORT,
+             announce_target: tuple[str, int] | None = None, **settings: Any) -> LanSession:
+        """Start the in-app server (any free port if ``port`` is taken), join it and open a table.
+
+        Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback).
+        """
+        where = {"announce_target": announce_target} if announce_target else {}
         try:
-            server = start_in_thread(port=port, name=server_name[:40], announce=True)
+            server = start_in_thread(port=port, name=server_name[:40], announce=True, **where)
         except OSError:
-            server = start_in_thread(port=0, name=server_name[:40], announce=True)
+            server = start_in_thread(port=0, name=server_name[:40], announce=True, **where)
         try:
             session = cls(NetTableClient("127.0.0.1", server.port, name), server)
         except ValueError:

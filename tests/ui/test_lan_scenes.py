@@ -56,12 +56,14 @@ def test_addresses_are_parsed(text, want):
 
 def test_host_a_lan_table_play_and_lose_the_server(app):
     stack, services = app
-    browser = LanBrowserScene(services, loopback_browser, host_port=0)
+    browser = LanBrowserScene(services, loopback_browser, host_port=0, announce_target=("127.0.0.1", 9))
     stack.push(browser)
+    browser.announce_target = ("127.0.0.1", browser.browser.port)  # beacons stay on loopback
     click(browser, browser.host_button.rect)
     lobby = stack.top
     assert isinstance(lobby, LanLobbyScene)
     step_until(stack, lambda: lobby.session.is_host and lobby.session.lobby is not None)
+    step_until(stack, lambda: [s.players for s in browser.browser.servers()] == [1])  # its own beacon, on loopback
     port = lobby.session.server.port
     guest = LanSession.join("127.0.0.1", port, "Minh")
     try:
