@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import iter_bits, mask_points, points
-from tala_desktop.engine.melds import meld_cover
+from tala_desktop.engine.melds import is_meld, meld_cover
 from tala_desktop.engine.solver import best_arrangement, u_kind
 
 from .knowledge import ca_outs, ca_pairs, eat_chance, neighbour_mask, next_taker
@@ -151,6 +151,7 @@ def rank_discards(ctx: Context, candidates: int, danger_weight: float = 1.0) -> 
     """Discard candidates best first, as (score, card, resulting hand score)."""
     st, seat = ctx.st, ctx.seat
     hand, eaten = st.hands[seat], st.eaten[seat]
+    candidates = worth_considering(st, hand, eaten, candidates)
     out = []
     for c in iter_bits(candidates):
         bit = 1 << c
@@ -161,6 +162,24 @@ def rank_discards(ctx: Context, candidates: int, danger_weight: float = 1.0) -> 
         out.append((s, c, hs))
     out.sort(key=lambda x: (-x[0], -points(x[1], st.rules.face_value_10), -(x[1] // 13)))
     return out
+
+
+def worth_considering(st: GameState, hand: int, eaten: int, candidates: int) -> int:
+    """Candidates minus the cards whose loss would break a phỏm of the best arrangement.
+
+    Throwing a card that a phỏm needs is never better than throwing a trash card;
+    a 4th card of a set or the end of a run of 4+ costs no phỏm and stays in.
+    """
+    arr = best_arrangement(hand, eaten, st.rules.ace_high_run, st.rules.face_value_10)
+    if arr is None or not arr.trash & candidates:
+        return candidates
+    keep = arr.trash
+    for m in arr.melds:
+        if m.bit_count() >= 4:
+            for c in iter_bits(m):
+                if is_meld(m & ~(1 << c), st.rules.ace_high_run):
+                    keep |= 1 << c
+    return candidates & keep
 
 
 def trash_points(st: GameState, mask: int) -> int:
