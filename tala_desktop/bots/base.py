@@ -36,8 +36,8 @@ class Bot:
     def decide(self, view: SeatView) -> Decision:
         if not view.legal:
             raise ValueError(f"seat {view.seat} has no move to make")
-        st = view.state_copy()
-        return self.decide_state(st, view.seat, view.legal, view.hand_counts)
+        # the view holds its own redacted copy of the state, so the bot may read it without copying again
+        return self.decide_state(view.redacted_state(), view.seat, view.legal, view.hand_counts)
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:

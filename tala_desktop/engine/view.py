@@ -89,6 +89,10 @@ class SeatView:
         st.stock = list(reversed(stock_top_first))
         return st
 
+    def redacted_state(self) -> GameState:
+        """The view's own redacted state (not shared with the live game); treat it as read-only."""
+        return self._st
+
     def state_copy(self) -> GameState:
         """A copy of the redacted state (others' hidden cards and the stock absent)."""
         return self._st.copy(record_events=False)
