@@ -26,13 +26,14 @@ import pygame
 from tala_desktop.store import Autosave, Notice, Store, StoreError
 from tala_desktop.table import LocalTableClient
 
-from .app_settings import DISPLAY, apply_settings, fit_window
+from .app_settings import DISPLAY, MUSIC, apply_settings, fit_window
 from .assets import Fonts
 from .card_art import CardArt
 from .display import Display
 from .felt_colours import ColouredFelt
 from .i18n import tr
 from .menu_scene import MenuScene
+from .music import Music
 from .new_game import GameChoices
 from .offline_games import OfflineGames
 from .scene import Scene, SceneStack
@@ -216,6 +217,9 @@ class App:
             if not self.running:
                 return False
         self.stack.update(dt)
+        music = self.services.extras.get(MUSIC)
+        if music is not None:
+            music.poll()
         self.frames += 1
         if not self.stack:
             self.running = False
@@ -244,6 +248,9 @@ class App:
             for client in list(self.clients):
                 self._close(client)
             self.services.sounds.stop_all()
+            music = self.services.extras.pop(MUSIC, None)
+            if music is not None:
+                music.stop()
             if self.owns_store and self.services.store is not None:
                 self.services.store.close()
                 self.owns_store = False
@@ -310,6 +317,10 @@ def _load_sounds(services: Services) -> None:
     """Synthesise the sounds after the first frame is on screen, so the window appears at once."""
     started = time.perf_counter()
     services.sounds = load_sounds(services.settings.sound_volume)
+    if services.sounds.available:
+        music = Music(services.settings.music_volume)
+        music.start()                 # composed in a worker thread; App.frame starts the loop when ready
+        services.extras[MUSIC] = music
     log.info("sounds ready in %.0f ms (%s)", (time.perf_counter() - started) * 1000,
              "on" if services.sounds.available else "no audio device")
 

@@ -104,22 +104,21 @@ class MenuScene(PageScene):
                                           style="primary", font_size=size)
             y += 88 + 22
         half = (w - 12) // 2
-        grid = (("tutorial", "menu.tutorial", self.open_tutorial, "blue"),
-                ("rules", "menu.rules", self.open_rules, "green"),
-                ("stats", "menu.stats", self.open_stats if store is not None else None, "green"),
-                ("history", "menu.history", self.open_history if store is not None else None, "green"),
-                ("settings", "menu.settings", self.open_settings, "green"),
-                ("lan", "menu.play_lan", None, "dark"))
-        for i, (name, key, action, style) in enumerate(grid):
-            bx = x + (i % 2) * (half + 12)
-            size = fit_font_size(fonts, tr(key), half - 24, 21)
-            self.buttons[name] = Button((bx, y, half, 56), tr(key), fonts, action, style=style, font_size=size,
-                                        enabled=action is not None)
-            if i % 2:
-                y += 56 + 14
-        size = fit_font_size(fonts, tr("menu.quit"), w - 48, 22)
-        self.buttons["quit"] = Button((x, y + 4, w, 56), tr("menu.quit"), fonts, self.quit, style="red",
-                                      font_size=size)
+        rows = ((("tutorial", "menu.tutorial", self.open_tutorial, "blue"),
+                 ("rules", "menu.rules", self.open_rules, "green")),
+                (("stats", "menu.stats", self.open_stats if store is not None else None, "green"),
+                 ("history", "menu.history", self.open_history if store is not None else None, "green")),
+                (("lan", "menu.play_lan", None, "dark"),),
+                (("settings", "menu.settings", self.open_settings, "green"),
+                 ("quit", "menu.quit", self.quit, "red")))
+        for row in rows:
+            bw = w if len(row) == 1 else half
+            for i, (name, key, action, style) in enumerate(row):
+                size = fit_font_size(fonts, tr(key), bw - 28, 21)
+                self.buttons[name] = Button((x + i * (half + 12), y, bw, 56), tr(key), fonts, action, style=style,
+                                            font_size=size, enabled=action is not None)
+            y += 56 + 14
+        self.column = pygame.Rect(COLUMN.x, COLUMN.y, COLUMN.w, y - 14 + 24 - COLUMN.y)
         self.widgets.extend(self.buttons.values())
         self.topup_button: Button | None = None
         if store is not None and store.topup_available():
@@ -227,8 +226,8 @@ class MenuScene(PageScene):
         subtitle = tr("menu.subtitle")
         ribbon = art.ribbon(subtitle, max(440, self.services.fonts.font(27, bold=True).size(subtitle)[0] + 150), 64)
         surface.blit(ribbon, ribbon.get_rect(center=(LOGO_X, RIBBON_Y)))
-        column = art.panel(COLUMN.size)
-        surface.blit(column, (COLUMN.x - 20, COLUMN.y - 20))
+        column = art.panel(self.column.size)
+        surface.blit(column, (self.column.x - 20, self.column.y - 20))
         self._draw_profile(surface)
         version = art.text(tr("menu.version", version=__version__), 16, (170, 196, 176))
         surface.blit(version, version.get_rect(bottomleft=(24, 704)))
