@@ -210,7 +210,8 @@ def report(r: dict) -> str:
     ok = r["p99"] <= 50 and r["errors"] == 0 and r["drops"] == 0 and r["seated"] == r["tables"]
     return (f"tables {r['tables']:4d} ({r['seated']} seated) clients {r['tables'] * 4:4d} | games/s {r['games_s']:6.1f}"
             f" | moves/s {r['moves_s']:7.0f} | RTT p50 {r['p50']:6.1f} ms p99 {r['p99']:6.1f} ms max {r['max']:6.1f}"
-            f" ms | errors {r['errors']} drops {r['drops']} | server CPU {r['cpu']:4.0f}% RSS {r['rss']:4.0f} MiB"
+            f" ms | errors {r['errors']} drops {r['drops']} | server CPU {r['cpu']:4.0f}%"
+            f" ({r['cpu'] * 10 / max(r['moves_s'], 1e-9):.2f} ms/move) RSS {r['rss']:4.0f} MiB"
             f" | clients CPU {r['client_cpu']:4.0f}%"
             f" | {'OK' if ok else 'BROKEN'}" + (f"  first error: {r['first_error'][0]}" if r["first_error"] else ""))
 
