@@ -1,7 +1,7 @@
 """Felt colours: the table's cloth in the colour the player chose (green, blue, red), applied live.
 
 The table art draws green felt; ``recolour_felt`` moves its colour channels
-(green <-> blue for a blue cloth, green <-> red for a red one) everywhere
+(green <-> blue for a blue cloth, green into red for a red one) everywhere
 except the wooden rim, so the light, the vignette and the grain stay the
 same. ``ColouredFelt`` wraps a table scene's painter so its felt follows
 ``settings.table_colour`` without touching the table scene's code.
@@ -17,7 +17,7 @@ from .table_art import felt, table_oval
 
 TABLE_COLOURS = ("green", "blue", "red")
 # colour -> (source channel for R, G, B) of the green felt
-_CHANNELS: dict[str, tuple[int, int, int]] = {"green": (0, 1, 2), "blue": (0, 2, 1), "red": (1, 0, 2)}
+_CHANNELS: dict[str, tuple[int, int, int]] = {"green": (0, 1, 2), "blue": (0, 2, 1), "red": (1, 0, 0)}
 
 
 def _ring(size: tuple[int, int]) -> pygame.Surface:
@@ -28,7 +28,7 @@ def _ring(size: tuple[int, int]) -> pygame.Surface:
     mask = pygame.Surface(size, pygame.SRCALPHA)
     mask.fill((0, 0, 0, 0))
     pygame.draw.ellipse(mask, (255, 255, 255, 255), oval.inflate(2 * rim_w + 4, 2 * rim_w + 4))
-    pygame.draw.ellipse(mask, (0, 0, 0, 0), oval.inflate(max(2, rim_w // 3), max(2, rim_w // 3)))
+    pygame.draw.ellipse(mask, (0, 0, 0, 0), oval.inflate(-2, -2))   # the gold line around the cloth stays gold
     return mask
 
 

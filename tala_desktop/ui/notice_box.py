@@ -1,8 +1,8 @@
 """NoticeBox: a dismissible message on a page (a corrupt file moved aside, a game paid at start-up, ...).
 
 It shows the first of its messages, wrapped to its width, with "(1/3)" when
-more wait, and an "Đã hiểu" button that dismisses it (Enter too while it
-shows). ``on_dismiss(index)`` tells the owner which one went.
+more wait, and an "Đã hiểu" button in its header that dismisses it (Enter
+too while it shows). ``on_dismiss(index)`` tells the owner which one went.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .widgets import Button
 TEXT_SIZE = 18
 LINE_H = 24
 PAD = 16
-BUTTON_W, BUTTON_H = 150, 40
+BUTTON_W, BUTTON_H = 140, 36
 MAX_LINES = 4
 TEXT_COLOUR = (250, 240, 220)
 HEAD_COLOUR = (255, 200, 110)
@@ -75,8 +75,7 @@ class NoticeBox:
         return self.width - 2 * PAD
 
     def rect(self) -> pygame.Rect:
-        head = LINE_H + 6
-        h = PAD + head + LINE_H * max(1, len(self.lines())) + 10 + BUTTON_H + PAD
+        h = PAD + BUTTON_H + 6 + LINE_H * max(1, len(self.lines())) + PAD - 4
         r = pygame.Rect(0, 0, self.width, h)
         r.bottomleft = self.anchor
         return r
@@ -99,7 +98,7 @@ class NoticeBox:
 
     def _place(self) -> None:
         r = self.rect()
-        self.button.rect = pygame.Rect(r.right - PAD - BUTTON_W, r.bottom - PAD - BUTTON_H, BUTTON_W, BUTTON_H)
+        self.button.rect = pygame.Rect(r.right - PAD - BUTTON_W, r.y + PAD - 4, BUTTON_W, BUTTON_H)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -111,9 +110,9 @@ class NoticeBox:
                                                                   (255, 170, 80, 220))
         surface.blit(box, r)
         head = self.fonts.font(TEXT_SIZE + 2, bold=True).render(tr("notice.title"), True, HEAD_COLOUR)
-        surface.blit(head, (r.x + PAD, r.y + PAD))
+        surface.blit(head, head.get_rect(midleft=(r.x + PAD, r.y + PAD - 4 + BUTTON_H // 2)))
         font = self.fonts.font(TEXT_SIZE)
-        y = r.y + PAD + LINE_H + 6
+        y = r.y + PAD + BUTTON_H + 6
         for line in self.lines():
             surface.blit(font.render(line, True, TEXT_COLOUR), (r.x + PAD, y))
             y += LINE_H

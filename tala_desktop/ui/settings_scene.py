@@ -128,7 +128,7 @@ class SettingsScene(PageScene):
     def draw_page(self, surface: pygame.Surface) -> None:
         self.fit.clear()
         s = self.services.settings
-        labels = (("settings.language", "settings.volume", "settings.music", "settings.speed",
+        labels = (("settings.language", "settings.sound", "settings.music", "settings.speed",
                    "settings.fullscreen", "settings.window_size"),
                   ("settings.four_colour", "settings.card_back", "settings.table_colour", "settings.default_preset",
                    "settings.default_bet", "settings.turn_seconds"))
