@@ -11,8 +11,9 @@ import logging
 import threading
 from dataclasses import replace
 
+from .connection import FrameHook
 from .limits import ServerConfig
-from .server import FrameHook, TalaServer
+from .server import TalaServer
 
 log = logging.getLogger(__name__)
 

@@ -1,10 +1,10 @@
-"""The LAN server: websocket connections, sessions with resume tokens, limits, and the tick that drives the rooms.
+"""The LAN server: accepts connections, checks hello and limits, dispatches commands to rooms, ticks the tables.
 
 Built on the ``websockets`` library, which does the framing, the ping/pong
 keepalive (a silent client is dropped after ``ping_timeout``) and the frame
 size limit. Each connection has its own bounded send queue drained by its
-own writer task, so the table tick and the command handlers never await a
-client: a client whose queue overflows is dropped. All game state lives in
+own writer task (net/connection.py), so the table tick and the command
+handlers never await a client: a client whose queue overflows is dropped. All game state lives in
 ``Room`` objects that only this event loop touches; bots think in the
 tables' worker threads. ``start_in_thread`` (net/host.py) runs a server in a
 background thread of the app.
@@ -15,94 +15,19 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-import secrets
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 import websockets
 from websockets.asyncio.server import Server, ServerConnection, serve
 
 from . import protocol as p
+from .connection import GOING_AWAY, POLICY, Conn, FrameHook, Session
 from .discovery import Beacon
-from .limits import ServerConfig, TokenBucket
+from .limits import ServerConfig
 from .rooms import Room, RoomError
 
 log = logging.getLogger(__name__)
-
-FrameHook = Callable[["Session | None", str], None]  # sees every frame as it is queued (tests record them)
-POLICY, GOING_AWAY = 1008, 1001
-
-
-class Conn:
-    """One websocket connection: a bounded send queue, a writer task and a rate limiter."""
-
-    def __init__(self, ws: ServerConnection, addr: str, config: ServerConfig, now: float,
-                 hook: FrameHook | None = None) -> None:
-        self.ws = ws
-        self.hook = hook
-        self.addr = addr
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=config.send_queue)
-        self.bucket = TokenBucket(config.rate, config.burst, now)
-        self.refused = 0
-        self.closing = False
-        self.session: Session | None = None
-        self.writer = asyncio.get_running_loop().create_task(self._write())
-
-    def send(self, frame: str) -> None:
-        if self.closing:
-            return
-        if self.hook is not None:
-            self.hook(self.session, frame)
-        try:
-            self.queue.put_nowait(frame)
-        except asyncio.QueueFull:
-            log.warning("%s is not reading its messages; dropping it", self.addr)
-            self.close(POLICY, "too slow")
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        """Finish sending what is queued, then close (never awaited by the caller)."""
-        if self.closing:
-            return
-        self.closing = True
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.ws.transport.abort()  # stuck: nothing more can reach it anyway
-            return
-        self._close_args = (code, reason)
-
-    async def _write(self) -> None:
-        try:
-            while True:
-                frame = await self.queue.get()
-                if frame is None:
-                    await self.ws.close(*getattr(self, "_close_args", (1000, "")))
-                    return
-                await self.ws.send(frame)
-        except websockets.ConnectionClosed:
-            pass
-
-
-class Session:
-    """A player identity that outlives one connection: name, resume token, table and seat."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.token = secrets.token_urlsafe(24)
-        self.conn: Conn | None = None
-        self.room: Room | None = None
-        self.seat: int | None = None
-        self.dropped_at: float | None = None
-        self.browsing = False                 # asked for the table list: gets its updates until it sits
-
-    @property
-    def connected(self) -> bool:
-        return self.conn is not None and not self.conn.closing
-
-    def send(self, frame: str) -> None:
-        if self.conn is not None:
-            self.conn.send(frame)
 
 
 class TalaServer:

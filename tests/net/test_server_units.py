@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.connection import Conn
 from tala_desktop.net.limits import ServerConfig, TokenBucket
-from tala_desktop.net.server import Conn
 
 from .conftest import Player, close_all, pump_until, seat_table
 
