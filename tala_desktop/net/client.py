@@ -65,7 +65,7 @@ class NetTableClient:
     # ------------------------------------------------------------ TableClient
     def poll(self, now: float) -> list[dict[str, Any]]:
         """Every message received since the last poll, in order (clock deadlines rebased to ``now``)."""
-        out = []
+        out: list[dict[str, Any]] = []
         mono = time.monotonic()
         while True:
             try:

@@ -9,13 +9,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from .connection import FrameHook
 from .limits import ServerConfig
 from .server import TalaServer
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class ServerThread:
@@ -27,9 +30,9 @@ class ServerThread:
         self.thread = thread
         self.port = server.port
 
-    def call(self, fn, *args):
-        """Run ``fn(*args)`` on the server's loop and return its result (for tests and the lobby UI)."""
-        async def run():
+    def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the server's loop and return its result (tests read the server's state so)."""
+        async def run() -> T:
             return fn(*args)
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=5)
 
@@ -46,7 +49,7 @@ class ServerThread:
 
 
 def start_in_thread(config: ServerConfig | None = None, frame_hook: FrameHook | None = None,
-                    timeout: float = 5.0, **overrides) -> ServerThread:
+                    timeout: float = 5.0, **overrides: Any) -> ServerThread:
     """Start a server (port 0 = any free port) in a daemon thread; returns once it listens."""
     config = replace(config or ServerConfig(), **overrides)
     loop = asyncio.new_event_loop()

@@ -91,18 +91,17 @@ class Room:
         return not self.members()
 
     def info(self) -> p.TableInfo:
-        s = self.settings
+        s, names = self.settings, self.table.names if self.table is not None else None
         seats = []
         for i, m in enumerate(self.seats):
             if m is not None:
                 seats.append(p.SeatInfo(seat=i, kind="player", name=m.name, ready=i in self.ready or i == self.host,
                                         host=i == self.host, connected=m.connected))
-            elif self.playing and self.kinds[i] == "player":
-                seats.append(p.SeatInfo(seat=i, kind="player", name=self.table.names[i], left=True,
-                                        connected=False))
+            elif names is not None and self.kinds[i] == "player":
+                seats.append(p.SeatInfo(seat=i, kind="player", name=names[i], left=True, connected=False))
             else:
-                kind = "bot" if self.playing else "empty"
-                name = self.table.names[i] if self.playing else None
+                kind = "bot" if names is not None else "empty"
+                name = names[i] if names is not None else None
                 seats.append(p.SeatInfo(seat=i, kind=kind, name=name, level=s.bot_level(i), ready=True))
         return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby", seats=seats,
                            bet=s.bet, turn_seconds=s.turn_seconds, preset=s.preset, bots=list(s.bots),
