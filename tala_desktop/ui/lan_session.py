@@ -58,7 +58,7 @@ class LanSession:
 
         Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback).
         """
-        where = {"announce_target": announce_target} if announce_target else {}
+        where: dict[str, Any] = {"announce_target": announce_target} if announce_target else {}
         try:
             server = start_in_thread(port=port, name=server_name[:40], announce=True, **where)
         except OSError:
