@@ -3,10 +3,15 @@
 For each decision with more than one sensible option (eat or draw, which card
 to throw), the bot samples the hidden cards consistent with everything its
 seat has seen — weighted by what each opponent ate, threw and passed up —
-plays every option out to the end of the game with the Normal policy for all
-seats, and picks the option with the best mean money. The same samples serve
-every option (common random numbers). It stops at its time budget or after
-``max_samples`` samples, whichever comes first.
+and plays every option forward with a fast greedy policy for all seats until
+its own result is settled (its lay-down turn is over, or the game ends). An
+option is worth the money it has made or lost by then, less its points left
+(one bet is about eight points) and a Móm's payment. The same samples serve
+every option (common random numbers), options that clearly lose stop being
+sampled, and the bot leaves Normal's choice only when the search shows a
+clear gain (a paired difference above two standard errors): single outcomes
+swing by several bets, so anything less is noise. It stops at its time
+budget or after ``max_samples`` samples, whichever comes first.
 """
 
 from __future__ import annotations
@@ -21,8 +26,18 @@ from tala_desktop.engine.legal import discardable
 
 from .base import Decision
 from .determinize import determinize
-from .evaluate import rank_discards
+from .easy import EasyBot
+from .evaluate import BET_IN_POINTS, rank_discards
 from .normal import NormalBot
+
+CLEAR_GAIN_SE = 2.0  # leave Normal's choice only for a paired gain above this many standard errors
+MIN_SAMPLES = 12
+
+
+class _Greedy(EasyBot):
+    """The playout policy: Easy without its randomness (eat when possible, throw the highest trash)."""
+
+    randomness = 0.0
 
 
 class HardBot(NormalBot):
@@ -35,7 +50,7 @@ class HardBot(NormalBot):
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.candidates = candidates
-        self.policy = NormalBot(seed)
+        self.policy = _Greedy(seed)
         self.stop: threading.Event | None = None
         self.last_samples = 0
 
@@ -53,20 +68,20 @@ class HardBot(NormalBot):
         if len(options) < 2:
             return base
         deadline = t0 + self.budget_ms / 1000.0
-        means, samples = self._search(st, seat, hand_counts, options, deadline)
+        base_i = options.index(base.move)
+        means, gains, samples = self._search(st, seat, hand_counts, options, deadline, base_i)
         self.last_samples = samples
         if not samples:
             return base
-        best = max(range(len(options)), key=lambda i: (means[i], -i))
+        best = max(range(len(options)), key=lambda i: (gains[i], -i))
+        if best == base_i or gains[best] <= 0.0:
+            return Decision(base.move, f"{base.reason_en} (search agrees over {samples} sampled deals)",
+                            f"{base.reason_vi} (tính trước {samples} ván thử: đồng ý)")
         move = options[best]
-        if move == base.move:
-            return Decision(move, f"{base.reason_en} (search agrees: {means[best]:+.2f} bets, {samples} deals)",
-                            f"{base.reason_vi} (tính trước: {means[best]:+.2f} cược, {samples} ván thử)")
-        alt = options.index(base.move) if base.move in options else 0
-        gain = means[best] - means[alt]
-        what = _label(move)
-        return Decision(move, f"{what}: {gain:+.2f} bets better than {_label(base.move)} over {samples} sampled deals",
-                        f"{_label_vi(move)}: hơn {_label_vi(base.move)} {gain:+.2f} cược qua {samples} ván thử")
+        gain = means[best] - means[base_i]
+        return Decision(move, f"{_label(move)}: {gain:+.2f} bets better than {_label(base.move)} over {samples} "
+                        "sampled deals", f"{_label_vi(move)}: hơn {_label_vi(base.move)} {gain:+.2f} cược qua "
+                        f"{samples} ván thử")
 
     # ------------------------------------------------------------ search
     def _options(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int] | None,
@@ -86,8 +101,8 @@ class HardBot(NormalBot):
         return opts
 
     def _search(self, st: GameState, seat: int, hand_counts: list[int] | None, options: list[Move],
-                deadline: float) -> tuple[list[float], int]:
-        """Mean money per option over sampled deals; clearly worse options stop being sampled."""
+                deadline: float, base_i: int) -> tuple[list[float], list[float], int]:
+        """Per option: mean value, and its clear gain over the base option (0 unless significant)."""
         values: list[list[float]] = [[] for _ in options]
         active = list(range(len(options)))
         samples = 0
@@ -105,37 +120,55 @@ class HardBot(NormalBot):
                 g.push_unchecked(options[i])
                 values[i].append(self._playout(g, seat, seed))
             samples += 1
-            if samples % 6 == 0 and len(active) > 1:
-                active = _survivors(values, active)
+            if samples % 8 == 0 and len(active) > 2:
+                active = _survivors(values, active, base_i)
         means = [sum(v) / len(v) if v else float("-inf") for v in values]
-        return means, samples
+        gains = [0.0] * len(options)
+        if samples >= MIN_SAMPLES:
+            for i in active:
+                if i != base_i:
+                    mean, se = _paired(values[i], values[base_i])
+                    if mean > CLEAR_GAIN_SE * se:
+                        gains[i] = mean
+        return means, gains, samples
+
     def _playout(self, g: GameState, seat: int, seed: int) -> float:
+        """Play on until this seat's result is settled; its money so far less its points and Móm."""
         policy = self.policy
         policy.rng = random.Random(seed)
-        counts = None
         while not g.is_over:
+            if g.lay_order[seat] >= 0 and g.to_move != seat:
+                points = g.hand_points(seat)
+                return (g.net[seat] / g.bet - points / BET_IN_POINTS
+                        - (g.rules.mom_pay if g.mom[seat] else 0.0))
             s = g.to_move
             legal = g.legal_moves()
-            move = legal[0] if len(legal) == 1 else policy.decide_state(g, s, legal, counts).move
+            move = legal[0] if len(legal) == 1 else policy.decide_state(g, s, legal, None).move
             g.push_unchecked(move)
         return g.net[seat] / g.bet
 
 
-def _survivors(values: list[list[float]], active: list[int]) -> list[int]:
-    """Drop options whose paired loss to the leader is clear (mean + 2.5 standard errors below 0)."""
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences a - b (over a's samples)."""
+    k = len(a)
+    diffs = [a[j] - b[j] for j in range(k)]
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / max(k - 1, 1)
+    return mean, (var / k) ** 0.5
+
+
+def _survivors(values: list[list[float]], active: list[int], base_i: int) -> list[int]:
+    """Drop options that clearly lose to the leader (the base option always stays)."""
     leader = max(active, key=lambda i: sum(values[i]) / len(values[i]))
-    keep = [leader]
-    best = values[leader]
+    keep = []
     for i in active:
-        if i == leader:
-            continue
-        k = len(values[i])
-        diffs = [values[i][j] - best[j] for j in range(k)]
-        mean = sum(diffs) / k
-        var = sum((d - mean) ** 2 for d in diffs) / max(k - 1, 1)
-        if mean + 2.5 * (var / k) ** 0.5 >= 0:
+        if i in (leader, base_i):
             keep.append(i)
-    return sorted(keep)
+            continue
+        mean, se = _paired(values[i], values[leader])
+        if mean + 2.5 * se >= 0:
+            keep.append(i)
+    return keep
 
 
 def _label(m: Move) -> str:
