@@ -13,6 +13,13 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "menu.history": ("Lịch sử", "History"),
     "menu.chips": ("{amount} chip", "{amount} chips"),
     "menu.topup": ("Nhận chip", "Free chips"),
+    "menu.abandon_title": ("Bỏ ván đang dở?", "Abandon the saved game?"),
+    "menu.abandon_text": ("Bạn còn một ván chưa chơi xong. Bắt đầu ván mới thì ván đó tính là bạn rời bàn: "
+                          "Móm, trả tiền như thua Móm.",
+                          "You have an unfinished game. Starting a new one counts as leaving it: Móm, and you "
+                          "pay as a Móm player."),
+    "menu.abandon_yes": ("Ván mới", "New game"),
+    "menu.abandon_no": ("Quay lại", "Go back"),
     "menu.topup_done": ("Bạn nhận được {amount} chip miễn phí", "You received {amount} free chips"),
     "setup.error.broke": ("Bạn cần ít nhất {min} chip để chơi: nhận chip miễn phí ở màn hình chính",
                           "You need at least {min} chips to play: get free chips on the main menu"),

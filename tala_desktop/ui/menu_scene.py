@@ -3,7 +3,7 @@
 "Chơi với máy" (the big primary button, also Enter) opens the new-game
 setup; after a crash or a forced quit "Chơi tiếp" comes first and resumes
 the saved game. Thống kê, Lịch sử, Hướng dẫn, Luật chơi and Cài đặt open
-their pages; the LAN entry is disabled with a "sắp có" badge; "Thoát"
+their pages; "Chơi qua mạng LAN" opens the LAN page; "Thoát"
 quits. The profile card (click: Hồ sơ) shows your name, avatar and chips,
 and offers the daily top-up when you are broke. Messages from the store
 (a corrupt file moved aside, ...) show in a box until dismissed.
@@ -19,6 +19,7 @@ import pytweening
 from tala_desktop import __version__
 
 from . import gfx
+from .confirm_overlay import ConfirmOverlay
 from .history_scene import HistoryScene
 from .i18n import money, tr
 from .new_game import GameChoices
@@ -108,7 +109,7 @@ class MenuScene(PageScene):
                  ("rules", "menu.rules", self.open_rules, "green")),
                 (("stats", "menu.stats", self.open_stats if store is not None else None, "green"),
                  ("history", "menu.history", self.open_history if store is not None else None, "green")),
-                (("lan", "menu.play_lan", None, "dark"),),
+                (("lan", "menu.play_lan", self.open_lan, "blue"),),
                 (("settings", "menu.settings", self.open_settings, "green"),
                  ("quit", "menu.quit", self.quit, "red")))
         for row in rows:
@@ -141,6 +142,15 @@ class MenuScene(PageScene):
 
     # -- actions ------------------------------------------------------------------------
     def open_setup(self) -> None:
+        if self.stack is None:
+            return
+        if self._continue_shown:  # a new game settles the unfinished one as Móm: ask first
+            self.stack.push(ConfirmOverlay(self.services, tr("menu.abandon_title"), tr("menu.abandon_text"),
+                                           tr("menu.abandon_yes"), tr("menu.abandon_no"), self._open_setup))
+            return
+        self._open_setup()
+
+    def _open_setup(self) -> None:
         if self.stack is not None:
             self.stack.push(SetupScene(self.services, self._start))
 
@@ -170,6 +180,12 @@ class MenuScene(PageScene):
 
         if self.stack is not None:
             open_tutorial(self.stack, self.services)
+
+    def open_lan(self) -> None:
+        from .lan_browser_scene import LanBrowserScene  # it loads the table scene: on first use
+
+        if self.stack is not None:
+            self.stack.push(LanBrowserScene(self.services))
 
     def open_profile(self) -> None:
         if self.stack is not None and self.services.store is not None:
@@ -256,21 +272,3 @@ class MenuScene(PageScene):
         if self.toast:
             note = art.text(self.toast, 17, (200, 240, 200), bold=True)
             surface.blit(note, note.get_rect(midtop=(CARD.centerx, CARD.bottom + 4)))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        lan = self.buttons["lan"]
-        badge = self._badge(tr("menu.coming_soon"))
-        surface.blit(badge, badge.get_rect(center=(lan.rect.right - 14, lan.rect.top + 2)))
-
-    def _badge(self, text: str) -> pygame.Surface:
-        return self.art.cached(("badge", text), lambda: self._make_badge(text))
-
-    def _make_badge(self, text: str) -> pygame.Surface:
-        font = self.services.fonts.font(15, bold=True)
-        label = font.render(text, True, (70, 34, 0))
-        size = (label.get_width() + 22, label.get_height() + 8)
-        pill = gfx.mask_with(gfx.vertical_gradient(size, (255, 226, 120), (236, 160, 36)),
-                             gfx.rounded_rect(size, (255, 255, 255), size[1] // 2))
-        pill.blit(label, label.get_rect(center=(size[0] / 2, size[1] / 2)))
-        return pill

@@ -48,3 +48,28 @@ def test_the_game_a_crash_left_resumes_exactly_and_is_paid_once(pg, tmp_path, mo
         assert "continue" not in app.stack.top.buttons
     finally:
         app.shutdown()
+
+
+def test_a_new_game_over_a_saved_one_asks_first(pg, tmp_path):
+    from tala_desktop.ui.confirm_overlay import ConfirmOverlay
+    from tala_desktop.ui.setup_scene import SetupScene
+
+    out = tmp_path / "where.json"
+    data = tmp_path / "data"
+    child = subprocess.run([sys.executable, "-m", "tests.ui.crash_app_child", str(data), "1", str(out)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert child.returncode == 3, child.stderr[-2000:]
+    app = open_app(data)
+    try:
+        menu = app.stack.top
+        click(app, menu.buttons["play"].rect.center)
+        ask = app.stack.top
+        assert isinstance(ask, ConfirmOverlay)
+        click(app, ask.cancel_button.rect.center)  # go back: nothing is settled, the saved game stays
+        assert app.stack.top is menu and "continue" in menu.buttons
+        assert app.services.store.count_games() == 0
+        click(app, menu.buttons["play"].rect.center)
+        click(app, app.stack.top.confirm_button.rect.center)
+        assert isinstance(app.stack.top, SetupScene)
+    finally:
+        app.shutdown()
