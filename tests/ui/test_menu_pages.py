@@ -49,12 +49,19 @@ def test_menu_has_the_five_entries_with_play_as_the_big_primary(app):
     assert [b[k].text for k in ("play", "lan", "settings", "rules", "quit")] == [
         "Chơi với máy", "Chơi qua mạng LAN", "Cài đặt", "Luật chơi", "Thoát"]
     assert b["play"].style == "primary" and b["play"].rect.h > b["settings"].rect.h
-    assert not b["lan"].enabled
+    assert b["lan"].enabled
 
 
-def test_the_lan_entry_leads_nowhere(app):
-    click(app, app.stack.top.buttons["lan"].rect.center)
-    assert isinstance(app.stack.top, MenuScene) and len(app.stack) == 1
+def test_the_lan_entry_opens_the_lan_page_and_back(app, monkeypatch):
+    from tala_desktop.net.discovery import Browser
+    from tala_desktop.ui import lan_browser_scene
+
+    monkeypatch.setattr(lan_browser_scene, "_default_browser", lambda: Browser(bind=("127.0.0.1", 0)))
+    menu = app.stack.top
+    click(app, menu.buttons["lan"].rect.center)
+    assert isinstance(app.stack.top, lan_browser_scene.LanBrowserScene)
+    click(app, app.stack.top.back_button.rect.center)
+    assert app.stack.top is menu and len(app.stack) == 1
 
 
 def test_menu_to_setup_and_back_with_the_button_and_with_esc(app):
