@@ -177,6 +177,9 @@ class Room:
             self.left.add(seat)
             self.table.leave(seat)
             self.table.drain(seat)
+            # the empty seat is filled by a bot from the next game on (the current one goes on with a Móm)
+            self.table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}")
+            self.kinds[seat] = "bot"
         if self.host == seat:
             self.host = self._next_host(seat)
         if self.table is not None:

@@ -152,6 +152,18 @@ class Table:
         if st is not None and not st.is_over and not st.left[seat]:
             self._apply(Move(seat, "leave"))
 
+    def seat_bot(self, seat: int, level: str, name: str) -> None:
+        """From the next game on, a bot of ``level`` named ``name`` plays ``seat`` (its player left).
+
+        The game in progress is not touched: the player who left is Móm in it and the engine plays on.
+        """
+        if not 0 <= seat < self.n:
+            raise TableError(f"seat {seat} is not at this table", "bad_seat")
+        self.bots[seat] = make_bot(level, self._seed_for(seat),
+                                   **({"budget_ms": self.config.hard_budget_ms} if level == "hard" else {}))
+        self.names[seat] = name
+        self.left_table[seat] = False
+
     def next_game(self, now: float | None = None) -> None:
         """Start the next game with the rules' leader (the winner, or the next seat still here)."""
         st = self.state

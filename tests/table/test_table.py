@@ -165,3 +165,19 @@ def test_a_bot_that_times_out_is_not_shown_thinking_about_the_next_turn():
     assert snap["to_move"] == 2 and snap["thinking"] is None
     assert table.snapshot(0)["thinking"] is None
     client.close()
+
+
+def test_a_bot_takes_over_a_seat_from_the_next_game():
+    table = make_table()
+    client = LocalTableClient(table, 1)  # watch from seat 1
+    table.start_game(0.0)
+    table.leave(0)
+    table.seat_bot(0, "easy", "Máy 1")
+    assert table.state.left[0]  # the current game: the leaver is Móm, the engine plays on
+    run_until_over(table, None)
+    table.next_game()
+    assert not table.state.left[0] and table.names[0] == "Máy 1" and table.bots[0] is not None
+    run_until_over(table, None)  # the bot plays seat 0 to the end
+    with pytest.raises(TableError):
+        table.seat_bot(7, "easy", "x")
+    client.close()
