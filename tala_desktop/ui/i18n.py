@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from .i18n_lan import LAN_STRINGS
+from .i18n_rules import RULES_STRINGS
 from .i18n_screens import SCREEN_STRINGS
 
 log = logging.getLogger(__name__)
@@ -228,6 +229,7 @@ STRINGS: dict[str, tuple[str, str]] = {
 }
 STRINGS.update(SCREEN_STRINGS)  # the store screens' strings (i18n_screens)
 STRINGS.update(LAN_STRINGS)  # the LAN screens' strings (i18n_lan)
+STRINGS.update(RULES_STRINGS)  # the house-rules editor's strings (i18n_rules)
 
 
 class Translator:

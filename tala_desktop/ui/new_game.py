@@ -1,9 +1,10 @@
 """New game: the choices of the setup screen, their validation, and the offline table they build.
 
 ``GameChoices`` is what the player picks (players, each bot's name and
-level, bet, turn seconds, rule preset). ``build_client`` turns it into a
-``TableConfig`` -> ``Table`` -> ``LocalTableClient`` with the human at seat 0
-and bots at the other seats. The selftest builds its all-bot table here too.
+level, bet, turn seconds, rule preset or custom rules). ``build_client``
+turns it into a ``TableConfig`` -> ``Table`` -> ``LocalTableClient`` with the
+human at seat 0 and bots at the other seats. The selftest builds its all-bot
+table here too.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ BOT_LEVELS = ("easy", "normal", "hard")
 DEFAULT_BOT_NAMES = ("Lan", "Minh", "Hùng")
 BET_CHOICES = (50, 100, 200, 500, 1000)
 TURN_SECONDS_CHOICES = (0, 15, 20, 30, 45, 60)
-PRESET_CHOICES = ("zingplay", "co_ban")
+PRESET_CHOICES = ("zingplay", "co_ban")      # the named presets (settings, LAN lobby)
+RULE_CHOICES = (*PRESET_CHOICES, "custom")   # the new-game page adds Tùy chỉnh: ``GameChoices.custom_rules``
 START_BALANCE = 10_000   # every seat's chips when the app runs without a store (the selftest)
 BET_PER_BALANCE = 10     # a bet may be at most a tenth of your chips
 MAX_NAME_LENGTH = 14
@@ -50,10 +52,11 @@ class GameChoices:
     bet: int = 100
     turn_seconds: int = 30
     preset: str = "zingplay"
+    custom_rules: Rules | None = None   # the switches when ``preset`` is "custom" (None: Zingplay's)
 
     def __post_init__(self) -> None:
-        if self.preset not in PRESET_CHOICES:
-            raise ValueError(f"rule preset {self.preset!r}: one of {PRESET_CHOICES}")
+        if self.preset not in RULE_CHOICES:
+            raise ValueError(f"rule preset {self.preset!r}: one of {RULE_CHOICES}")
         if not 0 <= self.turn_seconds <= 600:
             raise ValueError(f"turn seconds {self.turn_seconds!r}: expected 0-600")
 
@@ -89,6 +92,9 @@ class GameChoices:
         return [message for _, message in self.problems(player_name, balance)]
 
     def rules(self) -> Rules:
+        """The table's rules: the preset's (or the custom switches) for this many players and this clock."""
+        if self.preset == "custom" and self.custom_rules is not None:
+            return replace(self.custom_rules, players=self.players, turn_seconds=self.turn_seconds, preset="custom")
         return replace(Rules.from_preset(self.preset, players=self.players), turn_seconds=self.turn_seconds)
 
 

@@ -3,7 +3,11 @@
 The page edits a ``GameChoices``; "Bắt đầu" is enabled only when
 ``GameChoices.errors`` is empty and hands the choices to ``on_start``
 (the app builds the table and pushes the table scene). The choices are
-remembered for the session in ``services.extras["last_game"]``.
+remembered for the session in ``services.extras["last_game"]``. The rules
+are Zingplay, Cơ bản or Tùy chỉnh; "Sửa luật…" opens the house-rules editor
+on the rules chosen so far, and the custom switches it returns are kept for
+the session in ``services.extras["house_rules"]`` (the store's settings keep
+only a named preset).
 """
 
 from __future__ import annotations
@@ -13,8 +17,12 @@ from collections.abc import Callable
 
 import pygame
 
+from tala_desktop.engine import Rules
+
 from . import table_art
 from .form_widgets import Segmented, TextField
+from .house_rules import as_custom, describe, matching_preset
+from .house_rules_scene import HouseRulesScene
 from .i18n import money, tr
 from .new_game import (
     BET_CHOICES,
@@ -23,6 +31,7 @@ from .new_game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PRESET_CHOICES,
+    RULE_CHOICES,
     START_BALANCE,
     TURN_SECONDS_CHOICES,
     GameChoices,
@@ -33,6 +42,8 @@ from .store_bridge import save_ui_settings
 from .widgets import Button
 
 LAST_GAME = "last_game"
+CUSTOM_RULES = "house_rules"
+DESC_LINES = 3
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 548, 0)
 RIGHT = pygame.Rect(PANEL.x + 652, PANEL.y + 28, 432, 0)
 DIVIDER_X = PANEL.x + 618
@@ -54,11 +65,16 @@ def initial_choices(services: Services) -> GameChoices:
     """The last choices of this session, or the defaults from the settings."""
     last = services.extras.get(LAST_GAME)
     if isinstance(last, GameChoices):
-        return copy.deepcopy(last)
-    s = services.settings
-    return GameChoices(bet=s.default_bet if s.default_bet in BET_CHOICES else 100,
-                       turn_seconds=s.turn_seconds if s.turn_seconds in TURN_SECONDS_CHOICES else 30,
-                       preset=s.default_preset if s.default_preset in PRESET_CHOICES else "zingplay")
+        choices = copy.deepcopy(last)
+    else:
+        s = services.settings
+        choices = GameChoices(bet=s.default_bet if s.default_bet in BET_CHOICES else 100,
+                              turn_seconds=s.turn_seconds if s.turn_seconds in TURN_SECONDS_CHOICES else 30,
+                              preset=s.default_preset if s.default_preset in PRESET_CHOICES else "zingplay")
+    custom = services.extras.get(CUSTOM_RULES)
+    if isinstance(custom, Rules):
+        choices.custom_rules = custom
+    return choices
 
 
 class SetupScene(PageScene):
@@ -96,12 +112,14 @@ class SetupScene(PageScene):
         self.seconds = Segmented((RIGHT.x, RIGHT.y + 152, RIGHT.w, 50), seconds, c.turn_seconds, fonts,
                                  self._set("turn_seconds"), size=19)
         self.preset = Segmented((RIGHT.x, RIGHT.y + 270, RIGHT.w, 50),
-                                [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES], c.preset, fonts,
-                                self._set("preset"), size=20)
+                                [(p, tr(f"setup.preset.{p}")) for p in RULE_CHOICES], c.preset, fonts,
+                                self._set_preset, size=20)
+        self.edit_button = Button((RIGHT.right - 176, RIGHT.y + 222, 176, 38), tr("house.edit"), fonts,
+                                  self.edit_rules, style="dark", font_size=18)
         self.start_button = Button((PANEL.right - 290, PANEL.bottom - 96, 254, 70), tr("btn.start"), fonts,
                                    self.start, style="primary", font_size=30)
         self.widgets.extend([self.players, *self.name_fields, *self.level_pickers, self.bet, self.seconds,
-                             self.preset, self.start_button])
+                             self.preset, self.edit_button, self.start_button])
         self._refresh()
 
     def _row_y(self, seat: int) -> int:
@@ -112,6 +130,31 @@ class SetupScene(PageScene):
             setattr(self.choices, attr, value)
             self._refresh()
         return apply
+
+    def _set_preset(self, preset: str) -> None:
+        c = self.choices
+        if preset == "custom" and c.custom_rules is None:
+            self._keep_custom(c.rules())              # Tùy chỉnh starts from the rules chosen so far
+        c.preset = preset
+        self._refresh()
+
+    def _keep_custom(self, rules: Rules) -> None:
+        self.choices.custom_rules = self.services.extras[CUSTOM_RULES] = as_custom(rules)
+
+    def edit_rules(self) -> None:
+        """Open the house-rules editor on the rules chosen so far."""
+        for field in self.name_fields:
+            field.focus(False)
+        if self.stack is not None:
+            self.stack.push(HouseRulesScene(self.services, self.choices.rules(), self._rules_edited))
+
+    def _rules_edited(self, rules: Rules) -> None:
+        """The editor's "Xong": a named preset if the switches are exactly one, else Tùy chỉnh with them."""
+        named = matching_preset(rules)
+        if named is None:
+            self._keep_custom(rules)
+        self.choices.preset = self.preset.value = named or "custom"
+        self._refresh()
 
     def _set_players(self, n: int) -> None:
         self.choices.players = n
@@ -147,7 +190,9 @@ class SetupScene(PageScene):
         for field in self.name_fields:
             field.focus(False)
         s, c = self.services.settings, self.choices
-        s.default_bet, s.turn_seconds, s.default_preset = c.bet, c.turn_seconds, c.preset
+        s.default_bet, s.turn_seconds = c.bet, c.turn_seconds
+        if c.preset in PRESET_CHOICES:       # custom switches are not a stored setting: kept for the session
+            s.default_preset = c.preset
         save_ui_settings(self.services)
         self.services.extras[LAST_GAME] = copy.deepcopy(self.choices)
         self.on_start(copy.deepcopy(self.choices))
@@ -197,12 +242,20 @@ class SetupScene(PageScene):
         for key, widget in rows:
             label = art.text(tr(key), 22, LABEL_COLOUR, bold=True)
             surface.blit(label, (RIGHT.x + 4, widget.rect.y - 34))
-        font = self.services.fonts.font(18)
         y = self.preset.rect.bottom + 12
-        for line in wrap_text(font, tr(f"setup.preset_desc.{self.choices.preset}"), RIGHT.w - 8):
+        for line in self.description_lines():
             img = art.text(line, 18, (206, 222, 210))
             surface.blit(img, (RIGHT.x + 4, y))
             y += 25
         key = "setup.your_chips" if self.services.store is not None else "setup.balance"
         note = art.text(tr(key, amount=money(self.balance)), 18, (170, 196, 176))
         surface.blit(note, (RIGHT.x + 4, y + 14))
+
+    def description_lines(self) -> list[str]:
+        """The text under the rule choice: the preset's description, or what the custom rules change."""
+        font, c = self.services.fonts.font(18), self.choices
+        def wrap(text: str) -> list[str]:
+            return wrap_text(font, text, RIGHT.w - 8)
+        if c.preset == "custom":
+            return describe(c.rules(), wrap, DESC_LINES)
+        return wrap(tr(f"setup.preset_desc.{c.preset}"))
