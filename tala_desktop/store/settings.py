@@ -1,8 +1,4 @@
-"""The player's settings as stored: a plain dataclass mirroring ``ui.services.UiSettings``, with validation.
-
-The store sits below the UI and never imports it, so ``StoredSettings`` has
-the same field names, types and defaults as ``UiSettings`` (a test keeps the
-two in step); the UI copies fields across with ``dataclasses.asdict``.
+"""The player's settings: one dataclass (the UI's ``UiSettings`` is this class), its validation and storage.
 ``player_name`` is the profile's name, so it is kept in the profile row, not
 in the settings table. Loading never fails: a missing, unreadable or
 out-of-range value becomes its default and yields a warning. Saving checks
@@ -19,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from tala_desktop.engine import PRESETS
+from tala_desktop.engine import PRESETS, Rules, RulesError
 
 from .db import transaction
 from .errors import SettingsError, StoreError
@@ -52,6 +48,7 @@ class StoredSettings:
     default_bet: int = 100
     turn_seconds: int = 30
     player_name: str = "Bạn"
+    custom_rules: dict[str, Any] | None = None  # the last "Tùy chỉnh" switches (a Rules.to_dict()), if any
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -113,6 +110,17 @@ def _window(v: Any) -> Any:
     return (w, h)
 
 
+def _rules(v: Any) -> Any:
+    if v is None:
+        return None
+    if not isinstance(v, dict):
+        raise ValueError(f"expected a rules object, got {v!r}")
+    try:
+        return Rules.from_dict(v).to_dict()
+    except RulesError as exc:
+        raise ValueError(str(exc)) from None
+
+
 def _name(v: Any) -> Any:
     try:
         return check_name(v, "player name")
@@ -134,6 +142,7 @@ VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "default_bet": _whole(1, MAX_BET),
     "turn_seconds": _whole(0, MAX_TURN_SECONDS),
     "player_name": _name,
+    "custom_rules": _rules,
 }
 STORED_KEYS = tuple(f.name for f in fields(StoredSettings) if f.name != "player_name")
 

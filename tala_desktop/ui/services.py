@@ -6,29 +6,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tala_desktop.store import Store
+from tala_desktop.store.settings import StoredSettings
 
 from .assets import Fonts
 from .card_art import CardArt
 from .sounds import NullSounds, Sounds
 
-
-@dataclass
-class UiSettings:
-    """Live UI settings (the store keeps them; defaults are what a new player gets)."""
-
-    language: str = "vi"
-    sound_volume: float = 0.8
-    music_volume: float = 0.5
-    animation_speed: float = 1.0      # 0 = instant, 1 = normal, 2 = twice as fast
-    four_colour: bool = False
-    card_back: str = "red"
-    table_colour: str = "green"
-    fullscreen: bool = False
-    window_size: tuple[int, int] = (1280, 720)
-    default_preset: str = "zingplay"
-    default_bet: int = 100
-    turn_seconds: int = 30
-    player_name: str = "Bạn"
+# One definition of the settings for the store and the UI (the store validates and keeps them).
+UiSettings = StoredSettings
 
 
 @dataclass

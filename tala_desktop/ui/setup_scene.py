@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import pygame
 
-from tala_desktop.engine import Rules
+from tala_desktop.engine import Rules, RulesError
 
 from . import table_art
 from .form_widgets import Segmented, TextField
@@ -72,6 +72,11 @@ def initial_choices(services: Services) -> GameChoices:
                               turn_seconds=s.turn_seconds if s.turn_seconds in TURN_SECONDS_CHOICES else 30,
                               preset=s.default_preset if s.default_preset in PRESET_CHOICES else "zingplay")
     custom = services.extras.get(CUSTOM_RULES)
+    if not isinstance(custom, Rules) and services.settings.custom_rules:  # kept from an earlier run
+        try:
+            custom = services.extras[CUSTOM_RULES] = Rules.from_dict(services.settings.custom_rules)
+        except RulesError:
+            custom = None
     if isinstance(custom, Rules):
         choices.custom_rules = custom
     return choices
@@ -140,6 +145,7 @@ class SetupScene(PageScene):
 
     def _keep_custom(self, rules: Rules) -> None:
         self.choices.custom_rules = self.services.extras[CUSTOM_RULES] = as_custom(rules)
+        self.services.settings.custom_rules = self.choices.custom_rules.to_dict()  # saved with the settings
 
     def edit_rules(self) -> None:
         """Open the house-rules editor on the rules chosen so far."""
@@ -191,7 +197,7 @@ class SetupScene(PageScene):
             field.focus(False)
         s, c = self.services.settings, self.choices
         s.default_bet, s.turn_seconds = c.bet, c.turn_seconds
-        if c.preset in PRESET_CHOICES:       # custom switches are not a stored setting: kept for the session
+        if c.preset in PRESET_CHOICES:       # Tùy chỉnh keeps its switches in settings.custom_rules
             s.default_preset = c.preset
         save_ui_settings(self.services)
         self.services.extras[LAST_GAME] = copy.deepcopy(self.choices)

@@ -7,15 +7,15 @@ from dataclasses import asdict, fields
 
 import pytest
 
+from tala_desktop.engine import Rules
 from tala_desktop.store import SettingsError, Store, StoredSettings
 from tala_desktop.store.settings import CARD_BACKS
 from tala_desktop.ui.card_art import BACK_COLOURS
 from tala_desktop.ui.services import UiSettings
 
 
-def test_stored_settings_mirror_the_ui_settings():
-    assert [f.name for f in fields(StoredSettings)] == [f.name for f in fields(UiSettings)]
-    assert asdict(StoredSettings()) == asdict(UiSettings())
+def test_the_ui_settings_are_the_stored_settings():
+    assert UiSettings is StoredSettings  # one definition for the store and the UI
     assert set(CARD_BACKS) == set(BACK_COLOURS)
     ui = UiSettings(**asdict(StoredSettings(language="en", window_size=(1600, 900))))  # how the UI maps them
     assert ui.language == "en" and ui.window_size == (1600, 900)
@@ -25,7 +25,7 @@ def test_every_setting_round_trips(tmp_path, clock):
     changed = StoredSettings(language="en", sound_volume=0.25, music_volume=0.0, animation_speed=2.0,
                              four_colour=True, card_back="blue", table_colour="purple", fullscreen=True,
                              window_size=(1920, 1080), default_preset="co_ban", default_bet=500, turn_seconds=0,
-                             player_name="Tuấn")
+                             player_name="Tuấn", custom_rules=Rules(chot_pay=2, mom_can_send=True).to_dict())
     assert all(getattr(changed, f.name) != getattr(StoredSettings(), f.name) for f in fields(StoredSettings))
     with Store(tmp_path, clock) as store:
         assert store.load_settings() == StoredSettings()
@@ -47,6 +47,7 @@ def test_a_partial_save_changes_only_those_fields(store):
     {"four_colour": 1}, {"card_back": "gold"}, {"table_colour": "Not A Colour!"}, {"fullscreen": "yes"},
     {"window_size": (100, 100)}, {"window_size": [1280]}, {"default_preset": "vegas"}, {"default_bet": 0},
     {"turn_seconds": 601}, {"player_name": ""}, {"volume": 1.0}, {"sound_volume": float("nan")},
+    {"custom_rules": {"chot_pay": -3}}, {"custom_rules": "zingplay"}, {"custom_rules": {"bogus": 1}},
 ])
 def test_saving_a_bad_value_is_refused_and_changes_nothing(store, bad):
     store.save_settings({"language": "en"})

@@ -184,3 +184,23 @@ def test_choosing_custom_without_editing_starts_from_the_selected_preset(app):
     rules = setup.choices.rules()
     assert rules.preset == "custom" and not rules.u_khan and rules.chot_pay == 1
     assert "không Ù khan" in " ".join(setup.description_lines())
+
+
+def test_custom_rules_are_remembered_across_runs(tmp_path):
+    from tala_desktop.engine import Rules
+    from tala_desktop.store import Store
+    from tala_desktop.ui.setup_scene import initial_choices
+    from tala_desktop.ui.store_bridge import load_ui_settings
+
+    with Store(tmp_path) as store:
+        store.save_settings({"custom_rules": Rules(chot_pay=2, mom_can_send=True, preset="custom").to_dict()})
+    with Store(tmp_path) as store:
+        settings = load_ui_settings(store)
+
+        class _Services:  # what initial_choices reads
+            extras: dict = {}
+        svc = _Services()
+        svc.settings = settings
+        choices = initial_choices(svc)
+    assert choices.custom_rules is not None
+    assert choices.custom_rules.chot_pay == 2 and choices.custom_rules.mom_can_send
