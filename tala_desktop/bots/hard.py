@@ -1,17 +1,18 @@
-"""Hard (Khó): determinised playouts on top of Normal, an anytime search within a time budget.
+"""Hard (Khó): determinised look-ahead on top of Normal, an anytime search within a time budget.
 
 For each decision with more than one sensible option (eat or draw, which card
 to throw), the bot samples the hidden cards consistent with everything its
-seat has seen — weighted by what each opponent ate, threw and passed up —
-and plays every option forward with a fast greedy policy for all seats until
-its own result is settled (its lay-down turn is over, or the game ends). An
-option is worth the money it has made or lost by then, less its points left
-(one bet is about eight points) and a Móm's payment. The same samples serve
-every option (common random numbers), options that clearly lose stop being
-sampled, and the bot leaves Normal's choice only when the search shows a
-clear gain (a paired difference above two standard errors): single outcomes
-swing by several bets, so anything less is noise. It stops at its time
-budget or after ``max_samples`` samples, whichever comes first.
+seat has seen (weighted by what each opponent ate, threw and passed up),
+plays each option, lets the other seats answer with a fast greedy policy
+until its own next take, and scores the result: money won or lost meanwhile
+(the next seat eating its discard, a chốt, someone's Ù) plus Normal's value
+of the hand it then holds. Sampling the next draws and answers replaces
+Normal's rough chances with what each sampled deal does; stopping at the next
+take keeps the noise low enough to rank options with a few hundred samples
+(whole-game playouts swing by several bets and needed thousands). The same
+samples serve every option (common random numbers) and options that clearly
+lose stop being sampled. It stops at its time budget or after
+``max_samples`` samples, whichever comes first.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ import random
 import threading
 import time
 
-from tala_desktop.engine import GameState, Move
+from tala_desktop.engine import GameState, Move, Phase
 from tala_desktop.engine.cards import card_label
-from tala_desktop.engine.legal import discardable
+from tala_desktop.engine.legal import discardable, u_available
+from tala_desktop.engine.sends import best_lay_plan
 
 from .base import Decision
 from .determinize import determinize
@@ -30,7 +32,7 @@ from .easy import EasyBot
 from .evaluate import BET_IN_POINTS, rank_discards
 from .normal import NormalBot
 
-CLEAR_GAIN_SE = 2.0  # leave Normal's choice only for a paired gain above this many standard errors
+CLEAR_GAIN_SE = 0.0  # standard errors of paired gain needed to leave Normal's choice (0: the best mean wins)
 MIN_SAMPLES = 12
 
 
@@ -45,18 +47,20 @@ class HardBot(NormalBot):
     runs_in_process = True  # the search holds the GIL: the runner moves it to a process pool
 
     def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,
-                 candidates: int = 4) -> None:
+                 candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE) -> None:
         super().__init__(seed)
+        self.min_gain_se = min_gain_se
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.candidates = candidates
-        self.policy = _Greedy(seed)
+        self.policy = _Greedy(seed)        # the other seats in playouts: fast and plain
+        self.own_policy = NormalBot(seed)  # evaluates this seat's hand at the end of a playout
         self.stop: threading.Event | None = None
         self.last_samples = 0
 
     def spec(self) -> tuple[str, int | None, dict]:
         return self.level, self.seed, {"budget_ms": self.budget_ms, "max_samples": self.max_samples,
-                                       "candidates": self.candidates}
+                                       "candidates": self.candidates, "min_gain_se": self.min_gain_se}
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:
@@ -128,24 +132,44 @@ class HardBot(NormalBot):
             for i in active:
                 if i != base_i:
                     mean, se = _paired(values[i], values[base_i])
-                    if mean > CLEAR_GAIN_SE * se:
+                    if mean > self.min_gain_se * se:
                         gains[i] = mean
         return means, gains, samples
 
     def _playout(self, g: GameState, seat: int, seed: int) -> float:
-        """Play on until this seat's result is settled; its money so far less its points and Móm."""
+        """Play the other seats on until this seat has taken again (or the game ends), then evaluate.
+
+        The value in bets: money won or lost meanwhile (eats, a chốt, someone's Ù), plus Normal's
+        value of the hand it now holds (its best discard, or its best lay-down), points / 8.
+        """
         policy = self.policy
         policy.rng = random.Random(seed)
         while not g.is_over:
-            if g.lay_order[seat] >= 0 and g.to_move != seat:
-                points = g.hand_points(seat)
-                return (g.net[seat] / g.bet - points / BET_IN_POINTS
-                        - (g.rules.mom_pay if g.mom[seat] else 0.0))
             s = g.to_move
+            if s == seat and g.took:
+                return g.net[seat] / g.bet + self._leaf(g, seat)
             legal = g.legal_moves()
             move = legal[0] if len(legal) == 1 else policy.decide_state(g, s, legal, None).move
             g.push_unchecked(move)
         return g.net[seat] / g.bet
+
+    def _leaf(self, g: GameState, seat: int) -> float:
+        """Normal's value of this seat's hand right after its take, in bets."""
+        rules = g.rules
+        kind = u_available(g)
+        if kind is not None:
+            pay = rules.u_tron_pay if kind == "u_tron" else rules.u_pay
+            return (g.n - 1) * pay
+        if g.phase is Phase.LAY:
+            targets = [(t, k, p) for t in range(g.n) if t != seat for k, p in enumerate(g.laid[t])]
+            plan = best_lay_plan(g.hands[seat], g.eaten[seat], targets, rules.ace_high_run, rules.face_value_10)
+            if plan is None or not plan.melds:
+                return -g.hand_points(seat) / BET_IN_POINTS - rules.mom_pay
+            return -plan.score / BET_IN_POINTS
+        ctx = self.own_policy.context(g, seat, None)
+        ranked = rank_discards(ctx, discardable(g, seat), self.danger_weight)
+        value = ranked[0][0] if ranked else -float(g.hand_points(seat))
+        return value / BET_IN_POINTS
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:

@@ -115,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--hard-budget-ms", type=float, default=300.0)
     ap.add_argument("--hard-samples", type=int, default=0, help="fixed samples per Hard decision (0 = time budget)")
+    ap.add_argument("--hard-candidates", type=int, default=None, help="discards the Hard bot compares")
+    ap.add_argument("--hard-min-gain-se", type=float, default=None,
+                    help="standard errors of gain Hard needs to leave Normal's choice")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     specs = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -128,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     n = len(specs)
     deals = max(1, args.games // n) if args.duplicate else args.games
     options = {"budget_ms": args.hard_budget_ms, "max_samples": args.hard_samples or None}
+    if args.hard_min_gain_se is not None:
+        options["min_gain_se"] = args.hard_min_gain_se
+    if args.hard_candidates is not None:
+        options["candidates"] = args.hard_candidates
     chunk = max(1, min(50, deals // (args.workers * 4) or 1))
     blocks = [(rules, specs, args.seed, list(range(i, min(deals, i + chunk))), args.duplicate, options)
               for i in range(0, deals, chunk)]
