@@ -8,6 +8,8 @@ ones, so widgets hit-test in the same space they are drawn in.
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 LOGICAL_SIZE = (1280, 720)
@@ -43,6 +45,7 @@ class Display:
     def open(self, size: tuple[int, int] | None = None, title: str = "Tá Lả", fullscreen: bool = False) -> None:
         """Create the resizable window (pygame.display must be initialised)."""
         pygame.display.set_caption(title)
+        _set_window_icon()
         self._windowed_size = size or self.logical_size
         self.fullscreen = False
         if fullscreen:
@@ -137,3 +140,13 @@ class Display:
                      pygame.Rect(0, v.y, v.x, v.h), pygame.Rect(v.right, v.y, ww - v.right, v.h)):
             if rect.w > 0 and rect.h > 0:
                 window.fill(BAR_COLOUR, rect)
+
+
+def _set_window_icon() -> None:
+    """The app's own icon on the window and the task bar (before the window opens, as SDL wants)."""
+    from .assets import asset_path
+
+    try:
+        pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+    except (pygame.error, FileNotFoundError) as exc:  # a missing icon must not stop the game
+        logging.getLogger(__name__).warning("no window icon: %s", exc)
