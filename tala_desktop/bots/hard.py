@@ -47,9 +47,10 @@ class HardBot(NormalBot):
     runs_in_process = True  # the search holds the GIL: the runner moves it to a process pool
 
     def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,
-                 candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE) -> None:
+                 candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE, horizon: int = 1) -> None:
         super().__init__(seed)
         self.min_gain_se = min_gain_se
+        self.horizon = horizon  # how many of its own takes a playout looks ahead
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.candidates = candidates
@@ -60,7 +61,8 @@ class HardBot(NormalBot):
 
     def spec(self) -> tuple[str, int | None, dict]:
         return self.level, self.seed, {"budget_ms": self.budget_ms, "max_samples": self.max_samples,
-                                       "candidates": self.candidates, "min_gain_se": self.min_gain_se}
+                                       "candidates": self.candidates, "min_gain_se": self.min_gain_se,
+                                       "horizon": self.horizon}
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:
@@ -142,14 +144,20 @@ class HardBot(NormalBot):
         The value in bets: money won or lost meanwhile (eats, a chốt, someone's Ù), plus Normal's
         value of the hand it now holds (its best discard, or its best lay-down), points / 8.
         """
-        policy = self.policy
+        policy, own = self.policy, self.own_policy
         policy.rng = random.Random(seed)
+        takes = 0
+        counted = -1
         while not g.is_over:
             s = g.to_move
-            if s == seat and g.took:
-                return g.net[seat] / g.bet + self._leaf(g, seat)
+            if s == seat and g.took and counted != g.turn_no:
+                counted = g.turn_no
+                takes += 1
+                if takes >= self.horizon:
+                    return g.net[seat] / g.bet + self._leaf(g, seat)
             legal = g.legal_moves()
-            move = legal[0] if len(legal) == 1 else policy.decide_state(g, s, legal, None).move
+            bot = own if s == seat else policy
+            move = legal[0] if len(legal) == 1 else bot.decide_state(g, s, legal, None).move
             g.push_unchecked(move)
         return g.net[seat] / g.bet
 

@@ -116,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-budget-ms", type=float, default=300.0)
     ap.add_argument("--hard-samples", type=int, default=0, help="fixed samples per Hard decision (0 = time budget)")
     ap.add_argument("--hard-candidates", type=int, default=None, help="discards the Hard bot compares")
+    ap.add_argument("--hard-horizon", type=int, default=None, help="own takes a Hard playout looks ahead")
     ap.add_argument("--hard-min-gain-se", type=float, default=None,
                     help="standard errors of gain Hard needs to leave Normal's choice")
     ap.add_argument("--no-progress", action="store_true")
@@ -135,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         options["min_gain_se"] = args.hard_min_gain_se
     if args.hard_candidates is not None:
         options["candidates"] = args.hard_candidates
+    if args.hard_horizon is not None:
+        options["horizon"] = args.hard_horizon
     chunk = max(1, min(50, deals // (args.workers * 4) or 1))
     blocks = [(rules, specs, args.seed, list(range(i, min(deals, i + chunk))), args.duplicate, options)
               for i in range(0, deals, chunk)]
