@@ -6,7 +6,8 @@
 
 Per seat of ``--seats`` (the bot follows its seat through ``--duplicate``
 rotations): games, win share (Nhất or Ù), mean place, Ù and Móm counts, and
-mean net money per game in bets with a 95% confidence interval.
+mean net money per game in bets with a 95% confidence interval (with
+``--duplicate``, computed over deals: a deal's rotated games form one block).
 """
 
 from __future__ import annotations
@@ -33,25 +34,45 @@ class SeatStats:
     u: int = 0
     mom: int = 0
     nets: list[float] = field(default_factory=list)
+    deals: list[int] = field(default_factory=list)
 
-    def add(self, win: bool, place: float, u: bool, mom: bool, net: float) -> None:
+    def add(self, win: bool, place: float, u: bool, mom: bool, net: float, deal: int) -> None:
         self.games += 1
         self.wins += win
         self.place_sum += place
         self.u += u
         self.mom += mom
         self.nets.append(net)
+        self.deals.append(deal)
 
     def summary(self) -> dict:
         n = max(self.games, 1)
         mean = sum(self.nets) / n
-        var = sum((x - mean) ** 2 for x in self.nets) / max(n - 1, 1)
-        half = 1.96 * math.sqrt(var / n)
+        half = 1.96 * _standard_error(self.nets, self.deals)
         return {
             "seat": self.spec, "games": self.games, "win_share": self.wins / n,
             "mean_place": self.place_sum / n, "u": self.u, "mom": self.mom,
             "mean_net": mean, "net_ci95": [mean - half, mean + half],
         }
+
+
+def _standard_error(nets: list[float], deals: list[int]) -> float:
+    """Standard error of the mean net, with each deal's games as one block.
+
+    With --duplicate the games of one deal (the seats rotated) are not independent: their luck
+    cancels, which is the point of duplicate play. The mean of each deal's games is one
+    independent observation; without --duplicate every deal is one game, the usual formula.
+    """
+    blocks: dict[int, list[float]] = {}
+    for x, d in zip(nets, deals):
+        blocks.setdefault(d, []).append(x)
+    means = [sum(v) / len(v) for v in blocks.values()]
+    k = len(means)
+    if k < 2:
+        return 0.0
+    m = sum(means) / k
+    var = sum((x - m) ** 2 for x in means) / (k - 1)
+    return math.sqrt(var / k)
 
 
 def parse_rules(text: str | None, players: int) -> Rules:
@@ -100,6 +121,7 @@ def run_block(args: tuple) -> list[tuple[list[int], dict]]:
             seat_to_spec = [(s + r) % n for s in range(n)] if duplicate else list(range(n))
             seat_specs = [specs[i] for i in seat_to_spec]
             res = play_one(rules, seat_specs, seed * 1_000_003 + deal, deal % n, seed * 7919 + deal * n + r, options)
+            res["deal"] = deal
             out.append((seat_to_spec, res))
     return out
 
@@ -151,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
         for seat_to_spec, res in block:
             moves += res["moves"]
             for seat, i in enumerate(seat_to_spec):
-                stats[i].add(res["win"][seat], res["place"][seat], res["u"][seat], res["mom"][seat], res["net"][seat])
+                stats[i].add(res["win"][seat], res["place"][seat], res["u"][seat], res["mom"][seat], res["net"][seat],
+                             res["deal"])
             bar.update(1)
     bar.close()
     dt = time.perf_counter() - t0
