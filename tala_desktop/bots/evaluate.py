@@ -25,6 +25,7 @@ class Params:
     danger: float = 0.3         # weight of feeding the next seat
     feed_extra: float = 0.0     # points lost when the next seat gets a phỏm from us
     u_weight: float = 1.0       # weight of the chance to Ù from this hand
+    eat_margin: float = 2.0     # points an eat may look worse than drawing and still be taken
 
 
 P = Params()

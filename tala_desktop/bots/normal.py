@@ -14,7 +14,7 @@ from tala_desktop.engine.sends import best_lay_plan, plan_sends
 from tala_desktop.engine.solver import best_arrangement
 
 from .base import Bot, Decision, cards_text, lay_decision, meld_text, send_decision, u_decision, unseen_and_hidden
-from .evaluate import BET_IN_POINTS, Context, feed_cost, rank_discards, score_hand, takes_left
+from .evaluate import BET_IN_POINTS, Context, P, feed_cost, rank_discards, score_hand, takes_left
 
 
 class NormalBot(Bot):
@@ -71,7 +71,7 @@ class NormalBot(Bot):
         if st.rules.den_chot and chot:
             money -= 0.05 * (st.n - 1) * st.rules.u_pay * BET_IN_POINTS  # later Ù would be ours to pay
         label = card_label(c)
-        if after is None or now is None or after + money + 2.0 < now.value:
+        if after is None or now is None or after + money + P.eat_margin < now.value:
             return Decision(draw, f"draw: eating {label} would lock the hand", f"bốc: ăn {label} sẽ khóa bài")
         phom = _phom_of(st, hand | bit, eaten | bit, c)
         pay = st.rules.eat_pay(st.eat_count[seat] + 1, chot)

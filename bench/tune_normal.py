@@ -1,0 +1,98 @@
+"""Tuning the Normal bot's evaluation weights: duplicate games of Normal with changed weights.
+
+    python bench/tune_normal.py --games 20000 --workers 2 --set ca_bonus=6 --set danger=0.5
+    python bench/tune_normal.py --grid ca_bonus=4,8,12 --opponents easy
+
+Each run plays the Normal bot with the given ``Params`` (tala_desktop/bots/evaluate.py)
+in seat 0 against three ``--opponents`` bots (default easy) over duplicate deals,
+and prints its win share and mean net in bets with the deal-blocked 95% CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tala_desktop.bots import evaluate  # noqa: E402
+from tala_desktop.bots.sim import SeatStats, play_one  # noqa: E402
+from tala_desktop.engine import Rules  # noqa: E402
+
+
+def _apply(overrides: dict[str, float]) -> None:
+    for k, v in overrides.items():
+        if not hasattr(evaluate.P, k):
+            raise SystemExit(f"unknown parameter {k!r}; known: {', '.join(evaluate.Params.__slots__)}")
+        setattr(evaluate.P, k, v)
+
+
+def _block(args: tuple) -> list[tuple[list[int], dict]]:
+    overrides, specs, seed, deals = args
+    _apply(overrides)
+    n = len(specs)
+    rules = Rules(players=n)
+    out = []
+    for deal in deals:
+        for r in range(n):
+            seat_to_spec = [(s + r) % n for s in range(n)]
+            res = play_one(rules, [specs[i] for i in seat_to_spec], seed * 1_000_003 + deal, deal % n,
+                           seed * 7919 + deal * n + r, {})
+            res["deal"] = deal
+            out.append((seat_to_spec, res))
+    return out
+
+
+def run(overrides: dict[str, float], games: int, workers: int, opponents: str, seed: int) -> dict:
+    specs = ["normal"] + [opponents] * 3
+    deals = games // 4
+    chunk = max(1, deals // (workers * 8))
+    blocks = [(overrides, specs, seed, list(range(i, min(deals, i + chunk)))) for i in range(0, deals, chunk)]
+    st = SeatStats("normal")
+    with ProcessPoolExecutor(workers) as pool:
+        for block in pool.map(_block, blocks):
+            for seat_to_spec, res in block:
+                seat = seat_to_spec.index(0)
+                st.add(res["win"][seat], res["place"][seat], res["u"][seat], res["mom"][seat], res["net"][seat],
+                       res["deal"])
+    return st.summary()
+
+
+def _parse(pairs: list[str]) -> dict[str, float]:
+    out = {}
+    for p in pairs:
+        k, _, v = p.partition("=")
+        out[k.strip()] = float(v)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--opponents", default="easy")
+    ap.add_argument("--set", action="append", default=[], help="NAME=VALUE, applied to every run")
+    ap.add_argument("--grid", action="append", default=[], help="NAME=V1,V2,...: one run per combination")
+    args = ap.parse_args()
+    base = _parse(args.set)
+    axes = [(k, [float(x) for x in vs.split(",")]) for k, _, vs in (g.partition("=") for g in args.grid)]
+    combos = list(itertools.product(*[vs for _, vs in axes])) or [()]
+    for combo in combos:
+        overrides = dict(base)
+        overrides.update({k: v for (k, _), v in zip(axes, combo)})
+        t0 = time.perf_counter()
+        s = run(overrides, args.games, args.workers, args.opponents, args.seed)
+        label = " ".join(f"{k}={v:g}" for k, v in overrides.items()) or "defaults"
+        lo, hi = s["net_ci95"]
+        print(f"{label:<40} win {s['win_share']:.1%}  place {s['mean_place']:.3f}  móm {s['mom']:>5}  "
+              f"net {s['mean_net']:+.3f} [{lo:+.3f}, {hi:+.3f}]  ({time.perf_counter() - t0:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
