@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -67,3 +68,38 @@ def test_the_app_icons_are_well_formed():
     png = (ROOT / "assets" / "icon.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (256, 256)
     assert (ROOT / "build.spec").is_file() and "icon.ico" in (ROOT / "build.spec").read_text()
+
+
+LICENCES = ROOT / "assets" / "licenses"
+# file-name stem of a library in pygame-ce's wheel -> its licence file in assets/licenses
+BUNDLED_LIBRARY_LICENCE = {
+    "libSDL2": "SDL2", "libSDL2_image": "SDL2_image", "libSDL2_mixer": "SDL2_mixer", "libSDL2_ttf": "SDL2_ttf",
+    "libFLAC": "FLAC", "libasound": "alsa-lib", "libbrotlicommon": "brotli", "libbrotlidec": "brotli",
+    "libfluidsynth": "FluidSynth", "libfreetype": "FreeType", "libharfbuzz": "HarfBuzz",
+    "libjpeg": "libjpeg-turbo", "libmpg123": "mpg123", "libogg": "libogg", "libopus": "opus",
+    "libopusfile": "opusfile", "libpng16": "libpng", "libportmidi": "portmidi", "libsharpyuv": "libwebp",
+    "libsndfile": "libsndfile", "libtiff": "libtiff", "libvorbis": "libvorbis", "libvorbisenc": "libvorbis",
+    "libvorbisfile": "libvorbis", "libwavpack": "wavpack", "libwebp": "libwebp", "libwebpdemux": "libwebp",
+    "libxmp": "libxmp",
+}
+
+
+def test_every_licence_the_notice_names_is_shipped():
+    notice = (LICENCES / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([\w.-]+\.txt)`", notice))
+    assert len(named) >= 25
+    for name in named:
+        path = LICENCES / name if (LICENCES / name).exists() else LICENCES.parent / name
+        assert path.is_file() and path.stat().st_size > 500, f"{name} is named in the notice but missing"
+    assert {p.name for p in LICENCES.glob("*.txt")} <= named, "a licence file the notice does not list"
+
+
+def test_every_library_in_the_pygame_ce_wheel_has_its_licence():
+    import pygame
+    libs = Path(pygame.__file__).resolve().parent.parent / "pygame_ce.libs"
+    if not libs.is_dir():
+        pytest.skip("this platform's pygame-ce wheel keeps its libraries elsewhere")
+    for lib in libs.iterdir():
+        stem = re.split(r"-[0-9a-f]{8}\.", lib.name)[0].removesuffix("-2")
+        assert stem in BUNDLED_LIBRARY_LICENCE, f"{lib.name}: new bundled library, add its licence"
+        assert (LICENCES / f"{BUNDLED_LIBRARY_LICENCE[stem]}.txt").is_file()
