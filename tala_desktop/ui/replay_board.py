@@ -53,6 +53,13 @@ class ReplayBoard:
                                                     st.rules.ace_high_run, st.rules.face_value_10)
         return order
 
+    def draw_headings(self, surface: pygame.Surface, rect: pygame.Rect, headings: Sequence[str]) -> None:
+        """Column headings (hand, thrown cards, laid phỏm) in the strip just above ``rect``."""
+        widths = (PILE_X - HAND_X - 16, LAID_X - PILE_X - 16, rect.w - LAID_X - 16)
+        for x, text, width in zip((HAND_X, PILE_X, LAID_X), headings, widths):
+            img = self.fit(text, 15, MUTED, width, bold=True)
+            surface.blit(img, (rect.x + x + 2, rect.y - img.get_height() - 1))
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, st: GameState, names: Sequence[str],
              results: Sequence[str], last: Move | None) -> None:
         n = st.n

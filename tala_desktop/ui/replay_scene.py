@@ -26,7 +26,7 @@ from .table_guide import describe
 from .text_fit import TextFitter
 from .widgets import Button
 
-BOARD = pygame.Rect(60, 100, 1160, 452)
+BOARD = pygame.Rect(60, 114, 1160, 438)  # column headings sit just above it
 STATUS = pygame.Rect(60, 560, 1160, 64)
 TIMELINE = pygame.Rect(360, 648, 560, 22)
 TEXT = (236, 244, 236)
@@ -181,6 +181,7 @@ class ReplayScene(PageScene):
             return
         st = self.positions[self.index]
         last = self.moves[self.index - 1] if self.index > 0 else None
+        self.board.draw_headings(surface, BOARD, (tr("replay.col.hand"), tr("replay.col.pile"), tr("replay.col.laid")))
         self.board.draw(surface, BOARD, st, self.names, self.results(), last)
         self._status(surface)
         self._timeline(surface)
