@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import iter_bits, mask_points, points
 from tala_desktop.engine.melds import is_meld, meld_cover
-from tala_desktop.engine.solver import best_arrangement, u_kind
+from tala_desktop.engine.solver import Arrangement, best_arrangement, u_kind
 
 from .knowledge import ca_outs, ca_pairs, eat_chance, neighbour_mask, next_taker
 
@@ -68,11 +68,12 @@ class HandScore:
     keep: int            # trash cards kept for a live cạ
 
 
-def score_hand(ctx: Context, hand: int, eaten: int) -> HandScore | None:
-    """Value of holding ``hand`` (None if the eaten cards cannot be placed)."""
+def score_hand(ctx: Context, hand: int, eaten: int, arr: Arrangement | None = None) -> HandScore | None:
+    """Value of holding ``hand`` (None if the eaten cards cannot be placed); ``arr``: its best arrangement, if known."""
     rules = ctx.st.rules
     face10 = rules.face_value_10
-    arr = best_arrangement(hand, eaten, rules.ace_high_run, face10)
+    if arr is None:
+        arr = best_arrangement(hand, eaten, rules.ace_high_run, face10)
     if arr is None:
         return None
     trash = arr.trash
@@ -152,11 +153,18 @@ def rank_discards(ctx: Context, candidates: int, danger_weight: float = 1.0) -> 
     """Discard candidates best first, as (score, card, resulting hand score)."""
     st, seat = ctx.st, ctx.seat
     hand, eaten = st.hands[seat], st.eaten[seat]
-    candidates = worth_considering(st, hand, eaten, candidates)
+    face10 = st.rules.face_value_10
+    full = best_arrangement(hand, eaten, st.rules.ace_high_run, face10)
+    candidates = worth_considering(st, full, candidates)
     out = []
     for c in iter_bits(candidates):
         bit = 1 << c
-        hs = score_hand(ctx, hand & ~bit, eaten & ~bit)
+        # Without one of its trash cards a hand keeps its best phỏm: no packing of the smaller
+        # hand can cover more than the packing that already covers everything but trash.
+        arr = None
+        if full is not None and full.trash >> c & 1:
+            arr = Arrangement(full.melds, full.trash & ~bit, full.trash_points - points(c, face10))
+        hs = score_hand(ctx, hand & ~bit, eaten & ~bit, arr)
         if hs is None:
             continue
         s = hs.value - danger_weight * P.danger * feed_cost(ctx, c)
@@ -165,13 +173,13 @@ def rank_discards(ctx: Context, candidates: int, danger_weight: float = 1.0) -> 
     return out
 
 
-def worth_considering(st: GameState, hand: int, eaten: int, candidates: int) -> int:
+def worth_considering(st: GameState, arr: Arrangement | None, candidates: int) -> int:
     """Candidates minus the cards whose loss would break a phỏm of the best arrangement.
 
     Throwing a card that a phỏm needs is never better than throwing a trash card;
-    a 4th card of a set or the end of a run of 4+ costs no phỏm and stays in.
+    a 4th card of a set or the end of a run of 4+ costs no phỏm and stays in. ``arr`` is the
+    hand's best arrangement.
     """
-    arr = best_arrangement(hand, eaten, st.rules.ace_high_run, st.rules.face_value_10)
     if arr is None or not arr.trash & candidates:
         return candidates
     keep = arr.trash

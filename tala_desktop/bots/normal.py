@@ -11,7 +11,7 @@ from tala_desktop.engine import GameState, Move
 from tala_desktop.engine.cards import card_label, mask_points, points
 from tala_desktop.engine.legal import discardable, highest_card
 from tala_desktop.engine.sends import best_lay_plan, plan_sends
-from tala_desktop.engine.solver import best_arrangement
+from tala_desktop.engine.solver import Arrangement, best_arrangement
 
 from .base import Bot, Decision, cards_text, lay_decision, meld_text, send_decision, u_decision, unseen_and_hidden
 from .evaluate import BET_IN_POINTS, Context, P, feed_cost, rank_discards, score_hand, takes_left
@@ -123,12 +123,20 @@ def _points(st: GameState, mask: int) -> int:
 
 def _best_after_discard(ctx: Context, hand: int, eaten: int) -> float | None:
     """Value of the best 9-card hand after taking into ``hand`` and discarding one card."""
+    rules = ctx.st.rules
+    full = best_arrangement(hand, eaten, rules.ace_high_run, rules.face_value_10)
+    if full is None:
+        return None  # the eaten cards cannot all be placed, whatever goes
     best = None
     x = hand & ~eaten
     while x:
         low = x & -x
         x ^= low
-        hs = score_hand(ctx, hand & ~low, eaten)
+        arr = None
+        if full.trash & low:  # see rank_discards: the phỏm stay best without a trash card
+            arr = Arrangement(full.melds, full.trash & ~low, full.trash_points - points(low.bit_length() - 1,
+                                                                                         rules.face_value_10))
+        hs = score_hand(ctx, hand & ~low, eaten, arr)
         if hs is not None and (best is None or hs.value > best):
             best = hs.value
     return best
