@@ -91,6 +91,17 @@ def check_selftest(exe: Path) -> str:
     return done.stdout.strip()
 
 
+def check_licences(bundle: Path) -> str:
+    """The licence texts of assets/ (fonts, bundled libraries) are inside the one-folder bundle."""
+    wanted = [p.relative_to(ROOT) for p in (ROOT / "assets").rglob("*") if p.is_file() and "licen" in str(p).lower()]
+    found = {Path("assets") / p.relative_to(q) for q in bundle.rglob("assets") if q.is_dir()
+             for p in q.rglob("*") if p.is_file()}
+    missing = [str(w) for w in wanted if w not in found]
+    if missing:
+        raise CheckFailed(f"licence files missing from the bundle: {missing[:5]}")
+    return f"{len(wanted)} licence files inside the bundle"
+
+
 def check_untouched(bundle: Path, before: dict[str, tuple[int, int]]) -> None:
     after = snapshot(bundle)
     if after != before:
@@ -178,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
             raise CheckFailed(f"no executable at {exe}")
         print(f"bundle: {bundle.relative_to(ROOT)} {size_of(bundle) / 1e6:.1f} MB "
               f"({size_of(bundle) / 2**20:.1f} MiB)", flush=True)
+        if not args.onefile:
+            print(f"licences: {check_licences(bundle)}", flush=True)
         before = snapshot(bundle)
         print(f"selftest: {check_selftest(exe)}", flush=True)
         servers = [[str(exe), "--server"]]
