@@ -1,11 +1,12 @@
 """Tuning the Normal bot's evaluation weights: duplicate games of Normal with changed weights.
 
     python bench/tune_normal.py --games 20000 --workers 2 --set ca_bonus=6 --set danger=0.5
-    python bench/tune_normal.py --grid ca_bonus=4,8,12 --opponents easy
+    python bench/tune_normal.py --grid ca_bonus=4,8,12 --opponents normal
 
-Each run plays the Normal bot with the given ``Params`` (tala_desktop/bots/evaluate.py)
-in seat 0 against three ``--opponents`` bots (default easy) over duplicate deals,
-and prints its win share and mean net in bets with the deal-blocked 95% CI.
+Each run plays a Normal bot with the given ``Params`` (tala_desktop/bots/evaluate.py)
+in seat 0 against three ``--opponents`` bots (default easy; ``normal`` ones keep the
+default weights) over duplicate deals, and prints its win share and mean net in
+bets with the deal-blocked 95% CI.
 """
 
 from __future__ import annotations
@@ -15,35 +16,54 @@ import itertools
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tala_desktop.bots import evaluate  # noqa: E402
-from tala_desktop.bots.sim import SeatStats, play_one  # noqa: E402
-from tala_desktop.engine import Rules  # noqa: E402
+from tala_desktop.bots import evaluate, make_bot  # noqa: E402
+from tala_desktop.bots.normal import NormalBot  # noqa: E402
+from tala_desktop.bots.sim import SeatStats  # noqa: E402
+from tala_desktop.engine import GameState, Rules  # noqa: E402
 
 
-def _apply(overrides: dict[str, float]) -> None:
-    for k, v in overrides.items():
-        if not hasattr(evaluate.P, k):
-            raise SystemExit(f"unknown parameter {k!r}; known: {', '.join(evaluate.Params.__slots__)}")
-        setattr(evaluate.P, k, v)
+def _params(overrides: dict[str, float]) -> evaluate.Params:
+    for k in overrides:
+        if k not in evaluate.Params.__dataclass_fields__:
+            raise SystemExit(f"unknown parameter {k!r}; known: {', '.join(evaluate.Params.__dataclass_fields__)}")
+    return replace(evaluate.P, **overrides)
 
 
-def _block(args: tuple) -> list[tuple[list[int], dict]]:
+def _play(rules: Rules, specs: list[str], tuned: int, params: evaluate.Params, deal_seed: int, leader: int,
+          bot_seed: int) -> dict:
+    """One game; the seat ``tuned`` is a Normal bot with ``params``."""
+    bots = [make_bot(spec, bot_seed * 16 + s) for s, spec in enumerate(specs)]
+    bots[tuned] = NormalBot(bot_seed * 16 + tuned)
+    bots[tuned].params = params
+    st = GameState.new(rules, seed=deal_seed, leader=leader, record_events=False)
+    while not st.is_over:
+        s = st.to_move
+        st.push(bots[s].decide(st.view(s)).move)
+    o = st.outcome
+    assert o is not None
+    return {"net": o.net[tuned] / st.bet, "win": o.winner == tuned, "mom": o.labels[tuned] == "mom",
+            "u": o.winner == tuned and o.kind != "showdown",
+            "place": o.places.index(tuned) + 1 if tuned in o.places else (2 + rules.players) / 2}
+
+
+def _block(args: tuple) -> list[dict]:
     overrides, specs, seed, deals = args
-    _apply(overrides)
+    params = _params(overrides)
     n = len(specs)
     rules = Rules(players=n)
     out = []
     for deal in deals:
         for r in range(n):
             seat_to_spec = [(s + r) % n for s in range(n)]
-            res = play_one(rules, [specs[i] for i in seat_to_spec], seed * 1_000_003 + deal, deal % n,
-                           seed * 7919 + deal * n + r, {})
+            res = _play(rules, [specs[i] for i in seat_to_spec], seat_to_spec.index(0), params,
+                        seed * 1_000_003 + deal, deal % n, seed * 7919 + deal * n + r)
             res["deal"] = deal
-            out.append((seat_to_spec, res))
+            out.append(res)
     return out
 
 
@@ -55,10 +75,8 @@ def run(overrides: dict[str, float], games: int, workers: int, opponents: str, s
     st = SeatStats("normal")
     with ProcessPoolExecutor(workers) as pool:
         for block in pool.map(_block, blocks):
-            for seat_to_spec, res in block:
-                seat = seat_to_spec.index(0)
-                st.add(res["win"][seat], res["place"][seat], res["u"][seat], res["mom"][seat], res["net"][seat],
-                       res["deal"])
+            for res in block:
+                st.add(res["win"], res["place"], res["u"], res["mom"], res["net"], res["deal"])
     return st.summary()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import iter_bits, mask_points, points
@@ -16,16 +16,16 @@ BET_IN_POINTS = 8.0  # one bet is worth about one showdown place, about 8 points
 
 @dataclass(slots=True)
 class Params:
-    """Weights of the heuristic evaluation (tuned with bench/tune_normal.py)."""
+    """Weights of the heuristic evaluation (tuned with bench/tune_normal.py against Easy and Normal)."""
 
-    ca_bonus: float = 8.0       # worth of a cạ card beyond its points, times its completion chance
+    ca_bonus: float = 14.0      # worth of a cạ card beyond its points, times its completion chance
     draw_factor: float = 2.5    # eats make a live out arrive faster than draws alone
     trash_count: float = 0.6    # per trash card and take left: distance from Ù
     mom_fear: float = 30.0      # points per bet of Móm payment, times the chance of no phỏm
-    danger: float = 0.3         # weight of feeding the next seat
+    danger: float = 0.6         # weight of feeding the next seat
     feed_extra: float = 0.0     # points lost when the next seat gets a phỏm from us
-    u_weight: float = 1.0       # weight of the chance to Ù from this hand
-    eat_margin: float = 2.0     # points an eat may look worse than drawing and still be taken
+    u_weight: float = 0.5       # weight of the chance to Ù from this hand
+    eat_margin: float = 10.0    # points an eat may look worse than drawing and still be taken
 
 
 P = Params()
@@ -40,6 +40,7 @@ class Context:
     unseen: int
     hidden: list[int]
     takes_left: int  # takes before (and including) this seat's lay-down turn
+    params: Params = field(default_factory=lambda: P)  # the deciding bot's weights
 
     @property
     def unseen_count(self) -> int:
@@ -52,12 +53,12 @@ def takes_left(st: GameState, seat: int) -> int:
     return max(0, 4 - len(st.piles[seat]) - (1 if st.took and st.to_move == seat else 0))
 
 
-def complete_chance(outs: int, unseen: int, takes: int) -> float:
+def complete_chance(outs: int, unseen: int, takes: int, draw_factor: float = P.draw_factor) -> float:
     """Chance that one of ``outs`` live cards reaches us in ``takes`` draws (eats count as about one more)."""
     if outs <= 0 or unseen <= 0 or takes <= 0:
         return 0.0
     miss = 1.0 - min(1.0, outs / unseen)
-    return 1.0 - miss ** (takes * P.draw_factor)
+    return 1.0 - miss ** (takes * draw_factor)
 
 
 @dataclass(slots=True)
@@ -72,6 +73,7 @@ def score_hand(ctx: Context, hand: int, eaten: int, arr: Arrangement | None = No
     """Value of holding ``hand`` (None if the eaten cards cannot be placed); ``arr``: its best arrangement, if known."""
     rules = ctx.st.rules
     face10 = rules.face_value_10
+    w = ctx.params
     if arr is None:
         arr = best_arrangement(hand, eaten, rules.ace_high_run, face10)
     if arr is None:
@@ -93,17 +95,17 @@ def score_hand(ctx: Context, hand: int, eaten: int, arr: Arrangement | None = No
             outs_by_card = ca_outs(trash, unseen)
         no_meld = 1.0
         for c, o in outs_by_card.items():
-            q = complete_chance(o, n_unseen, ctx.takes_left)
-            value += q * (points(c, face10) + P.ca_bonus)
+            q = complete_chance(o, n_unseen, ctx.takes_left, w.draw_factor)
+            value += q * (points(c, face10) + w.ca_bonus)
             keep |= 1 << c
             no_meld *= 1.0 - q
-        value -= P.trash_count * trash.bit_count() * min(ctx.takes_left, 3)
+        value -= w.trash_count * trash.bit_count() * min(ctx.takes_left, 3)
         if not arr.melds:
-            value -= P.mom_fear * no_meld * rules.mom_pay
+            value -= w.mom_fear * no_meld * rules.mom_pay
         elif trash.bit_count() <= 3 and hand.bit_count() == 9:
-            value += P.u_weight * u_chance(ctx, hand, eaten) * (ctx.st.n - 1) * rules.u_pay * BET_IN_POINTS
+            value += w.u_weight * u_chance(ctx, hand, eaten) * (ctx.st.n - 1) * rules.u_pay * BET_IN_POINTS
     elif not arr.melds and ctx.takes_left == 0 and ctx.st.lay_order[ctx.seat] < 0:
-        value -= P.mom_fear * rules.mom_pay
+        value -= w.mom_fear * rules.mom_pay
     return HandScore(value, trash, arr.melds, keep)
 
 
@@ -127,7 +129,7 @@ def u_chance(ctx: Context, hand: int, eaten: int) -> float:
         x ^= low
         if u_kind(hand | low, eaten, ace_high):
             outs += 1
-    return complete_chance(outs, ctx.unseen_count, ctx.takes_left)
+    return complete_chance(outs, ctx.unseen_count, ctx.takes_left, ctx.params.draw_factor)
 
 
 def feed_cost(ctx: Context, c: int) -> float:
@@ -146,7 +148,7 @@ def feed_cost(ctx: Context, c: int) -> float:
         bets += (st.n - 1) * rules.u_pay  # a third eat from us: Ù paid by us alone
     elif st.eat_count[t] >= 2:
         bets += rules.u_pay
-    return p * (bets * BET_IN_POINTS + P.feed_extra)
+    return p * (bets * BET_IN_POINTS + ctx.params.feed_extra)
 
 
 def rank_discards(ctx: Context, candidates: int, danger_weight: float = 1.0) -> list[tuple[float, int, HandScore]]:
@@ -167,7 +169,7 @@ def rank_discards(ctx: Context, candidates: int, danger_weight: float = 1.0) -> 
         hs = score_hand(ctx, hand & ~bit, eaten & ~bit, arr)
         if hs is None:
             continue
-        s = hs.value - danger_weight * P.danger * feed_cost(ctx, c)
+        s = hs.value - danger_weight * ctx.params.danger * feed_cost(ctx, c)
         out.append((s, c, hs))
     out.sort(key=lambda x: (-x[0], -points(x[1], st.rules.face_value_10), -(x[1] // 13)))
     return out

@@ -14,12 +14,13 @@ from tala_desktop.engine.sends import best_lay_plan, plan_sends
 from tala_desktop.engine.solver import Arrangement, best_arrangement
 
 from .base import Bot, Decision, cards_text, lay_decision, meld_text, send_decision, u_decision, unseen_and_hidden
-from .evaluate import BET_IN_POINTS, Context, P, feed_cost, rank_discards, score_hand, takes_left
+from .evaluate import BET_IN_POINTS, Context, P, Params, feed_cost, rank_discards, score_hand, takes_left
 
 
 class NormalBot(Bot):
     level = "normal"
     danger_weight = 1.0
+    params: Params = P  # the evaluation's weights; a bot may carry its own
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:
@@ -51,7 +52,7 @@ class NormalBot(Bot):
 
     def context(self, st: GameState, seat: int, hand_counts: list[int] | None) -> Context:
         unseen, hidden = unseen_and_hidden(st, seat, hand_counts)
-        return Context(st, seat, unseen, hidden, takes_left(st, seat))
+        return Context(st, seat, unseen, hidden, takes_left(st, seat), self.params)
 
     def take(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int] | None) -> Decision:
         eat = next((m for m in legal if m.kind == "eat"), None)
@@ -71,7 +72,7 @@ class NormalBot(Bot):
         if st.rules.den_chot and chot:
             money -= 0.05 * (st.n - 1) * st.rules.u_pay * BET_IN_POINTS  # later Ù would be ours to pay
         label = card_label(c)
-        if after is None or now is None or after + money + P.eat_margin < now.value:
+        if after is None or now is None or after + money + self.params.eat_margin < now.value:
             return Decision(draw, f"draw: eating {label} would lock the hand", f"bốc: ăn {label} sẽ khóa bài")
         phom = _phom_of(st, hand | bit, eaten | bit, c)
         pay = st.rules.eat_pay(st.eat_count[seat] + 1, chot)
