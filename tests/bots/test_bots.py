@@ -100,3 +100,24 @@ def test_all_levels_declare_u():
         assert any(m.kind == "u" for m in st.legal_moves())
         d = make_bot(level, 1, **({"max_samples": 2} if level == "hard" else {})).decide(st.view(1))
         assert d.move.kind == "u", level
+
+
+def test_a_normal_bot_carries_its_own_weights():
+    from dataclasses import replace
+
+    from tala_desktop.bots.evaluate import P, Params
+
+    def game(params):
+        bots = [make_bot("normal", 40 + s) for s in range(4)]
+        if params is not None:
+            bots[0].params = params
+        st = GameState.new(Rules(), seed=8, leader=0)
+        while not st.is_over:
+            st.push(bots[st.to_move].decide(st.view(st.to_move)).move)
+        return [str(m) for m in st.history]
+
+    before = Params(**{k: getattr(P, k) for k in Params.__dataclass_fields__})
+    default = game(None)
+    assert game(replace(P)) == default  # the same weights in a copy: the same game
+    assert game(replace(P, ca_bonus=0.0, danger=5.0, mom_fear=0.0)) != default
+    assert before == P  # the shared default weights are untouched
