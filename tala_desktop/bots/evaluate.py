@@ -16,19 +16,21 @@ BET_IN_POINTS = 8.0  # one bet is worth about one showdown place, about 8 points
 
 @dataclass(slots=True)
 class Params:
-    """Weights of the heuristic evaluation (tuned with bench/tune_normal.py against Easy and Normal)."""
+    """Weights of the heuristic evaluation (tuned with bench/tune_normal.py: the defaults against Easy)."""
 
-    ca_bonus: float = 14.0      # worth of a cạ card beyond its points, times its completion chance
+    ca_bonus: float = 8.0       # worth of a cạ card beyond its points, times its completion chance
     draw_factor: float = 2.5    # eats make a live out arrive faster than draws alone
     trash_count: float = 0.6    # per trash card and take left: distance from Ù
     mom_fear: float = 30.0      # points per bet of Móm payment, times the chance of no phỏm
-    danger: float = 0.6         # weight of feeding the next seat
+    danger: float = 0.3         # weight of feeding the next seat
     feed_extra: float = 0.0     # points lost when the next seat gets a phỏm from us
-    u_weight: float = 0.5       # weight of the chance to Ù from this hand
-    eat_margin: float = 10.0    # points an eat may look worse than drawing and still be taken
+    u_weight: float = 1.0       # weight of the chance to Ù from this hand
+    eat_margin: float = 2.0     # points an eat may look worse than drawing and still be taken
 
 
-P = Params()
+P = Params()  # Normal's weights
+# Hard's weights: tuned against Normal (bench/tune_normal.py --opponents normal), +0.14 bets a game over P there
+HARD_PARAMS = Params(ca_bonus=14.0, danger=0.6, u_weight=0.5, eat_margin=10.0)
 
 
 @dataclass(slots=True)

@@ -168,14 +168,18 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     moves = 0
     bar = _progress(total, args.no_progress)
-    results = ProcessPoolExecutor(args.workers).map(run_block, blocks) if args.workers > 1 else map(run_block, blocks)
-    for block in results:
-        for seat_to_spec, res in block:
-            moves += res["moves"]
-            for seat, i in enumerate(seat_to_spec):
-                stats[i].add(res["win"][seat], res["place"][seat], res["u"][seat], res["mom"][seat], res["net"][seat],
-                             res["deal"])
-            bar.update(1)
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        for block in (pool.map(run_block, blocks) if pool is not None else map(run_block, blocks)):
+            for seat_to_spec, res in block:
+                moves += res["moves"]
+                for seat, i in enumerate(seat_to_spec):
+                    stats[i].add(res["win"][seat], res["place"][seat], res["u"][seat], res["mom"][seat],
+                                 res["net"][seat], res["deal"])
+                bar.update(1)
+    finally:
+        if pool is not None:
+            pool.shutdown()  # before exit: an unclosed pool can fail in the interpreter's exit hooks
     bar.close()
     dt = time.perf_counter() - t0
     summary = {"games": total, "seconds": dt, "games_per_second": total / dt, "workers": args.workers,
