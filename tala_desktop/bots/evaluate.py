@@ -28,9 +28,7 @@ class Params:
     eat_margin: float = 2.0     # points an eat may look worse than drawing and still be taken
 
 
-P = Params()  # Normal's weights
-# Hard's weights: tuned against Normal (bench/tune_normal.py --opponents normal), +0.14 bets a game over P there
-HARD_PARAMS = Params(ca_bonus=14.0, danger=0.6, u_weight=0.5, eat_margin=10.0)
+P = Params()  # the weights Normal and Hard play with (docs/benchmarks.md: why not the ones tuned against Normal)
 
 
 @dataclass(slots=True)

@@ -29,7 +29,7 @@ from tala_desktop.engine.sends import best_lay_plan
 from .base import Decision
 from .determinize import determinize
 from .easy import EasyBot
-from .evaluate import BET_IN_POINTS, HARD_PARAMS, rank_discards
+from .evaluate import BET_IN_POINTS, rank_discards
 from .normal import NormalBot
 
 CLEAR_GAIN_SE = 0.0  # standard errors of paired gain needed to leave Normal's choice (0: the best mean wins)
@@ -55,9 +55,7 @@ class HardBot(NormalBot):
         self.max_samples = max_samples
         self.candidates = candidates
         self.policy = _Greedy(seed)        # the other seats in playouts: fast and plain
-        self.params = HARD_PARAMS          # its own decisions and leaf values use weights tuned against Normal
         self.own_policy = NormalBot(seed)  # evaluates this seat's hand at the end of a playout
-        self.own_policy.params = HARD_PARAMS
         self.stop: threading.Event | None = None
         self.last_samples = 0
 
