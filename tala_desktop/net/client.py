@@ -94,13 +94,22 @@ class NetTableClient:
         if self._closing:
             return
         self._closing = True
-        if not self.finished.is_set():
-            coro = self._shutdown()
-            try:
-                asyncio.run_coroutine_threadsafe(coro, self._loop)
-            except RuntimeError:  # the loop just ended
-                coro.close()
+        if self.finished.is_set():
+            self._thread.join(timeout=3)
+            return
+        coro = self._shutdown()
+        try:
+            done = asyncio.run_coroutine_threadsafe(coro, self._loop)
+        except RuntimeError:  # the loop just ended
+            coro.close()
+            self._thread.join(timeout=3)
+            return
         self._thread.join(timeout=3)
+        if not done.done() and not self._thread.is_alive():
+            # The loop ended before it ran the shutdown: the coroutine never started, close it unawaited.
+            done.cancel()
+            with contextlib.suppress(RuntimeError):
+                coro.close()
 
     # ------------------------------------------------------------ lobby
     def list_tables(self) -> None:
