@@ -63,10 +63,15 @@ def u_decision(move: Move) -> Decision:
     return Decision(move, "Ù: every card but at most one is in a phỏm", "Ù: cả bài vào phỏm")
 
 
-def lay_decision(move: Move, left_points: int) -> Decision:
+def lay_decision(move: Move, left_points: int, sends: int = 0) -> Decision:
+    """The reason for a lay-down; ``sends``: the cards it plans to send next (``left_points`` counts without them)."""
     if not move.melds:
         return Decision(move, "lay nothing: no phỏm (Móm)", "không có phỏm: Móm")
     shown = ", ".join(meld_text(m) for m in move.melds)
+    if sends:
+        sent = cards_text(sends)
+        return Decision(move, f"lay {shown}, then send {sent}: {left_points} points left",
+                        f"hạ {shown}, rồi gửi {sent}: còn {left_points} điểm")
     return Decision(move, f"lay {shown}, {left_points} points left", f"hạ {shown}, còn {left_points} điểm")
 
 

@@ -94,7 +94,10 @@ class NormalBot(Bot):
         left = st.hands[seat]
         for m in melds:
             left &= ~m
-        return lay_decision(move, _points(st, left))
+        sends = 0
+        for c, _, _ in (plan.sends if plan is not None else ()):
+            sends |= 1 << c
+        return lay_decision(move, _points(st, left & ~sends), sends)
 
     def discard(self, st: GameState, seat: int, hand_counts: list[int] | None) -> Decision:
         ctx = self.context(st, seat, hand_counts)

@@ -8,6 +8,7 @@ import sys
 
 from tala_desktop.bots import make_bot
 from tala_desktop.engine import GameState, Move, Phase, Rules, parse_card
+from tala_desktop.engine.melds import Phom
 from tala_desktop.engine.state import TurnKind
 
 
@@ -58,6 +59,30 @@ def test_normal_keeps_a_live_ca_and_throws_the_isolated_high_card():
     d = make_bot("normal", 1).decide(st.view(0))
     assert d.move.kind == "discard" and d.move.card == parse_card("Qc"), d
     assert "7♥" in d.reason_vi and "8♥" in d.reason_vi
+
+
+def test_normal_lays_the_arrangement_that_leaves_the_most_sendable_cards():
+    # J♣-Q♣-K♣ leaves J♥ J♦ (22 points); the set J♣-J♦-J♥ leaves Q♣ K♣ (25), but seats 1 and 2
+    # have laid Q♠-Q♥-Q♦ and K♠-K♥-K♦, so both can be sent. Easy takes the fewer points now.
+    def mask(text: str) -> int:
+        return sum(1 << c for c in cards(text))
+
+    st = position(Rules(), "Jc Qc Kc Jh Jd 2s 3s 4s 6h 7d", {1: "5c 5d 8h", 2: "2c 3c 4h", 3: "10c Ac 9s"})
+    for c in cards("Qs Qh Qd Ks Kh Kd"):  # those six cards are on the table, not in a hand or the stock
+        for s in range(1, 4):
+            st.hands[s] &= ~(1 << c)
+        if c in st.stock:
+            st.stock.remove(c)
+    st.laid[1], st.lay_order[1] = [Phom(mask("Qs Qh Qd"))], 0
+    st.laid[2], st.lay_order[2] = [Phom(mask("Ks Kh Kd"))], 1
+    st.lays_done = 2
+    st.piles[0] = cards("9d 8d 5h")
+    st.phase = Phase.LAY
+    d = make_bot("normal", 1).decide(st.view(0))
+    assert set(d.move.melds) == {mask("2s 3s 4s"), mask("Jc Jh Jd")}, d
+    assert "Q♣" in d.reason_vi and "K♣" in d.reason_vi and "13" in d.reason_en  # 6♥ 7♦ left
+    easy = make_bot("easy", 1)
+    assert set(easy.decide(st.view(0)).move.melds) == {mask("2s 3s 4s"), mask("Jc Qc Kc")}
 
 
 def test_easy_eats_whenever_a_phom_is_offered():
