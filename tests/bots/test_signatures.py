@@ -85,6 +85,22 @@ def test_normal_lays_the_arrangement_that_leaves_the_most_sendable_cards():
     assert set(easy.decide(st.view(0)).move.melds) == {mask("2s 3s 4s"), mask("Jc Qc Kc")}
 
 
+def test_normal_passes_up_an_eat_that_breaks_its_phom():
+    # 10♥ makes the set 10♠-10♦-10♥, but 10♦ sits in the phỏm 10♦-J♦-Q♦: eating would lock
+    # the set and leave J♦ Q♦ as trash. Normal draws; Easy eats whatever makes a phỏm.
+    mine = cards("As 2s 3c 3d 9s 10s 10d Jd Qd")
+    leader = cards("10h 4c 5c 6h 7h 8c 2h Kc Kh 5s")
+    used = set(mine) | set(leader)
+    rest = [c for c in range(52) if c not in used]
+    hands = [leader, mine, rest[:9], rest[9:18]]
+    st = GameState.from_deal(Rules(), hands, rest[18:], 0)
+    st.push(Move(0, "discard", card=parse_card("10h")))
+    assert any(m.kind == "eat" for m in st.legal_moves())
+    d = make_bot("normal", 1).decide(st.view(1))
+    assert d.move.kind == "draw" and "lock" in d.reason_en, d
+    assert make_bot("easy", 1).decide(st.view(1)).move.kind == "eat"
+
+
 def test_easy_eats_whenever_a_phom_is_offered():
     hands = [cards("5h 9c Jd Qs Kc 2d 4s 6c 8d 10h"), cards("5s 5c As 3d 7h 9s Jh Qd Kd"),
              cards("2c 3c 4c 6d 7d 8s 10s Js Qh"), cards("Ac Ad 2s 3s 4d 6h 7c 8h 9d")]
