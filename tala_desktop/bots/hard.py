@@ -32,7 +32,7 @@ from .easy import EasyBot
 from .evaluate import BET_IN_POINTS, rank_discards
 from .normal import NormalBot
 
-CLEAR_GAIN_SE = 1.0  # standard errors of paired gain needed to leave Normal's choice (0: the best mean wins)
+CLEAR_GAIN_SE = 2.0  # standard errors of paired gain needed to leave Normal's choice (0: the best mean wins)
 MIN_SAMPLES = 12
 
 
