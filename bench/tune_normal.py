@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tala_desktop.bots import evaluate, make_bot  # noqa: E402
 from tala_desktop.bots.normal import NormalBot  # noqa: E402
-from tala_desktop.bots.sim import SeatStats  # noqa: E402
-from tala_desktop.engine import GameState, Rules  # noqa: E402
+from tala_desktop.bots.sim import SeatStats, play_bots  # noqa: E402
+from tala_desktop.engine import Rules  # noqa: E402
 
 
 def _params(overrides: dict[str, float]) -> evaluate.Params:
@@ -32,23 +32,6 @@ def _params(overrides: dict[str, float]) -> evaluate.Params:
         if k not in evaluate.Params.__dataclass_fields__:
             raise SystemExit(f"unknown parameter {k!r}; known: {', '.join(evaluate.Params.__dataclass_fields__)}")
     return replace(evaluate.P, **overrides)
-
-
-def _play(rules: Rules, specs: list[str], tuned: int, params: evaluate.Params, deal_seed: int, leader: int,
-          bot_seed: int) -> dict:
-    """One game; the seat ``tuned`` is a Normal bot with ``params``."""
-    bots = [make_bot(spec, bot_seed * 16 + s) for s, spec in enumerate(specs)]
-    bots[tuned] = NormalBot(bot_seed * 16 + tuned)
-    bots[tuned].params = params
-    st = GameState.new(rules, seed=deal_seed, leader=leader, record_events=False)
-    while not st.is_over:
-        s = st.to_move
-        st.push(bots[s].decide(st.view(s)).move)
-    o = st.outcome
-    assert o is not None
-    return {"net": o.net[tuned] / st.bet, "win": o.winner == tuned, "mom": o.labels[tuned] == "mom",
-            "u": o.winner == tuned and o.kind != "showdown",
-            "place": o.places.index(tuned) + 1 if tuned in o.places else (2 + rules.players) / 2}
 
 
 def _block(args: tuple) -> list[dict]:
@@ -60,10 +43,13 @@ def _block(args: tuple) -> list[dict]:
     for deal in deals:
         for r in range(n):
             seat_to_spec = [(s + r) % n for s in range(n)]
-            res = _play(rules, [specs[i] for i in seat_to_spec], seat_to_spec.index(0), params,
-                        seed * 1_000_003 + deal, deal % n, seed * 7919 + deal * n + r)
-            res["deal"] = deal
-            out.append(res)
+            bot_seed = seed * 7919 + deal * n + r
+            bots = [make_bot(specs[i], bot_seed * 16 + s) for s, i in enumerate(seat_to_spec)]
+            tuned = seat_to_spec.index(0)
+            bots[tuned] = NormalBot(bot_seed * 16 + tuned)
+            bots[tuned].params = params
+            res = play_bots(rules, bots, seed * 1_000_003 + deal, deal % n)
+            out.append({k: res[k][tuned] for k in ("net", "win", "u", "mom", "place")} | {"deal": deal})
     return out
 
 

@@ -53,7 +53,7 @@ def takes_left(st: GameState, seat: int) -> int:
     return max(0, 4 - len(st.piles[seat]) - (1 if st.took and st.to_move == seat else 0))
 
 
-def complete_chance(outs: int, unseen: int, takes: int, draw_factor: float = P.draw_factor) -> float:
+def complete_chance(outs: int, unseen: int, takes: int, draw_factor: float) -> float:
     """Chance that one of ``outs`` live cards reaches us in ``takes`` draws (eats count as about one more)."""
     if outs <= 0 or unseen <= 0 or takes <= 0:
         return 0.0
@@ -161,18 +161,24 @@ def rank_discards(ctx: Context, candidates: int, danger_weight: float = 1.0) -> 
     out = []
     for c in iter_bits(candidates):
         bit = 1 << c
-        # Without one of its trash cards a hand keeps its best phỏm: no packing of the smaller
-        # hand can cover more than the packing that already covers everything but trash.
-        arr = None
-        if full is not None and full.trash >> c & 1:
-            arr = Arrangement(full.melds, full.trash & ~bit, full.trash_points - points(c, face10))
-        hs = score_hand(ctx, hand & ~bit, eaten & ~bit, arr)
+        hs = score_hand(ctx, hand & ~bit, eaten & ~bit, without_trash(full, c, face10))
         if hs is None:
             continue
         s = hs.value - danger_weight * ctx.params.danger * feed_cost(ctx, c)
         out.append((s, c, hs))
     out.sort(key=lambda x: (-x[0], -points(x[1], st.rules.face_value_10), -(x[1] // 13)))
     return out
+
+
+def without_trash(full: Arrangement | None, c: int, face10: bool) -> Arrangement | None:
+    """The best arrangement of a hand without card ``c``, if ``c`` is trash in ``full`` (None otherwise).
+
+    The phỏm stay best: no packing of the smaller hand can cover more than the one that
+    already covers everything but trash. One solver call then serves every trash card.
+    """
+    if full is None or not full.trash >> c & 1:
+        return None
+    return Arrangement(full.melds, full.trash & ~(1 << c), full.trash_points - points(c, face10))
 
 
 def worth_considering(st: GameState, arr: Arrangement | None, candidates: int) -> int:

@@ -11,10 +11,10 @@ from tala_desktop.engine import GameState, Move
 from tala_desktop.engine.cards import card_label, mask_points, points
 from tala_desktop.engine.legal import discardable, highest_card
 from tala_desktop.engine.sends import best_lay_plan, plan_sends
-from tala_desktop.engine.solver import Arrangement, best_arrangement
+from tala_desktop.engine.solver import best_arrangement
 
 from .base import Bot, Decision, cards_text, lay_decision, meld_text, send_decision, u_decision, unseen_and_hidden
-from .evaluate import BET_IN_POINTS, Context, P, Params, feed_cost, rank_discards, score_hand, takes_left
+from .evaluate import BET_IN_POINTS, Context, P, Params, feed_cost, rank_discards, score_hand, takes_left, without_trash
 
 
 class NormalBot(Bot):
@@ -136,11 +136,7 @@ def _best_after_discard(ctx: Context, hand: int, eaten: int) -> float | None:
     while x:
         low = x & -x
         x ^= low
-        arr = None
-        if full.trash & low:  # see rank_discards: the phỏm stay best without a trash card
-            arr = Arrangement(full.melds, full.trash & ~low, full.trash_points - points(low.bit_length() - 1,
-                                                                                         rules.face_value_10))
-        hs = score_hand(ctx, hand & ~low, eaten, arr)
+        hs = score_hand(ctx, hand & ~low, eaten, without_trash(full, low.bit_length() - 1, rules.face_value_10))
         if hs is not None and (best is None or hs.value > best):
             best = hs.value
     return best

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from tala_desktop.engine import GameState, Rules, RulesError
 
 from . import LEVELS, make_bot
+from .base import Bot
 
 
 @dataclass
@@ -89,6 +90,11 @@ def play_one(rules: Rules, seat_specs: list[str], deal_seed: int, leader: int, b
     """Play one game; returns per-seat results (index = seat)."""
     bots = [make_bot(spec, bot_seed * 16 + s, **(bot_options if spec == "hard" else {}))
             for s, spec in enumerate(seat_specs)]
+    return play_bots(rules, bots, deal_seed, leader)
+
+
+def play_bots(rules: Rules, bots: list[Bot], deal_seed: int, leader: int) -> dict:
+    """Play one game with these bots (index = seat); per-seat results."""
     st = GameState.new(rules, seed=deal_seed, leader=leader, record_events=False)
     moves = 0
     while not st.is_over:
