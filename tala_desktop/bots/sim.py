@@ -17,6 +17,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -93,12 +94,18 @@ def play_one(rules: Rules, seat_specs: list[str], deal_seed: int, leader: int, b
     return play_bots(rules, bots, deal_seed, leader)
 
 
-def play_bots(rules: Rules, bots: list[Bot], deal_seed: int, leader: int) -> dict:
-    """Play one game with these bots (index = seat); per-seat results."""
+def play_bots(rules: Rules, bots: list[Bot], deal_seed: int, leader: int,
+              watch: Callable[[GameState], None] | None = None) -> dict:
+    """Play one game with these bots (index = seat); per-seat results.
+
+    ``watch`` (experiments only, bench/bot_ceiling.py) sees the full state before every move.
+    """
     st = GameState.new(rules, seed=deal_seed, leader=leader, record_events=False)
     moves = 0
     while not st.is_over:
         s = st.to_move
+        if watch is not None:
+            watch(st)
         st.push(bots[s].decide(st.view(s)).move)
         moves += 1
     o = st.outcome

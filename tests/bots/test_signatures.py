@@ -86,15 +86,16 @@ def test_normal_lays_the_arrangement_that_leaves_the_most_sendable_cards():
 
 
 def test_normal_passes_up_an_eat_that_breaks_its_phom():
-    # 10♥ makes the set 10♠-10♦-10♥, but 10♦ sits in the phỏm 10♦-J♦-Q♦: eating would lock
-    # the set and leave J♦ Q♦ as trash. Normal draws; Easy eats whatever makes a phỏm.
-    mine = cards("As 2s 3c 3d 9s 10s 10d Jd Qd")
-    leader = cards("10h 4c 5c 6h 7h 8c 2h Kc Kh 5s")
+    # 7♠ makes the set 7♠-7♥-7♣, but 7♥ ends the run 5♥-6♥-7♥ and 7♣ starts 7♣-8♣-9♣: eating
+    # would trade two phỏm for one and leave 5♥ 6♥ 8♣ 9♣ as trash. Normal draws; Easy eats
+    # whatever makes a phỏm.
+    mine = cards("5h 6h 7h 7c 8c 9c 2s 4d Kd")
+    leader = cards("7s 4c 5c 10h Jh 8d 2h Kc Qs 5s")
     used = set(mine) | set(leader)
     rest = [c for c in range(52) if c not in used]
     hands = [leader, mine, rest[:9], rest[9:18]]
     st = GameState.from_deal(Rules(), hands, rest[18:], 0)
-    st.push(Move(0, "discard", card=parse_card("10h")))
+    st.push(Move(0, "discard", card=parse_card("7s")))
     assert any(m.kind == "eat" for m in st.legal_moves())
     d = make_bot("normal", 1).decide(st.view(1))
     assert d.move.kind == "draw" and "lock" in d.reason_en, d

@@ -1,0 +1,153 @@
+"""What the unmet win shares are made of: the same bots allowed to peek at hidden cards, on the same deals.
+
+    python bench/bot_ceiling.py hard-sees-hands --deals 200 --opponents normal --samples 100
+    python bench/bot_ceiling.py hard-sees-hands --deals 200 --opponents normal --samples 100 --fair
+    python bench/bot_ceiling.py normal-sees-feeds --deals 2500 --opponents easy [--fair]
+    python bench/bot_ceiling.py inference --deals 200 --opponents normal
+
+``hard-sees-hands``: the Hard bot's sampler deals the other seats their true
+hands (only the stock stays shuffled), so its search knows everything but the
+draws. ``normal-sees-feeds``: Normal's feed danger knows whether the next seat
+truly can eat a card. ``--fair`` plays the same bot without peeking, on the
+same deals. Each deal is played once per seat rotation (duplicate), the bot
+under test in one seat, the three ``--opponents`` in the others.
+
+``inference``: how much the public record tells about the hidden hands. For
+every discard decision of every seat, the mean log-likelihood per (opponent,
+unseen card) of the truth under a uniform guess and under the Hard sampler's
+``card_weights`` (knowing the hands exactly scores 0).
+
+These bots cheat: they exist only to measure; nothing in the game uses them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tala_desktop.bots import evaluate, hard, knowledge, make_bot  # noqa: E402
+from tala_desktop.bots.determinize import card_weights  # noqa: E402
+from tala_desktop.bots.sim import SeatStats, play_bots  # noqa: E402
+from tala_desktop.engine import GameState, Rules  # noqa: E402
+
+_LIVE: list[GameState] = []  # the full state of the game being played (set before every move)
+
+
+def _watch(st: GameState) -> None:
+    _LIVE[:] = [st]
+
+
+def _true_hands(st: GameState, seat: int, hand_counts: list[int] | None, rng: random.Random,
+                weights: list[list[float]] | None = None) -> GameState:
+    """A 'sample' that is the real deal, with only the stock reshuffled."""
+    world = _LIVE[0].copy()
+    rng.shuffle(world.stock)
+    return world
+
+
+def _true_eat_chance(st: GameState, seat: int, c: int, unseen: int, hidden: list[int]) -> float:
+    """1.0 if the next seat really can eat ``c`` (it holds two cards that make a phỏm with it), else 0.0."""
+    live = _LIVE[0]
+    t = knowledge.next_taker(st, seat)
+    if t is None:
+        return 0.0
+    held, eaten = live.hands[t] | live.eaten[t], live.eaten[t]
+    for a, b in knowledge.meld_partners(c, st.rules.ace_high_run):
+        if held >> a & 1 and held >> b & 1 and not (eaten >> a & 1 and eaten >> b & 1):
+            return 1.0
+    return 0.0
+
+
+def _block(args: tuple) -> list[dict]:
+    experiment, opponents, deals, samples, fair = args
+    if not fair:
+        if experiment == "hard-sees-hands":
+            hard.determinize = _true_hands
+        else:
+            evaluate.eat_chance = _true_eat_chance
+    level = "hard" if experiment == "hard-sees-hands" else "normal"
+    rules = Rules(players=4)
+    out = []
+    for deal in deals:
+        for seat in range(4):
+            bots = [make_bot(opponents, deal * 16 + s) for s in range(4)]
+            options = {"max_samples": samples, "min_gain_se": 0.0} if level == "hard" else {}
+            bots[seat] = make_bot(level, deal * 16 + seat, **options)
+            res = play_bots(rules, bots, 1_000_003 + deal, deal % 4, _watch)
+            out.append({k: res[k][seat] for k in ("net", "win", "u", "mom", "place")} | {"deal": deal})
+    return out
+
+
+def play(experiment: str, opponents: str, deals: int, samples: int, fair: bool, workers: int) -> dict:
+    chunk = max(1, deals // (workers * 8))
+    blocks = [(experiment, opponents, list(range(i, min(deals, i + chunk))), samples, fair)
+              for i in range(0, deals, chunk)]
+    stats = SeatStats(experiment + (" (fair)" if fair else ""))
+    with ProcessPoolExecutor(workers) as pool:
+        for block in pool.map(_block, blocks):
+            for r in block:
+                stats.add(r["win"], r["place"], r["u"], r["mom"], r["net"], r["deal"])
+    return stats.summary()
+
+
+def inference(opponents: str, deals: int) -> tuple[float, float, int]:
+    """Mean log-likelihood of the hidden hands: (uniform, card_weights, cells counted)."""
+    rules = Rules(players=4)
+    uniform = weighted = 0.0
+    cells = 0
+    for deal in range(deals):
+        bots = [make_bot(opponents, deal * 16 + s) for s in range(4)]
+        st = GameState.new(rules, seed=2_000_003 + deal, leader=deal % 4, record_events=False)
+        while not st.is_over:
+            s0 = st.to_move
+            if st.phase.value == "discard" and st.took:
+                w = card_weights(st, s0)
+                unseen = knowledge.unseen_mask(st, s0)
+                hidden = knowledge.hidden_counts(st, s0)
+                cards = [c for c in range(52) if unseen >> c & 1]
+                for s in range(4):
+                    if s == s0 or not hidden[s]:
+                        continue
+                    total = sum(w[s][c] for c in cards)
+                    for c in cards:
+                        held = st.hands[s] >> c & 1
+                        for q, acc in ((hidden[s] / len(cards), 0), (min(0.999, hidden[s] * w[s][c] / total), 1)):
+                            ll = math.log(q if held else 1.0 - q)
+                            if acc:
+                                weighted += ll
+                            else:
+                                uniform += ll
+                        cells += 1
+            st.push(bots[s0].decide(st.view(s0)).move)
+    return uniform / cells, weighted / cells, cells
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("experiment", choices=["hard-sees-hands", "normal-sees-feeds", "inference"])
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--opponents", default="normal", choices=["easy", "normal"])
+    ap.add_argument("--samples", type=int, default=100, help="Hard's samples per decision")
+    ap.add_argument("--fair", action="store_true", help="the same bot without peeking")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    if args.experiment == "inference":
+        uni, wtd, cells = inference(args.opponents, args.deals)
+        print(f"hidden hands vs {args.opponents}, {cells} (seat, card) cells: mean log-likelihood "
+              f"uniform {uni:.4f}, card_weights {wtd:.4f}, knowing the hands 0")
+        return 0
+    s = play(args.experiment, args.opponents, args.deals, args.samples, args.fair, args.workers)
+    lo, hi = s["net_ci95"]
+    print(f"{s['seat']} vs 3 {args.opponents}: {s['games']} games, win share {s['win_share']:.1%}, "
+          f"mean net {s['mean_net']:+.3f} [{lo:+.3f}, {hi:+.3f}], Ù {s['u']}, Móm {s['mom']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
