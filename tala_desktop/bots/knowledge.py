@@ -105,20 +105,12 @@ def ca_outs(trash: int, unseen: int, weight: tuple[float, ...]) -> dict[int, flo
         shift = c - r
         t_row = (trash >> shift) & ROW
         u_row = (unseen >> shift) & ROW
-        if t_row >> (r + 1) & 1:  # r, r+1: outs r-1 and r+2
-            o = 0.0
-            if r >= 1 and u_row >> (r - 1) & 1:
-                o = weight[r - 1]
-            if r <= 10 and u_row >> (r + 2) & 1:
-                o += weight[r + 2]
+        if t_row >> (r + 1) & 1:  # r, r+1
+            o = _open_ends(r, u_row, weight)
             if o > best:
                 best = o
-        if r >= 1 and t_row >> (r - 1) & 1:  # r-1, r: outs r-2 and r+1
-            o = 0.0
-            if r >= 2 and u_row >> (r - 2) & 1:
-                o = weight[r - 2]
-            if r <= 11 and u_row >> (r + 1) & 1:
-                o += weight[r + 1]
+        if r >= 1 and t_row >> (r - 1) & 1:  # r-1, r
+            o = _open_ends(r - 1, u_row, weight)
             if o > best:
                 best = o
         if t_row >> (r + 2) & 1 and u_row >> (r + 1) & 1 and weight[r + 1] > best:  # r, r+2: out r+1
@@ -128,6 +120,14 @@ def ca_outs(trash: int, unseen: int, weight: tuple[float, ...]) -> dict[int, flo
         if best:
             out[c] = best
     return out
+
+
+def _open_ends(lo: int, u_row: int, weight: tuple[float, ...]) -> float:
+    """Weighted live outs of the two-card run lo, lo+1 of one suit: lo-1 and lo+2."""
+    o = weight[lo - 1] if lo >= 1 and u_row >> (lo - 1) & 1 else 0.0
+    if lo <= 10 and u_row >> (lo + 2) & 1:
+        o += weight[lo + 2]
+    return o
 
 
 def weighted_count(mask: int, weight: tuple[float, ...]) -> float:
