@@ -117,15 +117,16 @@ def inference(opponents: str, deals: int) -> tuple[float, float, int]:
                     total = sum(w[s][c] for c in cards)
                     for c in cards:
                         held = st.hands[s] >> c & 1
-                        for q, acc in ((hidden[s] / len(cards), 0), (min(0.999, hidden[s] * w[s][c] / total), 1)):
-                            ll = math.log(q if held else 1.0 - q)
-                            if acc:
-                                weighted += ll
-                            else:
-                                uniform += ll
+                        uniform += _log_likelihood(hidden[s] / len(cards), held)
+                        weighted += _log_likelihood(min(0.999, hidden[s] * w[s][c] / total), held)
                         cells += 1
             st.push(bots[s0].decide(st.view(s0)).move)
     return uniform / cells, weighted / cells, cells
+
+
+def _log_likelihood(q: float, held: int) -> float:
+    """Log of the chance ``q`` gave to what happened (the seat holds the card, or not)."""
+    return math.log(q if held else 1.0 - q)
 
 
 def main() -> int:

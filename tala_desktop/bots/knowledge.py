@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from tala_desktop.engine import GameState
-from tala_desktop.engine.cards import FULL_DECK, RANK_MASKS, ROW
+from tala_desktop.engine.cards import FULL_DECK, RANK_MASKS, ROW, points
 
 _SUIT_SHIFT = (0, 13, 26, 39)
 
@@ -163,7 +163,7 @@ def out_weights(flow: float, takes: int, unseen: int, face10: bool = False) -> t
     rows = DISCARD_RATE[3 - min(max(takes, 1), 3):]
     out = []
     for r in range(13):
-        pts = min(10, r + 1) if face10 else r + 1
+        pts = points(r, face10)  # card r: rank r of the first suit
         rate = sum(row[pts - 1] for row in rows) / len(rows) / 100.0
         model = (1.0 + unseen * rate) / _OLD_DRAW_FACTOR
         out.append((1.0 - flow) + flow * model)
