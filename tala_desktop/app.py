@@ -36,7 +36,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar="DIR", help="folder for profile, settings and history (created if missing)")
     p.add_argument("--seed", type=int, help="seed of every table, for reproducible deals and bots")
     p.add_argument("--windowed", type=_size, metavar="WxH", help="open a window of this size, not fullscreen")
-    p.add_argument("--frames", type=int, metavar="N", help="quit after N drawn frames (start-up timing)")
+    p.add_argument("--frames", type=int, metavar="N",
+                   help="quit after N drawn frames (start-up timing; a screen at rest draws nothing, "
+                   "so the idle menu stops after its intro, some 30-60 frames)")
     p.add_argument("--text-demo", action="store_true", help="print one game between random agents, no window")
     p.add_argument("-v", "--verbose", action="store_true", help="log start-up timings and table events")
     p.add_argument("--server", nargs=argparse.REMAINDER, metavar="ARGS",
