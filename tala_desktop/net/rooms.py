@@ -176,7 +176,7 @@ class Room:
         if self.table is not None:
             self.left.add(seat)
             self.table.leave(seat)
-            self.table.drain(seat)
+            self.table.close_feed(seat)   # nobody reads the seat now: its messages are not kept
             # the empty seat is filled by a bot from the next game on (the current one goes on with a Móm)
             self.table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}")
             self.kinds[seat] = "bot"
@@ -214,6 +214,9 @@ class Room:
         config = TableConfig(seats, rules=rules, bet=s.bet, seed=c.seed, think_delay=c.bot_delay,
                              hard_budget_ms=c.hard_budget_ms, bot_workers=1, first_leader=self.host or 0)
         self.table = Table(config)
+        for i, kind in enumerate(self.kinds):
+            if kind == "player":
+                self.table.open_feed(i)   # each player's stream is forwarded by flush(); bot seats keep none
         self.table.start_game(now)
         log.info("%s started: %s", self.name, ", ".join(self.table.names))
         self.broadcast_lobby()

@@ -30,6 +30,7 @@ class LocalTableClient:
     def __init__(self, table: Table, seat: int) -> None:
         self.table = table
         self.seat = seat
+        table.open_feed(seat)
         self._extra: list[dict[str, Any]] = []
         self.closed = False
 

@@ -4,14 +4,16 @@ The same class serves offline play (driven by the UI loop) and the LAN
 server (driven by its asyncio loop). It never blocks: bots think in a
 ``BotRunner`` and their futures are polled by ``update(now)``; time is passed
 in, so tests step it. Every change is published to each seat as redacted
-events followed by a fresh snapshot.
+events followed by a fresh snapshot: to the listeners, and into the queue of
+each seat whose feed is open (``open_feed``: a client reads that seat), so a
+seat nobody reads keeps nothing.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import replace
 from typing import Any
@@ -53,7 +55,7 @@ class Table:
         self._own_runner = runner is None
         self.runner = runner or BotRunner(workers=config.bot_workers, think_delay=config.think_delay)
         self.rng = random.Random(config.seed)
-        self.queues: list[list[dict[str, Any]]] = [[] for _ in range(self.n)]
+        self.queues: dict[int, list[dict[str, Any]]] = {}   # only seats whose feed is open
         self.listeners: list[Listener] = []
         self.state: GameState | None = None
         self.game_id = 0
@@ -237,9 +239,21 @@ class Table:
         """Call ``listener(seat, message)`` for every message to every seat (the LAN server uses this)."""
         self.listeners.append(listener)
 
+    def open_feed(self, seat: int) -> None:
+        """Queue ``seat``'s messages from now on, for ``drain`` (a client reads this seat)."""
+        if not 0 <= seat < self.n:
+            raise TableError(f"seat {seat} is not at this table", "bad_seat")
+        self.queues.setdefault(seat, [])
+
+    def close_feed(self, seat: int) -> None:
+        """Stop queueing ``seat``'s messages and drop those waiting (nobody reads the seat any more)."""
+        self.queues.pop(seat, None)
+
     def drain(self, seat: int) -> list[dict[str, Any]]:
-        """Take every message queued for ``seat``."""
-        q = self.queues[seat]
+        """Take every message queued for ``seat`` (none if its feed is not open)."""
+        q = self.queues.get(seat)
+        if not q:
+            return []
         self.queues[seat] = []
         return q
 
@@ -256,13 +270,19 @@ class Table:
         return {"seat": self.state.to_move, "deadline": self.deadline,
                 "seconds": self.config.rules.turn_seconds, "remaining": max(0.0, self.deadline - self.now)}
 
+    def _readers(self) -> Iterable[int]:
+        """The seats whose messages someone takes: every seat while a listener is subscribed, else the feeds."""
+        return range(self.n) if self.listeners else sorted(self.queues)
+
     def _emit(self, seat: int, message: dict[str, Any]) -> None:
-        self.queues[seat].append(message)
+        q = self.queues.get(seat)
+        if q is not None:
+            q.append(message)
         for listener in self.listeners:
             listener(seat, message)
 
     def _emit_all(self, message: dict[str, Any]) -> None:
-        for seat in range(self.n):
+        for seat in self._readers():
             self._emit(seat, message)
 
     def _publish(self) -> None:
@@ -272,7 +292,7 @@ class Table:
         events = st.events or []
         fresh = events[self._seen_events:]
         self._seen_events = len(events)
-        for seat in range(self.n):
+        for seat in self._readers():
             for e in fresh:
                 msg = seat_event(e, seat)
                 msg["game_id"] = self.game_id

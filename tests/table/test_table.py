@@ -181,3 +181,17 @@ def test_a_bot_takes_over_a_seat_from_the_next_game():
     with pytest.raises(TableError):
         table.seat_bot(7, "easy", "x")
     client.close()
+
+
+def test_only_a_seat_with_an_open_feed_keeps_its_messages():
+    """Offline, only the human's client reads the table: the bots' seats must not pile up messages."""
+    table = make_table()
+    client = LocalTableClient(table, 0)
+    client.start(0.0)
+    run_until_over(table, client)
+    table.next_game()
+    assert any(m["type"] == "snapshot" for m in client.poll(table.now))  # the human's feed delivers
+    run_until_over(table, client)
+    for seat in (1, 2, 3):
+        assert table.drain(seat) == [], f"seat {seat} has no reader but its messages were kept"
+    client.close()
