@@ -7,6 +7,7 @@ joined by ``-``. ``str(move)`` parses back to an equal move.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -72,9 +73,13 @@ def send(seat: int, c: int, target: int, index: int | None = None) -> Move:
     return Move(seat, SEND, card=c, target=target, index=index)
 
 
+_ASCII_NUMBER = re.compile(r"[0-9]{1,6}")
+
+
 def _int(text: str, what: str, move_text: str) -> int:
-    if not text.isdigit():
-        raise MoveParseError(f"bad move {move_text!r}: {what} {text!r} is not a number")
+    """A seat or phỏm index: ASCII digits only (``str.isdigit`` also takes '²' and '١', which are no seat)."""
+    if _ASCII_NUMBER.fullmatch(text) is None:
+        raise MoveParseError(f"bad move {move_text!r}: {what} {text!r} is not a number (digits 0-9)")
     return int(text)
 
 
@@ -112,8 +117,8 @@ def parse_move(text: str) -> Move:
             if len(args) != 2:
                 raise MoveParseError(f"bad move {text!r}: 'send' takes a card and a seat[:k]")
             c = parse_card(args[0])
-            tgt, _, k = args[1].partition(":")
-            index = _int(k, "phỏm index", text) if k else None
+            tgt, colon, k = args[1].partition(":")
+            index = _int(k, "phỏm index", text) if colon else None
             return send(seat, c, _int(tgt, "target seat", text), index)
     except CardParseError as exc:
         raise MoveParseError(f"bad move {text!r}: {exc}") from None

@@ -39,7 +39,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if not 1 <= args.tables <= 1000:
         ap.error(f"--tables {args.tables}: expected 1-1000")
     host, _, port = args.announce_to.rpartition(":")
-    if not host or not port.isdigit():
+    if not host or not (port.isascii() and port.isdigit()):
         ap.error(f"--announce-to {args.announce_to!r}: expected host:port")
     args.announce_target = (host.strip("[]"), int(port))
     return args

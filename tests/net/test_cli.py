@@ -45,7 +45,8 @@ def test_tala_server_serves_and_shuts_down_on_sigterm():
             proc.wait()
 
 
-@pytest.mark.parametrize("argv", [["--port", "70000"], ["--tables", "0"], ["--announce-to", "nowhere"]])
+@pytest.mark.parametrize("argv", [["--port", "70000"], ["--tables", "0"], ["--announce-to", "nowhere"],
+                                  ["--announce-to", "127.0.0.1:³⁷⁰²⁰"]])
 def test_bad_arguments_are_refused(argv, capsys):
     with pytest.raises(SystemExit):
         parse_args(argv)
