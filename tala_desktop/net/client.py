@@ -15,9 +15,11 @@ Every frame in and out is logged at debug level.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import queue
+import random
 import threading
 import time
 from typing import Any
@@ -30,7 +32,13 @@ from . import protocol as p
 
 log = logging.getLogger(__name__)
 
-FINAL_CODES = {"version", "bad_password", "too_many_connections", "server_shutdown", "replaced", "hello_timeout"}
+# server error codes after which the connection is over for good (no reconnect); they become the reason of
+# the "disconnected" message, beside the client's own: unreachable, lost, seat_expired, server_restarted, bad_frame
+FINAL_REASONS = {"version", "bad_password", "too_many_connections", "server_shutdown", "replaced", "hello_timeout",
+                 "retry_later", "server_restarted", "seat_expired", "bad_frame"}
+LOBBY_EVENTS = {"welcome", "error", "pong", "tables", "lobby", "chat", "left_table"}
+RETRY_FIRST = 0.1                # seconds before the first reconnect of an outage
+RETRY_MAX = 2.0
 
 
 class NetTableClient:
@@ -53,6 +61,11 @@ class NetTableClient:
         self.connected = threading.Event()
         self.finished = threading.Event()
         self.reconnects = 0
+        self.retry_delays: collections.deque[float] = collections.deque(maxlen=32)  # the last reconnect waits
+        self.stable_after = 1.0                  # a connection welcomed this long ago resets the backoff
+        self.server_id: str | None = None        # the server instance that welcomed us (a restart changes it)
+        self._welcomed_at: float | None = None
+        self._final: tuple[str, str] | None = None
         self._inbox: queue.SimpleQueue[tuple[float, dict[str, Any]]] = queue.SimpleQueue()
         self._closing = False
         self._ws: ClientConnection | None = None
@@ -90,26 +103,17 @@ class NetTableClient:
         self._send(p.Leave())
 
     def close(self) -> None:
-        """Disconnect (a seat in a game is auto-played until the resume token expires) and end the thread."""
+        """Disconnect (a seat in a game is auto-played until the resume token expires) and end the thread.
+
+        The network thread winds itself down: it closes the websocket, cancels what is left on its loop
+        and only then closes the loop, so no callback ever lands on a closed loop.
+        """
         if self._closing:
             return
         self._closing = True
-        if self.finished.is_set():
-            self._thread.join(timeout=3)
-            return
-        coro = self._shutdown()
-        try:
-            done = asyncio.run_coroutine_threadsafe(coro, self._loop)
-        except RuntimeError:  # the loop just ended
-            coro.close()
-            self._thread.join(timeout=3)
-            return
+        with contextlib.suppress(RuntimeError):  # the loop already ended on its own
+            self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout=3)
-        if not done.done() and not self._thread.is_alive():
-            # The loop ended before it ran the shutdown: the coroutine never started, close it unawaited.
-            done.cancel()
-            with contextlib.suppress(RuntimeError):
-                coro.close()
 
     # ------------------------------------------------------------ lobby
     def list_tables(self) -> None:
@@ -154,10 +158,14 @@ class NetTableClient:
         self._queue_frame(p.encode_command(cmd))
 
     def _queue_frame(self, frame: str) -> None:
-        if self._closing or self.finished.is_set():
-            self._deliver({"type": "error", "code": "disconnected", "message": "not connected to the server"})
-            return
-        self._loop.call_soon_threadsafe(self._put, frame)
+        if not self._closing and not self.finished.is_set():
+            try:
+                self._loop.call_soon_threadsafe(self._put, frame)
+                return
+            except RuntimeError:  # the network thread ended between the check and the call
+                pass
+        self._deliver({"type": "error", "code": "disconnected", "reason": "closed",
+                       "message": "not connected to the server"})
 
     def _put(self, frame: str) -> None:
         self._outbox.put_nowait(frame)
@@ -169,52 +177,77 @@ class NetTableClient:
         asyncio.set_event_loop(self._loop)
         try:
             self._loop.run_until_complete(self._main())
-        except asyncio.CancelledError:
-            pass
         finally:
+            leftovers = [t for t in asyncio.all_tasks(self._loop) if not t.done()]
+            for task in leftovers:
+                task.cancel()
+            if leftovers:
+                self._loop.run_until_complete(asyncio.gather(*leftovers, return_exceptions=True))
+            self._loop.run_until_complete(self._loop.shutdown_asyncgens())
             self.finished.set()
             self._loop.close()
 
-    async def _shutdown(self) -> None:
-        self._stop.set()
-        if self._ws is not None:
-            await self._ws.close()
-
     async def _main(self) -> None:
-        reason = "the server closed the connection"
+        """Run the connection loop until it gives up or ``close()`` asks to stop (then close the socket politely)."""
+        runner = asyncio.create_task(self._connect_loop())
+        stopper = asyncio.create_task(self._stop.wait())
+        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        stopper.cancel()
+        if not runner.done():
+            ws = self._ws
+            if ws is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.close(), 1.0)
+            runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await runner
+
+    def backoff(self, attempt: int) -> float:
+        """Seconds before retry ``attempt`` (0 = the first) of one outage: the first comes well within the
+        server's away delay (1 s), later ones back off to ``RETRY_MAX``, each with a little jitter."""
+        return min(RETRY_FIRST * 2 ** attempt, RETRY_MAX) * random.uniform(0.8, 1.0)
+
+    async def _connect_loop(self) -> None:
+        reason, why = "unreachable", f"cannot reach {self.host}:{self.port}"
         lost_at: float | None = None
+        attempt = 0
         while not self._closing:
+            self._welcomed_at = None
             try:
                 async with connect(self.uri, open_timeout=self.connect_timeout, max_size=2 ** 20,
                                    ping_interval=self.ping_interval, ping_timeout=self.ping_interval,
                                    close_timeout=2, compression=None) as ws:
                     self._ws = ws
                     lost_at = None
-                    reason = await self._session(ws)
-            except asyncio.CancelledError:
-                return
+                    reason, why = await self._session(ws)
             except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.ConnectionClosed) as exc:
-                reason = f"cannot reach {self.host}:{self.port} ({exc})"
-                log.debug("%s: %s", self.name, reason)
+                if self.token is None:
+                    reason, why = "unreachable", f"cannot reach {self.host}:{self.port} ({exc})"
+                log.debug("%s: %s", self.name, exc)
             self._ws = None
             self.connected.clear()
-            if self._closing or reason.startswith("final:"):
+            if self._closing or reason in FINAL_REASONS:
                 break
             now = time.monotonic()
+            if self._welcomed_at is not None and now - self._welcomed_at >= self.stable_after:
+                attempt = 0                       # a good connection: the next outage starts from the first retry
             lost_at = lost_at or now
             if self.token is None or now - lost_at >= self.reconnect_for:
                 break
+            delay = self.backoff(attempt)
+            self.retry_delays.append(delay)
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._stop.wait(), min(0.2 * 2 ** min(self.reconnects, 4), 2.0))
+                await asyncio.wait_for(self._stop.wait(), delay)
+            attempt += 1
             self.reconnects += 1
         if not self._closing:
-            self._deliver({"type": "error", "code": "disconnected", "message": reason.removeprefix("final:")})
+            self._deliver({"type": "error", "code": "disconnected", "reason": reason, "message": why})
 
-    async def _session(self, ws: ClientConnection) -> str:
+    async def _session(self, ws: ClientConnection) -> tuple[str, str]:
+        """One connection's life; returns why it ended: (reason code, readable text)."""
         hello = p.Hello(name=self.name, version=p.PROTOCOL_VERSION, password=self.password, resume=self.token)
         await ws.send(p.encode_command(hello))
         writer = asyncio.get_running_loop().create_task(self._write(ws))
-        final = ""
         try:
             async for frame in ws:
                 if isinstance(frame, bytes):
@@ -223,32 +256,54 @@ class NetTableClient:
                 if self.frames is not None:
                     self.frames.append(frame)
                 try:
-                    msg = msgspec.json.decode(frame)
-                except msgspec.DecodeError:
-                    log.warning("%s: the server sent a frame that is not JSON", self.name)
-                    continue
-                if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                    continue
-                if msg["type"] == "welcome" and not msg.get("resumed") and self.table_id is not None:
-                    self.table_id, self.seat = None, -1
-                    return "final:the server no longer holds your seat (the reconnect time ran out)"
-                inner = msg.get("messages") if msg["type"] == "batch" else [msg]
-                for one in inner if isinstance(inner, list) else []:
-                    if isinstance(one, dict) and isinstance(one.get("type"), str):
-                        self._track(one)
-                        if one["type"] == "error" and one.get("code") in FINAL_CODES:
-                            final = f"final:{one.get('message', one['code'])}"
-                        self._deliver(one)
+                    final = self._handle_frame(frame)
+                except Exception as exc:  # noqa: BLE001 - whatever the server sent, the player is told
+                    log.exception("%s: cannot handle a frame from the server: %.200s", self.name, frame)
+                    return "bad_frame", f"the server sent a message this version cannot read ({type(exc).__name__})"
+                if final is not None:
+                    return final
         except websockets.ConnectionClosed:
             pass
         finally:
             writer.cancel()
-        return final or f"lost the connection to {self.host}:{self.port}"
+        if self._final is not None:
+            final, self._final = self._final, None
+            return final
+        return "lost", f"lost the connection to {self.host}:{self.port}"
+
+    def _handle_frame(self, frame: str) -> tuple[str, str] | None:
+        """Deliver one frame's messages; a (reason, text) pair when the session must end here."""
+        try:
+            msg = msgspec.json.decode(frame)
+        except msgspec.DecodeError:
+            raise ValueError("the frame is not JSON") from None
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            raise ValueError("the frame is not a message")
+        if msg["type"] == "welcome" and not msg.get("resumed") and self.table_id is not None:
+            self.table_id, self.seat = None, -1
+            if self.server_id is not None and msg.get("server_id") != self.server_id:
+                return "server_restarted", "the server restarted; the game was lost"
+            return "seat_expired", "the server no longer holds your seat (the reconnect time ran out)"
+        inner = msg.get("messages") if msg["type"] == "batch" else [msg]
+        if not isinstance(inner, list):
+            raise ValueError("a batch without messages")
+        for one in inner:
+            if not isinstance(one, dict) or not isinstance(one.get("type"), str):
+                raise ValueError("a message without a type")
+            if one["type"] in LOBBY_EVENTS:
+                msgspec.convert(one, p.LobbyEvent)  # a lobby event of the wrong shape raises: bad_frame
+            self._track(one)
+            if one["type"] == "error" and one.get("code") in FINAL_REASONS:
+                self._final = (str(one["code"]), str(one.get("message", one["code"])))
+            self._deliver(one)
+        return None
 
     def _track(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "welcome":
             self.token = msg.get("token")
+            self.server_id = msg.get("server_id", self.server_id)
+            self._welcomed_at = time.monotonic()
             self.connected.set()
             if msg.get("resumed"):
                 self.table_id, self.seat = msg.get("table"), msg.get("seat", -1)
@@ -257,8 +312,10 @@ class NetTableClient:
             if isinstance(msg.get("you"), int):
                 self.seat = msg["you"]
         elif kind == "snapshot":
-            self.game_id = msg.get("game_id", self.game_id)
-            self.seat = msg.get("seat", self.seat)
+            game_id, seat = msg.get("game_id"), msg.get("seat")
+            if type(game_id) is not int or type(seat) is not int:
+                raise ValueError("a snapshot without a game id and a seat")
+            self.game_id, self.seat = game_id, seat
         elif kind == "left_table":
             self.table_id, self.seat = None, -1
 

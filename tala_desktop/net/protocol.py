@@ -223,6 +223,7 @@ class Welcome(_Event, tag="welcome"):
     token: str                  # the resume token: send it in a later hello to reclaim your seat
     server: str
     reconnect_seconds: float
+    server_id: str = ""         # this server instance: a restarted server has another one
     resumed: bool = False
     table: int | None = None
     seat: int | None = None
@@ -292,6 +293,9 @@ class Left(_Event, tag="left_table"):
 
     table: int
     reason: str
+
+
+LobbyEvent = Welcome | Error | Pong | Tables | Lobby | ChatEvent | Left   # what the client checks before using
 
 
 def encode(event: _Event | dict[str, Any]) -> str:

@@ -283,7 +283,9 @@ class Room:
         if st is not None and not st.is_over:
             seat = st.to_move
             m = self.seats[seat]
-            if m is not None and not m.connected:
+            if m is not None and m.connected:
+                self._away_key = None         # back in time: the next drop gets the whole away delay again
+            elif m is not None:
                 key = (table.game_id, st.turn_no, seat)
                 if key != self._away_key:
                     self._away_key, self._away_since = key, now

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import secrets
 from collections import Counter
 from typing import Any
 
@@ -37,6 +38,7 @@ class TalaServer:
         self.config = config or ServerConfig()
         self.frame_hook = frame_hook
         self.rooms: dict[int, Room] = {}
+        self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
         self.sessions: dict[str, Session] = {}
         self.conns: set[Conn] = set()
         self.per_addr: Counter[str] = Counter()
@@ -198,7 +200,8 @@ class TalaServer:
         conn.session = session
         room = session.room
         conn.send(p.encode(p.Welcome(version=p.PROTOCOL_VERSION, name=session.name, token=session.token,
-                                     server=c.name, reconnect_seconds=c.reconnect_seconds, resumed=resumed,
+                                     server=c.name, server_id=self.server_id,
+                                     reconnect_seconds=c.reconnect_seconds, resumed=resumed,
                                      table=room.id if room else None, seat=session.seat)))
         log.info("%s %s from %s", session.name, "resumed" if resumed else "joined", conn.addr)
         if room is not None:

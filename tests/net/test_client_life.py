@@ -1,0 +1,156 @@
+"""The LAN client's life: closing cleanly, the reconnect backoff, a broken server frame, why a seat was lost."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import threading
+from collections.abc import Iterator
+
+import pytest
+from websockets.sync.server import ServerConnection, serve
+
+from tala_desktop.net.client import RETRY_FIRST, NetTableClient
+from tala_desktop.net.host import start_in_thread
+
+from .conftest import FAST, Player, close_all, pump_until, seat_table
+
+
+def abort(client: NetTableClient) -> None:
+    ws = client._ws
+    assert ws is not None
+    client._loop.call_soon_threadsafe(ws.transport.abort)
+
+
+def test_closing_clients_logs_no_callback_on_a_closed_loop(server, caplog):
+    caplog.set_level(logging.WARNING)
+    for i in range(12):
+        client = NetTableClient("127.0.0.1", server.port, f"Khách {i}")
+        client.list_tables()
+        assert client.connected.wait(5)
+        client.close()
+        assert client.finished.is_set() and client._loop.is_closed()
+    client.list_tables()  # after the end: answered with a disconnected message, never raised
+    assert client.poll(0)[-1]["code"] == "disconnected"
+    problems = [r for r in caplog.records if r.name in ("asyncio", "concurrent.futures") or r.levelno >= logging.ERROR]
+    assert not problems, [r.getMessage() for r in problems]
+
+
+def test_closing_while_the_server_is_unreachable_ends_at_once():
+    client = NetTableClient("127.0.0.1", 9, "An", reconnect_for=30.0, connect_timeout=5.0)
+    client.close()
+    assert client.finished.wait(3)
+
+
+def test_the_backoff_resets_after_a_good_connection_so_a_dropped_turn_is_never_auto_played():
+    """Five drops on one's own turn, each after a good connection: every retry comes before the 1 s away delay."""
+    srv = start_in_thread(away_delay=1.0, **FAST)
+    players = seat_table(srv, ["An", "Bình"], seats=2)
+    me = next(pl for pl in players if pl.snap["to_move"] == pl.snap["seat"])
+    try:
+        for pl in players:
+            pl.auto = False
+        me.client.stable_after = 0.2
+        turn = (me.snap["game_id"], me.snap["legal"])
+        for drop in range(1, 6):
+            welcomes = sum(m["type"] == "welcome" for m in me.messages)
+            pump_until(players, lambda: srv.call(lambda: srv.server.rooms[1].seats[me.client.seat].connected),
+                       act=False)
+            threading.Event().wait(0.25)  # a good connection: it outlives stable_after
+            abort(me.client)
+            pump_until([me], lambda w=welcomes: sum(m["type"] == "welcome" for m in me.messages) > w, act=False)
+            assert me.client.reconnects == drop
+        assert all(d <= RETRY_FIRST for d in me.client.retry_delays), list(me.client.retry_delays)
+        table = srv.call(lambda: srv.server.rooms[1].table)
+        assert srv.call(lambda: table.state.to_move) == me.client.seat  # nobody played the turn for me
+        assert (me.snap["game_id"], me.snap["legal"]) == turn
+    finally:
+        close_all(players)
+        srv.stop()
+
+
+def test_the_backoff_grows_while_the_server_stays_away():
+    client = NetTableClient("127.0.0.1", 9, "An", resume="abcdefgh12", reconnect_for=0.0)
+    try:
+        waits = [client.backoff(k) for k in range(8)]
+        assert waits[0] <= RETRY_FIRST and waits[-1] <= 2.0
+        assert all(b >= a * 1.5 for a, b in zip(waits[:4], waits[1:5]))
+    finally:
+        client.close()
+
+
+@pytest.fixture
+def bad_server(request) -> Iterator[tuple[int, list[str]]]:
+    """A websocket server that welcomes the client, then sends the frames given by the test."""
+    frames: list[str] = request.param
+
+    def handler(ws: ServerConnection) -> None:
+        ws.recv(timeout=5)
+        ws.send(json.dumps({"type": "welcome", "version": 1, "name": "An", "token": "abcdefgh12", "server": "x",
+                            "reconnect_seconds": 60.0, "server_id": "s1"}))
+        for frame in frames:
+            ws.send(frame)
+        with contextlib.suppress(Exception):  # the client hangs up: the test is over
+            ws.recv(timeout=5)
+
+    with serve(handler, "127.0.0.1", 0) as srv:
+        thread = threading.Thread(target=srv.serve_forever, daemon=True)
+        thread.start()
+        yield srv.socket.getsockname()[1], frames
+        srv.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.mark.parametrize("bad_server", [
+    ['{"type":"lobby","table":5}'], ["not json at all"], ['[1, 2]'], ['{"type":"batch","messages":7}'],
+    ['{"type":"batch","messages":[{"no":"type"}]}'], ['{"type":"welcome","resumed":true,"table":"x","seat":[]}',
+                                                      '{"type":"lobby","table":{"id":1},"you":"me"}',
+                                                      '{"type":"snapshot","clock":{"remaining":"soon"}}'],
+], indirect=True)
+def test_a_broken_server_frame_is_a_visible_disconnect_with_a_reason(bad_server):
+    port, _ = bad_server
+    me = Player(NetTableClient("127.0.0.1", port, "An", reconnect_for=0.3))
+    try:
+        pump_until([me], lambda: any(e["code"] == "disconnected" for e in me.errors), timeout=5, act=False)
+        gone = me.errors[-1]
+        assert gone["reason"] in ("bad_frame", "lost") and gone["message"]
+        assert me.client.finished.wait(3)
+    finally:
+        me.client.close()
+
+
+def test_a_seat_lost_to_a_restart_and_one_lost_to_the_clock_are_told_apart():
+    first = start_in_thread(reconnect_seconds=60.0, **FAST)
+    port = first.port
+    me = Player(NetTableClient("127.0.0.1", port, "An", reconnect_for=5.0))
+    try:
+        me.client.create_table(seats=2)
+        pump_until([me], lambda: me.last("lobby") is not None, act=False)
+        me.client.start()
+        pump_until([me], lambda: me.snap is not None, act=False)
+        first.call(lambda: [c.ws.transport.abort() for c in first.server.conns] and None)
+        first.stop()
+        second = start_in_thread(**{**FAST, "port": port})  # the same address, a new server: the game is gone
+        try:
+            pump_until([me], lambda: any(e["code"] == "disconnected" for e in me.errors), timeout=10, act=False)
+            assert me.errors[-1]["reason"] == "server_restarted"
+        finally:
+            second.stop()
+    finally:
+        me.client.close()
+        first.stop()
+
+    srv = start_in_thread(**{**FAST, "reconnect_seconds": 0.01})
+    me = Player(NetTableClient("127.0.0.1", srv.port, "An", reconnect_for=5.0))
+    try:
+        me.client.create_table(seats=2)
+        pump_until([me], lambda: me.last("lobby") is not None, act=False)
+        me.client.start()
+        pump_until([me], lambda: me.snap is not None, act=False)
+        abort(me.client)
+        pump_until([me], lambda: any(e["code"] == "disconnected" for e in me.errors), timeout=10, act=False)
+        assert me.errors[-1]["reason"] == "seat_expired"
+    finally:
+        me.client.close()
+        srv.stop()
