@@ -1,4 +1,5 @@
-"""Packaging: every subpackage installed, the engine on the standard library only, --server, the icon files."""
+"""Packaging: every subpackage installed, every import declared, the engine on the standard library only,
+--server, the icon files, the licences."""
 
 from __future__ import annotations
 
@@ -9,19 +10,77 @@ from pathlib import Path
 
 import pytest
 
-tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, from the test extra
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+# import name -> distribution name, where they differ
+DISTRIBUTION_OF = {"pygame": "pygame-ce", "PyInstaller": "pyinstaller", "yaml": "pyyaml"}
+# top-level names that come from this repository, not from an installed distribution
+LOCAL = {"tala_desktop", "tests", "bench", "tools"}
 
 
 def test_every_subpackage_is_listed_in_pyproject():
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
     found = {
         ".".join(p.relative_to(ROOT).parts[:-1])
         for p in (ROOT / "tala_desktop").rglob("__init__.py")
     }
     assert found <= listed, f"add to pyproject [tool.setuptools] packages: {sorted(found - listed)}"
     assert "tala_desktop.assets" in listed
+
+
+def _requirement_names(requirements: list[str]) -> set[str]:
+    return {re.split(r"[\s<>=!~;\[]", r, maxsplit=1)[0].lower().replace("_", "-") for r in requirements}
+
+
+def _third_party_imports(path: Path) -> set[str]:
+    """Top-level names of the absolute imports of one file that are neither the standard library nor local."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return {n for n in names if n not in sys.stdlib_module_names and n not in LOCAL}
+
+
+def _undeclared(paths: list[Path], requirements: list[str]) -> dict[str, set[str]]:
+    declared = _requirement_names(requirements)
+    missing: dict[str, set[str]] = {}
+    for path in paths:
+        for name in _third_party_imports(path):
+            if DISTRIBUTION_OF.get(name, name).lower().replace("_", "-") not in declared:
+                missing.setdefault(name, set()).add(str(path.relative_to(ROOT)))
+    return missing
+
+
+def test_every_import_of_the_package_is_a_runtime_dependency():
+    """A plain `pip install .` runs every module of the package, the simulator's progress bar included."""
+    runtime = PYPROJECT["project"]["dependencies"]
+    missing = _undeclared(sorted((ROOT / "tala_desktop").rglob("*.py")), runtime)
+    assert not missing, f"add to [project] dependencies: {missing}"
+
+
+def test_every_import_of_the_bench_and_tools_scripts_is_declared():
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    runtime = PYPROJECT["project"]["dependencies"]
+    missing = _undeclared(sorted((ROOT / "bench").glob("*.py")), runtime + extras["bench"])
+    assert not missing, f"add to the bench extra: {missing}"
+    missing = _undeclared(sorted((ROOT / "tools").glob("*.py")), runtime + extras["build"])
+    assert not missing, f"add to the build extra: {missing}"
+
+
+def test_the_import_check_sees_an_undeclared_import(tmp_path):
+    script = tmp_path / "x.py"
+    script.write_text("import os\nimport psutil\nfrom tala_desktop import app\nfrom . import y\n")
+    assert _third_party_imports(script) == {"psutil"}
+    assert _requirement_names(["psutil>=5.9", "tomli>=2; python_version < '3.11'", "Foo_Bar[x]"]) == {
+        "psutil", "tomli", "foo-bar"}
 
 
 def test_engine_imports_only_the_standard_library():
