@@ -21,10 +21,10 @@ import sys
 
 from tala_desktop.engine import Rules
 from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig
-from tala_desktop.ui.results_overlay import ResultsOverlay
-from tala_desktop.ui.scene import SceneStack
+from tala_desktop.ui.core.scene import SceneStack
 from tala_desktop.ui.scene_bench import FrameLoop, FrameStats, make_services, open_display, process_age
-from tala_desktop.ui.table_scene import TableScene
+from tala_desktop.ui.table.results import ResultsOverlay
+from tala_desktop.ui.table.scene import TableScene
 
 
 def bot_table(seed: int, think_delay: float, budget_ms: float) -> Table:

@@ -22,10 +22,10 @@ import pygame  # noqa: E402
 
 from tala_desktop.app import _size  # noqa: E402
 from tala_desktop.ui.app_loop import AppOptions, StepClock, create_app  # noqa: E402
-from tala_desktop.ui.i18n import set_language  # noqa: E402
-from tala_desktop.ui.rules_scene import RulesScene  # noqa: E402
-from tala_desktop.ui.settings_scene import SettingsScene  # noqa: E402
-from tala_desktop.ui.setup_scene import SetupScene  # noqa: E402
+from tala_desktop.ui.core.i18n import set_language  # noqa: E402
+from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
+from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
+from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

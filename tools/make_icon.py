@@ -27,10 +27,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from tala_desktop.ui import gfx  # noqa: E402
-from tala_desktop.ui.assets import Fonts  # noqa: E402
-from tala_desktop.ui.card_art import CardArt, card_size  # noqa: E402
-from tala_desktop.ui.menu_art import MenuArt  # noqa: E402
+from tala_desktop.ui.art import gfx  # noqa: E402
+from tala_desktop.ui.art.card_art import CardArt, card_size  # noqa: E402
+from tala_desktop.ui.art.menu_art import MenuArt  # noqa: E402
+from tala_desktop.ui.core.assets import Fonts  # noqa: E402
 
 MASTER = 1024
 ICON_CARDS = (12, 0 + 39, 11 + 39)     # K♠ A♥ Q♥, the ace in the middle

@@ -20,10 +20,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from tala_desktop.engine.cards import card_label  # noqa: E402
-from tala_desktop.ui import i18n, table_art  # noqa: E402
-from tala_desktop.ui.assets import Fonts  # noqa: E402
-from tala_desktop.ui.card_art import EATEN_GOLD, GROUP_COLOURS, CardArt, card_size  # noqa: E402
-from tala_desktop.ui.widgets import Banner, Button, Label, Panel, Toast  # noqa: E402
+from tala_desktop.ui.art import table_art  # noqa: E402
+from tala_desktop.ui.art.card_art import EATEN_GOLD, GROUP_COLOURS, CardArt, card_size  # noqa: E402
+from tala_desktop.ui.core import i18n  # noqa: E402
+from tala_desktop.ui.core.assets import Fonts  # noqa: E402
+from tala_desktop.ui.widgets.controls import Banner, Button, Label, Panel, Toast  # noqa: E402
 
 BG = (18, 74, 44)
 HEAD = (255, 226, 140)

@@ -27,18 +27,18 @@ from tala_desktop.store import Autosave, Notice, Store, StoreError
 from tala_desktop.table import LocalTableClient
 
 from .app_settings import DISPLAY, MUSIC, apply_settings, fit_window
-from .assets import Fonts
-from .card_art import CardArt
-from .display import Display
-from .felt_colours import ColouredFelt
-from .i18n import tr
-from .menu_scene import MenuScene
-from .music import Music
+from .art.card_art import CardArt
+from .art.felt_colours import ColouredFelt
+from .audio.music import Music
+from .audio.sounds import NullSounds, load_sounds
+from .core.assets import Fonts
+from .core.display import Display
+from .core.i18n import tr
+from .core.scene import Scene, SceneStack
 from .new_game import GameChoices
 from .offline_games import OfflineGames
-from .scene import Scene, SceneStack
+from .screens.menu import MenuScene
 from .services import Services, UiSettings
-from .sounds import NullSounds, load_sounds
 from .store_bridge import load_ui_settings, open_store, save_ui_settings
 
 log = logging.getLogger(__name__)
@@ -132,7 +132,7 @@ class App:
         return self.open_table(client, spectator=False)
 
     def open_table(self, client: LocalTableClient, spectator: bool = False) -> Scene:
-        from .table_scene import TableScene  # the table scene is the heaviest module: load it on first use
+        from .table.scene import TableScene  # the table scene is the heaviest module: load it on first use
 
         self.clients.append(client)
         scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client))

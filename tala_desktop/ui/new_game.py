@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from tala_desktop.engine import Rules
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
 
-from .i18n import money, tr
+from .core.i18n import money, tr
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 BOT_LEVELS = ("easy", "normal", "hard")

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from .assets import Fonts
-from .card_art import CardArt
-from .display import Display
-from .scene import SceneStack
+from .art.card_art import CardArt
+from .audio.sounds import NullSounds
+from .core.assets import Fonts
+from .core.display import Display
+from .core.scene import SceneStack
 from .services import Services, UiSettings
-from .sounds import NullSounds
 
 FPS = 60
 

@@ -31,7 +31,7 @@ ANIMATION_SPEED = 8.0
 
 def results_shown(app: App) -> bool:
     """True once the table scene has pushed its results overlay."""
-    from .results_overlay import ResultsOverlay
+    from .table.results import ResultsOverlay
 
     return any(isinstance(scene, ResultsOverlay) for scene in app.stack.scenes)
 

@@ -8,9 +8,9 @@ from typing import Any
 from tala_desktop.store import Store
 from tala_desktop.store.settings import StoredSettings
 
-from .assets import Fonts
-from .card_art import CardArt
-from .sounds import NullSounds, Sounds
+from .art.card_art import CardArt
+from .audio.sounds import NullSounds, Sounds
+from .core.assets import Fonts
 
 # One definition of the settings for the store and the UI (the store validates and keeps them).
 UiSettings = StoredSettings

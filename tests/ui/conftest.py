@@ -12,9 +12,9 @@ import pygame  # noqa: E402
 import pygame.freetype  # noqa: E402
 import pytest  # noqa: E402
 
-from tala_desktop.ui import i18n  # noqa: E402
-from tala_desktop.ui.assets import Fonts  # noqa: E402
-from tala_desktop.ui.card_art import CardArt  # noqa: E402
+from tala_desktop.ui.art.card_art import CardArt  # noqa: E402
+from tala_desktop.ui.core import i18n  # noqa: E402
+from tala_desktop.ui.core.assets import Fonts  # noqa: E402
 
 
 @pytest.fixture(scope="session")

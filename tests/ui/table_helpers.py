@@ -16,12 +16,12 @@ import pygame
 from tala_desktop.engine import Rules
 from tala_desktop.engine.cards import iter_bits
 from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig
-from tala_desktop.ui.assets import Fonts
-from tala_desktop.ui.card_art import CardArt
-from tala_desktop.ui.scene import SceneStack
+from tala_desktop.ui.art.card_art import CardArt
+from tala_desktop.ui.audio.sounds import NullSounds
+from tala_desktop.ui.core.assets import Fonts
+from tala_desktop.ui.core.scene import SceneStack
 from tala_desktop.ui.services import Services, UiSettings
-from tala_desktop.ui.sounds import NullSounds
-from tala_desktop.ui.table_scene import TableScene
+from tala_desktop.ui.table.scene import TableScene
 
 DT = 1 / 30
 

@@ -11,8 +11,8 @@ import pytest
 from tala_desktop.table import BOT, SeatConfig, TableConfig
 from tala_desktop.ui import app_loop
 from tala_desktop.ui.app_loop import MAX_DT, App, AppOptions, RealClock, StepClock, create_app
+from tala_desktop.ui.core.scene import Scene
 from tala_desktop.ui.new_game import build_client
-from tala_desktop.ui.scene import Scene
 
 
 class Probe(Scene):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tala_desktop.ui import assets
+from tala_desktop.ui.core import assets
 
 
 def test_asset_root_holds_the_fonts_and_licence():
@@ -37,7 +37,7 @@ def test_source_tree_is_the_last_resort(monkeypatch):
     monkeypatch.setattr(assets, "_package_dir", lambda: None)
     monkeypatch.delattr(sys, "_MEIPASS", raising=False)
     root = assets.asset_root()
-    assert root == Path(assets.__file__).resolve().parent.parent.parent / "assets"
+    assert root == Path(assets.__file__).resolve().parents[3] / "assets"
 
 
 def test_installed_package_wins(monkeypatch, tmp_path):
@@ -64,9 +64,10 @@ def test_fonts_are_cached_by_size_and_weight(fonts):
 
 def test_importing_the_ui_does_no_work():
     code = (
-        "import pygame, tala_desktop.ui.assets, tala_desktop.ui.card_art, tala_desktop.ui.table_art, "
-        "tala_desktop.ui.sounds, tala_desktop.ui.i18n, tala_desktop.ui.tween, tala_desktop.ui.scene, "
-        "tala_desktop.ui.widgets, tala_desktop.ui.display\n"
+        "import pygame, tala_desktop.ui.core.assets, tala_desktop.ui.art.card_art, tala_desktop.ui.art.table_art, "
+        "tala_desktop.ui.audio.sounds, tala_desktop.ui.core.i18n, tala_desktop.ui.core.tween, "
+        "tala_desktop.ui.core.scene, "
+        "tala_desktop.ui.widgets.controls, tala_desktop.ui.core.display\n"
         "assert not pygame.display.get_init() and not pygame.font.get_init() and not pygame.mixer.get_init()\n"
     )
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui.card_art import (
+from tala_desktop.ui.art.card_art import (
     BACK_COLOURS,
     EATEN_GOLD,
     GROUP_COLOURS,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui.display import LOGICAL_SIZE, Display, letterbox
-from tala_desktop.ui.widgets import Button
+from tala_desktop.ui.core.display import LOGICAL_SIZE, Display, letterbox
+from tala_desktop.ui.widgets.controls import Button
 
 
 def test_letterbox_fits_and_centres():

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tala_desktop.ui.felt_colours import ColouredFelt, recolour_felt
+from tala_desktop.ui.art.felt_colours import ColouredFelt, recolour_felt
+from tala_desktop.ui.art.table_art import felt, table_oval
 from tala_desktop.ui.services import UiSettings
-from tala_desktop.ui.table_art import felt, table_oval
 
 
 class Painter:

@@ -10,12 +10,12 @@ import pytest
 
 from tala_desktop.engine import Rules
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
-from tala_desktop.ui.form_widgets import Toggle
-from tala_desktop.ui.house_rules_scene import VIEW, HouseRulesScene
-from tala_desktop.ui.menu_scene import MenuScene
-from tala_desktop.ui.setup_scene import SetupScene
-from tala_desktop.ui.stepper import HOLD_DELAY, Stepper
-from tala_desktop.ui.table_scene import TableScene
+from tala_desktop.ui.screens.house_rules_editor import VIEW, HouseRulesScene
+from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.screens.setup import SetupScene
+from tala_desktop.ui.table.scene import TableScene
+from tala_desktop.ui.widgets.form import Toggle
+from tala_desktop.ui.widgets.stepper import HOLD_DELAY, Stepper
 
 from .test_menu_pages import click, key, settle
 
@@ -189,7 +189,7 @@ def test_choosing_custom_without_editing_starts_from_the_selected_preset(app):
 def test_custom_rules_are_remembered_across_runs(tmp_path):
     from tala_desktop.engine import Rules
     from tala_desktop.store import Store
-    from tala_desktop.ui.setup_scene import initial_choices
+    from tala_desktop.ui.screens.setup import initial_choices
     from tala_desktop.ui.store_bridge import load_ui_settings
 
     with Store(tmp_path) as store:

@@ -10,15 +10,15 @@ import pygame
 import pytest
 
 from tala_desktop.engine import Rules
-from tala_desktop.ui import i18n
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
-from tala_desktop.ui.house_rules import PLACES, SWITCHES, TOGGLE, describe, differences, set_switch, summary
-from tala_desktop.ui.house_rules_scene import COL_W, PAD, STATE_W, TEXT_W, VIEW, HouseRulesScene
-from tala_desktop.ui.i18n import tr
-from tala_desktop.ui.page_scene import wrap_text
-from tala_desktop.ui.setup_scene import DESC_LINES, RIGHT, SetupScene
-from tala_desktop.ui.stepper import Stepper
-from tala_desktop.ui.widgets import Button
+from tala_desktop.ui.core import i18n
+from tala_desktop.ui.core.i18n import tr
+from tala_desktop.ui.frames.page import wrap_text
+from tala_desktop.ui.screens.house_rules import PLACES, SWITCHES, TOGGLE, describe, differences, set_switch, summary
+from tala_desktop.ui.screens.house_rules_editor import COL_W, PAD, STATE_W, TEXT_W, VIEW, HouseRulesScene
+from tala_desktop.ui.screens.setup import DESC_LINES, RIGHT, SetupScene
+from tala_desktop.ui.widgets.controls import Button
+from tala_desktop.ui.widgets.stepper import Stepper
 
 from .test_store_screens import button_overflows, glyphs_missing
 

@@ -9,8 +9,8 @@ import pygame.freetype
 import pytest
 
 from tala_desktop.engine.cards import card_label
-from tala_desktop.ui import i18n
-from tala_desktop.ui.assets import Fonts
+from tala_desktop.ui.core import i18n
+from tala_desktop.ui.core.assets import Fonts
 
 EXTRA_TEXT = "".join(card_label(c) for c in range(52)) + "0123456789.,:;!?%+-−×·…()[]/'\"«» ≡⚙"
 

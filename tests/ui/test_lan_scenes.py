@@ -9,11 +9,11 @@ import pytest
 
 from tala_desktop.net.discovery import Browser
 from tala_desktop.net.host import start_in_thread
-from tala_desktop.ui.lan_browser_scene import LanBrowserScene, parse_address
-from tala_desktop.ui.lan_lobby_scene import LanLobbyScene, LanLostOverlay
-from tala_desktop.ui.lan_session import LanSession
-from tala_desktop.ui.scene import Scene, SceneStack
-from tala_desktop.ui.table_scene import TableScene
+from tala_desktop.ui.core.scene import Scene, SceneStack
+from tala_desktop.ui.lan.browser import LanBrowserScene, parse_address
+from tala_desktop.ui.lan.lobby import LanLobbyScene, LanLostOverlay
+from tala_desktop.ui.lan.session import LanSession
+from tala_desktop.ui.table.scene import TableScene
 
 from .table_helpers import make_services
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui import i18n
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
-from tala_desktop.ui.menu_scene import MenuScene
-from tala_desktop.ui.rules_scene import RulesScene
-from tala_desktop.ui.settings_scene import SettingsScene
-from tala_desktop.ui.setup_scene import SetupScene
+from tala_desktop.ui.core import i18n
+from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.screens.rules import RulesScene
+from tala_desktop.ui.screens.settings import SettingsScene
+from tala_desktop.ui.screens.setup import SetupScene
 
 
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
@@ -54,7 +54,7 @@ def test_menu_has_the_five_entries_with_play_as_the_big_primary(app):
 
 def test_the_lan_entry_opens_the_lan_page_and_back(app, monkeypatch):
     from tala_desktop.net.discovery import Browser
-    from tala_desktop.ui import lan_browser_scene
+    from tala_desktop.ui.lan import browser as lan_browser_scene
 
     monkeypatch.setattr(lan_browser_scene, "_default_browser", lambda: Browser(bind=("127.0.0.1", 0)))
     menu = app.stack.top

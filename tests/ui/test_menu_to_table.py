@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
-from tala_desktop.ui.menu_scene import MenuScene
-from tala_desktop.ui.pause_overlay import PauseOverlay
-from tala_desktop.ui.table_scene import TableScene
+from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.table.pause import PauseOverlay
+from tala_desktop.ui.table.scene import TableScene
 
 from .test_menu_pages import click, key, settle
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from tala_desktop.ui.app_settings import MUSIC, apply_settings
-from tala_desktop.ui.music import BARS, BPM, RATE, Music, compose
+from tala_desktop.ui.audio.music import BARS, BPM, RATE, Music, compose
 
 
 def test_the_loop_is_eight_bars_of_full_scale_samples():
@@ -16,10 +16,10 @@ def test_the_loop_is_eight_bars_of_full_scale_samples():
 
 
 def test_music_starts_when_ready_and_follows_the_setting(pg):
-    from tala_desktop.ui.assets import Fonts
-    from tala_desktop.ui.card_art import CardArt
+    from tala_desktop.ui.art.card_art import CardArt
+    from tala_desktop.ui.audio.sounds import NullSounds
+    from tala_desktop.ui.core.assets import Fonts
     from tala_desktop.ui.services import Services, UiSettings
-    from tala_desktop.ui.sounds import NullSounds
 
     if not pygame.mixer.get_init():
         pygame.mixer.init()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.ui.menu_scene import CARD
-from tala_desktop.ui.profile_scene import ProfileScene
+from tala_desktop.ui.screens.menu import CARD
+from tala_desktop.ui.screens.profile import ProfileScene
 
 from .store_app_helpers import click, open_app, run
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tala_desktop.store import STARTING_GRANT
-from tala_desktop.ui.table_scene import TableScene
+from tala_desktop.ui.table.scene import TableScene
 from tests.store.helpers import fingerprint
 
 from .store_app_helpers import click, open_app, play_my_turns
@@ -51,8 +51,8 @@ def test_the_game_a_crash_left_resumes_exactly_and_is_paid_once(pg, tmp_path, mo
 
 
 def test_a_new_game_over_a_saved_one_asks_first(pg, tmp_path):
-    from tala_desktop.ui.confirm_overlay import ConfirmOverlay
-    from tala_desktop.ui.setup_scene import SetupScene
+    from tala_desktop.ui.frames.confirm import ConfirmOverlay
+    from tala_desktop.ui.screens.setup import SetupScene
 
     out = tmp_path / "where.json"
     data = tmp_path / "data"

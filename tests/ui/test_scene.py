@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui.scene import Scene, SceneStack
+from tala_desktop.ui.core.scene import Scene, SceneStack
 
 
 class Probe(Scene):

@@ -16,7 +16,7 @@ from tala_desktop.ui.new_game import (
     table_config,
     think_delay,
 )
-from tala_desktop.ui.setup_scene import SetupScene
+from tala_desktop.ui.screens.setup import SetupScene
 
 
 @pytest.fixture

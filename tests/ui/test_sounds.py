@@ -8,7 +8,7 @@ import wave
 import pygame
 import pytest
 
-from tala_desktop.ui import sounds
+from tala_desktop.ui.audio import sounds
 
 
 @pytest.mark.parametrize("name", sounds.SOUND_NAMES)

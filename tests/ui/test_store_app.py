@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 
 from tala_desktop.store import STARTING_GRANT, Store
-from tala_desktop.ui.history_scene import HistoryScene
-from tala_desktop.ui.menu_scene import MenuScene
-from tala_desktop.ui.pause_overlay import PauseOverlay
-from tala_desktop.ui.replay_scene import ReplayScene
-from tala_desktop.ui.settings_scene import SettingsScene
-from tala_desktop.ui.stats_scene import StatsScene
+from tala_desktop.ui.screens.history import HistoryScene
+from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.screens.replay import ReplayScene
+from tala_desktop.ui.screens.settings import SettingsScene
+from tala_desktop.ui.screens.stats import StatsScene
+from tala_desktop.ui.table.pause import PauseOverlay
 
 from .store_app_helpers import click, open_app, play_my_turns, run, two_player_choices
 

@@ -11,16 +11,16 @@ import pytest
 
 from tala_desktop.engine import Rules
 from tala_desktop.store import SeatInfo, Store
-from tala_desktop.ui import i18n
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
-from tala_desktop.ui.history_scene import HistoryScene
-from tala_desktop.ui.menu_scene import MenuScene
-from tala_desktop.ui.profile_scene import ProfileScene
-from tala_desktop.ui.replay_scene import ReplayScene
-from tala_desktop.ui.settings_scene import SettingsScene
-from tala_desktop.ui.stats_scene import StatsScene
-from tala_desktop.ui.tutorial_scene import TutorialDoneScene, TutorialScene
-from tala_desktop.ui.widgets import Button
+from tala_desktop.ui.core import i18n
+from tala_desktop.ui.screens.history import HistoryScene
+from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.screens.profile import ProfileScene
+from tala_desktop.ui.screens.replay import ReplayScene
+from tala_desktop.ui.screens.settings import SettingsScene
+from tala_desktop.ui.screens.stats import StatsScene
+from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
+from tala_desktop.ui.widgets.controls import Button
 from tests.store.helpers import play_bot_game
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -153,7 +153,7 @@ def test_the_replay_viewer_reaches_the_recorded_outcome_of_every_stored_game(app
         scene.last()
         assert scene.state.is_over and scene.state.outcome.to_dict() == entry.outcome
         assert [r.split(" · ")[0] for r in scene.results()] == [
-            __import__("tala_desktop.ui.results_text", fromlist=["x"]).result_label(x) for x in summary.labels]
+            __import__("tala_desktop.ui.screens.results_text", fromlist=["x"]).result_label(x) for x in summary.labels]
         scene.first()
         assert scene.state.history == [] and scene.index == 0
         scene.next()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.ui import table_art
+from tala_desktop.ui.art import table_art
 
 
 def test_felt_is_green_in_the_middle_and_darker_at_the_corners(pg):

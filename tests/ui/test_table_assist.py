@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tala_desktop.engine import Phom, parse_card, parse_move
 from tala_desktop.engine.cards import mask_of
-from tala_desktop.ui import lay_assist as assist
+from tala_desktop.ui.table import lay_assist as assist
 
 
 def cards(text: str) -> list[int]:
@@ -91,11 +91,11 @@ def test_sorting_by_phom_then_by_suit():
 
 
 def test_every_string_key_the_table_uses_exists():
-    from tala_desktop.ui import i18n
-    from tala_desktop.ui.table_actions import BUTTONS
-    from tala_desktop.ui.table_events import U_BANNERS
-    from tala_desktop.ui.table_guide import ERROR_KEYS
-    from tala_desktop.ui.table_render import BADGE_KEYS
+    from tala_desktop.ui.core import i18n
+    from tala_desktop.ui.table.actions import BUTTONS
+    from tala_desktop.ui.table.director import U_BANNERS
+    from tala_desktop.ui.table.guide import ERROR_KEYS
+    from tala_desktop.ui.table.painter import BADGE_KEYS
 
     keys = [k for k, _, _ in BUTTONS.values()] + [*BADGE_KEYS.values(), *U_BANNERS.values(), *ERROR_KEYS.values()]
     assert [k for k in keys if k not in i18n.STRINGS] == []

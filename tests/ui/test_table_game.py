@@ -76,7 +76,7 @@ def test_sort_button_toggles_phom_then_suit_order(pg, fonts):
     sc.hand.set_order(sorted(sc.hand.order, reverse=True))
     drv.click_button("sort")
     m = sc.model
-    from tala_desktop.ui import lay_assist
+    from tala_desktop.ui.table import lay_assist
     assert sc.hand.order == lay_assist.sort_by_phom(m.hand, m.eaten_mask)
     drv.click_button("sort")
     assert sc.hand.order == lay_assist.sort_by_suit(m.hand)
@@ -124,7 +124,7 @@ def test_refusals_shake_and_explain_without_touching_the_table(pg, fonts):
 
 
 def test_refusal_codes_have_words():
-    from tala_desktop.ui.table_guide import error_text
+    from tala_desktop.ui.table.guide import error_text
 
     assert error_text("eaten_card", "cannot discard 7h", parse_card("7h")) == "Không thể đánh 7♥: lá đã ăn"
     assert error_text("cannot_eat", "x", parse_card("Qs")) == "Không thể ăn Q♠: không tạo thành phỏm"

@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from tala_desktop.ui.table_layout import MAX_EATEN, MAX_PHOM, MAX_PILE, PHOM_CARDS, TableLayout
+from tala_desktop.ui.table.layout import MAX_EATEN, MAX_PHOM, MAX_PILE, PHOM_CARDS, TableLayout
 
 SIZES = [(1280, 720), (1920, 1080)]
 

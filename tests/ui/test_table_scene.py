@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.ui.pause_overlay import PauseOverlay
-from tala_desktop.ui.results_overlay import ResultsOverlay
+from tala_desktop.ui.table.pause import PauseOverlay
+from tala_desktop.ui.table.results import ResultsOverlay
 
 from .table_helpers import Driver, make_services, make_table, play_my_turn
 

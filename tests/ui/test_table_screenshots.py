@@ -49,7 +49,7 @@ def test_table_mid_game_and_results_render_to_png(pg, fonts):
 
 
 def test_english_table_renders_every_label(pg, fonts):
-    from tala_desktop.ui import i18n
+    from tala_desktop.ui.core import i18n
 
     i18n.set_language("en")
     drv = Driver(make_table(seed=4, players=2), make_services(fonts, speed=0.0))

@@ -10,10 +10,10 @@ import pytest
 
 from tala_desktop.engine.cards import parse_card
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
-from tala_desktop.ui.menu_scene import MenuScene
-from tala_desktop.ui.results_overlay import ResultsOverlay
-from tala_desktop.ui.tutorial_scene import TutorialDoneScene, TutorialScene
-from tala_desktop.ui.tutorial_script import LESSONS, bot_moves, lesson_state
+from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
+from tala_desktop.ui.screens.tutorial_script import LESSONS, bot_moves, lesson_state
+from tala_desktop.ui.table.results import ResultsOverlay
 
 from .store_app_helpers import click, run
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from tala_desktop.ui.tween import Tweener, easing_of
+from tala_desktop.ui.core.tween import Tweener, easing_of
 
 
 class Sprite:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui.widgets import Banner, Button, Label, Panel, Toast
+from tala_desktop.ui.widgets.controls import Banner, Button, Label, Panel, Toast
 
 
 def down(pos, button=1):

@@ -1,0 +1,96 @@
+"""Chips plot: a line plot of your balance over time, drawn with pygame (grid, money labels, filled area).
+
+``plot_chips(size, points, fonts)`` returns a transparent image of the plot
+for ``points`` = [(ISO time, balance), ...] oldest first; one point draws a
+flat line, none draws only the frame. Y labels are money in the current
+language; the x axis names the first and the last day.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..core.assets import Fonts
+from ..core.i18n import money
+
+LINE = (255, 206, 84)
+FILL = (255, 206, 84, 46)
+GRID = (255, 255, 255, 34)
+AXIS = (255, 255, 255, 90)
+LABEL = (196, 214, 200)
+DOT = (255, 244, 200)
+LEFT_PAD = 78       # room for the money labels
+BOTTOM_PAD = 30     # room for the dates
+TOP_PAD = 12
+
+
+def nice_step(span: float, ticks: int = 4) -> int:
+    """A round grid step (1, 2 or 5 times a power of ten) giving about ``ticks`` lines over ``span``."""
+    raw = max(1.0, span / max(1, ticks))
+    power = 10 ** (len(str(int(raw))) - 1)
+    for k in (1, 2, 5, 10):
+        if k * power >= raw:
+            return int(k * power)
+    return int(10 * power)
+
+
+def y_range(values: list[int]) -> tuple[int, int, int]:
+    """(low, high, step) of the y axis: round numbers around the values, never a zero span."""
+    lo, hi = (min(values), max(values)) if values else (0, 1)
+    if hi == lo:
+        lo, hi = lo - max(500, lo // 10), hi + max(500, hi // 10)
+    step = nice_step(hi - lo)
+    low = (lo // step) * step
+    high = -(-hi // step) * step
+    return max(0, low) if lo >= 0 else low, high, step
+
+
+def _day(iso: str) -> str:
+    """'2026-03-01T09:00:00+07:00' -> '01/03'."""
+    date = iso[:10]
+    return f"{date[8:10]}/{date[5:7]}" if len(date) == 10 else iso
+
+
+def plot_chips(size: tuple[int, int], points: list[tuple[str, int]], fonts: Fonts) -> pygame.Surface:
+    w, h = size
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.fill((0, 0, 0, 0))
+    font = fonts.font(15)
+    values = [v for _, v in points]
+    low, high, step = y_range(values)
+    area = pygame.Rect(LEFT_PAD, TOP_PAD, w - LEFT_PAD - 10, h - TOP_PAD - BOTTOM_PAD)
+
+    def y_of(v: float) -> float:
+        return area.bottom - (v - low) / max(1, high - low) * area.h
+
+    grid = pygame.Surface(size, pygame.SRCALPHA)
+    grid.fill((0, 0, 0, 0))
+    v = low
+    while v <= high:
+        y = round(y_of(v))
+        pygame.draw.line(grid, GRID, (area.x, y), (area.right, y))
+        label = font.render(money(v), True, LABEL)
+        out.blit(label, label.get_rect(midright=(area.x - 8, y)))
+        v += step
+    pygame.draw.line(grid, AXIS, area.bottomleft, area.bottomright)
+    pygame.draw.line(grid, AXIS, area.topleft, area.bottomleft)
+    out.blit(grid, (0, 0))
+    if not points:
+        return out
+    n = len(points)
+    xs = [area.x + (area.w * i / (n - 1) if n > 1 else 0) for i in range(n)]
+    line = [(x, y_of(v)) for x, v in zip(xs, values)]
+    if n == 1:
+        line = [(area.x, line[0][1]), (area.right, line[0][1])]
+    fill = pygame.Surface(size, pygame.SRCALPHA)
+    fill.fill((0, 0, 0, 0))
+    pygame.draw.polygon(fill, FILL, [(line[0][0], area.bottom), *line, (line[-1][0], area.bottom)])
+    out.blit(fill, (0, 0))
+    pygame.draw.lines(out, LINE, False, line, 3)
+    pygame.draw.circle(out, DOT, (round(line[-1][0]), round(line[-1][1])), 5)
+    first = font.render(_day(points[0][0]), True, LABEL)
+    out.blit(first, first.get_rect(topleft=(area.x, area.bottom + 6)))
+    if n > 1:
+        last = font.render(_day(points[-1][0]), True, LABEL)
+        out.blit(last, last.get_rect(topright=(area.right, area.bottom + 6)))
+    return out

@@ -1,0 +1,220 @@
+"""Table art: the felt with its oval table, generated avatars, chips and the turn-clock ring.
+
+Everything is drawn with pygame for a given pixel size; callers cache what
+they reuse (``felt`` is meant to be rendered once per window size).
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+
+import pygame
+
+from ..core.assets import Fonts
+from . import gfx
+
+Colour = tuple[int, int, int]
+
+BACKDROP: Colour = (8, 34, 22)
+FELT_CENTRE: Colour = (34, 128, 74)
+FELT_EDGE: Colour = (14, 78, 44)
+RIM_DARK: Colour = (58, 32, 16)
+RIM_LIGHT: Colour = (128, 78, 38)
+RIM_LINE: Colour = (214, 176, 92)
+
+RING_GREEN: Colour = (70, 210, 90)
+RING_AMBER: Colour = (255, 184, 40)
+RING_RED: Colour = (236, 52, 44)
+RING_TRACK: tuple[int, int, int, int] = (0, 0, 0, 120)
+
+AVATAR_COLOURS: tuple[Colour, ...] = (
+    (229, 83, 75), (241, 151, 55), (214, 178, 40), (94, 176, 82), (38, 166, 154),
+    (58, 134, 214), (111, 96, 206), (181, 86, 186), (222, 96, 146), (120, 132, 150),
+)
+CHIP_COLOURS: dict[str, Colour] = {
+    "white": (236, 236, 236), "red": (206, 38, 44), "blue": (40, 92, 200),
+    "green": (32, 150, 70), "black": (34, 34, 40), "gold": (226, 178, 42),
+}
+
+
+def _radial(size: tuple[int, int], inner: Colour, outer: Colour, steps: int = 48) -> pygame.Surface:
+    """An elliptical radial gradient, drawn small and smoothscaled up (no banding)."""
+    w, h = size
+    sw, sh = max(8, w // 8), max(8, h // 8)
+    small = pygame.Surface((sw, sh))
+    small.fill(outer)
+    for i in range(steps):
+        t = i / (steps - 1)
+        rect = pygame.Rect(0, 0, round(sw * 1.42 * (1 - t)), round(sh * 1.42 * (1 - t)))
+        rect.center = (sw // 2, sh // 2)
+        pygame.draw.ellipse(small, gfx.lerp_colour(outer, inner, t ** 0.8), rect)
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+def _ellipse_mask(size: tuple[int, int], rect: pygame.Rect, supersample: int = 2) -> pygame.Surface:
+    """White ellipse with antialiased edge on transparent, ``size`` pixels."""
+    w, h = size
+    k = supersample
+    big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+    big.fill((255, 255, 255, 0))
+    pygame.draw.ellipse(big, (255, 255, 255, 255), pygame.Rect(rect.x * k, rect.y * k, rect.w * k, rect.h * k))
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+def table_oval(size: tuple[int, int]) -> pygame.Rect:
+    """The felt oval inside a window of ``size``: where the table scene lays out seats."""
+    w, h = size
+    rect = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.8))
+    rect.center = (w // 2, round(h * 0.47))
+    return rect
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """Dark backdrop, a wooden-rimmed oval table of green felt, and a soft vignette."""
+    w, h = max(16, int(size[0])), max(16, int(size[1]))
+    out = _radial((w, h), gfx.shade(BACKDROP, 1.2), gfx.shade(BACKDROP, 0.6))
+    oval = table_oval((w, h))
+    rim_w = max(6, round(min(w, h) * 0.028))
+    rim = oval.inflate(2 * rim_w, 2 * rim_w)
+    shadow = pygame.Surface((w, h), pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 0))
+    pygame.draw.ellipse(shadow, (0, 0, 0, 150), rim.move(0, rim_w))
+    out.blit(pygame.transform.box_blur(shadow, max(2, rim_w)), (0, 0))
+    wood = gfx.vertical_gradient((w, h), RIM_LIGHT, RIM_DARK)
+    out.blit(gfx.mask_with(wood, _ellipse_mask((w, h), rim)), (0, 0))
+    line = _ellipse_mask((w, h), oval.inflate(max(2, rim_w // 3), max(2, rim_w // 3)))
+    line.fill((*RIM_LINE, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    out.blit(line, (0, 0))
+    cloth = _radial((w, h), FELT_CENTRE, FELT_EDGE)
+    out.blit(gfx.mask_with(cloth, _ellipse_mask((w, h), oval)), (0, 0))
+    inner = oval.inflate(-2 * rim_w, -2 * rim_w)
+    pygame.draw.ellipse(out, gfx.shade(FELT_CENTRE, 1.12), inner, 1)
+    vignette = pygame.Surface((max(8, w // 8), max(8, h // 8)), pygame.SRCALPHA)
+    vw, vh = vignette.get_size()
+    vignette.fill((0, 0, 0, 150))
+    for i in range(32):
+        t = i / 31
+        rect = pygame.Rect(0, 0, round(vw * 1.5 * (1 - t * 0.55)), round(vh * 1.5 * (1 - t * 0.55)))
+        rect.center = (vw // 2, vh // 2)
+        pygame.draw.ellipse(vignette, (0, 0, 0, round(150 * (1 - t) ** 2)), rect)
+    out.blit(pygame.transform.smoothscale(vignette, (w, h)), (0, 0))
+    return out
+
+
+def initials(name: str) -> str:
+    """Initials: 'Nguyễn Văn An' -> 'NA', 'Lan' -> 'L', '' -> '?'."""
+    words = name.split()
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][0].upper()
+    return (words[0][0] + words[-1][0]).upper()
+
+
+def avatar_colour(name: str) -> Colour:
+    """A colour chosen deterministically from the name (crc32, stable across runs)."""
+    return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8")) % len(AVATAR_COLOURS)]
+
+
+def avatar(name: str, diameter: int, fonts: Fonts, ring: Colour = (245, 245, 245)) -> pygame.Surface:
+    """A round avatar: a shaded disc in the name's colour with white initials and a ring."""
+    d = max(8, int(diameter))
+    k = 3
+    base = avatar_colour(name)
+    big = pygame.Surface((d * k, d * k), pygame.SRCALPHA)
+    big.fill((*ring, 0))
+    c = d * k / 2
+    pygame.draw.circle(big, ring, (c, c), c)
+    border = max(2, round(d * 0.05)) * k
+    steps = 16
+    for i in range(steps):  # light from the top left
+        t = i / (steps - 1)
+        r = (c - border) * (1 - 0.6 * t)
+        off = (c - border) * 0.35 * t
+        pygame.draw.circle(big, gfx.lerp_colour(gfx.shade(base, 0.75), gfx.shade(base, 1.25), t), (c - off, c - off), r)
+    out = pygame.transform.smoothscale(big, (d, d))
+    size = round(d * (0.46 if len(initials(name)) == 1 else 0.36))
+    text = gfx.outlined_text(fonts.font(size, bold=True), initials(name), (255, 255, 255),
+                             gfx.shade(base, 0.5), max(1, round(d * 0.02)))
+    box = text.get_bounding_rect()
+    out.blit(text, (d / 2 - box.centerx, d / 2 - box.centery))
+    return out
+
+
+def chip(diameter: int, colour: Colour = CHIP_COLOURS["red"]) -> pygame.Surface:
+    """A casino chip: coloured disc, six white edge stripes, an inner ring."""
+    d = max(6, int(diameter))
+    k = 4
+    big = pygame.Surface((d * k, d * k), pygame.SRCALPHA)
+    big.fill((*colour, 0))
+    c = d * k / 2
+    pygame.draw.circle(big, gfx.shade(colour, 0.6), (c, c), c)
+    pygame.draw.circle(big, colour, (c, c), c * 0.93)
+    stripe = (245, 245, 240)
+    for i in range(6):
+        a0 = math.tau * i / 6 - 0.17
+        a1 = a0 + 0.34
+        pts = [(c + c * 0.93 * math.cos(a), c + c * 0.93 * math.sin(a)) for a in (a0, (a0 + a1) / 2, a1)]
+        pts += [(c + c * 0.68 * math.cos(a), c + c * 0.68 * math.sin(a)) for a in (a1, (a0 + a1) / 2, a0)]
+        pygame.draw.polygon(big, stripe, pts)
+    pygame.draw.circle(big, gfx.shade(colour, 0.8), (c, c), c * 0.62)
+    pygame.draw.circle(big, stripe, (c, c), c * 0.62, max(1, round(c * 0.05)))
+    pygame.draw.circle(big, gfx.shade(colour, 1.15), (c, c), c * 0.5)
+    return pygame.transform.smoothscale(big, (d, d))
+
+
+def ring_colour(remaining: float, amber_at: float = 10.0, red_at: float = 5.0) -> Colour:
+    """Green, then amber at ``amber_at`` seconds left, red at ``red_at``."""
+    if remaining <= red_at:
+        return RING_RED
+    if remaining <= amber_at:
+        return RING_AMBER
+    return RING_GREEN
+
+
+def _arc_points(centre: tuple[float, float], radius: float, a0: float, a1: float) -> list[tuple[float, float]]:
+    """Points on a circle from angle a0 to a1 (radians, clockwise from 12 o'clock)."""
+    n = max(2, int(abs(a1 - a0) * radius / 3) + 2)
+    cx, cy = centre
+    return [(cx + radius * math.sin(a0 + (a1 - a0) * i / (n - 1)), cy - radius * math.cos(a0 + (a1 - a0) * i / (n - 1)))
+            for i in range(n)]
+
+
+def draw_countdown_ring(
+    surface: pygame.Surface,
+    centre: tuple[float, float],
+    radius: float,
+    remaining: float,
+    total: float,
+    thickness: int = 6,
+) -> pygame.Rect:
+    """Draw the turn clock around an avatar: a full track and an arc that empties clockwise.
+
+    At ``remaining == total`` the arc is a full circle; the empty part grows
+    clockwise from 12 o'clock until nothing is left at 0. Colour by ring_colour().
+    """
+    cx, cy = centre
+    bounds = pygame.Rect(0, 0, 2 * (radius + thickness) + 2, 2 * (radius + thickness) + 2)
+    bounds.center = (round(cx), round(cy))
+    track = pygame.Surface(bounds.size, pygame.SRCALPHA)
+    local = (cx - bounds.x, cy - bounds.y)
+    pygame.draw.circle(track, RING_TRACK, local, radius + thickness / 2, thickness)
+    surface.blit(track, bounds)
+    frac = 0.0 if total <= 0 else max(0.0, min(1.0, remaining / total))
+    if frac <= 0:
+        return bounds
+    colour = ring_colour(remaining)
+    start = math.tau * (1 - frac)
+    outer = _arc_points(centre, radius + thickness, start, math.tau)
+    inner = _arc_points(centre, radius, math.tau, start)
+    if len(outer) + len(inner) >= 3:
+        pygame.draw.polygon(surface, colour, outer + inner)
+        pygame.draw.aalines(surface, colour, False, outer)
+        pygame.draw.aalines(surface, colour, False, inner)
+    cap_r = thickness / 2
+    for a in (start, 0.0):  # rounded ends
+        px = cx + (radius + cap_r) * math.sin(a)
+        py = cy - (radius + cap_r) * math.cos(a)
+        pygame.draw.aacircle(surface, colour, (px, py), cap_r)
+    return bounds

@@ -1,0 +1,205 @@
+"""LanBrowserScene: "Chơi qua mạng LAN" — live list of servers on the network, join by address, host a table.
+
+Servers found by the UDP beacon browser (net/discovery.py) are listed with
+name, players and bet and a "Vào" button each; the list follows the beacons
+(a silent server disappears after a few seconds). "Nhập địa chỉ" joins a
+server by host:port when discovery is blocked. "Tạo bàn LAN" starts the
+in-app server in a background thread, joins it and opens a table. Joining
+pushes the LAN lobby; leaving the lobby closes the connection (and the
+in-app server).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import pygame
+
+from tala_desktop.net.discovery import Browser, LanServer
+
+from ..core.i18n import money, tr
+from ..frames.page import PANEL, PageScene
+from ..services import Services
+from ..widgets.controls import Button
+from ..widgets.form import TextField
+from .lobby import LanLobbyScene
+from .session import DEFAULT_PORT, LanSession
+
+log = logging.getLogger(__name__)
+
+LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 640, 0)
+RIGHT = pygame.Rect(PANEL.x + 720, PANEL.y + 28, 364, 0)
+ROW_H = 66
+MAX_ROWS = 6
+HEAD_COLOUR = (255, 222, 140)
+TEXT_COLOUR = (236, 244, 236)
+ERROR_COLOUR = (255, 130, 120)
+
+
+def parse_address(text: str) -> tuple[str, int] | None:
+    """``host:port`` (``[v6]:port`` too; the port defaults to 8765) or None when it is not an address."""
+    text = text.strip()
+    if not text:
+        return None
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port_text = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, _, port_text = text.partition(":")
+    else:
+        host, port_text = text, ""
+    if not host or any(ch.isspace() for ch in host):
+        return None
+    if not port_text:
+        return host, DEFAULT_PORT
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        return None
+    return host, int(port_text)
+
+
+class LanBrowserScene(PageScene):
+    """The LAN page: discovered servers on the left, address and hosting on the right."""
+
+    title_key = "lan.title"
+
+    def __init__(self, services: Services, browser_factory: Callable[[], Browser | None] | None = None,
+                 host_port: int = DEFAULT_PORT, announce_target: tuple[str, int] | None = None) -> None:
+        self.browser: Browser | None = None
+        self.browser_factory = browser_factory or _default_browser
+        self.host_port = host_port
+        self.announce_target = announce_target  # None: the LAN broadcast address (tests pass loopback)
+        self.servers: list[LanServer] = []
+        self.error = ""
+        self.address_text = ""
+        self._server_key: tuple[object, ...] = ()
+        self._poll = 0.0
+        self.server_buttons: list[Button] = []
+        super().__init__(services)
+
+    # -- lifecycle ----------------------------------------------------------------------
+    def on_enter(self) -> None:
+        if self.browser is None:
+            try:
+                self.browser = self.browser_factory()
+            except OSError as exc:  # the beacon port is taken: joining by address still works
+                log.warning("LAN discovery is off: %s", exc)
+                self.browser = None
+            if self.browser is not None:
+                self.browser.start()
+
+    def on_exit(self) -> None:
+        if self.browser is not None:
+            self.browser.stop()
+            self.browser = None
+
+    # -- building ------------------------------------------------------------------------
+    def build(self) -> None:
+        fonts = self.services.fonts
+        self.server_buttons = []
+        for i, server in enumerate(self.servers[:MAX_ROWS]):
+            y = LEFT.y + 50 + i * ROW_H
+            button = Button((LEFT.right - 130, y + 8, 130, 48), tr("lan.join"), fonts,
+                            lambda s=server: self.join(s.host, s.port), style="green", font_size=20)
+            self.server_buttons.append(button)
+        self.address = TextField((RIGHT.x, RIGHT.y + 40, RIGHT.w - 110, 50), self.address_text, fonts, 60,
+                                 self._set_address, size=20)
+        self.address_button = Button((RIGHT.right - 100, RIGHT.y + 41, 100, 48), tr("lan.join"), fonts,
+                                     self.join_address, style="green", font_size=20)
+        self.host_button = Button((RIGHT.x, RIGHT.y + 230, RIGHT.w, 72), tr("lan.host"), fonts, self.host,
+                                  style="primary", font_size=28)
+        self.widgets.extend([*self.server_buttons, self.address, self.address_button, self.host_button])
+
+    def _set_address(self, text: str) -> None:
+        self.address_text = text
+
+    # -- actions -------------------------------------------------------------------------------
+    def _name(self) -> str:
+        return str(self.services.settings.player_name or "Bạn")
+
+    def join(self, host: str, port: int) -> None:
+        try:
+            session = LanSession.join(host, port, self._name())
+        except ValueError as exc:
+            self._fail(tr("lan.bad_name", error=exc))
+            return
+        self._open(session)
+
+    def join_address(self) -> None:
+        where = parse_address(self.address_text)
+        if where is None:
+            self._fail(tr("lan.bad_address"))
+            return
+        self.join(*where)
+
+    def host(self) -> None:
+        s = self.services.settings
+        name = self._name()
+        settings = dict(seats=4, bet=int(s.default_bet), turn_seconds=int(s.turn_seconds),
+                        preset=s.default_preset if s.default_preset in ("zingplay", "co_ban") else "zingplay")
+        try:
+            session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, self.announce_target,
+                                      **settings)
+        except ValueError as exc:
+            self._fail(tr("lan.bad_name", error=exc))
+            return
+        except OSError as exc:
+            self._fail(tr("lan.host_failed", error=exc))
+            return
+        self._open(session)
+
+    def _open(self, session: LanSession) -> None:
+        self.error = ""
+        if self.stack is not None:
+            self.stack.push(LanLobbyScene(self.services, session, to_menu=self.to_menu, on_fail=self.show_error))
+
+    def _fail(self, message: str) -> None:
+        self.error = message
+        self.invalidate()
+
+    def to_menu(self) -> None:
+        """Pop every LAN scene (lobby, table, overlays) and this page: back to the menu."""
+        stack = self.stack
+        if stack is None:
+            return
+        while stack.top is not None and stack.top is not self:
+            stack.pop()
+        if stack.top is self:
+            stack.pop()
+
+    def show_error(self, message: str) -> None:
+        self._fail(message)
+
+    # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._poll -= dt
+        if self.browser is not None and self._poll <= 0:
+            self._poll = 0.5
+            self.servers = self.browser.servers()
+            key = tuple((s.host, s.port, s.name, s.players, s.bet, s.password) for s in self.servers)
+            if key != self._server_key:
+                self._server_key = key
+                self.rebuild()
+
+    def draw_page(self, surface: pygame.Surface) -> None:
+        head = self.label(tr("lan.servers"), 26, HEAD_COLOUR, bold=True)
+        surface.blit(head, (LEFT.x, LEFT.y))
+        if not self.servers:
+            surface.blit(self.label(tr("lan.searching"), 21, TEXT_COLOUR), (LEFT.x, LEFT.y + 60))
+        for i, server in enumerate(self.servers[:MAX_ROWS]):
+            y = LEFT.y + 50 + i * ROW_H
+            pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
+            bet = money(server.bet) if server.bet else tr("lan.no_bet")
+            text = tr("lan.server_row", name=server.name, players=server.players, bet=bet)
+            surface.blit(self.label(text, 21, TEXT_COLOUR, bold=True), (LEFT.x + 16, y + 8))
+            where = server.address + (f" · {tr('lan.locked')}" if server.password else "")
+            surface.blit(self.label(where, 17, (180, 200, 186)), (LEFT.x + 16, y + 36))
+        surface.blit(self.label(tr("lan.address"), 24, HEAD_COLOUR, bold=True), (RIGHT.x, RIGHT.y))
+        surface.blit(self.label(tr("lan.address_hint"), 16, (180, 200, 186)), (RIGHT.x, RIGHT.y + 98))
+        if self.error:
+            surface.blit(self.label(self.error, 19, ERROR_COLOUR), (LEFT.x, PANEL.bottom - 48))
+
+
+def _default_browser() -> Browser:
+    return Browser()

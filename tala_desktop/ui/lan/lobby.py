@@ -1,0 +1,300 @@
+"""LanLobbyScene: the LAN lobby — tables, seats with names and ready marks, bots, host controls, a small chat.
+
+Not at a table yet: the server's tables with a "Vào" button each, and "Tạo
+bàn". At a table: the seats (players with host/ready/away marks, bots in
+empty seats), "Sẵn sàng" or, for the host, the table's settings (players,
+bet, clock, preset) and "Bắt đầu". When the game starts the existing
+TableScene is pushed with the session's TableClient; leaving it comes back
+here. Losing the server shows LanLostOverlay, whose button returns to the
+menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ..core.i18n import money, tr
+from ..core.scene import Scene
+from ..frames.page import PANEL, PageScene
+from ..new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
+from ..services import Services
+from ..table.scene import TableScene
+from ..widgets.controls import Button
+from ..widgets.form import Segmented, TextField
+from .session import LanSession
+
+LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
+RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
+ROW_H = 64
+HEAD_COLOUR = (255, 222, 140)
+TEXT_COLOUR = (236, 244, 236)
+DIM_COLOUR = (180, 200, 186)
+READY_COLOUR = (120, 230, 130)
+ERROR_COLOUR = (255, 130, 120)
+CHAT_LINES = 4
+CONTROL_STEP = 62
+
+
+class LanLobbyScene(PageScene):
+    """One LAN connection's lobby; it owns the session and closes it when popped."""
+
+    title_key = "lobby.title"
+
+    def __init__(self, services: Services, session: LanSession, to_menu: Callable[[], None] | None = None,
+                 on_fail: Callable[[str], None] | None = None) -> None:
+        self.session = session
+        self.to_menu = to_menu
+        self.on_fail = on_fail
+        self.clock = 0.0
+        self.chat_text = ""
+        self.table_scene: TableScene | None = None
+        self._key: tuple[Any, ...] = ()
+        session.on_lost = self._lost
+        super().__init__(services)
+
+    # -- building ------------------------------------------------------------------------
+    def build(self) -> None:
+        fonts, s = self.services.fonts, self.session
+        self.row_buttons: list[Button] = []
+        self.controls: list[Segmented] = []
+        if s.lobby is None:
+            for i, table in enumerate(s.tables[:6]):
+                full = table.get("players", 0) >= len(table.get("seats", [])) or table.get("state") != "lobby"
+                self.row_buttons.append(Button((LEFT.right - 120, LEFT.y + 52 + i * ROW_H, 120, 46),
+                                               tr("lan.join"), fonts, lambda t=table["id"]: s.client.join(t),
+                                               style="green", font_size=20, enabled=not full))
+            self.create_button = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.create"), fonts,
+                                        self.create_table, style="primary", font_size=24)
+            self.widgets.extend([*self.row_buttons, self.create_button])
+        else:
+            info = s.lobby
+            mine = s.my_seat() or {}
+            if s.is_host:
+                self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.start"), fonts,
+                                     s.client.start, style="primary", font_size=26, enabled=s.can_start())
+                self._host_controls(info)
+            else:
+                ready = bool(mine.get("ready"))
+                self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60),
+                                     tr("lobby.not_ready" if ready else "lobby.ready"), fonts,
+                                     lambda: s.client.ready(not ready), style="dark" if ready else "green",
+                                     font_size=24)
+            self.leave_button = Button((LEFT.x + 280, PANEL.bottom - 100, 220, 60), tr("lobby.leave"), fonts,
+                                       s.client.leave, style="red", font_size=22)
+            self.widgets.extend([self.action, self.leave_button, *self.controls])
+        typing = bool(getattr(self, "chat_field", None) and self.chat_field.focused)
+        self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
+                                    self._set_chat, size=19)
+        self.chat_field.focus(typing)
+        self.send_button = Button((RIGHT.right - 100, PANEL.bottom - 95, 100, 48), tr("lobby.send"), fonts,
+                                  self.send_chat, style="blue", font_size=20)
+        self.widgets.extend([self.chat_field, self.send_button])
+
+    def _host_controls(self, info: dict[str, Any]) -> None:
+        fonts = self.services.fonts
+        seconds = [(t, tr("setup.no_clock") if t == 0 else str(t)) for t in TURN_SECONDS_CHOICES]
+        rows = [("seats", [(n, str(n)) for n in (2, 3, 4)], len(info.get("seats", []))),
+                ("bet", [(b, money(b)) for b in BET_CHOICES], info.get("bet")),
+                ("turn_seconds", seconds, info.get("turn_seconds")),
+                ("preset", [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES], info.get("preset"))]
+        for i, (field, options, value) in enumerate(rows):
+            rect = (RIGHT.x, RIGHT.y + 26 + i * CONTROL_STEP, RIGHT.w, 40)
+            self.controls.append(Segmented(rect, options, value, fonts, lambda v, f=field: self.configure(f, v),
+                                           size=17))
+
+    def _set_chat(self, text: str) -> None:
+        self.chat_text = text
+
+    # -- actions -------------------------------------------------------------------------------
+    def create_table(self) -> None:
+        st = self.services.settings
+        preset = st.default_preset if st.default_preset in PRESET_CHOICES else "zingplay"
+        self.session.client.create_table(seats=4, bet=int(st.default_bet), turn_seconds=int(st.turn_seconds),
+                                         preset=preset)
+
+    def configure(self, field: str, value: Any) -> None:
+        info = self.session.lobby
+        if info is None:
+            return
+        settings = {"seats": len(info["seats"]), "bet": info["bet"], "turn_seconds": info["turn_seconds"],
+                    "preset": info["preset"], "bots": list(info.get("bots") or [])}
+        settings[field] = value
+        self.session.client.configure(**settings)
+
+    def send_chat(self) -> None:
+        text = self.chat_text.strip()
+        if text:
+            self.session.client.chat(text)
+            self.chat_text = ""
+            self.chat_field.text, self.chat_field.caret = "", 0
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.chat_field.focused):
+            self.send_chat()
+            self.invalidate()
+            return
+        super().handle_event(event)
+
+    def back(self) -> None:
+        """Leave the lobby: close the connection (and the in-app server) and go back."""
+        self.session.close()
+        super().back()
+
+    def on_exit(self) -> None:
+        self.session.close()
+
+    # -- the game ----------------------------------------------------------------------------------
+    def _start_table(self) -> None:
+        client = self.session.table_client()
+        self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table)
+        if self.stack is not None:
+            self.stack.push(self.table_scene)
+
+    def _back_from_table(self) -> None:
+        """The table scene's leave: vacate the seat if the server still holds it, and show the lobby again."""
+        if self.session.lobby is not None:
+            self.session.client.leave()
+        stack = self.stack
+        while stack is not None and stack.top is not None and stack.top is not self:
+            stack.pop()
+        self.table_scene = None
+        self.rebuild()
+
+    def _lost(self, reason: str) -> None:
+        if self.stack is None:
+            return
+        if self.session.welcome is None and self.on_fail is not None:  # never got in: back to the list
+            self.on_fail(tr("lan.lost", reason=reason))
+            self.back()
+            return
+        self.stack.push(LanLostOverlay(self.services, reason, self.to_menu or self.back))
+
+    # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+        s = self.session
+        s.pump(self.clock)
+        if self.stack is None or self.stack.top is not self:
+            return
+        if s.playing and s.table_queue and self.table_scene is None:
+            self._start_table()
+            return
+        key = (repr(s.lobby), s.you, tuple(t.get("id") for t in s.tables), repr(s.tables), len(s.chat),
+               len(s.notices))
+        if key != self._key:
+            self._key = key
+            self.rebuild()
+
+    def draw_page(self, surface: pygame.Surface) -> None:
+        s = self.session
+        if s.lobby is None:
+            self._draw_tables(surface)
+        else:
+            self._draw_seats(surface, s.lobby)
+        self._draw_chat(surface)
+        if s.notices:
+            surface.blit(self.label(s.notices[-1], 18, ERROR_COLOUR), (LEFT.x, PANEL.bottom - 30))
+        elif s.welcome is None:
+            surface.blit(self.label(tr("lan.connecting"), 18, DIM_COLOUR), (LEFT.x, PANEL.bottom - 30))
+
+    def _draw_tables(self, surface: pygame.Surface) -> None:
+        surface.blit(self.label(tr("lobby.tables"), 26, HEAD_COLOUR, bold=True), (LEFT.x, LEFT.y))
+        if not self.session.tables:
+            surface.blit(self.label(tr("lobby.no_tables"), 20, DIM_COLOUR), (LEFT.x, LEFT.y + 60))
+        for i, t in enumerate(self.session.tables[:6]):
+            y = LEFT.y + 48 + i * ROW_H
+            pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 8), border_radius=10)
+            text = tr("lobby.table_row", name=t["name"], players=t["players"], seats=len(t["seats"]),
+                      bet=money(t["bet"]))
+            if t.get("state") == "playing":
+                text += f" · {tr('lobby.playing')}"
+            surface.blit(self.label(text, 20, TEXT_COLOUR, bold=True), (LEFT.x + 14, y + 16))
+
+    def _draw_seats(self, surface: pygame.Surface, info: dict[str, Any]) -> None:
+        surface.blit(self.label(info["name"], 26, HEAD_COLOUR, bold=True), (LEFT.x, LEFT.y))
+        for i, seat in enumerate(info["seats"]):
+            y = LEFT.y + 48 + i * ROW_H
+            mine = seat["seat"] == self.session.you
+            pygame.draw.rect(surface, (40, 70, 40) if mine else (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 8),
+                             border_radius=10)
+            if seat["kind"] == "player":
+                name, marks = seat["name"], []
+                if seat.get("host"):
+                    marks.append((tr("lobby.host_mark"), HEAD_COLOUR))
+                if not seat.get("connected", True) or seat.get("left"):
+                    marks.append((tr("lobby.away_mark"), ERROR_COLOUR))
+                elif seat.get("ready"):
+                    marks.append((tr("lobby.ready_mark"), READY_COLOUR))
+                else:
+                    marks.append((tr("lobby.waiting_mark"), DIM_COLOUR))
+            else:
+                name = seat.get("name") or tr("lobby.seat_empty", level=tr(f"setup.level.{seat.get('level')}"))
+                marks = []
+            surface.blit(self.label(f"{seat['seat'] + 1}. {name}", 21, TEXT_COLOUR, bold=True), (LEFT.x + 14, y + 16))
+            x = LEFT.right - 14
+            for text, colour in reversed(marks):
+                img = self.label(text, 17, colour)
+                x -= img.get_width()
+                surface.blit(img, (x, y + 20))
+                x -= 14
+        if self.session.is_host and not self.session.can_start():
+            surface.blit(self.label(tr("lobby.wait_ready"), 19, DIM_COLOUR), (LEFT.x, PANEL.bottom - 140))
+        if self.session.is_host:
+            for i, key in enumerate(("lobby.seats", "lobby.bet", "lobby.clock", "lobby.preset")):
+                surface.blit(self.label(tr(key), 17, HEAD_COLOUR), (RIGHT.x, RIGHT.y + 4 + i * CONTROL_STEP))
+        else:
+            wait = "lobby.wait_host" if (self.session.my_seat() or {}).get("ready") else "lobby.wait_ready"
+            surface.blit(self.label(tr(wait), 20, DIM_COLOUR), (RIGHT.x, RIGHT.y + 8))
+
+    def _draw_chat(self, surface: pygame.Surface) -> None:
+        top = PANEL.bottom - 120 - CHAT_LINES * 26
+        surface.blit(self.label(tr("lobby.chat"), 20, HEAD_COLOUR, bold=True), (RIGHT.x, top - 30))
+        for i, (name, text) in enumerate(self.session.chat[-CHAT_LINES:]):
+            line, font = f"{name}: {text}", self.services.fonts.font(17)
+            if font.size(line)[0] > RIGHT.w:
+                while len(line) > 4 and font.size(line + "…")[0] > RIGHT.w:
+                    line = line[:-1]
+                line += "…"
+            surface.blit(self.label(line, 17, TEXT_COLOUR), (RIGHT.x, top + i * 26))
+
+
+class LanLostOverlay(Scene):
+    """Over whatever LAN scene is showing: the server is gone; the button goes back to the menu."""
+
+    is_overlay = True
+
+    def __init__(self, services: Services, reason: str, to_menu: Callable[[], None]) -> None:
+        super().__init__()
+        self.services = services
+        self.text = tr("lan.lost", reason=reason)
+        self.button = Button((640 - 130, 400, 260, 64), tr("lan.to_menu"), services.fonts, to_menu,
+                             style="primary", font_size=24)
+        self.needs_redraw = True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
+            self.button.click()
+            return
+        self.button.handle_event(event)
+
+    def mark_drawn(self) -> None:
+        self.needs_redraw = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 760, 260)
+        box.center = (640, 340)
+        pygame.draw.rect(surface, (20, 34, 28), box, border_radius=18)
+        pygame.draw.rect(surface, (255, 200, 110), box, 2, border_radius=18)
+        img = self.services.fonts.font(22, True).render(self.text, True, TEXT_COLOUR)
+        if img.get_width() > box.w - 40:
+            img = pygame.transform.smoothscale(img, (box.w - 40, img.get_height() * (box.w - 40) // img.get_width()))
+        surface.blit(img, img.get_rect(center=(640, 310)))
+        self.button.draw(surface)

@@ -1,0 +1,161 @@
+"""HistoryScene: the Lịch sử page — your past games, newest first, a page of rows at a time; a click opens Xem lại.
+
+Each row: when it ended, who played, your result and the chips you won or
+lost. "Xem lại" on a row (or a click on the row) opens the replay viewer;
+◀ / ▶ (and PageUp/PageDown) turn the pages.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tala_desktop.store import GameSummary
+
+from ..art import gfx
+from ..core.i18n import money, tr
+from ..frames.page import PANEL, PageScene, fit_font_size
+from ..services import Services
+from ..widgets.controls import Button
+from ..widgets.text_fit import TextFitter
+from .replay import ReplayScene
+from .results_text import result_label, when_text
+
+PER_PAGE = 8
+LIST = pygame.Rect(PANEL.x + 24, PANEL.y + 20, PANEL.w - 48, PANEL.h - 96)
+ROW_H = 54
+HEAD_H = 34
+LABEL = (255, 222, 140)
+TEXT = (236, 244, 236)
+MUTED = (176, 198, 182)
+WIN = (150, 236, 150)
+LOSS = (255, 150, 130)
+# columns: (key, x offset, width, right-aligned)
+COLUMNS = (("history.col.when", 14, 190, False), ("history.col.players", 214, 390, False),
+           ("history.col.result", 614, 150, False), ("history.col.net", 774, 130, True))
+VIEW_W = 140
+
+
+class HistoryScene(PageScene):
+    """A paged list of finished games."""
+
+    title_key = "history.title"
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.page = 0
+        self.total = services.store.count_games() if services.store is not None else 0
+        self.rows: list[GameSummary] = []
+        self.message = ""
+        self.hover: int | None = None
+        super().__init__(services)
+        self.fit = TextFitter(self.art, services.fonts)
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // PER_PAGE))
+
+    def build(self) -> None:
+        fonts = self.services.fonts
+        store = self.services.store
+        self.rows = store.list_games(limit=PER_PAGE, offset=self.page * PER_PAGE) if store is not None else []
+        self.view_buttons = []
+        for i, _ in enumerate(self.rows):
+            rect = self.row_rect(i)
+            b = Button((rect.right - VIEW_W - 8, rect.y + 8, VIEW_W, rect.h - 16), tr("history.view"), fonts,
+                       lambda i=i: self.open(i), style="blue",
+                       font_size=fit_font_size(fonts, tr("history.view"), VIEW_W - 20, 19))
+            self.view_buttons.append(b)
+        y = PANEL.bottom - 64
+        self.prev_button = Button((PANEL.centerx - 190, y, 64, 48), "◀", fonts, self.prev_page, style="dark",
+                                  font_size=22, enabled=self.page > 0)
+        self.next_button = Button((PANEL.centerx + 126, y, 64, 48), "▶", fonts, self.next_page, style="dark",
+                                  font_size=22, enabled=self.page < self.pages - 1)
+        self.widgets.extend([*self.view_buttons, self.prev_button, self.next_button])
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(LIST.x, LIST.y + HEAD_H + 8 + i * ROW_H, LIST.w, ROW_H - 6)
+
+    # -- actions ------------------------------------------------------------------------------
+    def open(self, i: int) -> None:
+        store = self.services.store
+        if store is None or not 0 <= i < len(self.rows) or self.stack is None:
+            return
+        entry = store.get_game(self.rows[i].uid)
+        if entry is None:
+            self.message = tr("history.missing")
+            self.invalidate()
+            return
+        self.stack.push(ReplayScene(self.services, entry))
+
+    def prev_page(self) -> None:
+        if self.page > 0:
+            self.page -= 1
+            self.rebuild()
+
+    def next_page(self) -> None:
+        if self.page < self.pages - 1:
+            self.page += 1
+            self.rebuild()
+
+    def on_key(self, key: int) -> None:
+        if key in (pygame.K_PAGEDOWN, pygame.K_RIGHT):
+            self.next_page()
+        elif key in (pygame.K_PAGEUP, pygame.K_LEFT):
+            self.prev_page()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and hasattr(event, "pos"):
+            hit = next((i for i in range(len(self.rows)) if self.row_rect(i).collidepoint(event.pos)), None)
+            if hit != self.hover:
+                self.hover = hit
+                self.invalidate()
+            on_button = any(b.rect.collidepoint(event.pos) for b in self.view_buttons)
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and hit is not None and not on_button:
+                self.open(hit)
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.prev_page() if event.y > 0 else self.next_page()
+            return
+        super().handle_event(event)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def row_cells(self, g: GameSummary) -> tuple[str, str, str, str, int]:
+        me = g.human_seat
+        others = [s.name for i, s in enumerate(g.seats) if i != me]
+        result = result_label(g.labels[me]) if me is not None else "—"
+        net = g.nets[me] if me is not None else 0
+        sign = "+" if net > 0 else ""
+        return when_text(g.finished_at), ", ".join(others), result, f"{sign}{money(net)}", net
+
+    def draw_page(self, surface: pygame.Surface) -> None:
+        self.fit.clear()
+        for key, dx, width, right in COLUMNS:
+            img = self.fit(tr(key), 18, LABEL, width, bold=True)
+            pos = (LIST.x + dx + width, LIST.y + 6)
+            surface.blit(img, img.get_rect(topright=pos) if right else img.get_rect(topleft=(LIST.x + dx, pos[1])))
+        surface.blit(self.art.divider(LIST.w), (LIST.x, LIST.y + HEAD_H))
+        if not self.rows:
+            empty = self.fit(tr("history.none"), 21, TEXT, LIST.w - 40)
+            surface.blit(empty, empty.get_rect(center=(LIST.centerx, LIST.y + 160)))
+        for i, g in enumerate(self.rows):
+            rect = self.row_rect(i)
+            shade = 36 if i == self.hover else (18 if i % 2 == 0 else 0)
+            if shade:
+                band = self.art.cached(("hist_band", rect.size, shade), lambda s=shade, r=rect: gfx.rounded_rect(
+                    r.size, (255, 255, 255, s), 10))
+                surface.blit(band, rect)
+            *cells, net = self.row_cells(g)
+            for c, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):
+                colour = (WIN if net > 0 else LOSS if net < 0 else TEXT) if c == 3 else (MUTED if c == 0 else TEXT)
+                img = self.fit(text, 19, colour, width, bold=c >= 2)
+                if right:
+                    surface.blit(img, img.get_rect(midright=(rect.x + dx + width, rect.centery)))
+                else:
+                    surface.blit(img, img.get_rect(midleft=(rect.x + dx, rect.centery)))
+        page = self.fit(tr("history.page", page=self.page + 1, pages=self.pages, total=money(self.total)), 19, TEXT,
+                        230)
+        surface.blit(page, page.get_rect(center=(PANEL.centerx - 32, PANEL.bottom - 40)))
+        if self.message:
+            msg = self.fit(self.message, 18, LOSS, 360)
+            surface.blit(msg, msg.get_rect(midleft=(PANEL.x + 28, PANEL.bottom - 40)))
+

@@ -1,0 +1,274 @@
+"""MenuScene: the main menu — the logo with its card fan, your profile and chips, and the lobby's entries.
+
+"Chơi với máy" (the big primary button, also Enter) opens the new-game
+setup; after a crash or a forced quit "Chơi tiếp" comes first and resumes
+the saved game. Thống kê, Lịch sử, Hướng dẫn, Luật chơi and Cài đặt open
+their pages; "Chơi qua mạng LAN" opens the LAN page; "Thoát"
+quits. The profile card (click: Hồ sơ) shows your name, avatar and chips,
+and offers the daily top-up when you are broke. Messages from the store
+(a corrupt file moved aside, ...) show in a box until dismissed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytweening
+
+from tala_desktop import __version__
+
+from ..art import gfx
+from ..art.profile_art import profile_avatar
+from ..core.i18n import money, tr
+from ..frames.confirm import ConfirmOverlay
+from ..frames.notice import NoticeBox
+from ..frames.page import PageScene, fit_font_size
+from ..new_game import GameChoices
+from ..services import Services
+from ..store_bridge import notice_text
+from ..widgets.controls import Button
+from .history import HistoryScene
+from .profile import ProfileScene
+from .rules import RulesScene
+from .settings import SettingsScene
+from .setup import SetupScene
+from .stats import StatsScene
+
+LOGO_X = 410
+FAN_PIVOT = (LOGO_X, 440)
+FAN_CARD_WIDTH = 128
+TITLE_Y = 368
+RIBBON_Y = 476
+COLUMN = pygame.Rect(770, 158, 400, 488)
+CARD = pygame.Rect(750, 24, 440, 104)
+AVATAR = 72
+NOTICE_ANCHOR = (40, 676)
+NOTICE_W = 660
+INTRO_SECONDS = 0.9
+SLIDE_PX = 90
+MUTED = (170, 196, 176)
+
+
+def quit_app() -> None:
+    """Ask the app loop to end (the same path as closing the window)."""
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+
+class MenuScene(PageScene):
+    """The lobby: logo on the left, profile and menu column on the right."""
+
+    show_panel = False
+    show_back = False
+
+    def __init__(self, services: Services, start_game: Callable[[GameChoices], None],
+                 quit: Callable[[], None] = quit_app, continue_game: Callable[[], None] | None = None,
+                 can_continue: Callable[[], bool] | None = None) -> None:
+        self.start_game = start_game
+        self.quit = quit
+        self.continue_game = continue_game
+        self.can_continue = can_continue or (lambda: False)
+        self.intro = 0.0
+        self.buttons: dict[str, Button] = {}
+        self.toast = ""
+        self._continue_shown = False
+        super().__init__(services)
+
+    def on_enter(self) -> None:
+        self.intro = 0.0
+        self.tweens.animate(self, INTRO_SECONDS, "linear", intro=1.0)
+
+    def on_resume(self) -> None:
+        super().on_resume()
+        if self._continue_shown != self.can_continue():
+            self.rebuild()
+
+    # -- building ---------------------------------------------------------------------
+    def build(self) -> None:
+        fonts, store = self.services.fonts, self.services.store
+        x, w = COLUMN.x + 20, COLUMN.w - 40
+        y = COLUMN.y + 24
+        self.buttons = {}
+        self._continue_shown = self.can_continue() and self.continue_game is not None
+        if self._continue_shown:
+            size = fit_font_size(fonts, tr("menu.continue"), w - 48, 30)
+            self.buttons["continue"] = Button((x, y, w, 78), tr("menu.continue"), fonts, self._continue,
+                                              style="primary", font_size=size)
+            y += 78 + 12
+            size = fit_font_size(fonts, tr("menu.play_bots"), w - 40, 24)
+            self.buttons["play"] = Button((x, y, w, 60), tr("menu.play_bots"), fonts, self.open_setup,
+                                          style="green", font_size=size)
+            y += 60 + 16
+        else:
+            size = fit_font_size(fonts, tr("menu.play_bots"), w - 48, 31)
+            self.buttons["play"] = Button((x, y, w, 88), tr("menu.play_bots"), fonts, self.open_setup,
+                                          style="primary", font_size=size)
+            y += 88 + 22
+        half = (w - 12) // 2
+        rows = ((("tutorial", "menu.tutorial", self.open_tutorial, "blue"),
+                 ("rules", "menu.rules", self.open_rules, "green")),
+                (("stats", "menu.stats", self.open_stats if store is not None else None, "green"),
+                 ("history", "menu.history", self.open_history if store is not None else None, "green")),
+                (("lan", "menu.play_lan", self.open_lan, "blue"),),
+                (("settings", "menu.settings", self.open_settings, "green"),
+                 ("quit", "menu.quit", self.quit, "red")))
+        for row in rows:
+            bw = w if len(row) == 1 else half
+            for i, (name, key, action, style) in enumerate(row):
+                size = fit_font_size(fonts, tr(key), bw - 28, 21)
+                self.buttons[name] = Button((x + i * (half + 12), y, bw, 56), tr(key), fonts, action, style=style,
+                                            font_size=size, enabled=action is not None)
+            y += 56 + 14
+        self.column = pygame.Rect(COLUMN.x, COLUMN.y, COLUMN.w, y - 14 + 24 - COLUMN.y)
+        self.widgets.extend(self.buttons.values())
+        self.topup_button: Button | None = None
+        if store is not None and store.topup_available():
+            self.topup_button = Button((CARD.right - 168, CARD.centery - 22, 152, 44), tr("menu.topup"), fonts,
+                                       self.claim_topup, style="primary", glow=True,
+                                       font_size=fit_font_size(fonts, tr("menu.topup"), 136, 18))
+            self.widgets.append(self.topup_button)
+        self.notice_box = NoticeBox(NOTICE_ANCHOR, NOTICE_W, fonts, self.notices, self.dismiss_notice)
+        self.widgets.append(self.notice_box)
+        self._base_x = {name: b.rect.x for name, b in self.buttons.items()}
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
+        for i, (name, button) in enumerate(self.buttons.items()):
+            t = min(1.0, max(0.0, (self.intro * INTRO_SECONDS - 0.05 * i) / (INTRO_SECONDS * 0.6)))
+            button.rect.x = self._base_x[name] + round(SLIDE_PX * (1 - pytweening.easeOutCubic(t)))
+
+    def fan_openness(self) -> float:
+        return pytweening.easeOutBack(min(1.0, self.intro / 0.8))
+
+    # -- actions ------------------------------------------------------------------------
+    def open_setup(self) -> None:
+        if self.stack is None:
+            return
+        if self._continue_shown:  # a new game settles the unfinished one as Móm: ask first
+            self.stack.push(ConfirmOverlay(self.services, tr("menu.abandon_title"), tr("menu.abandon_text"),
+                                           tr("menu.abandon_yes"), tr("menu.abandon_no"), self._open_setup))
+            return
+        self._open_setup()
+
+    def _open_setup(self) -> None:
+        if self.stack is not None:
+            self.stack.push(SetupScene(self.services, self._start))
+
+    def _start(self, choices: GameChoices) -> None:
+        if self.stack is not None and self.stack.top is not self:
+            self.stack.pop()  # the setup page: leaving the table comes back here
+        self.start_game(choices)
+
+    def open_settings(self) -> None:
+        if self.stack is not None:
+            self.stack.push(SettingsScene(self.services))
+
+    def open_rules(self) -> None:
+        if self.stack is not None:
+            self.stack.push(RulesScene(self.services))
+
+    def open_stats(self) -> None:
+        if self.stack is not None and self.services.store is not None:
+            self.stack.push(StatsScene(self.services))
+
+    def open_history(self) -> None:
+        if self.stack is not None and self.services.store is not None:
+            self.stack.push(HistoryScene(self.services))
+
+    def open_tutorial(self) -> None:
+        from .tutorial import open_tutorial  # the table scene is heavy: load it on first use
+
+        if self.stack is not None:
+            open_tutorial(self.stack, self.services)
+
+    def open_lan(self) -> None:
+        from ..lan.browser import LanBrowserScene  # it loads the table scene: on first use
+
+        if self.stack is not None:
+            self.stack.push(LanBrowserScene(self.services))
+
+    def open_profile(self) -> None:
+        if self.stack is not None and self.services.store is not None:
+            self.stack.push(ProfileScene(self.services))
+
+    def _continue(self) -> None:
+        if self.continue_game is not None:
+            self.continue_game()
+        if self.stack is not None and self.stack.top is self:
+            self.rebuild()  # the saved game could not be resumed: its notice shows, the entry goes
+
+    def claim_topup(self) -> None:
+        store = self.services.store
+        if store is None:
+            return
+        given = store.claim_daily_topup()
+        self.toast = tr("menu.topup_done", amount=money(given)) if given else ""
+        self.rebuild()
+
+    # -- notices ------------------------------------------------------------------------------
+    def notices(self) -> list[str]:
+        store = self.services.store
+        return [notice_text(n) for n in store.notices] if store is not None else []
+
+    def dismiss_notice(self, index: int) -> None:
+        store = self.services.store
+        if store is not None and 0 <= index < len(store.notices):
+            del store.notices[index]
+        self.invalidate()
+
+    def on_key(self, key: int) -> None:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.buttons["continue" if "continue" in self.buttons else "play"].click()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and CARD.collidepoint(event.pos)
+                and not (self.topup_button and self.topup_button.rect.collidepoint(event.pos))):
+            self.open_profile()
+            return
+        super().handle_event(event)
+
+    # -- frame ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._place_buttons()
+
+    def draw_page(self, surface: pygame.Surface) -> None:
+        art = self.art
+        rays = art.rays(360)
+        surface.blit(rays, rays.get_rect(center=(LOGO_X, 300)))
+        art.draw_fan(surface, FAN_PIVOT, FAN_CARD_WIDTH, self.fan_openness())
+        title = art.gold_text(tr("menu.logo"), 124)
+        surface.blit(title, title.get_rect(center=(LOGO_X, TITLE_Y)))
+        subtitle = tr("menu.subtitle")
+        ribbon = art.ribbon(subtitle, max(440, self.services.fonts.font(27, bold=True).size(subtitle)[0] + 150), 64)
+        surface.blit(ribbon, ribbon.get_rect(center=(LOGO_X, RIBBON_Y)))
+        column = art.panel(self.column.size)
+        surface.blit(column, (self.column.x - 20, self.column.y - 20))
+        self._draw_profile(surface)
+        version = art.text(tr("menu.version", version=__version__), 16, (170, 196, 176))
+        surface.blit(version, version.get_rect(bottomleft=(24, 704)))
+        keys = art.text(tr("menu.hint_keys"), 16, (170, 196, 176))
+        surface.blit(keys, keys.get_rect(bottomright=(1256, 704)))
+
+    def _draw_profile(self, surface: pygame.Surface) -> None:
+        store = self.services.store
+        if store is None:
+            return
+        art, fonts = self.art, self.services.fonts
+        p = store.profile()
+        card = art.cached(("profile_card", CARD.size), lambda: gfx.rounded_rect(
+            CARD.size, (6, 30, 18, 210), 20, 2, (226, 184, 92, 190)))
+        surface.blit(card, CARD)
+        face = art.cached(("me", p.name, p.avatar, AVATAR), lambda: profile_avatar(p.name, p.avatar, AVATAR, fonts))
+        surface.blit(face, face.get_rect(midleft=(CARD.x + 16, CARD.centery)))
+        text_x = CARD.x + 16 + AVATAR + 16
+        room = (self.topup_button.rect.x - 12 if self.topup_button else CARD.right - 16) - text_x
+        name_size = fit_font_size(fonts, p.name, room, 26)
+        name = art.text(p.name, name_size, (255, 244, 220), bold=True)
+        surface.blit(name, name.get_rect(bottomleft=(text_x, CARD.centery + 2)))
+        chips = tr("menu.chips", amount=money(p.balance))
+        chip_img = art.text(chips, fit_font_size(fonts, chips, room, 22), (255, 214, 90), bold=True)
+        surface.blit(chip_img, chip_img.get_rect(topleft=(text_x, CARD.centery + 6)))
+        if self.toast:
+            note = art.text(self.toast, 17, (200, 240, 200), bold=True)
+            surface.blit(note, note.get_rect(midtop=(CARD.centerx, CARD.bottom + 4)))

@@ -1,0 +1,219 @@
+"""ReplayScene: the Xem lại page — step forward and back through a stored game with every hand face up.
+
+The positions come from ``store.replay.positions`` (the deal, then one per
+move). Buttons (|◀ ◀ ▶ ▶|), the arrow keys, Home/End and a click on the
+timeline move through them. A ``ReplayAdvisor`` thread asks the Hard bot
+about each of your decisions; the timeline marks in orange the moves where
+it would have played differently, and the status line says "Máy khuyên: ..."
+at those moves. Progress shows while it works; the page never waits for it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tala_desktop.engine import Move, card_label, parse_move
+from tala_desktop.store import GameEntry, StoreError, positions
+
+from ..art import gfx
+from ..core.i18n import get_language, money, tr
+from ..frames.page import PageScene
+from ..services import Services
+from ..table.guide import describe
+from ..widgets.controls import Button
+from ..widgets.text_fit import TextFitter
+from .replay_advisor import ReplayAdvisor
+from .replay_board import ReplayBoard
+from .results_text import result_label, when_text
+
+BOARD = pygame.Rect(60, 114, 1160, 438)  # column headings sit just above it
+STATUS = pygame.Rect(60, 560, 1160, 64)
+TIMELINE = pygame.Rect(360, 648, 560, 22)
+TEXT = (236, 244, 236)
+MUTED = (176, 198, 182)
+GOLD = (255, 214, 110)
+ADVICE = (255, 170, 80)
+AGREE = (150, 236, 150)
+
+
+class ReplayScene(PageScene):
+    """One stored game, position by position."""
+
+    title_key = "replay.title"
+    show_panel = False
+
+    def __init__(self, services: Services, entry: GameEntry, analyse: bool = True) -> None:
+        self.services = services
+        self.entry = entry
+        self.error = ""
+        try:
+            self.positions = positions(entry.record)
+            self.moves: list[Move] = [parse_move(m) for m in entry.record.get("moves", [])]
+        except (StoreError, ValueError) as exc:
+            self.positions, self.moves, self.error = [], [], str(exc)
+        self.index = 0
+        summary = entry.summary
+        self.names = [s.name for s in summary.seats]
+        seats = {summary.human_seat} if summary.human_seat is not None else None
+        self.analysing = analyse and bool(self.positions)
+        self.advisor = ReplayAdvisor(self.positions, self.moves, seats, seed=int(entry.seed or 0) & 0xFFFF,
+                                     start=self.analysing)
+        self._progress = (-1, -1)
+        super().__init__(services)
+        self.fit = TextFitter(self.art, services.fonts)
+        self.board = ReplayBoard(self.art, self.fit)
+
+    # -- building -------------------------------------------------------------------------
+    def build(self) -> None:
+        fonts = self.services.fonts
+        y, w, h = TIMELINE.centery - 24, 64, 48
+        specs = (("first", "|◀", self.first, TIMELINE.x - 2 * (w + 10) - 16),
+                 ("prev", "◀", self.prev, TIMELINE.x - (w + 10) - 16),
+                 ("next", "▶", self.next, TIMELINE.right + 16),
+                 ("last", "▶|", self.last, TIMELINE.right + 16 + w + 10))
+        self.controls = {name: Button((x, y, w, h), text, fonts, action, style="dark", font_size=22)
+                         for name, text, action, x in specs}
+        self.widgets.extend(self.controls.values())
+
+    @property
+    def count(self) -> int:
+        """Positions: the deal and one after each move."""
+        return len(self.positions)
+
+    @property
+    def state(self):  # type: ignore[no-untyped-def]
+        return self.positions[self.index] if self.positions else None
+
+    # -- moving -----------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        if self.positions:
+            self.index = max(0, min(self.count - 1, index))
+        self.invalidate()
+
+    def first(self) -> None:
+        self.go(0)
+
+    def prev(self) -> None:
+        self.go(self.index - 1)
+
+    def next(self) -> None:
+        self.go(self.index + 1)
+
+    def last(self) -> None:
+        self.go(self.count - 1)
+
+    def on_key(self, key: int) -> None:
+        moves = {pygame.K_RIGHT: self.next, pygame.K_LEFT: self.prev, pygame.K_HOME: self.first,
+                 pygame.K_END: self.last, pygame.K_SPACE: self.next}
+        if key in moves:
+            moves[key]()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.count > 1
+                and TIMELINE.inflate(0, 16).collidepoint(event.pos)):
+            t = (event.pos[0] - TIMELINE.x) / TIMELINE.w
+            self.go(round(t * (self.count - 1)))
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.go(self.index - event.y)
+            return
+        super().handle_event(event)
+
+    def on_exit(self) -> None:
+        self.advisor.cancel()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        progress = (self.advisor.done, len(self.advisor.advice))
+        if progress != self._progress:
+            self._progress = progress
+            self.invalidate()
+        for name, button in self.controls.items():
+            button.enabled = (self.index > 0) if name in ("first", "prev") else (self.index < self.count - 1)
+
+    # -- words -------------------------------------------------------------------------------
+    def move_text(self, i: int) -> str:
+        """Move ``i`` in words: "Lan: đánh 7♥"."""
+        move = self.moves[i]
+        before = self.positions[i]
+        if move.kind == "eat" and before.last_discard is not None:
+            words = tr("move.eat", card=card_label(before.last_discard[1]))
+        elif move.kind in ("leave", "timeout"):
+            words = tr(f"replay.move.{move.kind}")
+        else:
+            words = describe(move)
+        return f"{self.names[move.seat]}: {words}"
+
+    def results(self) -> list[str]:
+        s = self.entry.summary
+        out = []
+        for seat in range(len(self.names)):
+            net = s.nets[seat] if seat < len(s.nets) else 0
+            sign = "+" if net > 0 else ""
+            out.append(f"{result_label(s.labels[seat])} · {sign}{money(net)}" if self.index == self.count - 1
+                       else "")
+        return out
+
+    def advice_line(self) -> tuple[str, tuple[int, int, int]]:
+        """What the Hard bot says about the move that led here (or the progress while it works)."""
+        i = self.index - 1
+        if i >= 0 and i in self.advisor.advice:
+            a = self.advisor.advice[i]
+            if a.differs:
+                words = describe(a.advised)
+                if a.advised.kind == "eat" and self.positions[i].last_discard is not None:
+                    words = tr("move.eat", card=card_label(self.positions[i].last_discard[1]))
+                reason = a.reason_vi if get_language() == "vi" else a.reason_en
+                return tr("replay.advice", move=words, reason=reason), ADVICE
+            return tr("replay.agrees"), AGREE
+        if self.advisor.error:
+            return tr("replay.advice_failed"), MUTED
+        return "", MUTED
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw_page(self, surface: pygame.Surface) -> None:
+        self.fit.clear()
+        when = self.fit(when_text(self.entry.summary.finished_at), 18, MUTED, 300)
+        surface.blit(when, when.get_rect(midright=(1240, 56)))
+        if self.error or not self.positions:
+            msg = self.fit(tr("replay.broken"), 22, ADVICE, BOARD.w - 40, bold=True)
+            surface.blit(msg, msg.get_rect(center=BOARD.center))
+            return
+        st = self.positions[self.index]
+        last = self.moves[self.index - 1] if self.index > 0 else None
+        self.board.draw_headings(surface, BOARD, (tr("replay.col.hand"), tr("replay.col.pile"), tr("replay.col.laid")))
+        self.board.draw(surface, BOARD, st, self.names, self.results(), last)
+        self._status(surface)
+        self._timeline(surface)
+
+    def _status(self, surface: pygame.Surface) -> None:
+        box = self.art.cached(("replay_status", STATUS.size), lambda: gfx.rounded_rect(
+            STATUS.size, (0, 0, 0, 120), 12, 1, (255, 255, 255, 40)))
+        surface.blit(box, STATUS)
+        step = tr("replay.step", index=self.index, total=self.count - 1)
+        head = self.fit(step, 18, GOLD, 190, bold=True)
+        surface.blit(head, (STATUS.x + 14, STATUS.y + 8))
+        what = self.move_text(self.index - 1) if self.index > 0 else tr("replay.dealt")
+        line = self.fit(what, 20, TEXT, STATUS.w - 230, bold=True)
+        surface.blit(line, (STATUS.x + 214, STATUS.y + 7))
+        text, colour = self.advice_line()
+        if text:
+            img = self.fit(text, 17, colour, STATUS.w - 230)
+            surface.blit(img, (STATUS.x + 214, STATUS.y + 36))
+
+    def _timeline(self, surface: pygame.Surface) -> None:
+        track = self.art.cached(("timeline", TIMELINE.size), lambda: gfx.rounded_rect(
+            TIMELINE.size, (0, 0, 0, 130), TIMELINE.h // 2, 1, (255, 255, 255, 60)))
+        surface.blit(track, TIMELINE)
+        span = max(1, self.count - 1)
+        for i, a in list(self.advisor.advice.items()):
+            if a.differs:
+                x = TIMELINE.x + round((i + 1) / span * TIMELINE.w)
+                pygame.draw.line(surface, ADVICE, (x, TIMELINE.y + 3), (x, TIMELINE.bottom - 4), 3)
+        x = TIMELINE.x + round(self.index / span * TIMELINE.w)
+        pygame.draw.circle(surface, (250, 250, 244), (x, TIMELINE.centery), 10)
+        pygame.draw.circle(surface, (120, 70, 10), (x, TIMELINE.centery), 10, 2)
+        done = not self.analysing or self.advisor.total == 0 or self.advisor.finished
+        note = tr("replay.marks") if done else tr("replay.analysing", done=self.advisor.done, total=self.advisor.total)
+        img = self.fit(note, 15, MUTED, TIMELINE.w)
+        surface.blit(img, img.get_rect(midtop=(TIMELINE.centerx, TIMELINE.bottom + 4)))

@@ -1,0 +1,267 @@
+"""SetupScene: the new-game page — players, each bot's name and level, bet, turn seconds, rule preset, "Bắt đầu".
+
+The page edits a ``GameChoices``; "Bắt đầu" is enabled only when
+``GameChoices.errors`` is empty and hands the choices to ``on_start``
+(the app builds the table and pushes the table scene). The choices are
+remembered for the session in ``services.extras["last_game"]``. The rules
+are Zingplay, Cơ bản or Tùy chỉnh; "Sửa luật…" opens the house-rules editor
+on the rules chosen so far, and the custom switches it returns are kept for
+the session in ``services.extras["house_rules"]`` (the store's settings keep
+only a named preset).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+import pygame
+
+from tala_desktop.engine import Rules, RulesError
+
+from ..art import table_art
+from ..core.i18n import money, tr
+from ..frames.page import PANEL, PageScene, wrap_text
+from ..new_game import (
+    BET_CHOICES,
+    BOT_LEVELS,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESET_CHOICES,
+    RULE_CHOICES,
+    START_BALANCE,
+    TURN_SECONDS_CHOICES,
+    GameChoices,
+)
+from ..services import Services
+from ..store_bridge import save_ui_settings
+from ..widgets.controls import Button
+from ..widgets.form import Segmented, TextField
+from .house_rules import as_custom, describe, matching_preset
+from .house_rules_editor import HouseRulesScene
+
+LAST_GAME = "last_game"
+CUSTOM_RULES = "house_rules"
+DESC_LINES = 3
+LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 548, 0)
+RIGHT = pygame.Rect(PANEL.x + 652, PANEL.y + 28, 432, 0)
+DIVIDER_X = PANEL.x + 618
+LEVEL_W = 284
+ROW_H = 74
+AVATAR = 50
+LABEL_COLOUR = (255, 222, 140)
+TEXT_COLOUR = (236, 244, 236)
+ERROR_COLOUR = (255, 130, 120)
+
+
+def player_balance(services: Services) -> int:
+    """Your chips: the wallet's balance, or ``START_BALANCE`` when the app runs without a store."""
+    store = services.store
+    return store.profile().balance if store is not None else START_BALANCE
+
+
+def initial_choices(services: Services) -> GameChoices:
+    """The last choices of this session, or the defaults from the settings."""
+    last = services.extras.get(LAST_GAME)
+    if isinstance(last, GameChoices):
+        choices = copy.deepcopy(last)
+    else:
+        s = services.settings
+        choices = GameChoices(bet=s.default_bet if s.default_bet in BET_CHOICES else 100,
+                              turn_seconds=s.turn_seconds if s.turn_seconds in TURN_SECONDS_CHOICES else 30,
+                              preset=s.default_preset if s.default_preset in PRESET_CHOICES else "zingplay")
+    custom = services.extras.get(CUSTOM_RULES)
+    if not isinstance(custom, Rules) and services.settings.custom_rules:  # kept from an earlier run
+        try:
+            custom = services.extras[CUSTOM_RULES] = Rules.from_dict(services.settings.custom_rules)
+        except RulesError:
+            custom = None
+    if isinstance(custom, Rules):
+        choices.custom_rules = custom
+    return choices
+
+
+class SetupScene(PageScene):
+    """Choose the table, then start it."""
+
+    title_key = "setup.title"
+
+    def __init__(self, services: Services, on_start: Callable[[GameChoices], None]) -> None:
+        self.on_start = on_start
+        self.choices = initial_choices(services)
+        self.balance = player_balance(services)
+        self.name_fields: list[TextField] = []
+        self.level_pickers: list[Segmented] = []
+        super().__init__(services)
+
+    # -- building ------------------------------------------------------------------------
+    def build(self) -> None:
+        fonts, c = self.services.fonts, self.choices
+        self.players = Segmented((LEFT.right - 240, LEFT.y, 240, 50),
+                                 [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+                                 c.players, fonts, self._set_players, size=22)
+        self.name_fields, self.level_pickers = [], []
+        levels = [(lv, tr(f"setup.level.{lv}")) for lv in BOT_LEVELS]
+        for i, bot in enumerate(c.bots):
+            y = self._row_y(i + 1)
+            field = TextField((LEFT.x + AVATAR + 16, y, LEFT.w - AVATAR - LEVEL_W - 28, 48), bot.name, fonts,
+                              MAX_NAME_LENGTH, lambda text, i=i: self._set_name(i, text), size=21)
+            picker = Segmented((LEFT.right - LEVEL_W, y, LEVEL_W, 48), levels, bot.level, fonts,
+                               lambda level, i=i: self._set_level(i, level), size=18)
+            self.name_fields.append(field)
+            self.level_pickers.append(picker)
+        seconds = [(s, tr("setup.no_clock") if s == 0 else str(s)) for s in TURN_SECONDS_CHOICES]
+        self.bet = Segmented((RIGHT.x, RIGHT.y + 34, RIGHT.w, 50), [(b, money(b)) for b in BET_CHOICES], c.bet,
+                             fonts, self._set("bet"), size=19)
+        self.seconds = Segmented((RIGHT.x, RIGHT.y + 152, RIGHT.w, 50), seconds, c.turn_seconds, fonts,
+                                 self._set("turn_seconds"), size=19)
+        self.preset = Segmented((RIGHT.x, RIGHT.y + 270, RIGHT.w, 50),
+                                [(p, tr(f"setup.preset.{p}")) for p in RULE_CHOICES], c.preset, fonts,
+                                self._set_preset, size=20)
+        self.edit_button = Button((RIGHT.right - 176, RIGHT.y + 222, 176, 38), tr("house.edit"), fonts,
+                                  self.edit_rules, style="dark", font_size=18)
+        self.start_button = Button((PANEL.right - 290, PANEL.bottom - 96, 254, 70), tr("btn.start"), fonts,
+                                   self.start, style="primary", font_size=30)
+        self.widgets.extend([self.players, *self.name_fields, *self.level_pickers, self.bet, self.seconds,
+                             self.preset, self.edit_button, self.start_button])
+        self._refresh()
+
+    def _row_y(self, seat: int) -> int:
+        return LEFT.y + 82 + seat * ROW_H
+
+    def _set(self, attr: str) -> Callable[[object], None]:
+        def apply(value: object) -> None:
+            setattr(self.choices, attr, value)
+            self._refresh()
+        return apply
+
+    def _set_preset(self, preset: str) -> None:
+        c = self.choices
+        if preset == "custom" and c.custom_rules is None:
+            self._keep_custom(c.rules())              # Tùy chỉnh starts from the rules chosen so far
+        c.preset = preset
+        self._refresh()
+
+    def _keep_custom(self, rules: Rules) -> None:
+        self.choices.custom_rules = self.services.extras[CUSTOM_RULES] = as_custom(rules)
+        self.services.settings.custom_rules = self.choices.custom_rules.to_dict()  # saved with the settings
+
+    def edit_rules(self) -> None:
+        """Open the house-rules editor on the rules chosen so far."""
+        for field in self.name_fields:
+            field.focus(False)
+        if self.stack is not None:
+            self.stack.push(HouseRulesScene(self.services, self.choices.rules(), self._rules_edited))
+
+    def _rules_edited(self, rules: Rules) -> None:
+        """The editor's "Xong": a named preset if the switches are exactly one, else Tùy chỉnh with them."""
+        named = matching_preset(rules)
+        if named is None:
+            self._keep_custom(rules)
+        self.choices.preset = self.preset.value = named or "custom"
+        self._refresh()
+
+    def _set_players(self, n: int) -> None:
+        self.choices.players = n
+        self._refresh()
+
+    def _set_name(self, i: int, text: str) -> None:
+        self.choices.bots[i].name = text
+        self._refresh()
+
+    def _set_level(self, i: int, level: str) -> None:
+        self.choices.bots[i].level = level
+
+    def _refresh(self) -> None:
+        """Show the rows of the seats in play and enable "Bắt đầu" only when the choices are valid."""
+        for i, (field, picker) in enumerate(zip(self.name_fields, self.level_pickers)):
+            field.visible = picker.visible = i < self.choices.players - 1
+            if not field.visible:
+                field.focus(False)
+        problems = self.choices.problems(self.services.settings.player_name, self.balance)
+        self.errors = [message for _, message in problems]
+        bad = {seat for seat, _ in problems if seat is not None}
+        for i, field in enumerate(self.name_fields):
+            field.error = i + 1 in bad
+        self.start_button.enabled = not self.errors
+        self.invalidate()
+
+    # -- actions -----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Begin the game if the choices are valid (the button is disabled otherwise)."""
+        self._refresh()
+        if self.errors:
+            return
+        for field in self.name_fields:
+            field.focus(False)
+        s, c = self.services.settings, self.choices
+        s.default_bet, s.turn_seconds = c.bet, c.turn_seconds
+        if c.preset in PRESET_CHOICES:       # Tùy chỉnh keeps its switches in settings.custom_rules
+            s.default_preset = c.preset
+        save_ui_settings(self.services)
+        self.services.extras[LAST_GAME] = copy.deepcopy(self.choices)
+        self.on_start(copy.deepcopy(self.choices))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN:  # a click anywhere else ends typing
+            for field in self.name_fields:
+                if not field.rect.collidepoint(event.pos):
+                    field.focus(False)
+        super().handle_event(event)
+
+    def on_key(self, key: int) -> None:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start_button.click()
+
+    def on_exit(self) -> None:
+        for field in self.name_fields:
+            field.focus(False)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw_page(self, surface: pygame.Surface) -> None:
+        art = self.art
+        heading = art.text(tr("setup.players"), 24, LABEL_COLOUR, bold=True)
+        surface.blit(heading, heading.get_rect(midleft=(LEFT.x, self.players.rect.centery)))
+        divider = art.divider(LEFT.w)
+        surface.blit(divider, (LEFT.x, LEFT.y + 76))
+        names = [self.services.settings.player_name] + [b.name for b in self.choices.bots]
+        for seat in range(self.choices.players):
+            y = self._row_y(seat)
+            face = art.cached(("avatar", names[seat], AVATAR),
+                              lambda n=names[seat]: table_art.avatar(n or "?", AVATAR, self.services.fonts))
+            surface.blit(face, (LEFT.x, y - 1))
+            if seat == 0:
+                you = art.text(self.services.settings.player_name, 22, TEXT_COLOUR, bold=True)
+                surface.blit(you, you.get_rect(midleft=(LEFT.x + AVATAR + 28, y + 24)))
+                note = art.text(tr("setup.you"), 18, (170, 196, 176))
+                surface.blit(note, note.get_rect(midleft=(LEFT.right - LEVEL_W + 14, y + 24)))
+        self._draw_right(surface)
+        if self.errors:
+            err = art.text(self.errors[0], 19, ERROR_COLOUR, bold=True)
+            surface.blit(err, err.get_rect(midleft=(LEFT.x, self.start_button.rect.centery)))
+
+    def _draw_right(self, surface: pygame.Surface) -> None:
+        art = self.art
+        pygame.draw.line(surface, (226, 184, 92), (DIVIDER_X, PANEL.y + 40), (DIVIDER_X, PANEL.bottom - 130))
+        rows = (("setup.bet", self.bet), ("setup.turn_seconds", self.seconds), ("setup.rules", self.preset))
+        for key, widget in rows:
+            label = art.text(tr(key), 22, LABEL_COLOUR, bold=True)
+            surface.blit(label, (RIGHT.x + 4, widget.rect.y - 34))
+        y = self.preset.rect.bottom + 12
+        for line in self.description_lines():
+            img = art.text(line, 18, (206, 222, 210))
+            surface.blit(img, (RIGHT.x + 4, y))
+            y += 25
+        key = "setup.your_chips" if self.services.store is not None else "setup.balance"
+        note = art.text(tr(key, amount=money(self.balance)), 18, (170, 196, 176))
+        surface.blit(note, (RIGHT.x + 4, y + 14))
+
+    def description_lines(self) -> list[str]:
+        """The text under the rule choice: the preset's description, or what the custom rules change."""
+        font, c = self.services.fonts.font(18), self.choices
+        def wrap(text: str) -> list[str]:
+            return wrap_text(font, text, RIGHT.w - 8)
+        if c.preset == "custom":
+            return describe(c.rules(), wrap, DESC_LINES)
+        return wrap(tr(f"setup.preset_desc.{c.preset}"))

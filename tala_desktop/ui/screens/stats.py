@@ -1,0 +1,141 @@
+"""StatsScene: the Thống kê page — games played, win rate, Ù count, Móm rate, best streak, chips over time, opponents.
+
+Everything comes from the store when the page opens (``Store.stats``,
+``chips_over_time``, ``opponents``); the plot is drawn by ``chips_plot``.
+Only games you sat in count; bots-only games do not.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tala_desktop.store import OpponentResult, PlayerStats
+
+from ..art import gfx
+from ..art.chips_plot import plot_chips
+from ..core.i18n import money, tr
+from ..frames.page import PANEL, PageScene
+from ..services import Services
+from ..widgets.text_fit import TextFitter
+
+TILE_W, TILE_H, TILE_GAP = 250, 78, 12
+TILES = pygame.Rect(PANEL.x + 28, PANEL.y + 24, 2 * TILE_W + TILE_GAP, 3 * TILE_H + 2 * TILE_GAP)
+PLOT = pygame.Rect(PANEL.x + 590, PANEL.y + 52, PANEL.w - 620, 226)
+TABLE = pygame.Rect(PANEL.x + 28, PANEL.y + 300, PANEL.w - 56, PANEL.h - 324)
+ROW_H = 34
+MAX_ROWS = 6
+PLOT_POINTS = 200
+LABEL = (255, 222, 140)
+TEXT = (236, 244, 236)
+MUTED = (176, 198, 182)
+WIN = (150, 236, 150)
+LOSS = (255, 150, 130)
+# table columns: (key, x offset, width, right-aligned)
+COLUMNS = (("stats.col.opponent", 12, 330, False), ("stats.col.games", 350, 150, True),
+           ("stats.col.your_wins", 510, 170, True), ("stats.col.their_wins", 690, 170, True),
+           ("stats.col.net", 870, 180, True))
+
+
+def percent(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+class StatsScene(PageScene):
+    """Six numbers, a plot and a table of opponents."""
+
+    title_key = "stats.title"
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.load()
+        super().__init__(services)
+        self.fit = TextFitter(self.art, services.fonts)
+
+    def load(self) -> None:
+        store = self.services.store
+        self.stats: PlayerStats | None = store.stats() if store is not None else None
+        self.chips = store.chips_over_time(limit=PLOT_POINTS) if store is not None else []
+        self.opponents: list[OpponentResult] = store.opponents() if store is not None else []
+
+    def on_resume(self) -> None:
+        self.load()
+        super().on_resume()
+
+    def tiles(self) -> list[tuple[str, str, str]]:
+        """(label key, value, note) of the six tiles."""
+        s = self.stats
+        if s is None:
+            return []
+        return [
+            ("stats.games", money(s.games), ""),
+            ("stats.win_rate", percent(s.win_rate), tr("stats.wins_of", wins=money(s.wins))),
+            ("stats.u_count", money(s.u_count), ""),
+            ("stats.mom_rate", percent(s.mom_rate), tr("stats.mom_of", count=money(s.mom_count))),
+            ("stats.best_streak", money(s.best_streak), tr("stats.current_streak", count=s.current_streak)),
+            ("stats.net_total", ("+" if s.net_total > 0 else "") + money(s.net_total), ""),
+        ]
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw_page(self, surface: pygame.Surface) -> None:
+        self.fit.clear()
+        for i, (key, value, note) in enumerate(self.tiles()):
+            rect = pygame.Rect(TILES.x + (i % 2) * (TILE_W + TILE_GAP), TILES.y + (i // 2) * (TILE_H + TILE_GAP),
+                               TILE_W, TILE_H)
+            self._tile(surface, rect, tr(key), value, note)
+        head = self.fit(tr("stats.chips"), 21, LABEL, PLOT.w, bold=True)
+        surface.blit(head, (PLOT.x, PLOT.y - 34))
+        plot = self.art.cached(("chips_plot", PLOT.size, tuple(self.chips), tr("stats.chips")),
+                               lambda: plot_chips(PLOT.size, self.chips, self.services.fonts))
+        surface.blit(plot, PLOT)
+        self._opponents(surface)
+
+    def _tile(self, surface: pygame.Surface, rect: pygame.Rect, label: str, value: str, note: str) -> None:
+        box = self.art.cached(("stat_tile", rect.size), lambda: gfx.rounded_rect(
+            rect.size, (0, 0, 0, 90), 14, 1, (255, 255, 255, 40)))
+        surface.blit(box, rect)
+        name = self.fit(label, 18, MUTED, rect.w - 28)
+        surface.blit(name, (rect.x + 14, rect.y + 10))
+        big = self.fit(value, 32, (255, 226, 130), rect.w - 28 - (120 if note else 0), bold=True)
+        surface.blit(big, big.get_rect(bottomleft=(rect.x + 14, rect.bottom - 6)))
+        if note:
+            small = self.fit(note, 16, TEXT, 116)
+            surface.blit(small, small.get_rect(bottomright=(rect.right - 14, rect.bottom - 12)))
+
+    def _opponents(self, surface: pygame.Surface) -> None:
+        head = self.fit(tr("stats.opponents"), 21, LABEL, TABLE.w, bold=True)
+        surface.blit(head, (TABLE.x, TABLE.y))
+        y = TABLE.y + 34
+        for key, dx, width, right in COLUMNS:
+            img = self.fit(tr(key), 17, MUTED, width, bold=True)
+            if right:
+                surface.blit(img, img.get_rect(topright=(TABLE.x + dx + width, y)))
+            else:
+                surface.blit(img, (TABLE.x + dx, y))
+        line = self.art.divider(TABLE.w)
+        surface.blit(line, (TABLE.x, y + 26))
+        y += 34
+        if not self.opponents:
+            empty = self.fit(tr("stats.none"), 19, TEXT, TABLE.w - 24)
+            surface.blit(empty, (TABLE.x + 12, y + 8))
+            return
+        for row, o in enumerate(self.opponents[:MAX_ROWS]):
+            if row % 2 == 0:
+                band = self.art.cached(("band", TABLE.w, ROW_H), lambda: gfx.rounded_rect(
+                    (TABLE.w, ROW_H), (255, 255, 255, 16), 8))
+                surface.blit(band, (TABLE.x, y))
+            level = tr(f"setup.level.{o.level}") if o.level in ("easy", "normal", "hard") else tr(f"seat.{o.kind}")
+            cells = (f"{o.name} · {level}", money(o.games), money(o.your_wins), money(o.their_wins),
+                     ("+" if o.your_net > 0 else "") + money(o.your_net))
+            for i, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):
+                colour = (WIN if o.your_net > 0 else LOSS if o.your_net < 0 else TEXT) if i == 4 else TEXT
+                img = self.fit(text, 18, colour, width, bold=i == 0)
+                mid = y + ROW_H // 2
+                rect = img.get_rect(midright=(TABLE.x + dx + width, mid)) if right else img.get_rect(
+                    midleft=(TABLE.x + dx, mid))
+                surface.blit(img, rect)
+            y += ROW_H
+        more = len(self.opponents) - MAX_ROWS
+        if more > 0:
+            img = self.fit(tr("stats.more", count=more), 16, MUTED, TABLE.w)
+            surface.blit(img, (TABLE.x + 12, y + 4))
+

@@ -1,0 +1,249 @@
+"""Table animation: card flights, flying chips, floating amounts, banners and shakes of the table scene.
+
+Flights are driven by the scene's ``Tweener`` (so they die with the scene and
+follow its speed: ``animation_speed`` 2 is twice as fast, 0 is instant).
+While a card is in flight it is hidden at its destination (``hidden_cards``
+for faces, ``hidden_backs`` for an opponent's hand count) and drawn moving
+on an eased arc, optionally turning over half-way. Everything here changes
+only in ``update``/``fly``; ``draw`` paints.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..art.card_art import CardArt, card_size
+from ..art.table_art import chip
+from ..core.tween import Tween, Tweener
+from ..widgets.controls import Banner
+
+Point = tuple[float, float]
+
+FLIGHT = 0.32         # seconds for a card flight at speed 1 (150-450 ms)
+DEAL_STEP = 0.045     # seconds between two dealt cards (about 2 s for four players)
+SHAKE = 0.4
+CHIP_FLIGHT = 0.45
+WIDTH_STEP = 6        # flight widths are quantised so card faces are rendered a few times, not every frame
+
+
+@dataclass(eq=False)
+class Flight:
+    """One card moving from ``start`` to ``end`` (rects: x, y, width); ``card`` None flies a back."""
+
+    card: int | None
+    start: tuple[float, float, float]
+    end: tuple[float, float, float]
+    flip: bool = False            # starts face down, shows its face from half-way
+    back_end: bool = False        # face up at the start, a back at the end (never used for your cards)
+    arc: float = 0.0              # pixels of lift at mid-flight
+    hide_card: int | None = None
+    hide_back: int | None = None  # seat whose hand count waits for this card
+    from_stock: bool = False
+    blocking: bool = True
+    t: float = 0.0
+    tween: Tween | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.tween is None or self.tween.elapsed >= self.tween.delay
+
+
+@dataclass(eq=False)
+class ChipFlight:
+    start: Point
+    end: Point
+    t: float = 0.0
+    tween: Tween | None = None
+
+
+@dataclass(eq=False)
+class FloatText:
+    """An amount that rises and fades near an avatar ("+200", "-200")."""
+
+    image: pygame.Surface
+    pos: Point
+    age: float = 0.0
+    life: float = 1.6
+
+
+@dataclass
+class Shake:
+    age: float = 0.0
+
+
+@dataclass
+class TableAnimator:
+    """All the moving things of one table scene."""
+
+    tweens: Tweener
+    art: CardArt
+    play: Callable[[str], None] = lambda name: None
+    flights: list[Flight] = field(default_factory=list)
+    chips: list[ChipFlight] = field(default_factory=list)
+    texts: list[FloatText] = field(default_factory=list)
+    banners: list[Banner] = field(default_factory=list)
+    shakes: dict[object, Shake] = field(default_factory=dict)
+    hidden_cards: Counter = field(default_factory=Counter)
+    hidden_backs: Counter = field(default_factory=Counter)
+
+    # ------------------------------------------------------------------ speed
+    @property
+    def speed(self) -> float:
+        return self.tweens.speed
+
+    @property
+    def instant(self) -> bool:
+        return math.isinf(self.speed)
+
+    # ------------------------------------------------------------------ starting
+    def fly(self, flight: Flight, delay: float = 0.0, duration: float = FLIGHT,
+            sound: str | None = None) -> Flight:
+        """Start ``flight`` after ``delay`` seconds; ``sound`` plays when it lands."""
+        if flight.hide_card is not None:
+            self.hidden_cards[flight.hide_card] += 1
+        if flight.hide_back is not None:
+            self.hidden_backs[flight.hide_back] += 1
+        self.flights.append(flight)
+
+        def land() -> None:
+            self._land(flight, sound)
+
+        flight.tween = self.tweens.animate(flight, duration, "easeOutCubic", land, delay=delay, t=1.0)
+        return flight
+
+    def _land(self, flight: Flight, sound: str | None) -> None:
+        if flight in self.flights:
+            self.flights.remove(flight)
+        for counter, key in ((self.hidden_cards, flight.hide_card), (self.hidden_backs, flight.hide_back)):
+            if key is not None:
+                counter[key] -= 1
+                if counter[key] <= 0:
+                    del counter[key]
+        if sound:
+            self.play(sound)
+
+    def chips_fly(self, start: Point, end: Point, count: int = 4, delay: float = 0.0) -> None:
+        for i in range(count):
+            cf = ChipFlight(start, end)
+            self.chips.append(cf)
+
+            def done(cf: ChipFlight = cf) -> None:
+                if cf in self.chips:
+                    self.chips.remove(cf)
+
+            cf.tween = self.tweens.animate(cf, CHIP_FLIGHT, "easeInOutCubic", done, delay=delay + 0.07 * i, t=1.0)
+
+    def float_text(self, image: pygame.Surface, pos: Point) -> None:
+        self.texts.append(FloatText(image, pos))
+
+    def banner(self, banner: Banner) -> None:
+        self.banners.append(banner)
+
+    def shake(self, key: object) -> None:
+        self.shakes[key] = Shake()
+
+    def shake_offset(self, key: object) -> int:
+        """Horizontal offset (pixels) of a shaking thing now; 0 when still."""
+        s = self.shakes.get(key)
+        if s is None:
+            return 0
+        k = 1 - s.age / SHAKE
+        return round(math.sin(s.age * 55) * 9 * k)
+
+    # ------------------------------------------------------------------ stepping
+    def update(self, dt: float) -> None:
+        """Advance banners, floating amounts and shakes (flights and chips follow the tweens)."""
+        step = math.inf if self.instant else dt * self.speed
+        for b in self.banners:
+            b.update(step if not math.isinf(step) else 99.0)
+        self.banners = [b for b in self.banners if b.visible]
+        for t in self.texts:
+            t.age += step
+        self.texts = [t for t in self.texts if t.age < t.life]
+        shake_step = dt if self.instant else dt * max(1.0, self.speed)  # feedback, so never skipped
+        for s in self.shakes.values():
+            s.age += shake_step
+        self.shakes = {k: s for k, s in self.shakes.items() if s.age < SHAKE}
+
+    @property
+    def blocking(self) -> bool:
+        """True while a card flight runs: the next table message and your input wait for it."""
+        return any(f.blocking for f in self.flights)
+
+    @property
+    def busy(self) -> bool:
+        """True while anything moves (the scene must redraw)."""
+        return bool(self.flights or self.chips or self.texts or self.banners or self.shakes)
+
+    def pending_from_stock(self) -> int:
+        """Cards still sitting on the stock, waiting for their (delayed) flight to start."""
+        return sum(1 for f in self.flights if f.from_stock and not f.started)
+
+    def finish(self) -> None:
+        """Land everything now (e.g. the table fell behind)."""
+        self.tweens.finish_all()
+        self.flights.clear()
+        self.chips.clear()
+        self.hidden_cards.clear()
+        self.hidden_backs.clear()
+
+    def clear(self) -> None:
+        """Drop everything without landing (a new game starts)."""
+        for f in self.flights:
+            self.tweens.cancel(f)
+        for c in self.chips:
+            self.tweens.cancel(c)
+        self.flights.clear()
+        self.chips.clear()
+        self.texts.clear()
+        self.banners.clear()
+        self.shakes.clear()
+        self.hidden_cards.clear()
+        self.hidden_backs.clear()
+
+    # ------------------------------------------------------------------ drawing
+    def draw_flights(self, surface: pygame.Surface, chip_size: int) -> None:
+        for f in self.flights:
+            if f.started:
+                self._draw_flight(surface, f)
+        if self.chips:
+            img = chip(chip_size)
+            for c in self.chips:
+                if c.tween is not None and c.tween.elapsed < c.tween.delay:
+                    continue
+                x = c.start[0] + (c.end[0] - c.start[0]) * c.t
+                y = c.start[1] + (c.end[1] - c.start[1]) * c.t - math.sin(math.pi * c.t) * chip_size * 1.5
+                surface.blit(img, (round(x - chip_size / 2), round(y - chip_size / 2)))
+
+    def _draw_flight(self, surface: pygame.Surface, f: Flight) -> None:
+        t = f.t
+        x0, y0, w0 = f.start
+        x1, y1, w1 = f.end
+        w = w0 + (w1 - w0) * t
+        wq = max(12, int(round(w / WIDTH_STEP) * WIDTH_STEP))
+        x = x0 + (x1 - x0) * t
+        y = y0 + (y1 - y0) * t - math.sin(math.pi * t) * f.arc
+        face_up = f.card is not None and ((t >= 0.5) if f.flip else not (f.back_end and t >= 0.5))
+        img = self.art.face(f.card, wq) if face_up and f.card is not None else self.art.back(wq)
+        if f.flip or f.back_end:
+            k = abs(1 - 2 * t)
+            if k < 0.98:
+                cw, ch = card_size(wq)
+                img = pygame.transform.scale(img, (max(1, round(cw * k)), ch))
+                x += (cw - img.get_width()) / 2
+        self.art.blit_card(surface, img, (x, y), shadow=True)
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """Floating amounts and banners, over everything else."""
+        for t in self.texts:
+            k = t.age / t.life
+            img = t.image.copy()
+            img.set_alpha(round(255 * (1 - k * k)))
+            surface.blit(img, img.get_rect(center=(round(t.pos[0]), round(t.pos[1] - 40 * k))))
+        for b in self.banners:
+            b.draw(surface)

@@ -1,0 +1,84 @@
+"""Table guidance: the status-line advice for your step at the table, and moves put into words for hints.
+
+"Bạn phải hạ bài", "Bốc bài hoặc ăn 7♥", "Hãy đánh một lá": what to do
+now, from the actions' mode and the model; ``error_text`` says why a
+command was refused; ``describe`` turns a hint's move into words ("đánh
+7♥", "hạ 7♥8♥9♥").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tala_desktop.engine import card_label
+
+from ..core.i18n import tr
+from .lay_assist import phom_order
+
+if TYPE_CHECKING:
+    from .actions import TableActions
+
+Colour = tuple[int, int, int]
+ERROR: Colour = (255, 176, 96)
+ERROR_KEYS: dict[str, str] = {  # the table's refusal codes -> what the status line says
+    "eaten_card": "status.cannot_discard_eaten", "locked_card": "status.cannot_discard_breaks",
+    "cannot_eat": "status.cannot_eat", "bad_meld": "status.invalid_lay", "overlap": "status.invalid_lay",
+    "two_eaten": "status.two_eaten", "last_card": "status.keep_one", "not_your_turn": "status.not_your_turn",
+    "wrong_phase": "status.wrong_phase", "no_fit": "status.cannot_send", "stock_empty": "status.stock_empty",
+    "mom_no_send": "status.mom_no_send",
+}
+
+
+def error_text(code: str, message: str, card: int | None) -> str:
+    """The status line for a refused command: our wording for known codes, the table's message otherwise."""
+    key = ERROR_KEYS.get(code)
+    if key is None:
+        return tr("status.refused", reason=message)
+    return tr(key, card=card_label(card) if card is not None else "")
+
+
+def guide(actions: TableActions) -> tuple[str, Colour | None]:
+    """The advice for the status line now, and its colour (None: plain)."""
+    m = actions.sc.model
+    if m is None or m.is_over:
+        return "", None
+    mode = actions.mode
+    if mode == "wait":
+        if m.to_move is None:
+            return "", None
+        return (tr("status.your_turn") if m.to_move == m.me else tr("status.turn", name=m.names[m.to_move])), None
+    if mode == "take":
+        if m.can("ukhan"):
+            return tr("status.ukhan_offer"), None
+        eatable = m.eatable()
+        if eatable is not None:
+            return tr("status.draw_or_eat", card=card_label(eatable)), None
+        return tr("status.take"), None
+    if mode == "lay":
+        check = actions.lay_check
+        if check is None:
+            return tr("status.must_lay"), None
+        return (tr("status.must_lay") + " · " + check.reason, None) if check.ok else (check.reason, ERROR)
+    if mode == "send":
+        if actions.armed is not None:
+            return tr("status.pick_target", card=card_label(actions.armed)), None
+        return tr("status.must_send"), None
+    if m.can("u"):
+        return tr("status.u_offer"), None
+    if m.turn_kind == "first":
+        return tr("status.first_discard"), None
+    return tr("status.must_discard"), None
+
+
+def describe(move: Any) -> str:
+    """A move in words for the hint line: "đánh 7♥", "hạ 7♥8♥9♥"."""
+    kind = move.kind
+    if kind == "discard":
+        return tr("move.discard", card=card_label(move.card))
+    if kind == "send":
+        return tr("move.send", card=card_label(move.card))
+    if kind == "lay":
+        if not move.melds:
+            return tr("move.lay_none")
+        return tr("move.lay", cards=" · ".join("".join(card_label(c) for c in phom_order(m)) for m in move.melds))
+    return tr(f"move.{kind}") if kind in ("draw", "u", "ukhan") else kind

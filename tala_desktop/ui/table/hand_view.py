@@ -1,0 +1,260 @@
+"""Hand view: your fanned hand at the bottom — card order, hover lift, raised cards, drag to reorder or discard.
+
+The view keeps the order you arranged (new cards join at the right, an
+eaten card beside the cards it completes), glides every card to its place
+(exponential smoothing scaled by the animation speed), lifts the hovered
+card, raises selected or suggested cards, and turns a press/move/release on
+a card into a click, a reorder or a drag-up discard. It does not know the
+rules: the scene decides what a click means.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from ..art.card_art import EATEN_GOLD, CardArt
+from .layout import TableLayout
+
+Colour = tuple[int, int, int]
+GLIDE_RATE = 16.0      # 1/s: how fast a card closes the gap to its place
+DRAG_START = 8         # pixels the mouse must move before a press becomes a drag
+SELECT_LIFT = 0.55     # a selected (discard) card rises this share of the raise height
+
+
+@dataclass(eq=False)
+class CardSprite:
+    card: int
+    x: float
+    y: float
+
+
+@dataclass
+class Press:
+    card: int
+    pos: tuple[int, int]
+    grab: tuple[float, float]     # mouse offset inside the card
+    dragging: bool = False
+    drop_index: int = 0
+
+
+class HandView:
+    """Your cards, in your order, where they are drawn and which ones are lifted."""
+
+    def __init__(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.order: list[int] = []
+        self.sprites: dict[int, CardSprite] = {}
+        self.raised: set[int] = set()
+        self.selected: int | None = None
+        self.hover: int | None = None
+        self.eaten: set[int] = set()
+        self.outline: dict[int, Colour] = {}
+        self.press: Press | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+
+    # ------------------------------------------------------------------ cards
+    def set_layout(self, layout: TableLayout) -> None:
+        self.layout = layout
+
+    def clear(self) -> None:
+        self.order = []
+        self.sprites.clear()
+        self.raised.clear()
+        self.selected = None
+        self.hover = None
+        self.eaten = set()
+        self.outline.clear()
+        self.press = None
+
+    def sync(self, cards: list[int], eaten: set[int], partners: dict[int, set[int]] | None = None) -> list[int]:
+        """Make the hand hold ``cards``: keep your order, drop gone cards, add new ones; returns the new ones.
+
+        A new card joins at the right, or right after the last of its
+        ``partners`` (the cards it makes a phỏm with) when given.
+        """
+        held = set(cards)
+        self.order = [c for c in self.order if c in held]
+        new = [c for c in cards if c not in self.order]
+        for c in new:
+            self.order.insert(self._join_index(c, (partners or {}).get(c, set())), c)
+        for c in list(self.sprites):
+            if c not in held:
+                del self.sprites[c]
+        rests = self.rest_rects()
+        for c in new:
+            r = rests[c]
+            self.sprites[c] = CardSprite(c, r.x, r.y)
+        self.raised &= held
+        if self.selected not in held:
+            self.selected = None
+        if self.hover not in held:
+            self.hover = None
+        if self.press is not None and self.press.card not in held:
+            self.press = None
+        self.eaten = set(eaten) & held
+        self.outline = {c: col for c, col in self.outline.items() if c in held}
+        return new
+
+    def _join_index(self, card: int, friends: set[int]) -> int:
+        """Where a new card goes: among its partners in rank order (a run), after them (a set), else last."""
+        spots = [i for i, x in enumerate(self.order) if x in friends]
+        if not spots:
+            return len(self.order)
+        higher = [i for i in spots if self.order[i] // 13 == card // 13 and self.order[i] % 13 > card % 13]
+        return higher[0] if higher else spots[-1] + 1
+
+    def set_order(self, order: list[int]) -> None:
+        if sorted(order) == sorted(self.order):
+            self.order = list(order)
+
+    # ------------------------------------------------------------------ geometry
+    def _preview_order(self) -> list[int]:
+        p = self.press
+        if p is None or not p.dragging:
+            return self.order
+        rest = [c for c in self.order if c != p.card]
+        rest.insert(max(0, min(p.drop_index, len(rest))), p.card)
+        return rest
+
+    def rest_rects(self) -> dict[int, pygame.Rect]:
+        order = self._preview_order()
+        return dict(zip(order, self.layout.hand_rects(len(order))))
+
+    def lift_of(self, card: int) -> int:
+        if card in self.raised:
+            return self.layout.raise_px
+        if card == self.selected:
+            return round(self.layout.raise_px * SELECT_LIFT)
+        if card == self.hover:
+            return self.layout.hover_px
+        return 0
+
+    def target_rect(self, card: int) -> pygame.Rect:
+        """Where ``card`` is heading (its slot, lifted as it should be)."""
+        r = self.rest_rects().get(card)
+        if r is None:
+            return pygame.Rect(self.layout.hand_rects(1)[0])
+        return r.move(0, -self.lift_of(card))
+
+    def rect_of(self, card: int) -> pygame.Rect | None:
+        """Where ``card`` is drawn now."""
+        s = self.sprites.get(card)
+        if s is None:
+            return None
+        w, h = self.layout.hand_card
+        return pygame.Rect(round(s.x), round(s.y), w, h)
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """The topmost card under ``pos`` (the dragged card excluded)."""
+        dragged = self.press.card if self.press is not None and self.press.dragging else None
+        for c in reversed(self.order):
+            if c == dragged:
+                continue
+            r = self.rect_of(c)
+            if r is not None and r.collidepoint(pos):
+                return c
+        return None
+
+    # ------------------------------------------------------------------ stepping
+    def update(self, dt: float, speed: float) -> bool:
+        """Glide the cards toward their places; True while any card still moves."""
+        targets = self.rest_rects()
+        k = 1.0 if speed <= 0 or math.isinf(speed) else 1 - math.exp(-GLIDE_RATE * speed * dt)
+        moving = False
+        dragged = self.press.card if self.press is not None and self.press.dragging else None
+        for c, s in self.sprites.items():
+            if c == dragged:
+                s.x = self.mouse[0] - self.press.grab[0]  # type: ignore[union-attr]
+                s.y = self.mouse[1] - self.press.grab[1]  # type: ignore[union-attr]
+                continue
+            r = targets.get(c)
+            if r is None:
+                continue
+            tx, ty = r.x, r.y - self.lift_of(c)
+            dx, dy = tx - s.x, ty - s.y
+            if abs(dx) < 0.5 and abs(dy) < 0.5:
+                s.x, s.y = tx, ty
+                continue
+            s.x += dx * k
+            s.y += dy * k
+            moving = True
+        return moving
+
+    def snap(self) -> None:
+        """Put every card at its place at once."""
+        self.update(1.0, math.inf)
+
+    # ------------------------------------------------------------------ mouse
+    def set_hover(self, pos: tuple[int, int]) -> bool:
+        """Track the hovered card; True when it changed."""
+        self.mouse = pos
+        card = self.card_at(pos)
+        if card != self.hover:
+            self.hover = card
+            return True
+        return False
+
+    def start_press(self, card: int, pos: tuple[int, int]) -> None:
+        r = self.rect_of(card) or self.target_rect(card)
+        self.press = Press(card, pos, (pos[0] - r.x, pos[1] - r.y), drop_index=self.order.index(card))
+        self.mouse = pos
+
+    def drag_to(self, pos: tuple[int, int]) -> bool:
+        """Move the pressed card with the mouse once it moved far enough; True while dragging."""
+        self.mouse = pos
+        p = self.press
+        if p is None:
+            return False
+        if not p.dragging and math.dist(pos, p.pos) >= DRAG_START:
+            p.dragging = True
+        if p.dragging:
+            p.drop_index = self._drop_index(pos[0] - p.grab[0] + self.layout.hand_card[0] / 2)
+        return p.dragging
+
+    def _drop_index(self, x: float) -> int:
+        n = len(self.order)
+        rects = self.layout.hand_rects(n)
+        centres = [r.centerx for r in rects]
+        return min(range(n), key=lambda i: abs(centres[i] - x)) if n else 0
+
+    def release(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        """End a press: ("click", card), ("discard", card) for a drag well above the hand, or ("reorder", card)."""
+        p = self.press
+        self.press = None
+        self.mouse = pos
+        if p is None:
+            return None
+        if not p.dragging:
+            return ("click", p.card)
+        if pos[1] < self.layout.hand_top() - self.layout.hand_card[1] * 0.35:
+            return ("discard", p.card)
+        rest = [c for c in self.order if c != p.card]
+        rest.insert(max(0, min(p.drop_index, len(rest))), p.card)
+        self.order = rest
+        return ("reorder", p.card)
+
+    @property
+    def dragging(self) -> bool:
+        return self.press is not None and self.press.dragging
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, art: CardArt, hidden: set[int] | dict[int, int],
+             shake: dict[int, int] | None = None) -> None:
+        w = self.layout.hand_card[0]
+        dragged = self.press.card if self.dragging and self.press is not None else None
+        for c in [*[c for c in self.order if c != dragged], *([dragged] if dragged is not None else [])]:
+            if c in hidden:
+                continue
+            r = self.rect_of(c)
+            if r is None:
+                continue
+            x = r.x + (shake or {}).get(c, 0)
+            art.blit_card(surface, art.face(c, w), (x, r.y))
+            if c in self.eaten:
+                surface.blit(art.glow(w, EATEN_GOLD), (x - art.shadow_pad(w), r.y - art.shadow_pad(w)))
+            colour = self.outline.get(c)
+            if colour is not None:
+                surface.blit(art.glow(w, colour), (x - art.shadow_pad(w), r.y - art.shadow_pad(w)))

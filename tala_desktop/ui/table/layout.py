@@ -1,0 +1,328 @@
+"""Table layout: the pure geometry of the table scene (seats, hand fan, piles, laid rows, stock, buttons).
+
+Everything is computed from the canvas size and the number of seats, in
+pixels of that canvas, with no drawing and no state: the scene draws where
+the layout says, hit-tests the same rects, and the tests query them. The
+design is made at 1280x720 and scaled by ``min(w / 1280, h / 720)``; things
+anchored to an edge (the seats, the buttons) follow that edge on other
+aspect ratios.
+
+You sit at the bottom; the others sit by turn order after you: with four
+seats the next player is on the right, then the top, then the left (so the
+player you eat from sits on your left); with three, right and left; with
+two, the top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..art.card_art import card_size
+
+BASE_W, BASE_H = 1280, 720
+SLOTS: dict[int, tuple[str, ...]] = {
+    2: ("bottom", "top"),
+    3: ("bottom", "right", "left"),
+    4: ("bottom", "right", "top", "left"),
+}
+
+HAND_W = 100          # your cards (140 px tall: ~1/5 of the window height)
+TABLE_W = 46          # discards, eaten cards and laid phỏm
+BACK_W = 30           # the backs standing for an opponent's hand
+AVATAR_R = 34
+MY_AVATAR_R = 38
+PILE_STEP = 0.55      # overlap steps, as fractions of the card width
+EATEN_STEP = 0.62
+LAID_STEP = 0.42
+LAID_GAP = 12
+ROW_GAP = 10
+HAND_STEP = 0.56
+HAND_MAX_W = 680
+RAISE = 0.30          # raised cards (lay/send suggestions) rise 30% of a card height
+HOVER = 0.10
+BUTTON_W, BUTTON_H, BUTTON_GAP = 128, 46, 10
+MAX_PILE, MAX_EATEN, MAX_PHOM, PHOM_CARDS = 4, 3, 3, 5
+
+
+@dataclass(frozen=True)
+class SeatGeometry:
+    """Where one seat's things go; ``eaten`` and ``backs`` are empty rects for your own seat."""
+
+    slot: str
+    avatar_centre: tuple[int, int]
+    avatar_radius: int
+    plate: pygame.Rect
+    backs: pygame.Rect
+    pile: pygame.Rect
+    eaten: pygame.Rect
+    laid: pygame.Rect
+
+    @property
+    def avatar(self) -> pygame.Rect:
+        r = self.avatar_radius
+        return pygame.Rect(self.avatar_centre[0] - r, self.avatar_centre[1] - r, 2 * r, 2 * r)
+
+
+class TableLayout:
+    """Rects of everything on the table for a canvas of ``size`` with ``n_seats`` seats, you at ``my_seat``."""
+
+    def __init__(self, size: tuple[int, int], n_seats: int, my_seat: int) -> None:
+        if n_seats not in SLOTS:
+            raise ValueError(f"a table has 2-4 seats, got {n_seats}")
+        if not 0 <= my_seat < n_seats:
+            raise ValueError(f"seat {my_seat} is not at a table of {n_seats}")
+        self.size = (int(size[0]), int(size[1]))
+        self.n = n_seats
+        self.my_seat = my_seat
+        w, h = self.size
+        self.scale = min(w / BASE_W, h / BASE_H)
+        self.hand_card = card_size(self.px(HAND_W))
+        self.table_card = card_size(self.px(TABLE_W))
+        self.back_card = card_size(self.px(BACK_W))
+        self.raise_px = round(self.hand_card[1] * RAISE)
+        self.hover_px = round(self.hand_card[1] * HOVER)
+        self._seats = [self._seat(s) for s in range(n_seats)]
+        self._build_centre()
+
+    # ------------------------------------------------------------------ units
+    def px(self, v: float) -> int:
+        return round(v * self.scale)
+
+    def _my(self, y: float) -> int:
+        """A design y in the middle band, kept centred on taller canvases."""
+        return round(self.size[1] / 2 + (y - BASE_H / 2) * self.scale)
+
+    # ------------------------------------------------------------------ seats
+    def slot_of(self, seat: int) -> str:
+        return SLOTS[self.n][(seat - self.my_seat) % self.n]
+
+    def seat(self, seat: int) -> SeatGeometry:
+        return self._seats[seat]
+
+    def _row_widths(self) -> tuple[int, int, int]:
+        tw = self.table_card[0]
+        pile = tw + round(tw * PILE_STEP) * (MAX_PILE - 1)
+        eaten = tw + round(tw * EATEN_STEP) * (MAX_EATEN - 1)
+        group = tw + round(tw * LAID_STEP) * (PHOM_CARDS - 1)
+        laid = group * MAX_PHOM + self.px(LAID_GAP) * (MAX_PHOM - 1)
+        return pile, eaten, laid
+
+    def _seat(self, seat: int) -> SeatGeometry:
+        slot = self.slot_of(seat)
+        w, h = self.size
+        p = self.px
+        th = self.table_card[1]
+        pile_w, eaten_w, laid_w = self._row_widths()
+        bw, bh = self.back_card
+        backs_w = bw + p(8) * 3
+        cx = w // 2
+        empty = pygame.Rect(0, 0, 0, 0)
+        if slot == "bottom":
+            r = p(MY_AVATAR_R)
+            centre = (p(12) + r, h - p(70))
+            plate = pygame.Rect(centre[0] + r + p(8), centre[1] - p(29), p(160), p(58))
+            row_y = self.hand_top() - self.raise_px - self.hover_px - p(ROW_GAP) - th
+            pile = pygame.Rect(cx - p(16) - pile_w, row_y, pile_w, th)
+            laid = pygame.Rect(cx + p(16), row_y, laid_w, th)
+            return SeatGeometry(slot, centre, r, plate, empty, pile, empty, laid)
+        r = p(AVATAR_R)
+        if slot == "top":
+            centre = (cx, p(14) + r)
+            plate = pygame.Rect(cx + r + p(8), centre[1] - p(28), p(160), p(56))
+            backs = pygame.Rect(cx - r - p(8) - backs_w, centre[1] - bh // 2, backs_w, bh)
+            eaten = pygame.Rect(backs.x - p(12) - eaten_w, centre[1] - th // 2, eaten_w, th)
+            row_y = centre[1] + r + p(10)
+            pile = pygame.Rect(cx - p(16) - pile_w, row_y, pile_w, th)
+            laid = pygame.Rect(cx + p(16), row_y, laid_w, th)
+            return SeatGeometry(slot, centre, r, plate, backs, pile, eaten, laid)
+        left = slot == "left"
+        col_x = p(10) if left else w - p(10) - p(150)
+        centre = (col_x + p(50) if left else col_x + p(100), self._my(236))
+        plate = pygame.Rect(col_x, centre[1] + r + p(6), p(150), p(56))
+        backs_x = centre[0] + r + p(8) if left else centre[0] - r - p(8) - backs_w
+        backs = pygame.Rect(backs_x, centre[1] - bh // 2, backs_w, bh)
+        rows_x = p(180) if left else w - p(180)
+        row_a = self._my(200)
+        row_b = row_a + th + p(12)
+        if left:
+            pile = pygame.Rect(rows_x, row_a, pile_w, th)
+            eaten = pygame.Rect(pile.right + p(16), row_a, eaten_w, th)
+            laid = pygame.Rect(rows_x, row_b, laid_w, th)
+        else:
+            pile = pygame.Rect(rows_x - pile_w, row_a, pile_w, th)
+            eaten = pygame.Rect(pile.x - p(16) - eaten_w, row_a, eaten_w, th)
+            laid = pygame.Rect(rows_x - laid_w, row_b, laid_w, th)
+        return SeatGeometry(slot, centre, r, plate, backs, pile, eaten, laid)
+
+    # ------------------------------------------------------------------ centre, bars, buttons
+    def _build_centre(self) -> None:
+        w, h = self.size
+        p = self.px
+        tw, th = self.table_card
+        self.stock = pygame.Rect(w // 2 - tw // 2, self._my(204), tw, th)
+        self.stock_label = pygame.Rect(w // 2 - p(60), self.stock.bottom + p(8), p(120), p(22))
+        self.status = pygame.Rect(w // 2 - p(450), self._my(352), p(900), p(36))
+        self.log = pygame.Rect(p(10), p(10), p(390), p(132))
+        self.menu_button = pygame.Rect(w - p(58), p(10), p(46), p(40))
+        self.info = pygame.Rect(w - p(58) - p(10) - p(220), p(10), p(220), p(40))
+        self.buttons = self._button_slots()
+        self.banner_centre = (w // 2, self._my(300))
+
+    def _button_slots(self) -> list[pygame.Rect]:
+        """Six slots, 2 columns x 3 rows at the bottom right: 0-3 (the two lower rows) for actions, 4-5 for tools."""
+        w, h = self.size
+        p = self.px
+        bw, bh, gap = p(BUTTON_W), p(BUTTON_H), p(BUTTON_GAP)
+        right, bottom = w - p(14), h - p(10)
+        out = []
+        for row in (2, 1, 0):
+            for col in (0, 1):
+                x = right - (2 - col) * bw - (1 - col) * gap
+                y = bottom - (3 - row) * bh - (2 - row) * gap
+                out.append(pygame.Rect(x, y, bw, bh))
+        return out
+
+    # ------------------------------------------------------------------ your hand
+    def hand_top(self) -> int:
+        return self.size[1] - self.px(10) - self.hand_card[1]
+
+    def hand_centre_x(self) -> int:
+        """Centred between your name plate and the buttons."""
+        me = self._seats[self.my_seat]
+        left = me.plate.right + self.px(12)
+        right = self.buttons[0].x - self.px(12)
+        return (left + right) // 2
+
+    def hand_step(self, n: int) -> int:
+        w = self.hand_card[0]
+        if n <= 1:
+            return 0
+        return min(round(w * HAND_STEP), (self.px(HAND_MAX_W) - w) // (n - 1))
+
+    def hand_rects(self, n: int) -> list[pygame.Rect]:
+        """Resting rects of a hand of ``n`` cards, left to right (lifted cards rise from these)."""
+        w, h = self.hand_card
+        step = self.hand_step(n)
+        total = w + step * max(0, n - 1)
+        x0 = self.hand_centre_x() - total // 2
+        y = self.hand_top()
+        return [pygame.Rect(x0 + i * step, y, w, h) for i in range(n)]
+
+    def hand_area(self) -> pygame.Rect:
+        """The space your hand may use, raised and hovered cards included."""
+        w, h = self.hand_card
+        total = self.px(HAND_MAX_W)
+        top = self.hand_top() - self.raise_px - self.hover_px
+        return pygame.Rect(self.hand_centre_x() - total // 2, top, total, self.hand_top() + h - top)
+
+    # ------------------------------------------------------------------ rows of table cards
+    def _row(self, area: pygame.Rect, n: int, step_frac: float, align_right: bool) -> list[pygame.Rect]:
+        tw, th = self.table_card
+        if n <= 0:
+            return []
+        step = round(tw * step_frac)
+        if n > 1:
+            step = min(step, (area.w - tw) // (n - 1))
+        total = tw + step * (n - 1)
+        x0 = area.right - total if align_right else area.x
+        return [pygame.Rect(x0 + i * step, area.y, tw, th) for i in range(n)]
+
+    def _align_right(self, seat: int, what: str) -> bool:
+        slot = self.slot_of(seat)
+        if what == "pile":
+            return slot in ("bottom", "top", "right")
+        return slot == "right"
+
+    def pile_rects(self, seat: int, n: int) -> list[pygame.Rect]:
+        """The discard row of ``seat``, oldest first (the newest is on top, towards the centre)."""
+        return self._row(self._seats[seat].pile, n, PILE_STEP, self._align_right(seat, "pile"))
+
+    def eaten_rects(self, seat: int, n: int) -> list[pygame.Rect]:
+        """The eaten row beside an opponent (your own eaten cards stay in your hand, gold-edged)."""
+        area = self._seats[seat].eaten
+        if area.w == 0:
+            return []
+        return self._row(area, n, EATEN_STEP, self._align_right(seat, "eaten"))
+
+    def laid_group_rects(self, seat: int, sizes: list[int]) -> list[pygame.Rect]:
+        """One rect per laid phỏm of ``seat`` (lay order), each sized for its cards; click targets for sends."""
+        area = self._seats[seat].laid
+        tw, th = self.table_card
+        k = max(1, len(sizes))
+        gap = self.px(LAID_GAP)
+        slot_w = (area.w - gap * (k - 1)) // k if k > MAX_PHOM else tw + round(tw * LAID_STEP) * (PHOM_CARDS - 1)
+        widths = []
+        for n in sizes:
+            step = round(tw * LAID_STEP)
+            if n > 1:
+                step = min(step, (slot_w - tw) // (n - 1))
+            widths.append(tw + step * max(0, n - 1))
+        total = sum(widths) + gap * max(0, len(widths) - 1)
+        x = area.right - total if self._align_right(seat, "laid") else area.x
+        out = []
+        for wd in widths:
+            out.append(pygame.Rect(x, area.y, wd, th))
+            x += wd + gap
+        return out
+
+    def laid_rects(self, seat: int, sizes: list[int]) -> list[list[pygame.Rect]]:
+        """Card rects of every laid phỏm of ``seat`` (phỏm in lay order, cards left to right)."""
+        tw, th = self.table_card
+        out = []
+        for group, n in zip(self.laid_group_rects(seat, sizes), sizes):
+            step = 0 if n <= 1 else (group.w - tw) // (n - 1)
+            out.append([pygame.Rect(group.x + i * step, group.y, tw, th) for i in range(n)])
+        return out
+
+    def backs_rects(self, seat: int, n: int) -> list[pygame.Rect]:
+        """A small fan of card backs for an opponent's hand (at most four drawn, whatever the count)."""
+        area = self._seats[seat].backs
+        if area.w == 0 or n <= 0:
+            return []
+        bw, bh = self.back_card
+        k = min(4, n)
+        step = self.px(8)
+        return [pygame.Rect(area.x + i * step, area.y, bw, bh) for i in range(k)]
+
+    # ------------------------------------------------------------------ misc anchors
+    def thinking_pos(self, seat: int) -> tuple[int, int]:
+        g = self._seats[seat]
+        cx, cy = g.avatar_centre
+        return (cx, cy - g.avatar_radius - self.px(4))
+
+    def badge_pos(self, seat: int) -> tuple[int, int]:
+        """Centre of the rank badge: over the bottom edge of the avatar."""
+        g = self._seats[seat]
+        return (g.avatar_centre[0], g.avatar_centre[1] + g.avatar_radius - self.px(2))
+
+    def banner_pos(self, seat: int) -> tuple[int, int]:
+        """Where a seat's "Ăn!" pops: over an opponent's avatar, above your hand for you."""
+        g = self._seats[seat]
+        if g.slot == "bottom":
+            return (self.hand_centre_x(), self.status.bottom + self.px(36))
+        return g.avatar_centre
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Every named region that must not overlap another (layout tests, debugging)."""
+        out: dict[str, pygame.Rect] = {}
+        for s, g in enumerate(self._seats):
+            out[f"seat{s}.avatar"] = g.avatar
+            out[f"seat{s}.plate"] = g.plate
+            out[f"seat{s}.pile"] = g.pile
+            out[f"seat{s}.laid"] = g.laid
+            if g.backs.w:
+                out[f"seat{s}.backs"] = g.backs
+            if g.eaten.w:
+                out[f"seat{s}.eaten"] = g.eaten
+        out["hand"] = self.hand_area()
+        out["stock"] = self.stock
+        out["stock_label"] = self.stock_label
+        out["status"] = self.status
+        out["log"] = self.log
+        out["menu"] = self.menu_button
+        out["info"] = self.info
+        for i, b in enumerate(self.buttons):
+            out[f"button{i}"] = b
+        return out

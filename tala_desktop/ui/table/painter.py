@@ -1,0 +1,345 @@
+"""Table rendering: paints the table scene (felt, seats, clock ring, rows of cards, stock, log, status) from its state.
+
+``TablePainter.draw(surface, scene)`` only reads the scene (its layout,
+model, hand view, animator and a few flags) and paints; it caches what it
+renders (felt, avatars, text, plates) by content so an unchanged frame costs
+blits, not rendering.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..art import gfx
+from ..art.card_art import EATEN_GOLD
+from ..art.table_art import RING_GREEN, avatar, chip, draw_countdown_ring, felt
+from ..core.i18n import money, tr
+from ..services import Services
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+Colour = tuple[int, int, int]
+WHITE: Colour = (255, 255, 255)
+GOLD: Colour = (255, 214, 90)
+MUTED: Colour = (200, 214, 204)
+LAST_DISCARD: Colour = (240, 240, 240)
+EATABLE: Colour = (120, 230, 90)
+SEND_ARROW: Colour = (120, 226, 255)
+BADGE_COLOURS: dict[str, Colour] = {
+    "nhat": (226, 170, 30), "nhi": (150, 160, 176), "ba": (176, 112, 60), "bet": (100, 104, 112),
+    "mom": (196, 46, 46), "u": (142, 70, 210), "u_tron": (142, 70, 210), "u_khan": (142, 70, 210),
+    "den": (150, 20, 30), "lose": (90, 94, 104),
+}
+BADGE_KEYS: dict[str, str] = {
+    "nhat": "rank.1", "nhi": "rank.2", "ba": "rank.3", "bet": "rank.last", "mom": "rank.mom",
+    "u": "rank.u", "u_tron": "rank.u_tron", "u_khan": "rank.u_khan", "den": "rank.den", "lose": "rank.lose",
+}
+
+
+def badge_text(label: str) -> str:
+    return tr(BADGE_KEYS.get(label, "rank.last"))
+
+
+class TablePainter:
+    """Draws a TableScene; holds only caches."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.fonts = services.fonts
+        self.art = services.cards
+        self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+
+    # ------------------------------------------------------------------ caches
+    def _cached(self, key: tuple[object, ...], make) -> pygame.Surface:  # type: ignore[no-untyped-def]
+        img = self._cache.get(key)
+        if img is None:
+            img = gfx.optimise(make())
+            self._cache[key] = img
+            if len(self._cache) > 400:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return img
+
+    def text(self, text: str, size: int, colour: Colour = WHITE, bold: bool = False,
+             max_width: int | None = None, shadow: bool = True) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            font = self.fonts.font(size, bold)
+            img = gfx.render_text(font, text, colour, max_width)
+            if not shadow:
+                return img
+            off = max(1, size // 14)
+            out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
+            out.blit(gfx.render_text(font, text, (0, 0, 0), max_width), (off, off))
+            out.blit(img, (0, 0))
+            return out
+        return self._cached(("text", text, size, colour, bold, max_width, shadow), make)
+
+    def panel(self, size: tuple[int, int], colour: tuple[int, int, int, int], radius: int,
+              border: tuple[int, int, int, int] | None = (255, 255, 255, 50)) -> pygame.Surface:
+        return self._cached(("panel", size, colour, radius, border),
+                            lambda: gfx.rounded_rect(size, colour, radius, 1 if border else 0, border))
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        if self._felt is None or self._felt[0] != size:
+            img = felt(size)
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                img = img.convert()
+            self._felt = (size, img)
+        return self._felt[1]
+
+    def chip(self, d: int) -> pygame.Surface:
+        return self._cached(("chip", d), lambda: chip(d))
+
+    def avatar(self, name: str, d: int, gone: bool) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            img = avatar(name, d, self.fonts)
+            if gone:
+                img = img.copy()
+                img.fill((110, 110, 110), special_flags=pygame.BLEND_RGB_MULT)
+            return img
+        return self._cached(("avatar", name, d, gone), make)
+
+    # ------------------------------------------------------------------ the frame
+    def draw(self, surface: pygame.Surface, sc: TableScene) -> None:
+        surface.blit(self.felt(surface.get_size()), (0, 0))
+        self.draw_header(surface, sc)
+        self.draw_log(surface, sc)
+        m = sc.model
+        if m is None:
+            img = self.text(tr("table.waiting"), sc.layout.px(26), WHITE, bold=True)
+            surface.blit(img, img.get_rect(center=surface.get_rect().center))
+            sc.menu_button.draw(surface)
+            return
+        for seat in range(m.n):
+            self.draw_rows(surface, sc, seat)
+        self.draw_stock(surface, sc)
+        for seat in range(m.n):
+            self.draw_seat(surface, sc, seat)
+        self.draw_send_arrows(surface, sc)
+        hidden = set(sc.anim.hidden_cards)
+        shakes = {c: sc.anim.shake_offset(("hand", c)) for c in sc.hand.order if ("hand", c) in sc.anim.shakes}
+        sc.hand.draw(surface, self.art, hidden, shakes)
+        self.draw_status(surface, sc)
+        for b in sc.visible_buttons():
+            b.draw(surface)
+        sc.menu_button.draw(surface)
+        sc.anim.draw_flights(surface, sc.layout.px(26))
+        sc.anim.draw_overlays(surface)
+
+    # ------------------------------------------------------------------ header, log, status
+    def draw_header(self, surface: pygame.Surface, sc: TableScene) -> None:
+        L = sc.layout
+        bet = sc.model.bet if sc.model is not None else 0
+        line = tr("table.number", number=sc.table_number) + " · " + tr("table.bet", bet=money(bet))
+        img = self.text(line, L.px(17), GOLD, bold=True, max_width=L.info.w)
+        surface.blit(img, img.get_rect(midright=(L.info.right, L.info.centery)))
+
+    def draw_log(self, surface: pygame.Surface, sc: TableScene) -> None:
+        lines = sc.log_lines[-5:]
+        if not lines:
+            return
+        L = sc.layout
+        line_h = L.px(24)
+        r = pygame.Rect(L.log.x, L.log.y, L.log.w, min(L.log.h, L.px(12) + line_h * len(lines)))
+        surface.blit(self.panel(r.size, (6, 22, 14, 150), L.px(10), (255, 255, 255, 36)), r.topleft)
+        size = L.px(15)
+        y = r.y + L.px(7)
+        for i, line in enumerate(lines):
+            fresh = i == len(lines) - 1
+            img = self.text(line, size, WHITE if fresh else MUTED, bold=fresh, max_width=r.w - L.px(20))
+            surface.blit(img, (r.x + L.px(10), y))
+            y += line_h
+
+    def draw_status(self, surface: pygame.Surface, sc: TableScene) -> None:
+        text, colour = sc.status_line()
+        if not text:
+            return
+        L = sc.layout
+        img = self.text(text, L.px(19), colour, bold=True, max_width=L.status.w - L.px(40), shadow=False)
+        pad = L.px(18)
+        size = (img.get_width() + 2 * pad, L.status.h)
+        pill = self.panel(size, (0, 0, 0, 165), size[1] // 2, None)
+        rect = pill.get_rect(center=L.status.center)
+        surface.blit(pill, rect)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    # ------------------------------------------------------------------ rows of table cards
+    def draw_rows(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
+        m, L, art = sc.model, sc.layout, self.art
+        assert m is not None
+        tw = L.table_card[0]
+        pad = art.shadow_pad(tw)
+        hidden = sc.anim.hidden_cards
+        pile = m.piles[seat]
+        for i, (c, r) in enumerate(zip(pile, L.pile_rects(seat, len(pile)))):
+            if c in hidden:
+                continue
+            x = r.x + sc.anim.shake_offset(("pile", c))
+            art.blit_card(surface, art.face(c, tw), (x, r.y))
+            last = m.last_discard is not None and m.last_discard == (seat, c) and i == len(pile) - 1
+            if last and sc.discard_glow:  # eatable: the green of your cards that complete it
+                glow = art.glow(tw, EATABLE).copy()
+                glow.set_alpha(round(150 + 105 * sc.pulse))
+                surface.blit(glow, (x - pad, r.y - pad))
+            elif last:
+                surface.blit(art.glow(tw, LAST_DISCARD), (x - pad, r.y - pad))
+        if seat != m.me:
+            eaten = m.eaten[seat]
+            for c, r in zip(eaten, L.eaten_rects(seat, len(eaten))):
+                if c in hidden:
+                    continue
+                art.blit_card(surface, art.face(c, tw), r.topleft)
+                surface.blit(art.glow(tw, EATEN_GOLD), (r.x - pad, r.y - pad))
+        laid = m.laid[seat]
+        sizes = [len(ph) for ph in laid]
+        groups = L.laid_group_rects(seat, sizes)
+        for k, (cards, rects) in enumerate(zip(laid, L.laid_rects(seat, sizes))):
+            colour = sc.send_targets.get((seat, k))
+            if colour is not None:
+                ring = art.outline(groups[k].size, colour, tw)
+                surface.blit(ring, (groups[k].x - pad, groups[k].y - pad))
+            for c, r in zip(cards, rects):
+                if c not in hidden:
+                    art.blit_card(surface, art.face(c, tw), r.topleft, shadow=c == cards[0])
+
+    def draw_stock(self, surface: pygame.Surface, sc: TableScene) -> None:
+        m, L, art = sc.model, sc.layout, self.art
+        assert m is not None
+        count = m.stock_count + sc.anim.pending_from_stock()
+        r = L.stock
+        tw = L.table_card[0]
+        if count > 0:
+            layers = min(4, 1 + count // 6)
+            for i in range(layers):
+                art.blit_card(surface, art.back(tw), (r.x - 2 * (layers - 1 - i), r.y - 2 * (layers - 1 - i)),
+                              shadow=i == 0)
+            if sc.stock_glow:
+                glow = art.glow(tw, WHITE if sc.discard_glow else GOLD).copy()
+                glow.set_alpha(round(150 + 105 * sc.pulse))
+                pad = art.shadow_pad(tw)
+                surface.blit(glow, (r.x - pad, r.y - pad))
+        img = self.text(tr("table.stock", count=count), L.px(16), WHITE, bold=True)
+        surface.blit(img, img.get_rect(center=L.stock_label.center))
+
+    # ------------------------------------------------------------------ seats
+    def draw_seat(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
+        m, L = sc.model, sc.layout
+        assert m is not None
+        g = L.seat(seat)
+        cx, cy = g.avatar_centre
+        r = g.avatar_radius
+        active = m.to_move == seat and not m.is_over
+        remaining, total = sc.clock_remaining(seat)
+        thick = max(4, L.px(6))
+        if active and total > 0:
+            draw_countdown_ring(surface, (cx, cy), r + L.px(2), remaining, total, thick)
+        elif active:
+            pygame.draw.circle(surface, RING_GREEN, (cx, cy), r + L.px(2) + thick // 2, thick)
+        surface.blit(self.avatar(m.names[seat], 2 * r, m.left[seat]), (cx - r, cy - r))
+        self.draw_plate(surface, sc, seat)
+        if seat != m.me:
+            self.draw_backs(surface, sc, seat)
+        label = m.label_of(seat)
+        if label:
+            self.draw_badge(surface, L.badge_pos(seat), badge_text(label), BADGE_COLOURS.get(label, (90, 90, 90)),
+                            L.px(15))
+        elif m.left[seat]:
+            self.draw_badge(surface, L.badge_pos(seat), tr("table.left"), (90, 94, 104), L.px(13))
+        elif m.mom[seat] and m.has_laid(seat):
+            self.draw_badge(surface, L.badge_pos(seat), tr("rank.mom"), BADGE_COLOURS["mom"], L.px(13))
+        if sc.thinking_seat == seat and active:
+            self.draw_thinking(surface, sc, seat)
+
+    def draw_plate(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
+        m, L = sc.model, sc.layout
+        assert m is not None
+        p = L.seat(seat).plate
+        surface.blit(self.panel(p.size, (8, 16, 12, 185), L.px(10)), p.topleft)
+        inner = p.w - L.px(16)
+        if seat == m.me:
+            extra = tr("table.points_now", points=m.hand_points()) if m.hand else ""
+        else:
+            extra = tr("table.cards", count=max(0, m.counts[seat] - sc.anim.hidden_backs.get(seat, 0)))
+        y2 = p.y + p.h - L.px(24)
+        if extra:
+            img = self.text(extra, L.px(14), MUTED)
+            surface.blit(img, img.get_rect(topright=(p.right - L.px(8), p.y + L.px(7))))
+            inner -= img.get_width() + L.px(6)
+        name = self.text(m.names[seat], L.px(16), WHITE, bold=True, max_width=inner)
+        surface.blit(name, (p.x + L.px(8), p.y + L.px(5)))
+        chip_d = L.px(14)
+        surface.blit(self.chip(chip_d), (p.x + L.px(8), y2 + L.px(3)))
+        bal = self.text(money(m.balances[seat]), L.px(15), GOLD, bold=True)
+        surface.blit(bal, (p.x + L.px(8) + chip_d + L.px(5), y2))
+
+    def draw_backs(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
+        m, L, art = sc.model, sc.layout, self.art
+        assert m is not None
+        count = max(0, m.counts[seat] - sc.anim.hidden_backs.get(seat, 0))
+        bw = L.back_card[0]
+        for r in L.backs_rects(seat, count):
+            art.blit_card(surface, art.back(bw), r.topleft, shadow=False)
+
+    def draw_badge(self, surface: pygame.Surface, centre: tuple[int, int], text: str, colour: Colour,
+                   size: int) -> None:
+        img = self.text(text, size, WHITE, bold=True, shadow=False)
+        pad = max(4, size // 2)
+        pill_size = (img.get_width() + 2 * pad, img.get_height() + max(2, size // 4))
+        pill = self.panel(pill_size, (*colour, 240), pill_size[1] // 2, (255, 255, 255, 160))
+        rect = pill.get_rect(center=centre)
+        surface.blit(pill, rect)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def draw_thinking(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
+        L = sc.layout
+        x, y = L.thinking_pos(seat)
+        w, h = L.px(46), L.px(22)
+        bubble = self.panel((w, h), (250, 250, 250, 235), h // 2, None)
+        rect = bubble.get_rect(midbottom=(x, y))
+        surface.blit(bubble, rect)
+        lit = int(sc.clock * 3) % 3
+        for i in range(3):
+            colour = (40, 40, 40) if i == lit else (160, 160, 160)
+            pygame.draw.circle(surface, colour, (rect.x + w // 4 * (i + 1), rect.centery), max(2, L.px(3)))
+
+    # ------------------------------------------------------------------ sends
+    def draw_send_arrows(self, surface: pygame.Surface, sc: TableScene) -> None:
+        m, L = sc.model, sc.layout
+        assert m is not None
+        for card, (seat, k) in sc.send_arrows.items():
+            start_rect = sc.hand.rect_of(card)
+            if start_rect is None or card in sc.anim.hidden_cards:
+                continue
+            sizes = [len(ph) for ph in m.laid[seat]]
+            groups = L.laid_group_rects(seat, sizes)
+            if k >= len(groups):
+                continue
+            target = groups[k]
+            start = (start_rect.centerx, start_rect.y + L.px(4))
+            end = (target.centerx, target.bottom + L.px(6)) if target.centery < start[1] else target.midtop
+            _arrow(surface, start, end, SEND_ARROW, max(2, L.px(3)), L.px(12))
+
+
+def _arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float], colour: Colour,
+           width: int, head: int) -> None:
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return
+    ux, uy = dx / length, dy / length
+    base = (end[0] - ux * head, end[1] - uy * head)
+    shadow = (0, 0, 0)
+    pygame.draw.line(surface, shadow, (start[0] + 1, start[1] + 1), (base[0] + 1, base[1] + 1), width + 2)
+    pygame.draw.line(surface, colour, start, base, width)
+    left = (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55)
+    right = (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)
+    pygame.draw.polygon(surface, colour, [end, left, right])
+    pygame.draw.aalines(surface, colour, True, [end, left, right])
+

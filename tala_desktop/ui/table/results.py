@@ -1,0 +1,246 @@
+"""Results overlay: the end of a game over the table — every hand face up, points, rank badges, chips to the winner.
+
+Pushed by the table scene when a game is over. Rows come in finishing
+order (the Ù winner first); each hand turns face up in turn, the losers'
+chips fly to the winner, then the money column shows. "Ván mới" (or the
+auto-start countdown) asks the table for the next game; "Rời bàn" leaves.
+The table below keeps updating (``updates_below``) so it can start the next
+game under the overlay.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tala_desktop.engine.cards import mask_of
+
+from ..core.i18n import money, tr
+from ..core.scene import Scene
+from ..widgets.controls import Button
+from .lay_assist import sort_by_phom
+from .model import TableModel
+from .painter import BADGE_COLOURS, GOLD, WHITE, badge_text
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+AUTO_START = 12.0      # seconds before the next game starts by itself
+ROW_REVEAL = 0.22      # seconds between two rows turning face up
+CHIP_TIME = 0.55
+GAIN = (120, 236, 120)
+LOSS = (255, 120, 110)
+
+
+class _Progress:
+    """A tweened 0..1 value (one row's flip, one chip's flight, the money fade-in)."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+
+class ResultsOverlay(Scene):
+    """The results dialog of one finished game."""
+
+    is_overlay = True
+    updates_below = True
+
+    def __init__(self, table: TableScene, model: TableModel) -> None:
+        super().__init__()
+        self.table = table
+        self.model = model
+        self.services = table.services
+        self.painter = table.painter
+        self.age = 0.0
+        self.countdown = AUTO_START
+        size = table.layout.size
+        p = table.layout.px
+        self.size = size
+        self.rows = self._order()
+        reveal = model.reveal or [[] for _ in range(model.n)]
+        self.hands = [sort_by_phom(h, mask_of(model.eaten[s]), model.ace_high, model.face10)
+                      for s, h in enumerate(reveal)]
+        w = min(size[0] - p(40), p(940))
+        h = min(size[1] - p(40), p(74) + p(92) * len(self.rows) + p(150))
+        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        self.row_h = min(p(92), (self.panel.h - p(224)) // max(1, len(self.rows)))
+        fonts = self.services.fonts
+        bw, bh = p(190), p(52)
+        y = self.panel.bottom - p(20) - bh
+        self.new_button = Button((self.panel.centerx - bw - p(12), y, bw, bh), tr("btn.new_game"), fonts,
+                                 self.start_next, style="green", glow=True)
+        self.leave_button = Button((self.panel.centerx + p(12), y, bw, bh), tr("results.leave"), fonts,
+                                   self.leave, style="dark")
+        self.flips = [_Progress() for _ in self.rows]
+        self.money_fade = _Progress()
+        self.chips: list[tuple[int, _Progress]] = []
+        self._last_keys: tuple[object, ...] = ()
+        self._dirty = True
+        self._frame_dirty = True
+        self.done = False
+        self._start_animations()
+
+    # ------------------------------------------------------------------ content
+    def _order(self) -> list[int]:
+        m = self.model
+        places = [int(s) for s in (m.outcome or {}).get("places", [])]
+        rest = [s for s in range(m.n) if s not in places]
+        return places + rest
+
+    @property
+    def winner(self) -> int:
+        return int((self.model.outcome or {}).get("winner", self.rows[0]))
+
+    def _row_rect(self, i: int) -> pygame.Rect:
+        p = self.table.layout.px
+        return pygame.Rect(self.panel.x + p(20), self.panel.y + p(74) + i * self.row_h, self.panel.w - p(40),
+                           self.row_h - p(6))
+
+    def _avatar_centre(self, seat: int) -> tuple[int, int]:
+        r = self._row_rect(self.rows.index(seat))
+        return (r.x + r.h // 2 + self.table.layout.px(6), r.centery)
+
+    def _start_animations(self) -> None:
+        for i, f in enumerate(self.flips):
+            self.tweens.animate(f, 0.3, "easeOutCubic", delay=0.15 + ROW_REVEAL * i, t=1.0)
+        start = 0.2 + ROW_REVEAL * len(self.rows)
+        net = self.model.outcome_list("net", 0)
+        k = 0
+        for seat in self.rows:
+            if seat == self.winner or (net[seat] or 0) >= 0:
+                continue
+            for j in range(5):
+                pr = _Progress()
+                self.chips.append((seat, pr))
+                self.tweens.animate(pr, CHIP_TIME, "easeInOutCubic", delay=start + 0.12 * k + 0.06 * j, t=1.0)
+            k += 1
+        self.tweens.animate(self.money_fade, 0.35, "easeOutCubic", delay=start + 0.12 * k + 0.3, t=1.0)
+
+    # ------------------------------------------------------------------ actions
+    def start_next(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+        self.table.next_game()
+
+    def leave(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.table.leave_table()
+
+    # ------------------------------------------------------------------ frame
+    @property
+    def needs_redraw(self) -> bool:
+        return self._dirty or self._frame_dirty or self.table.needs_redraw
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._dirty = True
+            for b in (self.new_button, self.leave_button):
+                if b.handle_event(event):
+                    return
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.start_next()
+
+    def update(self, dt: float) -> None:
+        self._frame_dirty, self._dirty = self._dirty, False
+        speed = float(self.services.settings.animation_speed)
+        self.tweens.speed = speed if speed > 0 else math.inf
+        busy = self.tweens.busy
+        super().update(dt)
+        self.age += dt
+        self.countdown -= dt
+        self.new_button.update(dt)
+        if self.countdown <= 0:
+            self.start_next()
+            return
+        keys = (math.ceil(self.countdown), int(self.age * 12))
+        if busy or keys != self._last_keys:
+            self._last_keys = keys
+            self._frame_dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.table.layout
+        p = L.px
+        shade = self.painter.panel(surface.get_size(), (0, 0, 0, 140), 0, None)
+        surface.blit(shade, (0, 0))
+        surface.blit(self.painter.panel(self.panel.size, (14, 40, 28, 245), p(18), (255, 214, 90, 180)),
+                     self.panel.topleft)
+        m = self.model
+        kind = (m.outcome or {}).get("kind", "showdown")
+        title = tr("results.winner", name=m.names[self.winner])
+        if kind != "showdown":
+            title = f"{m.names[self.winner]}: {badge_text(kind)}!"
+        img = self.painter.text(title, p(30), GOLD, bold=True, max_width=self.panel.w - p(40))
+        surface.blit(img, img.get_rect(midtop=(self.panel.centerx, self.panel.y + p(18))))
+        for i, seat in enumerate(self.rows):
+            self._draw_row(surface, i, seat)
+        self._draw_chips(surface)
+        self.new_button.draw(surface)
+        self.leave_button.draw(surface)
+        secs = max(0, math.ceil(self.countdown))
+        note = self.painter.text(tr("table.auto_start", seconds=secs), p(15), (210, 220, 214))
+        surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
+
+    def _draw_row(self, surface: pygame.Surface, i: int, seat: int) -> None:
+        L = self.table.layout
+        p = L.px
+        m = self.model
+        art = self.services.cards
+        r = self._row_rect(i)
+        bg = (255, 214, 90, 40) if seat == self.winner else (0, 0, 0, 70)
+        surface.blit(self.painter.panel(r.size, bg, p(10), None), r.topleft)
+        d = min(r.h - p(10), p(56))
+        cx, cy = self._avatar_centre(seat)
+        surface.blit(self.painter.avatar(m.names[seat], d, m.left[seat]), (cx - d // 2, cy - d // 2))
+        x = cx + d // 2 + p(12)
+        name = self.painter.text(m.names[seat], p(18), WHITE, bold=True, max_width=p(150))
+        surface.blit(name, (x, r.y + p(8)))
+        label = m.label_of(seat) or ""
+        if label:
+            self.painter.draw_badge(surface, (x + p(34), r.bottom - p(18)), badge_text(label),
+                                    BADGE_COLOURS.get(label, (90, 90, 90)), p(15))
+        cards = self.hands[seat]
+        cw = p(44)
+        step = min(p(32), (p(340) - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        x0 = r.x + p(230)
+        ch = round(cw * 1.4)
+        k = self.flips[i].t
+        for j, c in enumerate(cards):
+            img = art.face(c, cw) if k >= 0.5 else art.back(cw)
+            scale = abs(1 - 2 * k)
+            if scale < 0.98:
+                img = pygame.transform.scale(img, (max(1, round(img.get_width() * scale)), img.get_height()))
+            pos = (x0 + j * step + (cw - img.get_width()) / 2, r.centery - ch / 2)
+            art.blit_card(surface, img, pos, shadow=j == 0)
+        if (m.outcome or {}).get("kind", "showdown") == "showdown":  # after an Ù nobody is ranked by points
+            points = m.outcome_list("points", 0)[seat]
+            pts = self.painter.text(tr("table.points", points=points), p(17), WHITE)
+            surface.blit(pts, pts.get_rect(midleft=(r.x + p(590), r.centery)))
+        fade = self.money_fade.t
+        if fade > 0:
+            net = int(m.outcome_list("net", 0)[seat] or 0)
+            text = ("+" if net > 0 else "") + money(net)
+            img = self.painter.text(text, p(20), GAIN if net > 0 else (LOSS if net < 0 else WHITE), bold=True)
+            img = img.copy()
+            img.set_alpha(round(255 * fade))
+            surface.blit(img, img.get_rect(midright=(r.right - p(125), r.centery)))
+            bal = self.painter.text(money(m.balances[seat]), p(15), GOLD)
+            surface.blit(bal, bal.get_rect(midright=(r.right - p(12), r.centery)))
+
+    def _draw_chips(self, surface: pygame.Surface) -> None:
+        size = self.table.layout.px(24)
+        img = self.painter.chip(size)
+        end = self._avatar_centre(self.winner)
+        for seat, pr in self.chips:
+            if pr.t <= 0 or pr.t >= 1:
+                continue
+            a = self._avatar_centre(seat)
+            x = a[0] + (end[0] - a[0]) * pr.t + math.sin(math.pi * pr.t) * size * 2
+            y = a[1] + (end[1] - a[1]) * pr.t
+            surface.blit(img, (round(x - size / 2), round(y - size / 2)))

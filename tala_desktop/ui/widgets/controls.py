@@ -1,0 +1,367 @@
+"""Widgets: Button, Label, Panel and Toast (a fading status line), all in logical coordinates.
+
+Widgets hit-test ``event.pos`` as given: the app passes events through
+``Display.map_event`` first, so positions are logical. State changes in
+``handle_event``/``update``; ``draw`` only paints (rendered images cached).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from ..art import gfx
+from ..core.assets import Fonts
+
+Colour = tuple[int, int, int]
+
+# style -> (gradient top, gradient bottom, border)
+BUTTON_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
+    "primary": ((255, 184, 58), (228, 112, 18), (120, 52, 6)),
+    "green": ((96, 206, 96), (28, 138, 58), (12, 70, 28)),
+    "blue": ((84, 160, 246), (30, 90, 196), (14, 44, 110)),
+    "red": ((244, 98, 86), (182, 36, 40), (96, 14, 18)),
+    "dark": ((78, 88, 104), (40, 46, 58), (16, 18, 24)),
+}
+DISABLED = ((150, 150, 150), (104, 104, 104), (60, 60, 60))
+GLOW_COLOUR: Colour = (255, 228, 110)
+TEXT_COLOUR: Colour = (255, 255, 255)
+
+
+class Button:
+    """A rounded, high-contrast button: hover, pressed, disabled, and an optional pulsing glow.
+
+    A click is a left press and release inside the rect while enabled; it calls
+    ``on_click`` (if given) and sets ``clicked`` (read it with ``consume_click``).
+    """
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, fonts: Fonts,
+                 on_click: Callable[[], None] | None = None, style: str = "primary",
+                 font_size: int | None = None, enabled: bool = True, visible: bool = True,
+                 glow: bool = False) -> None:
+        if style not in BUTTON_STYLES:
+            raise ValueError(f"unknown button style {style!r}: one of {sorted(BUTTON_STYLES)}")
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.fonts = fonts
+        self.on_click = on_click
+        self.style = style
+        self.font_size = font_size
+        self.enabled = enabled
+        self.visible = visible
+        self.glow = glow
+        self.hovered = False
+        self.pressed = False
+        self.clicked = False
+        self._phase = 0.0
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    @property
+    def active(self) -> bool:
+        return self.enabled and self.visible
+
+    def consume_click(self) -> bool:
+        """True once per click since the last call."""
+        was, self.clicked = self.clicked, False
+        return was
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Track hover/press; returns True when the event was used by this button."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if not self.enabled:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+        return False
+
+    def click(self) -> None:
+        """Activate as if clicked (keyboard shortcuts use this)."""
+        if not self.active:
+            return
+        self.clicked = True
+        if self.on_click is not None:
+            self.on_click()
+
+    def update(self, dt: float) -> None:
+        self._phase = (self._phase + dt) % 100.0
+
+    def glow_level(self) -> float:
+        """0..1 brightness of the pulsing glow now (0 when glow is off)."""
+        if not self.glow or not self.active:
+            return 0.0
+        return 0.55 + 0.45 * math.sin(self._phase * math.tau * 0.9)
+
+    def _state(self) -> str:
+        if not self.enabled:
+            return "disabled"
+        if self.pressed and self.hovered:
+            return "pressed"
+        return "hover" if self.hovered else "normal"
+
+    def _image(self, state: str) -> pygame.Surface:
+        key = (state, self.rect.size, self.text, self.style, self.font_size)
+        img = self._cache.get(key)
+        if img is None:
+            img = self._render(state)
+            if len(self._cache) > 16:
+                self._cache.clear()
+            self._cache[key] = img
+        return img
+
+    def _render(self, state: str) -> pygame.Surface:
+        w, h = self.rect.size
+        top, bottom, border = DISABLED if state == "disabled" else BUTTON_STYLES[self.style]
+        if state == "hover":
+            top, bottom = gfx.shade(top, 1.12), gfx.shade(bottom, 1.12)
+        elif state == "pressed":
+            top, bottom = gfx.shade(bottom, 0.92), gfx.shade(top, 0.92)
+        radius = min(h // 2, max(6, h // 3))
+        shape = gfx.rounded_rect((w, h), (255, 255, 255), radius)
+        body = gfx.mask_with(gfx.vertical_gradient((w, h), top, bottom), shape)
+        edge = gfx.rounded_rect((w, h), (0, 0, 0, 0), radius, border=max(2, h // 20), border_colour=(*border, 255))
+        body.blit(edge, (0, 0))
+        shine = gfx.rounded_rect((w - 2 * max(3, h // 10), h // 2 - 2), (255, 255, 255, 46), max(2, radius - 3))
+        body.blit(shine, (max(3, h // 10), max(2, h // 16)))
+        size = self.font_size or max(10, round(h * 0.42))
+        text_colour = (225, 225, 225) if state == "disabled" else TEXT_COLOUR
+        label = gfx.outlined_text(self.fonts.font(size, bold=True), self.text, text_colour,
+                                  gfx.shade(border, 0.8), max(1, size // 12))
+        if label.get_width() > w - 8:
+            label = pygame.transform.smoothscale(label, (w - 8, label.get_height()))
+        body.blit(label, label.get_rect(center=(w / 2, h / 2)))
+        return gfx.optimise(body)
+
+    def _halo(self) -> pygame.Surface:
+        key = ("halo", self.rect.size)
+        img = self._cache.get(key)
+        if img is None:
+            pad = max(6, self.rect.h // 4)
+            img = gfx.glow_outline(self.rect.size, min(self.rect.h // 2, max(6, self.rect.h // 3)),
+                                   GLOW_COLOUR, max(2, self.rect.h // 16), pad)
+            self._cache[key] = img
+        return img
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        level = self.glow_level()
+        if level > 0:
+            halo = self._halo()
+            halo.set_alpha(round(255 * level))
+            surface.blit(halo, halo.get_rect(center=self.rect.center))
+        state = self._state()
+        surface.blit(self._image(state), self.rect.move(0, 2 if state == "pressed" else 0))
+
+
+class Label:
+    """A line of text anchored at a point (``anchor`` is a Rect attribute name like "center")."""
+
+    def __init__(self, text: str, pos: tuple[int, int], fonts: Fonts, size: int = 20,
+                 colour: Colour = TEXT_COLOUR, bold: bool = False, anchor: str = "topleft",
+                 shadow: bool = True, max_width: int | None = None) -> None:
+        self.pos = pos
+        self.fonts = fonts
+        self.size = size
+        self.colour = colour
+        self.bold = bold
+        self.anchor = anchor
+        self.shadow = shadow
+        self.max_width = max_width
+        self.visible = True
+        self.text = text
+        self._image: pygame.Surface | None = None
+        self._key: tuple[object, ...] | None = None
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+
+    def image(self) -> pygame.Surface:
+        key = (self.text, self.size, self.colour, self.bold, self.shadow, self.max_width)
+        if self._image is None or key != self._key:
+            font = self.fonts.font(self.size, self.bold)
+            img = gfx.render_text(font, self.text, self.colour, self.max_width)
+            if self.shadow:
+                off = max(1, self.size // 14)
+                out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
+                out.blit(gfx.render_text(font, self.text, (0, 0, 0), self.max_width), (off, off))
+                out.blit(img, (0, 0))
+                img = out
+            self._image, self._key = img, key
+        return self._image
+
+    @property
+    def rect(self) -> pygame.Rect:
+        rect = self.image().get_rect()
+        setattr(rect, self.anchor, self.pos)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.visible and self.text:
+            surface.blit(self.image(), self.rect)
+
+
+class Panel:
+    """A rounded translucent panel (dialogs, the log, seat plates)."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int],
+                 colour: tuple[int, int, int, int] = (10, 20, 16, 200), radius: int = 14,
+                 border_colour: tuple[int, int, int, int] | None = (255, 255, 255, 60), border: int = 2) -> None:
+        self.rect = pygame.Rect(rect)
+        self.colour = colour
+        self.radius = radius
+        self.border_colour = border_colour
+        self.border = border
+        self.visible = True
+        self._image: pygame.Surface | None = None
+        self._key: tuple[object, ...] | None = None
+
+    def image(self) -> pygame.Surface:
+        key = (self.rect.size, self.colour, self.radius, self.border_colour, self.border)
+        if self._image is None or key != self._key:
+            border = self.border if self.border_colour is not None else 0
+            self._image = gfx.rounded_rect(self.rect.size, self.colour, self.radius, border, self.border_colour)
+            self._key = key
+        return self._image
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.visible:
+            surface.blit(self.image(), self.rect)
+
+
+class Toast:
+    """A status line that fades in, stays ``seconds`` and fades out; a new message replaces it."""
+
+    FADE_IN = 0.15
+    FADE_OUT = 0.6
+
+    def __init__(self, pos: tuple[int, int], fonts: Fonts, size: int = 22, anchor: str = "center") -> None:
+        self.pos = pos
+        self.fonts = fonts
+        self.size = size
+        self.anchor = anchor
+        self.text = ""
+        self.colour: Colour = TEXT_COLOUR
+        self.age = 0.0
+        self.seconds = 0.0
+        self._image: pygame.Surface | None = None
+
+    def show(self, text: str, seconds: float = 3.0, colour: Colour = TEXT_COLOUR) -> None:
+        self.text, self.seconds, self.colour, self.age = text, seconds, colour, 0.0
+        self._image = None
+
+    def clear(self) -> None:
+        self.text = ""
+        self._image = None
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.text) and self.age < self.seconds + self.FADE_OUT
+
+    def alpha(self) -> int:
+        """0..255 opacity now: fade in, hold, fade out after ``seconds``."""
+        if not self.visible:
+            return 0
+        if self.age < self.FADE_IN:
+            return round(255 * self.age / self.FADE_IN)
+        if self.age <= self.seconds:
+            return 255
+        return round(255 * max(0.0, 1 - (self.age - self.seconds) / self.FADE_OUT))
+
+    def update(self, dt: float) -> None:
+        if self.text:
+            self.age += dt
+
+    def image(self) -> pygame.Surface:
+        if self._image is None:
+            text = gfx.render_text(self.fonts.font(self.size, bold=True), self.text, self.colour)
+            pad_x, pad_y = self.size, self.size // 3
+            size = (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y)
+            pill = gfx.rounded_rect(size, (0, 0, 0, 170), size[1] // 2)
+            pill.blit(text, (pad_x, pad_y))
+            self._image = pill
+        return self._image
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.alpha()
+        if a <= 0:
+            return
+        img = self.image()
+        img.set_alpha(a)
+        rect = img.get_rect()
+        setattr(rect, self.anchor, self.pos)
+        surface.blit(img, rect)
+
+
+class Banner:
+    """A big-moment banner ("Ăn!", "Ù!", "Móm"): pops in with a bounce, holds, fades out."""
+
+    POP = 0.35
+    FADE = 0.3
+
+    def __init__(self, pos: tuple[int, int], fonts: Fonts, size: int = 72) -> None:
+        self.pos = pos
+        self.fonts = fonts
+        self.size = size
+        self.text = ""
+        self.colour: Colour = (255, 214, 64)
+        self.age = 0.0
+        self.hold = 0.0
+        self._image: pygame.Surface | None = None
+
+    def show(self, text: str, colour: Colour = (255, 214, 64), hold: float = 0.9) -> None:
+        self.text, self.colour, self.hold, self.age = text, colour, hold, 0.0
+        self._image = None
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.text) and self.age < self.POP + self.hold + self.FADE
+
+    def update(self, dt: float) -> None:
+        if self.text:
+            self.age += dt
+
+    def scale(self) -> float:
+        """Size factor now: 0.3 -> overshoot -> 1.0 during the pop (easeOutBack)."""
+        if self.age >= self.POP:
+            return 1.0
+        t = self.age / self.POP - 1
+        c = 1.70158
+        return 0.3 + 0.7 * (1 + (c + 1) * t ** 3 + c * t ** 2)
+
+    def alpha(self) -> int:
+        if not self.visible:
+            return 0
+        end = self.POP + self.hold
+        return 255 if self.age <= end else round(255 * (1 - (self.age - end) / self.FADE))
+
+    def image(self) -> pygame.Surface:
+        if self._image is None:
+            font = self.fonts.font(self.size, bold=True)
+            self._image = gfx.outlined_text(font, self.text, self.colour, (60, 24, 0), max(2, self.size // 16))
+        return self._image
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.alpha()
+        if a <= 0:
+            return
+        img = self.image()
+        k = self.scale()
+        if abs(k - 1.0) > 1e-3:
+            img = pygame.transform.smoothscale_by(img, max(0.05, k))
+        else:
+            img = img.copy()
+        img.set_alpha(a)
+        surface.blit(img, img.get_rect(center=self.pos))

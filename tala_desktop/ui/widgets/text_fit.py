@@ -1,0 +1,53 @@
+"""Text that fits its box: the largest font size (down to a floor) at which a label fits, and a record of every fit.
+
+The store screens draw their labels through ``TextFitter``: each call
+renders ``text`` at ``size`` or smaller so it is at most ``width`` pixels
+wide, and records (text, rendered width, box width). ``overflowing()``
+lists the labels that did not fit even at the smallest size (the tests
+check it is empty for every screen, in both languages).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..art.menu_art import MenuArt
+from ..core.assets import Fonts
+
+Colour = tuple[int, int, int]
+SMALLEST = 12
+
+
+@dataclass(frozen=True)
+class FittedText:
+    text: str
+    width: int          # rendered width in pixels
+    box: int            # the room it had
+
+
+class TextFitter:
+    """Renders labels (shadowed, cached by MenuArt) no wider than their box, and remembers each one."""
+
+    def __init__(self, art: MenuArt, fonts: Fonts) -> None:
+        self.art = art
+        self.fonts = fonts
+        self.records: list[FittedText] = []
+
+    def clear(self) -> None:
+        self.records = []
+
+    def size_for(self, text: str, size: int, width: int, bold: bool = False) -> int:
+        while size > SMALLEST and self.fonts.font(size, bold).size(text)[0] > width:
+            size -= 1
+        return size
+
+    def __call__(self, text: str, size: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
+        fitted = self.size_for(text, size, width, bold)
+        img = self.art.text(text, fitted, colour, bold)
+        self.records.append(FittedText(text, self.fonts.font(fitted, bold).size(text)[0], width))
+        return img
+
+    def overflowing(self) -> list[FittedText]:
+        return [r for r in self.records if r.width > r.box]
