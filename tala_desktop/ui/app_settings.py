@@ -45,7 +45,7 @@ def apply_settings(services: Services) -> None:
         pygame.display.set_caption(tr("app.title"))
     if getattr(display, "fullscreen", s.fullscreen) != s.fullscreen:
         display.set_fullscreen(s.fullscreen)
-    wanted = tuple(s.window_size)
+    wanted = (int(s.window_size[0]), int(s.window_size[1]))
     if getattr(display, "requested_size", wanted) != wanted:
         display.requested_size = wanted
         display.set_window_size(fit_window(wanted))

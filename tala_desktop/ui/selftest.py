@@ -58,7 +58,9 @@ def _summary(app: App) -> str:
     if st is None or st.outcome is None:
         return "no outcome"
     out = st.outcome
-    return f"{len(st.history)} moves, {out.kind}, winner {table.names[out.winner]}"
+    names = getattr(table, "names", None) or []
+    winner = names[out.winner] if out.winner is not None and out.winner < len(names) else "?"
+    return f"{len(st.history)} moves, {out.kind}, winner {winner}"
 
 
 def _watchdog(limit: float) -> threading.Timer:

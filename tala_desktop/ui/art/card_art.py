@@ -162,9 +162,10 @@ class CardArt:
         pad = self.shadow_pad(card_width)
         thickness = max(2, round(card_width * 0.03))
         size = (int(size[0]), int(size[1]))
+        rgb = (int(colour[0]), int(colour[1]), int(colour[2]))
         return self._cached(
-            ("outline", size, card_width, tuple(colour)),
-            lambda: gfx.glow_outline(size, corner_radius(card_width), tuple(colour), thickness, pad),
+            ("outline", size, card_width, rgb),
+            lambda: gfx.glow_outline(size, corner_radius(card_width), rgb, thickness, pad),
         )
 
     def blit_card(

@@ -11,6 +11,7 @@ in-app server).
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 
@@ -100,7 +101,7 @@ class LanBrowserScene(PageScene):
         for i, server in enumerate(self.servers[:MAX_ROWS]):
             y = LEFT.y + 50 + i * ROW_H
             button = Button((LEFT.right - 130, y + 8, 130, 48), tr("lan.join"), fonts,
-                            lambda s=server: self.join(s.host, s.port), style="green", font_size=20)
+                            functools.partial(self.join, server.host, server.port), style="green", font_size=20)
             self.server_buttons.append(button)
         self.address = TextField((RIGHT.x, RIGHT.y + 40, RIGHT.w - 110, 50), self.address_text, fonts, 60,
                                  self._set_address, size=20)

@@ -11,6 +11,7 @@ menu.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +51,7 @@ class LanLobbyScene(PageScene):
         self.on_fail = on_fail
         self.clock = 0.0
         self.chat_text = ""
+        self.chat_field: TextField | None = None
         self.table_scene: TableScene | None = None
         self._key: tuple[Any, ...] = ()
         session.on_lost = self._lost
@@ -64,7 +66,7 @@ class LanLobbyScene(PageScene):
             for i, table in enumerate(s.tables[:6]):
                 full = table.get("players", 0) >= len(table.get("seats", [])) or table.get("state") != "lobby"
                 self.row_buttons.append(Button((LEFT.right - 120, LEFT.y + 52 + i * ROW_H, 120, 46),
-                                               tr("lan.join"), fonts, lambda t=table["id"]: s.client.join(t),
+                                               tr("lan.join"), fonts, functools.partial(s.client.join, table["id"]),
                                                style="green", font_size=20, enabled=not full))
             self.create_button = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.create"), fonts,
                                         self.create_table, style="primary", font_size=24)
@@ -85,7 +87,7 @@ class LanLobbyScene(PageScene):
             self.leave_button = Button((LEFT.x + 280, PANEL.bottom - 100, 220, 60), tr("lobby.leave"), fonts,
                                        s.client.leave, style="red", font_size=22)
             self.widgets.extend([self.action, self.leave_button, *self.controls])
-        typing = bool(getattr(self, "chat_field", None) and self.chat_field.focused)
+        typing = self.chat_field is not None and self.chat_field.focused
         self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
                                     self._set_chat, size=19)
         self.chat_field.focus(typing)
@@ -96,13 +98,14 @@ class LanLobbyScene(PageScene):
     def _host_controls(self, info: dict[str, Any]) -> None:
         fonts = self.services.fonts
         seconds = [(t, tr("setup.no_clock") if t == 0 else str(t)) for t in TURN_SECONDS_CHOICES]
-        rows = [("seats", [(n, str(n)) for n in (2, 3, 4)], len(info.get("seats", []))),
+        Row = tuple[str, list[tuple[Any, str]], Any]
+        rows: list[Row] = [("seats", [(n, str(n)) for n in (2, 3, 4)], len(info.get("seats", []))),
                 ("bet", [(b, money(b)) for b in BET_CHOICES], info.get("bet")),
                 ("turn_seconds", seconds, info.get("turn_seconds")),
                 ("preset", [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES], info.get("preset"))]
         for i, (field, options, value) in enumerate(rows):
             rect = (RIGHT.x, RIGHT.y + 26 + i * CONTROL_STEP, RIGHT.w, 40)
-            self.controls.append(Segmented(rect, options, value, fonts, lambda v, f=field: self.configure(f, v),
+            self.controls.append(Segmented(rect, options, value, fonts, functools.partial(self.configure, field),
                                            size=17))
 
     def _set_chat(self, text: str) -> None:
@@ -129,11 +132,12 @@ class LanLobbyScene(PageScene):
         if text:
             self.session.client.chat(text)
             self.chat_text = ""
-            self.chat_field.text, self.chat_field.caret = "", 0
+            if self.chat_field is not None:
+                self.chat_field.text, self.chat_field.caret = "", 0
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                and self.chat_field.focused):
+                and self.chat_field is not None and self.chat_field.focused):
             self.send_chat()
             self.invalidate()
             return

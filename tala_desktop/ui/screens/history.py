@@ -7,6 +7,8 @@ lost. "Xem lại" on a row (or a click on the row) opens the replay viewer;
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from tala_desktop.store import GameSummary
@@ -62,7 +64,7 @@ class HistoryScene(PageScene):
         for i, _ in enumerate(self.rows):
             rect = self.row_rect(i)
             b = Button((rect.right - VIEW_W - 8, rect.y + 8, VIEW_W, rect.h - 16), tr("history.view"), fonts,
-                       lambda i=i: self.open(i), style="blue",
+                       functools.partial(self.open, i), style="blue",
                        font_size=fit_font_size(fonts, tr("history.view"), VIEW_W - 20, 19))
             self.view_buttons.append(b)
         y = PANEL.bottom - 64
@@ -141,8 +143,8 @@ class HistoryScene(PageScene):
             rect = self.row_rect(i)
             shade = 36 if i == self.hover else (18 if i % 2 == 0 else 0)
             if shade:
-                band = self.art.cached(("hist_band", rect.size, shade), lambda s=shade, r=rect: gfx.rounded_rect(
-                    r.size, (255, 255, 255, s), 10))
+                band = self.art.cached(("hist_band", rect.size, shade), functools.partial(
+                    gfx.rounded_rect, rect.size, (255, 255, 255, shade), 10))
                 surface.blit(band, rect)
             *cells, net = self.row_cells(g)
             for c, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from tala_desktop.engine import Rules
 
@@ -55,7 +56,8 @@ def set_switch(rules: Rules, name: str, value: bool | int, place: int | None = N
     for ``rank_pay`` ``place`` 0-2 says which of Nhì / Ba / Bét)."""
     switch = BY_NAME[name]
     if switch.kind == TOGGLE:
-        return replace(rules, **{name: bool(value)})
+        toggled: dict[str, Any] = {name: bool(value)}
+        return replace(rules, **toggled)
     number = clamp(int(value), switch.lo, switch.hi)
     if switch.kind == PLACES:
         if place is None or not 0 <= place < 3:
@@ -63,7 +65,8 @@ def set_switch(rules: Rules, name: str, value: bool | int, place: int | None = N
         pays = list(rules.rank_pay)
         pays[place] = number
         return replace(rules, rank_pay=(pays[0], pays[1], pays[2]))
-    return replace(rules, **{name: number})
+    changed: dict[str, Any] = {name: number}
+    return replace(rules, **changed)
 
 
 def switch_values(rules: Rules) -> dict[str, object]:

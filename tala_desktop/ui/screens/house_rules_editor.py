@@ -11,6 +11,7 @@ nothing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -124,7 +125,7 @@ class HouseRulesScene(PageScene):
         self.content_h = max(heights)
         self.scrollbar = ScrollBar(BAR, self.content_h, VIEW.h, self._on_scroll)
         self.reset_buttons = {p: Button((PANEL.x + 30 + i * 232, FOOT_Y, 220, 54), tr(f"house.reset.{p}"), fonts,
-                                        lambda p=p: self.reset(p), style="dark", font_size=20)
+                                        functools.partial(self.reset, p), style="dark", font_size=20)
                               for i, p in enumerate(NAMED_PRESETS)}
         self.done_button = Button((PANEL.right - 230, FOOT_Y - 2, 200, 58), tr("house.done"), fonts, self.done,
                                   style="primary", font_size=26)
@@ -136,18 +137,18 @@ class HouseRulesScene(PageScene):
         value = getattr(self.rules, s.name)
         if s.kind == TOGGLE:
             w, h = TOGGLE_SIZE
-            row.controls.append(Toggle((0, 0, w, h), value, lambda v, n=s.name: self._change(n, v)))
+            row.controls.append(Toggle((0, 0, w, h), value, functools.partial(self._change, s.name)))
             row.offsets.append(pygame.Rect(COL_W - PAD - w, (row.rect.h - h) // 2, w, h))
         elif s.kind == STEPPER:
             w, h = STEPPER_SIZE
             row.controls.append(Stepper((0, 0, w, h), value, s.lo, s.hi, fonts,
-                                        lambda v, n=s.name: self._change(n, v), fmt=bets))
+                                        functools.partial(self._change, s.name), fmt=bets))
             row.offsets.append(pygame.Rect(COL_W - PAD - w, (row.rect.h - h) // 2, w, h))
         else:  # three steppers under the text: Nhì, Ba, Bét
             slot = (COL_W - 2 * PAD) // 3
             for i in range(3):
                 stepper = Stepper((0, 0, slot - 58, PLACE_H), value[i], s.lo, s.hi, fonts,
-                                  lambda v, i=i, n=s.name: self._change(n, v, i))
+                                  functools.partial(self._change_place, s.name, i))
                 row.controls.append(stepper)
                 row.offsets.append(pygame.Rect(PAD + i * slot + 50, text_h, slot - 58, PLACE_H))
 
@@ -187,6 +188,9 @@ class HouseRulesScene(PageScene):
     def controls(self, name: str) -> list[Control]:
         """The control(s) of switch ``name`` (three steppers for rank_pay)."""
         return self.row(name).controls
+
+    def _change_place(self, name: str, place: int, value: int) -> None:
+        self._change(name, value, place)
 
     def _change(self, name: str, value: bool | int, place: int | None = None) -> None:
         self.rules = set_switch(self.rules, name, value, place)

@@ -61,8 +61,8 @@ class MenuScene(PageScene):
     show_panel = False
     show_back = False
 
-    def __init__(self, services: Services, start_game: Callable[[GameChoices], None],
-                 quit: Callable[[], None] = quit_app, continue_game: Callable[[], None] | None = None,
+    def __init__(self, services: Services, start_game: Callable[[GameChoices], object],
+                 quit: Callable[[], None] = quit_app, continue_game: Callable[[], object] | None = None,
                  can_continue: Callable[[], bool] | None = None) -> None:
         self.start_game = start_game
         self.quit = quit

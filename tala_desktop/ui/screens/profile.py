@@ -7,6 +7,8 @@ saves it at once.
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from tala_desktop.store import DAILY_FLOOR, StoreError
@@ -126,8 +128,9 @@ class ProfileScene(PageScene):
         current = store.profile().avatar if store is not None else 0
         shown = self.name.strip() or "?"
         for i, rect in enumerate(self.avatar_rects()):
-            face = art.cached(("pick", shown, i, AVATAR_D, i == current % AVATAR_LOOKS), lambda i=i: profile_avatar(
-                shown, i, AVATAR_D, fonts, (255, 214, 90) if i == current % AVATAR_LOOKS else (90, 110, 96)))
+            face = art.cached(("pick", shown, i, AVATAR_D, i == current % AVATAR_LOOKS), functools.partial(
+                profile_avatar, shown, i, AVATAR_D, fonts,
+                (255, 214, 90) if i == current % AVATAR_LOOKS else (90, 110, 96)))
             surface.blit(face, rect)
         self._draw_wallet(surface)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.engine import Move, card_label, parse_move
+from tala_desktop.engine import GameState, Move, card_label, parse_move
 from tala_desktop.store import GameEntry, StoreError, positions
 
 from ..art import gfx
@@ -81,7 +81,7 @@ class ReplayScene(PageScene):
         return len(self.positions)
 
     @property
-    def state(self):  # type: ignore[no-untyped-def]
+    def state(self) -> GameState | None:
         return self.positions[self.index] if self.positions else None
 
     # -- moving -----------------------------------------------------------------------------
@@ -161,8 +161,9 @@ class ReplayScene(PageScene):
             a = self.advisor.advice[i]
             if a.differs:
                 words = describe(a.advised)
-                if a.advised.kind == "eat" and self.positions[i].last_discard is not None:
-                    words = tr("move.eat", card=card_label(self.positions[i].last_discard[1]))
+                last = self.positions[i].last_discard
+                if a.advised.kind == "eat" and last is not None:
+                    words = tr("move.eat", card=card_label(last[1]))
                 reason = a.reason_vi if get_language() == "vi" else a.reason_en
                 return tr("replay.advice", move=words, reason=reason), ADVICE
             return tr("replay.agrees"), AGREE

@@ -7,6 +7,8 @@ arrow/Page/Home/End keys and the contents entries move the window.
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from tala_desktop.engine.cards import parse_card
@@ -101,6 +103,12 @@ def _example(notation: str, caption: str, fonts: Fonts, cards: CardArt, width: i
     out.blit(text, text.get_rect(midleft=(x + 28, pad + ch // 2)))
     return out
 
+
+
+def _toc_pill(size: tuple[int, int]) -> pygame.Surface:
+    """The gold pill behind the current section's name in the contents list."""
+    return gfx.mask_with(gfx.vertical_gradient(size, (255, 222, 120), (232, 152, 32)),
+                         gfx.rounded_rect(size, (255, 255, 255), size[1] // 2))
 
 class RulesScene(PageScene):
     """Contents on the left, the scrolled rules on the right, a scroll bar at the edge."""
@@ -201,14 +209,11 @@ class RulesScene(PageScene):
         current = self.current_section()
         for i, (rect, (text, _)) in enumerate(zip(self.toc_rects(), self.headings)):
             if i == current:
-                pill = self.art.cached(("toc_on", rect.size), lambda r=rect: gfx.mask_with(
-                    gfx.vertical_gradient(r.size, (255, 222, 120), (232, 152, 32)),
-                    gfx.rounded_rect(r.size, (255, 255, 255), r.h // 2)))
+                pill = self.art.cached(("toc_on", rect.size), functools.partial(_toc_pill, rect.size))
                 surface.blit(pill, rect)
             elif i == self.toc_hover:
-                surface.blit(self.art.cached(("toc_hover", rect.size),
-                                             lambda r=rect: gfx.rounded_rect(r.size, (255, 255, 255, 30), r.h // 2)),
-                             rect)
+                hover = functools.partial(gfx.rounded_rect, rect.size, (255, 255, 255, 30), rect.h // 2)
+                surface.blit(self.art.cached(("toc_hover", rect.size), hover), rect)
             colour = (70, 34, 0) if i == current else BODY_COLOUR
             size = 19
             label = self.services.fonts.font(size, bold=i == current).render(text, True, colour)

@@ -59,9 +59,9 @@ class SettingsScene(PageScene):
     def build(self) -> None:
         fonts, s = self.services.fonts, self.services.settings
         sizes = [(size, f"{size[0]}×{size[1]}") for size in WINDOW_SIZES]
-        window = tuple(s.window_size) if tuple(s.window_size) in WINDOW_SIZES else None
-        if window is None:
-            sizes.append((tuple(s.window_size), f"{s.window_size[0]}×{s.window_size[1]}"))
+        window = (int(s.window_size[0]), int(s.window_size[1]))
+        if window not in WINDOW_SIZES:
+            sizes.append((window, f"{window[0]}×{window[1]}"))
         self.controls = {
             "language": Segmented(self.row(0, 0),
                                   [(lang, tr(f"settings.language.native_{lang}")) for lang in LANGUAGES], s.language,

@@ -13,6 +13,7 @@ only a named preset).
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 
 import pygame
@@ -106,9 +107,9 @@ class SetupScene(PageScene):
         for i, bot in enumerate(c.bots):
             y = self._row_y(i + 1)
             field = TextField((LEFT.x + AVATAR + 16, y, LEFT.w - AVATAR - LEVEL_W - 28, 48), bot.name, fonts,
-                              MAX_NAME_LENGTH, lambda text, i=i: self._set_name(i, text), size=21)
+                              MAX_NAME_LENGTH, functools.partial(self._set_name, i), size=21)
             picker = Segmented((LEFT.right - LEVEL_W, y, LEVEL_W, 48), levels, bot.level, fonts,
-                               lambda level, i=i: self._set_level(i, level), size=18)
+                               functools.partial(self._set_level, i), size=18)
             self.name_fields.append(field)
             self.level_pickers.append(picker)
         seconds = [(s, tr("setup.no_clock") if s == 0 else str(s)) for s in TURN_SECONDS_CHOICES]
@@ -229,7 +230,7 @@ class SetupScene(PageScene):
         for seat in range(self.choices.players):
             y = self._row_y(seat)
             face = art.cached(("avatar", names[seat], AVATAR),
-                              lambda n=names[seat]: table_art.avatar(n or "?", AVATAR, self.services.fonts))
+                              functools.partial(table_art.avatar, names[seat] or "?", AVATAR, self.services.fonts))
             surface.blit(face, (LEFT.x, y - 1))
             if seat == 0:
                 you = art.text(self.services.settings.player_name, 22, TEXT_COLOUR, bold=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -56,7 +57,7 @@ class TablePainter:
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 
     # ------------------------------------------------------------------ caches
-    def _cached(self, key: tuple[object, ...], make) -> pygame.Surface:  # type: ignore[no-untyped-def]
+    def _cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         img = self._cache.get(key)
         if img is None:
             img = gfx.optimise(make())
