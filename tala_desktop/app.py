@@ -2,7 +2,9 @@
 
 pygame is imported only by ``tala_desktop.ui``, loaded here lazily, so
 ``--help`` and ``--text-demo`` work without a display, and the bot processes
-(which import this package when they spawn) never load pygame.
+(which import this package when they spawn) never load pygame. The game
+takes its data folder's lock before anything else touches the folder: a
+second copy on the same folder exits with ``ALREADY_OPEN_EXIT`` and a message.
 """
 
 from __future__ import annotations
@@ -14,8 +16,12 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tala_desktop import __version__
+
+if TYPE_CHECKING:
+    from tala_desktop.store.folder_lock import FolderInUse, FolderLock
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -75,9 +81,46 @@ def main(argv: list[str] | None = None) -> int:
         from tala_desktop.ui.selftest import run_selftest
 
         return run_selftest(options)
+    from tala_desktop.store import folder_lock
+
+    try:
+        lock = _hold_data_folder(args.data_dir)
+    except folder_lock.FolderInUse as exc:
+        return _already_open(exc)
     from tala_desktop.ui.app_loop import run_app
 
-    return run_app(options)
+    try:
+        return run_app(options)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+ALREADY_OPEN_EXIT = 3   # exit code of a second copy started on a data folder a running copy holds
+
+
+def _hold_data_folder(data_dir: str | None) -> FolderLock | None:
+    """The one-app lock of the data folder, before anything in it is opened; None if the folder cannot be made
+    (the store then reports that and plays from a temporary folder). FolderInUse if another copy has it."""
+    from tala_desktop.store import StoreError, folder_lock
+    from tala_desktop.store.paths import resolve_data_dir
+
+    try:
+        folder = resolve_data_dir(data_dir)
+    except StoreError:
+        return None
+    return folder_lock.hold_folder(folder)
+
+
+def _already_open(exc: FolderInUse) -> int:
+    """A second copy on a held folder: say so on stderr (both languages) and exit without touching anything."""
+    who = f" (process {exc.pid})" if exc.pid is not None else ""
+    print(f"Tá Lả Desktop đang mở với thư mục dữ liệu {exc.folder}{who}. Hãy chuyển sang cửa sổ đó, hoặc đóng nó "
+          f"trước; muốn chạy thêm một bản thì dùng --data-dir với một thư mục khác.\n"
+          f"Tá Lả Desktop is already open with the data folder {exc.folder}{who}. Switch to that window or close "
+          f"it first; to run another copy, start it with --data-dir and a different folder.",
+          file=sys.stderr, flush=True)
+    return ALREADY_OPEN_EXIT
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from . import history, profile, settings, stats
 from .autosave import Autosave
 from .db import Notice, open_database
 from .errors import StoreError
+from .folder_lock import hold_folder
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
 from .paths import AUTOSAVE_NAME, DB_NAME, move_aside, resolve_data_dir
 from .profile import Profile
@@ -51,16 +52,26 @@ class Store:
         self.data_dir: Path = resolve_data_dir(data_dir)
         self.db_path = self.data_dir / DB_NAME
         self.autosave_path = self.data_dir / AUTOSAVE_NAME
-        self.conn, self.notices = open_database(self.db_path, self.clock())
+        self.lock = hold_folder(self.data_dir)   # FolderInUse (a StoreError) if another copy runs on this folder
+        try:
+            self.conn, self.notices = open_database(self.db_path, self.clock())
+        except BaseException:
+            self.lock.release()
+            raise
         try:
             profile.ensure_profile(self.conn, self.clock())
         except sqlite3.Error as exc:
             self.conn.close()
+            self.lock.release()
             raise StoreError(f"cannot use the game database {self.db_path}: {exc}") from None
+        autosave_file.remove_stale_temp_files(self.autosave_path)
 
     def close(self) -> None:
-        """Close the database (a WAL checkpoint happens here); the store cannot be used afterwards."""
-        self.conn.close()
+        """Close the database (a WAL checkpoint happens here) and let go of the folder; the store is done."""
+        try:
+            self.conn.close()
+        finally:
+            self.lock.release()
 
     def __enter__(self) -> Store:
         return self
