@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tala_desktop.engine import GameState, Move
+from tala_desktop.engine import GameState, Move, MoveKind
 from tala_desktop.engine.cards import card_label, iter_bits, points
 from tala_desktop.engine.legal import discardable
 from tala_desktop.engine.solver import best_arrangement
@@ -27,14 +27,14 @@ class EasyBot(Bot):
             if eat is not None and st.last_discard is not None:
                 label = card_label(st.last_discard[1])
                 return Decision(eat, f"eat {label}: it makes a phỏm", f"ăn {label}: thành phỏm")
-            return Decision(legal[0] if legal[0].kind == "draw" else Move(seat, "draw"), "draw", "bốc")
+            return Decision(legal[0] if legal[0].kind == "draw" else Move(seat, MoveKind.DRAW), "draw", "bốc")
         rules = st.rules
         if phase == "lay":
             arr = best_arrangement(st.hands[seat], st.eaten[seat], rules.ace_high_run, rules.face_value_10)
             melds = arr.melds if arr is not None and arr.trash else ()
             left = arr.trash_points if arr is not None and melds else sum(
                 points(c, rules.face_value_10) for c in iter_bits(st.hands[seat]))
-            return lay_decision(Move(seat, "lay", melds=tuple(sorted(melds))), left)
+            return lay_decision(Move(seat, MoveKind.LAY, melds=tuple(sorted(melds))), left)
         sends = [m for m in legal if m.kind == "send"]
         if sends:
             return send_decision(sends[0])
@@ -44,9 +44,9 @@ class EasyBot(Bot):
         cards = sorted(iter_bits(trash), key=lambda c: (points(c, rules.face_value_10), c // 13), reverse=True)
         if self.rng.random() < self.randomness:
             c = self.rng.choice(cards)
-            return Decision(Move(seat, "discard", card=c), f"throw {card_label(c)}", f"đánh {card_label(c)}")
+            return Decision(Move(seat, MoveKind.DISCARD, card=c), f"throw {card_label(c)}", f"đánh {card_label(c)}")
         c = cards[0]
-        return Decision(Move(seat, "discard", card=c), f"throw {card_label(c)}: highest trash",
+        return Decision(Move(seat, MoveKind.DISCARD, card=c), f"throw {card_label(c)}: highest trash",
                         f"đánh {card_label(c)}: rác cao nhất")
 
 

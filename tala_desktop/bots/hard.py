@@ -21,7 +21,7 @@ import random
 import threading
 import time
 
-from tala_desktop.engine import GameState, Move, Phase
+from tala_desktop.engine import GameState, Move, MoveKind, Phase
 from tala_desktop.engine.cards import card_label
 from tala_desktop.engine.legal import discardable, u_available
 from tala_desktop.engine.sends import best_lay_plan
@@ -101,7 +101,7 @@ class HardBot(NormalBot):
             return [base.move]
         ctx = self.context(st, seat, hand_counts)
         ranked = rank_discards(ctx, discardable(st, seat), self.danger_weight)
-        opts = [Move(seat, "discard", card=c) for _, c, _ in ranked[: self.candidates]]
+        opts = [Move(seat, MoveKind.DISCARD, card=c) for _, c, _ in ranked[: self.candidates]]
         if base.move not in opts:
             opts.insert(0, base.move)
         return opts

@@ -7,7 +7,7 @@ determinised full state.
 
 from __future__ import annotations
 
-from tala_desktop.engine import GameState, Move
+from tala_desktop.engine import GameState, Move, MoveKind
 from tala_desktop.engine.cards import card_label, mask_points, points
 from tala_desktop.engine.legal import discardable, highest_card
 from tala_desktop.engine.sends import best_lay_plan, plan_sends
@@ -90,7 +90,7 @@ class NormalBot(Bot):
         rules = st.rules
         plan = best_lay_plan(st.hands[seat], st.eaten[seat], targets, rules.ace_high_run, rules.face_value_10)
         melds = plan.melds if plan is not None else ()
-        move = Move(seat, "lay", melds=tuple(sorted(melds)))
+        move = Move(seat, MoveKind.LAY, melds=tuple(sorted(melds)))
         left = st.hands[seat]
         for m in melds:
             left &= ~m
@@ -104,9 +104,9 @@ class NormalBot(Bot):
         ranked = rank_discards(ctx, discardable(st, seat), self.danger_weight)
         if not ranked:  # only in an inconsistent sampled world: fall back to the highest legal card
             c = highest_card(discardable(st, seat) or st.hands[seat], st.rules.face_value_10)
-            return Decision(Move(seat, "discard", card=c), f"throw {card_label(c)}", f"đánh {card_label(c)}")
+            return Decision(Move(seat, MoveKind.DISCARD, card=c), f"throw {card_label(c)}", f"đánh {card_label(c)}")
         score, c, hs = ranked[0]
-        move = Move(seat, "discard", card=c)
+        move = Move(seat, MoveKind.DISCARD, card=c)
         label = card_label(c)
         kept = hs.keep
         if len(ranked) > 1:
@@ -153,4 +153,4 @@ def _phom_of(st: GameState, hand: int, eaten: int, c: int) -> str:
 
 def _send_move(st: GameState, seat: int, c: int, t: int, k: int) -> Move:
     fits = [i for i, p in enumerate(st.laid[t]) if p.accepts(c, st.rules.ace_high_run)]
-    return Move(seat, "send", card=c, target=t, index=None if len(fits) == 1 else k)
+    return Move(seat, MoveKind.SEND, card=c, target=t, index=None if len(fits) == 1 else k)

@@ -1,7 +1,8 @@
 """The Phỏm rules engine: pure Python, standard library only.
 
 Public API: cards and notation, ``Rules`` and presets, the hand solver,
-``GameState`` with ``Move``/``Phase``, views, outcomes and game records.
+``GameState`` with ``Move`` and the ``MoveKind``/``Phase``/``TurnKind`` enums,
+views, outcomes (``Outcome``, ``OutcomeKind``) and game records.
 """
 
 from .cards import card_label, card_str, cards_of, mask_of, parse_card, points
@@ -15,9 +16,10 @@ from .errors import (
     SaveError,
 )
 from .melds import Phom, find_melds, has_ca, is_meld
-from .moves import Move, Phase, parse_move
+from .moves import Move, MoveKind, Phase, TurnKind, parse_move
+from .position import Position
 from .rules import PRESETS, Rules
-from .scoring import Outcome, next_leader
+from .scoring import Outcome, OutcomeKind, next_leader
 from .sends import LayPlan, best_lay_plan, plan_sends
 from .solver import (
     Arrangement,
@@ -28,12 +30,13 @@ from .solver import (
     locked_cards,
     u_kind,
 )
-from .state import GameState, TurnKind
+from .state import GameState
 from .view import SeatView, redact_event
 
 __all__ = [
     "PRESETS", "Arrangement", "CardParseError", "EngineError", "GameOverError", "GameState",
-    "IllegalMoveError", "LayPlan", "Move", "MoveParseError", "Outcome", "Phase", "Phom", "Rules",
+    "IllegalMoveError", "LayPlan", "Move", "MoveKind", "MoveParseError", "Outcome", "OutcomeKind", "Phase", "Phom",
+    "Position", "Rules",
     "RulesError", "SaveError", "SeatView", "TurnKind", "all_best_arrangements", "best_arrangement",
     "best_lay_plan", "can_eat", "card_label", "card_str", "cards_of", "find_melds", "has_ca",
     "is_meld", "is_u_khan", "locked_cards", "mask_of", "next_leader", "parse_card", "parse_move",

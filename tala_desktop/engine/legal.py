@@ -2,44 +2,45 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .cards import card_str, iter_bits, points
+from .cards import FULL_DECK, card_str, iter_bits, points
 from .errors import GameOverError, IllegalMoveError
 from .melds import describe_meld, is_meld
-from .moves import DISCARD, DRAW, EAT, LAY, LEAVE, SEND, TIMEOUT, UKHAN, Move, Phase, U
+from .moves import DISCARD, DRAW, EAT, LAY, LEAVE, SEND, TIMEOUT, UKHAN, Move, Phase, TurnKind, U
+from .position import Position
+from .scoring import OutcomeKind
 from .solver import can_eat, is_u_khan, iter_packings, locked_cards, u_kind
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 
 # ---------------------------------------------------------------- availability
-def ukhan_available(st: GameState) -> bool:
+def ukhan_available(st: Position) -> bool:
     s = st.to_move
     if not st.ukhan_open[s] or st.left[s] or st.took:
         return False
-    if st.phase is Phase.TAKE or (st.phase is Phase.DISCARD and st.turn_kind.value == "first"):
+    if st.phase is Phase.TAKE or (st.phase is Phase.DISCARD and st.turn_kind is TurnKind.FIRST):
         return is_u_khan(st.hands[s], st.rules.ace_high_run)
     return False
 
 
-def u_available(st: GameState) -> str | None:
+def u_available(st: Position) -> OutcomeKind | None:
     """The kind of Ù the seat to move may declare now, if any."""
     s = st.to_move
     if not st.u_open or st.left[s] or st.phase not in (Phase.LAY, Phase.DISCARD):
         return None
-    return u_kind(st.hands[s], st.eaten[s], st.rules.ace_high_run)
+    kind = u_kind(st.hands[s], st.eaten[s], st.rules.ace_high_run)
+    return None if kind is None else _U_KINDS[kind]
 
 
-def eat_available(st: GameState) -> bool:
+_U_KINDS = {"u": OutcomeKind.U, "u_tron": OutcomeKind.U_TRON}
+
+
+def eat_available(st: Position) -> bool:
     s = st.to_move
     if st.phase is not Phase.TAKE or st.lay_order[s] >= 0 or st.last_discard is None or st.left[s]:
         return False
     return can_eat(st.hands[s], st.eaten[s], st.last_discard[1], st.rules.ace_high_run)
 
 
-def discardable(st: GameState, seat: int) -> int:
+def discardable(st: Position, seat: int) -> int:
     """Mask of the cards ``seat`` may discard (eaten and locked cards excluded)."""
     hand = st.hands[seat]
     if st.eaten[seat] and not st.mom[seat]:
@@ -47,11 +48,11 @@ def discardable(st: GameState, seat: int) -> int:
     return hand
 
 
-def may_send(st: GameState, seat: int) -> bool:
+def may_send(st: Position, seat: int) -> bool:
     return st.lay_order[seat] >= 0 and not st.left[seat] and (not st.mom[seat] or st.rules.mom_can_send)
 
 
-def send_fits(st: GameState, seat: int, c: int) -> list[tuple[int, int]]:
+def send_fits(st: Position, seat: int, c: int) -> list[tuple[int, int]]:
     """(target seat, phỏm index) pairs that card ``c`` can be sent to by ``seat``."""
     ace_high = st.rules.ace_high_run
     out = []
@@ -64,7 +65,7 @@ def send_fits(st: GameState, seat: int, c: int) -> list[tuple[int, int]]:
     return out
 
 
-def send_moves(st: GameState, seat: int) -> list[Move]:
+def send_moves(st: Position, seat: int) -> list[Move]:
     hand = st.hands[seat]
     if hand.bit_count() < 2 or not may_send(st, seat):
         return []
@@ -82,7 +83,7 @@ def send_moves(st: GameState, seat: int) -> list[Move]:
     return out
 
 
-def can_send_any(st: GameState, seat: int) -> bool:
+def can_send_any(st: Position, seat: int) -> bool:
     hand = st.hands[seat]
     if hand.bit_count() < 2 or not may_send(st, seat):
         return False
@@ -96,7 +97,7 @@ def can_send_any(st: GameState, seat: int) -> bool:
     return False
 
 
-def lay_moves(st: GameState, seat: int) -> list[Move]:
+def lay_moves(st: Position, seat: int) -> list[Move]:
     hand = st.hands[seat]
     out = []
     for pack in iter_packings(hand, st.eaten[seat], st.rules.ace_high_run):
@@ -108,7 +109,7 @@ def lay_moves(st: GameState, seat: int) -> list[Move]:
     return out
 
 
-def legal_moves(st: GameState) -> list[Move]:
+def legal_moves(st: Position) -> list[Move]:
     ph = st.phase
     if ph is Phase.GAME_OVER:
         return []
@@ -138,11 +139,18 @@ def legal_moves(st: GameState) -> list[Move]:
 
 
 # ---------------------------------------------------------------- validation
+MAX_MELDS = 3  # ten cards hold at most three phỏm of three and the card left to discard
+
+
+def _is_card(c: object) -> bool:
+    return isinstance(c, int) and 0 <= c < 52
+
+
 def _refuse(message: str, code: str) -> IllegalMoveError:
     return IllegalMoveError(message, code)
 
 
-def check(st: GameState, move: Move) -> Move:
+def check(st: Position, move: Move) -> Move:
     """Return ``move`` in canonical form, or raise IllegalMoveError saying why not."""
     if st.phase is Phase.GAME_OVER:
         raise GameOverError()
@@ -165,7 +173,7 @@ def check(st: GameState, move: Move) -> Move:
     return checker(st, move)
 
 
-def _check_draw(st: GameState, move: Move) -> Move:
+def _check_draw(st: Position, move: Move) -> Move:
     if st.phase is not Phase.TAKE:
         raise _refuse(f"cannot draw now: the phase is {st.phase.value}", "wrong_phase")
     if not st.stock:
@@ -173,7 +181,7 @@ def _check_draw(st: GameState, move: Move) -> Move:
     return move
 
 
-def _check_eat(st: GameState, move: Move) -> Move:
+def _check_eat(st: Position, move: Move) -> Move:
     if st.phase is not Phase.TAKE:
         raise _refuse(f"cannot eat now: the phase is {st.phase.value}", "wrong_phase")
     if st.lay_order[move.seat] >= 0:
@@ -187,12 +195,12 @@ def _check_eat(st: GameState, move: Move) -> Move:
     return move
 
 
-def _check_discard(st: GameState, move: Move) -> Move:
+def _check_discard(st: Position, move: Move) -> Move:
     s, c = move.seat, move.card
     if st.phase not in (Phase.DISCARD, Phase.SEND):
         raise _refuse(f"cannot discard now: the phase is {st.phase.value}", "wrong_phase")
-    if not isinstance(c, int) or not 0 <= c < 52 or not st.hands[s] >> c & 1:
-        raise _refuse(f"{card_str(c) if isinstance(c, int) and 0 <= c < 52 else c} is not in the hand", "not_in_hand")
+    if not _is_card(c) or not st.hands[s] >> c & 1:
+        raise _refuse(f"{card_str(c) if _is_card(c) else repr(c)} is not in the hand", "not_in_hand")
     if st.eaten[s] and not st.mom[s]:
         if st.eaten[s] >> c & 1:
             raise _refuse(f"cannot discard {card_str(c)}: it is an eaten card", "eaten_card")
@@ -201,13 +209,17 @@ def _check_discard(st: GameState, move: Move) -> Move:
     return move
 
 
-def _check_lay(st: GameState, move: Move) -> Move:
+def _check_lay(st: Position, move: Move) -> Move:
     s = move.seat
     if st.phase is not Phase.LAY:
         raise _refuse(f"cannot lay now: the phase is {st.phase.value}", "wrong_phase")
     hand, eaten, ace_high = st.hands[s], st.eaten[s], st.rules.ace_high_run
+    if not isinstance(move.melds, tuple) or len(move.melds) > MAX_MELDS:
+        raise _refuse(f"a lay is at most {MAX_MELDS} phỏm", "bad_meld")
     union = 0
     for m in move.melds:
+        if not isinstance(m, int) or m <= 0 or m & ~FULL_DECK:
+            raise _refuse(f"phỏm {m!r}: expected a set of cards", "bad_meld")
         name = describe_meld(m)
         if m & ~hand:
             raise _refuse(f"cannot lay {name}: not all of it is in the hand", "not_in_hand")
@@ -226,18 +238,20 @@ def _check_lay(st: GameState, move: Move) -> Move:
     return move  # the melds keep the player's order: §6 numbers phỏm in the order laid
 
 
-def _check_send(st: GameState, move: Move) -> Move:
+def _check_send(st: Position, move: Move) -> Move:
     s, c, t = move.seat, move.card, move.target
     if st.phase is not Phase.SEND:
         raise _refuse(f"cannot send now: the phase is {st.phase.value}", "wrong_phase")
     if not may_send(st, s):
         raise _refuse("a Móm player may not send", "mom_no_send")
-    if not st.hands[s] >> c & 1:
-        raise _refuse(f"{card_str(c)} is not in the hand", "not_in_hand")
+    if not _is_card(c) or not st.hands[s] >> c & 1:
+        raise _refuse(f"{card_str(c) if _is_card(c) else repr(c)} is not in the hand", "not_in_hand")
     if st.hands[s].bit_count() < 2:
         raise _refuse("one card must stay in the hand for the last discard", "last_card")
     if not isinstance(t, int) or not 0 <= t < st.n:
         raise _refuse(f"seat {t} is not at this table", "bad_seat")
+    if move.index is not None and (not isinstance(move.index, int) or move.index < 0):
+        raise _refuse(f"phỏm index {move.index!r}: expected a whole number from 0", "bad_move")
     if t == s:
         raise _refuse("cards are sent to other players' phỏm, not your own", "own_phom")
     ace_high = st.rules.ace_high_run
@@ -254,13 +268,13 @@ def _check_send(st: GameState, move: Move) -> Move:
     return Move(s, SEND, card=c, target=t, index=None if len(fits) == 1 else move.index)
 
 
-def _check_u(st: GameState, move: Move) -> Move:
+def _check_u(st: Position, move: Move) -> Move:
     if u_available(st) is None:
         raise _refuse("no Ù: the hand does not leave at most one trash card right after taking", "not_u")
     return move
 
 
-def _check_ukhan(st: GameState, move: Move) -> Move:
+def _check_ukhan(st: Position, move: Move) -> Move:
     if not st.rules.u_khan:
         raise _refuse("Ù khan is off at this table", "not_ukhan")
     if not ukhan_available(st):

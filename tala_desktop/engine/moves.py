@@ -1,22 +1,35 @@
-"""Moves and phases: the hashable ``Move`` value, its text grammar, and the ``Phase`` enum.
+"""Moves, phases and turn kinds: the ``Move`` value, its text grammar, and the str-valued enums.
 
 Grammar: ``<seat> draw | eat | discard <card> | lay [<meld> ...] |
 send <card> <seat>[:<k>] | u | ukhan | timeout | leave``; a meld is cards
-joined by ``-``. ``str(move)`` parses back to an equal move.
+joined by ``-``. ``str(move)`` parses back to an equal move. The enums are
+str-valued and print as their value, so ``MoveKind.DRAW == "draw"`` and
+``f"{move.kind}"`` is the notation.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import card_str, parse_card
 from .errors import CardParseError, MoveParseError
 from .melds import describe_meld
 
 
-class Phase(str, Enum):
+class NotationEnum(str, Enum):
+    """A str-valued enum that prints as its value (the notation), not as ``Class.NAME``."""
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(str.__str__(self), spec)
+
+
+class Phase(NotationEnum):
     TAKE = "take"
     LAY = "lay"
     SEND = "send"
@@ -24,22 +37,42 @@ class Phase(str, Enum):
     GAME_OVER = "game_over"
 
 
-DRAW, EAT, DISCARD, LAY, SEND, U, UKHAN, TIMEOUT, LEAVE = (
-    "draw", "eat", "discard", "lay", "send", "u", "ukhan", "timeout", "leave",
-)
-KINDS = (DRAW, EAT, DISCARD, LAY, SEND, U, UKHAN, TIMEOUT, LEAVE)
+class TurnKind(NotationEnum):
+    FIRST = "first"    # the leader's opening discard
+    NORMAL = "normal"
+    LAY = "lay"        # the lay-down turn: take, lay, send, discard
+    TAI = "tai"        # an extra turn after laying down: draw, send, discard
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One action by one seat. ``melds`` are card masks (lay); ``index`` None means 'the only fit'."""
+class MoveKind(NotationEnum):
+    DRAW = "draw"
+    EAT = "eat"
+    DISCARD = "discard"
+    LAY = "lay"
+    SEND = "send"
+    U = "u"
+    UKHAN = "ukhan"
+    TIMEOUT = "timeout"
+    LEAVE = "leave"
+
+
+DRAW, EAT, DISCARD, LAY, SEND, U, UKHAN, TIMEOUT, LEAVE = MoveKind
+KINDS = tuple(MoveKind)
+_BARE = frozenset((DRAW, EAT, U, UKHAN, TIMEOUT, LEAVE))   # kinds that take no arguments
+
+
+class Move(NamedTuple):
+    """One action by one seat. ``melds`` are card masks (lay); ``index`` None means 'the only fit'.
+
+    An immutable, hashable value (a named tuple: cheap to build in the searchers' loops).
+    """
 
     seat: int
-    kind: str
+    kind: MoveKind
     card: int = -1
     melds: tuple[int, ...] = ()
     target: int = -1
-    index: int | None = None
+    index: int | None = None  # type: ignore[assignment]  # the phỏm index of a send (shadows tuple.index)
 
     def __str__(self) -> str:
         head = f"{self.seat} {self.kind}"
@@ -65,7 +98,7 @@ def discard(seat: int, c: int) -> Move:
     return Move(seat, DISCARD, card=c)
 
 
-def lay(seat: int, melds) -> Move:
+def lay(seat: int, melds: Iterable[int]) -> Move:
     return Move(seat, LAY, melds=tuple(melds))  # in the order laid: sends number them so
 
 
@@ -91,10 +124,12 @@ def parse_move(text: str) -> Move:
     if len(parts) < 2:
         raise MoveParseError(f"bad move {text!r}: expected '<seat> <action> ...'")
     seat = _int(parts[0], "seat", text)
-    kind = parts[1].lower()
+    kind = _KIND_BY_TEXT.get(parts[1].lower())
+    if kind is None:
+        raise MoveParseError(f"bad move {text!r}: unknown action {parts[1]!r}")
     args = parts[2:]
     try:
-        if kind in (DRAW, EAT, U, UKHAN, TIMEOUT, LEAVE):
+        if kind in _BARE:
             if args:
                 raise MoveParseError(f"bad move {text!r}: '{kind}' takes no arguments, got {args[0]!r}")
             return Move(seat, kind)
@@ -103,23 +138,25 @@ def parse_move(text: str) -> Move:
                 raise MoveParseError(f"bad move {text!r}: 'discard' takes exactly one card")
             return discard(seat, parse_card(args[0]))
         if kind == LAY:
-            melds = []
-            for token in args:
-                mask = 0
-                for ct in token.split("-"):
-                    c = parse_card(ct)
-                    if mask >> c & 1:
-                        raise MoveParseError(f"bad move {text!r}: card {ct!r} repeated in meld {token!r}")
-                    mask |= 1 << c
-                melds.append(mask)
-            return lay(seat, melds)
-        if kind == SEND:
-            if len(args) != 2:
-                raise MoveParseError(f"bad move {text!r}: 'send' takes a card and a seat[:k]")
-            c = parse_card(args[0])
-            tgt, colon, k = args[1].partition(":")
-            index = _int(k, "phỏm index", text) if colon else None
-            return send(seat, c, _int(tgt, "target seat", text), index)
+            return lay(seat, [_meld(token, text) for token in args])
+        if len(args) != 2:  # send
+            raise MoveParseError(f"bad move {text!r}: 'send' takes a card and a seat[:k]")
+        c = parse_card(args[0])
+        tgt, colon, k = args[1].partition(":")
+        index = _int(k, "phỏm index", text) if colon else None
+        return send(seat, c, _int(tgt, "target seat", text), index)
     except CardParseError as exc:
         raise MoveParseError(f"bad move {text!r}: {exc}") from None
-    raise MoveParseError(f"bad move {text!r}: unknown action {parts[1]!r}")
+
+
+def _meld(token: str, move_text: str) -> int:
+    mask = 0
+    for ct in token.split("-"):
+        c = parse_card(ct)
+        if mask >> c & 1:
+            raise MoveParseError(f"bad move {move_text!r}: card {ct!r} repeated in meld {token!r}")
+        mask |= 1 << c
+    return mask
+
+
+_KIND_BY_TEXT = {k.value: k for k in MoveKind}

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import scoring
 from .cards import cards_of
 from .legal import can_send_any, discardable, highest_card, u_available, ukhan_available
 from .melds import Phom
-from .moves import DISCARD, DRAW, EAT, LAY, LEAVE, SEND, TIMEOUT, UKHAN, Move, Phase, U
+from .moves import DISCARD, DRAW, EAT, LAY, LEAVE, SEND, TIMEOUT, UKHAN, Move, Phase, TurnKind, U
+from .position import Position
+from .scoring import OutcomeKind
 from .sends import plan_sends
 from .solver import best_arrangement
 
-if TYPE_CHECKING:
-    from .state import GameState
 
-
-def apply(st: GameState, move: Move) -> None:
+def apply(st: Position, move: Move) -> None:
     kind = move.kind
     if kind == LEAVE:
         _leave(st, move.seat)
@@ -28,12 +25,12 @@ def apply(st: GameState, move: Move) -> None:
 
 
 # ---------------------------------------------------------------- helpers
-def _emit(st: GameState, event: dict) -> None:
+def _emit(st: Position, event: dict) -> None:
     if st.events is not None:
         st.events.append(event)
 
 
-def _after_take(st: GameState) -> None:
+def _after_take(st: Position) -> None:
     s = st.to_move
     st.took = True
     st.ukhan_open[s] = False
@@ -42,11 +39,10 @@ def _after_take(st: GameState) -> None:
         st.phase = Phase.SEND if can_send_any(st, s) else Phase.DISCARD
     else:
         st.u_open = True
-        st.phase = Phase.LAY if st.turn_kind.value == "lay" else Phase.DISCARD
+        st.phase = Phase.LAY if st.turn_kind is TurnKind.LAY else Phase.DISCARD
 
 
-def _begin_turn(st: GameState, seat: int) -> None:
-    from .state import TurnKind
+def _begin_turn(st: Position, seat: int) -> None:
     st.to_move = seat
     st.took = False
     st.u_open = False
@@ -58,10 +54,10 @@ def _begin_turn(st: GameState, seat: int) -> None:
         st.turn_kind = TurnKind.LAY
     else:
         st.turn_kind = TurnKind.NORMAL
-    _emit(st, {"type": "turn", "seat": seat, "kind": st.turn_kind.value})
+    _emit(st, {"type": "turn", "seat": seat, "kind": st.turn_kind})
 
 
-def _next_turn(st: GameState) -> None:
+def _next_turn(st: Position) -> None:
     n = st.n
     s = st.to_move
     for i in range(1, n + 1):
@@ -73,7 +69,7 @@ def _next_turn(st: GameState) -> None:
 
 
 # ---------------------------------------------------------------- moves
-def _draw(st: GameState, move: Move) -> None:
+def _draw(st: Position, move: Move) -> None:
     s = move.seat
     c = st.stock.pop()
     st.hands[s] |= 1 << c
@@ -81,7 +77,7 @@ def _draw(st: GameState, move: Move) -> None:
     _after_take(st)
 
 
-def _eat(st: GameState, move: Move) -> None:
+def _eat(st: Position, move: Move) -> None:
     s = move.seat
     assert st.last_discard is not None  # checked: an eat needs a discard to eat
     victim, c = st.last_discard
@@ -98,7 +94,7 @@ def _eat(st: GameState, move: Move) -> None:
     st.eaten[s] |= bit
     st.eat_count[s] += 1
     st.eats_from[s][victim] += 1
-    chot = st.turn_kind.value == "lay"
+    chot = st.turn_kind is TurnKind.LAY
     if chot:
         st.chot_eaters.append(s)
     st.last_discard = None
@@ -112,7 +108,7 @@ def _eat(st: GameState, move: Move) -> None:
     _after_take(st)
 
 
-def _reveal_eaten(st: GameState, s: int, c: int) -> None:
+def _reveal_eaten(st: Position, s: int, c: int) -> None:
     """House switch 12: show the hand cards that complete the new eaten card."""
     arr = best_arrangement(st.hands[s], st.eaten[s], st.rules.ace_high_run, st.rules.face_value_10)
     if arr is None:
@@ -125,7 +121,7 @@ def _reveal_eaten(st: GameState, s: int, c: int) -> None:
                 _emit(st, {"type": "revealed", "seat": s, "cards": cards_of(shown)})
 
 
-def _discard(st: GameState, move: Move) -> None:
+def _discard(st: Position, move: Move) -> None:
     s, c = move.seat, move.card
     bit = 1 << c
     st.hands[s] &= ~bit
@@ -140,7 +136,7 @@ def _discard(st: GameState, move: Move) -> None:
     _next_turn(st)
 
 
-def _lay(st: GameState, move: Move) -> None:
+def _lay(st: Position, move: Move) -> None:
     s = move.seat
     ace_high = st.rules.ace_high_run
     for m in move.melds:
@@ -154,7 +150,7 @@ def _lay(st: GameState, move: Move) -> None:
     st.phase = Phase.SEND if can_send_any(st, s) else Phase.DISCARD
 
 
-def _mark_laid(st: GameState, s: int, mom: bool) -> None:
+def _mark_laid(st: Position, s: int, mom: bool) -> None:
     st.lay_order[s] = st.lays_done
     st.lays_done += 1
     st.u_open = False
@@ -162,7 +158,7 @@ def _mark_laid(st: GameState, s: int, mom: bool) -> None:
         st.mom[s] = True
 
 
-def _send(st: GameState, move: Move) -> None:
+def _send(st: Position, move: Move) -> None:
     s, c, t = move.seat, move.card, move.target
     ace_high = st.rules.ace_high_run
     k = move.index
@@ -177,30 +173,30 @@ def _send(st: GameState, move: Move) -> None:
     st.phase = Phase.SEND if can_send_any(st, s) else Phase.DISCARD
 
 
-def _u(st: GameState, move: Move) -> None:
+def _u(st: Position, move: Move) -> None:
     kind = u_available(st)
-    scoring.finish_u(st, move.seat, kind or "u")
+    scoring.finish_u(st, move.seat, kind or OutcomeKind.U)
 
 
-def _ukhan(st: GameState, move: Move) -> None:
-    scoring.finish_u(st, move.seat, "u_khan")
+def _ukhan(st: Position, move: Move) -> None:
+    scoring.finish_u(st, move.seat, OutcomeKind.U_KHAN)
 
 
 _APPLY = {DRAW: _draw, EAT: _eat, DISCARD: _discard, LAY: _lay, SEND: _send, U: _u, UKHAN: _ukhan}
 
 
 # ---------------------------------------------------------------- automatic play
-def _discard_highest(st: GameState, s: int) -> None:
+def _discard_highest(st: Position, s: int) -> None:
     c = highest_card(discardable(st, s), st.rules.face_value_10)
     _discard(st, Move(s, DISCARD, card=c))
 
 
-def _timeout(st: GameState) -> None:
+def _timeout(st: Position) -> None:
     """Finish the seat's turn as RULES.md §10 says."""
     s = st.to_move
     _emit(st, {"type": "timeout", "seat": s})
     if ukhan_available(st):
-        scoring.finish_u(st, s, "u_khan")
+        scoring.finish_u(st, s, OutcomeKind.U_KHAN)
         return
     if st.phase is Phase.TAKE:
         _draw(st, Move(s, DRAW))
@@ -216,14 +212,14 @@ def _timeout(st: GameState) -> None:
     _discard_highest(st, s)
 
 
-def _lay_mom(st: GameState, s: int) -> None:
+def _lay_mom(st: Position, s: int) -> None:
     """Lay nothing: Móm. Eaten cards stay unlaid, score points and lock nothing."""
     _mark_laid(st, s, mom=True)
     _emit(st, {"type": "laid", "seat": s, "melds": [], "mom": True, "order": st.lay_order[s]})
     st.phase = Phase.DISCARD
 
 
-def _lay_best_and_send(st: GameState, s: int) -> None:
+def _lay_best_and_send(st: Position, s: int) -> None:
     rules = st.rules
     arr = best_arrangement(st.hands[s], st.eaten[s], rules.ace_high_run, rules.face_value_10)
     melds = arr.melds if arr is not None and st.hands[s] & ~arr.covered else ()
@@ -234,7 +230,7 @@ def _lay_best_and_send(st: GameState, s: int) -> None:
             _send(st, Move(s, SEND, card=c, target=t, index=k))
 
 
-def _leave(st: GameState, s: int) -> None:
+def _leave(st: Position, s: int) -> None:
     st.left[s] = True
     st.mom[s] = True
     st.ukhan_open[s] = False
@@ -243,7 +239,7 @@ def _leave(st: GameState, s: int) -> None:
         _finish_left_turn(st, s)
 
 
-def _finish_left_turn(st: GameState, s: int) -> None:
+def _finish_left_turn(st: Position, s: int) -> None:
     if st.phase is Phase.TAKE:
         _draw(st, Move(s, DRAW))
     if st.phase is Phase.LAY:
@@ -251,7 +247,7 @@ def _finish_left_turn(st: GameState, s: int) -> None:
     _discard_highest(st, s)
 
 
-def _auto_play_left(st: GameState) -> None:
+def _auto_play_left(st: Position) -> None:
     while st.phase is not Phase.GAME_OVER and st.left[st.to_move]:
         _finish_left_turn(st, st.to_move)
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import card_str, parse_card
 from .errors import EngineError, SaveError
 from .moves import parse_move
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .state import GameState
 
 FORMAT = "tala-game"
 VERSION = 1
@@ -49,8 +47,6 @@ def _need(obj: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
 
 def game_from_obj(obj: Any, record_events: bool = True) -> GameState:
     """Rebuild a game from ``game_to_obj`` output; raises SaveError naming what is wrong."""
-    from .state import GameState
-
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise SaveError("saved game: not a Tá Lả game record")
     if obj.get("version") != VERSION:

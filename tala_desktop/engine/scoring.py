@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple
 
 from .cards import cards_of, mask_points
-from .moves import Phase
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .moves import NotationEnum, Phase
+from .position import Position
 
 PLACE_LABELS = ("nhat", "nhi", "ba", "bet")
-U_KINDS = ("u", "u_tron", "u_khan")
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended. Lists are indexed by seat; ``places`` is best first."""
+class OutcomeKind(NotationEnum):
+    SHOWDOWN = "showdown"
+    U = "u"
+    U_TRON = "u_tron"
+    U_KHAN = "u_khan"
 
-    kind: str                  # "showdown" | "u" | "u_tron" | "u_khan"
+
+U_KINDS = (OutcomeKind.U, OutcomeKind.U_TRON, OutcomeKind.U_KHAN)
+
+
+class Outcome(NamedTuple):
+    """How a game ended. Tuples are indexed by seat; ``places`` is best first."""
+
+    kind: OutcomeKind
     winner: int
     den: int | None            # the seat that paid the whole Ù (đền), if any
     places: tuple[int, ...]    # showdown: every seat best first; Ù: the winner only
@@ -29,7 +34,7 @@ class Outcome:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "kind": self.kind,
+            "kind": str(self.kind),
             "winner": self.winner,
             "den": self.den,
             "places": list(self.places),
@@ -39,7 +44,7 @@ class Outcome:
         }
 
 
-def pay(st: GameState, frm: int, to: int, bets: int, reason: str) -> int:
+def pay(st: Position, frm: int, to: int, bets: int, reason: str) -> int:
     """Move ``bets`` x bet chips from ``frm`` to ``to``, never more than ``frm``'s balance."""
     chips = bets * st.bet
     if st.balances is not None:
@@ -53,7 +58,7 @@ def pay(st: GameState, frm: int, to: int, bets: int, reason: str) -> int:
     return chips
 
 
-def _finish(st: GameState, outcome: Outcome) -> None:
+def _finish(st: Position, outcome: Outcome) -> None:
     st.outcome = outcome
     st.phase = Phase.GAME_OVER
     st.u_open = False
@@ -64,11 +69,11 @@ def _finish(st: GameState, outcome: Outcome) -> None:
         st.events.append(event)
 
 
-def _points(st: GameState) -> tuple[int, ...]:
+def _points(st: Position) -> tuple[int, ...]:
     return tuple(mask_points(h, st.rules.face_value_10) for h in st.hands)
 
 
-def finish_showdown(st: GameState) -> None:
+def finish_showdown(st: Position) -> None:
     """Rank everyone (RULES.md §8) and pay Nhất, in seat order after the winner."""
     pts = _points(st)
     seats = range(st.n)
@@ -86,10 +91,10 @@ def finish_showdown(st: GameState) -> None:
         s = (winner + i) % st.n
         amount = st.rules.mom_pay if st.mom[s] else st.rules.place_pay(place_of[s])
         pay(st, s, winner, amount, labels[s])
-    _finish(st, Outcome("showdown", winner, None, tuple(ranked), tuple(labels), pts, tuple(st.net)))
+    _finish(st, Outcome(OutcomeKind.SHOWDOWN, winner, None, tuple(ranked), tuple(labels), pts, tuple(st.net)))
 
 
-def den_payer(st: GameState, winner: int) -> int | None:
+def den_payer(st: Position, winner: int) -> int | None:
     """The seat that pays the whole Ù under RULES.md §7, or None."""
     rules = st.rules
     if rules.den_three_eats:
@@ -103,21 +108,22 @@ def den_payer(st: GameState, winner: int) -> int | None:
     return None
 
 
-def finish_u(st: GameState, winner: int, kind: str) -> None:
+def finish_u(st: Position, winner: int, kind: OutcomeKind) -> None:
     """End the game at once with an Ù of ``kind`` by ``winner``."""
     rules = st.rules
-    amount = {"u": rules.u_pay, "u_tron": rules.u_tron_pay, "u_khan": rules.u_khan_pay}[kind]
+    amount = {OutcomeKind.U: rules.u_pay, OutcomeKind.U_TRON: rules.u_tron_pay,
+              OutcomeKind.U_KHAN: rules.u_khan_pay}[kind]
     if st.events is not None:
         st.events.append({"type": "u", "seat": winner, "kind": kind})
     den = den_payer(st, winner)
     labels = ["lose"] * st.n
-    labels[winner] = kind
+    labels[winner] = kind.value
     if den is not None:
         labels[den] = "den"
         pay(st, den, winner, (st.n - 1) * amount, "den")
     else:
         for i in range(1, st.n):
-            pay(st, (winner + i) % st.n, winner, amount, kind)
+            pay(st, (winner + i) % st.n, winner, amount, kind.value)
     _finish(st, Outcome(kind, winner, den, (winner,), tuple(labels), _points(st), tuple(st.net)))
 
 

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar
 
 from .cards import FULL_DECK
+from .legal import legal_moves
 from .moves import Move, Phase
+from .position import Position
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .state import GameState
+S = TypeVar("S", bound=Position)
 
 
-class SeatView:
+class SeatView(Generic[S]):
     """Everything ``seat`` may know: its own hand, the public table, and the others' card counts.
 
     Other seats' hands hold only their publicly known cards (eaten, revealed);
-    the stock holds no cards, only ``stock_count``.
+    the stock holds no cards, only ``stock_count``. The redacted state is a
+    copy of the viewed state's own class (``GameState.view`` gives
+    ``SeatView[GameState]``), so searchers can play on its determinizations.
     """
 
     __slots__ = ("seat", "_st", "hand_counts", "stock_count", "legal")
 
-    def __init__(self, seat: int, redacted: GameState, hand_counts: list[int], stock_count: int,
+    def __init__(self, seat: int, redacted: S, hand_counts: list[int], stock_count: int,
                  legal: list[Move]) -> None:
         self.seat = seat
         self._st = redacted
@@ -30,7 +33,7 @@ class SeatView:
         self.legal = legal
 
     @classmethod
-    def of(cls, st: GameState, seat: int) -> SeatView:
+    def of(cls, st: S, seat: int) -> SeatView[S]:
         r = st.copy(record_events=False)
         counts = [st.hands[s].bit_count() for s in range(st.n)]
         for s in range(st.n):
@@ -38,7 +41,7 @@ class SeatView:
                 r.hands[s] = st.eaten[s] | st.revealed[s]
         r.stock = []
         r.deal_record = {}
-        legal = st.legal_moves() if st.to_move == seat and st.phase is not Phase.GAME_OVER else []
+        legal = legal_moves(st) if st.to_move == seat and st.phase is not Phase.GAME_OVER else []
         return cls(seat, r, counts, len(st.stock), legal)
 
     # -------------------------------------------------------------- public facts
@@ -79,7 +82,7 @@ class SeatView:
         """How many cards of seat ``s``'s hand this seat cannot see."""
         return self.hand_counts[s] - self._st.hands[s].bit_count()
 
-    def determinize(self, hidden: dict[int, int], stock_top_first: list[int]) -> GameState:
+    def determinize(self, hidden: dict[int, int], stock_top_first: list[int]) -> S:
         """A full game state with the unseen cards placed as given (for searchers)."""
         st = self._st.copy(record_events=False)
         for s, extra in hidden.items():
@@ -89,11 +92,11 @@ class SeatView:
         st.stock = list(reversed(stock_top_first))
         return st
 
-    def redacted_state(self) -> GameState:
+    def redacted_state(self) -> S:
         """The view's own redacted state (not shared with the live game); treat it as read-only."""
         return self._st
 
-    def state_copy(self) -> GameState:
+    def state_copy(self) -> S:
         """A copy of the redacted state (others' hidden cards and the stock absent)."""
         return self._st.copy(record_events=False)
 

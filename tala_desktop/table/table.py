@@ -21,7 +21,7 @@ from typing import Any
 from tala_desktop.bots import make_bot
 from tala_desktop.bots.base import Bot, Decision
 from tala_desktop.bots.runner import BotRunner
-from tala_desktop.engine import EngineError, GameState, Move, next_leader, parse_move
+from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_leader, parse_move
 
 from .config import BOT, TableConfig
 from .snapshot import seat_event, seat_snapshot
@@ -89,7 +89,7 @@ class Table:
         self._version += 1
         for seat in range(self.n):
             if self.left_table[seat]:
-                self.state.push(Move(seat, "leave"))
+                self.state.push(Move(seat, MoveKind.LEAVE))
         self._publish()
 
     def resume(self, state: GameState, game_id: int, balances: list[int], now: float | None = None) -> None:
@@ -152,7 +152,7 @@ class Table:
         self.left_table[seat] = True
         st = self.state
         if st is not None and not st.is_over and not st.left[seat]:
-            self._apply(Move(seat, "leave"))
+            self._apply(Move(seat, MoveKind.LEAVE))
 
     def seat_bot(self, seat: int, level: str, name: str) -> None:
         """From the next game on, a bot of ``level`` named ``name`` plays ``seat`` (its player left).
@@ -199,7 +199,7 @@ class Table:
                 return
         if self.deadline is not None and now >= self.deadline:
             log.info("seat %d timed out", seat)
-            self._apply(Move(seat, "timeout"))
+            self._apply(Move(seat, MoveKind.TIMEOUT))
             return
         bot = self.bots[seat]
         if bot is not None and self._pending is None:
@@ -213,12 +213,12 @@ class Table:
             move = decision.move
         except Exception:  # noqa: BLE001 - a failing bot must not stop the table
             log.exception("bot at seat %d failed; playing its timeout action", seat)
-            move = Move(seat, "timeout")
+            move = Move(seat, MoveKind.TIMEOUT)
         try:
             self._apply(move)
         except TableError:
             log.exception("bot at seat %d chose a refused move; playing its timeout action", seat)
-            self._apply(Move(seat, "timeout"))
+            self._apply(Move(seat, MoveKind.TIMEOUT))
 
     def _apply(self, move: Move) -> Move:
         st = self.state
