@@ -164,6 +164,7 @@ def start_server(tables: int) -> tuple[subprocess.Popen, int]:
     prof = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
     proc = subprocess.Popen([sys.executable, *prof, "-m", "tala_desktop.net.cli", "--host", "127.0.0.1", "--port", "0",
                              "--tables", str(tables), "--max-per-address", str(tables * 4 + 10), "--rate", "1000",
+                             "--address-rate", "1000000", "--tables-per-address", str(tables),
                              "--no-announce", "--bot-delay", "0", "--log-level", "WARNING"],
                             stderr=subprocess.PIPE, text=True, cwd=ROOT)
     line = proc.stderr.readline()

@@ -28,6 +28,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--name", default="Tá Lả", help="the server's name in the LAN list")
     ap.add_argument("--max-per-address", type=int, default=8, help="connections allowed from one address")
     ap.add_argument("--rate", type=float, default=20.0, help="commands a second per connection (default 20)")
+    ap.add_argument("--address-rate", type=float, default=160.0,
+                    help="commands a second from one address, all its connections together (default 160)")
+    ap.add_argument("--tables-per-address", type=int, default=2, help="tables one address may host (default 2)")
     ap.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot's move is held back")
     ap.add_argument("--reconnect-seconds", type=float, default=60.0, help="how long a dropped seat waits")
     ap.add_argument("--no-announce", action="store_true", help="do not send LAN discovery beacons")
@@ -48,7 +51,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def config_from(args: argparse.Namespace) -> ServerConfig:
     return ServerConfig(host=args.host, port=args.port, name=args.name[:40], max_tables=args.tables,
                         password=args.password, max_per_address=args.max_per_address, bot_delay=args.bot_delay,
-                        rate=args.rate, burst=max(40.0, 2 * args.rate),
+                        rate=args.rate, burst=max(40.0, 2 * args.rate), address_rate=args.address_rate,
+                        address_burst=2 * args.address_rate, max_tables_per_address=args.tables_per_address,
                         reconnect_seconds=args.reconnect_seconds, announce=not args.no_announce,
                         announce_target=args.announce_target)
 

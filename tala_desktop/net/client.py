@@ -65,6 +65,7 @@ class NetTableClient:
         self.stable_after = 1.0                  # a connection welcomed this long ago resets the backoff
         self.server_id: str | None = None        # the server instance that welcomed us (a restart changes it)
         self._welcomed_at: float | None = None
+        self._jitter = random.Random()
         self._final: tuple[str, str] | None = None
         self._inbox: queue.SimpleQueue[tuple[float, dict[str, Any]]] = queue.SimpleQueue()
         self._closing = False
@@ -205,7 +206,7 @@ class NetTableClient:
     def backoff(self, attempt: int) -> float:
         """Seconds before retry ``attempt`` (0 = the first) of one outage: the first comes well within the
         server's away delay (1 s), later ones back off to ``RETRY_MAX``, each with a little jitter."""
-        return min(RETRY_FIRST * 2 ** attempt, RETRY_MAX) * random.uniform(0.8, 1.0)
+        return min(RETRY_FIRST * 2 ** attempt, RETRY_MAX) * self._jitter.uniform(0.8, 1.0)
 
     async def _connect_loop(self) -> None:
         reason, why = "unreachable", f"cannot reach {self.host}:{self.port}"

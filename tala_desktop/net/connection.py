@@ -1,16 +1,19 @@
 """Connections and sessions: a websocket's bounded send queue and writer, and the player identity behind it.
 
 A ``Conn`` never makes its caller wait: ``send`` queues the frame for the
-connection's own writer task, and a client whose queue overflows (it stopped
-reading) is dropped. A ``Session`` outlives its connection: name, resume
+connection's own writer task, and a client that stays behind (too many
+frames or bytes waiting, or no frame taken for ``stall_seconds``) is dropped
+at once, its queue freed. A ``Session`` outlives its connection: name, resume
 token, table and seat, and when it dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
+import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -29,42 +32,62 @@ POLICY, GOING_AWAY = 1008, 1001
 
 
 class Conn:
-    """One websocket connection: a bounded send queue, a writer task and a rate limiter."""
+    """One websocket connection: a bounded send queue (frames and bytes), a writer task and a rate limiter."""
 
     def __init__(self, ws: ServerConnection, addr: str, config: ServerConfig, now: float,
                  hook: FrameHook | None = None) -> None:
         self.ws = ws
         self.hook = hook
         self.addr = addr
+        self.config = config
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=config.send_queue)
+        self.queued_bytes = 0                 # characters waiting in the queue (frames are mostly ASCII)
         self.bucket = TokenBucket(config.rate, config.burst, now)
         self.refused = 0
         self.closing = False
         self.session: Session | None = None
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        self._loop = asyncio.get_running_loop()
+        self._writing = False
+        self._progress = now                  # when the writer last finished a frame (or found nothing to do)
+        self.writer = self._loop.create_task(self._write())
 
     def send(self, frame: str) -> None:
+        """Queue ``frame`` for the writer; a client that stays behind (bytes, frames or time) is dropped."""
         if self.closing:
             return
         if self.hook is not None:
             self.hook(self.session, frame)
+        now = self._loop.time()
+        if not self._writing and self.queue.empty():
+            self._progress = now
+        elif now - self._progress > self.config.stall_seconds:
+            self._drop(f"has not taken a frame for {now - self._progress:.0f} s")
+            return
+        if self.queued_bytes + len(frame) > self.config.send_queue_bytes:
+            self._drop(f"has {self.queued_bytes} bytes waiting")
+            return
         try:
             self.queue.put_nowait(frame)
         except asyncio.QueueFull:
-            log.warning("%s is not reading its messages; dropping it", self.addr)
-            self.close(POLICY, "too slow")
+            self._drop(f"has {self.queue.qsize()} frames waiting")
+            return
+        self.queued_bytes += len(frame)
+
+    def _drop(self, why: str) -> None:
+        log.warning("%s is not reading its messages (it %s); dropping it", self.addr, why)
+        self.closing = True
+        self.ws.transport.abort()  # what is queued can never reach it: free it all now
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Finish sending what is queued, then close (never awaited by the caller)."""
         if self.closing:
             return
         self.closing = True
+        self._close_args = (code, reason)
         try:
             self.queue.put_nowait(None)
         except asyncio.QueueFull:
             self.ws.transport.abort()  # stuck: nothing more can reach it anyway
-            return
-        self._close_args = (code, reason)
 
     async def _write(self) -> None:
         try:
@@ -73,16 +96,33 @@ class Conn:
                 if frame is None:
                     await self.ws.close(*getattr(self, "_close_args", (1000, "")))
                     return
+                self.queued_bytes -= len(frame)
+                self._writing = True
                 await self.ws.send(frame)
+                self._writing = False
+                self._progress = self._loop.time()
         except websockets.ConnectionClosed:
             pass
+        finally:
+            self._writing = False
+            while not self.queue.empty():  # nothing more goes out: let the frames go
+                self.queue.get_nowait()
+            self.queued_bytes = 0
+
+    def limit_kernel_buffer(self) -> None:
+        """Cap the kernel's send buffer for this socket, so a client that never reads holds little memory there."""
+        sock = self.ws.transport.get_extra_info("socket")
+        if sock is not None and self.config.send_buffer > 0:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.send_buffer)
 
 
 class Session:
     """A player identity that outlives one connection: name, resume token, table and seat."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, addr: str) -> None:
         self.name = name
+        self.addr = addr                      # where it connected from (kept after a drop: it counts tables)
         self.token = secrets.token_urlsafe(24)
         self.conn: Conn | None = None
         self.room: Room | None = None

@@ -1,8 +1,15 @@
-"""Server limits: the settings of one LAN server and a token bucket for messages per second per client."""
+"""Server limits: the settings of one LAN server, token buckets, and what the server remembers per IP address.
+
+Everything an abuser could reset by reconnecting is kept per address, not
+per connection: open connections, a shared command budget (new connections
+draw from it too), tables held, and wrong passwords with the growing wait
+they earn. Records of addresses gone quiet are forgotten after a while, and
+their number is bounded.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -18,8 +25,20 @@ class ServerConfig:
     max_per_address: int = 8               # open connections from one IP address
     rate: float = 20.0                     # commands per second per connection (sustained)
     burst: float = 40.0                    # commands allowed in a burst
+    address_rate: float = 160.0            # commands per second from one address, all its connections together
+    address_burst: float = 320.0
+    connect_cost: float = 4.0              # a new connection spends this much of its address's budget
     flood_close: int = 60                  # commands refused for rate before the connection is closed
     send_queue: int = 512                  # frames waiting for one client before it counts as stuck
+    send_queue_bytes: int = 256 * 1024     # bytes waiting for one client before it counts as stuck
+    stall_seconds: float = 10.0            # a client whose frames wait this long without progress is dropped
+    send_buffer: int = 32 * 1024           # the kernel's send buffer per connection (SO_SNDBUF)
+    max_tables_per_address: int = 2        # tables hosted for one address at once
+    lobby_idle_seconds: float = 900.0      # a table that never started closes after this long without activity
+    password_free_tries: int = 2           # wrong passwords from one address before each try has to wait
+    password_max_wait: float = 60.0        # the longest wait between two password tries
+    address_memory: float = 600.0          # an address with nothing open is forgotten after this long
+    max_addresses: int = 4096              # addresses remembered at once (the quietest are forgotten first)
     ping_interval: float | None = 20.0     # websocket keepalive: ping every this many seconds
     ping_timeout: float | None = 20.0      # ...and drop the client when no pong comes back in time
     hello_timeout: float = 10.0            # seconds to send hello after connecting
@@ -46,10 +65,72 @@ class TokenBucket:
         self.tokens = burst
         self.stamp = now
 
-    def take(self, now: float) -> bool:
+    def take(self, now: float, cost: float = 1.0) -> bool:
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        if self.tokens >= cost:
+            self.tokens -= cost
             return True
         return False
+
+
+@dataclass
+class AddressRecord:
+    """What the server knows about one IP address, across all its connections, past and present."""
+
+    bucket: TokenBucket
+    last_seen: float
+    conns: int = 0
+    password_fails: int = 0
+    password_wait_until: float = 0.0
+
+    def password_wait(self, now: float) -> float:
+        """Seconds before this address may try another password (0: now)."""
+        return max(0.0, self.password_wait_until - now)
+
+
+@dataclass
+class AddressBook:
+    """Per-address records: connection counts, the shared rate budget and password failures."""
+
+    config: ServerConfig
+    records: dict[str, AddressRecord] = field(default_factory=dict)
+
+    def get(self, addr: str, now: float) -> AddressRecord:
+        rec = self.records.get(addr)
+        if rec is None:
+            c = self.config
+            if len(self.records) >= c.max_addresses:
+                self.forget(now, force=True)
+            rec = self.records[addr] = AddressRecord(TokenBucket(c.address_rate, c.address_burst, now), now)
+        rec.last_seen = now
+        return rec
+
+    def take(self, addr: str, now: float, cost: float = 1.0) -> bool:
+        """Spend ``cost`` of the address's command budget; False (nothing spent) when it has run out."""
+        return self.get(addr, now).bucket.take(now, cost)
+
+    def password_failed(self, addr: str, now: float) -> float:
+        """Count a wrong password; returns the wait it earns before the next try (it doubles each time)."""
+        rec = self.get(addr, now)
+        rec.password_fails += 1
+        extra = rec.password_fails - self.config.password_free_tries
+        wait = 0.0 if extra <= 0 else min(0.5 * 2 ** (extra - 1), self.config.password_max_wait)
+        rec.password_wait_until = now + wait
+        return wait
+
+    def password_ok(self, addr: str, now: float) -> None:
+        self.get(addr, now).password_fails = 0
+
+    def forget(self, now: float, force: bool = False) -> None:
+        """Drop the records of addresses with nothing open that have been quiet for ``address_memory``
+        (``force``: when the book is full, also the quietest half of the idle ones)."""
+        c = self.config
+        idle = [(r.last_seen, a) for a, r in self.records.items()
+                if r.conns <= 0 and r.password_wait(now) <= 0]
+        for seen, addr in idle:
+            if now - seen >= c.address_memory:
+                del self.records[addr]
+        if force and len(self.records) >= c.max_addresses:
+            for _, addr in sorted(idle)[:max(1, len(idle) // 2)]:
+                self.records.pop(addr, None)

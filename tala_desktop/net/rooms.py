@@ -11,6 +11,7 @@ nothing.
 from __future__ import annotations
 
 import functools
+import hmac
 import logging
 from dataclasses import fields, replace
 from typing import Any, Protocol
@@ -52,6 +53,7 @@ class Member(Protocol):
     """A player as a room sees it (the server's session)."""
 
     name: str
+    addr: str
     room: Room | None
     seat: int | None
 
@@ -63,7 +65,7 @@ class Member(Protocol):
 class Room:
     """A table's lobby and, once started, its authoritative ``Table``."""
 
-    def __init__(self, room_id: int, settings: p.TableSettings, config: ServerConfig) -> None:
+    def __init__(self, room_id: int, settings: p.TableSettings, config: ServerConfig, now: float = 0.0) -> None:
         self.id = room_id
         self.name = f"Bàn {room_id}"
         self.settings = settings
@@ -75,6 +77,9 @@ class Room:
         self.kinds: list[str] = []            # per seat once started: "player" or "bot"
         self.left: set[int] = set()           # player seats that left a started table (engine plays them)
         self.votes: set[int] = set()
+        self.version = 0                      # goes up with every change of ``info()``
+        self.last_activity = now              # the last command from someone at the table
+        self.creator_addr = ""
         self._away_key: tuple[int, int, int] | None = None
         self._away_since = 0.0
 
@@ -109,6 +114,7 @@ class Room:
                            game_id=self.table.game_id if self.table else 0, next_votes=sorted(self.votes))
 
     def broadcast_lobby(self) -> None:
+        self.version += 1
         info = self.info()
         for i, m in enumerate(self.seats):
             if m is not None:
@@ -116,7 +122,8 @@ class Room:
 
     # ------------------------------------------------------------ lobby commands
     def join(self, member: Member, seat: int | None, password: str | None) -> None:
-        if self.settings.password and password != self.settings.password:
+        if self.settings.password and not hmac.compare_digest((password or "").encode(),
+                                                              self.settings.password.encode()):
             raise RoomError("bad_password", f"{self.name} needs its password")
         if self.playing:
             raise RoomError("in_progress", f"{self.name} is already playing")

@@ -16,7 +16,6 @@ import asyncio
 import hmac
 import logging
 import secrets
-from collections import Counter
 from typing import Any
 
 import websockets
@@ -25,7 +24,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from . import protocol as p
 from .connection import GOING_AWAY, POLICY, Conn, FrameHook, Session
 from .discovery import Beacon
-from .limits import ServerConfig
+from .limits import AddressBook, ServerConfig
 from .rooms import Room, RoomError
 
 log = logging.getLogger(__name__)
@@ -41,10 +40,13 @@ class TalaServer:
         self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
         self.sessions: dict[str, Session] = {}
         self.conns: set[Conn] = set()
-        self.per_addr: Counter[str] = Counter()
+        self.addresses = AddressBook(self.config)
         self._next_room = 1
-        self._tables_dirty = False
+        self._tables_key: tuple[tuple[int, int], ...] | None = None   # (room id, version) of the cached list
+        self._tables_cache = ""
+        self._tables_pushed: tuple[tuple[int, int], ...] = ()         # the list browsing players last got
         self._tables_sent = 0.0
+        self._forgot_at = 0.0
         self._server: Server | None = None
         self._ticker: asyncio.Task | None = None
         self._beacon: Beacon | None = None
@@ -96,13 +98,21 @@ class TalaServer:
     async def _handle(self, ws: ServerConnection) -> None:
         loop = asyncio.get_running_loop()
         addr = str(ws.remote_address[0]) if ws.remote_address else "?"
-        conn = Conn(ws, addr, self.config, loop.time(), self.frame_hook)
-        if self.per_addr[addr] >= self.config.max_per_address:
-            conn.send(p.error("too_many_connections", f"at most {self.config.max_per_address} connections per address"))
+        now = loop.time()
+        conn = Conn(ws, addr, self.config, now, self.frame_hook)
+        conn.limit_kernel_buffer()
+        record = self.addresses.get(addr, now)
+        refusal = None
+        if record.conns >= self.config.max_per_address:
+            refusal = p.error("too_many_connections", f"at most {self.config.max_per_address} connections per address")
+        elif not self.addresses.take(addr, now, self.config.connect_cost):
+            refusal = p.error("rate_limited", "too many connections and commands from your address: wait a moment")
+        if refusal is not None:
+            conn.send(refusal)
             conn.close(POLICY, "too many connections")
             await conn.writer
             return
-        self.per_addr[addr] += 1
+        record.conns += 1
         self.conns.add(conn)
         hello_timer = loop.call_later(self.config.hello_timeout, self._hello_timeout, conn)
         try:
@@ -117,9 +127,7 @@ class TalaServer:
         finally:
             hello_timer.cancel()
             self.conns.discard(conn)
-            self.per_addr[addr] -= 1
-            if self.per_addr[addr] <= 0:
-                del self.per_addr[addr]
+            self.addresses.get(addr, loop.time()).conns -= 1
             conn.close()
             self._dropped(conn, loop.time())
         await asyncio.wait([conn.writer], timeout=3)
@@ -145,10 +153,11 @@ class TalaServer:
             self.sessions.pop(s.token, None)
 
     def _receive(self, conn: Conn, frame: str | bytes, now: float) -> None:
-        if not conn.bucket.take(now):
+        if not conn.bucket.take(now) or not self.addresses.take(conn.addr, now):
             conn.refused += 1
             if conn.refused == 1 or conn.refused % 10 == 0:
-                conn.send(p.error("rate_limited", f"at most {self.config.rate:g} messages a second"))
+                conn.send(p.error("rate_limited", f"at most {self.config.rate:g} messages a second "
+                                                      f"({self.config.address_rate:g} from one address)"))
             if conn.refused >= self.config.flood_close:
                 log.warning("%s flooded; closing it", conn.addr)
                 conn.close(POLICY, "flooding")
@@ -170,6 +179,8 @@ class TalaServer:
             return
         try:
             self._dispatch(conn.session, cmd, now)
+            if conn.session.room is not None:
+                conn.session.room.last_activity = now
         except RoomError as exc:
             conn.send(p.error(exc.code, str(exc)))
         except Exception:  # noqa: BLE001 - one bad command must not take the server down
@@ -182,21 +193,29 @@ class TalaServer:
             conn.send(p.error("version", f"this server speaks protocol {p.PROTOCOL_VERSION}, not {cmd.version}"))
             conn.close(POLICY, "protocol version")
             return
-        if c.password and not hmac.compare_digest((cmd.password or "").encode(), c.password.encode()):
-            conn.send(p.error("bad_password", "wrong server password"))
-            conn.close(POLICY, "password")
-            return
+        if c.password:
+            wait = self.addresses.get(conn.addr, now).password_wait(now)
+            if wait > 0:
+                conn.send(p.error("retry_later", f"wrong passwords from your address: wait {wait:.0f} s"))
+                conn.close(POLICY, "password wait")
+                return
+            if not hmac.compare_digest((cmd.password or "").encode(), c.password.encode()):
+                self.addresses.password_failed(conn.addr, now)
+                conn.send(p.error("bad_password", "wrong server password"))
+                conn.close(POLICY, "password")
+                return
+            self.addresses.password_ok(conn.addr, now)
         session = self.sessions.get(cmd.resume) if cmd.resume else None
         resumed = session is not None
         if session is None:
-            session = Session(cmd.name)
+            session = Session(cmd.name, conn.addr)
             self.sessions[session.token] = session
         elif session.conn is not None:
             old = session.conn
             old.session = None
             old.send(p.error("replaced", "this seat was taken over by a newer connection"))
             old.close(4000, "replaced")
-        session.conn, session.dropped_at = conn, None
+        session.conn, session.dropped_at, session.addr = conn, None, conn.addr
         conn.session = session
         room = session.room
         conn.send(p.encode(p.Welcome(version=p.PROTOCOL_VERSION, name=session.name, token=session.token,
@@ -219,12 +238,7 @@ class TalaServer:
         elif isinstance(cmd, p.Join):
             if s.room is not None:
                 raise RoomError("at_table", f"you are already at {s.room.name}")
-            room = self.rooms.get(cmd.table)
-            if room is None:
-                raise RoomError("no_table", f"there is no table {cmd.table}")
-            room.join(s, cmd.seat, cmd.password)
-            s.browsing = False
-            self._tables_changed()
+            self._join(s, cmd, now)
         elif isinstance(cmd, p.Chat):
             self._room(s).chat(s, cmd.text)
         elif isinstance(cmd, p.Leave):
@@ -236,10 +250,8 @@ class TalaServer:
             self._room(s).set_ready(s, cmd.ready)
         elif isinstance(cmd, p.Configure):
             self._room(s).configure(s, cmd)
-            self._tables_changed()
         elif isinstance(cmd, p.Start):
             self._room(s).start(s, now)
-            self._tables_changed()
         elif isinstance(cmd, p.MoveCmd):
             self._room(s).move(s, cmd.game_id, cmd.move)
         elif isinstance(cmd, p.NextGame):
@@ -257,13 +269,42 @@ class TalaServer:
             raise RoomError("at_table", f"you are already at {s.room.name}")
         if len(self.rooms) >= self.config.max_tables:
             raise RoomError("too_many_tables", f"this server hosts at most {self.config.max_tables} tables")
+        most = self.config.max_tables_per_address
+        if sum(1 for r in self.rooms.values() if self._owner(r) == s.addr) >= most:
+            raise RoomError("too_many_tables", f"your address already hosts {most} tables: play or close one first")
         settings = p.TableSettings(**{f: getattr(cmd, f) for f in p.TableSettings.__struct_fields__})
-        room = Room(self._next_room, settings, self.config)
+        room = Room(self._next_room, settings, self.config, now)
+        room.creator_addr = s.addr
         self._next_room += 1
         self.rooms[room.id] = room
         room.join(s, 0, settings.password)
         s.browsing = False
-        self._tables_changed()
+
+    def _owner(self, room: Room) -> str:
+        """The address a table counts against: its host's (the creator's while it has no host)."""
+        host = room.seats[room.host] if room.host is not None else None
+        return host.addr if host is not None else room.creator_addr
+
+    def _join(self, s: Session, cmd: p.Join, now: float) -> None:
+        if s.room is not None:
+            raise RoomError("at_table", f"you are already at {s.room.name}")
+        room = self.rooms.get(cmd.table)
+        if room is None:
+            raise RoomError("no_table", f"there is no table {cmd.table}")
+        locked = bool(room.settings.password)
+        if locked:
+            wait = self.addresses.get(s.addr, now).password_wait(now)
+            if wait > 0:
+                raise RoomError("retry_later", f"wrong passwords from your address: wait {wait:.0f} s")
+        try:
+            room.join(s, cmd.seat, cmd.password)
+        except RoomError as exc:
+            if exc.code == "bad_password":
+                self.addresses.password_failed(s.addr, now)
+            raise
+        if locked:
+            self.addresses.password_ok(s.addr, now)
+        s.browsing = False
 
     def _leave(self, s: Session, now: float) -> None:
         room = s.room
@@ -275,23 +316,27 @@ class TalaServer:
             room.close()
             self.rooms.pop(room.id, None)
             log.info("%s closed", room.name)
-        self._tables_changed()
 
     def _tables_frame(self) -> str:
-        return p.encode(p.Tables(tables=[r.info() for r in self.rooms.values()]))
+        """The encoded table list, built again only when a table changed (``list_tables`` is asked often)."""
+        key = self._tables_version()
+        if key != self._tables_key:
+            self._tables_key = key
+            self._tables_cache = p.encode(p.Tables(tables=[r.info() for r in self.rooms.values()]))
+        return self._tables_cache
 
-    def _tables_changed(self) -> None:
-        """The table list changed: browsing players get it on a coming tick (at most twice a second)."""
-        self._tables_dirty = True
+    def _tables_version(self) -> tuple[tuple[int, int], ...]:
+        return tuple((r.id, r.version) for r in self.rooms.values())
 
     def _send_tables(self, now: float) -> None:
-        if not self._tables_dirty or now - self._tables_sent < 0.5:
+        """The table list changed: browsing players get it (at most twice a second)."""
+        if now - self._tables_sent < 0.5 or self._tables_version() == self._tables_pushed:
             return
-        self._tables_dirty, self._tables_sent = False, now
-        browsing = [s for s in self.sessions.values() if s.browsing and s.room is None and s.connected]
-        if browsing:
-            frame = self._tables_frame()
-            for s in browsing:
+        self._tables_sent = now
+        frame = self._tables_frame()
+        self._tables_pushed = self._tables_key or ()
+        for s in self.sessions.values():
+            if s.browsing and s.room is None and s.connected:
                 s.send(frame)
 
     # ------------------------------------------------------------ the tick
@@ -309,6 +354,13 @@ class TalaServer:
             except Exception:  # noqa: BLE001 - one broken table must not stop the others
                 log.exception("%s failed in its tick; closing it", room.name)
                 self._close_room(room)
+        idle = self.config.lobby_idle_seconds
+        for room in [r for r in self.rooms.values() if not r.playing and now - r.last_activity >= idle]:
+            log.info("%s stayed idle in its lobby for %.0f s; closing it", room.name, idle)
+            self._close_room(room, "idle")
+        if now - self._forgot_at >= 10.0:
+            self._forgot_at = now
+            self.addresses.forget(now)
         limit = self.config.reconnect_seconds
         for s in list(self.sessions.values()):
             if s.conn is None and s.dropped_at is not None and now - s.dropped_at >= limit:
@@ -318,9 +370,9 @@ class TalaServer:
                     self._leave(s, now)
         self._send_tables(now)
 
-    def _close_room(self, room: Room) -> None:
+    def _close_room(self, room: Room, reason: str = "closed") -> None:
         for m in room.members():
             m.room = m.seat = None
-            m.send(p.encode(p.Left(table=room.id, reason="closed")))
+            m.send(p.encode(p.Left(table=room.id, reason=reason)))
         room.close()
         self.rooms.pop(room.id, None)

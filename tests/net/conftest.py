@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import ServerThread, start_in_thread
 
-FAST = dict(host="127.0.0.1", port=0, bot_delay=0.0, tick=0.02, seed=11, hard_budget_ms=20.0)
+# fast bots and ticks; the per-address budget raised, as every test client shares 127.0.0.1
+FAST = dict(host="127.0.0.1", port=0, bot_delay=0.0, tick=0.02, seed=11, hard_budget_ms=20.0, address_rate=10_000.0,
+            address_burst=10_000.0)
 
 
 @pytest.fixture
@@ -111,3 +117,35 @@ def seat_table(srv: ServerThread, names: list[str], seats: int | None = None, **
 def close_all(players: list[Player]) -> None:
     for pl in players:
         pl.client.close()
+
+
+@contextlib.contextmanager
+def raw(port: int, source: str = "127.0.0.1", **kw: Any) -> Iterator[ClientConnection]:
+    """A bare websocket from ``source`` (any 127.0.0.x is this machine: tests use them as other addresses)."""
+    with connect(f"ws://127.0.0.1:{port}/", open_timeout=5, source_address=(source, 0), proxy=None,
+                 compression=None, **kw) as ws:
+        yield ws
+
+
+def say(ws: ClientConnection, **cmd: Any) -> None:
+    ws.send(json.dumps(cmd))
+
+
+def hear(ws: ClientConnection, kind: str | None = None, timeout: float = 5.0) -> dict[str, Any]:
+    """The next message (of type ``kind``: others are skipped; batches are looked into)."""
+    end = time.monotonic() + timeout
+    while True:
+        msg = json.loads(ws.recv(timeout=max(0.01, end - time.monotonic())))
+        for one in msg["messages"] if msg["type"] == "batch" and kind != "batch" else [msg]:
+            if kind is None or one["type"] == kind:
+                return one
+
+
+def until_closed(ws: ClientConnection, timeout: float = 5.0) -> tuple[list[dict[str, Any]], int | None]:
+    """Every message until the server closes the connection, and the close code."""
+    got = []
+    try:
+        while True:
+            got.append(json.loads(ws.recv(timeout=timeout)))
+    except ConnectionClosed as exc:
+        return got, exc.rcvd.code if exc.rcvd else None
