@@ -15,6 +15,7 @@ from tala_desktop.engine import Rules
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
 
 from .core.i18n import money, tr
+from .core.names import shown_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -75,7 +76,7 @@ class GameChoices:
             out.append((None, tr("setup.error.broke", min=money(cheapest * BET_PER_BALANCE))))
         elif not 1 <= self.bet <= balance // BET_PER_BALANCE:
             out.append((None, tr("setup.error.bet", max=money(balance // BET_PER_BALANCE))))
-        seen = {player_name.strip().casefold()} if player_name.strip() else set()
+        seen = {shown_name(player_name).casefold()}
         for seat, bot in enumerate(self.active_bots, start=1):
             name = bot.name.strip()
             if not name:
@@ -114,7 +115,7 @@ def table_config(choices: GameChoices, player_name: str, animation_speed: float 
     problems = choices.errors(player_name, balance)
     if problems:
         raise ValueError("; ".join(problems))
-    seats = [SeatConfig(player_name.strip() or tr("table.you"), HUMAN, balance=START_BALANCE)]
+    seats = [SeatConfig(shown_name(player_name), HUMAN, balance=START_BALANCE)]
     seats += [SeatConfig(b.name.strip(), BOT, b.level, balance=START_BALANCE) for b in choices.active_bots]
     return TableConfig(seats=seats, rules=choices.rules(), bet=choices.bet, seed=seed,
                        think_delay=think_delay(animation_speed))

@@ -74,7 +74,7 @@ def test_host_a_lan_table_play_and_lose_the_server(app):
         step_until(stack, lambda: lobby.session.can_start() and lobby.action.enabled and lobby.session.chat)
         assert lobby.session.chat[-1] == ("Minh", "chào cả nhà")
         names = [s.get("name") for s in lobby.session.lobby["seats"]]
-        assert names[:2] == ["Bạn", "Minh"] and lobby.session.lobby["seats"][2]["kind"] == "empty"
+        assert names[:2] == ["Người chơi", "Minh"] and lobby.session.lobby["seats"][2]["kind"] == "empty"
         click(lobby, lobby.controls[0].rect_of(3))  # the host makes it a 3-seat table
         step_until(stack, lambda: len(lobby.session.lobby["seats"]) == 3)
         assert not lobby.action.enabled  # new settings: everyone confirms again

@@ -2,7 +2,8 @@
 
 Every string the UI prints goes through ``tr(key, **kwargs)`` which formats
 the current language's template with ``str.format``. ``set_language``
-switches the process-wide language (a setting, not game state). Cards are
+switches the process-wide language (a setting, not game state). ``tr_count``
+picks a key's singular form (``key#one``) for a count of one. Cards are
 passed already formatted (``card_label(c)`` -> "7♥"); amounts via ``money``.
 """
 
@@ -17,6 +18,7 @@ from .i18n_screens import SCREEN_STRINGS
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("vi", "en")
+ONE = "#one"          # suffix of a key's singular form (see tr_count)
 DEFAULT_LANGUAGE = "vi"
 
 # key: (Vietnamese, English)
@@ -226,6 +228,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings.preview": ("Xem trước", "Preview"),
     "rules.title": ("Luật chơi Phỏm", "How to play Phỏm"),
     "rules.scroll_hint": ("Lăn chuột để xem tiếp ▾", "Scroll with the mouse wheel ▾"),
+    # singular forms (tr_count picks them for a count of one)
+    "table.cards#one": ("{count} lá", "{count} card"),
+    "table.points#one": ("{points} điểm", "{points} point"),
+    "status.ate#one": ("{name} ăn {card} của {victim} ({amount} cược)",
+                       "{name} eats {card} from {victim} ({amount} bet)"),
+    "status.you_ate#one": ("Bạn ăn {card} của {victim} ({amount} cược)", "You eat {card} from {victim} ({amount} bet)"),
+    "menu.chips#one": ("{amount} chip", "{amount} chip"),
 }
 STRINGS.update(SCREEN_STRINGS)  # the store screens' strings (i18n_screens)
 STRINGS.update(LAN_STRINGS)  # the LAN screens' strings (i18n_lan)
@@ -256,6 +265,12 @@ class Translator:
             log.warning("string %r: bad arguments %s (%s)", key, sorted(kwargs), exc)
             return template
 
+    def tr_count(self, key: str, n: int, /, **kwargs: object) -> str:
+        """``key`` said of ``n`` things: its singular form ``key#one`` when ``n`` is 1 or -1 (English
+        "1 card", "+1 bet"; Vietnamese has one form, so both entries of a ``#one`` pair may be the same)."""
+        one = key + ONE
+        return self.tr(one if abs(n) == 1 and one in STRINGS else key, **kwargs)
+
     def money(self, amount: int) -> str:
         """Thousands grouped the local way: 12.300 in Vietnamese, 12,300 in English."""
         text = f"{abs(amount):,}"
@@ -279,6 +294,11 @@ def get_language() -> str:
 def tr(key: str, **kwargs: object) -> str:
     """The string ``key`` in the current language, formatted with ``kwargs``."""
     return _current.tr(key, **kwargs)
+
+
+def tr_count(key: str, n: int, /, **kwargs: object) -> str:
+    """The string ``key`` for ``n`` things (singular or plural), formatted with ``kwargs``."""
+    return _current.tr_count(key, n, **kwargs)
 
 
 def money(amount: int) -> str:

@@ -18,6 +18,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lan.bad_name": ("Tên của bạn không hợp lệ: {error}", "Your name is not allowed: {error}"),
     "lan.server_name": ("Bàn của {name}", "{name}'s table"),
     "lan.connecting": ("Đang kết nối…", "Connecting…"),
+    "lan.default_name": ("Người chơi", "Player"),
     "lan.lost": ("Mất kết nối với máy chủ: {reason}", "Lost the connection to the server: {reason}"),
     "lan.to_menu": ("Về menu", "Back to menu"),
     "lobby.title": ("Phòng chờ", "Lobby"),
@@ -43,4 +44,5 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.send": ("Gửi", "Send"),
     "lobby.wait_host": ("Chờ chủ bàn bắt đầu", "Waiting for the host to start"),
     "lobby.wait_ready": ("Chờ mọi người sẵn sàng", "Waiting for everyone to be ready"),
+    "lan.server_row#one": ("{name} · {players} người · cược {bet}", "{name} · {players} player · bet {bet}"),
 }

@@ -19,7 +19,8 @@ import pygame
 
 from tala_desktop.net.discovery import Browser, LanServer
 
-from ..core.i18n import money, tr
+from ..core.i18n import money, tr, tr_count
+from ..core.names import lan_name
 from ..frames.page import PANEL, PageScene
 from ..services import Services
 from ..widgets.controls import Button
@@ -116,7 +117,7 @@ class LanBrowserScene(PageScene):
 
     # -- actions -------------------------------------------------------------------------------
     def _name(self) -> str:
-        return str(self.services.settings.player_name or "Bạn")
+        return lan_name(str(self.services.settings.player_name))
 
     def join(self, host: str, port: int) -> None:
         try:
@@ -192,7 +193,7 @@ class LanBrowserScene(PageScene):
             y = LEFT.y + 50 + i * ROW_H
             pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
             bet = money(server.bet) if server.bet else tr("lan.no_bet")
-            text = tr("lan.server_row", name=server.name, players=server.players, bet=bet)
+            text = tr_count("lan.server_row", server.players, name=server.name, players=server.players, bet=bet)
             surface.blit(self.label(text, 21, TEXT_COLOUR, bold=True), (LEFT.x + 16, y + 8))
             where = server.address + (f" · {tr('lan.locked')}" if server.password else "")
             surface.blit(self.label(where, 17, (180, 200, 186)), (LEFT.x + 16, y + 36))

@@ -14,7 +14,7 @@ import pygame
 from tala_desktop.store import GameSummary
 
 from ..art import gfx
-from ..core.i18n import money, tr
+from ..core.i18n import money, tr, tr_count
 from ..frames.page import PANEL, PageScene, fit_font_size
 from ..services import Services
 from ..widgets.controls import Button
@@ -154,9 +154,11 @@ class HistoryScene(PageScene):
                     surface.blit(img, img.get_rect(midright=(rect.x + dx + width, rect.centery)))
                 else:
                     surface.blit(img, img.get_rect(midleft=(rect.x + dx, rect.centery)))
-        page = self.fit(tr("history.page", page=self.page + 1, pages=self.pages, total=money(self.total)), 19, TEXT,
-                        230)
-        surface.blit(page, page.get_rect(center=(PANEL.centerx - 32, PANEL.bottom - 40)))
+        counter = tr_count("history.page", self.total, page=self.page + 1, pages=self.pages, total=money(self.total))
+        gap = self.next_button.rect.x - self.prev_button.rect.right
+        page = self.fit(counter, 19, TEXT, gap - 16)
+        surface.blit(page, page.get_rect(center=((self.prev_button.rect.right + self.next_button.rect.x) // 2,
+                                                 self.prev_button.rect.centery)))
         if self.message:
             msg = self.fit(self.message, 18, LOSS, 360)
             surface.blit(msg, msg.get_rect(midleft=(PANEL.x + 28, PANEL.bottom - 40)))

@@ -20,7 +20,8 @@ from tala_desktop import __version__
 
 from ..art import gfx
 from ..art.profile_art import profile_avatar
-from ..core.i18n import money, tr
+from ..core.i18n import money, tr, tr_count
+from ..core.names import shown_name
 from ..frames.confirm import ConfirmOverlay
 from ..frames.notice import NoticeBox
 from ..frames.page import PageScene, fit_font_size
@@ -202,7 +203,7 @@ class MenuScene(PageScene):
         if store is None:
             return
         given = store.claim_daily_topup()
-        self.toast = tr("menu.topup_done", amount=money(given)) if given else ""
+        self.toast = tr_count("menu.topup_done", given, amount=money(given)) if given else ""
         self.rebuild()
 
     # -- notices ------------------------------------------------------------------------------
@@ -263,10 +264,11 @@ class MenuScene(PageScene):
         surface.blit(face, face.get_rect(midleft=(CARD.x + 16, CARD.centery)))
         text_x = CARD.x + 16 + AVATAR + 16
         room = (self.topup_button.rect.x - 12 if self.topup_button else CARD.right - 16) - text_x
-        name_size = fit_font_size(fonts, p.name, room, 26)
-        name = art.text(p.name, name_size, (255, 244, 220), bold=True)
+        shown = shown_name(p.name)
+        name_size = fit_font_size(fonts, shown, room, 26)
+        name = art.text(shown, name_size, (255, 244, 220), bold=True)
         surface.blit(name, name.get_rect(bottomleft=(text_x, CARD.centery + 2)))
-        chips = tr("menu.chips", amount=money(p.balance))
+        chips = tr_count("menu.chips", p.balance, amount=money(p.balance))
         chip_img = art.text(chips, fit_font_size(fonts, chips, room, 22), (255, 214, 90), bold=True)
         surface.blit(chip_img, chip_img.get_rect(topleft=(text_x, CARD.centery + 6)))
         if self.toast:

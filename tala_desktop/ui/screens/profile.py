@@ -14,7 +14,8 @@ import pygame
 from tala_desktop.store import DAILY_FLOOR, StoreError
 
 from ..art.profile_art import AVATAR_LOOKS, profile_avatar
-from ..core.i18n import money, tr
+from ..core.i18n import money, tr, tr_count
+from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..services import Services
 from ..widgets.controls import Button
@@ -42,7 +43,7 @@ class ProfileScene(PageScene):
         self.message = ""
         self.message_ok = True
         store = services.store
-        self.name = store.profile().name if store is not None else services.settings.player_name
+        self.name = shown_name(store.profile().name if store is not None else services.settings.player_name)
         super().__init__(services)
 
     def build(self) -> None:
@@ -95,7 +96,8 @@ class ProfileScene(PageScene):
             return
         given = store.claim_daily_topup()
         self.topup_button.visible = store.topup_available()
-        self.message, self.message_ok = (tr("menu.topup_done", amount=money(given)), True) if given else ("", True)
+        done = tr_count("menu.topup_done", given, amount=money(given)) if given else ""
+        self.message, self.message_ok = done, True
         self.invalidate()
 
     def handle_event(self, event: pygame.event.Event) -> None:

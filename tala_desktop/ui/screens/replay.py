@@ -16,7 +16,8 @@ from tala_desktop.engine import GameState, Move, card_label, parse_move
 from tala_desktop.store import GameEntry, StoreError, positions
 
 from ..art import gfx
-from ..core.i18n import get_language, money, tr
+from ..core.i18n import get_language, money, tr, tr_count
+from ..core.names import shown_name
 from ..frames.page import PageScene
 from ..services import Services
 from ..table.guide import describe
@@ -53,7 +54,7 @@ class ReplayScene(PageScene):
             self.positions, self.moves, self.error = [], [], str(exc)
         self.index = 0
         summary = entry.summary
-        self.names = [s.name for s in summary.seats]
+        self.names = [shown_name(s.name) if i == summary.human_seat else s.name for i, s in enumerate(summary.seats)]
         seats = {summary.human_seat} if summary.human_seat is not None else None
         self.analysing = analyse and bool(self.positions)
         self.advisor = ReplayAdvisor(self.positions, self.moves, seats, seed=int(entry.seed or 0) & 0xFFFF,
@@ -171,6 +172,20 @@ class ReplayScene(PageScene):
             return tr("replay.advice_failed"), MUTED
         return "", MUTED
 
+    def marks_note(self) -> str:
+        """Under the timeline: the review's progress, then how many moves it marked (or that it agrees with all)."""
+        a = self.advisor
+        if not self.analysing:
+            return tr("replay.keys")
+        if a.error:
+            return tr("replay.advice_failed")
+        if a.total and not a.finished:
+            return tr_count("replay.analysing", a.total, done=a.done, total=a.total)
+        marked = sum(1 for x in a.advice.values() if x.differs)
+        if not marked:
+            return tr("replay.no_marks")
+        return tr_count("replay.marks", marked, count=marked)
+
     # -- drawing ---------------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
         self.fit.clear()
@@ -214,7 +229,5 @@ class ReplayScene(PageScene):
         x = TIMELINE.x + round(self.index / span * TIMELINE.w)
         pygame.draw.circle(surface, (250, 250, 244), (x, TIMELINE.centery), 10)
         pygame.draw.circle(surface, (120, 70, 10), (x, TIMELINE.centery), 10, 2)
-        done = not self.analysing or self.advisor.total == 0 or self.advisor.finished
-        note = tr("replay.marks") if done else tr("replay.analysing", done=self.advisor.done, total=self.advisor.total)
-        img = self.fit(note, 15, MUTED, TIMELINE.w)
+        img = self.fit(self.marks_note(), 15, MUTED, TIMELINE.w)
         surface.blit(img, img.get_rect(midtop=(TIMELINE.centerx, TIMELINE.bottom + 4)))

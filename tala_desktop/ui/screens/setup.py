@@ -21,7 +21,8 @@ import pygame
 from tala_desktop.engine import Rules, RulesError
 
 from ..art import table_art
-from ..core.i18n import money, tr
+from ..core.i18n import money, tr, tr_count
+from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..new_game import (
     BET_CHOICES,
@@ -226,14 +227,14 @@ class SetupScene(PageScene):
         surface.blit(heading, heading.get_rect(midleft=(LEFT.x, self.players.rect.centery)))
         divider = art.divider(LEFT.w)
         surface.blit(divider, (LEFT.x, LEFT.y + 76))
-        names = [self.services.settings.player_name] + [b.name for b in self.choices.bots]
+        names = [shown_name(self.services.settings.player_name)] + [b.name for b in self.choices.bots]
         for seat in range(self.choices.players):
             y = self._row_y(seat)
             face = art.cached(("avatar", names[seat], AVATAR),
                               functools.partial(table_art.avatar, names[seat] or "?", AVATAR, self.services.fonts))
             surface.blit(face, (LEFT.x, y - 1))
             if seat == 0:
-                you = art.text(self.services.settings.player_name, 22, TEXT_COLOUR, bold=True)
+                you = art.text(names[0], 22, TEXT_COLOUR, bold=True)
                 surface.blit(you, you.get_rect(midleft=(LEFT.x + AVATAR + 28, y + 24)))
                 note = art.text(tr("setup.you"), 18, (170, 196, 176))
                 surface.blit(note, note.get_rect(midleft=(LEFT.right - LEVEL_W + 14, y + 24)))
@@ -255,7 +256,7 @@ class SetupScene(PageScene):
             surface.blit(img, (RIGHT.x + 4, y))
             y += 25
         key = "setup.your_chips" if self.services.store is not None else "setup.balance"
-        note = art.text(tr(key, amount=money(self.balance)), 18, (170, 196, 176))
+        note = art.text(tr_count(key, self.balance, amount=money(self.balance)), 18, (170, 196, 176))
         surface.blit(note, (RIGHT.x + 4, y + 14))
 
     def description_lines(self) -> list[str]:

@@ -13,7 +13,7 @@ from tala_desktop.store import OpponentResult, PlayerStats
 
 from ..art import gfx
 from ..art.chips_plot import plot_chips
-from ..core.i18n import money, tr
+from ..core.i18n import money, tr, tr_count
 from ..frames.page import PANEL, PageScene
 from ..services import Services
 from ..widgets.text_fit import TextFitter
@@ -70,7 +70,7 @@ class StatsScene(PageScene):
             ("stats.games", money(s.games), ""),
             ("stats.win_rate", percent(s.win_rate), tr("stats.wins_of", wins=money(s.wins))),
             ("stats.u_count", money(s.u_count), ""),
-            ("stats.mom_rate", percent(s.mom_rate), tr("stats.mom_of", count=money(s.mom_count))),
+            ("stats.mom_rate", percent(s.mom_rate), tr_count("stats.mom_of", s.mom_count, count=money(s.mom_count))),
             ("stats.best_streak", money(s.best_streak), tr("stats.current_streak", count=s.current_streak)),
             ("stats.net_total", ("+" if s.net_total > 0 else "") + money(s.net_total), ""),
         ]
@@ -136,6 +136,6 @@ class StatsScene(PageScene):
             y += ROW_H
         more = len(self.opponents) - MAX_ROWS
         if more > 0:
-            img = self.fit(tr("stats.more", count=more), 16, MUTED, TABLE.w)
+            img = self.fit(tr_count("stats.more", more, count=more), 16, MUTED, TABLE.w)
             surface.blit(img, (TABLE.x + 12, y + 4))
 

@@ -24,6 +24,7 @@ from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, 
 
 from ..art.felt_colours import ColouredFelt
 from ..core.i18n import tr
+from ..core.names import shown_name
 from ..core.scene import SceneStack
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..new_game import think_delay
@@ -88,7 +89,7 @@ class TutorialClient(LocalTableClient):
 
 
 def tutorial_table(services: Services) -> Table:
-    seats = [SeatConfig(services.settings.player_name or tr("table.you"), HUMAN, balance=BALANCE),
+    seats = [SeatConfig(shown_name(services.settings.player_name), HUMAN, balance=BALANCE),
              SeatConfig(BOT_NAME, BOT, "normal", balance=BALANCE)]
     config = TableConfig(seats=seats, rules=lesson_rules(), bet=BET, seed=1,
                          think_delay=think_delay(services.settings.animation_speed), bot_workers=1)

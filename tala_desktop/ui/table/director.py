@@ -16,7 +16,7 @@ import pygame
 
 from tala_desktop.engine import card_label, parse_card
 
-from ..core.i18n import money, tr
+from ..core.i18n import money, tr, tr_count
 from ..widgets.controls import Banner
 from .anim import DEAL_STEP, FLIGHT, Flight
 from .model import TableModel, cards_text
@@ -168,8 +168,8 @@ class TableDirector:
         bets = (pay["amount"] // max(1, new.bet)) if pay else 0
         amount = f"+{bets}" if seat == new.me else (f"-{bets}" if victim == new.me else str(bets))
         key = "status.you_ate" if seat == new.me else "status.ate"
-        sc.add_log(tr(key, name=new.name(seat), card=card_label(card), victim=new.object_name(victim),
-                      amount=amount), mine=new.me in (seat, victim))
+        sc.add_log(tr_count(key, bets, name=new.name(seat), card=card_label(card), victim=new.object_name(victim),
+                            amount=amount), mine=new.me in (seat, victim))
         return EVENT_GAP + 0.1
 
     def _on_moved(self, e, old, new, hand_rects, at, payments) -> float:

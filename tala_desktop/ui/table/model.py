@@ -13,6 +13,7 @@ from tala_desktop.engine import EngineError, Move, Phom, parse_card, parse_move
 from tala_desktop.engine.cards import card_label, mask_of, points
 
 from ..core.i18n import tr
+from ..core.names import shown_name
 
 
 def _cards(tokens: list[str] | None) -> list[int]:
@@ -37,6 +38,8 @@ class TableModel:
         self.me: int = snap["seat"]
         self.n: int = snap["n"]
         self.names: list[str] = list(snap["names"])
+        if 0 <= self.me < len(self.names):
+            self.names[self.me] = shown_name(self.names[self.me])  # a default name follows the language
         self.bet: int = snap["bet"]
         self.balances: list[int] = list(snap["balances"])
         self.rules: dict[str, Any] = dict(snap.get("rules") or {})

@@ -18,7 +18,7 @@ import pygame
 from ..art import gfx
 from ..art.card_art import EATEN_GOLD
 from ..art.table_art import RING_GREEN, avatar, chip, draw_countdown_ring, felt
-from ..core.i18n import money, tr
+from ..core.i18n import money, tr, tr_count
 from ..services import Services
 
 if TYPE_CHECKING:
@@ -267,7 +267,8 @@ class TablePainter:
         if seat == m.me:
             extra = tr("table.points_now", points=m.hand_points()) if m.hand else ""
         else:
-            extra = tr("table.cards", count=max(0, m.counts[seat] - sc.anim.hidden_backs.get(seat, 0)))
+            count = max(0, m.counts[seat] - sc.anim.hidden_backs.get(seat, 0))
+            extra = tr_count("table.cards", count, count=count)
         y2 = p.y + p.h - L.px(24)
         if extra:
             img = self.text(extra, L.px(14), MUTED)

@@ -17,7 +17,7 @@ import pygame
 
 from tala_desktop.engine.cards import mask_of
 
-from ..core.i18n import money, tr
+from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
 from ..widgets.controls import Button
 from .lay_assist import sort_by_phom
@@ -220,7 +220,7 @@ class ResultsOverlay(Scene):
             art.blit_card(surface, img, pos, shadow=j == 0)
         if (m.outcome or {}).get("kind", "showdown") == "showdown":  # after an Ù nobody is ranked by points
             points = m.outcome_list("points", 0)[seat]
-            pts = self.painter.text(tr("table.points", points=points), p(17), WHITE)
+            pts = self.painter.text(tr_count("table.points", points, points=points), p(17), WHITE)
             surface.blit(pts, pts.get_rect(midleft=(r.x + p(590), r.centery)))
         fade = self.money_fade.t
         if fade > 0:
