@@ -132,6 +132,10 @@ class NetTableClient:
     def sit(self, seat: int) -> None:
         self._send(p.Sit(seat=seat))
 
+    def kick(self, seat: int) -> None:
+        """Host only, before the start: remove the player at ``seat``."""
+        self._send(p.Kick, seat=seat)
+
     def ready(self, ready: bool = True) -> None:
         self._send(p.Ready(ready=ready))
 

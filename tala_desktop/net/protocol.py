@@ -145,6 +145,12 @@ class Sit(_Cmd, tag="sit"):
     seat: Seat
 
 
+class Kick(_Cmd, tag="kick"):
+    """Host only, before the start: remove the player at ``seat`` (their address may not rejoin the table)."""
+
+    seat: Seat
+
+
 class Leave(_Cmd, tag="leave"):
     """Leave your table: a free seat in the lobby, Móm if a game is in progress."""
 
@@ -183,10 +189,10 @@ class Ping(_Cmd, tag="ping"):
     t: float | None = None
 
 
-Command = (Hello | ListTables | CreateTable | Configure | Join | Sit | Leave | Ready | Start | MoveCmd | NextGame
-           | Hint | Chat | Ping)
-COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "sit", "leave", "ready", "start",
-                 "move", "next_game", "hint", "chat", "ping")
+Command = (Hello | ListTables | CreateTable | Configure | Join | Sit | Kick | Leave | Ready | Start | MoveCmd
+           | NextGame | Hint | Chat | Ping)
+COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "sit", "kick", "leave", "ready",
+                 "start", "move", "next_game", "hint", "chat", "ping")
 
 _decoder = msgspec.json.Decoder(Command)
 

@@ -21,6 +21,7 @@ from tala_desktop.table import BOT, REMOTE, SeatConfig, Table, TableConfig, Tabl
 
 from . import protocol as p
 from .limits import ServerConfig
+from .names import unique_name
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,8 @@ class Room:
         self.settings = settings
         self.config = config
         self.seats: list[Member | None] = [None] * settings.seats
+        self.names: list[str | None] = [None] * settings.seats   # each player's name here (unique at the table)
+        self.kicked: set[str] = set()         # addresses the host removed: they may not come back to this table
         self.ready: set[int] = set()
         self.host: int | None = None
         self.table: Table | None = None
@@ -100,8 +103,9 @@ class Room:
         seats = []
         for i, m in enumerate(self.seats):
             if m is not None:
-                seats.append(p.SeatInfo(seat=i, kind="player", name=m.name, ready=i in self.ready or i == self.host,
-                                        host=i == self.host, connected=m.connected))
+                seats.append(p.SeatInfo(seat=i, kind="player", name=self.names[i],
+                                        ready=i in self.ready or i == self.host, host=i == self.host,
+                                        connected=m.connected))
             elif names is not None and self.kinds[i] == "player":
                 seats.append(p.SeatInfo(seat=i, kind="player", name=names[i], left=True, connected=False))
             else:
@@ -127,6 +131,8 @@ class Room:
             raise RoomError("bad_password", f"{self.name} needs its password")
         if self.playing:
             raise RoomError("in_progress", f"{self.name} is already playing")
+        if member.addr in self.kicked:
+            raise RoomError("kicked", f"the host of {self.name} removed you from it")
         free = [i for i, m in enumerate(self.seats) if m is None]
         if not free:
             raise RoomError("table_full", f"{self.name} has no free seat")
@@ -135,6 +141,7 @@ class Room:
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
         self.seats[seat] = member
+        self.names[seat] = unique_name(member.name, [n for n in self.names if n is not None])
         member.room, member.seat = self, seat
         if self.host is None:
             self.host = seat
@@ -147,6 +154,7 @@ class Room:
         old = member.seat
         assert old is not None
         self.seats[old], self.seats[seat] = None, member
+        self.names[old], self.names[seat] = None, self.names[old]
         self.ready.discard(old)
         if self.host == old:
             self.host = seat
@@ -168,6 +176,7 @@ class Room:
         if settings.password is None:  # null keeps the table's password; "" removes it
             settings.password = self.settings.password
         self.seats = (self.seats + [None] * 4)[:settings.seats]
+        self.names = (self.names + [None] * 4)[:settings.seats]
         self.settings = settings
         self.ready.clear()
         self.broadcast_lobby()
@@ -177,6 +186,8 @@ class Room:
         seat = member.seat
         assert seat is not None
         self.seats[seat] = None
+        if self.table is None:
+            self.names[seat] = None            # in a game the name stays on the seat the engine plays on
         self.ready.discard(seat)
         self.votes.discard(seat)
         member.room, member.seat = None, None
@@ -193,6 +204,23 @@ class Room:
             self.flush()
             self._maybe_next_game(now)
         self.broadcast_lobby()
+
+    def kick(self, member: Member, seat: int) -> Member:
+        """The host removes the player at ``seat`` before the start; that address may not rejoin this table."""
+        self._host_only(member)
+        self._lobby_only()
+        target = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if target is None:
+            raise RoomError("no_player", f"no player sits at seat {seat}")
+        if target is member:
+            raise RoomError("not_yourself", "the host leaves with leave, not kick")
+        self.kicked.add(target.addr)
+        self.seats[seat] = self.names[seat] = None
+        self.ready.discard(seat)
+        target.room, target.seat = None, None
+        target.send(p.encode(p.Left(table=self.id, reason="kicked")))
+        self.broadcast_lobby()
+        return target
 
     def _next_host(self, after: int) -> int | None:
         n = len(self.seats)
@@ -211,7 +239,7 @@ class Room:
         seats, self.kinds = [], []
         for i, m in enumerate(self.seats):
             if m is not None:
-                seats.append(SeatConfig(m.name, REMOTE, balance=c.balance))
+                seats.append(SeatConfig(self.names[i] or m.name, REMOTE, balance=c.balance))
                 self.kinds.append("player")
             else:
                 level = s.bot_level(i)
@@ -275,7 +303,8 @@ class Room:
                 "game_id": table.game_id}
 
     def chat(self, member: Member, text: str) -> None:
-        frame = p.encode(p.ChatEvent(seat=member.seat, name=member.name, text=text))
+        name = self.names[member.seat] if member.seat is not None else None
+        frame = p.encode(p.ChatEvent(seat=member.seat, name=name or member.name, text=text))
         for m in self.members():
             m.send(frame)
 

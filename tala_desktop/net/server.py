@@ -246,6 +246,8 @@ class TalaServer:
             self._leave(s, now)
         elif isinstance(cmd, p.Sit):
             self._room(s).sit(s, cmd.seat)
+        elif isinstance(cmd, p.Kick):
+            self._room(s).kick(s, cmd.seat)
         elif isinstance(cmd, p.Ready):
             self._room(s).set_ready(s, cmd.ready)
         elif isinstance(cmd, p.Configure):

@@ -56,8 +56,9 @@ def test_bad_frames_are_refused_with_a_code(frame, code):
 
 def test_every_command_round_trips():
     cmds = [p.Hello(name="An", version=1, resume="abcdefgh12"), p.ListTables(), p.CreateTable(seats=3, bots=["hard"]),
-            p.Configure(bet=5), p.Join(table=2, seat=1), p.Sit(seat=3), p.Leave(), p.Ready(ready=False), p.Start(),
-            p.MoveCmd(game_id=3, move="1 discard Kh"), p.NextGame(), p.Hint(), p.Chat(text="chào"), p.Ping(t=1.5)]
+            p.Configure(bet=5), p.Join(table=2, seat=1), p.Sit(seat=3), p.Kick(seat=2), p.Leave(), p.Ready(ready=False),
+            p.Start(), p.MoveCmd(game_id=3, move="1 discard Kh"), p.NextGame(), p.Hint(), p.Chat(text="chào"),
+            p.Ping(t=1.5)]
     assert {json.loads(p.encode_command(c))["type"] for c in cmds} == set(p.COMMAND_TYPES)
     for c in cmds:
         assert p.decode_command(p.encode_command(c)) == c
