@@ -109,6 +109,9 @@ _PUBLIC = frozenset({
 })
 
 
+REDACTED_EVENTS = frozenset({"dealt", "drew"})   # the event types redact_event may change; others are public
+
+
 def redact_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
     """The event as ``seat`` may see it (other players' drawn and dealt cards hidden)."""
     kind = event["type"]

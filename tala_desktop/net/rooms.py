@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from tala_desktop.engine import EngineError, Rules, parse_move
 from tala_desktop.table import BOT, REMOTE, SeatConfig, Table, TableConfig, TableError
+from tala_desktop.table.legacy import legacy_dict
 
 from . import protocol as p
 from .limits import ServerConfig
@@ -342,14 +343,15 @@ class Room:
             msgs = table.drain(seat)
             m = self.seats[seat]
             if m is not None and msgs and m.connected:
-                m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
+                wire = [legacy_dict(msg) for msg in msgs]
+                m.send(p.encode(wire[0] if len(wire) == 1 else p.Batch(messages=wire)))
 
     def resync(self, member: Member) -> None:
         """A player (re)connected: the lobby, and the full view of the game in progress."""
         self.broadcast_lobby()
         if self.table is not None and self.table.state is not None and member.seat is not None:
             self.flush()
-            member.send(p.encode(self.table.snapshot(member.seat)))
+            member.send(p.encode(legacy_dict(self.table.snapshot(member.seat))))
             self._maybe_next_game(self.table.now)
 
     def member_dropped(self, now: float) -> None:

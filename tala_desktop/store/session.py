@@ -12,8 +12,8 @@ the game: it is logged and kept in ``errors`` for the UI to show; a game that
 could not be paid keeps its autosave, so the next start pays it.
 
 ``leave()`` is the player deliberately leaving mid-game: the rules' leave
-(the seat is Móm and the engine plays it), the rest of the game is played out
-at once by the bots, and the game is settled.
+(the seat is Móm and the engine plays it), the table plays the rest of the
+game out at once (``Table.play_out``), and the session settles what it reports.
 """
 
 from __future__ import annotations
@@ -22,11 +22,10 @@ import logging
 import sqlite3
 import uuid
 from dataclasses import replace
-from typing import Any
 
-from tala_desktop.bots import make_bot
 from tala_desktop.bots.runner import BotRunner
 from tala_desktop.table import BOT, Table, TableConfig
+from tala_desktop.table.messages import SeatMessage, Snapshot
 
 from .autosave import Autosave, game_uid
 from .errors import StoreError
@@ -79,8 +78,8 @@ class OfflineSession:
     def game_uid(self) -> str:
         return game_uid(self.table_uid, self.table.game_id)
 
-    def _on_message(self, seat: int, message: dict[str, Any]) -> None:
-        if seat == 0 and message.get("type") == "snapshot":
+    def _on_message(self, seat: int, message: SeatMessage) -> None:
+        if seat == 0 and isinstance(message, Snapshot):
             self.sync()
 
     def sync(self) -> Settlement | None:
@@ -130,15 +129,6 @@ class OfflineSession:
             return None
         if not st.is_over and self.human_seat is not None:
             self.table.leave(self.human_seat)          # publishes: autosaved with the leave move
-            self.table.runner.cancel_all()
-            fallback = make_bot("normal", 0)
-            while not st.is_over:
-                seat = st.to_move
-                bot = self.table.bots[seat]
-                # Hard thinks for a fixed budget per move: play the rest at Normal so leaving is instant.
-                bot = fallback if bot is None or bot.level == "hard" else bot
-                st.push(bot.decide(st.view(seat)).move)   # the engine plays left seats itself
-            if st.balances is not None:
-                self.table.balances = st.balances[:]
+            self.table.play_out()                      # publishes the end: saved and settled
         self.sync()
         return self.settlements[-1] if self.settlements and self.table.game_id in self._settled else None

@@ -1,15 +1,21 @@
 """TableClient: the one interface the UI talks to, and its in-process implementation for offline play.
 
-A client stands for one seat. ``poll(now)`` returns the messages for that
-seat (events, snapshots, errors, hints) in order; commands never raise, a
-refusal comes back as an ``{"type": "error", ...}`` message. The LAN client
-offers the same methods over the network.
+A client stands for one seat. ``poll_messages(now)`` returns the messages
+for that seat (events, snapshots, errors, hints: table/messages.py) in
+order, the very objects the table built; ``poll(now)`` returns the same
+messages in their old dict form for the screens that still read dicts.
+Commands never raise: a refusal comes back as an ``Error`` message. The LAN
+client offers the same methods over the network.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from tala_desktop.engine import Move
+
+from .legacy import legacy_dict
+from .messages import Error, Hint, SeatMessage
 from .table import Table, TableError
 
 
@@ -17,7 +23,8 @@ class TableClient(Protocol):
     seat: int
 
     def poll(self, now: float) -> list[dict[str, Any]]: ...
-    def send_move(self, move: str) -> None: ...
+    def poll_messages(self, now: float) -> list[SeatMessage]: ...
+    def send_move(self, move: Move | str) -> None: ...
     def next_game(self) -> None: ...
     def request_hint(self) -> None: ...
     def leave(self) -> None: ...
@@ -31,23 +38,26 @@ class LocalTableClient:
         self.table = table
         self.seat = seat
         table.open_feed(seat)
-        self._extra: list[dict[str, Any]] = []
+        self._extra: list[SeatMessage] = []
         self.closed = False
 
     def start(self, now: float = 0.0) -> None:
         self.table.start_game(now)
 
-    def poll(self, now: float) -> list[dict[str, Any]]:
+    def poll_messages(self, now: float) -> list[SeatMessage]:
         if not self.closed:
             self.table.update(now)
         out = self.table.drain(self.seat) + self._extra
         self._extra = []
         return out
 
-    def _refused(self, exc: TableError) -> None:
-        self._extra.append({"type": "error", "code": exc.code, "message": str(exc)})
+    def poll(self, now: float) -> list[dict[str, Any]]:
+        return [legacy_dict(m) for m in self.poll_messages(now)]
 
-    def send_move(self, move: str) -> None:
+    def _refused(self, exc: TableError) -> None:
+        self._extra.append(Error(code=exc.code, message=str(exc)))
+
+    def send_move(self, move: Move | str) -> None:
         try:
             self.table.submit(self.seat, move, self.table.game_id)
         except TableError as exc:
@@ -62,8 +72,8 @@ class LocalTableClient:
     def request_hint(self) -> None:
         d = self.table.hint(self.seat)
         if d is not None:
-            self._extra.append({"type": "hint", "move": str(d.move), "reason_en": d.reason_en,
-                                "reason_vi": d.reason_vi, "game_id": self.table.game_id})
+            self._extra.append(Hint(move=d.move, reason_en=d.reason_en, reason_vi=d.reason_vi,
+                                    game_id=self.table.game_id))
 
     def leave(self) -> None:
         self.table.leave(self.seat)

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
-from typing import Any
 
 from tala_desktop.bots import make_bot
 from tala_desktop.bots.base import Bot, Decision
@@ -24,11 +23,12 @@ from tala_desktop.bots.runner import BotRunner
 from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_leader, parse_move
 
 from .config import BOT, TableConfig
-from .snapshot import seat_event, seat_snapshot
+from .messages import Clock, SeatMessage, Snapshot, Thinking
+from .snapshot import seat_events, seat_snapshot
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[[int, dict[str, Any]], None]
+Listener = Callable[[int, SeatMessage], None]
 
 
 class TableError(Exception):
@@ -55,7 +55,7 @@ class Table:
         self._own_runner = runner is None
         self.runner = runner or BotRunner(workers=config.bot_workers, think_delay=config.think_delay)
         self.rng = random.Random(config.seed)
-        self.queues: dict[int, list[dict[str, Any]]] = {}   # only seats whose feed is open
+        self.queues: dict[int, list[SeatMessage]] = {}   # only seats whose feed is open
         self.listeners: list[Listener] = []
         self.state: GameState | None = None
         self.game_id = 0
@@ -174,6 +174,33 @@ class Table:
         self.leader = next_leader(st.outcome, self.left_table)
         self.start_game(now)
 
+    def play_out(self) -> None:
+        """Play the current game to its end at once and publish it as one change (a player left for good).
+
+        Each seat to move is played by its bot; Hard bots (they search for a fixed
+        budget per move) and human seats are played by a Normal bot so that this is
+        instant. Seats that left are played by the engine itself. Balances follow.
+        """
+        st = self.state
+        if st is None or st.is_over:
+            return
+        self.runner.cancel_all()
+        self._pending = None
+        fallback = make_bot("normal", 0)
+        while not st.is_over:
+            seat = st.to_move
+            bot = self.bots[seat]
+            bot = fallback if bot is None or bot.level == "hard" else bot
+            try:
+                st.push(bot.decide(st.view(seat)).move)
+            except Exception:  # noqa: BLE001 - a failing bot must not stop the table
+                log.exception("bot at seat %d failed while playing out; playing its timeout action", seat)
+                st.push(Move(seat, MoveKind.TIMEOUT))
+        self._version += 1
+        if st.balances is not None:
+            self.balances = st.balances[:]
+        self._publish()
+
     def hint(self, seat: int) -> Decision | None:
         """What the Normal bot would do for ``seat`` now, and why (None if it is not its turn)."""
         st = self.state
@@ -205,7 +232,7 @@ class Table:
         if bot is not None and self._pending is None:
             fut = self.runner.request(bot, st.view(seat))
             self._pending = (self._version, fut)
-            self._emit_all({"type": "thinking", "seat": seat, "game_id": self.game_id})
+            self._emit_all(Thinking(seat=seat, game_id=self.game_id))
 
     def _finish_bot(self, seat: int, fut: Future) -> None:
         try:
@@ -249,7 +276,7 @@ class Table:
         """Stop queueing ``seat``'s messages and drop those waiting (nobody reads the seat any more)."""
         self.queues.pop(seat, None)
 
-    def drain(self, seat: int) -> list[dict[str, Any]]:
+    def drain(self, seat: int) -> list[SeatMessage]:
         """Take every message queued for ``seat`` (none if its feed is not open)."""
         q = self.queues.get(seat)
         if not q:
@@ -257,31 +284,31 @@ class Table:
         self.queues[seat] = []
         return q
 
-    def snapshot(self, seat: int) -> dict[str, Any]:
+    def snapshot(self, seat: int) -> Snapshot:
         st = self.state
         assert st is not None
         thinking = st.to_move if (self._pending is not None and not st.is_over) else None
         return seat_snapshot(st, seat, game_id=self.game_id, names=self.names, balances=self.balances,
                              clock=self.clock_info(), bet=self.config.bet, thinking=thinking)
 
-    def clock_info(self) -> dict[str, Any] | None:
+    def clock_info(self) -> Clock | None:
         if self.deadline is None or self.state is None or self.state.is_over:
             return None
-        return {"seat": self.state.to_move, "deadline": self.deadline,
-                "seconds": self.config.rules.turn_seconds, "remaining": max(0.0, self.deadline - self.now)}
+        return Clock(seat=self.state.to_move, deadline=self.deadline, seconds=self.config.rules.turn_seconds,
+                     remaining=max(0.0, self.deadline - self.now))
 
-    def _readers(self) -> Iterable[int]:
+    def _readers(self) -> list[int]:
         """The seats whose messages someone takes: every seat while a listener is subscribed, else the feeds."""
-        return range(self.n) if self.listeners else sorted(self.queues)
+        return list(range(self.n)) if self.listeners else sorted(self.queues)
 
-    def _emit(self, seat: int, message: dict[str, Any]) -> None:
+    def _emit(self, seat: int, message: SeatMessage) -> None:
         q = self.queues.get(seat)
         if q is not None:
             q.append(message)
         for listener in self.listeners:
             listener(seat, message)
 
-    def _emit_all(self, message: dict[str, Any]) -> None:
+    def _emit_all(self, message: SeatMessage) -> None:
         for seat in self._readers():
             self._emit(seat, message)
 
@@ -292,10 +319,10 @@ class Table:
         events = st.events or []
         fresh = events[self._seen_events:]
         self._seen_events = len(events)
-        for seat in self._readers():
-            for e in fresh:
-                msg = seat_event(e, seat)
-                msg["game_id"] = self.game_id
+        readers = self._readers()
+        per_seat = seat_events(fresh, readers, self.game_id, st.outcome)
+        for seat in readers:
+            for msg in per_seat[seat]:
                 self._emit(seat, msg)
             self._emit(seat, self.snapshot(seat))
         if st.is_over:

@@ -6,6 +6,7 @@ import time
 
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import start_in_thread
+from tala_desktop.table.legacy import legacy_dict
 
 from .conftest import FAST, Player, close_all, game_over, pump_until, seat_table
 
@@ -54,7 +55,7 @@ def check_resumed_view(srv, me: Player, before: dict) -> None:
     for key in ("game_id", "hand", "piles", "laid", "eaten", "phase", "to_move", "legal", "hand_counts"):
         assert after[key] == before[key], key
     assert after["clock"]["remaining"] > 0
-    truth = srv.call(lambda: srv.server.rooms[1].table.snapshot(me.client.seat))
+    truth = legacy_dict(srv.call(lambda: srv.server.rooms[1].table.snapshot(me.client.seat)))
     assert after["hand"] == truth["hand"] and after["legal"] == truth["legal"]
 
 

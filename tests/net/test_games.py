@@ -8,6 +8,7 @@ import time
 import pytest
 
 from tala_desktop.engine.cards import card_str
+from tala_desktop.table.legacy import legacy_dict
 
 from .conftest import close_all, game_over, pump_until, seat_table
 
@@ -62,7 +63,7 @@ def test_refused_moves_reach_only_the_sender_and_change_nothing(server):
             pl.auto = False
         pump_until(players, lambda: a.snap["to_move"] == 0 and b.snap["to_move"] == 0, act=False)
         def state():
-            snaps = server.call(lambda: [server.server.rooms[1].table.snapshot(s) for s in (0, 1)])
+            snaps = server.call(lambda: [legacy_dict(server.server.rooms[1].table.snapshot(s)) for s in (0, 1)])
             for snap in snaps:
                 snap["clock"].pop("remaining")
             return json.dumps(snaps, sort_keys=True)

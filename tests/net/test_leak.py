@@ -12,6 +12,7 @@ import pytest
 
 from tala_desktop.engine import parse_card
 from tala_desktop.net.host import start_in_thread
+from tala_desktop.table.legacy import legacy_dict
 
 from .conftest import FAST, Player, close_all, game_over, make_client, pump_until
 
@@ -116,7 +117,7 @@ def test_the_recorder_catches_a_server_that_leaks(monkeypatch):
         if self.table is not None and self.table.state is not None:
             for seat, m in enumerate(self.seats):
                 if m is not None:
-                    m.send(protocol.encode(self.table.snapshot((seat + 1) % self.table.n)))
+                    m.send(protocol.encode(legacy_dict(self.table.snapshot((seat + 1) % self.table.n))))
         honest(self)
 
     monkeypatch.setattr(Room, "flush", leaky)

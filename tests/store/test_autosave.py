@@ -51,7 +51,7 @@ def test_after_a_crash_the_game_resumes_exactly_where_it_stopped(tmp_path, clock
     assert t2.deadline == 500.0 + t2.config.rules.turn_seconds  # the clock restarted
     snap = t2.snapshot(0)
     for key in ("hand", "to_move", "phase", "legal", "piles", "laid", "stock_count", "balances", "names"):
-        assert snap[key] == snap_before[key], key
+        assert getattr(snap, key) == getattr(snap_before, key), key
     assert t2.rng.getstate() == table.rng.getstate()  # the following deals are the same too
     drive(t2)
     assert [s.paid for s in resumed.settlements] == [True]

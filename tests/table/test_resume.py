@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from concurrent.futures import Future
 
 import pytest
@@ -10,6 +9,7 @@ import pytest
 from tala_desktop.engine import Rules
 from tala_desktop.engine.record import dumps, loads
 from tala_desktop.table import SeatConfig, Table, TableConfig, TableError
+from tala_desktop.table.messages import Snapshot
 
 
 class SyncRunner:
@@ -53,14 +53,14 @@ def test_resume_installs_the_game_and_restarts_the_clock():
 
     table = Table(config(), SyncRunner())
     seen = []
-    table.subscribe(lambda seat, msg: seen.append((seat, msg["type"])))
+    table.subscribe(lambda seat, msg: seen.append((seat, type(msg))))
     table.resume(loads(text), first.game_id, balances, now=100.0)
     assert dumps(table.state) == text
     assert table.game_id == first.game_id and table.balances == balances
     assert table.deadline == 100.0 + 30  # a full turn from the moment of resuming
-    assert [t for _, t in seen] == ["snapshot"] * 3  # no old events replayed, one snapshot per seat
-    assert json.dumps(table.snapshot(0)["hand"]) == json.dumps(first.snapshot(0)["hand"])
-    assert table.snapshot(0)["to_move"] == first.snapshot(0)["to_move"]
+    assert [t for _, t in seen] == [Snapshot] * 3  # no old events replayed, one snapshot per seat
+    assert table.snapshot(0).hand == first.snapshot(0).hand
+    assert table.snapshot(0).to_move == first.snapshot(0).to_move
     advance(table, 12)  # and play goes on
     assert len(table.state.history) >= 12
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
+import msgspec
+import msgspec.inspect as mi
 import pytest
 
-from tala_desktop.engine import Rules, parse_card
-from tala_desktop.engine.cards import card_str
+from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig, TableError
+from tala_desktop.table.messages import Error, GameEnded, Hint, SeatMessage, Snapshot, TimedOut
 
 
 def make_table(levels=("easy", "normal", "easy"), human=True, seconds=30, seed=7, balance=10_000):
@@ -25,13 +25,13 @@ def run_until_over(table: Table, client: LocalTableClient | None, start=0.0, ste
     for _ in range(limit):
         now += step
         if client is not None:
-            msgs = client.poll(now)
-            snap = next((m for m in reversed(msgs) if m["type"] == "snapshot"), None)
-            if snap and snap["to_move"] == client.seat and human_plays and snap["legal"]:
+            msgs = client.poll_messages(now)
+            snap = next((m for m in reversed(msgs) if isinstance(m, Snapshot)), None)
+            if snap and snap.to_move == client.seat and human_plays and snap.legal:
                 client.request_hint()
-                for m in client.poll(now):
-                    if m["type"] == "hint":
-                        client.send_move(m["move"])
+                for m in client.poll_messages(now):
+                    if isinstance(m, Hint):
+                        client.send_move(m.move)
         else:
             table.update(now)
         if table.state.is_over:
@@ -62,12 +62,12 @@ def test_the_clock_plays_the_timeout_action_for_an_idle_human():
     table = make_table(seconds=5)
     client = LocalTableClient(table, 0)
     client.start(0.0)
-    client.poll(0.1)
+    client.poll_messages(0.1)
     assert table.state.to_move == 0  # the human leads the first game
-    client.poll(4.9)
+    client.poll_messages(4.9)
     assert table.state.to_move == 0
-    msgs = client.poll(5.01)
-    assert any(m["type"] == "timeout" and m["seat"] == 0 for m in msgs)
+    msgs = client.poll_messages(5.01)
+    assert any(isinstance(m, TimedOut) and m.seat == 0 for m in msgs)
     assert len(table.state.piles[0]) == 1  # the timeout discarded a card
     client.close()
 
@@ -76,13 +76,13 @@ def test_an_illegal_move_is_refused_and_changes_nothing():
     table = make_table()
     client = LocalTableClient(table, 0)
     client.start(0.0)
-    client.poll(0.0)
-    before = json.dumps(table.snapshot(0), sort_keys=True)
+    client.poll_messages(0.0)
+    before = table.snapshot(0)
     missing = next(c for c in range(52) if not table.state.hands[0] >> c & 1)
-    client.send_move(f"0 discard {card_str(missing)}")
-    msgs = client.poll(0.0)
-    assert [m["code"] for m in msgs if m["type"] == "error"] == ["not_in_hand"]
-    assert json.dumps(table.snapshot(0), sort_keys=True) == before
+    client.send_move(Move(0, MoveKind.DISCARD, card=missing))
+    msgs = client.poll_messages(0.0)
+    assert [m.code for m in msgs if isinstance(m, Error)] == ["not_in_hand"]
+    assert table.snapshot(0) == before
     with pytest.raises(TableError):
         table.submit(1, "1 draw")  # a bot's seat
     with pytest.raises(TableError):
@@ -92,21 +92,44 @@ def test_an_illegal_move_is_refused_and_changes_nothing():
     client.close()
 
 
-def _card_strings(obj) -> set[str]:
-    if isinstance(obj, str):
-        return {obj}
-    if isinstance(obj, dict):
-        return set().union(*(_card_strings(v) for v in obj.values())) if obj else set()
-    if isinstance(obj, list):
-        return set().union(*(_card_strings(v) for v in obj)) if obj else set()
+def _cards_in(value, info) -> set[int]:
+    """Every card in a message value, found through its schema: fields typed Card, and the cards of moves."""
+    if value is None:
+        return set()
+    if isinstance(value, Move):
+        return {c for c in range(52) if value.card == c or any(m >> c & 1 for m in value.melds)}
+    if isinstance(info, mi.IntType):
+        return {value} if (info.ge, info.le) == (0, 51) else set()
+    if isinstance(info, (mi.StructType, mi.DataclassType)):
+        return set().union(set(), *(_cards_in(getattr(value, f.name), f.type) for f in info.fields))
+    if isinstance(info, (mi.ListType, mi.VarTupleType)):
+        return set().union(set(), *(_cards_in(v, info.item_type) for v in value))
+    if isinstance(info, mi.TupleType):
+        return set().union(set(), *(_cards_in(v, t) for v, t in zip(value, info.item_types)))
+    if isinstance(info, mi.UnionType):
+        return set().union(set(), *(_cards_in(value, t) for t in info.types if not isinstance(t, mi.NoneType)))
     return set()
+
+
+def test_the_card_finder_sees_every_card_field():
+    msg = Snapshot(**{**msgspec.structs.asdict(_any_snapshot()), "hand": [5], "piles": [[7], [], []],
+                      "last_discard": (1, 9), "legal": [Move(0, MoveKind.DISCARD, card=11)]})
+    assert _cards_in(msg, mi.type_info(Snapshot)) >= {5, 7, 9, 11}
+
+
+def _any_snapshot() -> Snapshot:
+    table = make_table()
+    table.start_game(0.0)
+    snap = table.snapshot(0)
+    table.close()
+    return snap
 
 
 def test_no_message_ever_shows_another_seats_hidden_cards():
     table = make_table(levels=("normal", "normal", "normal"), human=False)
     checked = 0
 
-    def check(seat: int, msg: dict) -> None:
+    def check(seat: int, msg: SeatMessage) -> None:
         nonlocal checked
         st = table.state
         if st.is_over:
@@ -117,12 +140,8 @@ def test_no_message_ever_shows_another_seats_hidden_cards():
                 for c in range(52):
                     if (st.hands[other] & ~st.eaten[other] & ~st.revealed[other]) >> c & 1:
                         hidden.add(c)
-        for text in _card_strings(msg):
-            try:
-                c = parse_card(text)
-            except ValueError:
-                continue
-            assert c not in hidden, f"seat {seat} was shown {text} in {msg['type']}"
+        shown = _cards_in(msg, mi.type_info(type(msg))) & hidden
+        assert not shown, f"seat {seat} was shown {sorted(shown)} in {type(msg).__name__}"
         checked += 1
 
     table.subscribe(check)
@@ -136,7 +155,7 @@ def test_leaving_makes_the_seat_mom_and_the_game_goes_on():
     table = make_table()
     client = LocalTableClient(table, 0)
     client.start(0.0)
-    client.poll(0.0)
+    client.poll_messages(0.0)
     client.leave()
     assert table.state.left[0]
     run_until_over(table, None)
@@ -154,16 +173,16 @@ def test_a_bot_that_times_out_is_not_shown_thinking_about_the_next_turn():
     client = LocalTableClient(table, 0)
     client.start(0.0)
     first = next(c for c in range(52) if table.state.hands[0] >> c & 1)
-    client.send_move(f"0 discard {card_str(first)}")
-    client.poll(0.0)
+    client.send_move(Move(0, MoveKind.DISCARD, card=first))
+    client.poll_messages(0.0)
     assert table.state.to_move == 1
     table.bots[1].budget_ms = 5000  # still searching when its clock runs out
-    client.poll(0.1)
-    msgs = client.poll(1.2)  # seat 1 times out; seat 2's turn begins
-    assert any(m["type"] == "timeout" and m["seat"] == 1 for m in msgs)
-    snap = [m for m in msgs if m["type"] == "snapshot"][-1]
-    assert snap["to_move"] == 2 and snap["thinking"] is None
-    assert table.snapshot(0)["thinking"] is None
+    client.poll_messages(0.1)
+    msgs = client.poll_messages(1.2)  # seat 1 times out; seat 2's turn begins
+    assert any(isinstance(m, TimedOut) and m.seat == 1 for m in msgs)
+    snap = [m for m in msgs if isinstance(m, Snapshot)][-1]
+    assert snap.to_move == 2 and snap.thinking is None
+    assert table.snapshot(0).thinking is None
     client.close()
 
 
@@ -190,8 +209,26 @@ def test_only_a_seat_with_an_open_feed_keeps_its_messages():
     client.start(0.0)
     run_until_over(table, client)
     table.next_game()
-    assert any(m["type"] == "snapshot" for m in client.poll(table.now))  # the human's feed delivers
+    assert any(isinstance(m, Snapshot) for m in client.poll_messages(table.now))  # the human's feed delivers
     run_until_over(table, client)
     for seat in (1, 2, 3):
         assert table.drain(seat) == [], f"seat {seat} has no reader but its messages were kept"
+    client.close()
+
+
+def test_play_out_ends_the_game_at_once_and_publishes_it_as_one_change():
+    table = make_table(levels=("hard", "normal", "easy"))
+    client = LocalTableClient(table, 0)
+    client.start(0.0)
+    client.poll_messages(0.0)
+    table.leave(0)
+    client.poll_messages(0.0)
+    table.play_out()  # seat 1's Hard bot plays at Normal: no search, no waiting for the runner
+    assert table.state.is_over
+    assert table.balances == [10_000 + x for x in table.state.outcome.net]  # the first game: all started at 10,000
+    msgs = client.poll_messages(table.now)
+    assert sum(isinstance(m, Snapshot) for m in msgs) == 1 and isinstance(msgs[-1], Snapshot)
+    assert [m for m in msgs if isinstance(m, GameEnded)] and msgs[-1].outcome == table.state.outcome
+    table.play_out()  # nothing left to play: no change, nothing published
+    assert client.poll_messages(table.now) == []
     client.close()

@@ -18,9 +18,10 @@ import pygame
 
 from tala_desktop.bots import Decision, make_bot
 from tala_desktop.bots.base import Bot
-from tala_desktop.engine import EngineError, SeatView, card_label, parse_move
+from tala_desktop.engine import EngineError, Move, SeatView, card_label, parse_move
 from tala_desktop.engine.cards import parse_card
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
+from tala_desktop.table.messages import Error
 
 from ..art.felt_colours import ColouredFelt
 from ..core.i18n import tr
@@ -76,14 +77,14 @@ class TutorialClient(LocalTableClient):
         super().__init__(table, 0)
         self.scene = scene
 
-    def send_move(self, move: str) -> None:
+    def send_move(self, move: Move | str) -> None:
         step = self.scene.step()
         try:
-            parsed = parse_move(move)
+            parsed = parse_move(move) if isinstance(move, str) else move
         except EngineError:
             parsed = None
         if step is not None and parsed is not None and not step.matches(parsed):
-            self._extra.append({"type": "error", "code": "tutorial", "message": self.scene.prompt_text(step)})
+            self._extra.append(Error(code="tutorial", message=self.scene.prompt_text(step)))
             return
         super().send_move(move)
 
