@@ -2,8 +2,9 @@
 
     python tools/build_app.py [--onefile] [--no-build] [--runs 5]
 
-After the build (one folder ``dist/TaLa/``, or ``dist/TaLa-onefile`` with
-``--onefile``) the executable must, headless (SDL's dummy drivers):
+After the build (one folder ``dist/TaLa/``, on macOS also ``dist/TaLa.app``,
+or ``dist/TaLa-onefile`` with ``--onefile``) the executable must, headless
+(SDL's dummy drivers):
 - pass ``--selftest``: a 4-bot game through the real loop, the Hard bot's
   search in spawned worker processes of the bundle (so a missing
   ``multiprocessing.freeze_support()`` fails here);
@@ -15,7 +16,8 @@ After the build (one folder ``dist/TaLa/``, or ``dist/TaLa-onefile`` with
   (``python -m tala_desktop``) for comparison, medians printed, never asserted;
 - leave every file inside the bundle as it was (user data goes to a scratch
   ``--data-dir`` here, to the per-user folder normally).
-Any failure exits 1. The bundle's size is printed too.
+On macOS the ``TaLa.app`` that ships gets the selftest, the server checks and
+the untouched check too. Any failure exits 1. The bundle's size is printed too.
 """
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 FIRST_FRAME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) \S+ INFO first frame (\d+) ms after start", re.M)
 LISTENING = re.compile(r"listening on (\S+):(\d+)")
@@ -61,12 +62,21 @@ def build(onefile: bool) -> float:
     return seconds
 
 
-def bundle_paths(onefile: bool) -> tuple[Path, Path]:
+def bundle_paths(onefile: bool, platform: str = sys.platform) -> tuple[Path, Path]:
     """(the bundle: folder or file, the executable inside it)."""
+    suffix = ".exe" if platform == "win32" else ""
     if onefile:
-        exe = ROOT / "dist" / f"TaLa-onefile{EXE_SUFFIX}"
+        exe = ROOT / "dist" / f"TaLa-onefile{suffix}"
         return exe, exe
-    return ROOT / "dist" / "TaLa", ROOT / "dist" / "TaLa" / f"TaLa{EXE_SUFFIX}"
+    return ROOT / "dist" / "TaLa", ROOT / "dist" / "TaLa" / f"TaLa{suffix}"
+
+
+def app_bundle_paths(onefile: bool, platform: str = sys.platform) -> tuple[Path, Path] | None:
+    """(the macOS ``TaLa.app``, its executable) for the one-folder build on macOS; None elsewhere."""
+    if onefile or platform != "darwin":
+        return None
+    app = ROOT / "dist" / "TaLa.app"
+    return app, app / "Contents" / "MacOS" / "TaLa"
 
 
 def snapshot(bundle: Path) -> dict[str, tuple[int, int]]:
@@ -175,6 +185,18 @@ def timings(commands: dict[str, list[str]], runs: int) -> dict[str, str]:
     return out
 
 
+def check_plays_and_serves(bundle: Path, exe: Path, onefile: bool) -> None:
+    """The selftest, then the LAN server from the app (``--server``) and, one folder, from ``TaLa-server``."""
+    print(f"selftest ({exe.relative_to(ROOT)}): {check_selftest(exe)}", flush=True)
+    servers = [[str(exe), "--server"]]
+    if not onefile:
+        servers.append([str(exe.with_name(exe.name.replace("TaLa", "TaLa-server", 1)))])
+    for command in servers:
+        port = check_server(command)
+        shown = " ".join([Path(command[0]).name, *command[1:]])
+        print(f"server: {shown} listened on 127.0.0.1:{port}, stopped", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--onefile", action="store_true", help="the one-file variant dist/TaLa-onefile")
@@ -192,19 +214,20 @@ def main(argv: list[str] | None = None) -> int:
         if not args.onefile:
             print(f"licences: {check_licences(bundle)}", flush=True)
         before = snapshot(bundle)
-        print(f"selftest: {check_selftest(exe)}", flush=True)
-        servers = [[str(exe), "--server"]]
-        if not args.onefile:
-            servers.append([str(bundle / f"TaLa-server{EXE_SUFFIX}")])
-        for command in servers:
-            port = check_server(command)
-            shown = " ".join([Path(command[0]).name, *command[1:]])
-            print(f"server: {shown} listened on 127.0.0.1:{port}, stopped", flush=True)
+        check_plays_and_serves(bundle, exe, args.onefile)
+        mac_app = app_bundle_paths(args.onefile)
+        if mac_app is not None:
+            if not mac_app[1].is_file():
+                raise CheckFailed(f"no executable at {mac_app[1]}")
+            before_app = snapshot(mac_app[0])
+            check_plays_and_serves(*mac_app, args.onefile)
         if args.runs > 0:
             measured = timings({"bundle": [str(exe)], "source": [sys.executable, "-m", "tala_desktop"]}, args.runs)
             for name, line in measured.items():
                 print(f"start-up, {name}: {line}", flush=True)
         check_untouched(bundle, before)
+        if mac_app is not None:
+            check_untouched(mac_app[0], before_app)
         print("bundle: no file inside it was written or changed")
     except CheckFailed as exc:
         print(f"build_app FAILED: {exc}", file=sys.stderr)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import threading
 
 import pytest
+import websockets.asyncio.connection
+import websockets.sync.connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
@@ -88,8 +91,13 @@ def play_in_background(tables, games: int, done: dict) -> threading.Thread:
 
 
 @pytest.fixture
-def busy_server():
+def busy_server(monkeypatch):
     """A server where two other tables play full games while the fuzzer works."""
+    # Keepalive pings (websockets) draw from the global random module in the server's and clients' threads;
+    # Hypothesis takes a change of that state while it draws for randomness inside the strategy. They get
+    # their own generator here.
+    for module in (websockets.asyncio.connection, websockets.sync.connection):
+        monkeypatch.setattr(module, "random", random.Random())
     srv = start_in_thread(rate=10_000, burst=10_000, **FAST)
     tables = [seat_table(srv, ["An", "Bình"], seats=3), seat_table(srv, ["Chi", "Dũng"], seats=2)]
     done: dict = {}
