@@ -22,6 +22,7 @@ from tala_desktop import __version__
 
 if TYPE_CHECKING:
     from tala_desktop.store.folder_lock import FolderInUse, FolderLock
+    from tala_desktop.ui.app_loop import AppOptions
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         lock = _hold_data_folder(args.data_dir)
     except folder_lock.FolderInUse as exc:
-        return _already_open(exc)
+        return _already_open(exc, options)
     from tala_desktop.ui.app_loop import run_app
 
     try:
@@ -112,14 +113,17 @@ def _hold_data_folder(data_dir: str | None) -> FolderLock | None:
     return folder_lock.hold_folder(folder)
 
 
-def _already_open(exc: FolderInUse) -> int:
-    """A second copy on a held folder: say so on stderr (both languages) and exit without touching anything."""
+def _already_open(exc: FolderInUse, options: AppOptions) -> int:
+    """A second copy on a held folder: say so on stderr and in a window (both languages), touching nothing."""
     who = f" (process {exc.pid})" if exc.pid is not None else ""
     print(f"Tá Lả Desktop đang mở với thư mục dữ liệu {exc.folder}{who}. Hãy chuyển sang cửa sổ đó, hoặc đóng nó "
           f"trước; muốn chạy thêm một bản thì dùng --data-dir với một thư mục khác.\n"
           f"Tá Lả Desktop is already open with the data folder {exc.folder}{who}. Switch to that window or close "
           f"it first; to run another copy, start it with --data-dir and a different folder.",
           file=sys.stderr, flush=True)
+    from tala_desktop.ui.app_loop import run_already_open
+
+    run_already_open(options, str(exc.folder))
     return ALREADY_OPEN_EXIT
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -336,6 +336,34 @@ def run_app(options: AppOptions) -> int:
         app.shutdown()
         pygame.quit()
     return 0
+
+
+ALREADY_OPEN_WINDOW = (960, 540)
+
+
+def run_already_open(options: AppOptions, folder: str, clock: RealClock | StepClock | None = None) -> App | None:
+    """A second copy on a folder a running copy holds: a window saying so, until the player closes it.
+
+    Nothing in the data folder is opened (default settings, no store, no sounds). Returns the finished app,
+    or None when no window can be opened (the message is on stderr already).
+    """
+    from .screens.already_open import AlreadyOpenScene
+
+    try:
+        app = create_app(replace(options, windowed=options.windowed or ALREADY_OPEN_WINDOW), UiSettings(), clock)
+    except pygame.error as exc:
+        log.warning("no window for the already-open message: %s", exc)
+        pygame.quit()
+        return None
+    app.on_first_frame.clear()     # no sounds or music for a message
+    app.stack.push(AlreadyOpenScene(app.services, folder, app.quit))
+    try:
+        app.run(max_frames=options.max_frames)
+        log.info("the already-open window closed after %d drawn frames", app.frames_drawn)
+    finally:
+        app.shutdown()
+        pygame.quit()
+    return app
 
 
 def describe(app: App) -> dict[str, Any]:

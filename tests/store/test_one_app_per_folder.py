@@ -59,10 +59,11 @@ def test_a_second_copy_touches_nothing_and_a_killed_first_copy_frees_the_folder(
         _wait_ready(first, tmp_path / "first.log")
         before = _snapshot(data)
         assert "tala.db" in before
-        second = _app(data, "--frames", "1")
+        second = _app(data, "-v", "--frames", "1")
         _, err = second.communicate(timeout=90)
         assert second.returncode == ALREADY_OPEN_EXIT, err
         assert "already open" in err and "đang mở" in err and f"process {first.pid}" in err
+        assert "already-open window closed after 1 drawn frames" in err     # and the window said it too
         assert "Traceback" not in err
         assert _snapshot(data) == before                      # no database opened, no autosave, no .tmp file
         assert first.poll() is None                           # the first copy plays on

@@ -53,6 +53,16 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
                                                                         "{detail}"),
     "notice.session_error": ("Có lỗi khi lưu ván chơi: {detail}", "The game could not be saved: {detail}"),
     "notice.moved_to": ("Tệp cũ: {path}", "Old file: {path}"),
+    # a second copy of the game on a data folder that a running copy holds
+    "already_open.title": ("Tá Lả đang mở rồi", "Tá Lả is already open"),
+    "already_open.text": ("Trò chơi đang chạy trong một cửa sổ khác với cùng dữ liệu (hồ sơ, chip, ván đang chơi). "
+                          "Hãy chuyển sang cửa sổ đó, hoặc đóng nó rồi mở lại trò chơi. Cửa sổ này không thay đổi "
+                          "gì trong dữ liệu của bạn.",
+                          "The game is running in another window with the same data (profile, chips, the game in "
+                          "progress). Switch to that window, or close it and start the game again. This window "
+                          "changed nothing in your data."),
+    "already_open.folder": ("Thư mục dữ liệu: {path}", "Data folder: {path}"),
+    "already_open.close": ("Đóng", "Close"),
     # profile
     "profile.title": ("Hồ sơ", "Profile"),
     "profile.name": ("Tên của bạn", "Your name"),
