@@ -23,15 +23,15 @@ ASPECT = 1.4  # height / width, close to a poker card's 88 / 63
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 BLACK: Colour = (22, 24, 30)
-RED: Colour = (206, 22, 40)
+SUIT_RED: Colour = (206, 22, 40)
 BLUE: Colour = (22, 84, 200)
 GREEN: Colour = (10, 128, 52)
-SUIT_COLOURS_2: tuple[Colour, ...] = (BLACK, BLACK, RED, RED)  # ♠ ♣ ♦ ♥
-SUIT_COLOURS_4: tuple[Colour, ...] = (BLACK, GREEN, BLUE, RED)
+SUIT_COLOURS_2: tuple[Colour, ...] = (BLACK, BLACK, SUIT_RED, SUIT_RED)  # ♠ ♣ ♦ ♥
+SUIT_COLOURS_4: tuple[Colour, ...] = (BLACK, GREEN, BLUE, SUIT_RED)
 
 PAPER: Colour = (253, 252, 247)
 EDGE: Colour = (150, 150, 160)
-GOLD: Colour = (232, 184, 48)
+COURT_GOLD: Colour = (232, 184, 48)
 EATEN_GOLD: Colour = (255, 200, 40)
 GROUP_COLOURS: tuple[Colour, ...] = ((64, 200, 255), (255, 96, 200), (120, 230, 90), (255, 150, 40))
 BACK_COLOURS: dict[str, tuple[Colour, Colour]] = {  # name -> (base, lattice)
@@ -273,7 +273,7 @@ class CardArt:
         k = SUPERSAMPLE
         big = pygame.Surface((size[0] * k, size[1] * k), pygame.SRCALPHA)
         big.fill((*colour, 0))
-        draw_emblem(big, rank, big.get_rect(), colour, GOLD)
+        draw_emblem(big, rank, big.get_rect(), colour, COURT_GOLD)
         return pygame.transform.smoothscale(big, size)
 
     def _draw_back(self, width: int, name: str) -> pygame.Surface:
@@ -305,8 +305,8 @@ class CardArt:
         medal = pygame.Rect(0, 0, bw * 0.42, bw * 0.42)
         medal.center = (bw // 2, bh // 2)
         pygame.draw.ellipse(big, base, medal)
-        pygame.draw.ellipse(big, GOLD, medal, max(1, lw * 2))
+        pygame.draw.ellipse(big, COURT_GOLD, medal, max(1, lw * 2))
         spade = medal.inflate(-medal.w * 0.45, -medal.h * 0.45)
-        draw_suit(big, 0, spade, GOLD)
+        draw_suit(big, 0, spade, COURT_GOLD)
         surf.blit(pygame.transform.smoothscale(big, inner.size), inner.topleft)
         return surf

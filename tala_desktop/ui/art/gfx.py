@@ -109,6 +109,17 @@ def render_text(
     return surf
 
 
+def shadowed_text(font: pygame.font.Font, text: str, colour: Colour, size: int,
+                  max_width: int | None = None) -> pygame.Surface:
+    """Text with a dark drop shadow offset by about a fourteenth of the font ``size`` (at least 1 px)."""
+    img = render_text(font, text, colour, max_width)
+    off = max(1, size // 14)
+    out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
+    out.blit(render_text(font, text, (0, 0, 0), max_width), (off, off))
+    out.blit(img, (0, 0))
+    return out
+
+
 def outlined_text(
     font: pygame.font.Font, text: str, colour: Colour, outline: Colour = (0, 0, 0), px: int = 2
 ) -> pygame.Surface:

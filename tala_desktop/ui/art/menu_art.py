@@ -18,6 +18,7 @@ from ..core.assets import Fonts
 from . import gfx
 from .card_art import CardArt, card_size
 from .shapes import render_suit
+from .theme import CREAM
 
 Colour = tuple[int, int, int]
 
@@ -27,7 +28,6 @@ GOLD_LIGHT: Colour = (255, 240, 170)
 GOLD_MID: Colour = (255, 200, 70)
 GOLD_DARK: Colour = (214, 128, 20)
 OUTLINE: Colour = (70, 30, 4)
-CREAM: Colour = (246, 238, 214)
 FAN_CARDS = (9 + 39, 10, 11 + 39, 12, 0 + 39)  # 10♥ J♠ Q♥ K♠ A♥: a royal run held up in a fan
 
 
@@ -225,16 +225,8 @@ class MenuArt:
     # -- pages ------------------------------------------------------------------
     def text(self, text: str, size: int, colour: Colour = CREAM, bold: bool = False) -> pygame.Surface:
         """A line of text with a 1-2 px dark drop shadow, cached."""
-        def make() -> pygame.Surface:
-            font = self.fonts.font(size, bold)
-            img = font.render(text, True, colour)
-            off = max(1, size // 14)
-            out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
-            out.fill((0, 0, 0, 0))
-            out.blit(font.render(text, True, (0, 0, 0)), (off, off))
-            out.blit(img, (0, 0))
-            return out
-        return self.cached(("text", text, size, colour, bold), make)
+        return self.cached(("text", text, size, colour, bold),
+                           lambda: gfx.shadowed_text(self.fonts.font(size, bold), text, colour, size))
 
     def panel(self, size: tuple[int, int]) -> pygame.Surface:
         """The dark glassy page panel with a thin gold border and a lighter top edge."""

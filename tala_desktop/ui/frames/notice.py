@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from ..art import gfx
+from ..art.theme import CREAM, LABEL
 from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..widgets.controls import Button
@@ -22,8 +23,6 @@ LINE_H = 24
 PAD = 16
 BUTTON_W, BUTTON_H = 140, 36
 MAX_LINES = 4
-TEXT_COLOUR = (250, 240, 220)
-HEAD_COLOUR = (255, 200, 110)
 
 
 def wrap_long(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -109,12 +108,12 @@ class NoticeBox:
             box = self._cache[("box", r.size)] = gfx.rounded_rect(r.size, (40, 16, 10, 235), 16, 2,
                                                                   (255, 170, 80, 220))
         surface.blit(box, r)
-        head = self.fonts.font(TEXT_SIZE + 2, bold=True).render(tr("notice.title"), True, HEAD_COLOUR)
+        head = self.fonts.font(TEXT_SIZE + 2, bold=True).render(tr("notice.title"), True, LABEL)
         surface.blit(head, head.get_rect(midleft=(r.x + PAD, r.y + PAD - 4 + BUTTON_H // 2)))
         font = self.fonts.font(TEXT_SIZE)
         y = r.y + PAD + BUTTON_H + 6
         for line in self.lines():
-            surface.blit(font.render(line, True, TEXT_COLOUR), (r.x + PAD, y))
+            surface.blit(font.render(line, True, CREAM), (r.x + PAD, y))
             y += LINE_H
         self._place()
         self.button.draw(surface)

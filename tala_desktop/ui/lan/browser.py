@@ -19,6 +19,7 @@ import pygame
 
 from tala_desktop.net.discovery import Browser, LanServer
 
+from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import lan_name
 from ..frames.page import PANEL, PageScene
@@ -34,9 +35,6 @@ LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 640, 0)
 RIGHT = pygame.Rect(PANEL.x + 720, PANEL.y + 28, 364, 0)
 ROW_H = 66
 MAX_ROWS = 6
-HEAD_COLOUR = (255, 222, 140)
-TEXT_COLOUR = (236, 244, 236)
-ERROR_COLOUR = (255, 130, 120)
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -185,22 +183,22 @@ class LanBrowserScene(PageScene):
                 self.rebuild()
 
     def draw_page(self, surface: pygame.Surface) -> None:
-        head = self.label(tr("lan.servers"), 26, HEAD_COLOUR, bold=True)
+        head = self.label(tr("lan.servers"), 26, LABEL, bold=True)
         surface.blit(head, (LEFT.x, LEFT.y))
         if not self.servers:
-            surface.blit(self.label(tr("lan.searching"), 21, TEXT_COLOUR), (LEFT.x, LEFT.y + 60))
+            surface.blit(self.label(tr("lan.searching"), 21, TEXT), (LEFT.x, LEFT.y + 60))
         for i, server in enumerate(self.servers[:MAX_ROWS]):
             y = LEFT.y + 50 + i * ROW_H
             pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
             bet = money(server.bet) if server.bet else tr("lan.no_bet")
             text = tr_count("lan.server_row", server.players, name=server.name, players=server.players, bet=bet)
-            surface.blit(self.label(text, 21, TEXT_COLOUR, bold=True), (LEFT.x + 16, y + 8))
+            surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 16, y + 8))
             where = server.address + (f" · {tr('lan.locked')}" if server.password else "")
             surface.blit(self.label(where, 17, (180, 200, 186)), (LEFT.x + 16, y + 36))
-        surface.blit(self.label(tr("lan.address"), 24, HEAD_COLOUR, bold=True), (RIGHT.x, RIGHT.y))
+        surface.blit(self.label(tr("lan.address"), 24, LABEL, bold=True), (RIGHT.x, RIGHT.y))
         surface.blit(self.label(tr("lan.address_hint"), 16, (180, 200, 186)), (RIGHT.x, RIGHT.y + 98))
         if self.error:
-            surface.blit(self.label(self.error, 19, ERROR_COLOUR), (LEFT.x, PANEL.bottom - 48))
+            surface.blit(self.label(self.error, 19, ERROR), (LEFT.x, PANEL.bottom - 48))
 
 
 def _default_browser() -> Browser:

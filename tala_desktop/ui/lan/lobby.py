@@ -17,9 +17,10 @@ from typing import Any
 
 import pygame
 
+from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr
-from ..core.scene import Scene
-from ..frames.page import PANEL, PageScene
+from ..frames.overlay import Overlay
+from ..frames.page import PANEL, PageScene, wrap_text
 from ..new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
 from ..services import Services
 from ..table.scene import TableScene
@@ -30,11 +31,6 @@ from .session import LanSession
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
 ROW_H = 64
-HEAD_COLOUR = (255, 222, 140)
-TEXT_COLOUR = (236, 244, 236)
-DIM_COLOUR = (180, 200, 186)
-READY_COLOUR = (120, 230, 130)
-ERROR_COLOUR = (255, 130, 120)
 CHAT_LINES = 4
 CONTROL_STEP = 62
 
@@ -202,14 +198,14 @@ class LanLobbyScene(PageScene):
             self._draw_seats(surface, s.lobby)
         self._draw_chat(surface)
         if s.notices:
-            surface.blit(self.label(s.notices[-1], 18, ERROR_COLOUR), (LEFT.x, PANEL.bottom - 30))
+            surface.blit(self.label(s.notices[-1], 18, ERROR), (LEFT.x, PANEL.bottom - 30))
         elif s.welcome is None:
-            surface.blit(self.label(tr("lan.connecting"), 18, DIM_COLOUR), (LEFT.x, PANEL.bottom - 30))
+            surface.blit(self.label(tr("lan.connecting"), 18, MUTED), (LEFT.x, PANEL.bottom - 30))
 
     def _draw_tables(self, surface: pygame.Surface) -> None:
-        surface.blit(self.label(tr("lobby.tables"), 26, HEAD_COLOUR, bold=True), (LEFT.x, LEFT.y))
+        surface.blit(self.label(tr("lobby.tables"), 26, LABEL, bold=True), (LEFT.x, LEFT.y))
         if not self.session.tables:
-            surface.blit(self.label(tr("lobby.no_tables"), 20, DIM_COLOUR), (LEFT.x, LEFT.y + 60))
+            surface.blit(self.label(tr("lobby.no_tables"), 20, MUTED), (LEFT.x, LEFT.y + 60))
         for i, t in enumerate(self.session.tables[:6]):
             y = LEFT.y + 48 + i * ROW_H
             pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 8), border_radius=10)
@@ -217,10 +213,10 @@ class LanLobbyScene(PageScene):
                       bet=money(t["bet"]))
             if t.get("state") == "playing":
                 text += f" · {tr('lobby.playing')}"
-            surface.blit(self.label(text, 20, TEXT_COLOUR, bold=True), (LEFT.x + 14, y + 16))
+            surface.blit(self.label(text, 20, TEXT, bold=True), (LEFT.x + 14, y + 16))
 
     def _draw_seats(self, surface: pygame.Surface, info: dict[str, Any]) -> None:
-        surface.blit(self.label(info["name"], 26, HEAD_COLOUR, bold=True), (LEFT.x, LEFT.y))
+        surface.blit(self.label(info["name"], 26, LABEL, bold=True), (LEFT.x, LEFT.y))
         for i, seat in enumerate(info["seats"]):
             y = LEFT.y + 48 + i * ROW_H
             mine = seat["seat"] == self.session.you
@@ -229,17 +225,17 @@ class LanLobbyScene(PageScene):
             if seat["kind"] == "player":
                 name, marks = seat["name"], []
                 if seat.get("host"):
-                    marks.append((tr("lobby.host_mark"), HEAD_COLOUR))
+                    marks.append((tr("lobby.host_mark"), LABEL))
                 if not seat.get("connected", True) or seat.get("left"):
-                    marks.append((tr("lobby.away_mark"), ERROR_COLOUR))
+                    marks.append((tr("lobby.away_mark"), ERROR))
                 elif seat.get("ready"):
-                    marks.append((tr("lobby.ready_mark"), READY_COLOUR))
+                    marks.append((tr("lobby.ready_mark"), GAIN))
                 else:
-                    marks.append((tr("lobby.waiting_mark"), DIM_COLOUR))
+                    marks.append((tr("lobby.waiting_mark"), MUTED))
             else:
                 name = seat.get("name") or tr("lobby.seat_empty", level=tr(f"setup.level.{seat.get('level')}"))
                 marks = []
-            surface.blit(self.label(f"{seat['seat'] + 1}. {name}", 21, TEXT_COLOUR, bold=True), (LEFT.x + 14, y + 16))
+            surface.blit(self.label(f"{seat['seat'] + 1}. {name}", 21, TEXT, bold=True), (LEFT.x + 14, y + 16))
             x = LEFT.right - 14
             for text, colour in reversed(marks):
                 img = self.label(text, 17, colour)
@@ -247,58 +243,51 @@ class LanLobbyScene(PageScene):
                 surface.blit(img, (x, y + 20))
                 x -= 14
         if self.session.is_host and not self.session.can_start():
-            surface.blit(self.label(tr("lobby.wait_ready"), 19, DIM_COLOUR), (LEFT.x, PANEL.bottom - 140))
+            surface.blit(self.label(tr("lobby.wait_ready"), 19, MUTED), (LEFT.x, PANEL.bottom - 140))
         if self.session.is_host:
             for i, key in enumerate(("lobby.seats", "lobby.bet", "lobby.clock", "lobby.preset")):
-                surface.blit(self.label(tr(key), 17, HEAD_COLOUR), (RIGHT.x, RIGHT.y + 4 + i * CONTROL_STEP))
+                surface.blit(self.label(tr(key), 17, LABEL), (RIGHT.x, RIGHT.y + 4 + i * CONTROL_STEP))
         else:
             wait = "lobby.wait_host" if (self.session.my_seat() or {}).get("ready") else "lobby.wait_ready"
-            surface.blit(self.label(tr(wait), 20, DIM_COLOUR), (RIGHT.x, RIGHT.y + 8))
+            surface.blit(self.label(tr(wait), 20, MUTED), (RIGHT.x, RIGHT.y + 8))
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
         top = PANEL.bottom - 120 - CHAT_LINES * 26
-        surface.blit(self.label(tr("lobby.chat"), 20, HEAD_COLOUR, bold=True), (RIGHT.x, top - 30))
+        surface.blit(self.label(tr("lobby.chat"), 20, LABEL, bold=True), (RIGHT.x, top - 30))
         for i, (name, text) in enumerate(self.session.chat[-CHAT_LINES:]):
             line, font = f"{name}: {text}", self.services.fonts.font(17)
             if font.size(line)[0] > RIGHT.w:
                 while len(line) > 4 and font.size(line + "…")[0] > RIGHT.w:
                     line = line[:-1]
                 line += "…"
-            surface.blit(self.label(line, 17, TEXT_COLOUR), (RIGHT.x, top + i * 26))
+            surface.blit(self.label(line, 17, TEXT), (RIGHT.x, top + i * 26))
 
 
-class LanLostOverlay(Scene):
-    """Over whatever LAN scene is showing: the server is gone; the button goes back to the menu."""
+class LanLostOverlay(Overlay):
+    """Over whatever LAN scene is showing: the server is gone; the button (or Enter, Esc) goes back to the menu."""
 
-    is_overlay = True
+    escape_keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
 
     def __init__(self, services: Services, reason: str, to_menu: Callable[[], None]) -> None:
         super().__init__()
         self.services = services
         self.text = tr("lan.lost", reason=reason)
+        self.panel = pygame.Rect(0, 0, 760, 260)
+        self.panel.center = (640, 340)
         self.button = Button((640 - 130, 400, 260, 64), tr("lan.to_menu"), services.fonts, to_menu,
                              style="primary", font_size=24)
-        self.needs_redraw = True
+        self.buttons = [self.button]
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
-            self.button.click()
-            return
-        self.button.handle_event(event)
-
-    def mark_drawn(self) -> None:
-        self.needs_redraw = False
+    def on_escape(self) -> None:
+        self.button.click()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        box = pygame.Rect(0, 0, 760, 260)
-        box.center = (640, 340)
-        pygame.draw.rect(surface, (20, 34, 28), box, border_radius=18)
-        pygame.draw.rect(surface, (255, 200, 110), box, 2, border_radius=18)
-        img = self.services.fonts.font(22, True).render(self.text, True, TEXT_COLOUR)
-        if img.get_width() > box.w - 40:
-            img = pygame.transform.smoothscale(img, (box.w - 40, img.get_height() * (box.w - 40) // img.get_width()))
-        surface.blit(img, img.get_rect(center=(640, 310)))
-        self.button.draw(surface)
+        self.draw_backdrop(surface, self.panel)
+        font = self.services.fonts.font(22, True)
+        lines = wrap_text(font, self.text, self.panel.w - 60)[:3]
+        y = self.panel.y + 40
+        for line in lines:
+            img = font.render(line, True, TEXT)
+            surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
+            y += font.get_linesize()
+        self.draw_buttons(surface)

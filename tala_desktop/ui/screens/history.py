@@ -14,6 +14,7 @@ import pygame
 from tala_desktop.store import GameSummary
 
 from ..art import gfx
+from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..frames.page import PANEL, PageScene, fit_font_size
 from ..services import Services
@@ -26,11 +27,6 @@ PER_PAGE = 8
 LIST = pygame.Rect(PANEL.x + 24, PANEL.y + 20, PANEL.w - 48, PANEL.h - 96)
 ROW_H = 54
 HEAD_H = 34
-LABEL = (255, 222, 140)
-TEXT = (236, 244, 236)
-MUTED = (176, 198, 182)
-WIN = (150, 236, 150)
-LOSS = (255, 150, 130)
 # columns: (key, x offset, width, right-aligned)
 COLUMNS = (("history.col.when", 14, 190, False), ("history.col.players", 214, 390, False),
            ("history.col.result", 614, 150, False), ("history.col.net", 774, 130, True))
@@ -148,7 +144,7 @@ class HistoryScene(PageScene):
                 surface.blit(band, rect)
             *cells, net = self.row_cells(g)
             for c, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):
-                colour = (WIN if net > 0 else LOSS if net < 0 else TEXT) if c == 3 else (MUTED if c == 0 else TEXT)
+                colour = (GAIN if net > 0 else LOSS if net < 0 else TEXT) if c == 3 else (MUTED if c == 0 else TEXT)
                 img = self.fit(text, 19, colour, width, bold=c >= 2)
                 if right:
                     surface.blit(img, img.get_rect(midright=(rect.x + dx + width, rect.centery)))

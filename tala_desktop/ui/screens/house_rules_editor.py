@@ -20,6 +20,7 @@ import pygame
 from tala_desktop.engine import Rules
 
 from ..art import gfx
+from ..art.theme import ACCENT, CAPTION, LABEL, MUTED
 from ..core.i18n import tr
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..services import Services
@@ -58,10 +59,6 @@ FADE_PX = 22
 PLACE_H = 36
 FOOT_Y = PANEL.bottom - 76
 WHEEL_PX = 60
-LABEL_COLOUR = (255, 222, 140)
-HELP_COLOUR = (206, 222, 210)
-MUTED = (170, 196, 176)
-CHANGED = (255, 196, 64)
 
 Control = Toggle | Stepper
 
@@ -289,15 +286,15 @@ class HouseRulesScene(PageScene):
                                lambda: gfx.rounded_rect(rect.size, (255, 255, 255, 16), 12, 1, (255, 255, 255, 40)))
         surface.blit(card, rect)
         if changed:
-            bar = self.art.cached(("house_bar", rect.h), lambda: gfx.rounded_rect((5, rect.h - 16), (*CHANGED, 255), 2))
+            bar = self.art.cached(("house_bar", rect.h), lambda: gfx.rounded_rect((5, rect.h - 16), (*ACCENT, 255), 2))
             surface.blit(bar, (rect.x + 4, rect.y + 8))
         s = row.switch
         text_w = TEXT_W[s.kind]
-        title = self.fit(tr(f"house.name.{s.name}"), TITLE_SIZE, LABEL_COLOUR, text_w, bold=True)
+        title = self.fit(tr(f"house.name.{s.name}"), TITLE_SIZE, LABEL, text_w, bold=True)
         surface.blit(title, (rect.x + PAD, rect.y + PAD - 4))
         y = rect.y + PAD - 4 + 26
         for line in row.help_lines:
-            surface.blit(self.fit(line, HELP_SIZE, HELP_COLOUR, text_w), (rect.x + PAD, y))
+            surface.blit(self.fit(line, HELP_SIZE, CAPTION, text_w), (rect.x + PAD, y))
             y += HELP_LINE
         for i, control in enumerate(row.controls):
             if isinstance(control, Toggle):
@@ -314,6 +311,6 @@ class HouseRulesScene(PageScene):
         status = self.fit(status_text(self.rules), 19, (236, 244, 236), width, bold=True)
         surface.blit(status, status.get_rect(midleft=(left, FOOT_Y + 14)))
         hint = self.fit(tr("house.changed_hint"), 16, MUTED, width - 18)
-        marker = self.art.cached(("house_hint_bar",), lambda: gfx.rounded_rect((5, 18), (*CHANGED, 255), 2))
+        marker = self.art.cached(("house_hint_bar",), lambda: gfx.rounded_rect((5, 18), (*ACCENT, 255), 2))
         surface.blit(marker, (left, FOOT_Y + 32))
         surface.blit(hint, (left + 14, FOOT_Y + 31))

@@ -48,7 +48,6 @@ NOTICE_ANCHOR = (40, 676)
 NOTICE_W = 660
 INTRO_SECONDS = 0.9
 SLIDE_PX = 90
-MUTED = (170, 196, 176)
 
 
 def quit_app() -> None:

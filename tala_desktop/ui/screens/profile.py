@@ -14,6 +14,7 @@ import pygame
 from tala_desktop.store import DAILY_FLOOR, StoreError
 
 from ..art.profile_art import AVATAR_LOOKS, profile_avatar
+from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene, wrap_text
@@ -27,11 +28,6 @@ FIELD = pygame.Rect(LEFT_X, PANEL.y + 86, 420, 54)
 AVATAR_D = 76
 AVATAR_GAP = 22
 AVATAR_Y = PANEL.y + 256
-LABEL = (255, 222, 140)
-TEXT = (236, 244, 236)
-MUTED = (186, 206, 192)
-ERROR = (255, 140, 120)
-OK = (170, 240, 170)
 
 
 class ProfileScene(PageScene):
@@ -123,7 +119,7 @@ class ProfileScene(PageScene):
         head = art.text(tr("profile.name"), 23, LABEL, bold=True)
         surface.blit(head, (LEFT_X, FIELD.y - 40))
         if self.message:
-            note = art.text(self.message, 19, OK if self.message_ok else ERROR, bold=True)
+            note = art.text(self.message, 19, GAIN if self.message_ok else ERROR, bold=True)
             surface.blit(note, (LEFT_X, FIELD.bottom + 12))
         head = art.text(tr("profile.avatar"), 23, LABEL, bold=True)
         surface.blit(head, (LEFT_X, AVATAR_Y - 44))

@@ -16,6 +16,7 @@ from tala_desktop.engine import GameState, Move, card_label, parse_move
 from tala_desktop.store import GameEntry, StoreError, positions
 
 from ..art import gfx
+from ..art.theme import GAIN, GOLD, MUTED, TEXT, WARNING
 from ..core.i18n import get_language, money, tr, tr_count
 from ..core.names import shown_name
 from ..frames.page import PageScene
@@ -30,11 +31,6 @@ from .results_text import result_label, when_text
 BOARD = pygame.Rect(60, 114, 1160, 438)  # column headings sit just above it
 STATUS = pygame.Rect(60, 560, 1160, 64)
 TIMELINE = pygame.Rect(360, 648, 560, 22)
-TEXT = (236, 244, 236)
-MUTED = (176, 198, 182)
-GOLD = (255, 214, 110)
-ADVICE = (255, 170, 80)
-AGREE = (150, 236, 150)
 
 
 class ReplayScene(PageScene):
@@ -166,8 +162,8 @@ class ReplayScene(PageScene):
                 if a.advised.kind == "eat" and last is not None:
                     words = tr("move.eat", card=card_label(last[1]))
                 reason = a.reason_vi if get_language() == "vi" else a.reason_en
-                return tr("replay.advice", move=words, reason=reason), ADVICE
-            return tr("replay.agrees"), AGREE
+                return tr("replay.advice", move=words, reason=reason), WARNING
+            return tr("replay.agrees"), GAIN
         if self.advisor.error:
             return tr("replay.advice_failed"), MUTED
         return "", MUTED
@@ -192,7 +188,7 @@ class ReplayScene(PageScene):
         when = self.fit(when_text(self.entry.summary.finished_at), 18, MUTED, 300)
         surface.blit(when, when.get_rect(midright=(1240, 56)))
         if self.error or not self.positions:
-            msg = self.fit(tr("replay.broken"), 22, ADVICE, BOARD.w - 40, bold=True)
+            msg = self.fit(tr("replay.broken"), 22, WARNING, BOARD.w - 40, bold=True)
             surface.blit(msg, msg.get_rect(center=BOARD.center))
             return
         st = self.positions[self.index]
@@ -225,7 +221,7 @@ class ReplayScene(PageScene):
         for i, a in list(self.advisor.advice.items()):
             if a.differs:
                 x = TIMELINE.x + round((i + 1) / span * TIMELINE.w)
-                pygame.draw.line(surface, ADVICE, (x, TIMELINE.y + 3), (x, TIMELINE.bottom - 4), 3)
+                pygame.draw.line(surface, WARNING, (x, TIMELINE.y + 3), (x, TIMELINE.bottom - 4), 3)
         x = TIMELINE.x + round(self.index / span * TIMELINE.w)
         pygame.draw.circle(surface, (250, 250, 244), (x, TIMELINE.centery), 10)
         pygame.draw.circle(surface, (120, 70, 10), (x, TIMELINE.centery), 10, 2)

@@ -17,6 +17,7 @@ from tala_desktop.engine.cards import cards_of
 from ..art import gfx
 from ..art.card_art import EATEN_GOLD
 from ..art.menu_art import MenuArt
+from ..art.theme import CYAN, GOLD, MUTED, TEXT
 from ..table.lay_assist import sort_by_phom
 from ..widgets.text_fit import TextFitter
 
@@ -28,10 +29,6 @@ NAME_W = 168
 HAND_X = NAME_W + 16
 PILE_X = HAND_X + CARD_W + 9 * HAND_STEP + 26
 LAID_X = PILE_X + CARD_W + 3 * PILE_STEP + 26
-LAST_GLOW = (120, 226, 255)
-TEXT = (236, 244, 236)
-MUTED = (176, 198, 182)
-GOLD = (255, 214, 110)
 
 
 class ReplayBoard:
@@ -91,13 +88,13 @@ class ReplayBoard:
             glow = EATEN_GOLD if st.eaten[seat] >> c & 1 else None
             self.cards.blit_card(surface, self.cards.face(c, CARD_W), (band.x + HAND_X + i * HAND_STEP, y), glow=glow)
         for i, c in enumerate(st.piles[seat][-4:]):
-            glow = LAST_GLOW if c == played and last is not None and last.kind == "discard" and last.seat == seat \
+            glow = CYAN if c == played and last is not None and last.kind == "discard" and last.seat == seat \
                 else None
             self.cards.blit_card(surface, self.cards.face(c, CARD_W), (band.x + PILE_X + i * PILE_STEP, y), glow=glow)
         x = band.x + LAID_X
         for phom in st.laid[seat]:
             for c in phom.cards():
-                glow = LAST_GLOW if c == played and last is not None and last.kind == "send" else None
+                glow = CYAN if c == played and last is not None and last.kind == "send" else None
                 self.cards.blit_card(surface, self.cards.face(c, CARD_W), (x, y), glow=glow)
                 x += PHOM_STEP
             x += CARD_W - PHOM_STEP + 14

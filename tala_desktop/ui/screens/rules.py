@@ -15,6 +15,7 @@ from tala_desktop.engine.cards import parse_card
 
 from ..art import gfx
 from ..art.card_art import EATEN_GOLD, CardArt, card_size
+from ..art.theme import CAPTION, GOLD, TEXT
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
 from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
@@ -27,9 +28,6 @@ TOC = pygame.Rect(PANEL.x + 22, PANEL.y + 24, 250, PANEL.h - 48)
 VIEW = pygame.Rect(PANEL.x + 300, PANEL.y + 18, PANEL.w - 348, PANEL.h - 36)
 BAR = pygame.Rect(PANEL.right - 34, VIEW.y + 6, 12, VIEW.h - 12)
 WHEEL_PX = 72
-HEAD_COLOUR = (255, 214, 110)
-BODY_COLOUR = (234, 242, 234)
-CAPTION_COLOUR = (186, 212, 194)
 CARD_W = 62
 FADE_PX = 28
 
@@ -47,7 +45,7 @@ def layout_rules(blocks: tuple[Block, ...], width: int, fonts: Fonts, cards: Car
         if kind == "h":
             y += 30 if headings else 4
             headings.append((block[1], y))
-            img = gfx.outlined_text(bold, block[1], HEAD_COLOUR, (40, 20, 0), 1)
+            img = gfx.outlined_text(bold, block[1], GOLD, (40, 20, 0), 1)
             items.append((0, img))
             ys.append(y)
             y += img.get_height() + 4
@@ -59,10 +57,10 @@ def layout_rules(blocks: tuple[Block, ...], width: int, fonts: Fonts, cards: Car
         elif kind in ("p", "b"):
             indent = 26 if kind == "b" else 0
             if kind == "b":
-                items.append((6, body.render("•", True, HEAD_COLOUR)))
+                items.append((6, body.render("•", True, GOLD)))
                 ys.append(y)
             for text in wrap_text(body, block[1], width - indent - 4):
-                items.append((indent, body.render(text, True, BODY_COLOUR)))
+                items.append((indent, body.render(text, True, TEXT)))
                 ys.append(y)
                 y += 28
             y += 8
@@ -82,7 +80,7 @@ def _example(notation: str, caption: str, fonts: Fonts, cards: CardArt, width: i
     """Card images for one example ("5h 6h 7h + 8h", groups split by "|") with its caption on the right."""
     cw, ch = card_size(CARD_W)
     pad = cards.shadow_pad(CARD_W)
-    plus = gfx.outlined_text(fonts.font(34, bold=True), "+", HEAD_COLOUR, (40, 20, 0), 2)
+    plus = gfx.outlined_text(fonts.font(34, bold=True), "+", GOLD, (40, 20, 0), 2)
     out = pygame.Surface((width, ch + 2 * pad), pygame.SRCALPHA)
     out.fill((0, 0, 0, 0))
     step = round(cw * 0.56)
@@ -99,7 +97,7 @@ def _example(notation: str, caption: str, fonts: Fonts, cards: CardArt, width: i
             cards.blit_card(out, cards.face(parse_card(token), CARD_W), (x, pad), glow=EATEN_GOLD if sent else None)
             x += step
         x += cw - step + (26 if g < notation.count("|") else 0)
-    text = fonts.font(18).render(caption, True, CAPTION_COLOUR)
+    text = fonts.font(18).render(caption, True, CAPTION)
     out.blit(text, text.get_rect(midleft=(x + 28, pad + ch // 2)))
     return out
 
@@ -214,7 +212,7 @@ class RulesScene(PageScene):
             elif i == self.toc_hover:
                 hover = functools.partial(gfx.rounded_rect, rect.size, (255, 255, 255, 30), rect.h // 2)
                 surface.blit(self.art.cached(("toc_hover", rect.size), hover), rect)
-            colour = (70, 34, 0) if i == current else BODY_COLOUR
+            colour = (70, 34, 0) if i == current else TEXT
             size = 19
             label = self.services.fonts.font(size, bold=i == current).render(text, True, colour)
             while label.get_width() > rect.w - 28 and size > 13:  # a long heading: a smaller font, never squeezed
@@ -231,7 +229,7 @@ class RulesScene(PageScene):
         view.blit(fade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surface.blit(view, VIEW.topleft)
         if self.max_scroll > 0 and self.scroll < self.max_scroll - 1:
-            hint = self.art.text(tr("rules.scroll_hint"), 16, CAPTION_COLOUR)
+            hint = self.art.text(tr("rules.scroll_hint"), 16, CAPTION)
             surface.blit(hint, hint.get_rect(bottomleft=(TOC.x + 16, TOC.bottom)))
 
     def _fade(self, size: tuple[int, int], top: bool, bottom: bool) -> pygame.Surface:

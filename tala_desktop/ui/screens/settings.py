@@ -20,6 +20,7 @@ from ..art import gfx
 from ..art.card_art import BACK_COLOURS
 from ..art.felt_colours import TABLE_COLOURS, recolour_felt
 from ..art.table_art import felt
+from ..art.theme import ERROR, LABEL
 from ..core.i18n import LANGUAGES, money, tr
 from ..frames.page import PANEL, PageScene
 from ..new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
@@ -38,8 +39,6 @@ LABEL_H = 30
 CONTROL_H = 46
 PREVIEW_X = PANEL.right - 88
 PREVIEW_CARDS = (0, 12 + 13, 11 + 26, 9 + 39)  # A♠ K♣ Q♦ 10♥: one card of every suit
-LABEL_COLOUR = (255, 222, 140)
-ERROR = (255, 140, 120)
 
 
 class SettingsScene(PageScene):
@@ -134,7 +133,7 @@ class SettingsScene(PageScene):
                    "settings.default_bet", "settings.turn_seconds"))
         for c, keys in enumerate(labels):
             for i, key in enumerate(keys):
-                label = self.fit(tr(key), 21, LABEL_COLOUR, COLUMN_W, bold=True)
+                label = self.fit(tr(key), 21, LABEL, COLUMN_W, bold=True)
                 surface.blit(label, (COLUMNS[c] + 2, ROW_Y + i * ROW_STEP))
         for i, value in ((1, s.sound_volume), (2, s.music_volume)):
             pct = self.fit(f"{round(value * 100)}%", 20, (236, 244, 236), 64, bold=True)
@@ -152,7 +151,7 @@ class SettingsScene(PageScene):
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         cards, s = self.services.cards, self.services.settings
-        head = self.fit(tr("settings.preview"), 19, LABEL_COLOUR, 150, bold=True)
+        head = self.fit(tr("settings.preview"), 19, LABEL, 150, bold=True)
         surface.blit(head, head.get_rect(midtop=(PREVIEW_X, ROW_Y + 4)))
         width, step = 56, 30
         x0 = PREVIEW_X - (width + step * (len(PREVIEW_CARDS) - 1)) // 2

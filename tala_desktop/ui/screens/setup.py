@@ -21,6 +21,7 @@ import pygame
 from tala_desktop.engine import Rules, RulesError
 
 from ..art import table_art
+from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene, wrap_text
@@ -52,9 +53,6 @@ DIVIDER_X = PANEL.x + 618
 LEVEL_W = 284
 ROW_H = 74
 AVATAR = 50
-LABEL_COLOUR = (255, 222, 140)
-TEXT_COLOUR = (236, 244, 236)
-ERROR_COLOUR = (255, 130, 120)
 
 
 def player_balance(services: Services) -> int:
@@ -223,7 +221,7 @@ class SetupScene(PageScene):
     # -- drawing -------------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
         art = self.art
-        heading = art.text(tr("setup.players"), 24, LABEL_COLOUR, bold=True)
+        heading = art.text(tr("setup.players"), 24, LABEL, bold=True)
         surface.blit(heading, heading.get_rect(midleft=(LEFT.x, self.players.rect.centery)))
         divider = art.divider(LEFT.w)
         surface.blit(divider, (LEFT.x, LEFT.y + 76))
@@ -234,13 +232,13 @@ class SetupScene(PageScene):
                               functools.partial(table_art.avatar, names[seat] or "?", AVATAR, self.services.fonts))
             surface.blit(face, (LEFT.x, y - 1))
             if seat == 0:
-                you = art.text(names[0], 22, TEXT_COLOUR, bold=True)
+                you = art.text(names[0], 22, TEXT, bold=True)
                 surface.blit(you, you.get_rect(midleft=(LEFT.x + AVATAR + 28, y + 24)))
                 note = art.text(tr("setup.you"), 18, (170, 196, 176))
                 surface.blit(note, note.get_rect(midleft=(LEFT.right - LEVEL_W + 14, y + 24)))
         self._draw_right(surface)
         if self.errors:
-            err = art.text(self.errors[0], 19, ERROR_COLOUR, bold=True)
+            err = art.text(self.errors[0], 19, ERROR, bold=True)
             surface.blit(err, err.get_rect(midleft=(LEFT.x, self.start_button.rect.centery)))
 
     def _draw_right(self, surface: pygame.Surface) -> None:
@@ -248,7 +246,7 @@ class SetupScene(PageScene):
         pygame.draw.line(surface, (226, 184, 92), (DIVIDER_X, PANEL.y + 40), (DIVIDER_X, PANEL.bottom - 130))
         rows = (("setup.bet", self.bet), ("setup.turn_seconds", self.seconds), ("setup.rules", self.preset))
         for key, widget in rows:
-            label = art.text(tr(key), 22, LABEL_COLOUR, bold=True)
+            label = art.text(tr(key), 22, LABEL, bold=True)
             surface.blit(label, (RIGHT.x + 4, widget.rect.y - 34))
         y = self.preset.rect.bottom + 12
         for line in self.description_lines():

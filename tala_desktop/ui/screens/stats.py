@@ -13,6 +13,7 @@ from tala_desktop.store import OpponentResult, PlayerStats
 
 from ..art import gfx
 from ..art.chips_plot import plot_chips
+from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..frames.page import PANEL, PageScene
 from ..services import Services
@@ -25,11 +26,6 @@ TABLE = pygame.Rect(PANEL.x + 28, PANEL.y + 300, PANEL.w - 56, PANEL.h - 324)
 ROW_H = 34
 MAX_ROWS = 6
 PLOT_POINTS = 200
-LABEL = (255, 222, 140)
-TEXT = (236, 244, 236)
-MUTED = (176, 198, 182)
-WIN = (150, 236, 150)
-LOSS = (255, 150, 130)
 # table columns: (key, x offset, width, right-aligned)
 COLUMNS = (("stats.col.opponent", 12, 330, False), ("stats.col.games", 350, 150, True),
            ("stats.col.your_wins", 510, 170, True), ("stats.col.their_wins", 690, 170, True),
@@ -127,7 +123,7 @@ class StatsScene(PageScene):
             cells = (f"{o.name} · {level}", money(o.games), money(o.your_wins), money(o.their_wins),
                      ("+" if o.your_net > 0 else "") + money(o.your_net))
             for i, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):
-                colour = (WIN if o.your_net > 0 else LOSS if o.your_net < 0 else TEXT) if i == 4 else TEXT
+                colour = (GAIN if o.your_net > 0 else LOSS if o.your_net < 0 else TEXT) if i == 4 else TEXT
                 img = self.fit(text, 18, colour, width, bold=i == 0)
                 mid = y + ROW_H // 2
                 rect = img.get_rect(midright=(TABLE.x + dx + width, mid)) if right else img.get_rect(

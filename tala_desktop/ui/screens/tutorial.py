@@ -24,6 +24,7 @@ from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, 
 from tala_desktop.table.messages import Error
 
 from ..art.felt_colours import ColouredFelt
+from ..art.theme import CYAN, GOLD, TEXT, WARNING
 from ..core.i18n import tr
 from ..core.names import shown_name
 from ..core.scene import SceneStack
@@ -47,10 +48,6 @@ from .tutorial_script import (
 
 COACH = pygame.Rect(22, 64, 380, 0)      # height follows the text
 COACH_PAD = 16
-TITLE = (255, 214, 110)
-TEXT = (240, 244, 236)
-DO = (140, 232, 255)
-ERROR = (255, 176, 96)
 
 
 class ScriptedBot(Bot):
@@ -180,7 +177,7 @@ class TutorialScene(TableScene):
     def _route(self, msg: dict[str, Any]) -> None:
         if msg.get("type") == "error" and msg.get("code") == "tutorial":
             self.actions.awaiting = False
-            self.say(str(msg.get("message", "")), ERROR, seconds=4.0)
+            self.say(str(msg.get("message", "")), WARNING, seconds=4.0)
             return
         super()._route(msg)
 
@@ -194,11 +191,11 @@ class TutorialScene(TableScene):
         title, note, todo = self.coach_lines()
         fonts, width = self.services.fonts, COACH.w - 2 * COACH_PAD
         lines: list[tuple[str, int, tuple[int, int, int], bool]] = [
-            (text, 19, TITLE, True) for text in wrap_text(fonts.font(19, True), title, width)]
+            (text, 19, GOLD, True) for text in wrap_text(fonts.font(19, True), title, width)]
         for text in wrap_text(fonts.font(17), note, width) if note else []:
             lines.append((text, 17, TEXT, False))
         for text in wrap_text(fonts.font(18, True), todo, width) if todo else []:
-            lines.append((text, 18, DO, True))
+            lines.append((text, 18, CYAN, True))
         h = 2 * COACH_PAD + sum(s + 8 for _, s, _, _ in lines) + 6
         return pygame.Rect(COACH.x, COACH.y, COACH.w, h), lines
 
@@ -209,7 +206,7 @@ class TutorialScene(TableScene):
         for i, (text, size, colour, bold) in enumerate(lines):
             img = self.painter.text(text, size, colour, bold)
             surface.blit(img, (rect.x + COACH_PAD, y))
-            y += size + 8 + (6 if colour == TITLE and i + 1 < len(lines) and lines[i + 1][2] != TITLE else 0)
+            y += size + 8 + (6 if colour == GOLD and i + 1 < len(lines) and lines[i + 1][2] != GOLD else 0)
 
 
 class TutorialDoneScene(PageScene):

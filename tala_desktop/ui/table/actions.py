@@ -16,22 +16,17 @@ from tala_desktop.engine import EngineError, card_label, parse_move
 from tala_desktop.engine.cards import card_str, iter_bits, mask_of
 
 from ..art.card_art import GROUP_COLOURS
+from ..art.theme import CYAN, EATABLE, GOLD, RED, WARNING, WHITE
 from ..core.i18n import get_language, tr
 from ..widgets.controls import Button
 from . import lay_assist as assist
 from .guide import describe, error_text, guide
-from .painter import EATABLE
 
 if TYPE_CHECKING:
     from .scene import TableScene
 
 Colour = tuple[int, int, int]
 HELPER: Colour = EATABLE            # your cards that complete the card you may eat (it glows the same)
-STRAY: Colour = (236, 52, 44)       # raised cards in no phỏm
-HINT: Colour = (255, 255, 255)
-TARGET: Colour = (120, 226, 255)
-ARMED_TARGET: Colour = (255, 214, 90)
-ERROR: Colour = (255, 176, 96)
 DOUBLE_CLICK = 0.4
 
 # button name -> (i18n key, style, glows)
@@ -144,7 +139,7 @@ class TableActions:
                     if c in hv.raised:
                         hv.outline[c] = GROUP_COLOURS[g % len(GROUP_COLOURS)]
             for c in self.lay_check.stray:
-                hv.outline[c] = STRAY
+                hv.outline[c] = RED
         elif mode == "send":
             targets = m.targets()
             for c in hv.raised:
@@ -154,10 +149,10 @@ class TableActions:
                     dest = fit[0] if fit else None
                 if dest is not None:
                     sc.send_arrows[c] = dest
-                    sc.send_targets[dest] = TARGET
+                    sc.send_targets[dest] = CYAN
             if self.armed is not None:
                 for dest in assist.fits(self.armed, targets, m.ace_high):
-                    sc.send_targets[dest] = ARMED_TARGET
+                    sc.send_targets[dest] = GOLD
 
     # ------------------------------------------------------------------ buttons
     def visible(self) -> list[Button]:
@@ -203,7 +198,7 @@ class TableActions:
     def _refuse(self, text: str, shake: object | None = None) -> None:
         if shake is not None:
             self.sc.anim.shake(shake)
-        self.sc.say(text, ERROR)
+        self.sc.say(text, WARNING)
 
     @property
     def _me(self) -> int:
@@ -230,7 +225,7 @@ class TableActions:
             return
         card = hv.selected if card is None else card
         if card is None:
-            self.sc.say(tr("status.select_card"), ERROR)
+            self.sc.say(tr("status.select_card"), WARNING)
             return
         if self.mode not in ("discard", "send"):
             key = {"take": "status.draw_first", "lay": "status.must_lay"}.get(self.mode, "status.not_your_turn")
@@ -250,7 +245,7 @@ class TableActions:
         if not check.ok:
             for c in hv.raised or set(m.my_eaten):
                 self.sc.anim.shake(("hand", c))
-            self.sc.say(check.reason, ERROR)
+            self.sc.say(check.reason, WARNING)
             return
         self._send(assist.lay_move(self._me, check.melds), ("lay", None))
 
@@ -321,7 +316,7 @@ class TableActions:
             hv.raised ^= {card}
             self._outline()
             if self.lay_check is not None:
-                self.sc.say(self.lay_check.reason, None if self.lay_check.ok else ERROR)
+                self.sc.say(self.lay_check.reason, None if self.lay_check.ok else WARNING)
         elif mode == "send" and m is not None:
             if card in hv.raised:
                 hv.raised.discard(card)
@@ -349,7 +344,7 @@ class TableActions:
         if m.can("draw") and self.mode == "take":
             self.do_draw()
         elif self.mode == "wait":
-            self.sc.say(tr("status.not_your_turn"), ERROR)
+            self.sc.say(tr("status.not_your_turn"), WARNING)
 
     def on_pile_click(self, seat: int) -> None:
         m = self.sc.model
@@ -394,7 +389,7 @@ class TableActions:
             words = tr("move.eat", card=card_label(m.last_discard[1]))
         self.sc.say(tr("status.hint", move=words, reason=reason), seconds=6.0)
         if move.kind in ("discard", "send") and move.card in hv.order:
-            hv.outline[move.card] = HINT
+            hv.outline[move.card] = WHITE
             if move.kind == "discard" and self.mode in ("discard", "send"):
                 hv.selected = move.card
         elif move.kind == "lay" and self.mode == "lay":

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tala_desktop.engine import card_label
 
+from ..art.theme import WARNING
 from ..core.i18n import tr
 from .lay_assist import phom_order
 
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from .actions import TableActions
 
 Colour = tuple[int, int, int]
-ERROR: Colour = (255, 176, 96)
 ERROR_KEYS: dict[str, str] = {  # the table's refusal codes -> what the status line says
     "eaten_card": "status.cannot_discard_eaten", "locked_card": "status.cannot_discard_breaks",
     "cannot_eat": "status.cannot_eat", "bad_meld": "status.invalid_lay", "overlap": "status.invalid_lay",
@@ -58,7 +58,7 @@ def guide(actions: TableActions) -> tuple[str, Colour | None]:
         check = actions.lay_check
         if check is None:
             return tr("status.must_lay"), None
-        return (tr("status.must_lay") + " · " + check.reason, None) if check.ok else (check.reason, ERROR)
+        return (tr("status.must_lay") + " · " + check.reason, None) if check.ok else (check.reason, WARNING)
     if mode == "send":
         if actions.armed is not None:
             return tr("status.pick_target", card=card_label(actions.armed)), None

@@ -18,6 +18,7 @@ import pygame
 from ..art import gfx
 from ..art.card_art import EATEN_GOLD
 from ..art.table_art import RING_GREEN, avatar, chip, draw_countdown_ring, felt
+from ..art.theme import CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..services import Services
 
@@ -25,12 +26,6 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 Colour = tuple[int, int, int]
-WHITE: Colour = (255, 255, 255)
-GOLD: Colour = (255, 214, 90)
-MUTED: Colour = (200, 214, 204)
-LAST_DISCARD: Colour = (240, 240, 240)
-EATABLE: Colour = (120, 230, 90)
-SEND_ARROW: Colour = (120, 226, 255)
 BADGE_COLOURS: dict[str, Colour] = {
     "nhat": (226, 170, 30), "nhi": (150, 160, 176), "ba": (176, 112, 60), "bet": (100, 104, 112),
     "mom": (196, 46, 46), "u": (142, 70, 210), "u_tron": (142, 70, 210), "u_khan": (142, 70, 210),
@@ -72,14 +67,9 @@ class TablePainter:
              max_width: int | None = None, shadow: bool = True) -> pygame.Surface:
         def make() -> pygame.Surface:
             font = self.fonts.font(size, bold)
-            img = gfx.render_text(font, text, colour, max_width)
             if not shadow:
-                return img
-            off = max(1, size // 14)
-            out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
-            out.blit(gfx.render_text(font, text, (0, 0, 0), max_width), (off, off))
-            out.blit(img, (0, 0))
-            return out
+                return gfx.render_text(font, text, colour, max_width)
+            return gfx.shadowed_text(font, text, colour, size, max_width)
         return self._cached(("text", text, size, colour, bold, max_width, shadow), make)
 
     def panel(self, size: tuple[int, int], colour: tuple[int, int, int, int], radius: int,
@@ -154,7 +144,7 @@ class TablePainter:
         y = r.y + L.px(7)
         for i, line in enumerate(lines):
             fresh = i == len(lines) - 1
-            img = self.text(line, size, WHITE if fresh else MUTED, bold=fresh, max_width=r.w - L.px(20))
+            img = self.text(line, size, WHITE if fresh else FELT_MUTED, bold=fresh, max_width=r.w - L.px(20))
             surface.blit(img, (r.x + L.px(10), y))
             y += line_h
 
@@ -271,7 +261,7 @@ class TablePainter:
             extra = tr_count("table.cards", count, count=count)
         y2 = p.y + p.h - L.px(24)
         if extra:
-            img = self.text(extra, L.px(14), MUTED)
+            img = self.text(extra, L.px(14), FELT_MUTED)
             surface.blit(img, img.get_rect(topright=(p.right - L.px(8), p.y + L.px(7))))
             inner -= img.get_width() + L.px(6)
         name = self.text(m.names[seat], L.px(16), WHITE, bold=True, max_width=inner)
@@ -326,7 +316,7 @@ class TablePainter:
             target = groups[k]
             start = (start_rect.centerx, start_rect.y + L.px(4))
             end = (target.centerx, target.bottom + L.px(6)) if target.centery < start[1] else target.midtop
-            _arrow(surface, start, end, SEND_ARROW, max(2, L.px(3)), L.px(12))
+            _arrow(surface, start, end, CYAN, max(2, L.px(3)), L.px(12))
 
 
 def _arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float], colour: Colour,

@@ -11,19 +11,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..art.theme import GOLD
 from ..core.i18n import tr
-from ..core.scene import Scene
+from ..frames.overlay import Overlay
 from ..widgets.controls import Button
-from .painter import GOLD
 
 if TYPE_CHECKING:
     from .scene import TableScene
 
 
-class PauseOverlay(Scene):
+class PauseOverlay(Overlay):
     """Three buttons in a panel; Esc closes it again."""
 
-    is_overlay = True
     updates_below = True
 
     def __init__(self, table: TableScene) -> None:
@@ -42,15 +41,13 @@ class PauseOverlay(Scene):
             Button((x, y0 + p(72), bw, bh), tr("pause.leave"), fonts, self.leave, style="primary"),
             Button((x, y0 + p(144), bw, bh), tr("pause.quit"), fonts, self.quit, style="red"),
         ]
-        self._dirty = True
 
     @property
     def needs_redraw(self) -> bool:
         return self._dirty or self.table.needs_redraw
 
     def resume(self) -> None:
-        if self.stack is not None and self.stack.top is self:
-            self.stack.pop()
+        self.close()
 
     def leave(self) -> None:
         """Leave the table: Móm for the game in progress (RULES.md §10)."""
@@ -60,30 +57,13 @@ class PauseOverlay(Scene):
         """Quit the application: the app loop handles QUIT (and closes the table)."""
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.resume()
-            return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self._dirty = True
-            for b in self.buttons:
-                if b.handle_event(event):
-                    return
-
-    def update(self, dt: float) -> None:
-        self._dirty = False
-        super().update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
         painter = self.table.painter
         p = self.table.layout.px
-        surface.blit(painter.panel(surface.get_size(), (0, 0, 0, 150), 0, None), (0, 0))
-        surface.blit(painter.panel(self.panel.size, (14, 40, 28, 245), p(18), (255, 214, 90, 180)),
-                     self.panel.topleft)
+        self.draw_backdrop(surface, self.panel, p(18))
         title = painter.text(tr("pause.title"), p(28), GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + p(20))))
-        for b in self.buttons:
-            b.draw(surface)
+        self.draw_buttons(surface)
         m = self.table.model
         if m is not None and not m.is_over and not self.table.spectator:
             note = painter.text(tr("pause.leave_note"), p(14), (230, 200, 170), max_width=self.panel.w - p(30))

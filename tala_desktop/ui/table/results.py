@@ -17,12 +17,13 @@ import pygame
 
 from tala_desktop.engine.cards import mask_of
 
+from ..art.theme import GAIN, GOLD, LOSS, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
 from ..widgets.controls import Button
 from .lay_assist import sort_by_phom
 from .model import TableModel
-from .painter import BADGE_COLOURS, GOLD, WHITE, badge_text
+from .painter import BADGE_COLOURS, badge_text
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
 AUTO_START = 12.0      # seconds before the next game starts by itself
 ROW_REVEAL = 0.22      # seconds between two rows turning face up
 CHIP_TIME = 0.55
-GAIN = (120, 236, 120)
-LOSS = (255, 120, 110)
 
 
 class _Progress:

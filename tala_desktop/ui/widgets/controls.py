@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from ..art import gfx
+from ..art.theme import WHITE
 from ..core.assets import Fonts
 
 Colour = tuple[int, int, int]
@@ -25,9 +26,8 @@ BUTTON_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
     "red": ((244, 98, 86), (182, 36, 40), (96, 14, 18)),
     "dark": ((78, 88, 104), (40, 46, 58), (16, 18, 24)),
 }
-DISABLED = ((150, 150, 150), (104, 104, 104), (60, 60, 60))
+DISABLED_STYLE = ((150, 150, 150), (104, 104, 104), (60, 60, 60))
 GLOW_COLOUR: Colour = (255, 228, 110)
-TEXT_COLOUR: Colour = (255, 255, 255)
 
 
 class Button:
@@ -123,7 +123,7 @@ class Button:
 
     def _render(self, state: str) -> pygame.Surface:
         w, h = self.rect.size
-        top, bottom, border = DISABLED if state == "disabled" else BUTTON_STYLES[self.style]
+        top, bottom, border = DISABLED_STYLE if state == "disabled" else BUTTON_STYLES[self.style]
         if state == "hover":
             top, bottom = gfx.shade(top, 1.12), gfx.shade(bottom, 1.12)
         elif state == "pressed":
@@ -136,7 +136,7 @@ class Button:
         shine = gfx.rounded_rect((w - 2 * max(3, h // 10), h // 2 - 2), (255, 255, 255, 46), max(2, radius - 3))
         body.blit(shine, (max(3, h // 10), max(2, h // 16)))
         size = self.font_size or max(10, round(h * 0.42))
-        text_colour = (225, 225, 225) if state == "disabled" else TEXT_COLOUR
+        text_colour = (225, 225, 225) if state == "disabled" else WHITE
         label = gfx.outlined_text(self.fonts.font(size, bold=True), self.text, text_colour,
                                   gfx.shade(border, 0.8), max(1, size // 12))
         if label.get_width() > w - 8:
@@ -170,7 +170,7 @@ class Label:
     """A line of text anchored at a point (``anchor`` is a Rect attribute name like "center")."""
 
     def __init__(self, text: str, pos: tuple[int, int], fonts: Fonts, size: int = 20,
-                 colour: Colour = TEXT_COLOUR, bold: bool = False, anchor: str = "topleft",
+                 colour: Colour = WHITE, bold: bool = False, anchor: str = "topleft",
                  shadow: bool = True, max_width: int | None = None) -> None:
         self.pos = pos
         self.fonts = fonts
@@ -192,13 +192,10 @@ class Label:
         key = (self.text, self.size, self.colour, self.bold, self.shadow, self.max_width)
         if self._image is None or key != self._key:
             font = self.fonts.font(self.size, self.bold)
-            img = gfx.render_text(font, self.text, self.colour, self.max_width)
             if self.shadow:
-                off = max(1, self.size // 14)
-                out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
-                out.blit(gfx.render_text(font, self.text, (0, 0, 0), self.max_width), (off, off))
-                out.blit(img, (0, 0))
-                img = out
+                img = gfx.shadowed_text(font, self.text, self.colour, self.size, self.max_width)
+            else:
+                img = gfx.render_text(font, self.text, self.colour, self.max_width)
             self._image, self._key = img, key
         return self._image
 
@@ -253,12 +250,12 @@ class Toast:
         self.size = size
         self.anchor = anchor
         self.text = ""
-        self.colour: Colour = TEXT_COLOUR
+        self.colour: Colour = WHITE
         self.age = 0.0
         self.seconds = 0.0
         self._image: pygame.Surface | None = None
 
-    def show(self, text: str, seconds: float = 3.0, colour: Colour = TEXT_COLOUR) -> None:
+    def show(self, text: str, seconds: float = 3.0, colour: Colour = WHITE) -> None:
         self.text, self.seconds, self.colour, self.age = text, seconds, colour, 0.0
         self._image = None
 

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from ..art import gfx
+from ..art.theme import TEXT
 from ..core.assets import Fonts
 
 Colour = tuple[int, int, int]
@@ -23,8 +24,6 @@ GOLD_TEXT: Colour = (70, 34, 0)
 FIELD_FILL = (6, 30, 18, 190)
 FIELD_BORDER = (255, 255, 255, 70)
 FOCUS_BORDER = (255, 208, 90, 255)
-LIGHT: Colour = (236, 244, 236)
-MUTED: Colour = (150, 170, 156)
 TRACK = (0, 0, 0, 120)
 
 
@@ -142,7 +141,7 @@ class TextField:
         font = self.fonts.font(self.size)
         pad = max(8, r.h // 4)
         shown = self.text[: self.caret] + self.composing + self.text[self.caret:]
-        img = font.render(shown, True, LIGHT)
+        img = font.render(shown, True, TEXT)
         caret_x = font.size(self.text[: self.caret] + self.composing)[0]
         inner_w = r.w - 2 * pad
         shift = max(0, caret_x - inner_w + 2)
@@ -212,7 +211,7 @@ class Segmented:
                 text = gfx.render_text(self.fonts.font(self.size, bold=True), label, GOLD_TEXT, size[0] - 8)
             else:
                 img = gfx.rounded_rect(size, (255, 255, 255, 34 if state == "hover" else 0), radius)
-                text = gfx.render_text(self.fonts.font(self.size, bold=True), label, LIGHT, size[0] - 8)
+                text = gfx.render_text(self.fonts.font(self.size, bold=True), label, TEXT, size[0] - 8)
             img.blit(text, text.get_rect(center=(size[0] / 2, size[1] / 2 + 1)))
             return img
 

@@ -15,12 +15,11 @@ from typing import Any
 import pygame
 
 from ..art import gfx
+from ..art.theme import DISABLED, TEXT
 from ..core.assets import Fonts
 
 Colour = tuple[int, int, int]
 
-LIGHT: Colour = (236, 244, 236)
-DIM: Colour = (120, 134, 124)
 SMALLEST = 12
 HOLD_DELAY = 0.45     # seconds a button is held before it repeats
 REPEAT_EVERY = 0.09
@@ -128,7 +127,7 @@ class Stepper:
             fill = {"off": (0, 0, 0, 60), "normal": (255, 255, 255, 40), "hover": (255, 255, 255, 80),
                     "held": (255, 208, 90, 150)}[state]
             img = gfx.rounded_rect((d, d), fill, d // 3, 1, (255, 255, 255, 50 if state == "off" else 110))
-            colour = DIM if state == "off" else LIGHT
+            colour = DISABLED if state == "off" else TEXT
             bar, thick = round(d * 0.42), max(2, d // 12)
             pygame.draw.rect(img, colour, ((d - bar) // 2, (d - thick) // 2, bar, thick))
             if side > 0:
@@ -161,5 +160,5 @@ class Stepper:
                 state = "hover" if self.hover == side else "normal"
             surface.blit(self._button(side, state), rect)
         text, size = self.fmt(self.value), self.label_size()
-        img = self._cached(("text", text, size), lambda: gfx.render_text(self.fonts.font(size, True), text, LIGHT))
+        img = self._cached(("text", text, size), lambda: gfx.render_text(self.fonts.font(size, True), text, TEXT))
         surface.blit(img, img.get_rect(center=self.value_rect.center))
