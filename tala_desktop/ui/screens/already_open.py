@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from ..art.menu_art import MenuArt
+from ..art.theme import GOLD, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import LANGUAGES, Translator
 from ..core.scene import Scene
@@ -23,9 +24,6 @@ from ..widgets.controls import Button
 
 PANEL_W, PAD = 1000, 40          # the panel's height follows its text (a long folder path wraps)
 TITLE_SIZE, TEXT_SIZE, PATH_SIZE = 30, 21, 17
-GOLD = (255, 214, 90)
-TEXT = (236, 244, 236)
-MUTED = (176, 198, 182)
 BUTTON_W, BUTTON_H = 260, 56
 
 
