@@ -4,8 +4,10 @@
     python bench/net_load.py --sweep 50,100,150,200 [--seconds 15]
 
 The server runs as its own process (``python -m tala_desktop.net.cli`` on
-127.0.0.1, port 0, no beacons, rate limit raised so fast clients are not
-throttled). Each client answers its turn at once from the snapshot's
+127.0.0.1, port 0, no beacons, the per-connection and per-address limits
+raised so fast clients on one address are not throttled, and its state file
+in a temporary folder, as a real server keeps one; ``--no-state`` runs it
+without). Each client answers its turn at once from the snapshot's
 ``legal`` list (Ù, eat, the first lay, draw, the first discard) and asks for
 the next game after each result. Reports games/s, the move round trip
 (move sent -> the snapshot it causes) p50/p99, errors and drops, and the
@@ -24,6 +26,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -160,12 +163,13 @@ def client_proc(port: int, tables: int, seconds: float, warmup: float, out, star
     out.put(asyncio.run(run_clients(port, tables, seconds, warmup, started)))
 
 
-def start_server(tables: int) -> tuple[subprocess.Popen, int]:
+def start_server(tables: int, state: str) -> tuple[subprocess.Popen, int]:
     prof = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
+    keep = ["--state", state] if state else ["--no-state"]
     proc = subprocess.Popen([sys.executable, *prof, "-m", "tala_desktop.net.cli", "--host", "127.0.0.1", "--port", "0",
                              "--tables", str(tables), "--max-per-address", str(tables * 4 + 10), "--rate", "1000",
                              "--address-rate", "1000000", "--tables-per-address", str(tables),
-                             "--no-announce", "--bot-delay", "0", "--log-level", "WARNING"],
+                             "--no-announce", "--bot-delay", "0", "--log-level", "WARNING", *keep],
                             stderr=subprocess.PIPE, text=True, cwd=ROOT)
     line = proc.stderr.readline()
     m = re.search(r":(\d+)$", line.strip())
@@ -175,8 +179,13 @@ def start_server(tables: int) -> tuple[subprocess.Popen, int]:
     return proc, int(m.group(1))
 
 
-def run(tables: int, seconds: float, procs: int, warmup: float) -> dict:
-    server, port = start_server(tables)
+def run(tables: int, seconds: float, procs: int, warmup: float, state: bool) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        return _run(tables, seconds, procs, warmup, str(Path(tmp) / "lan-state.db") if state else "")
+
+
+def _run(tables: int, seconds: float, procs: int, warmup: float, state: str) -> dict:
+    server, port = start_server(tables, state)
     ps = psutil.Process(server.pid)
     q: multiprocessing.Queue = multiprocessing.Queue()
     started = multiprocessing.Event()
@@ -224,12 +233,14 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0, help="measured window")
     ap.add_argument("--warmup", type=float, default=2.0)
     ap.add_argument("--procs", type=int, default=1, help="client processes")
+    ap.add_argument("--no-state", action="store_true",
+                    help="run the server without its state file (by default it keeps one in a temporary folder)")
     args = ap.parse_args()
     sizes = [int(x) for x in args.sweep.split(",") if x] or [args.tables]
     print(f"# {psutil.cpu_count()} CPUs, python {sys.version.split()[0]}, {args.seconds:g} s windows, "
           f"{args.procs} client process(es)", flush=True)
     for n in sizes:
-        print(report(run(n, args.seconds, args.procs, args.warmup)), flush=True)
+        print(report(run(n, args.seconds, args.procs, args.warmup, not args.no_state)), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """The standalone LAN server command: ``tala-server --host 0.0.0.0 --port 8765 [--tables N] [--password ...]``.
 
 Logs to stderr. Ctrl-C or SIGTERM tells every client the server is going
-away, closes the connections and the tables, and exits 0.
+away, closes the connections and the tables, and exits 0. A server that dies
+instead (a crash, kill -9, a power cut) resumes its started tables from its
+state file on the next start with the same ``--port`` (net/persist.py).
 """
 
 from __future__ import annotations
@@ -11,12 +13,17 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sqlite3
 import sys
+from pathlib import Path
+
+import platformdirs
 
 from .limits import ServerConfig
 from .server import TalaServer
 
 log = logging.getLogger("tala_desktop.net")
+APP_FOLDER = "TaLaDesktop"   # the app's data folder (store/paths.py names the same one)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -33,6 +40,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--tables-per-address", type=int, default=2, help="tables one address may host (default 2)")
     ap.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot's move is held back")
     ap.add_argument("--reconnect-seconds", type=float, default=60.0, help="how long a dropped seat waits")
+    ap.add_argument("--state", default=None, metavar="FILE",
+                    help="SQLite file that keeps started tables, so a server that died resumes them on restart "
+                         "(default: lan-server-PORT.db in the app's data folder; none with --port 0)")
+    ap.add_argument("--no-state", action="store_true", help="keep no state file: a restart loses the games")
     ap.add_argument("--no-announce", action="store_true", help="do not send LAN discovery beacons")
     ap.add_argument("--announce-to", default="255.255.255.255:37020", help="beacon target host:port")
     ap.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
@@ -45,6 +56,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if not host or not (port.isascii() and port.isdigit()):
         ap.error(f"--announce-to {args.announce_to!r}: expected host:port")
     args.announce_target = (host.strip("[]"), int(port))
+    if args.no_state:
+        args.state = None
+    elif args.state is None and args.port != 0:
+        args.state = str(Path(platformdirs.user_data_dir(APP_FOLDER, appauthor=False)) / f"lan-server-{args.port}.db")
     return args
 
 
@@ -54,7 +69,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                         rate=args.rate, burst=max(40.0, 2 * args.rate), address_rate=args.address_rate,
                         address_burst=2 * args.address_rate, max_tables_per_address=args.tables_per_address,
                         reconnect_seconds=args.reconnect_seconds, announce=not args.no_announce,
-                        announce_target=args.announce_target)
+                        announce_target=args.announce_target, state_path=args.state)
 
 
 async def serve(config: ServerConfig) -> None:
@@ -83,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
         pass
     except OSError as exc:
         log.error("cannot serve on %s:%d: %s", args.host, args.port, exc)
+        return 1
+    except sqlite3.Error as exc:
+        log.error("cannot use the state file %s: %s (--state FILE picks another, --no-state none)", args.state, exc)
         return 1
     return 0
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import secrets
 import socket
@@ -120,15 +121,24 @@ class Conn:
 class Session:
     """A player identity that outlives one connection: name, resume token, table and seat."""
 
-    def __init__(self, name: str, addr: str) -> None:
+    def __init__(self, name: str, addr: str, token_hash: str | None = None) -> None:
         self.name = name
         self.addr = addr                      # where it connected from (kept after a drop: it counts tables)
-        self.token = secrets.token_urlsafe(24)
+        # a seat resumed from the state file knows only its token's hash until the player brings the token
+        self.token = secrets.token_urlsafe(24) if token_hash is None else "#" + token_hash
+        self._hash = (token_hash, self.token) if token_hash is not None else None
         self.conn: Conn | None = None
         self.room: Room | None = None
         self.seat: int | None = None
         self.dropped_at: float | None = None
         self.browsing = False                 # asked for the table list: gets its updates until it sits
+
+    @property
+    def token_hash(self) -> str:
+        """SHA-256 of the resume token (what the server's state file keeps instead of the token)."""
+        if self._hash is None or self._hash[1] != self.token:
+            self._hash = (hashlib.sha256(self.token.encode()).hexdigest(), self.token)
+        return self._hash[0]
 
     @property
     def connected(self) -> bool:
@@ -137,3 +147,8 @@ class Session:
     def send(self, frame: str) -> None:
         if self.conn is not None:
             self.conn.send(frame)
+
+
+def restored_key(token: str) -> str:
+    """Where a seat resumed from the state file waits among the sessions for ``token`` ('#' is no token char)."""
+    return "#" + hashlib.sha256(token.encode()).hexdigest()

@@ -49,6 +49,7 @@ class ServerConfig:
     hard_budget_ms: float = 300.0
     balance: int = 10_000                  # chips each seat starts with
     seed: int | None = None                # fixed seeds for tests; None: random deals
+    state_path: str | None = None          # the SQLite file that keeps started tables across a crash (None: none)
     announce: bool = False                 # send LAN discovery beacons
     announce_target: tuple[str, int] = ("255.255.255.255", 37020)
     announce_every: float = 1.0

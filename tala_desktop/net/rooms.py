@@ -86,6 +86,7 @@ class Room:
         self.creator_addr = ""
         self._away_key: tuple[int, int, int] | None = None
         self._away_since = 0.0
+        self.away_grace_until = 0.0           # a resumed table lets its players come back before auto-playing
 
     # ------------------------------------------------------------ queries
     @property
@@ -236,27 +237,29 @@ class Room:
         waiting = [i for i, m in enumerate(self.seats) if m is not None and i != self.host and i not in self.ready]
         if waiting:
             raise RoomError("not_ready", f"waiting for seat {', '.join(map(str, waiting))} to be ready")
-        s, c = self.settings, self.config
-        seats, self.kinds = [], []
-        for i, m in enumerate(self.seats):
-            if m is not None:
-                seats.append(SeatConfig(self.names[i] or m.name, REMOTE, balance=c.balance))
-                self.kinds.append("player")
-            else:
-                level = s.bot_level(i)
-                seats.append(SeatConfig(f"Bot {i + 1}", BOT, level=level, balance=c.balance))
-                self.kinds.append("bot")
-        rules = WireRules.of(replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds))
-        config = TableConfig(seats, rules=rules, bet=s.bet, seed=c.seed, think_delay=c.bot_delay,
-                             hard_budget_ms=c.hard_budget_ms, bot_workers=1, first_leader=self.host or 0)
-        self.table = Table(config)
-        for i, kind in enumerate(self.kinds):
-            if kind == "player":
-                self.table.open_feed(i)   # each player's stream is forwarded by flush(); bot seats keep none
+        kinds = ["player" if m is not None else "bot" for m in self.seats]
+        names = [self.names[i] or m.name if m is not None else f"Bot {i + 1}" for i, m in enumerate(self.seats)]
+        self.table = self.build_table(kinds, names, [self.config.balance] * len(self.seats))
         self.table.start_game(now)
         log.info("%s started: %s", self.name, ", ".join(self.table.names))
         self.broadcast_lobby()
         self.flush()
+
+    def build_table(self, kinds: list[str], names: list[str], balances: list[int]) -> Table:
+        """The hosted table for these seats (``kinds``: "player" or "bot"), its players' feeds open."""
+        s, c = self.settings, self.config
+        seats = [SeatConfig(names[i], REMOTE, balance=balances[i]) if kind == "player"
+                 else SeatConfig(names[i], BOT, level=s.bot_level(i), balance=balances[i])
+                 for i, kind in enumerate(kinds)]
+        rules = WireRules.of(replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds))
+        config = TableConfig(seats, rules=rules, bet=s.bet, seed=c.seed, think_delay=c.bot_delay,
+                             hard_budget_ms=c.hard_budget_ms, bot_workers=1, first_leader=self.host or 0)
+        table = Table(config)
+        self.kinds = list(kinds)
+        for i, kind in enumerate(kinds):
+            if kind == "player":
+                table.open_feed(i)   # each player's stream is forwarded by flush(); bot seats keep none
+        return table
 
     # ------------------------------------------------------------ game commands
     def move(self, member: Member, game_id: int, text: str) -> None:
@@ -326,7 +329,7 @@ class Room:
                 key = (table.game_id, st.turn_no, seat)
                 if key != self._away_key:
                     self._away_key, self._away_since = key, now
-                elif now - self._away_since >= self.config.away_delay:
+                elif now - self._away_since >= self.config.away_delay and now >= self.away_grace_until:
                     log.info("%s: seat %d is away; playing its timeout action", self.name, seat)
                     try:
                         table.submit(seat, f"{seat} timeout", table.game_id)

@@ -22,9 +22,10 @@ import websockets
 from websockets.asyncio.server import Server, ServerConnection, serve
 
 from . import protocol as p
-from .connection import GOING_AWAY, POLICY, Conn, FrameHook, Session
+from .connection import GOING_AWAY, POLICY, Conn, FrameHook, Session, restored_key
 from .discovery import Beacon
 from .limits import AddressBook, ServerConfig
+from .persist import TableKeeper
 from .rooms import Room, RoomError
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,7 @@ class TalaServer:
         self._tables_pushed: tuple[tuple[int, int], ...] = ()         # the list browsing players last got
         self._tables_sent = 0.0
         self._forgot_at = 0.0
+        self.keeper: TableKeeper | None = None   # the state file's keeper when the server has one
         self._server: Server | None = None
         self._ticker: asyncio.Task | None = None
         self._beacon: Beacon | None = None
@@ -57,6 +59,9 @@ class TalaServer:
     async def start(self) -> int:
         c = self.config
         self.loop = asyncio.get_running_loop()
+        if c.state_path:
+            self.keeper = TableKeeper(c.state_path, c)
+            self._restore(self.loop.time())
         self._server = await serve(self._handle, c.host, c.port, max_size=c.max_message, ping_interval=c.ping_interval,
                                    ping_timeout=c.ping_timeout, close_timeout=2, compression=None)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -82,6 +87,9 @@ class TalaServer:
         for room in list(self.rooms.values()):
             room.close()
         self.rooms.clear()
+        if self.keeper is not None:  # stopped on purpose: the players were told, nothing is to be resumed
+            self.keeper.close(clear=True)
+            self.keeper = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -206,6 +214,11 @@ class TalaServer:
                 return
             self.addresses.password_ok(conn.addr, now)
         session = self.sessions.get(cmd.resume) if cmd.resume else None
+        if session is None and cmd.resume:  # a seat resumed from the state file: its token comes back now
+            session = self.sessions.pop(restored_key(cmd.resume), None)
+            if session is not None:
+                session.token = cmd.resume
+                self.sessions[session.token] = session
         resumed = session is not None
         if session is None:
             session = Session(cmd.name, conn.addr)
@@ -371,6 +384,17 @@ class TalaServer:
                 if s.room is not None:
                     self._leave(s, now)
         self._send_tables(now)
+        if self.keeper is not None:
+            self.keeper.save(self.rooms.values(), now)
+
+    def _restore(self, now: float) -> None:
+        """Resume the tables of the state file (a previous run of this server died with them)."""
+        assert self.keeper is not None
+        for room, sessions in self.keeper.restore(now):
+            self.rooms[room.id] = room
+            self._next_room = max(self._next_room, room.id + 1)
+            for session in sessions:
+                self.sessions[session.token] = session
 
     def _close_room(self, room: Room, reason: str = "closed") -> None:
         for m in room.members():

@@ -16,6 +16,19 @@ from tala_desktop.net.client import NetTableClient
 from .conftest import Player, pump_until
 
 
+def wait_for_port(proc: subprocess.Popen) -> int:
+    """The port a starting ``tala-server`` says it listens on (it prints one line to stderr)."""
+    end = time.monotonic() + 15
+    while time.monotonic() < end:
+        line = proc.stderr.readline()
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+        if m:
+            return int(m.group(1))
+        if not line and proc.poll() is not None:
+            break
+    raise AssertionError("the server did not start")
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM ends a Windows process at once (Ctrl-C stops it there)")
 def test_tala_server_serves_and_shuts_down_on_sigterm():
     proc = subprocess.Popen([sys.executable, "-m", "tala_desktop.net.cli", "--host", "127.0.0.1", "--port", "0",
@@ -23,13 +36,7 @@ def test_tala_server_serves_and_shuts_down_on_sigterm():
                             stderr=subprocess.PIPE, text=True)
     player = None
     try:
-        port = None
-        end = time.monotonic() + 15
-        while port is None and time.monotonic() < end:
-            line = proc.stderr.readline()
-            m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-            port = int(m.group(1)) if m else None
-        assert port, "the server did not start"
+        port = wait_for_port(proc)
         player = Player(NetTableClient("127.0.0.1", port, "An", password="pw", reconnect_for=0.5))
         pump_until([player], lambda: player.last("welcome") is not None, act=False)
         proc.send_signal(signal.SIGTERM)

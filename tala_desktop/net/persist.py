@@ -1,0 +1,260 @@
+"""The server's state file: its running tables in SQLite, so a server that died resumes them on its next start.
+
+After every change a started table is written as one JSON row (the lobby:
+settings, seats, host; the players' names, addresses and a SHA-256 of their
+resume tokens, never the tokens; the table: names, balances, game id, the
+dealer's random state and the current game as an ``engine.record`` object,
+deal plus moves). On start the server replays each row's game through the
+engine (a row that does not replay is dropped with a warning), seats its
+players as dropped, and waits ``reconnect_seconds`` for their tokens as after
+any drop. A file that is not a database is moved aside and a new one
+started. A server stopped on purpose (Ctrl-C, SIGTERM) tells its players,
+ends its tables and empties the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import cast
+
+import msgspec
+
+from tala_desktop.engine import EngineError
+from tala_desktop.engine.record import game_from_obj, game_to_obj
+from tala_desktop.table import Table, TableError
+
+from . import protocol as p
+from .connection import Session
+from .limits import ServerConfig
+from .rooms import Room, WireRules
+
+log = logging.getLogger(__name__)
+
+FORMAT_VERSION = 1
+RESUME_GRACE = 5.0   # seconds a resumed table waits for its players before auto-playing their turns
+
+
+class SavedSeat(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    addr: str
+    token_hash: str
+
+
+class SavedTable(msgspec.Struct, forbid_unknown_fields=True):
+    names: list[str]
+    balances: list[int]
+    game_id: int
+    left_table: list[bool]
+    rng: msgspec.Raw                    # random.Random.getstate() as JSON: [version, [625 ints], gauss]
+    game: msgspec.Raw                   # engine.record.game_to_obj of the current game
+
+
+class SavedRoom(msgspec.Struct, forbid_unknown_fields=True):
+    v: int
+    id: int
+    name: str
+    settings: p.TableSettings
+    host: int | None
+    kinds: list[str]
+    left: list[int]
+    votes: list[int]
+    names: list[str | None]
+    creator_addr: str
+    seats: list[SavedSeat | None]
+    table: SavedTable
+
+
+class GameJSON:
+    """One game's JSON parts that do not change while it is played (the deal, the dealer's random state),
+    encoded once, and its move list, extended as moves are made: saving a table after a move costs little."""
+
+    def __init__(self, table: Table) -> None:
+        assert table.state is not None
+        self.state = table.state
+        version, internal, gauss = table.rng.getstate()
+        self.rng = msgspec.Raw(msgspec.json.encode([version, list(internal), gauss]))
+        deal = game_to_obj(self.state)
+        del deal["moves"]
+        self.deal = msgspec.json.encode(deal)[:-1] + b',"moves":'
+        self.moves: list[str] = []
+
+    def game(self) -> msgspec.Raw:
+        history = self.state.history
+        self.moves.extend(str(m) for m in history[len(self.moves):])
+        return msgspec.Raw(self.deal + msgspec.json.encode(self.moves) + b"}")
+
+
+def room_to_json(room: Room, cache: GameJSON | None = None) -> tuple[bytes, GameJSON]:
+    """The room as one state-file row, and the game's cached parts (pass them back for the next save)."""
+    table = room.table
+    assert table is not None and table.state is not None
+    if cache is None or cache.state is not table.state:
+        cache = GameJSON(table)
+    seats = [None if m is None else SavedSeat(m.name, m.addr, cast(Session, m).token_hash)
+             for m in room.seats]
+    saved = SavedRoom(
+        v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=room.host, kinds=room.kinds,
+        left=sorted(room.left), votes=sorted(room.votes), names=room.names, creator_addr=room.creator_addr,
+        seats=seats, table=SavedTable(names=table.names, balances=table.balances, game_id=table.game_id,
+                                      left_table=table.left_table, rng=cache.rng, game=cache.game()))
+    return msgspec.json.encode(saved), cache
+
+
+def room_from_json(data: bytes, config: ServerConfig, now: float) -> tuple[Room, list[Session]]:
+    """The room saved in ``data``, its game replayed and its players seated as dropped; ValueError if it is bad."""
+    try:
+        saved = msgspec.json.decode(data, type=SavedRoom)
+    except (msgspec.DecodeError, ValueError) as exc:
+        raise ValueError(f"not a saved table: {exc}") from None
+    if saved.v != FORMAT_VERSION:
+        raise ValueError(f"saved table format {saved.v}, expected {FORMAT_VERSION}")
+    n = saved.settings.seats
+    t = saved.table
+    if not (len(saved.seats) == len(saved.names) == len(saved.kinds) == len(t.names) == len(t.balances)
+            == len(t.left_table) == n) or any(k not in ("player", "bot") for k in saved.kinds):
+        raise ValueError("the saved table's seats do not agree")
+    room = Room(saved.id, saved.settings, config, now)
+    room.name, room.host, room.creator_addr = saved.name, saved.host, saved.creator_addr
+    room.left, room.votes, room.names = set(saved.left), set(saved.votes), list(saved.names)
+    sessions = []
+    for seat, s in enumerate(saved.seats):
+        if s is not None:
+            session = Session(s.name, s.addr, token_hash=s.token_hash)
+            session.room, session.seat, session.dropped_at = room, seat, now
+            room.seats[seat] = session
+            sessions.append(session)
+    table = room.build_table(saved.kinds, t.names, t.balances)
+    try:
+        rng = msgspec.json.decode(t.rng, type=tuple[int, list[int], float | None])
+        state = game_from_obj(msgspec.json.decode(t.game))
+        if replace(WireRules.of(state.rules), preset=table.config.rules.preset) != table.config.rules:
+            raise ValueError("the saved game's rules are not the table's")
+        state.rules = table.config.rules
+        table.rng.setstate((rng[0], tuple(rng[1]), rng[2]))
+        table.left_table = list(t.left_table)
+        table.resume(state, t.game_id, t.balances, now)
+    except (EngineError, TableError, TypeError, IndexError, msgspec.DecodeError) as exc:
+        table.close()
+        raise ValueError(f"the saved game does not resume: {exc}") from None
+    room.table = table
+    room.away_grace_until = now + RESUME_GRACE
+    return room, sessions
+
+
+class StateFile:
+    """One SQLite file holding a server's started tables, a row each."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            return self._connect()
+        except sqlite3.DatabaseError as exc:
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+            log.error("the server's state file %s cannot be read (%s); moved it to %s and started afresh",
+                      self.path, exc, aside)
+            self.path.replace(aside)
+            return self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("CREATE TABLE IF NOT EXISTS rooms (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
+            db.execute("SELECT count(*) FROM rooms").fetchone()
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def load(self) -> list[tuple[int, bytes]]:
+        return [(int(i), bytes(d)) for i, d in self.db.execute("SELECT id, data FROM rooms ORDER BY id")]
+
+    def write(self, rows: list[tuple[int, bytes]], gone: list[int]) -> None:
+        """Save ``rows`` (id, JSON) and forget the rooms ``gone``, in one transaction."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany("INSERT OR REPLACE INTO rooms (id, data) VALUES (?, ?)", rows)
+            self.db.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in gone])
+
+    def clear(self) -> None:
+        with self.db:
+            self.db.execute("DELETE FROM rooms")
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class TableKeeper:
+    """Keeps the state file in step with the server's started tables (saved at each tick that changed one)."""
+
+    def __init__(self, path: str | Path, config: ServerConfig) -> None:
+        self.file = StateFile(path)
+        self.config = config
+        self._saved: dict[int, tuple[int, int, int]] = {}   # room id -> what its row shows
+        self._games: dict[int, GameJSON] = {}
+        self._failed_at = -1e9
+
+    def restore(self, now: float) -> list[tuple[Room, list[Session]]]:
+        """The tables saved by a run of the server that died, resumed; rows that do not resume are dropped."""
+        out, bad = [], []
+        for room_id, data in self.file.load():
+            try:
+                room, sessions = room_from_json(data, self.config, now)
+            except ValueError as exc:
+                log.warning("table %d of %s is not resumed: %s", room_id, self.file.path, exc)
+                bad.append(room_id)
+                continue
+            self._saved[room.id] = self._key(room)
+            out.append((room, sessions))
+            log.info("%s resumed (game %d): waiting for %s", room.name, room.table.game_id if room.table else 0,
+                     ", ".join(s.name for s in sessions) or "nobody")
+        if bad:
+            self.file.write([], bad)
+        return out
+
+    @staticmethod
+    def _key(room: Room) -> tuple[int, int, int]:
+        table = room.table
+        moves = len(table.state.history) if table is not None and table.state is not None else -1
+        return room.version, table.game_id if table is not None else 0, moves
+
+    def save(self, rooms: Iterable[Room], now: float) -> None:
+        """Write the started tables that changed since the last call; forget the ones that closed."""
+        rows, keys = [], {}
+        for room in rooms:
+            if room.table is None or room.table.state is None:
+                continue
+            keys[room.id] = key = self._key(room)
+            if self._saved.get(room.id) != key:
+                row, self._games[room.id] = room_to_json(room, self._games.get(room.id))
+                rows.append((room.id, row))
+        gone = [i for i in self._saved if i not in keys]
+        for i in gone:
+            self._games.pop(i, None)
+        if not rows and not gone:
+            return
+        try:
+            self.file.write(rows, gone)
+        except sqlite3.Error as exc:
+            if now - self._failed_at >= 60.0:
+                self._failed_at = now
+                log.error("cannot write the state file %s: %s (a restart would lose these games)", self.file.path, exc)
+            return
+        self._saved = keys
+
+    def close(self, clear: bool = False) -> None:
+        if clear:
+            with contextlib.suppress(sqlite3.Error):
+                self.file.clear()
+        self.file.close()

@@ -1,0 +1,158 @@
+"""A server that dies mid-game resumes its tables from its state file; players come back with their tokens."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tala_desktop.net.cli import parse_args
+from tala_desktop.net.host import ServerThread, start_in_thread
+from tala_desktop.table.legacy import legacy_dict
+
+from .conftest import FAST, Player, close_all, game_over, pump_until, seat_table
+from .test_cli import wait_for_port
+
+
+def crash(srv: ServerThread) -> None:
+    """End the server as kill -9 would: no goodbye to the clients, no tidying of the state file."""
+    def die() -> None:
+        s = srv.server
+        if s._ticker is not None:
+            s._ticker.cancel()
+        if s._server is not None:
+            s._server.close(close_connections=False)
+        for conn in list(s.conns):
+            conn.ws.transport.abort()
+        for room in s.rooms.values():
+            room.close()
+    srv.call(die)
+    srv.loop.call_soon_threadsafe(srv.loop.stop)
+    srv.thread.join(timeout=5)
+
+
+def test_a_game_survives_a_server_crash_and_finishes(tmp_path):
+    state = tmp_path / "state.db"
+    first = start_in_thread(state_path=str(state), away_delay=30.0, **FAST)
+    players = seat_table(first, ["An", "Bình", "Chi"], seats=4)
+    port = first.port
+    try:
+        pump_until(players, lambda: players[0].snap["stock_count"] <= 11, timeout=20)   # a few turns played
+        for pl in players:
+            pl.auto = False
+        room = first.call(lambda: first.server.rooms[1])
+        keeper = first.server.keeper
+
+        def settled() -> bool:   # a player's turn, nothing in flight, and the file holds the table as it is
+            return all(not pl.waiting for pl in players) and first.call(
+                lambda: room.table.state.to_move in (0, 1, 2) and keeper._saved.get(1) == keeper._key(room))
+        pump_until(players, settled, act=False)
+        before = {pl.client.name: legacy_dict(first.call(lambda p=pl: room.table.snapshot(p.client.seat)))
+                  for pl in players}
+        truth = first.call(lambda: room.table.state.history[:])
+        crash(first)
+        second = start_in_thread(state_path=str(state), away_delay=30.0, **{**FAST, "port": port})
+        try:
+            for pl in players:
+                pump_until([pl], lambda p=pl: p.last("welcome") is not None and p.last("welcome")["resumed"]
+                           and p.snap is p.last("snapshot") and p.messages.index(p.last("welcome"))
+                           < p.messages.index(p.snap), act=False)
+                snap = pl.snap
+                for key in ("game_id", "hand", "laid", "eaten", "phase", "to_move", "legal", "names", "balances"):
+                    assert snap[key] == before[pl.client.name][key], key
+            assert second.call(lambda: second.server.rooms[1].table.state.history) == truth
+            for pl in players:
+                pl.auto = True
+            game = before["An"]["game_id"]
+            pump_until(players, game_over(players, game), timeout=20)
+            out = second.call(lambda: second.server.rooms[1].table.state.outcome.to_dict())
+            assert all(pl.snap["outcome"] == out for pl in players)
+            assert sum(out["net"].values()) == 0
+        finally:
+            second.stop()
+        with sqlite3.connect(state) as db:      # a server stopped on purpose leaves nothing to resume
+            assert db.execute("SELECT count(*) FROM rooms").fetchone() == (0,)
+    finally:
+        close_all(players)
+        first.stop()
+
+
+def test_the_state_file_keeps_no_token_and_bad_rows_are_dropped(tmp_path):
+    state = tmp_path / "state.db"
+    srv = start_in_thread(state_path=str(state), **FAST)
+    players = seat_table(srv, ["An", "Bình"], seats=2)
+    try:
+        pump_until([], lambda: srv.call(lambda: 1 in srv.server.keeper._saved), timeout=5)
+        with sqlite3.connect(state) as db:
+            (data,), = db.execute("SELECT data FROM rooms").fetchall()
+        tokens = [pl.client.token for pl in players]
+        assert all(t and t not in data.decode() for t in tokens)
+        crash(srv)
+    finally:
+        close_all(players)
+    with sqlite3.connect(state) as db:
+        saved = json.loads(data)
+        saved["table"]["game"]["moves"].append("0 fly")           # a game that does not replay
+        db.execute("INSERT INTO rooms (id, data) VALUES (2, ?)", (json.dumps(saved).encode(),))
+        db.execute("INSERT INTO rooms (id, data) VALUES (3, ?)", (b"{not json",))
+    again = start_in_thread(state_path=str(state), **FAST)
+    try:
+        assert again.call(lambda: sorted(again.server.rooms)) == [1]
+        with sqlite3.connect(state) as db:
+            assert [r for r, in db.execute("SELECT id FROM rooms")] == [1]
+    finally:
+        again.stop()
+
+
+def test_a_state_file_that_is_not_a_database_is_moved_aside(tmp_path):
+    state = tmp_path / "state.db"
+    state.write_bytes(b"this is not sqlite" * 100)
+    srv = start_in_thread(state_path=str(state), **FAST)
+    try:
+        assert srv.call(lambda: srv.server.rooms) == {}
+        assert [p.name.startswith("state.db.corrupt-") for p in tmp_path.iterdir()].count(True) == 1
+    finally:
+        srv.stop()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no SIGKILL on Windows (the in-thread crash test covers it)")
+def test_the_standalone_server_resumes_after_kill_9(tmp_path):
+    state = tmp_path / "lan.db"
+    argv = [sys.executable, "-m", "tala_desktop.net.cli", "--host", "127.0.0.1", "--no-announce", "--bot-delay", "0",
+            "--state", str(state)]
+    proc = subprocess.Popen([*argv, "--port", "0"], stderr=subprocess.PIPE, text=True)
+    players: list[Player] = []
+    try:
+        port = wait_for_port(proc)
+        players = seat_table(type("Stub", (), {"port": port})(), ["An", "Bình"], seats=2)
+        for pl in players:
+            pl.auto = False
+            pl.client.reconnect_for = 15.0
+        hand = players[1].snap["hand"]
+        time.sleep(0.3)                       # a few ticks: the started table is in the file
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=5)
+        proc.stderr.close()
+        proc = subprocess.Popen([*argv, "--port", str(port)], stderr=subprocess.PIPE, text=True)
+        wait_for_port(proc)
+        pump_until(players, lambda: all(pl.last("welcome")["resumed"] for pl in players), timeout=15, act=False)
+        pump_until(players, lambda: players[1].snap["hand"] == hand, act=False)
+        assert not [e for pl in players for e in pl.errors if e["code"] == "disconnected"]
+    finally:
+        close_all(players)
+        proc.kill()
+        proc.wait()
+        proc.stderr.close()
+
+
+@pytest.mark.parametrize("argv,expect", [(["--port", "8765"], "lan-server-8765.db"), (["--port", "0"], None),
+                                         (["--port", "8765", "--no-state"], None),
+                                         (["--port", "0", "--state", "x.db"], "x.db")])
+def test_the_state_file_defaults_to_one_per_port(argv, expect):
+    state = parse_args(argv).state
+    assert (state is None) if expect is None else state.endswith(expect)
