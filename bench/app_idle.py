@@ -8,7 +8,9 @@ the same with a 30 s clock (its ring redraws a few times a second). CPU is
 process time (all threads) over wall time while ``App.frame`` runs with the
 real clock, so the loop's frame skipping and idle waiting are what is
 measured. Start-up is timed in a fresh process: ``--frames 1`` quits after
-the first frame; the app logs when that frame was shown.
+the first frame; the app logs when that frame was shown. Everything runs on a
+scratch data folder that is removed at the end: the player's own profile,
+settings and history are never opened.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -25,9 +28,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+from tqdm import tqdm  # noqa: E402
 
 from tala_desktop.ui.app_loop import App, AppOptions, RealClock, create_app  # noqa: E402
 from tala_desktop.ui.new_game import GameChoices  # noqa: E402
+
+
+def say(line: str) -> None:
+    """A result line on stdout, printed above the progress bar (which is on stderr)."""
+    tqdm.write(line, file=sys.stdout)
 
 
 def measure(app: App, seconds: float) -> tuple[float, int, int]:
@@ -46,13 +55,13 @@ def warm(app: App, seconds: float) -> None:
         app.frame()
 
 
-def startup(runs: int = 3) -> list[tuple[float, float]]:
+def startup(data_dir: str, runs: int = 3) -> list[tuple[float, float]]:
     """(ms from process start to exit, ms from main() to the first frame) for ``--frames 1`` runs."""
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "tala_desktop", "--frames", "1", "--windowed", "1280x720", "-v"],
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run([sys.executable, "-m", "tala_desktop", "--frames", "1", "--windowed", "1280x720", "-v",
+                               "--data-dir", data_dir], capture_output=True, text=True, check=True)
         total = (time.perf_counter() - t0) * 1000
         found = re.search(r"first frame (\d+) ms after start", done.stderr)
         out.append((total, float(found.group(1)) if found else float("nan")))
@@ -60,31 +69,42 @@ def startup(runs: int = 3) -> list[tuple[float, float]]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=10.0)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=10.0,
+                    help="length of each idle measurement (the menu, then a table without and with a clock)")
+    ap.add_argument("--runs", type=int, default=3, help="start-up runs of a fresh process to its first frame")
     args = ap.parse_args()
-    for total, first in startup():
-        print(f"start-up: process start to exit after the first frame {total:.0f} ms "
-              f"(main() to first frame {first:.0f} ms)")
-    app = create_app(AppOptions(windowed=(1280, 720)), clock=RealClock())
-    try:
-        app.show_menu()
-        warm(app, 2.0)
-        cpu, frames, drawn = measure(app, args.seconds)
-        print(f"idle menu: {cpu:.1f}% of one core ({frames} loop frames, {drawn} drawn in {args.seconds:.0f} s)")
-        for seconds in (0, 30):
-            table = app.start_game(GameChoices(turn_seconds=seconds))
-            warm(app, 6.0)                     # the deal and the first animations
-            model = getattr(table, "model", None)
-            waiting = model is not None and model.to_move == 0
+    with tempfile.TemporaryDirectory(prefix="tala-app-idle-") as data, \
+            tqdm(total=args.runs + 3, desc="start-up", unit="step", file=sys.stderr, leave=False) as bar:
+        for total, first in startup(data, args.runs):
+            say(f"start-up: process start to exit after the first frame {total:.0f} ms "
+                         f"(main() to first frame {first:.0f} ms)")
+            bar.update()
+        app = create_app(AppOptions(windowed=(1280, 720), data_dir=data), clock=RealClock())
+        try:
+            bar.set_description(f"idle menu, {args.seconds:g} s")
+            app.show_menu()
+            warm(app, 2.0)
             cpu, frames, drawn = measure(app, args.seconds)
-            clock = f"{seconds} s clock" if seconds else "no clock"
-            print(f"idle table ({clock}, your turn: {waiting}): {cpu:.1f}% of one core "
-                  f"({frames} loop frames, {drawn} drawn in {args.seconds:.0f} s)")
-            app.leave_table(app.clients[0])
-    finally:
-        app.shutdown()
-        pygame.quit()
+            say(f"idle menu: {cpu:.1f}% of one core ({frames} loop frames, {drawn} drawn in "
+                         f"{args.seconds:g} s)")
+            bar.update()
+            for seconds in (0, 30):
+                clock = f"{seconds} s clock" if seconds else "no clock"
+                bar.set_description(f"idle table, {clock}, {args.seconds + 6:g} s")
+                table = app.start_game(GameChoices(turn_seconds=seconds))
+                warm(app, 6.0)                     # the deal and the first animations
+                model = getattr(table, "model", None)
+                waiting = model is not None and model.to_move == 0
+                cpu, frames, drawn = measure(app, args.seconds)
+                say(f"idle table ({clock}, your turn: {waiting}): {cpu:.1f}% of one core "
+                             f"({frames} loop frames, {drawn} drawn in {args.seconds:g} s)")
+                app.leave_table(app.clients[0])
+                bar.update()
+        finally:
+            app.shutdown()
+            pygame.quit()
     return 0
 
 

@@ -15,7 +15,6 @@ import multiprocessing
 import os
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tala_desktop import __version__
@@ -35,6 +34,16 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _frames(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of frames, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more frames, got {n}")
+    return n
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tala-desktop", description="Tá Lả Desktop: Phỏm (Tá lả) against the computer")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -43,10 +52,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar="DIR", help="folder for profile, settings and history (created if missing)")
     p.add_argument("--seed", type=int, help="seed of every table, for reproducible deals and bots")
     p.add_argument("--windowed", type=_size, metavar="WxH", help="open a window of this size, not fullscreen")
-    p.add_argument("--frames", type=int, metavar="N",
-                   help="quit after N drawn frames (start-up timing; a screen at rest draws nothing, "
-                   "so the idle menu stops after its intro, some 30-60 frames)")
-    p.add_argument("--text-demo", action="store_true", help="print one game between random agents, no window")
+    p.add_argument("--frames", type=_frames, metavar="N",
+                   help="quit after N turns of the 60 Hz loop, drawn or not (start-up timing: --frames 1 "
+                   "quits after the first frame)")
+    p.add_argument("--text-demo", action="store_true",
+                   help="print one game between random agents, no window (a new deal each time; --seed repeats one)")
     p.add_argument("-v", "--verbose", action="store_true", help="log start-up timings and table events")
     p.add_argument("--server", nargs=argparse.REMAINDER, metavar="ARGS",
                    help="host LAN tables instead (the packaged app's tala-server); "
@@ -67,9 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.text_demo:
         from tala_desktop.engine import demo
 
-        return demo.main(["--seed", str(7 if args.seed is None else args.seed)])
-    if args.data_dir:
-        Path(args.data_dir).mkdir(parents=True, exist_ok=True)
+        return demo.main([] if args.seed is None else ["--seed", str(args.seed)])
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     if args.selftest:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -78,12 +86,27 @@ def main(argv: list[str] | None = None) -> int:
 
     options = AppOptions(windowed=args.windowed, data_dir=args.data_dir, seed=args.seed,
                          max_frames=args.frames, started_at=started)
+    from tala_desktop.store import folder_lock
+
     if args.selftest:
         from tala_desktop.ui.selftest import run_selftest
 
-        return run_selftest(options)
-    from tala_desktop.store import folder_lock
+        try:  # a selftest told to use a data folder records its game there, so it holds the folder too
+            lock = _hold_data_folder(args.data_dir) if args.data_dir else None
+        except folder_lock.FolderInUse as exc:
+            return _already_open(exc, options, window=False)
+        try:
+            return run_selftest(options)
+        finally:
+            if lock is not None:
+                lock.release()
+    from tala_desktop.ui.app_loop import NoDisplay, init_pygame
 
+    try:
+        init_pygame(require_display=True)  # before the data folder is made or opened
+    except NoDisplay as exc:
+        print(exc.message(), file=sys.stderr, flush=True)
+        return NO_DISPLAY_EXIT
     try:
         lock = _hold_data_folder(args.data_dir)
     except folder_lock.FolderInUse as exc:
@@ -98,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 ALREADY_OPEN_EXIT = 3   # exit code of a second copy started on a data folder a running copy holds
+NO_DISPLAY_EXIT = 4     # exit code when no screen was found and no headless driver was asked for
 
 
 def _hold_data_folder(data_dir: str | None) -> FolderLock | None:
@@ -113,17 +137,19 @@ def _hold_data_folder(data_dir: str | None) -> FolderLock | None:
     return folder_lock.hold_folder(folder)
 
 
-def _already_open(exc: FolderInUse, options: AppOptions) -> int:
-    """A second copy on a held folder: say so on stderr and in a window (both languages), touching nothing."""
+def _already_open(exc: FolderInUse, options: AppOptions, window: bool = True) -> int:
+    """A second copy on a held folder: say so on stderr and (``window``) in a window, both languages,
+    touching nothing."""
     who = f" (process {exc.pid})" if exc.pid is not None else ""
     print(f"Tá Lả Desktop đang mở với thư mục dữ liệu {exc.folder}{who}. Hãy chuyển sang cửa sổ đó, hoặc đóng nó "
           f"trước; muốn chạy thêm một bản thì dùng --data-dir với một thư mục khác.\n"
           f"Tá Lả Desktop is already open with the data folder {exc.folder}{who}. Switch to that window or close "
           f"it first; to run another copy, start it with --data-dir and a different folder.",
           file=sys.stderr, flush=True)
-    from tala_desktop.ui.app_loop import run_already_open
+    if window:
+        from tala_desktop.ui.app_loop import run_already_open
 
-    run_already_open(options, str(exc.folder))
+        run_already_open(options, str(exc.folder))
     return ALREADY_OPEN_EXIT
 
 

@@ -1,6 +1,6 @@
 """Text-mode demo: one game between random agents, printed move by move, then the outcome table.
 
-``python -m tala_desktop.engine.demo --seed 7 [--players 4] [--preset zingplay]``
+``python -m tala_desktop.engine.demo [--seed 7] [--players 4] [--preset zingplay]``
 """
 
 from __future__ import annotations
@@ -69,12 +69,16 @@ def play(seed: int, players: int, preset: str, out=sys.stdout) -> GameState:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tala_desktop.engine.demo", description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    parser.add_argument("--preset", choices=sorted(PRESETS), default="zingplay")
+    parser = argparse.ArgumentParser(prog="python -m tala_desktop.engine.demo", description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the deal and the agents' choices; the same seed replays the same game "
+                             "(default: a new random seed, printed in the first line)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="players at the table")
+    parser.add_argument("--preset", choices=sorted(PRESETS), default="zingplay", help="the rules preset")
     args = parser.parse_args(argv)
-    play(args.seed, args.players, args.preset)
+    seed = random.SystemRandom().randrange(1, 1_000_000) if args.seed is None else args.seed
+    play(seed, args.players, args.preset)
     return 0
 
 

@@ -32,7 +32,7 @@ from .art.felt_colours import ColouredFelt
 from .audio.music import Music
 from .audio.sounds import NullSounds, load_sounds
 from .core.assets import Fonts
-from .core.display import Display
+from .core.display import Display, NoDisplay, check_display_found
 from .core.i18n import tr
 from .core.scene import Scene, SceneStack
 from .new_game import GameChoices
@@ -85,7 +85,7 @@ class AppOptions:
     windowed: tuple[int, int] | None = None   # open windowed at this size (ignores the fullscreen setting)
     data_dir: str | None = None
     seed: int | None = None                   # seed of every table (reproducible deals and bots)
-    max_frames: int | None = None             # quit after this many drawn frames (start-up timing)
+    max_frames: int | None = None             # quit after this many loop iterations (start-up timing)
     started_at: float | None = None           # time.perf_counter() when main() began
 
 
@@ -232,11 +232,12 @@ class App:
         return self.running
 
     def run(self, until: Callable[[], bool] | None = None, max_frames: int | None = None) -> None:
-        """Loop until quit, ``until()`` is true, or ``max_frames`` frames were drawn."""
+        """Loop until quit, ``until()`` is true, or ``max_frames`` loop iterations ran (drawn or not: a screen at
+        rest draws nothing, and each idle iteration waits at most ``IDLE_WAIT_MS``, so the count always ends)."""
         while self.frame():
             if until is not None and until():
                 return
-            if max_frames is not None and self.frames_drawn >= max_frames:
+            if max_frames is not None and self.frames >= max_frames:
                 return
 
     # -- shutdown ------------------------------------------------------------------------------
@@ -256,9 +257,19 @@ class App:
                 self.owns_store = False
 
 
-def init_pygame() -> None:
-    """Start the display and font modules (the mixer starts after the first frame, with the sounds)."""
-    pygame.display.init()
+def init_pygame(require_display: bool = False) -> None:
+    """Start the display and font modules (the mixer starts after the first frame, with the sounds).
+
+    ``require_display`` (the real app): NoDisplay if SDL found no screen and fell back to a driver that draws
+    nowhere, unless such a driver was asked for with SDL_VIDEODRIVER."""
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        if require_display:
+            raise NoDisplay(str(exc)) from None
+        raise
+    if require_display:
+        check_display_found()
     pygame.font.init()
     pygame.key.set_repeat(400, 35)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 
 from tala_desktop.store import Autosave, Notice, OfflineSession, StoreError
-from tala_desktop.table import LocalTableClient, TableError
+from tala_desktop.table import LocalTableClient, TableConfig, TableError
 
 from .new_game import GameChoices, build_client, table_config
 from .services import Services
@@ -48,6 +48,15 @@ class OfflineGames:
             return build_client(config)
         self.abandon_saved()
         session = OfflineSession.new(store, config)
+        client = LocalTableClient(session.table, 0)
+        self.sessions[id(client)] = session
+        return client
+
+    def bots_only_client(self, config: TableConfig) -> LocalTableClient:
+        """An all-bot table watched from seat 0 (the selftest): kept by the store when there is one."""
+        if self.services.store is None:
+            return build_client(config)
+        session = OfflineSession.new(self.services.store, config, human_seat=None)
         client = LocalTableClient(session.table, 0)
         self.sessions[id(client)] = session
         return client

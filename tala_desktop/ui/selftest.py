@@ -5,6 +5,9 @@ table of ``new_game.selftest_config``, pushes ``TableScene(spectator=True)``
 and runs ``App.frame`` with a stepped clock and fast animations until the
 results overlay is on the stack. It then checks that frames were drawn and
 not blank, shuts down and checks that no worker thread or process is left.
+With ``--data-dir DIR`` the game goes through the store of DIR (the bots'
+wallets, the autosave, the history) and must be recorded there; without it
+nothing is opened or kept (the player's own data folder is never touched).
 Exit 0 on success, 1 with a message on any failure or after ``time_limit``.
 """
 
@@ -21,8 +24,10 @@ from dataclasses import replace
 
 import pygame
 
+from tala_desktop.store import Store, StoreError
+
 from .app_loop import App, AppOptions, StepClock, create_app
-from .new_game import build_client, selftest_config
+from .new_game import selftest_config
 from .services import UiSettings
 
 TIME_LIMIT = 120.0
@@ -83,15 +88,25 @@ def run_selftest(options: AppOptions, time_limit: float = TIME_LIMIT) -> int:
     errors = _Errors()
     logging.getLogger("tala_desktop").addHandler(errors)
     failure = summary = ""
+    kept = "nothing recorded"
     app: App | None = None
+    store: Store | None = None
     try:
+        if options.data_dir is not None:
+            store = Store(data_dir=options.data_dir)
+            games_before = store.count_games()
         settings = UiSettings(animation_speed=ANIMATION_SPEED, sound_volume=0.0)
-        app = create_app(replace(options, windowed=options.windowed or (1280, 720)), settings, StepClock())
-        app.open_table(build_client(selftest_config(options.seed)), spectator=True)
+        app = create_app(replace(options, windowed=options.windowed or (1280, 720)), settings, StepClock(),
+                         store=store)
+        app.open_table(app.games.bots_only_client(selftest_config(options.seed)), spectator=True)
         app.run(until=lambda: results_shown(app) or time.perf_counter() - started > time_limit)
         summary = _summary(app)
+        if store is not None:
+            kept = f"recorded in {store.data_dir}"
         if not results_shown(app):
             failure = f"the game did not reach its results within {time_limit:.0f} s"
+        elif store is not None and store.count_games() != games_before + 1:
+            failure = f"the game was not recorded in {options.data_dir} ({store.count_games() - games_before} new)"
         elif errors.messages:
             failure = f"{len(errors.messages)} errors were logged, the first: {errors.messages[0]}"
         elif app.frames_drawn < 10:
@@ -100,11 +115,15 @@ def run_selftest(options: AppOptions, time_limit: float = TIME_LIMIT) -> int:
             app.draw()
             if _colours(app.display.canvas) < 20:
                 failure = "the last frame is blank"
+    except (StoreError, OSError) as exc:
+        failure = f"cannot use the data folder {options.data_dir}: {exc}"
     except Exception:  # noqa: BLE001 - any failure is reported and turned into exit 1
         failure = "an error ended the game:\n" + traceback.format_exc()
     finally:
         if app is not None:
             app.shutdown()
+        if store is not None:
+            store.close()
         pygame.quit()
         logging.getLogger("tala_desktop").removeHandler(errors)
     watchdog.cancel()
@@ -117,5 +136,5 @@ def run_selftest(options: AppOptions, time_limit: float = TIME_LIMIT) -> int:
         return 1
     assert app is not None
     print(f"selftest ok: one 4-bot game to its results in {seconds:.1f} s ({summary}; "
-          f"{app.frames} frames, {app.frames_drawn} drawn)", flush=True)
+          f"{app.frames} frames, {app.frames_drawn} drawn; {kept})", flush=True)
     return 0

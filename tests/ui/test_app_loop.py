@@ -175,9 +175,15 @@ def test_f11_toggles_fullscreen_and_the_setting(app):
 def test_run_stops_when_asked(app):
     app.stack.push(Probe(dirty=True))
     app.run(max_frames=4)
-    assert app.frames_drawn == 4
+    assert app.frames == app.frames_drawn == 4
     app.run(until=lambda: app.frames >= 7)
     assert app.frames == 7
+
+
+def test_max_frames_counts_loop_iterations_even_when_nothing_is_drawn(app):
+    app.stack.push(Probe())                 # drawn once, then at rest
+    app.run(max_frames=10, until=lambda: app.frames > 50)
+    assert app.frames == 10 and app.frames_drawn == 1
 
 
 def test_sounds_load_after_the_first_frame(app):

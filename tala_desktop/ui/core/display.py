@@ -9,10 +9,14 @@ ones, so widgets hit-test in the same space they are drawn in.
 from __future__ import annotations
 
 import logging
+import os
 
 import pygame
 
+from .i18n import STRINGS
+
 LOGICAL_SIZE = (1280, 720)
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw nowhere
 BAR_COLOUR = (0, 0, 0)
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
@@ -24,6 +28,27 @@ def letterbox(logical: tuple[int, int], window: tuple[int, int]) -> tuple[pygame
     scale = min(ww / lw, wh / lh)
     w, h = max(1, round(lw * scale)), max(1, round(lh * scale))
     return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h), scale
+
+
+class NoDisplay(RuntimeError):
+    """SDL found no screen to open a window on (it fell back to a driver that draws nowhere, or to none)."""
+
+    def __init__(self, driver: str) -> None:
+        super().__init__(f"no display found (SDL video driver: {driver})")
+        self.driver = driver
+
+    def message(self) -> str:
+        """What the player is told on stderr, in both languages (the settings are not read yet)."""
+        return "\n".join(text.format(driver=self.driver) for text in STRINGS["app.no_display"])
+
+
+def check_display_found(requested: str | None = None) -> None:
+    """NoDisplay if the initialised display runs on a driver that draws nowhere though none was asked for
+    (``requested``: SDL_VIDEODRIVER by default; the selftest and the tests ask for ``dummy``)."""
+    requested = os.environ.get("SDL_VIDEODRIVER", "") if requested is None else requested
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and not requested.strip():
+        raise NoDisplay(driver)
 
 
 class Display:

@@ -24,6 +24,13 @@ DEFAULT_LANGUAGE = "vi"
 # key: (Vietnamese, English)
 STRINGS: dict[str, tuple[str, str]] = {
     "app.title": ("Tá Lả", "Tá Lả (Phỏm)"),
+    "app.no_display": (
+        "Tá Lả Desktop: không tìm thấy màn hình (SDL chỉ có trình điều khiển {driver}, không vẽ ra đâu cả). Hãy mở "
+        "trò chơi trong phiên làm việc có giao diện đồ họa (trên Linux: DISPLAY hoặc WAYLAND_DISPLAY phải trỏ tới "
+        "màn hình); muốn chạy không có cửa sổ thì đặt SDL_VIDEODRIVER=dummy.",
+        "Tá Lả Desktop: no display found (SDL fell back to its {driver} driver, which draws nowhere). Start the "
+        "game from a desktop session (on Linux DISPLAY or WAYLAND_DISPLAY must name a screen); to run it without "
+        "a window on purpose, set SDL_VIDEODRIVER=dummy."),
     # icons (DejaVu has these; it has no emoji such as 🔊, so the sound toggle uses ♪)
     "icon.menu": ("≡", "≡"),
     "icon.settings": ("⚙", "⚙"),
