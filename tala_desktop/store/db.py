@@ -14,7 +14,7 @@ import logging
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -30,13 +30,20 @@ _CORRUPT_CODES = frozenset({"SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_CORRUPT_I
 _CORRUPT_WORDS = ("not a database", "malformed", "corrupt")
 
 
+# Every code of a Notice the store makes (the UI has a translated text for each).
+NOTICE_CODES = ("db_corrupt", "db_newer", "autosave_corrupt", "settings_invalid", "game_settled", "autosave_paid",
+                "autosave_stale", "autosave_stuck")
+
+
 @dataclass(frozen=True)
 class Notice:
-    """Something the player should be told at start-up. ``code`` is for translation; ``message`` is English."""
+    """Something the player should be told. ``code`` is for translation (one of NOTICE_CODES, or the UI's own);
+    ``message`` is English, for the log; ``facts`` are the values a translated text may show (a folder, a count)."""
 
-    code: str                 # db_corrupt | db_newer | autosave_corrupt | settings_invalid | game_settled
+    code: str
     message: str
     moved_to: str | None = None
+    facts: dict[str, str | int] = field(default_factory=dict)
 
 
 class _Unusable(Exception):

@@ -187,5 +187,15 @@ def get_game(conn: sqlite3.Connection, uid: str) -> GameEntry | None:
     return GameEntry(summary, json.loads(row[9]), json.loads(row[10]), row[11])
 
 
+def later_game_settled(conn: sqlite3.Connection, table_uid: str, game_id: int) -> bool:
+    """True if a game after ``game_id`` of table ``table_uid`` is settled (uids are ``<table uid>-<game id>``)."""
+    prefix = f"{table_uid}-"
+    for (uid,) in conn.execute("SELECT uid FROM games WHERE substr(uid, 1, ?) = ?", (len(prefix), prefix)):
+        tail = uid[len(prefix):]
+        if tail.isascii() and tail.isdigit() and int(tail) > game_id:
+            return True
+    return False
+
+
 def is_settled(conn: sqlite3.Connection, uid: str) -> bool:
     return conn.execute("SELECT 1 FROM games WHERE uid = ?", (uid,)).fetchone() is not None

@@ -36,18 +36,24 @@ def resolve_data_dir(data_dir: str | os.PathLike[str] | None) -> Path:
     return path
 
 
-def move_aside(path: Path, when: datetime, why: str) -> Path:
-    """Rename ``path`` to ``<name>.corrupt-<timestamp>`` (with ``-wal``/``-shm`` companions); returns the new path."""
-    stamp = when.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+def move_aside(path: Path, when: datetime, why: str, label: str = "corrupt") -> Path:
+    """Rename ``path`` to ``<name>.<label>-<timestamp>`` (with ``-wal``/``-shm`` companions); returns the new path."""
+    target = aside_name(path, when, label)
     os.replace(path, target)
     for suffix in ("-wal", "-shm"):
         companion = path.with_name(path.name + suffix)
         if companion.exists():
             os.replace(companion, target.with_name(target.name + suffix))
     log.warning("moved %s aside to %s: %s", path, target.name, why)
+    return target
+
+
+def aside_name(path: Path, when: datetime, label: str) -> Path:
+    """A free name ``<name>.<label>-<timestamp>[-n]`` beside ``path`` for a file kept for inspection."""
+    stamp = when.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
     return target

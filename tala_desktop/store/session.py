@@ -70,7 +70,13 @@ class OfflineSession:
     @classmethod
     def resume(cls, store: Store, save: Autosave, now: float = 0.0, runner: BotRunner | None = None
                ) -> OfflineSession:
-        """Rebuild the saved table (same cards, same turn, clock restarted at ``now``) and keep saving it."""
+        """Rebuild the saved table (same cards, same turn, clock restarted at ``now``) and keep saving it.
+
+        StoreError (nothing started) if the save outlived its game: a game already paid is never played again.
+        """
+        if store.stale_autosave(save) is not None:
+            raise StoreError(f"the saved game {save.game_uid} was already paid (or its table played on): "
+                             f"it cannot be resumed")
         table = resume_table(save, now, runner)
         return cls(store, table, save.human_seat, save.table_uid, {save.game_id: save.started_at})
 

@@ -79,8 +79,8 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _notice(self, code: str, message: str, moved_to: str | None = None) -> Notice:
-        notice = Notice(code, message, moved_to)
+    def _notice(self, code: str, message: str, moved_to: str | None = None, **facts: str | int) -> Notice:
+        notice = Notice(code, message, moved_to, dict(facts))
         self.notices.append(notice)
         return notice
 
@@ -183,15 +183,63 @@ class Store:
         """At start-up: an unfinished autosaved game to offer as "Chơi tiếp", or None.
 
         An autosaved game that had already ended (the app stopped before or after paying it) is
-        settled now, at most once, and its autosave removed.
+        settled now, at most once, and its autosave removed. An unfinished save that outlived its
+        game (the game, or a later one of its table, is already paid: the file could not be removed
+        or rewritten) is never resumed: it is removed, or set aside, with a notice (``_drop_stale``).
         """
         save = self.load_autosave()
-        if save is None or not save.state.is_over:
+        if save is None:
+            return None
+        if save.state.is_over:        # paid by uid, so a game paid before is not paid twice
+            seats = [SeatInfo(s["name"], s["kind"], s.get("level") if s["kind"] == "bot" else None)
+                     for s in save.seats]
+            result = self.settle(save.state, save.game_uid, seats, save.human_seat, save.started_at)
+            if result.paid:
+                self._notice("game_settled", f"The last game ended while the app was closing; it has been paid "
+                                             f"(balance {result.balance}).")
+            self._remove_autosave(None)
+            return None
+        stale = self.stale_autosave(save)
+        if stale is None:
             return save
-        seats = [SeatInfo(s["name"], s["kind"], s.get("level") if s["kind"] == "bot" else None) for s in save.seats]
-        result = self.settle(save.state, save.game_uid, seats, save.human_seat, save.started_at)
-        if result.paid:
-            self._notice("game_settled", f"The last game ended while the app was closing; it has been paid "
-                                         f"(balance {result.balance}).")
-        self.clear_autosave()
+        self._drop_stale(save, stale)
         return None
+
+    def stale_autosave(self, save: Autosave) -> str | None:
+        """Why ``save`` must not be played on: "paid" (its game is settled), "later" (a later game of its
+        table is), or None (it is the table's latest game, unpaid)."""
+        if self.is_settled(save.game_uid):
+            return "paid"
+        if history.later_game_settled(self.conn, save.table_uid, save.game_id):
+            return "later"
+        return None
+
+    def _drop_stale(self, save: Autosave, why: str) -> None:
+        if why == "paid":   # the history holds the whole game: nothing is lost with the file
+            self._remove_autosave(
+                Notice("autosave_paid", f"The saved game {save.game_uid} had already been paid, so it was not "
+                                        f"resumed again; chips and history are as they were after it."))
+            return
+        try:
+            moved = move_aside(self.autosave_path, self.clock(), "a later game of its table is paid", label="stale")
+        except OSError as exc:
+            self._stuck(exc)
+            return
+        self._notice("autosave_stale", f"The saved game {save.game_uid} is older than games already paid at its "
+                                       f"table, so it was not resumed; it was kept as {moved.name}.", str(moved))
+
+    def _remove_autosave(self, notice: Notice | None) -> None:
+        """Remove an autosave that must not be resumed, then add ``notice``; if it cannot be removed, say so."""
+        try:
+            self.clear_autosave()
+        except StoreError as exc:
+            self._stuck(exc)
+            return
+        if notice is not None:
+            self.notices.append(notice)
+
+    def _stuck(self, exc: Exception) -> None:
+        log.error("a saved game that must not be resumed stays in %s: %s", self.data_dir, exc)
+        self._notice("autosave_stuck", f"The saved game had already been paid, so it was not resumed, but its file "
+                                       f"could not be removed ({exc}). Games cannot be saved in {self.data_dir}: "
+                                       f"check that the folder can be written.", folder=str(self.data_dir))

@@ -27,7 +27,8 @@ NOTICE_KEYS = {
     "db_corrupt": "notice.db_corrupt", "db_newer": "notice.db_newer", "autosave_corrupt": "notice.autosave_corrupt",
     "settings_invalid": "notice.settings_invalid", "game_settled": "notice.game_settled",
     "store_unavailable": "notice.store_unavailable", "resume_failed": "notice.resume_failed",
-    "session_error": "notice.session_error",
+    "session_error": "notice.session_error", "autosave_paid": "notice.autosave_paid",
+    "autosave_stale": "notice.autosave_stale", "autosave_stuck": "notice.autosave_stuck",
 }
 
 
@@ -80,7 +81,7 @@ def save_ui_settings(services: Services) -> str | None:
 def notice_text(notice: Notice) -> str:
     """One notice as a sentence in the current language (where the moved file went, if any)."""
     key = NOTICE_KEYS.get(notice.code)
-    text = tr(key, detail=notice.message) if key else notice.message
+    text = tr(key, detail=notice.message, **notice.facts) if key else notice.message
     if notice.moved_to:
         text += " " + tr("notice.moved_to", path=Path(notice.moved_to).name)
     return text

@@ -52,6 +52,20 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "notice.resume_failed": ("Không thể chơi tiếp ván đã lưu: {detail}", "The saved game could not be resumed: "
                                                                         "{detail}"),
     "notice.session_error": ("Có lỗi khi lưu ván chơi: {detail}", "The game could not be saved: {detail}"),
+    "notice.autosave_paid": ("Ván đã lưu đã được tính tiền rồi nên không chơi tiếp lại; chip và lịch sử vẫn như sau "
+                             "ván đó.",
+                             "The saved game had already been paid, so it was not resumed again; your chips and "
+                             "history are as they were after it."),
+    "notice.autosave_stale": ("Ván đã lưu cũ hơn những ván đã tính tiền ở cùng bàn nên không chơi tiếp; tệp lưu đã "
+                              "được cất sang một bên.",
+                              "The saved game is older than games already paid at its table, so it was not resumed; "
+                              "its file was set aside."),
+    "notice.autosave_stuck": ("Ván đã lưu đã được tính tiền nên không chơi tiếp, nhưng không xóa được tệp lưu: trò "
+                              "chơi không ghi được vào thư mục dữ liệu nên ván mới sẽ không được lưu. Hãy kiểm tra "
+                              "quyền ghi của thư mục {folder}.",
+                              "The saved game had already been paid, so it was not resumed, but its file could not "
+                              "be removed: the game cannot write to its data folder, so new games will not be saved. "
+                              "Check that the folder {folder} can be written."),
     "notice.moved_to": ("Tệp cũ: {path}", "Old file: {path}"),
     # a second copy of the game on a data folder that a running copy holds
     "already_open.title": ("Tá Lả đang mở rồi", "Tá Lả is already open"),
