@@ -21,7 +21,7 @@ from tala_desktop import __version__
 
 if TYPE_CHECKING:
     from tala_desktop.store.folder_lock import FolderInUse, FolderLock
-    from tala_desktop.ui.app_loop import AppOptions
+    from tala_desktop.ui.app_loop import App, AppOptions, RealClock, StepClock
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -114,10 +114,31 @@ def main(argv: list[str] | None = None) -> int:
     from tala_desktop.ui.app_loop import run_app
 
     try:
-        return run_app(options)
+        return run_app(start_desktop(options), options)
     finally:
         if lock is not None:
             lock.release()
+
+
+def start_desktop(options: AppOptions, clock: RealClock | StepClock | None = None) -> App:
+    """Wire the desktop game: the store (``--data-dir`` or the user data folder) with its settings and the
+    game a crash left (offered as "Chơi tiếp"), the offline tables kept by that store, the window, the menu."""
+    from tala_desktop.store import Notice, StoreError
+    from tala_desktop.ui.app_loop import create_app
+    from tala_desktop.ui.offline_games import OfflineGames
+    from tala_desktop.ui.store_bridge import load_ui_settings, open_store
+
+    store = open_store(options.data_dir).store
+    settings = load_ui_settings(store)
+    try:
+        saved = store.recover()
+    except StoreError as exc:  # e.g. a finished game that cannot be paid now: its autosave stays for next time
+        store.notices.append(Notice("resume_failed", str(exc)))
+        saved = None
+    app = create_app(options, settings, clock, store=store, games=lambda services: OfflineGames(services, saved))
+    app.owns_store = True
+    app.show_menu()
+    return app
 
 
 ALREADY_OPEN_EXIT = 3   # exit code of a second copy started on a data folder a running copy holds

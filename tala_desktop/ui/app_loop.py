@@ -5,12 +5,13 @@ into it, F11 for fullscreen) and builds the shared services. ``App.frame``
 runs one frame: events (mapped to logical coordinates), ``update(dt)`` with
 dt from the clock (clamped), then draw + flip only when a visible scene
 reports ``needs_redraw`` (scenes without it are always drawn); an idle app
-waits for input instead of spinning. ``App.start_game`` builds an offline
-table (through the store: wallet money, autosave, settlement) and pushes the
-table scene; ``App.continue_game`` resumes the game a crash left; leaving a
-table settles it (Móm mid-game) and returns to the menu. ``start_app`` is the
-real start-up: the store, its settings and its saved game, then the window.
-``App.shutdown`` closes every table client, which ends the bot threads.
+waits for input instead of spinning. ``App.start_game`` asks the app's
+``OfflineGames`` (handed in by the composition root, ``tala_desktop.app``,
+which opens the store and recovers a saved game) for a table and pushes its
+scene; ``App.continue_game`` resumes the game a crash left; leaving a table
+settles it (Móm mid-game) and returns to the menu. ``run_app`` runs a wired
+app until the player quits. ``App.shutdown`` closes every table client,
+which ends the bot threads.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from tala_desktop.store import Autosave, Notice, Store, StoreError
+from tala_desktop.store import Store
 from tala_desktop.table import LocalTableClient
 
 from .app_settings import DISPLAY, MUSIC, apply_settings, fit_window
@@ -39,7 +40,7 @@ from .new_game import GameChoices
 from .offline_games import OfflineGames
 from .screens.menu import MenuScene
 from .services import Services, UiSettings
-from .store_bridge import load_ui_settings, open_store, save_ui_settings
+from .store_bridge import save_ui_settings
 
 log = logging.getLogger(__name__)
 
@@ -93,10 +94,10 @@ class App:
     """Owns the scene stack, the frame loop and the table clients it opened."""
 
     def __init__(self, services: Services, display: Display, clock: RealClock | StepClock | None = None,
-                 seed: int | None = None, saved: Autosave | None = None) -> None:
+                 seed: int | None = None, games: OfflineGames | None = None) -> None:
         self.services = services
-        self.games = OfflineGames(services, saved)
-        self.owns_store = False    # start_app opened the store: shutdown closes it
+        self.games = games or OfflineGames(services)
+        self.owns_store = False    # the composition root opened the store for this app: shutdown closes it
         self.display = display
         self.clock = clock or RealClock()
         self.seed = seed
@@ -275,10 +276,11 @@ def init_pygame(require_display: bool = False) -> None:
 
 
 def create_app(options: AppOptions, settings: UiSettings | None = None, clock: RealClock | StepClock | None = None,
-               store: Store | None = None, saved: Autosave | None = None) -> App:
+               store: Store | None = None, games: Callable[[Services], OfflineGames] | None = None) -> App:
     """Initialise pygame, open the window and build the services; the caller pushes the first scene.
 
-    Without ``store`` nothing is kept (the selftest, most UI tests): every seat gets the starting chips.
+    ``games`` builds the app's offline tables from the services (default: ``OfflineGames`` with no saved
+    game). Without ``store`` nothing is kept (the selftest, most UI tests): every seat gets the starting chips.
     """
     init_pygame()
     settings = settings or UiSettings()
@@ -294,25 +296,8 @@ def create_app(options: AppOptions, settings: UiSettings | None = None, clock: R
     display.open(size, title=tr("app.title"), fullscreen=settings.fullscreen and options.windowed is None)
     settings.fullscreen = display.fullscreen
     apply_settings(services)
-    app = App(services, display, clock, seed=options.seed, saved=saved)
+    app = App(services, display, clock, seed=options.seed, games=games(services) if games else None)
     app.on_first_frame.append(lambda: _load_sounds(services))
-    return app
-
-
-def start_app(options: AppOptions, clock: RealClock | StepClock | None = None) -> App:
-    """The real start-up: open the store (``--data-dir`` or the user data folder), load its settings,
-    recover a game a crash left (offered as "Chơi tiếp"), open the window and show the menu."""
-    opened = open_store(options.data_dir)
-    store = opened.store
-    settings = load_ui_settings(store)
-    try:
-        saved = store.recover()
-    except StoreError as exc:  # e.g. a finished game that cannot be paid now: its autosave stays for next time
-        store.notices.append(Notice("resume_failed", str(exc)))
-        saved = None
-    app = create_app(options, settings, clock, store=store, saved=saved)
-    app.owns_store = True
-    app.show_menu()
     return app
 
 
@@ -336,9 +321,8 @@ def _load_sounds(services: Services) -> None:
              "on" if services.sounds.available else "no audio device")
 
 
-def run_app(options: AppOptions) -> int:
-    """The desktop game: the main menu in a window until the player quits. Returns the exit code."""
-    app = start_app(options)
+def run_app(app: App, options: AppOptions) -> int:
+    """Run a wired app (its first scene pushed) until the player quits, then shut it down. Returns the exit code."""
     try:
         app.run(max_frames=options.max_frames)
         if options.started_at is not None and app.first_frame_at is not None:

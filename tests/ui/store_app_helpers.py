@@ -6,14 +6,15 @@ import time
 
 import pygame
 
+from tala_desktop.app import start_desktop
 from tala_desktop.bots import make_bot
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, start_app
+from tala_desktop.ui.app_loop import App, AppOptions, StepClock
 from tala_desktop.ui.new_game import BotChoice, GameChoices
 
 
 def open_app(data_dir, size=(1280, 720), seed: int | None = 5) -> App:
     """The app as ``tala-desktop --data-dir DIR`` starts it, with a stepped clock."""
-    app = start_app(AppOptions(windowed=size, data_dir=str(data_dir), seed=seed), clock=StepClock())
+    app = start_desktop(AppOptions(windowed=size, data_dir=str(data_dir), seed=seed), clock=StepClock())
     pygame.event.clear()
     run(app, 60)
     return app
