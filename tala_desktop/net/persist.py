@@ -51,7 +51,6 @@ class SavedTable(msgspec.Struct, forbid_unknown_fields=True):
     balances: list[int]
     game_id: int
     left_table: list[bool]
-    rng: msgspec.Raw                    # random.Random.getstate() as JSON: [version, [625 ints], gauss]
     game: msgspec.Raw                   # engine.record.game_to_obj of the current game
 
 
@@ -78,7 +77,7 @@ class GameJSON:
         assert table.state is not None
         self.state = table.state
         version, internal, gauss = table.rng.getstate()
-        self.rng = msgspec.Raw(msgspec.json.encode([version, list(internal), gauss]))
+        self.rng = msgspec.json.encode([version, list(internal), gauss])
         deal = game_to_obj(self.state)
         del deal["moves"]
         self.deal = msgspec.json.encode(deal)[:-1] + b',"moves":'
@@ -90,11 +89,13 @@ class GameJSON:
         return msgspec.Raw(self.deal + msgspec.json.encode(self.moves) + b"}")
 
 
-def room_to_json(room: Room, cache: GameJSON | None = None) -> tuple[bytes, GameJSON]:
-    """The room as one state-file row, and the game's cached parts (pass them back for the next save)."""
+def room_to_json(room: Room, cache: GameJSON | None = None) -> tuple[bytes, GameJSON, bool]:
+    """The room as one state-file row, the game's cached parts (pass them back for the next save), and
+    whether the game is new since that cache (then its dealer's random state ``cache.rng`` is to be written)."""
     table = room.table
     assert table is not None and table.state is not None
-    if cache is None or cache.state is not table.state:
+    new = cache is None or cache.state is not table.state
+    if cache is None or new:
         cache = GameJSON(table)
     seats = [None if m is None else SavedSeat(m.name, m.addr, cast(Session, m).token_hash)
              for m in room.seats]
@@ -102,12 +103,15 @@ def room_to_json(room: Room, cache: GameJSON | None = None) -> tuple[bytes, Game
         v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=room.host, kinds=room.kinds,
         left=sorted(room.left), votes=sorted(room.votes), names=room.names, creator_addr=room.creator_addr,
         seats=seats, table=SavedTable(names=table.names, balances=table.balances, game_id=table.game_id,
-                                      left_table=table.left_table, rng=cache.rng, game=cache.game()))
-    return msgspec.json.encode(saved), cache
+                                      left_table=table.left_table, game=cache.game()))
+    return msgspec.json.encode(saved), cache, new
 
 
-def room_from_json(data: bytes, config: ServerConfig, now: float) -> tuple[Room, list[Session]]:
-    """The room saved in ``data``, its game replayed and its players seated as dropped; ValueError if it is bad."""
+def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now: float) -> tuple[Room, list[Session]]:
+    """The room saved in ``data`` (``dealer``: its dealer's random state), its game replayed and its players
+    seated as dropped; ValueError if it is bad."""
+    if dealer is None:
+        raise ValueError("the saved table has no dealer state")
     try:
         saved = msgspec.json.decode(data, type=SavedRoom)
     except (msgspec.DecodeError, ValueError) as exc:
@@ -131,7 +135,7 @@ def room_from_json(data: bytes, config: ServerConfig, now: float) -> tuple[Room,
             sessions.append(session)
     table = room.build_table(saved.kinds, t.names, t.balances)
     try:
-        rng = msgspec.json.decode(t.rng, type=tuple[int, list[int], float | None])
+        rng = msgspec.json.decode(dealer, type=tuple[int, list[int], float | None])
         state = game_from_obj(msgspec.json.decode(t.game))
         if replace(WireRules.of(state.rules), preset=table.config.rules.preset) != table.config.rules:
             raise ValueError("the saved game's rules are not the table's")
@@ -171,25 +175,34 @@ class StateFile:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("CREATE TABLE IF NOT EXISTS rooms (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
+            # the dealer's random state changes once a game: apart, so the rows written after each move stay small
+            db.execute("CREATE TABLE IF NOT EXISTS dealers (id INTEGER PRIMARY KEY, rng BLOB NOT NULL)")
             db.execute("SELECT count(*) FROM rooms").fetchone()
         except sqlite3.DatabaseError:
             db.close()
             raise
         return db
 
-    def load(self) -> list[tuple[int, bytes]]:
-        return [(int(i), bytes(d)) for i, d in self.db.execute("SELECT id, data FROM rooms ORDER BY id")]
+    def load(self) -> list[tuple[int, bytes, bytes | None]]:
+        """Every saved room: (id, its row, its dealer's random state)."""
+        rows = self.db.execute("SELECT r.id, r.data, d.rng FROM rooms r LEFT JOIN dealers d ON d.id = r.id "
+                               "ORDER BY r.id")
+        return [(int(i), bytes(data), None if rng is None else bytes(rng)) for i, data, rng in rows]
 
-    def write(self, rows: list[tuple[int, bytes]], gone: list[int]) -> None:
-        """Save ``rows`` (id, JSON) and forget the rooms ``gone``, in one transaction."""
+    def write(self, rows: list[tuple[int, bytes]], dealers: list[tuple[int, bytes]], gone: list[int]) -> None:
+        """Save ``rows`` and ``dealers`` (id, JSON) and forget the rooms ``gone``, in one transaction."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.executemany("INSERT OR REPLACE INTO rooms (id, data) VALUES (?, ?)", rows)
+            self.db.executemany("INSERT OR REPLACE INTO dealers (id, rng) VALUES (?, ?)", dealers)
             self.db.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in gone])
+            self.db.executemany("DELETE FROM dealers WHERE id = ?", [(i,) for i in gone])
 
     def clear(self) -> None:
         with self.db:
+            self.db.execute("BEGIN")
             self.db.execute("DELETE FROM rooms")
+            self.db.execute("DELETE FROM dealers")
 
     def close(self) -> None:
         self.db.close()
@@ -208,9 +221,9 @@ class TableKeeper:
     def restore(self, now: float) -> list[tuple[Room, list[Session]]]:
         """The tables saved by a run of the server that died, resumed; rows that do not resume are dropped."""
         out, bad = [], []
-        for room_id, data in self.file.load():
+        for room_id, data, dealer in self.file.load():
             try:
-                room, sessions = room_from_json(data, self.config, now)
+                room, sessions = room_from_json(data, dealer, self.config, now)
             except ValueError as exc:
                 log.warning("table %d of %s is not resumed: %s", room_id, self.file.path, exc)
                 bad.append(room_id)
@@ -220,7 +233,7 @@ class TableKeeper:
             log.info("%s resumed (game %d): waiting for %s", room.name, room.table.game_id if room.table else 0,
                      ", ".join(s.name for s in sessions) or "nobody")
         if bad:
-            self.file.write([], bad)
+            self.file.write([], [], bad)
         return out
 
     @staticmethod
@@ -231,22 +244,27 @@ class TableKeeper:
 
     def save(self, rooms: Iterable[Room], now: float) -> None:
         """Write the started tables that changed since the last call; forget the ones that closed."""
-        rows, keys = [], {}
+        rows, dealers, keys = [], [], {}
         for room in rooms:
             if room.table is None or room.table.state is None:
                 continue
             keys[room.id] = key = self._key(room)
             if self._saved.get(room.id) != key:
-                row, self._games[room.id] = room_to_json(room, self._games.get(room.id))
+                row, game, new = room_to_json(room, self._games.get(room.id))
+                self._games[room.id] = game
                 rows.append((room.id, row))
+                if new:
+                    dealers.append((room.id, game.rng))
         gone = [i for i in self._saved if i not in keys]
         for i in gone:
             self._games.pop(i, None)
         if not rows and not gone:
             return
         try:
-            self.file.write(rows, gone)
+            self.file.write(rows, dealers, gone)
         except sqlite3.Error as exc:
+            for room_id, _ in dealers:   # not written: the next save writes the dealer again
+                self._games.pop(room_id, None)
             if now - self._failed_at >= 60.0:
                 self._failed_at = now
                 log.error("cannot write the state file %s: %s (a restart would lose these games)", self.file.path, exc)

@@ -100,11 +100,14 @@ def test_the_state_file_keeps_no_token_and_bad_rows_are_dropped(tmp_path):
         saved["table"]["game"]["moves"].append("0 fly")           # a game that does not replay
         db.execute("INSERT INTO rooms (id, data) VALUES (2, ?)", (json.dumps(saved).encode(),))
         db.execute("INSERT INTO rooms (id, data) VALUES (3, ?)", (b"{not json",))
+        for k in (2, 3):
+            db.execute("INSERT INTO dealers (id, rng) SELECT ?, rng FROM dealers WHERE id = 1", (k,))
     again = start_in_thread(state_path=str(state), **FAST)
     try:
         assert again.call(lambda: sorted(again.server.rooms)) == [1]
         with sqlite3.connect(state) as db:
             assert [r for r, in db.execute("SELECT id FROM rooms")] == [1]
+            assert [r for r, in db.execute("SELECT id FROM dealers")] == [1]
     finally:
         again.stop()
 
