@@ -10,12 +10,7 @@ crash leaves either the previous save or the new one, never half a file.
 
 from __future__ import annotations
 
-import contextlib
-import glob
 import json
-import logging
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,13 +19,11 @@ from tala_desktop.engine import GameState, Rules
 
 from .errors import StoreError
 from .faults import crash_point
+from .paths import write_atomic
 from .replay import replay_record
-
-log = logging.getLogger(__name__)
 
 FORMAT = "tala-autosave"
 VERSION = 1
-TEMP_SUFFIX = ".tmp"      # autosave.json.<random>.tmp: each write has its own temp file
 
 
 @dataclass
@@ -73,41 +66,13 @@ def game_uid(table_uid: str, game_id: int) -> str:
 
 
 def write_autosave(path: Path, obj: dict[str, Any]) -> None:
-    """Replace the autosave at ``path`` with ``obj`` atomically (a temp file of this writer's own, fsync, rename)."""
+    """Replace the autosave at ``path`` with ``obj`` atomically (paths.write_atomic)."""
     text = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=TEMP_SUFFIX)
-        with open(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        tmp = None
+        write_atomic(path, text)
     except OSError as exc:
         raise StoreError(f"cannot write the autosave {path}: {exc.strerror or exc}") from None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
     crash_point("autosave_written")
-
-
-def remove_stale_temp_files(path: Path) -> int:
-    """Delete the temp files a crash left mid-write beside the autosave at ``path``; returns how many.
-
-    Only the holder of the folder's lock calls this, so no other writer can own one of them.
-    """
-    removed = 0
-    legacy = path.with_name(path.name + TEMP_SUFFIX)        # the one shared name of earlier versions
-    found = [*path.parent.glob(glob.escape(path.name) + ".*" + TEMP_SUFFIX), *([legacy] if legacy.exists() else [])]
-    for stale in found:
-        try:
-            stale.unlink()
-            removed += 1
-        except OSError as exc:
-            log.info("cannot remove the stale temp file %s: %s", stale, exc)
-    return removed
 
 
 def clear_autosave(path: Path) -> None:

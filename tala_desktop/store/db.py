@@ -24,6 +24,7 @@ from .schema import CURRENT_VERSION, migrate, version_of
 
 log = logging.getLogger(__name__)
 
+HEADER_SIZE = 100           # every SQLite database file starts with a 100-byte header
 REQUIRED_TABLES = frozenset({"profile", "settings", "games", "game_seats", "bot_balances", "ledger"})
 _CORRUPT_CODES = frozenset({"SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_CORRUPT_INDEX", "SQLITE_CORRUPT_SEQUENCE",
                             "SQLITE_CORRUPT_VTAB"})
@@ -31,8 +32,9 @@ _CORRUPT_WORDS = ("not a database", "malformed", "corrupt")
 
 
 # Every code of a Notice the store makes (the UI has a translated text for each).
-NOTICE_CODES = ("db_corrupt", "db_newer", "autosave_corrupt", "settings_invalid", "game_settled", "autosave_paid",
-                "autosave_stale", "autosave_stuck")
+NOTICE_CODES = ("db_corrupt", "db_newer", "db_empty", "db_lost", "db_missing", "autosave_corrupt", "settings_invalid",
+                "game_settled", "autosave_paid", "autosave_stale", "autosave_stuck")
+REPLACED_CODES = frozenset({"db_corrupt", "db_newer", "db_empty"})   # the database was moved aside, a fresh one made
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,20 @@ def is_corruption(exc: sqlite3.Error) -> bool:
     return any(word in text for word in _CORRUPT_WORDS)
 
 
+def _check_size(path: Path) -> None:
+    """SQLite takes a file shorter than its header for a new, empty database and starts afresh: refuse it."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return
+    if size == 0:
+        raise _Unusable("db_empty", "the file is empty (0 bytes)")
+    if size < HEADER_SIZE:
+        raise _Unusable("db_corrupt", f"it is too short to be a database ({size} bytes)")
+
+
 def _connect(path: Path) -> sqlite3.Connection:
+    _check_size(path)
     conn = sqlite3.connect(str(path), isolation_level=None, timeout=5.0)
     try:
         conn.execute("PRAGMA foreign_keys = ON")

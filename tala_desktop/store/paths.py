@@ -1,9 +1,12 @@
-"""Where user data lives: the per-user data folder from platformdirs, and moving a bad file aside."""
+"""Where user data lives: the per-user data folder from platformdirs, replacing a file atomically, moving one aside."""
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import logging
 import os
+import tempfile
 from datetime import datetime
 from pathlib import Path
 
@@ -16,6 +19,7 @@ log = logging.getLogger(__name__)
 APP_NAME = "TaLaDesktop"
 DB_NAME = "tala.db"
 AUTOSAVE_NAME = "autosave.json"
+TEMP_SUFFIX = ".tmp"      # <name>.<random>.tmp: every write has a temp file of its own
 
 
 def default_data_dir() -> Path:
@@ -57,3 +61,38 @@ def aside_name(path: Path, when: datetime, label: str) -> Path:
         n += 1
         target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
     return target
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) through a temp file of this write's own, fsync, rename; a crash
+    leaves the old file or the new one, never half of one. OSError (and no temp file left) if it fails."""
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=TEMP_SUFFIX)
+        with open(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def remove_temp_files(path: Path) -> int:
+    """Delete the temp files a crash left mid-write beside ``path`` (see write_atomic); returns how many.
+
+    Only the holder of the folder's lock calls this, so no other writer can own one of them.
+    """
+    legacy = path.with_name(path.name + TEMP_SUFFIX)        # the one shared name of earlier versions
+    found = [*path.parent.glob(glob.escape(path.name) + ".*" + TEMP_SUFFIX), *([legacy] if legacy.exists() else [])]
+    removed = 0
+    for stale in found:
+        try:
+            stale.unlink()
+            removed += 1
+        except OSError as exc:
+            log.info("cannot remove the stale temp file %s: %s", stale, exc)
+    return removed

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
@@ -22,13 +23,13 @@ from typing import Any
 from tala_desktop.engine import GameState
 
 from . import autosave as autosave_file
-from . import history, profile, settings, stats
+from . import continuity, history, profile, settings, stats
 from .autosave import Autosave
-from .db import Notice, open_database
+from .db import REPLACED_CODES, Notice, open_database
 from .errors import StoreError
 from .folder_lock import hold_folder
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
-from .paths import AUTOSAVE_NAME, DB_NAME, move_aside, resolve_data_dir
+from .paths import AUTOSAVE_NAME, DB_NAME, aside_name, move_aside, remove_temp_files, resolve_data_dir
 from .profile import Profile
 from .replay import ReplayCheck, check_entry
 from .settings import StoredSettings
@@ -52,19 +53,24 @@ class Store:
         self.data_dir: Path = resolve_data_dir(data_dir)
         self.db_path = self.data_dir / DB_NAME
         self.autosave_path = self.data_dir / AUTOSAVE_NAME
+        self.mark_path = continuity.mark_path(self.db_path)
         self.lock = hold_folder(self.data_dir)   # FolderInUse (a StoreError) if another copy runs on this folder
+        existed = self.db_path.exists()
         try:
             self.conn, self.notices = open_database(self.db_path, self.clock())
         except BaseException:
             self.lock.release()
             raise
         try:
+            self._check_continuity(existed)
             profile.ensure_profile(self.conn, self.clock())
+            self._write_mark()
         except sqlite3.Error as exc:
             self.conn.close()
             self.lock.release()
             raise StoreError(f"cannot use the game database {self.db_path}: {exc}") from None
-        autosave_file.remove_stale_temp_files(self.autosave_path)
+        remove_temp_files(self.autosave_path)
+        remove_temp_files(self.mark_path)
 
     def close(self) -> None:
         """Close the database (a WAL checkpoint happens here) and let go of the folder; the store is done."""
@@ -78,6 +84,36 @@ class Store:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # ------------------------------------------------------------ lost commits (continuity.py)
+    def _check_continuity(self, existed: bool) -> None:
+        """Tell the player if the database holds fewer games or chip changes than its mark says it had."""
+        mark = continuity.read_mark(self.mark_path)
+        if mark is None or any(n.code in REPLACED_CODES for n in self.notices):
+            return                      # nothing recorded yet, or a fresh database was made with its own notice
+        lost = continuity.count_rows(self.conn).lost_since(mark)
+        if lost is None:
+            return
+        if not existed:
+            self._notice("db_missing", f"The saved data ({self.db_path.name}) was not found although {mark.games} "
+                                       f"games had been saved; a fresh profile was started.",
+                         games=mark.games, ledger=mark.ledger)
+            return
+        kept = aside_name(self.db_path, self.clock(), "found")
+        try:
+            shutil.copyfile(self.db_path, kept)   # as found: untouched so far (the store has only read it)
+        except OSError as exc:
+            log.error("cannot keep a copy of %s: %s", self.db_path, exc)
+            kept_name = None
+        else:
+            kept_name = str(kept)
+        self._notice("db_lost", f"The saved data lacks {lost.games} games and {lost.ledger} chip changes it had "
+                                f"when last written (its {self.db_path.name}-wal was probably deleted after the "
+                                f"app stopped unexpectedly); profile, chips and history are as they were before.",
+                     kept_name, games=lost.games, ledger=lost.ledger)
+
+    def _write_mark(self) -> None:
+        continuity.write_mark(self.mark_path, continuity.count_rows(self.conn))
 
     def _notice(self, code: str, message: str, moved_to: str | None = None, **facts: str | int) -> Notice:
         notice = Notice(code, message, moved_to, dict(facts))
@@ -101,7 +137,10 @@ class Store:
 
     def claim_daily_topup(self) -> int:
         """Top up to the floor once per calendar day when broke; returns the chips given (0 if none)."""
-        return profile.claim_daily_topup(self.conn, self.clock())
+        given = profile.claim_daily_topup(self.conn, self.clock())
+        if given:
+            self._write_mark()
+        return given
 
     def bot_balance(self, name: str, level: str) -> int:
         """The chips an offline bot brings to a new table (a broke or new bot gets the starting grant)."""
@@ -126,7 +165,10 @@ class Store:
     def settle(self, state: GameState, uid: str, seats: list[SeatInfo], human_seat: int | None = 0,
                started_at: str | None = None) -> Settlement:
         """Record and pay a finished game once (see history.settle)."""
-        return history.settle(self.conn, state, uid, seats, human_seat, self.clock(), started_at)
+        result = history.settle(self.conn, state, uid, seats, human_seat, self.clock(), started_at)
+        if result.paid:
+            self._write_mark()
+        return result
 
     def is_settled(self, uid: str) -> bool:
         return history.is_settled(self.conn, uid)

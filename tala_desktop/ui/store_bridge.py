@@ -29,6 +29,7 @@ NOTICE_KEYS = {
     "store_unavailable": "notice.store_unavailable", "resume_failed": "notice.resume_failed",
     "session_error": "notice.session_error", "autosave_paid": "notice.autosave_paid",
     "autosave_stale": "notice.autosave_stale", "autosave_stuck": "notice.autosave_stuck",
+    "db_empty": "notice.db_empty", "db_lost": "notice.db_lost", "db_missing": "notice.db_missing",
 }
 
 

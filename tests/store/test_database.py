@@ -122,7 +122,7 @@ def test_a_busy_database_is_not_moved(tmp_path, clock, monkeypatch):
     monkeypatch.setattr(db, "_connect", busy)
     with pytest.raises(StoreError, match="locked"):
         Store(tmp_path, clock)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tala.db", "tala.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tala.db", "tala.db-mark", "tala.lock"]
 
 
 def test_the_default_data_dir_is_the_per_user_folder(monkeypatch, tmp_path):

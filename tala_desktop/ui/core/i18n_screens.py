@@ -38,6 +38,26 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
                         "trò chơi tạo dữ liệu mới.",
                         "The data was written by a newer version of the game, so it was set aside and a fresh one "
                         "was made."),
+    "notice.db_empty": ("Tệp dữ liệu của trò chơi (tala.db) bị rỗng (0 byte) nên không đọc được hồ sơ, chip và lịch "
+                        "sử; trò chơi đã tạo hồ sơ mới và giữ lại tệp rỗng. Nếu bạn có bản sao lưu thư mục dữ liệu, "
+                        "hãy thoát trò chơi rồi chép bản sao lưu vào.",
+                        "The game's data file (tala.db) was empty (0 bytes), so your profile, chips and history "
+                        "could not be read; a fresh profile was started and the empty file was kept. If you have a "
+                        "backup of the data folder, quit the game and restore it."),
+    "notice.db_lost": ("Dữ liệu đã lưu thiếu những ván gần nhất (thiếu {games} ván, {ledger} lần thay đổi chip): một "
+                       "tệp của dữ liệu (tala.db-wal) có lẽ đã bị xóa sau khi trò chơi dừng đột ngột. Hồ sơ, chip và "
+                       "lịch sử trở về như trước các ván đó; bản sao dữ liệu lúc tìm thấy đã được giữ lại. Đừng xóa "
+                       "tệp nào trong thư mục dữ liệu của trò chơi.",
+                       "The latest games are missing from the saved data (games missing: {games}; chip changes "
+                       "missing: {ledger}): a file of it (tala.db-wal) was probably deleted after the game stopped "
+                       "unexpectedly. Your profile, chips and history are as they were before those games; a copy "
+                       "of the data as found was kept. Do not delete files in the game's data folder."),
+    "notice.db_missing": ("Không tìm thấy tệp dữ liệu của trò chơi (tala.db) dù trước đó đã lưu {games} ván, nên trò "
+                          "chơi đã tạo hồ sơ mới. Nếu bạn đã chuyển hoặc xóa nhầm tệp này, hãy thoát trò chơi rồi "
+                          "đặt nó lại vào thư mục dữ liệu.",
+                          "The game's data file (tala.db) was not found although games had been saved before "
+                          "(games saved: {games}), so a fresh profile was started. If you moved or deleted it by "
+                          "mistake, quit the game and put it back in the data folder."),
     "notice.autosave_corrupt": ("Không thể chơi tiếp ván đã lưu vì tệp lưu bị hỏng; tệp đã được cất sang một bên.",
                                 "The saved game could not be resumed because its file is damaged; the file was "
                                 "set aside."),
