@@ -128,7 +128,7 @@ def test_refusal_codes_have_words():
 
     assert error_text("eaten_card", "cannot discard 7h", parse_card("7h")) == "Không thể đánh 7♥: lá đã ăn"
     assert error_text("cannot_eat", "x", parse_card("Qs")) == "Không thể ăn Q♠: không tạo thành phỏm"
-    assert error_text("strange", "the table says no", None) == "Không được: the table says no"
+    assert error_text("strange", "the table says no", None) == "Nước đi này không được. Hãy thử nước khác."  # never raw
 
 
 def test_hint_reason_shows_in_the_status_line(pg, fonts):

@@ -167,7 +167,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status.sent_you": ("{name} gửi {card} vào phỏm của bạn", "{name} sends {card} to your phỏm"),
     "status.you_mom": ("Bạn bị móm", "You have no phỏm (móm)"),
     "status.you_u": ("Bạn ù!", "You go Ù!"),
-    "status.refused": ("Không được: {reason}", "Refused: {reason}"),
+    "status.refused_move": ("Nước đi này không được. Hãy thử nước khác.", "That move is not allowed. Try another."),
+    "status.not_in_hand": ("Lá đó không có trên tay bạn", "That card is not in your hand"),
+    "status.own_phom": ("Chỉ gửi được vào phỏm của người khác", "Cards are sent to other players' phỏm only"),
+    "status.nothing_to_eat": ("Không có lá nào để ăn: hãy bốc bài", "There is nothing to eat: draw a card"),
+    "status.laid_no_eat": ("Đã hạ bài thì không được ăn nữa: hãy bốc bài", "After laying down you may not eat: "
+                                                                          "draw a card"),
+    "status.not_u": ("Bài chưa Ù được", "Your hand cannot go Ù yet"),
+    "status.eaten_not_laid": ("Mọi lá đã ăn phải nằm trong phỏm được hạ", "Every eaten card must be in a laid phỏm"),
+    "status.game_over": ("Ván này đã kết thúc", "This game is over"),
+    "status.not_your_seat": ("Đây không phải ghế của bạn", "That is not your seat"),
+    "status.seat_left": ("Bạn đã rời ván này", "You have left this game"),
     # results overlay
     "results.title": ("Kết quả ván", "Game results"),
     "results.player": ("Người chơi", "Player"),

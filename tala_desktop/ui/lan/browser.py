@@ -22,10 +22,11 @@ from tala_desktop.net.discovery import Browser, LanServer
 from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import lan_name
-from ..frames.page import PANEL, PageScene
+from ..frames.page import PANEL, PageScene, wrap_text
 from ..services import Services
 from ..widgets.controls import Button
 from ..widgets.form import TextField
+from ..widgets.text_fit import ellipsize
 from .lobby import LanLobbyScene
 from .session import DEFAULT_PORT, LanSession
 
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 640, 0)
 RIGHT = pygame.Rect(PANEL.x + 720, PANEL.y + 28, 364, 0)
 ROW_H = 66
+JOIN_X = LEFT.right - 130      # where a row's "Vào" button starts
 MAX_ROWS = 6
 
 
@@ -75,6 +77,7 @@ class LanBrowserScene(PageScene):
         self._server_key: tuple[object, ...] = ()
         self._poll = 0.0
         self.server_buttons: list[Button] = []
+        self.row_text_rects: list[pygame.Rect] = []       # where the rows' texts went (the tests read them)
         super().__init__(services)
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -99,7 +102,7 @@ class LanBrowserScene(PageScene):
         self.server_buttons = []
         for i, server in enumerate(self.servers[:MAX_ROWS]):
             y = LEFT.y + 50 + i * ROW_H
-            button = Button((LEFT.right - 130, y + 8, 130, 48), tr("lan.join"), fonts,
+            button = Button((JOIN_X, y + 8, LEFT.right - JOIN_X, 48), tr("lan.join"), fonts,
                             functools.partial(self.join, server.host, server.port), style="green", font_size=20)
             self.server_buttons.append(button)
         self.address = TextField((RIGHT.x, RIGHT.y + 40, RIGHT.w - 110, 50), self.address_text, fonts, 60,
@@ -182,7 +185,24 @@ class LanBrowserScene(PageScene):
                 self._server_key = key
                 self.rebuild()
 
+    def row_text(self, server: LanServer, font: pygame.font.Font, room: int) -> str:
+        """A server's row: its name cut short with "…" when the whole line does not fit, players and bet kept."""
+        key = "lan.server_row" if server.bet else "lan.server_row_empty"
+
+        def line(name: str) -> str:
+            return tr_count(key, server.players, name=name, players=server.players, bet=money(server.bet or 0))
+        full = line(server.name)
+        if font.size(full)[0] <= room:
+            return full
+        rest = font.size(line(""))[0]
+        return ellipsize(font, line(ellipsize(font, server.name, max(60, room - rest))), room)
+
+    def row_text_width(self) -> int:
+        """The room for a server row's text: from its left padding to just before its "Vào" button."""
+        return JOIN_X - 16 - (LEFT.x + 16)
+
     def draw_page(self, surface: pygame.Surface) -> None:
+        self.row_text_rects = []
         head = self.label(tr("lan.servers"), 26, LABEL, bold=True)
         surface.blit(head, (LEFT.x, LEFT.y))
         if not self.servers:
@@ -190,15 +210,19 @@ class LanBrowserScene(PageScene):
         for i, server in enumerate(self.servers[:MAX_ROWS]):
             y = LEFT.y + 50 + i * ROW_H
             pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
-            bet = money(server.bet) if server.bet else tr("lan.no_bet")
-            text = tr_count("lan.server_row", server.players, name=server.name, players=server.players, bet=bet)
-            surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 16, y + 8))
+            room = self.row_text_width()
+            text = self.row_text(server, self.services.fonts.font(21, True), room)
+            self.row_text_rects.append(surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 16, y + 8)))
             where = server.address + (f" · {tr('lan.locked')}" if server.password else "")
-            surface.blit(self.label(where, 17, (180, 200, 186)), (LEFT.x + 16, y + 36))
+            where = ellipsize(self.services.fonts.font(17), where, room)
+            self.row_text_rects.append(surface.blit(self.label(where, 17, (180, 200, 186)), (LEFT.x + 16, y + 36)))
         surface.blit(self.label(tr("lan.address"), 24, LABEL, bold=True), (RIGHT.x, RIGHT.y))
         surface.blit(self.label(tr("lan.address_hint"), 16, (180, 200, 186)), (RIGHT.x, RIGHT.y + 98))
         if self.error:
-            surface.blit(self.label(self.error, 19, ERROR), (LEFT.x, PANEL.bottom - 48))
+            lines = wrap_text(self.services.fonts.font(19), self.error, PANEL.right - 36 - LEFT.x)
+            top = PANEL.bottom - 48 - 26 * (len(lines) - 1)
+            for i, line in enumerate(lines):
+                surface.blit(self.label(line, 19, ERROR), (LEFT.x, top + 26 * i))
 
 
 def _default_browser() -> Browser:

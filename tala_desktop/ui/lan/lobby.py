@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
+from ..core.display import LOGICAL_SIZE
 from ..core.i18n import money, tr
 from ..frames.overlay import Overlay
 from ..frames.page import PANEL, PageScene, wrap_text
@@ -26,6 +27,7 @@ from ..services import Services
 from ..table.scene import TableScene
 from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
+from ..widgets.text_fit import ellipsize
 from .session import LanSession
 
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
@@ -33,6 +35,7 @@ RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
 ROW_H = 64
 CHAT_LINES = 4
 CONTROL_STEP = 62
+LOST_W = 760
 
 
 class LanLobbyScene(PageScene):
@@ -50,6 +53,7 @@ class LanLobbyScene(PageScene):
         self.chat_field: TextField | None = None
         self.table_scene: TableScene | None = None
         self._key: tuple[Any, ...] = ()
+        self.drawn_status = ""             # the status line of the last frame drawn
         session.on_lost = self._lost
         super().__init__(services)
 
@@ -81,7 +85,7 @@ class LanLobbyScene(PageScene):
                                      lambda: s.client.ready(not ready), style="dark" if ready else "green",
                                      font_size=24)
             self.leave_button = Button((LEFT.x + 280, PANEL.bottom - 100, 220, 60), tr("lobby.leave"), fonts,
-                                       s.client.leave, style="red", font_size=22)
+                                       s.leave, style="red", font_size=22)
             self.widgets.extend([self.action, self.leave_button, *self.controls])
         typing = self.chat_field is not None and self.chat_field.focused
         self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
@@ -150,28 +154,28 @@ class LanLobbyScene(PageScene):
     # -- the game ----------------------------------------------------------------------------------
     def _start_table(self) -> None:
         client = self.session.table_client()
-        self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table)
+        number = int((self.session.lobby or {}).get("id") or 1)
+        self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number)
         if self.stack is not None:
             self.stack.push(self.table_scene)
 
     def _back_from_table(self) -> None:
         """The table scene's leave: vacate the seat if the server still holds it, and show the lobby again."""
-        if self.session.lobby is not None:
-            self.session.client.leave()
+        self.session.leave()
         stack = self.stack
         while stack is not None and stack.top is not None and stack.top is not self:
             stack.pop()
         self.table_scene = None
         self.rebuild()
 
-    def _lost(self, reason: str) -> None:
+    def _lost(self, text: str) -> None:
         if self.stack is None:
             return
         if self.session.welcome is None and self.on_fail is not None:  # never got in: back to the list
-            self.on_fail(tr("lan.lost", reason=reason))
+            self.on_fail(text)
             self.back()
             return
-        self.stack.push(LanLostOverlay(self.services, reason, self.to_menu or self.back))
+        self.stack.push(LanLostOverlay(self.services, text, self.to_menu or self.back))
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -185,7 +189,7 @@ class LanLobbyScene(PageScene):
             self._start_table()
             return
         key = (repr(s.lobby), s.you, tuple(t.get("id") for t in s.tables), repr(s.tables), len(s.chat),
-               len(s.notices))
+               len(s.notices), s.welcome is None)
         if key != self._key:
             self._key = key
             self.rebuild()
@@ -197,10 +201,21 @@ class LanLobbyScene(PageScene):
         else:
             self._draw_seats(surface, s.lobby)
         self._draw_chat(surface)
+        status = self.status_line()
+        if status is not None:
+            self.drawn_status = status[0]
+            surface.blit(self.label(status[0], 18, status[1]), (LEFT.x, PANEL.bottom - 30))
+        else:
+            self.drawn_status = ""
+
+    def status_line(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The line under the lobby: the server's last refusal in words, "Đang kết nối…" until welcomed, or nothing."""
+        s = self.session
         if s.notices:
-            surface.blit(self.label(s.notices[-1], 18, ERROR), (LEFT.x, PANEL.bottom - 30))
-        elif s.welcome is None:
-            surface.blit(self.label(tr("lan.connecting"), 18, MUTED), (LEFT.x, PANEL.bottom - 30))
+            return ellipsize(self.services.fonts.font(18), s.notices[-1], RIGHT.x - 24 - LEFT.x), ERROR
+        if s.welcome is None:
+            return tr("lan.connecting"), MUTED
+        return None
 
     def _draw_tables(self, surface: pygame.Surface) -> None:
         surface.blit(self.label(tr("lobby.tables"), 26, LABEL, bold=True), (LEFT.x, LEFT.y))
@@ -209,14 +224,14 @@ class LanLobbyScene(PageScene):
         for i, t in enumerate(self.session.tables[:6]):
             y = LEFT.y + 48 + i * ROW_H
             pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 8), border_radius=10)
-            text = tr("lobby.table_row", name=t["name"], players=t["players"], seats=len(t["seats"]),
+            text = tr("lobby.table_row", name=table_name(t), players=t["players"], seats=len(t["seats"]),
                       bet=money(t["bet"]))
             if t.get("state") == "playing":
                 text += f" · {tr('lobby.playing')}"
             surface.blit(self.label(text, 20, TEXT, bold=True), (LEFT.x + 14, y + 16))
 
     def _draw_seats(self, surface: pygame.Surface, info: dict[str, Any]) -> None:
-        surface.blit(self.label(info["name"], 26, LABEL, bold=True), (LEFT.x, LEFT.y))
+        surface.blit(self.label(table_name(info), 26, LABEL, bold=True), (LEFT.x, LEFT.y))
         for i, seat in enumerate(info["seats"]):
             y = LEFT.y + 48 + i * ROW_H
             mine = seat["seat"] == self.session.you
@@ -255,12 +270,13 @@ class LanLobbyScene(PageScene):
         top = PANEL.bottom - 120 - CHAT_LINES * 26
         surface.blit(self.label(tr("lobby.chat"), 20, LABEL, bold=True), (RIGHT.x, top - 30))
         for i, (name, text) in enumerate(self.session.chat[-CHAT_LINES:]):
-            line, font = f"{name}: {text}", self.services.fonts.font(17)
-            if font.size(line)[0] > RIGHT.w:
-                while len(line) > 4 and font.size(line + "…")[0] > RIGHT.w:
-                    line = line[:-1]
-                line += "…"
+            line = ellipsize(self.services.fonts.font(17), f"{name}: {text}", RIGHT.w)
             surface.blit(self.label(line, 17, TEXT), (RIGHT.x, top + i * 26))
+
+
+def table_name(info: dict[str, Any]) -> str:
+    """A table as the lobby names it: "Bàn 2" / "Table 2" by its number (the server's own name is Vietnamese)."""
+    return tr("table.number", number=info.get("id", "?"))
 
 
 class LanLostOverlay(Overlay):
@@ -268,26 +284,34 @@ class LanLostOverlay(Overlay):
 
     escape_keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
 
-    def __init__(self, services: Services, reason: str, to_menu: Callable[[], None]) -> None:
+    def __init__(self, services: Services, text: str, to_menu: Callable[[], None]) -> None:
         super().__init__()
         self.services = services
-        self.text = tr("lan.lost", reason=reason)
-        self.panel = pygame.Rect(0, 0, 760, 260)
-        self.panel.center = (640, 340)
-        self.button = Button((640 - 130, 400, 260, 64), tr("lan.to_menu"), services.fonts, to_menu,
-                             style="primary", font_size=24)
+        self.text = text
+        self.button = Button((0, 0, 260, 64), tr("lan.to_menu"), services.fonts, to_menu, style="primary",
+                             font_size=24)
         self.buttons = [self.button]
+        self.box(LOGICAL_SIZE)  # places the button before the first frame
 
     def on_escape(self) -> None:
         self.button.click()
 
+    def box(self, size: tuple[int, int]) -> tuple[pygame.Rect, list[str]]:
+        """The message box centred on a canvas of ``size`` and the message's lines."""
+        lines = wrap_text(self.services.fonts.font(21), self.text, LOST_W - 64)
+        box = pygame.Rect(0, 0, LOST_W, 96 + 30 * len(lines) + 100)
+        box.center = (size[0] // 2, size[1] // 2)
+        self.button.rect.midbottom = (box.centerx, box.bottom - 24)
+        self.panel = box
+        return box, lines
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_backdrop(surface, self.panel)
-        font = self.services.fonts.font(22, True)
-        lines = wrap_text(font, self.text, self.panel.w - 60)[:3]
-        y = self.panel.y + 40
-        for line in lines:
+        box, lines = self.box(surface.get_size())
+        self.draw_backdrop(surface, box)
+        title = self.services.fonts.font(26, True).render(tr("lan.lost_title"), True, LABEL)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 28)))
+        font = self.services.fonts.font(21)
+        for i, line in enumerate(lines):
             img = font.render(line, True, TEXT)
-            surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
-            y += font.get_linesize()
+            surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 84 + 30 * i)))
         self.draw_buttons(surface)

@@ -18,6 +18,8 @@ from typing import Any
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import ServerThread, start_in_thread
 
+from .errors import disconnect_text, error_text
+
 log = logging.getLogger(__name__)
 
 LOBBY_TYPES = {"welcome", "lobby", "tables", "chat", "left_table", "pong"}
@@ -35,10 +37,12 @@ class LanSession:
         self.you: int | None = None
         self.tables: list[dict[str, Any]] = []
         self.chat: list[tuple[str, str]] = []         # (name, text)
-        self.notices: list[str] = []                  # refusals and news for the lobby's status line
+        self.notices: list[str] = []                  # refusals in words, for the lobby's status line
         self.table_queue: list[dict[str, Any]] = []
         self.welcome: dict[str, Any] | None = None
-        self.lost: str | None = None                  # why the connection is gone for good
+        self.lost: str | None = None                  # why the connection is gone for good, in words
+        self.lost_reason: str | None = None           # ... and as the client's reason code
+        self.leaving = False                          # a leave is on its way: never send a second one
         self.on_lost: Callable[[str], None] | None = None
         self.playing = False
         self.closed = False
@@ -92,18 +96,30 @@ class LanSession:
             self.chat.append((str(msg.get("name", "?")), str(msg.get("text", ""))))
             del self.chat[:-MAX_CHAT_LINES]
         elif kind == "left_table":
-            self.lobby, self.you, self.playing = None, None, False
+            self.lobby, self.you, self.playing, self.leaving = None, None, False, False
             self.client.list_tables()
         elif kind == "error" and msg.get("code") == "disconnected":
-            self.lost = str(msg.get("message") or "disconnected")
-            self.table_queue.append(msg)
+            log.info("LAN connection ended (%s): %s", msg.get("reason"), msg.get("message"))
+            self.lost_reason = str(msg.get("reason") or "lost")
+            self.lost = disconnect_text(self.lost_reason, self._where())
             if self.on_lost is not None:
                 self.on_lost(self.lost)
         elif kind == "error" and not self.playing:
-            self.notices.append(str(msg.get("message", msg.get("code"))))
+            log.info("the server refused a lobby command (%s): %s", msg.get("code"), msg.get("message"))
+            self.notices.append(error_text(str(msg.get("code"))))
             del self.notices[:-5]
         elif kind not in LOBBY_TYPES:
             self.table_queue.append(msg)
+
+    def _where(self) -> str:
+        host, port = getattr(self.client, "host", ""), getattr(self.client, "port", "")
+        return f"{host}:{port}" if host else ""
+
+    def leave(self) -> None:
+        """Leave the table you are at (once: the table scene and the lobby may both ask)."""
+        if not self.leaving and self.lobby is not None:
+            self.leaving = True
+            self.client.leave()
 
     def table_client(self) -> LanTableClient:
         return LanTableClient(self)
@@ -158,7 +174,7 @@ class LanTableClient:
         self.session.client.request_hint()
 
     def leave(self) -> None:
-        self.session.client.leave()
+        self.session.leave()
 
     def close(self) -> None:
         """The table scene is done with it; the connection stays with the lobby (LanSession.close ends it)."""

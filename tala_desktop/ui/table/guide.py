@@ -8,6 +8,7 @@ command was refused; ``describe`` turns a hint's move into words ("đánh
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from tala_desktop.engine import card_label
@@ -19,21 +20,30 @@ from .lay_assist import phom_order
 if TYPE_CHECKING:
     from .actions import TableActions
 
+log = logging.getLogger(__name__)
+
 Colour = tuple[int, int, int]
 ERROR_KEYS: dict[str, str] = {  # the table's refusal codes -> what the status line says
     "eaten_card": "status.cannot_discard_eaten", "locked_card": "status.cannot_discard_breaks",
     "cannot_eat": "status.cannot_eat", "bad_meld": "status.invalid_lay", "overlap": "status.invalid_lay",
     "two_eaten": "status.two_eaten", "last_card": "status.keep_one", "not_your_turn": "status.not_your_turn",
     "wrong_phase": "status.wrong_phase", "no_fit": "status.cannot_send", "stock_empty": "status.stock_empty",
-    "mom_no_send": "status.mom_no_send",
+    "mom_no_send": "status.mom_no_send", "not_in_hand": "status.not_in_hand", "own_phom": "status.own_phom",
+    "nothing_to_eat": "status.nothing_to_eat", "laid_no_eat": "status.laid_no_eat", "not_u": "status.not_u",
+    "not_ukhan": "status.not_u", "ambiguous_send": "status.send_none", "eaten_not_laid": "status.eaten_not_laid",
+    "stale_game": "status.game_over", "game_over": "status.game_over", "no_game": "status.game_over",
+    "wrong_seat": "status.not_your_seat", "bot_seat": "status.not_your_seat", "bad_seat": "status.not_your_seat",
+    "seat_left": "status.seat_left", "rate_limited": "net.error.rate_limited",
 }
 
 
 def error_text(code: str, message: str, card: int | None) -> str:
-    """The status line for a refused command: our wording for known codes, the table's message otherwise."""
+    """The status line for a refused command: our wording for its code (the table's own message, English and
+    technical, goes to the log only; an unknown code gets a general refusal)."""
     key = ERROR_KEYS.get(code)
     if key is None:
-        return tr("status.refused", reason=message)
+        log.info("refused (%s): %s", code, message)
+        key = "status.refused_move"
     return tr(key, card=card_label(card) if card is not None else "")
 
 

@@ -1,4 +1,5 @@
-"""Text that fits its box: the largest font size (down to a floor) at which a label fits, and a record of every fit.
+"""Text that fits its box: the largest font size (down to a floor) at which a label fits, a record of every fit,
+and ``ellipsize`` for a line that must be cut.
 
 The store screens draw their labels through ``TextFitter``: each call
 renders ``text`` at ``size`` or smaller so it is at most ``width`` pixels
@@ -18,6 +19,21 @@ from ..core.assets import Fonts
 
 Colour = tuple[int, int, int]
 SMALLEST = 12
+ELLIPSIS = "…"
+
+
+def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text``, or its longest start that fits ``width`` pixels with "…" after it."""
+    if font.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:                      # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid].rstrip() + ELLIPSIS)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,50 @@
+"""LAN errors in words: the server's refusal codes and the client's disconnect reasons as translated sentences.
+
+The server's ``message`` and the client's exception texts are English for the
+log; the player sees what ``error_text`` / ``disconnect_text`` make of the
+``code`` (or the disconnect ``reason``): what went wrong and what to do. A code
+this version does not know gets a general sentence, never the raw text.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from ..core.i18n import tr
+
+log = logging.getLogger(__name__)
+
+# the disconnect message's ``reason`` (docs/protocol.md) -> i18n key
+DISCONNECT_KEYS: dict[str, str] = {
+    "unreachable": "net.unreachable", "lost": "net.lost", "closed": "net.lost", "seat_expired": "net.seat_expired",
+    "server_restarted": "net.server_restarted", "bad_frame": "net.version", "version": "net.version",
+    "server_shutdown": "net.server_shutdown", "bad_password": "net.bad_password", "replaced": "net.replaced",
+    "too_many_connections": "net.too_many_connections", "hello_timeout": "net.hello_timeout",
+    "retry_later": "net.retry_later",
+}
+# a refused lobby command's ``code`` -> i18n key
+ERROR_KEYS: dict[str, str] = {
+    "no_table": "net.error.no_table", "at_table": "net.error.at_table", "table_full": "net.error.table_full",
+    "seat_taken": "net.error.seat_taken", "in_progress": "net.error.in_progress", "not_host": "net.error.not_host",
+    "not_ready": "net.error.not_ready", "too_many_tables": "net.error.too_many_tables",
+    "no_game": "net.error.no_game", "rate_limited": "net.error.rate_limited", "invalid": "net.error.invalid",
+    "bad_password": "net.bad_password", "too_big": "net.error.invalid", "retry_later": "net.retry_later",
+}
+
+
+def disconnect_text(reason: str, where: str = "") -> str:
+    """Why the connection ended, for ``reason`` (``unreachable`` names the address tried), and what to do."""
+    key = DISCONNECT_KEYS.get(reason)
+    if key is None:
+        log.info("no wording for the disconnect reason %r", reason)
+        key = "net.lost"
+    return tr(key, where=where or tr("net.the_server"))
+
+
+def error_text(code: str) -> str:
+    """A refused lobby command in words."""
+    key = ERROR_KEYS.get(code)
+    if key is None:
+        log.info("no wording for the server's error code %r", code)
+        key = "net.error.other"
+    return tr(key)
