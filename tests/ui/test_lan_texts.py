@@ -186,3 +186,20 @@ def test_the_lost_overlay_wraps_its_words_inside_its_box(pg, fonts):
     assert len(lines) >= 2
     assert all(fonts.font(21).size(line)[0] <= box.w - 40 for line in lines)
     assert box.contains(overlay.button.rect)
+
+
+class FakeClient:
+    host, port = "127.0.0.1", 8765
+
+    def list_tables(self) -> None: ...
+
+
+@pytest.mark.parametrize("reason,key", [("kicked", "net.left.kicked"), ("idle", "net.left.idle"), ("left", None)])
+def test_being_taken_off_a_table_is_told_and_leaving_yourself_is_not(reason, key):
+    session = LanSession(FakeClient())
+    session.lobby = {"id": 1}
+    session._file({"type": "left_table", "table": 1, "reason": reason})
+    assert session.lobby is None
+    assert session.notices == ([i18n.tr(key)] if key else [])
+    session._file({"type": "error", "code": "kicked", "message": "you were kicked from Bàn 1"})
+    assert session.notices[-1] == i18n.tr("net.error.kicked")

@@ -68,8 +68,8 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
                                  "thử lại.", "The server has too many connections from your computer. Close other "
                                              "game windows and try again."),
     "net.hello_timeout": ("Máy chủ không trả lời kịp. Hãy thử lại.", "The server did not answer in time. Try again."),
-    "net.retry_later": ("Máy chủ đang bận. Hãy thử lại sau ít phút.", "The server is busy. Try again in a few "
-                                                                      "minutes."),
+    "net.retry_later": ("Sai mật khẩu nhiều lần: chờ một lát rồi thử lại.",
+                        "Too many wrong passwords: wait a moment, then try again."),
     # a refused lobby command and what to do
     "net.error.no_table": ("Bàn này không còn nữa. Hãy chọn bàn khác.", "That table is gone. Pick another one."),
     "net.error.at_table": ("Bạn đang ngồi ở một bàn: hãy rời bàn đó trước.", "You are already at a table: leave it "
@@ -82,8 +82,20 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "net.error.not_host": ("Chỉ chủ bàn mới làm được việc này.", "Only the host can do that."),
     "net.error.not_ready": ("Chưa phải ai cũng sẵn sàng: chờ mọi người bấm Sẵn sàng.",
                             "Not everyone is ready: wait until they all press Ready."),
-    "net.error.too_many_tables": ("Máy chủ đã đủ bàn. Hãy vào một bàn có sẵn.",
-                                  "The server has no room for another table. Join one of its tables."),
+    "net.error.too_many_tables": ("Không mở thêm bàn được (máy chủ đã đủ bàn, hoặc máy của bạn đã mở 2 bàn). Hãy vào "
+                                  "một bàn có sẵn.", "No more tables can be opened here (the server is full, or your "
+                                                     "computer already hosts 2). Join one of its tables."),
+    "net.error.kicked": ("Chủ bàn đã mời bạn ra khỏi bàn này nên bạn không vào lại được. Hãy chọn bàn khác.",
+                         "The host removed you from that table, so you cannot join it again. Pick another table."),
+    "net.error.no_player": ("Ghế đó không có người chơi.", "No player sits in that seat."),
+    "net.error.not_yourself": ("Bạn không thể mời chính mình ra khỏi bàn.", "You cannot remove yourself from the "
+                                                                          "table."),
+    "net.left.kicked": ("Chủ bàn đã mời bạn ra khỏi bàn. Hãy chọn bàn khác.",
+                        "The host removed you from the table. Pick another table."),
+    "net.left.idle": ("Bàn đã đóng vì lâu không ai chơi. Hãy tạo bàn mới hoặc vào bàn khác.",
+                      "The table closed after a long time without a game. Open a new one or join another."),
+    "net.left.closed": ("Bàn đã đóng. Hãy tạo bàn mới hoặc vào bàn khác.",
+                        "The table was closed. Open a new one or join another."),
     "net.error.no_game": ("Ván chơi chưa bắt đầu.", "The game has not started yet."),
     "net.error.rate_limited": ("Bạn thao tác nhanh quá. Chờ một chút rồi thử lại.",
                                "Too many actions at once. Wait a moment and try again."),

@@ -29,7 +29,10 @@ ERROR_KEYS: dict[str, str] = {
     "not_ready": "net.error.not_ready", "too_many_tables": "net.error.too_many_tables",
     "no_game": "net.error.no_game", "rate_limited": "net.error.rate_limited", "invalid": "net.error.invalid",
     "bad_password": "net.bad_password", "too_big": "net.error.invalid", "retry_later": "net.retry_later",
+    "kicked": "net.error.kicked", "no_player": "net.error.no_player", "not_yourself": "net.error.not_yourself",
 }
+# why the server took you off a table (``left_table.reason``) when you did not ask: a notice in the lobby
+LEFT_KEYS: dict[str, str] = {"kicked": "net.left.kicked", "idle": "net.left.idle", "closed": "net.left.closed"}
 
 
 def disconnect_text(reason: str, where: str = "") -> str:
@@ -39,6 +42,12 @@ def disconnect_text(reason: str, where: str = "") -> str:
         log.info("no wording for the disconnect reason %r", reason)
         key = "net.lost"
     return tr(key, where=where or tr("net.the_server"))
+
+
+def left_text(reason: str) -> str | None:
+    """Why you are no longer at a table, or None when you left it yourself."""
+    key = LEFT_KEYS.get(reason)
+    return tr(key) if key is not None else None
 
 
 def error_text(code: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import ServerThread, start_in_thread
 
-from .errors import disconnect_text, error_text
+from .errors import disconnect_text, error_text, left_text
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +97,10 @@ class LanSession:
             del self.chat[:-MAX_CHAT_LINES]
         elif kind == "left_table":
             self.lobby, self.you, self.playing, self.leaving = None, None, False, False
+            why = left_text(str(msg.get("reason", "left")))
+            if why is not None:
+                self.notices.append(why)
+                del self.notices[:-5]
             self.client.list_tables()
         elif kind == "error" and msg.get("code") == "disconnected":
             log.info("LAN connection ended (%s): %s", msg.get("reason"), msg.get("message"))
