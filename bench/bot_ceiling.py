@@ -29,6 +29,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from tqdm import tqdm
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tala_desktop.bots import evaluate, hard, knowledge, make_bot  # noqa: E402
@@ -89,8 +91,10 @@ def play(experiment: str, opponents: str, deals: int, samples: int, fair: bool, 
     blocks = [(experiment, opponents, list(range(i, min(deals, i + chunk))), samples, fair)
               for i in range(0, deals, chunk)]
     stats = SeatStats(experiment + (" (fair)" if fair else ""))
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers) as pool, \
+            tqdm(total=deals * 4, desc=stats.spec, unit="game", file=sys.stderr, leave=False) as bar:
         for block in pool.map(_block, blocks):
+            bar.update(len(block))
             for r in block:
                 stats.add(r["win"], r["place"], r["u"], r["mom"], r["net"], r["deal"])
     return stats.summary()
@@ -101,7 +105,7 @@ def inference(opponents: str, deals: int) -> tuple[float, float, int]:
     rules = Rules(players=4)
     uniform = weighted = 0.0
     cells = 0
-    for deal in range(deals):
+    for deal in tqdm(range(deals), desc="inference", unit="deal", file=sys.stderr, leave=False):
         bots = [make_bot(opponents, deal * 16 + s) for s in range(4)]
         st = GameState.new(rules, seed=2_000_003 + deal, leader=deal % 4, record_events=False)
         while not st.is_over:
@@ -130,13 +134,17 @@ def _log_likelihood(q: float, held: int) -> float:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("experiment", choices=["hard-sees-hands", "normal-sees-feeds", "inference"])
-    ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--opponents", default="normal", choices=["easy", "normal"])
-    ap.add_argument("--samples", type=int, default=100, help="Hard's samples per decision")
-    ap.add_argument("--fair", action="store_true", help="the same bot without peeking")
-    ap.add_argument("--workers", type=int, default=2)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("experiment", choices=["hard-sees-hands", "normal-sees-feeds", "inference"],
+                    help="hard-sees-hands: Hard's sampler deals the true hands; normal-sees-feeds: Normal knows "
+                         "what the next seat can eat; inference: how well card_weights predict the hidden hands")
+    ap.add_argument("--deals", type=int, default=200,
+                    help="deals; each is played once per seat rotation (4 games a deal)")
+    ap.add_argument("--opponents", default="normal", choices=["easy", "normal"], help="the three other seats")
+    ap.add_argument("--samples", type=int, default=100, help="Hard's samples per decision (hard-sees-hands)")
+    ap.add_argument("--fair", action="store_true", help="the same bot without peeking, on the same deals")
+    ap.add_argument("--workers", type=int, default=2, help="processes playing in parallel")
     args = ap.parse_args()
     if args.experiment == "inference":
         uni, wtd, cells = inference(args.opponents, args.deals)

@@ -18,6 +18,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from tqdm import tqdm
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tala_desktop.bots import make_bot  # noqa: E402
@@ -30,6 +32,7 @@ def positions(count: int, seed: int) -> list[GameState]:
     rng = random.Random(seed)
     out = []
     bot = make_bot("normal", seed)
+    bar = tqdm(total=count, desc="positions", unit="position", file=sys.stderr, leave=False)
     while len(out) < count:
         st = GameState.new(Rules(), seed=rng.getrandbits(32), record_events=False)
         stop = rng.randrange(4, 30)
@@ -39,6 +42,8 @@ def positions(count: int, seed: int) -> list[GameState]:
             st.push(bot.decide(st.view(st.to_move)).move)
         if not st.is_over and len(st.legal_moves()) > 1:
             out.append(st)
+            bar.update()
+    bar.close()
     return out
 
 
@@ -122,14 +127,14 @@ def decision_times(pos: list[GameState], budget: float) -> None:
     for level in ("easy", "normal"):
         bot = make_bot(level, 1)
         ts = []
-        for st in pos:
+        for st in tqdm(pos, desc=f"{level} decisions", unit="position", file=sys.stderr, leave=False):
             t0 = time.perf_counter()
             bot.decide(st.view(st.to_move))
             ts.append((time.perf_counter() - t0) * 1000)
         print(f"{level:<7} decision: p50 {pct(ts, 0.5):6.2f} ms  p99 {pct(ts, 0.99):6.2f} ms  ({len(ts)} positions)")
     bot = make_bot("hard", 1, budget_ms=budget)
     ts = []
-    for st in pos[:60]:
+    for st in tqdm(pos[:60], desc="hard decisions", unit="position", file=sys.stderr, leave=False):
         t0 = time.perf_counter()
         bot.decide(st.view(st.to_move))
         ts.append((time.perf_counter() - t0) * 1000)
@@ -137,21 +142,32 @@ def decision_times(pos: list[GameState], budget: float) -> None:
           f"(budget {budget:.0f} ms, {len(ts)} positions)")
 
 
+def stage(what: str, seconds: float) -> None:
+    """A timed stage on stderr (no bar: updating one would disturb the loop being measured)."""
+    print(f"... {what}: {seconds:g} s", file=sys.stderr, flush=True)
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=10.0)
-    ap.add_argument("--budget-ms", type=float, default=300.0)
-    ap.add_argument("--mode", choices=("thread", "process", "both", "none"), default="both")
-    ap.add_argument("--positions", type=int, default=400)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=10.0, help="length of each 60 Hz loop run with bots thinking")
+    ap.add_argument("--budget-ms", type=float, default=300.0, help="the Hard bots' thinking time per decision")
+    ap.add_argument("--mode", choices=("thread", "process", "both", "none"), default="both",
+                    help="where the three Hard bots think during the loop (none: only the decision times)")
+    ap.add_argument("--positions", type=int, default=400,
+                    help="random mid-game positions timed for Easy and Normal (Hard: the first 60)")
     args = ap.parse_args()
     pos = positions(args.positions, 1)
     decision_times(pos, args.budget_ms)
+    stage("60 Hz loop, nothing thinking", min(3.0, args.seconds))
     base = frame_loop(min(3.0, args.seconds), lambda: None, lambda: None)
     print(f"60 Hz loop, nothing thinking:       p50 {statistics.median(base):5.1f} ms  p99 {pct(base, 0.99):5.1f} ms")
     if args.mode in ("thread", "both"):
+        stage("60 Hz loop, 3 Hard bots in threads", args.seconds)
         xs = run_threads(args.seconds, args.budget_ms, pos)
         print(f"60 Hz loop, 3 Hard bots in threads: p50 {statistics.median(xs):5.1f} ms  p99 {pct(xs, 0.99):5.1f} ms")
     if args.mode in ("process", "both"):
+        stage("60 Hz loop, 3 Hard bots in processes", args.seconds)
         xs = run_processes(args.seconds, args.budget_ms, pos)
         print(f"60 Hz loop, 3 Hard bots in processes: p50 {statistics.median(xs):5.1f} ms  p99 {pct(xs, 0.99):5.1f} ms")
 

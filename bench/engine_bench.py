@@ -74,7 +74,8 @@ def time_calls(fn, args_list) -> list[float]:
 def report(label: str, samples: list[float]) -> None:
     samples.sort()
     p = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]  # noqa: E731
-    print(f"{label:<44} median {statistics.median(samples):7.1f} us   p90 {p(0.9):7.1f} us   p99 {p(0.99):8.1f} us")
+    print(f"{label:<44} median {statistics.median(samples):7.1f} us   p90 {p(0.9):7.1f} us   p99 {p(0.99):8.1f} us",
+          flush=True)  # each row as it is measured: the rows are the progress
 
 
 def random_games(n: int, seed: int) -> float:
@@ -90,21 +91,23 @@ def random_games(n: int, seed: int) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--calls", type=int, default=20000)
-    ap.add_argument("--games", type=int, default=3000)
-    ap.add_argument("--seed", type=int, default=1)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--calls", type=int, default=20000, help="hands timed per solver row")
+    ap.add_argument("--games", type=int, default=3000, help="full random-play games for the games/s line")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the hands and games")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     rand = [random_hand(rng) for _ in range(args.calls)]
     rich = [meld_rich_hand(rng) for _ in range(args.calls)]
     rich_eaten = [(h, eaten_for(h, rng, 2)) for h in rich]
-    print(f"Python {sys.version.split()[0]}, {args.calls} hands per row, uncached")
+    print(f"Python {sys.version.split()[0]}, {args.calls} hands per row, uncached", flush=True)
     report("best_arrangement, random 10 cards", time_calls(best_arrangement, [(h,) for h in rand]))
     report("best_arrangement, meld-rich 10 cards", time_calls(best_arrangement, [(h,) for h in rich]))
     report("best_arrangement, meld-rich + eaten cards", time_calls(best_arrangement, rich_eaten))
     report("u_kind (Ù check), random 10 cards", time_calls(u_kind, [(h,) for h in rand]))
     report("u_kind (Ù check), meld-rich + eaten cards", time_calls(u_kind, rich_eaten))
+    print(f"... {args.games} random-play games", file=sys.stderr, flush=True)
     gps = random_games(args.games, args.seed)
     print(f"full random-play 4-player games, all rules on: {gps:8.0f} games/s (one core, {args.games} games)")
 

@@ -227,11 +227,12 @@ def report(r: dict) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tables", type=int, default=50)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--tables", type=int, default=50, help="tables of 4 fast clients (without --sweep)")
     ap.add_argument("--sweep", default="", help="comma-separated table counts, run one after another")
     ap.add_argument("--seconds", type=float, default=20.0, help="measured window")
-    ap.add_argument("--warmup", type=float, default=2.0)
+    ap.add_argument("--warmup", type=float, default=2.0, help="seconds of play before the measured window")
     ap.add_argument("--procs", type=int, default=1, help="client processes")
     ap.add_argument("--no-state", action="store_true",
                     help="run the server without its state file (by default it keeps one in a temporary folder)")

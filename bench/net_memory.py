@@ -122,11 +122,12 @@ async def attack(port: int, server: psutil.Process, args: argparse.Namespace) ->
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--clients", type=int, default=200)
-    ap.add_argument("--per-address", type=int, default=8)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--clients", type=int, default=200, help="connections that ask for the table list and never read")
+    ap.add_argument("--per-address", type=int, default=8, help="connections per loopback address")
     ap.add_argument("--rate", type=float, default=19.0, help="list_tables a second per client")
-    ap.add_argument("--seconds", type=float, default=35.0)
+    ap.add_argument("--seconds", type=float, default=35.0, help="how long the clients keep asking")
     ap.add_argument("--target", type=float, default=100.0, help="peak server RSS in MB to call it OK")
     args = ap.parse_args()
     proc, port = start_server()

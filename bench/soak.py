@@ -41,10 +41,11 @@ def run_chunk(start: int, count: int) -> tuple[Counter, list[str]]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=10000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=1)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--games", type=int, default=10000, help="random games to play and check")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the games (a violation prints the game's seed)")
+    ap.add_argument("--workers", type=int, default=1, help="processes playing in parallel")
     args = ap.parse_args()
     base = args.seed * 10_000_000
     chunks = [(base + i, min(CHUNK, args.games - i)) for i in range(0, args.games, CHUNK)]

@@ -58,10 +58,11 @@ def play_game(client: LocalTableClient, clock: list[float], limit_s: float = 60.
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20, help="games measured after the warm-up (default 20)")
-    ap.add_argument("--warmup", type=int, default=2, help="games played before the baseline (default 2)")
-    ap.add_argument("--seed", type=int, default=1)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--games", type=int, default=20, help="games measured after the warm-up")
+    ap.add_argument("--warmup", type=int, default=2, help="games played before the baseline")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
     args = ap.parse_args()
     if args.games < 1 or args.warmup < 1:
         ap.error("--games and --warmup must be at least 1")

@@ -19,6 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
+from tqdm import tqdm
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tala_desktop.bots import evaluate, make_bot  # noqa: E402
@@ -53,14 +55,16 @@ def _block(args: tuple) -> list[dict]:
     return out
 
 
-def run(overrides: dict[str, float], games: int, workers: int, opponents: str, seed: int) -> dict:
+def run(overrides: dict[str, float], games: int, workers: int, opponents: str, seed: int, label: str = "") -> dict:
     specs = ["normal"] + [opponents] * 3
     deals = games // 4
     chunk = max(1, deals // (workers * 8))
     blocks = [(overrides, specs, seed, list(range(i, min(deals, i + chunk)))) for i in range(0, deals, chunk)]
     st = SeatStats("normal")
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers) as pool, \
+            tqdm(total=deals * 4, desc=label, unit="game", file=sys.stderr, leave=False) as bar:
         for block in pool.map(_block, blocks):
+            bar.update(len(block))
             for res in block:
                 st.add(res["win"], res["place"], res["u"], res["mom"], res["net"], res["deal"])
     return st.summary()
@@ -75,13 +79,19 @@ def _parse(pairs: list[str]) -> dict[str, float]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20000)
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--opponents", default="easy")
-    ap.add_argument("--set", action="append", default=[], help="NAME=VALUE, applied to every run")
-    ap.add_argument("--grid", action="append", default=[], help="NAME=V1,V2,...: one run per combination")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+                                 epilog="Weight names: " + ", ".join(evaluate.Params.__dataclass_fields__))
+    ap.add_argument("--games", type=int, default=20000,
+                    help="games per run, i.e. per grid value or combination (duplicate: deals of 4 rotations)")
+    ap.add_argument("--workers", type=int, default=2, help="processes playing in parallel")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (same seed, same deals)")
+    ap.add_argument("--opponents", default="easy", choices=["random", "easy", "normal", "hard"],
+                    help="the level of the three other seats")
+    ap.add_argument("--set", action="append", default=[],
+                    help="NAME=VALUE, a weight changed in every run (repeat for several)")
+    ap.add_argument("--grid", action="append", default=[],
+                    help="NAME=V1,V2,...: one run per value; several --grid: one run per combination")
     args = ap.parse_args()
     base = _parse(args.set)
     axes = [(k, [float(x) for x in vs.split(",")]) for k, _, vs in (g.partition("=") for g in args.grid)]
@@ -90,8 +100,8 @@ def main() -> int:
         overrides = dict(base)
         overrides.update({k: v for (k, _), v in zip(axes, combo)})
         t0 = time.perf_counter()
-        s = run(overrides, args.games, args.workers, args.opponents, args.seed)
         label = " ".join(f"{k}={v:g}" for k, v in overrides.items()) or "defaults"
+        s = run(overrides, args.games, args.workers, args.opponents, args.seed, label)
         lo, hi = s["net_ci95"]
         print(f"{label:<40} win {s['win_share']:.1%}  place {s['mean_place']:.3f}  móm {s['mom']:>5}  "
               f"net {s['mean_net']:+.3f} [{lo:+.3f}, {hi:+.3f}]  ({time.perf_counter() - t0:.0f} s)", flush=True)

@@ -60,14 +60,16 @@ def fmt(stats: FrameStats, drawn_only: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("seconds", type=float, nargs="?", default=20.0, help="seconds of bot play (default 20)")
-    ap.add_argument("--idle-seconds", type=float, default=5.0)
-    ap.add_argument("--speed", type=float, default=1.0, help="animation speed (default 1)")
-    ap.add_argument("--think-delay", type=float, default=0.3)
-    ap.add_argument("--hard-budget-ms", type=float, default=300.0)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--window", action="store_true", help="open a real window (default: SDL dummy driver)")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("seconds", type=float, nargs="?", default=20.0, help="seconds of bot play")
+    ap.add_argument("--idle-seconds", type=float, default=5.0,
+                    help="length of each idle-table measurement (with and without a turn clock)")
+    ap.add_argument("--speed", type=float, default=1.0, help="animation speed")
+    ap.add_argument("--think-delay", type=float, default=0.3, help="seconds a bot waits before it moves")
+    ap.add_argument("--hard-budget-ms", type=float, default=300.0, help="the Hard bots' thinking time per decision")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
+    ap.add_argument("--window", action="store_true", help="open a real window (otherwise SDL's dummy driver)")
     args = ap.parse_args(argv)
 
     display = open_display((1280, 720), headless=not args.window)

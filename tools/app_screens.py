@@ -29,10 +29,11 @@ from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("out", type=Path)
-    ap.add_argument("--size", type=_size, default=(1280, 720))
-    ap.add_argument("--language", choices=("vi", "en"), default="vi")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("out", type=Path, help="folder the PNG files are written to (created if missing)")
+    ap.add_argument("--size", type=_size, default=(1280, 720), help="window size WxH")
+    ap.add_argument("--language", choices=("vi", "en"), default="vi", help="language of the pages")
     ap.add_argument("--scroll", type=int, default=0, help="rules page: scroll this many pixels first")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)

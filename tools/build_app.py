@@ -198,10 +198,12 @@ def check_plays_and_serves(bundle: Path, exe: Path, onefile: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     ap.add_argument("--onefile", action="store_true", help="the one-file variant dist/TaLa-onefile")
-    ap.add_argument("--no-build", action="store_true", help="check the bundle already in dist/")
-    ap.add_argument("--runs", type=int, default=5, help="start-up timing runs for the bundle and from source")
+    ap.add_argument("--no-build", action="store_true", help="check the bundle already in dist/ without building")
+    ap.add_argument("--runs", type=int, default=5,
+                    help="start-up timing runs for the bundle and from source (0: no timing)")
     args = ap.parse_args(argv)
     bundle, exe = bundle_paths(args.onefile)
     try:

@@ -111,8 +111,9 @@ def icns_bytes(master: pygame.Surface) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=ROOT / "assets", help="folder for icon.png, icon.ico, icon.icns")
-    ap.add_argument("--preview", type=Path, help="also save the 1024 px master here")
+    ap.add_argument("--out", type=Path, default=ROOT / "assets",
+                    help="folder for icon.png, icon.ico, icon.icns (default: the repository's assets/)")
+    ap.add_argument("--preview", type=Path, help="also save the 1024 px master here (default: not saved)")
     args = ap.parse_args(argv)
     pygame.init()
     pygame.display.set_mode((1, 1))

@@ -159,9 +159,10 @@ def render(language: str = "vi") -> tuple[pygame.Surface, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     parser.add_argument("output", help="PNG path to write")
-    parser.add_argument("--language", choices=i18n.LANGUAGES, default="vi")
+    parser.add_argument("--language", choices=i18n.LANGUAGES, default="vi", help="language of the texts")
     args = parser.parse_args(argv)
     surface, ms = render(args.language)
     pygame.image.save(surface, args.output)

@@ -141,20 +141,30 @@ def run_block(args: tuple) -> list[tuple[list[int], dict]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tala_desktop.bots.sim", description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200, help="games in all (duplicate: deals x seats)")
-    ap.add_argument("--seats", default="normal,normal,normal,normal", help=f"comma list of {', '.join(LEVELS)}")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rules", default=None, help="a preset name or a JSON object of switches")
-    ap.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
+    ap.add_argument("--games", type=int, default=200,
+                    help="games in all; with --duplicate rounded down to whole deals (deals x seats) (default 200)")
+    ap.add_argument("--seats", default="normal,normal,normal,normal",
+                    help=f"2-4 comma-separated bot levels, one per seat: {', '.join(LEVELS)} "
+                         "(default normal,normal,normal,normal)")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="seed of the deals and the bots (same seed, same games; default 1)")
+    ap.add_argument("--rules", default=None,
+                    help="a preset name (zingplay, co_ban) or a JSON object of rule switches; default: zingplay")
+    ap.add_argument("--duplicate", action="store_true",
+                    help="play every deal once per rotation of the seats, so each bot holds every hand")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--hard-budget-ms", type=float, default=300.0)
-    ap.add_argument("--hard-samples", type=int, default=0, help="fixed samples per Hard decision (0 = time budget)")
-    ap.add_argument("--hard-candidates", type=int, default=None, help="discards the Hard bot compares")
-    ap.add_argument("--hard-horizon", type=int, default=None, help="own takes a Hard playout looks ahead")
+    ap.add_argument("--workers", type=int, default=1, help="processes playing in parallel (default 1)")
+    ap.add_argument("--hard-budget-ms", type=float, default=300.0,
+                    help="Hard's thinking time per decision (default 300)")
+    ap.add_argument("--hard-samples", type=int, default=0,
+                    help="fixed samples per Hard decision instead of the time budget (default 0: use the budget)")
+    ap.add_argument("--hard-candidates", type=int, default=None,
+                    help="discards the Hard bot compares (default: the bot's own, 4)")
+    ap.add_argument("--hard-horizon", type=int, default=None,
+                    help="own takes a Hard playout looks ahead (default: the bot's own, 1)")
     ap.add_argument("--hard-min-gain-se", type=float, default=None,
-                    help="standard errors of gain Hard needs to leave Normal's choice")
-    ap.add_argument("--no-progress", action="store_true")
+                    help="standard errors of gain Hard needs to leave Normal's choice (default: the bot's own, 2)")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     args = ap.parse_args(argv)
     specs = [s.strip() for s in args.seats.split(",") if s.strip()]
     bad = [s for s in specs if s not in LEVELS]
@@ -166,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--rules: {exc}")
     n = len(specs)
     deals = max(1, args.games // n) if args.duplicate else args.games
+    if args.duplicate and deals * n != args.games:
+        print(f"--duplicate with {n} seats plays whole deals: {deals} deals x {n} rotations = {deals * n} games "
+              f"(not {args.games})", file=sys.stderr)
     options = {"budget_ms": args.hard_budget_ms, "max_samples": args.hard_samples or None}
     if args.hard_min_gain_se is not None:
         options["min_gain_se"] = args.hard_min_gain_se
@@ -209,8 +222,13 @@ def _progress(total: int, disabled: bool):
     return tqdm(total=total, unit="game", file=sys.stderr, disable=disabled, leave=False)
 
 
+def _rate(per_second: float) -> str:
+    """321, 32.1, 1.23, 0.123: three significant digits without an exponent."""
+    return f"{per_second:.0f}" if per_second >= 100 else f"{per_second:.3g}"
+
+
 def _print_table(summary: dict) -> None:
-    print(f"{summary['games']} games in {summary['seconds']:.1f} s: {summary['games_per_second']:.0f} games/s "
+    print(f"{summary['games']} games in {summary['seconds']:.1f} s: {_rate(summary['games_per_second'])} games/s "
           f"on {summary['workers']} worker(s){', duplicate deals' if summary['duplicate'] else ''}")
     print(f"{'seat':<12}{'games':>7}{'win share':>11}{'mean place':>12}{'Ù':>6}{'Móm':>6}"
           f"{'mean net (bets)':>17}{'95% CI':>20}")

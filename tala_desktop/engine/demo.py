@@ -8,9 +8,10 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from typing import TextIO
 
 from .cards import card_label, cards_of
-from .moves import LAY, Move
+from .moves import DISCARD, LAY, SEND, Move
 from .rules import PRESETS, Rules
 from .state import GameState
 
@@ -32,11 +33,25 @@ def choose(moves: list[Move], rng: random.Random) -> Move:
     return rng.choice(moves)
 
 
+def move_text(m: Move) -> str:
+    """A move with its cards written as in the hands (K♦, not Kd)."""
+    head = f"{m.seat} {m.kind}"
+    if m.kind == DISCARD:
+        return f"{head} {card_label(m.card)}"
+    if m.kind == LAY:
+        melds = ["-".join(card_label(c) for c in cards_of(meld)) for meld in m.melds]
+        return " ".join([head, *melds]) if melds else f"{head} (Móm: no phỏm)"
+    if m.kind == SEND:
+        return f"{head} {card_label(m.card)} to seat {m.target}'s phỏm"
+    return head
+
+
 def hand_text(st: GameState, seat: int) -> str:
     return " ".join(card_label(c) for c in cards_of(st.hands[seat]))
 
 
-def play(seed: int, players: int, preset: str, out=sys.stdout) -> GameState:
+def play(seed: int, players: int, preset: str, out: TextIO | None = None) -> GameState:
+    out = sys.stdout if out is None else out  # looked up at call time: the stream may have been replaced
     rules = Rules.from_preset(preset, players)
     rng = random.Random(seed)
     st = GameState.new(rules, seed=seed, leader=0)
@@ -57,7 +72,7 @@ def play(seed: int, players: int, preset: str, out=sys.stdout) -> GameState:
                 extra.append(f"{card_label(e['card'])} moves from seat {e['from']}'s pile to seat {e['to']}'s")
             elif e["type"] == "payment" and e["amount"]:
                 extra.append(f"seat {e['from']} pays seat {e['to']} {e['amount']} ({e['reason']})")
-        print(f"{str(move):<40} {'; '.join(extra)}", file=out)
+        print(f"{move_text(move):<40} {'; '.join(extra)}", file=out)
     o = st.outcome
     assert o is not None
     print(f"\nOutcome: {o.kind}, winner seat {o.winner}" + (f", đền by seat {o.den}" if o.den is not None else ""),
@@ -69,13 +84,13 @@ def play(seed: int, players: int, preset: str, out=sys.stdout) -> GameState:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tala_desktop.engine.demo", description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m tala_desktop.engine.demo", description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=None,
                         help="the deal and the agents' choices; the same seed replays the same game "
                              "(default: a new random seed, printed in the first line)")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="players at the table")
-    parser.add_argument("--preset", choices=sorted(PRESETS), default="zingplay", help="the rules preset")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="players at the table (default 4)")
+    parser.add_argument("--preset", choices=sorted(PRESETS), default="zingplay",
+                        help="the rules preset (default zingplay)")
     args = parser.parse_args(argv)
     seed = random.SystemRandom().randrange(1, 1_000_000) if args.seed is None else args.seed
     play(seed, args.players, args.preset)

@@ -202,25 +202,35 @@ def run_file(path: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tala_desktop.engine.scenario",
-                                     description="Run Phỏm scenario files and print one JSON result per file.")
-    parser.add_argument("files", nargs="+", type=Path)
+    parser = argparse.ArgumentParser(
+        prog="python -m tala_desktop.engine.scenario",
+        description="Run Phỏm scenario files and print one JSON result per file (stdout), then a total (stderr).",
+        epilog="Exit 0 if every scenario holds, 1 if one fails (its mismatches or the refused move are in its "
+               "JSON line and on stderr), 2 if a file is not a valid scenario. The format: docs/scenarios.md.")
+    parser.add_argument("files", nargs="+", type=Path, help="scenario files (JSON), e.g. tests/scenarios/*.json")
     args = parser.parse_args(argv)
     status = 0
+    counts = {"ok": 0, "failed": 0, "malformed": 0}
     for path in args.files:
         try:
             result = run_file(path)
         except ScenarioError as exc:
             print(f"{path}: malformed scenario: {exc}", file=sys.stderr)
+            counts["malformed"] += 1
             status = 2
             continue
-        print(json.dumps(result, ensure_ascii=False))
+        head = {"name": result.get("name"), "file": str(path), "ok": result["ok"],
+                "mismatches": result.get("mismatches", []), "error": result["error"]}
+        print(json.dumps({**head, **result}, ensure_ascii=False))
+        counts["ok" if result["ok"] else "failed"] += 1
         if not result["ok"]:
             for line in result.get("mismatches", []):
                 print(f"{path}: {line}", file=sys.stderr)
             if result["error"]:
                 print(f"{path}: move {result['error']['move']} refused: {result['error']['message']}", file=sys.stderr)
             status = max(status, 1)
+    print(f"{len(args.files)} scenario file(s): {counts['ok']} ok, {counts['failed']} failed, "
+          f"{counts['malformed']} malformed", file=sys.stderr)
     return status
 
 

@@ -31,22 +31,28 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)")
     ap.add_argument("--port", type=int, default=8765, help="TCP port (0: any free port; default 8765)")
     ap.add_argument("--tables", type=int, default=8, help="most tables hosted at once (default 8)")
-    ap.add_argument("--password", default=None, help="ask every player for this password")
-    ap.add_argument("--name", default="Tá Lả", help="the server's name in the LAN list")
-    ap.add_argument("--max-per-address", type=int, default=8, help="connections allowed from one address")
+    ap.add_argument("--password", default=None, help="ask every player for this password (default: none)")
+    ap.add_argument("--name", default="Tá Lả",
+                    help="the server's name in the LAN list, up to 40 characters (default Tá Lả)")
+    ap.add_argument("--max-per-address", type=int, default=8,
+                    help="connections allowed at once from one IP address (default 8)")
     ap.add_argument("--rate", type=float, default=20.0, help="commands a second per connection (default 20)")
     ap.add_argument("--address-rate", type=float, default=160.0,
                     help="commands a second from one address, all its connections together (default 160)")
     ap.add_argument("--tables-per-address", type=int, default=2, help="tables one address may host (default 2)")
-    ap.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot's move is held back")
-    ap.add_argument("--reconnect-seconds", type=float, default=60.0, help="how long a dropped seat waits")
+    ap.add_argument("--bot-delay", type=float, default=0.8,
+                    help="seconds a computer player's move is held back, so people can follow it (default 0.8)")
+    ap.add_argument("--reconnect-seconds", type=float, default=60.0,
+                    help="seconds a dropped player's seat waits for them before a bot plays it (default 60)")
     ap.add_argument("--state", default=None, metavar="FILE",
                     help="SQLite file that keeps started tables, so a server that died resumes them on restart "
                          "(default: lan-server-PORT.db in the app's data folder; none with --port 0)")
     ap.add_argument("--no-state", action="store_true", help="keep no state file: a restart loses the games")
     ap.add_argument("--no-announce", action="store_true", help="do not send LAN discovery beacons")
-    ap.add_argument("--announce-to", default="255.255.255.255:37020", help="beacon target host:port")
-    ap.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    ap.add_argument("--announce-to", default="255.255.255.255:37020",
+                    help="where the LAN discovery beacons go, host:port (default 255.255.255.255:37020, the broadcast)")
+    ap.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+                    help="how much the server logs to stderr (default INFO)")
     args = ap.parse_args(argv)
     if not 0 <= args.port <= 65535:
         ap.error(f"--port {args.port}: expected 0-65535")
