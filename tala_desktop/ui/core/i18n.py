@@ -122,7 +122,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status.mom": ("{name} bị móm", "{name} has no phỏm (móm)"),
     "status.u": ("{name} ù!", "{name} goes Ù!"),
     "status.connection_lost": ("Mất kết nối, đang thử lại…", "Connection lost, retrying…"),
-    # table scene, results and pause overlays (issue 4)
+    # table scene, results and pause overlays
     "table.you_lower": ("bạn", "you"),
     "table.left": ("Đã rời bàn", "Left"),
     "table.waiting": ("Đang chờ bàn chơi…", "Waiting for the table…"),
