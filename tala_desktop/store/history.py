@@ -24,6 +24,7 @@ from .db import transaction
 from .errors import SettleError
 from .faults import crash_point
 from .profile import check_name
+from .rows import BadRows, Row, by_id, read_rows
 
 log = logging.getLogger(__name__)
 
@@ -153,44 +154,64 @@ def _sql_int(v: Any) -> int | None:
 _SUMMARY_COLUMNS = "g.id, g.uid, g.finished_at, g.started_at, g.players, g.bet, g.kind, g.winner, g.human_seat"
 
 
-def _summaries(conn: sqlite3.Connection, rows: list[tuple]) -> list[GameSummary]:
+def _summaries(conn: sqlite3.Connection, rows: list[Row], bad: BadRows | None) -> list[GameSummary]:
+    """Each game's summary with its seats; a game with an unreadable seat row is left out (kind "games")."""
     out = []
     for gid, uid, fin, start, players, bet, kind, winner, human in rows:
-        seat_rows = conn.execute("SELECT name, kind, level, label, net FROM game_seats WHERE game_id = ? "
-                                 "ORDER BY seat", (gid,)).fetchall()
+        seats = BadRows()
+        seat_rows = read_rows(conn, "SELECT name, kind, level, label, net FROM game_seats WHERE game_id = ? "
+                                    "ORDER BY seat", (gid,), "seats", seats)
+        if seats.count():
+            if bad is not None:
+                bad.add("games", (gid,))
+            continue
         out.append(GameSummary(uid, fin, start, players, bet, kind, winner, human,
                                tuple(SeatInfo(n, k, lv) for n, k, lv, _, _ in seat_rows),
                                tuple(r[3] for r in seat_rows), tuple(r[4] for r in seat_rows)))
     return out
 
 
-def list_games(conn: sqlite3.Connection, limit: int = 50, offset: int = 0) -> list[GameSummary]:
-    """Finished games, newest first."""
+def list_games(conn: sqlite3.Connection, limit: int = 50, offset: int = 0, bad: BadRows | None = None
+               ) -> list[GameSummary]:
+    """Finished games, newest first; a game whose text cannot be read is left out (and added to ``bad``)."""
     if not (isinstance(limit, int) and isinstance(offset, int) and limit >= 0 and offset >= 0):
         raise ValueError("limit and offset: expected non-negative whole numbers")
-    rows = conn.execute(f"SELECT {_SUMMARY_COLUMNS} FROM games g ORDER BY g.finished_at DESC, g.id DESC "
-                        "LIMIT ? OFFSET ?", (limit, offset)).fetchall()
-    return _summaries(conn, rows)
+    rows = read_rows(conn, f"SELECT {_SUMMARY_COLUMNS} FROM games g ORDER BY g.finished_at DESC, g.id DESC "
+                           "LIMIT ? OFFSET ?", (limit, offset), "games", bad, by_id)
+    return _summaries(conn, rows, bad)
 
 
 def count_games(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
 
-def get_game(conn: sqlite3.Connection, uid: str) -> GameEntry | None:
-    """The full record of game ``uid``, or None if there is no such game."""
-    row = conn.execute(f"SELECT {_SUMMARY_COLUMNS}, g.record, g.outcome, g.seed FROM games g WHERE g.uid = ?",
-                       (uid,)).fetchone()
-    if row is None:
+def get_game(conn: sqlite3.Connection, uid: str, bad: BadRows | None = None) -> GameEntry | None:
+    """The full record of game ``uid``; None if there is no such game or it cannot be read (added to ``bad``)."""
+    rows = read_rows(conn, f"SELECT {_SUMMARY_COLUMNS}, g.record, g.outcome, g.seed FROM games g WHERE g.uid = ?",
+                     (uid,), "games", bad, by_id)
+    if not rows:
         return None
-    summary = _summaries(conn, [row[:9]])[0]
-    return GameEntry(summary, json.loads(row[9]), json.loads(row[10]), row[11])
+    row = rows[0]
+    summaries = _summaries(conn, [row[:9]], bad)
+    try:
+        record, outcome = json.loads(row[9]), json.loads(row[10])
+    except (TypeError, ValueError) as exc:   # JSONDecodeError is a ValueError
+        log.warning("game %s: its stored record cannot be read: %s", uid, exc)
+        if bad is not None:
+            bad.add("games", (row[0],))
+        return None
+    if not summaries or not isinstance(record, dict) or not isinstance(outcome, dict):
+        if bad is not None:
+            bad.add("games", (row[0],))
+        return None
+    return GameEntry(summaries[0], record, outcome, row[11])
 
 
 def later_game_settled(conn: sqlite3.Connection, table_uid: str, game_id: int) -> bool:
-    """True if a game after ``game_id`` of table ``table_uid`` is settled (uids are ``<table uid>-<game id>``)."""
+    """True if a game after ``game_id`` of table ``table_uid`` is settled (uids are ``<table uid>-<game id>``);
+    a game whose uid cannot be read does not count."""
     prefix = f"{table_uid}-"
-    for (uid,) in conn.execute("SELECT uid FROM games WHERE substr(uid, 1, ?) = ?", (len(prefix), prefix)):
+    for (uid,) in read_rows(conn, "SELECT uid FROM games WHERE substr(uid, 1, ?) = ?", (len(prefix), prefix)):
         tail = uid[len(prefix):]
         if tail.isascii() and tail.isdigit() and int(tail) > game_id:
             return True

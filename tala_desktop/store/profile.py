@@ -17,6 +17,7 @@ from datetime import datetime
 
 from .db import transaction
 from .errors import StoreError
+from .rows import BadRows, read_row_salvaged, read_rows
 
 STARTING_GRANT = 10_000
 DAILY_FLOOR = 2_000
@@ -59,11 +60,16 @@ def ensure_profile(conn: sqlite3.Connection, now: datetime) -> bool:
         return True
 
 
-def get_profile(conn: sqlite3.Connection) -> Profile:
-    row = conn.execute("SELECT name, avatar, balance, created_at, last_topup FROM profile WHERE id = 1").fetchone()
+def get_profile(conn: sqlite3.Connection, bad: BadRows | None = None) -> Profile:
+    """The profile; a text cell that cannot be read reads as its default (the name "Bạn"), added to ``bad``."""
+    row, broken = read_row_salvaged(conn, "SELECT name, avatar, balance, created_at, last_topup FROM profile "
+                                          "WHERE id = 1")
     if row is None:
         raise StoreError("there is no profile yet")
-    return Profile(*row)
+    name, avatar, balance, created_at, last_topup = row
+    if broken and bad is not None:
+        bad.add("profile", tuple(broken))
+    return Profile(DEFAULT_NAME if name is None else name, avatar, balance, created_at or "", last_topup)
 
 
 def set_name(conn: sqlite3.Connection, name: str) -> str:
@@ -119,6 +125,7 @@ def bot_balance(conn: sqlite3.Connection, name: str, level: str) -> int:
         return STARTING_GRANT
 
 
-def bot_balances(conn: sqlite3.Connection) -> dict[tuple[str, str], int]:
-    """Every stored bot balance, keyed by (name, level)."""
-    return {(n, lv): b for n, lv, b in conn.execute("SELECT name, level, balance FROM bot_balances ORDER BY 1, 2")}
+def bot_balances(conn: sqlite3.Connection, bad: BadRows | None = None) -> dict[tuple[str, str], int]:
+    """Every stored bot balance, keyed by (name, level); a row whose name cannot be read is left out."""
+    rows = read_rows(conn, "SELECT name, level, balance FROM bot_balances ORDER BY 1, 2", (), "bots", bad)
+    return {(n, lv): b for n, lv, b in rows}

@@ -19,7 +19,8 @@ from tala_desktop.engine import PRESETS, Rules, RulesError
 
 from .db import transaction
 from .errors import SettingsError, StoreError
-from .profile import check_name
+from .profile import check_name, get_profile
+from .rows import BadRows, by_id, read_rows
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +170,12 @@ def load_settings(conn: sqlite3.Connection, player_name: str) -> tuple[StoredSet
     """The stored settings (defaults for anything missing or bad) and a warning per bad value."""
     warnings: list[str] = []
     values: dict[str, Any] = {}
-    for key, text in conn.execute("SELECT key, value FROM settings"):
+    unreadable = BadRows()
+    rows = read_rows(conn, "SELECT key, value FROM settings", (), "settings", unreadable, by_id)
+    for (key,) in unreadable.rows("settings"):
+        shown = key.decode("utf-8", "replace") if isinstance(key, bytes) else key
+        warnings.append(f"setting {shown!r} could not be read (damaged text); using its default")
+    for key, text in rows:
         if key not in STORED_KEYS:
             warnings.append(f"setting {key!r} is unknown and was ignored")
             continue
@@ -195,5 +201,4 @@ def save_settings(conn: sqlite3.Connection, settings: StoredSettings | dict[str,
             stored = list(value) if isinstance(value, tuple) else value
             conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
                          "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, json.dumps(stored)))
-    name = conn.execute("SELECT name FROM profile WHERE id = 1").fetchone()[0]
-    return load_settings(conn, name)[0]
+    return load_settings(conn, get_profile(conn).name)[0]

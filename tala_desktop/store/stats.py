@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from .rows import BadRows, by_id, read_rows
+
 WIN_LABELS = ("nhat", "u", "u_tron", "u_khan")
 U_LABELS = ("u", "u_tron", "u_khan")
 _MINE = "FROM games g JOIN game_seats s ON s.game_id = g.id AND s.seat = g.human_seat"
@@ -58,23 +60,25 @@ def player_stats(conn: sqlite3.Connection) -> PlayerStats:
                        best, run, net)
 
 
-def chips_over_time(conn: sqlite3.Connection, limit: int | None = None) -> list[tuple[str, int]]:
-    """(time, balance after) for every change of the player's chips, oldest first; the last ``limit`` if given."""
+def chips_over_time(conn: sqlite3.Connection, limit: int | None = None, bad: BadRows | None = None
+                    ) -> list[tuple[str, int]]:
+    """(time, balance after) for every change of the player's chips, oldest first; the last ``limit`` if given.
+    A change whose time cannot be read is left out (kind "chips")."""
     if limit is not None and (not isinstance(limit, int) or limit < 0):
         raise ValueError("limit: expected a non-negative whole number")
     if limit is None:
-        rows = conn.execute("SELECT at, balance FROM ledger ORDER BY id").fetchall()
+        rows = read_rows(conn, "SELECT id, at, balance FROM ledger ORDER BY id", (), "chips", bad, by_id)
     else:
-        rows = conn.execute("SELECT at, balance FROM (SELECT id, at, balance FROM ledger ORDER BY id DESC LIMIT ?) "
-                            "ORDER BY id", (limit,)).fetchall()
-    return [(at, balance) for at, balance in rows]
+        rows = read_rows(conn, "SELECT id, at, balance FROM (SELECT id, at, balance FROM ledger ORDER BY id DESC "
+                               "LIMIT ?) ORDER BY id", (limit,), "chips", bad, by_id)
+    return [(at, balance) for _, at, balance in rows]
 
 
-def opponent_results(conn: sqlite3.Connection) -> list[OpponentResult]:
-    """One row per opponent you have met, most games first."""
-    rows = conn.execute(
+def opponent_results(conn: sqlite3.Connection, bad: BadRows | None = None) -> list[OpponentResult]:
+    """One row per opponent you have met, most games first; one whose name cannot be read is left out."""
+    rows = read_rows(conn,
         f"SELECT o.name, o.kind, o.level, COUNT(*), SUM(s.label IN {_in(WIN_LABELS)}),"
         f" SUM(o.label IN {_in(WIN_LABELS)}), SUM(s.net) {_MINE}"
         " JOIN game_seats o ON o.game_id = g.id AND o.seat != g.human_seat"
-        " GROUP BY o.name, o.kind, o.level ORDER BY COUNT(*) DESC, o.name, o.level").fetchall()
+        " GROUP BY o.name, o.kind, o.level ORDER BY COUNT(*) DESC, o.name, o.level", (), "opponents", bad)
     return [OpponentResult(n, k, lv, games, yw, tw, net) for n, k, lv, games, yw, tw, net in rows]

@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tala_desktop.engine import GameState
 
@@ -32,12 +32,14 @@ from .history import GameEntry, GameSummary, SeatInfo, Settlement
 from .paths import AUTOSAVE_NAME, DB_NAME, aside_name, move_aside, remove_temp_files, resolve_data_dir
 from .profile import Profile
 from .replay import ReplayCheck, check_entry
+from .rows import BadRows
 from .settings import StoredSettings
 from .stats import OpponentResult, PlayerStats
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
+T = TypeVar("T")
 
 
 def local_now() -> datetime:
@@ -54,6 +56,8 @@ class Store:
         self.db_path = self.data_dir / DB_NAME
         self.autosave_path = self.data_dir / AUTOSAVE_NAME
         self.mark_path = continuity.mark_path(self.db_path)
+        self.bad_rows = BadRows()                # rows left out because their text cannot be read (rows.py)
+        self._told_unreadable = False
         self.lock = hold_folder(self.data_dir)   # FolderInUse (a StoreError) if another copy runs on this folder
         existed = self.db_path.exists()
         try:
@@ -112,6 +116,20 @@ class Store:
                                 f"app stopped unexpectedly); profile, chips and history are as they were before.",
                      kept_name, games=lost.games, ledger=lost.ledger)
 
+    # ------------------------------------------------------------ unreadable rows (rows.py)
+    @property
+    def unreadable_games(self) -> int:
+        """Games left out of the history so far because their stored text cannot be read."""
+        return self.bad_rows.count("games")
+
+    def _told(self, result: T) -> T:
+        """``result`` of a read; the first time any row had to be left out, a ``rows_unreadable`` notice."""
+        if not self._told_unreadable and self.bad_rows.count():
+            self._told_unreadable = True
+            self._notice("rows_unreadable", "Some saved records could not be read (their text is damaged) and are "
+                                            "left out of the history and statistics; nothing was changed.")
+        return result
+
     def _write_mark(self) -> None:
         continuity.write_mark(self.mark_path, continuity.count_rows(self.conn))
 
@@ -122,7 +140,7 @@ class Store:
 
     # ------------------------------------------------------------ profile and wallet
     def profile(self) -> Profile:
-        return profile.get_profile(self.conn)
+        return self._told(profile.get_profile(self.conn, self.bad_rows))
 
     def set_name(self, name: str) -> str:
         """Rename the player (also the ``player_name`` setting); returns the cleaned name."""
@@ -147,7 +165,7 @@ class Store:
         return profile.bot_balance(self.conn, name, level)
 
     def bot_balances(self) -> dict[tuple[str, str], int]:
-        return profile.bot_balances(self.conn)
+        return self._told(profile.bot_balances(self.conn, self.bad_rows))
 
     # ------------------------------------------------------------ settings
     def load_settings(self) -> StoredSettings:
@@ -174,13 +192,13 @@ class Store:
         return history.is_settled(self.conn, uid)
 
     def list_games(self, limit: int = 50, offset: int = 0) -> list[GameSummary]:
-        return history.list_games(self.conn, limit, offset)
+        return self._told(history.list_games(self.conn, limit, offset, self.bad_rows))
 
     def count_games(self) -> int:
         return history.count_games(self.conn)
 
     def get_game(self, uid: str) -> GameEntry | None:
-        return history.get_game(self.conn, uid)
+        return self._told(history.get_game(self.conn, uid, self.bad_rows))
 
     def check_replay(self, uid: str) -> ReplayCheck:
         entry = self.get_game(uid)
@@ -193,10 +211,10 @@ class Store:
         return stats.player_stats(self.conn)
 
     def chips_over_time(self, limit: int | None = None) -> list[tuple[str, int]]:
-        return stats.chips_over_time(self.conn, limit)
+        return self._told(stats.chips_over_time(self.conn, limit, self.bad_rows))
 
     def opponents(self) -> list[OpponentResult]:
-        return stats.opponent_results(self.conn)
+        return self._told(stats.opponent_results(self.conn, self.bad_rows))
 
     # ------------------------------------------------------------ autosave
     def write_autosave(self, obj: dict[str, Any]) -> None:

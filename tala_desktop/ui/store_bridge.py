@@ -30,6 +30,7 @@ NOTICE_KEYS = {
     "session_error": "notice.session_error", "autosave_paid": "notice.autosave_paid",
     "autosave_stale": "notice.autosave_stale", "autosave_stuck": "notice.autosave_stuck",
     "db_empty": "notice.db_empty", "db_lost": "notice.db_lost", "db_missing": "notice.db_missing",
+    "rows_unreadable": "notice.rows_unreadable",
 }
 
 

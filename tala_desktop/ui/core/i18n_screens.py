@@ -86,6 +86,12 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
                               "The saved game had already been paid, so it was not resumed, but its file could not "
                               "be removed: the game cannot write to its data folder, so new games will not be saved. "
                               "Check that the folder {folder} can be written."),
+    "notice.rows_unreadable": ("Một vài dữ liệu đã lưu (ván chơi, chip hoặc tên) bị hỏng nên không đọc được; chúng "
+                               "được bỏ qua trong lịch sử và thống kê. Phần còn lại vẫn bình thường, bạn cứ chơi "
+                               "tiếp.",
+                               "Some saved records (games, chips or names) are damaged and could not be read; they "
+                               "are left out of the history and statistics. Everything else is fine: you can keep "
+                               "playing."),
     "notice.moved_to": ("Tệp cũ: {path}", "Old file: {path}"),
     # a second copy of the game on a data folder that a running copy holds
     "already_open.title": ("Tá Lả đang mở rồi", "Tá Lả is already open"),
@@ -139,6 +145,10 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "history.none": ("Chưa có ván nào được lưu.", "No games stored yet."),
     "history.page": ("Trang {page}/{pages} · {total} ván", "Page {page}/{pages} · {total} games"),
     "history.missing": ("Không tìm thấy ván này", "This game is no longer stored"),
+    "history.damaged": ("Dữ liệu của ván này bị hỏng, không xem lại được",
+                        "This game's record is damaged and cannot be replayed"),
+    "history.unreadable": ("{count} ván bị hỏng dữ liệu nên không hiện", "{count} damaged games are not shown"),
+    "history.unreadable#one": ("{count} ván bị hỏng dữ liệu nên không hiện", "{count} damaged game is not shown"),
     "replay.title": ("Xem lại ván", "Replay"),
     "replay.col.hand": ("Bài trên tay", "Hand"),
     "replay.col.pile": ("Bài đã đánh", "Thrown"),

@@ -2,7 +2,8 @@
 
 Each row: when it ended, who played, your result and the chips you won or
 lost. "Xem lại" on a row (or a click on the row) opens the replay viewer;
-◀ / ▶ (and PageUp/PageDown) turn the pages.
+◀ / ▶ (and PageUp/PageDown) turn the pages. A game whose stored text is
+damaged is left out by the store; the page says how many are not shown.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ class HistoryScene(PageScene):
         fonts = self.services.fonts
         store = self.services.store
         self.rows = store.list_games(limit=PER_PAGE, offset=self.page * PER_PAGE) if store is not None else []
+        skipped = store.unreadable_games if store is not None else 0
+        self.message = tr_count("history.unreadable", skipped, count=skipped) if skipped else ""
         self.view_buttons = []
         for i, _ in enumerate(self.rows):
             rect = self.row_rect(i)
@@ -79,8 +82,8 @@ class HistoryScene(PageScene):
         if store is None or not 0 <= i < len(self.rows) or self.stack is None:
             return
         entry = store.get_game(self.rows[i].uid)
-        if entry is None:
-            self.message = tr("history.missing")
+        if entry is None:   # with one app per folder nothing deletes a game: it is unreadable
+            self.message = tr("history.damaged") if store.unreadable_games else tr("history.missing")
             self.invalidate()
             return
         self.stack.push(ReplayScene(self.services, entry))
