@@ -16,8 +16,10 @@ from .store_app_helpers import open_app
 FACTS = {"folder": "/home/lan/TaLaDesktop", "games": 3, "ledger": 4, "rows": 2}
 
 
-@pytest.mark.parametrize("code", NOTICE_CODES)
+@pytest.mark.parametrize("code", sorted(set(NOTICE_CODES) | set(NOTICE_KEYS)))
 def test_every_store_notice_has_a_text_in_both_languages(code):
+    """Also the app's own codes (a resume or a save that failed): the log keeps the exception, the player never
+    reads it."""
     notice = Notice(code, "an English sentence for the log", "/data/tala.db.corrupt-20260301-090000", FACTS)
     texts = {}
     for lang in i18n.LANGUAGES:

@@ -69,9 +69,14 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
                                  "Lần chơi này sẽ không được lưu.",
                                  "The game's data could not be opened (maybe the game is open in another "
                                  "window). Nothing will be saved this time."),
-    "notice.resume_failed": ("Không thể chơi tiếp ván đã lưu: {detail}", "The saved game could not be resumed: "
-                                                                        "{detail}"),
-    "notice.session_error": ("Có lỗi khi lưu ván chơi: {detail}", "The game could not be saved: {detail}"),
+    "notice.resume_failed": ("Chưa thể chơi tiếp ván đã lưu. Tệp lưu vẫn được giữ và sẽ được thử lại ở lần mở "
+                             "sau; bạn vẫn có thể bắt đầu ván mới.",
+                             "The saved game cannot be resumed now. Its file is kept and will be tried again the "
+                             "next time the game opens; you can still start a new game."),
+    "notice.session_error": ("Có lỗi khi lưu ván chơi, nên ván này có thể không vào lịch sử và chip. Hãy kiểm tra ổ "
+                             "đĩa còn chỗ trống và thư mục dữ liệu ghi được.",
+                             "The game could not be saved, so it may be missing from your history and chips. Check "
+                             "that the disk has free space and that the data folder can be written."),
     "notice.autosave_paid": ("Ván đã lưu đã được tính tiền rồi nên không chơi tiếp lại; chip và lịch sử vẫn như sau "
                              "ván đó.",
                              "The saved game had already been paid, so it was not resumed again; your chips and "
