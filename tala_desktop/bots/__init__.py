@@ -1,12 +1,12 @@
 """Computer players: Easy (Dễ), Normal (Thường), Hard (Khó), a random baseline, the runner and the simulator.
 
 A bot sees only its seat's redacted view (``SeatView``) and returns a legal
-move with a one-line reason in English and Vietnamese.
+move with its ``Reason``: a key of the UI's text catalog and its arguments.
 """
 
 from __future__ import annotations
 
-from .base import Bot, Decision
+from .base import Bot, Decision, Reason
 from .easy import EasyBot, RandomBot
 from .normal import NormalBot
 
@@ -27,4 +27,4 @@ def make_bot(level: str, seed: int | None = None, **options) -> Bot:
     raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
 
 
-__all__ = ["LEVELS", "Bot", "Decision", "EasyBot", "NormalBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "Decision", "EasyBot", "NormalBot", "RandomBot", "Reason", "make_bot"]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from tala_desktop.engine import GameState, Move, SeatView
 from tala_desktop.engine.cards import card_label, cards_of
@@ -11,13 +12,31 @@ from tala_desktop.engine.cards import card_label, cards_of
 from .knowledge import hidden_counts, unseen_mask
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a bot chose its move: a key of the UI's text catalog ("bot.*") and its arguments.
+
+    A reason says only the why, never the move itself (the UI puts the move in
+    words beside it: "đánh Q♦ (giữ cạ 5♥ 6♥)"). Arguments are language-neutral:
+    cards as labels ("7♥"), phỏm as "3♠-4♠-5♠", numbers, or a nested Reason
+    (a move in words is Reason("move.discard", {"card": "7♥"}), the UI's own keys).
+    msgspec encodes it as ``{"key", "args"}`` and decodes it back.
+    """
+
+    key: str
+    args: dict[str, str | int | float | Reason] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "args": {k: v.to_dict() if isinstance(v, Reason) else v
+                                          for k, v in self.args.items()}}
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A bot's move and a one-line reason in English and Vietnamese (shown as a hint)."""
+    """A bot's move and why (shown as a hint, and by the replay's advice)."""
 
     move: Move
-    reason_en: str
-    reason_vi: str
+    reason: Reason
 
 
 class Bot:
@@ -59,22 +78,18 @@ def unseen_and_hidden(st: GameState, seat: int, hand_counts: list[int] | None) -
 
 def u_decision(move: Move) -> Decision:
     if move.kind == "ukhan":
-        return Decision(move, "Ù khan: a dealt hand with no phỏm and no cạ", "Ù khan: bài không phỏm, không cạ")
-    return Decision(move, "Ù: every card but at most one is in a phỏm", "Ù: cả bài vào phỏm")
+        return Decision(move, Reason("bot.u_khan"))
+    return Decision(move, Reason("bot.u"))
 
 
 def lay_decision(move: Move, left_points: int, sends: int = 0) -> Decision:
     """The reason for a lay-down; ``sends``: the cards it plans to send next (``left_points`` counts without them)."""
     if not move.melds:
-        return Decision(move, "lay nothing: no phỏm (Móm)", "không có phỏm: Móm")
-    shown = ", ".join(meld_text(m) for m in move.melds)
+        return Decision(move, Reason("bot.lay_none"))
     if sends:
-        sent = cards_text(sends)
-        return Decision(move, f"lay {shown}, then send {sent}: {left_points} points left",
-                        f"hạ {shown}, rồi gửi {sent}: còn {left_points} điểm")
-    return Decision(move, f"lay {shown}, {left_points} points left", f"hạ {shown}, còn {left_points} điểm")
+        return Decision(move, Reason("bot.lay_then_send", {"cards": cards_text(sends), "points": left_points}))
+    return Decision(move, Reason("bot.lay", {"points": left_points}))
 
 
 def send_decision(move: Move) -> Decision:
-    c = card_label(move.card)
-    return Decision(move, f"send {c} to seat {move.target}'s phỏm", f"gửi {c} vào phỏm của ghế {move.target}")
+    return Decision(move, Reason("bot.send", {"seat": move.target}))

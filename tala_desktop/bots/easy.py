@@ -7,7 +7,7 @@ from tala_desktop.engine.cards import card_label, iter_bits, points
 from tala_desktop.engine.legal import discardable
 from tala_desktop.engine.solver import best_arrangement
 
-from .base import Bot, Decision, lay_decision, send_decision, u_decision
+from .base import Bot, Decision, Reason, lay_decision, send_decision, u_decision
 
 
 class EasyBot(Bot):
@@ -26,8 +26,9 @@ class EasyBot(Bot):
             eat = next((m for m in legal if m.kind == "eat"), None)
             if eat is not None and st.last_discard is not None:
                 label = card_label(st.last_discard[1])
-                return Decision(eat, f"eat {label}: it makes a phỏm", f"ăn {label}: thành phỏm")
-            return Decision(legal[0] if legal[0].kind == "draw" else Move(seat, MoveKind.DRAW), "draw", "bốc")
+                return Decision(eat, Reason("bot.eat_makes_phom", {"card": label}))
+            return Decision(legal[0] if legal[0].kind == "draw" else Move(seat, MoveKind.DRAW),
+                            Reason("bot.draw_no_phom"))
         rules = st.rules
         if phase == "lay":
             arr = best_arrangement(st.hands[seat], st.eaten[seat], rules.ace_high_run, rules.face_value_10)
@@ -44,10 +45,9 @@ class EasyBot(Bot):
         cards = sorted(iter_bits(trash), key=lambda c: (points(c, rules.face_value_10), c // 13), reverse=True)
         if self.rng.random() < self.randomness:
             c = self.rng.choice(cards)
-            return Decision(Move(seat, MoveKind.DISCARD, card=c), f"throw {card_label(c)}", f"đánh {card_label(c)}")
+            return Decision(Move(seat, MoveKind.DISCARD, card=c), Reason("bot.any_trash"))
         c = cards[0]
-        return Decision(Move(seat, MoveKind.DISCARD, card=c), f"throw {card_label(c)}: highest trash",
-                        f"đánh {card_label(c)}: rác cao nhất")
+        return Decision(Move(seat, MoveKind.DISCARD, card=c), Reason("bot.highest_trash"))
 
 
 class RandomBot(Bot):
@@ -61,4 +61,4 @@ class RandomBot(Bot):
             if m.kind in ("u", "ukhan"):
                 return u_decision(m)
         m = self.rng.choice(legal)
-        return Decision(m, "random move", "đi ngẫu nhiên")
+        return Decision(m, Reason("bot.random"))

@@ -26,7 +26,7 @@ from tala_desktop.engine.cards import card_label
 from tala_desktop.engine.legal import discardable, u_available
 from tala_desktop.engine.sends import best_lay_plan
 
-from .base import Decision
+from .base import Decision, Reason
 from .determinize import determinize
 from .easy import EasyBot
 from .evaluate import BET_IN_POINTS, rank_discards
@@ -81,13 +81,11 @@ class HardBot(NormalBot):
             return base
         best = max(range(len(options)), key=lambda i: (gains[i], -i))
         if best == base_i or gains[best] <= 0.0:
-            return Decision(base.move, f"{base.reason_en} (search agrees over {samples} sampled deals)",
-                            f"{base.reason_vi} (tính trước {samples} ván thử: đồng ý)")
+            return Decision(base.move, Reason("bot.search_agrees", {"reason": base.reason, "samples": samples}))
         move = options[best]
         gain = means[best] - means[base_i]
-        return Decision(move, f"{_label(move)}: {gain:+.2f} bets better than {_label(base.move)} over {samples} "
-                        "sampled deals", f"{_label_vi(move)}: hơn {_label_vi(base.move)} {gain:+.2f} cược qua "
-                        f"{samples} ván thử")
+        return Decision(move, Reason("bot.search_better", {"gain": round(gain, 2), "other": _words(st, base.move),
+                                                           "samples": samples}))
 
     # ------------------------------------------------------------ search
     def _options(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int] | None,
@@ -203,13 +201,12 @@ def _survivors(values: list[list[float]], active: list[int], base_i: int) -> lis
     return keep
 
 
-def _label(m: Move) -> str:
+def _words(st: GameState, m: Move) -> Reason:
+    """A move the search compared, in words (the UI's move keys): "đánh 7♥", "ăn 7♥", "bốc bài"."""
     if m.kind == "discard":
-        return f"throw {card_label(m.card)}"
-    return {"eat": "eat", "draw": "draw"}.get(m.kind, str(m))
-
-
-def _label_vi(m: Move) -> str:
-    if m.kind == "discard":
-        return f"đánh {card_label(m.card)}"
-    return {"eat": "ăn", "draw": "bốc"}.get(m.kind, str(m))
+        return Reason("move.discard", {"card": card_label(m.card)})
+    if m.kind == "eat" and st.last_discard is not None:
+        return Reason("move.eat", {"card": card_label(st.last_discard[1])})
+    if m.kind in ("draw", "u", "ukhan"):
+        return Reason(f"move.{m.kind}")
+    return Reason("bot.only_move")

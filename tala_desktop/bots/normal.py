@@ -13,7 +13,17 @@ from tala_desktop.engine.legal import discardable, highest_card
 from tala_desktop.engine.sends import best_lay_plan, plan_sends
 from tala_desktop.engine.solver import best_arrangement
 
-from .base import Bot, Decision, cards_text, lay_decision, meld_text, send_decision, u_decision, unseen_and_hidden
+from .base import (
+    Bot,
+    Decision,
+    Reason,
+    cards_text,
+    lay_decision,
+    meld_text,
+    send_decision,
+    u_decision,
+    unseen_and_hidden,
+)
 from .evaluate import BET_IN_POINTS, Context, P, Params, feed_cost, rank_discards, score_hand, takes_left, without_trash
 
 
@@ -44,11 +54,10 @@ class NormalBot(Bot):
     # ------------------------------------------------------------ decisions
     def _only(self, st: GameState, move: Move) -> Decision:
         if move.kind == "draw":
-            return Decision(move, "draw: nothing to eat", "bốc: không có gì để ăn")
+            return Decision(move, Reason("bot.draw_nothing"))
         if move.kind == "discard":
-            c = card_label(move.card)
-            return Decision(move, f"throw {c}: the only card that may go", f"đánh {c}: lá duy nhất được đánh")
-        return Decision(move, str(move), str(move))
+            return Decision(move, Reason("bot.only_discard"))
+        return Decision(move, Reason("bot.only_move"))
 
     def context(self, st: GameState, seat: int, hand_counts: list[int] | None) -> Context:
         unseen, hidden = unseen_and_hidden(st, seat, hand_counts)
@@ -58,7 +67,7 @@ class NormalBot(Bot):
         eat = next((m for m in legal if m.kind == "eat"), None)
         draw = next(m for m in legal if m.kind == "draw")
         if eat is None:
-            return Decision(draw, "draw: the last discard completes no phỏm", "bốc: lá vừa đánh không vào phỏm")
+            return Decision(draw, Reason("bot.draw_no_phom"))
         ctx = self.context(st, seat, hand_counts)
         assert st.last_discard is not None  # an eat is legal, so there is a discard
         c = st.last_discard[1]
@@ -73,11 +82,10 @@ class NormalBot(Bot):
             money -= 0.05 * (st.n - 1) * st.rules.u_pay * BET_IN_POINTS  # later Ù would be ours to pay
         label = card_label(c)
         if after is None or now is None or after + money + self.params.eat_margin < now.value:
-            return Decision(draw, f"draw: eating {label} would lock the hand", f"bốc: ăn {label} sẽ khóa bài")
+            return Decision(draw, Reason("bot.eat_would_lock", {"card": label}))
         phom = _phom_of(st, hand | bit, eaten | bit, c)
         pay = st.rules.eat_pay(st.eat_count[seat] + 1, chot)
-        return Decision(eat, f"eat {label}: completes {phom} (+{pay} bet{'s' if pay > 1 else ''})",
-                        f"ăn {label}: thành phỏm {phom} (+{pay} cược)")
+        return Decision(eat, Reason("bot.eat_completes", {"phom": phom, "bets": pay}))
 
     def plan(self, st: GameState, seat: int) -> list[tuple[int, int, int]]:
         targets = [(t, k, p) for t in range(st.n) if t != seat for k, p in enumerate(st.laid[t])]
@@ -104,21 +112,18 @@ class NormalBot(Bot):
         ranked = rank_discards(ctx, discardable(st, seat), self.danger_weight)
         if not ranked:  # only in an inconsistent sampled world: fall back to the highest legal card
             c = highest_card(discardable(st, seat) or st.hands[seat], st.rules.face_value_10)
-            return Decision(Move(seat, MoveKind.DISCARD, card=c), f"throw {card_label(c)}", f"đánh {card_label(c)}")
+            return Decision(Move(seat, MoveKind.DISCARD, card=c), Reason("bot.highest_legal"))
         score, c, hs = ranked[0]
         move = Move(seat, MoveKind.DISCARD, card=c)
-        label = card_label(c)
         kept = hs.keep
         if len(ranked) > 1:
             worst_pts = max(ranked, key=lambda r: points(r[1], st.rules.face_value_10))[1]
             if worst_pts != c and feed_cost(ctx, worst_pts) > 3.0 and points(worst_pts) > points(c):
                 w = card_label(worst_pts)
-                return Decision(move, f"throw {label}, not {w}: the next player could eat {w}",
-                                f"đánh {label}, giữ {w}: nhà dưới có thể ăn {w}")
+                return Decision(move, Reason("bot.keep_feeder", {"card": w}))
         if kept:
-            return Decision(move, f"keep cạ {cards_text(kept)}, throw {label}",
-                            f"giữ cạ {cards_text(kept)}, đánh {label}")
-        return Decision(move, f"throw {label}: highest useless card", f"đánh {label}: rác cao nhất")
+            return Decision(move, Reason("bot.keep_ca", {"cards": cards_text(kept)}))
+        return Decision(move, Reason("bot.highest_trash"))
 
 
 def _points(st: GameState, mask: int) -> int:

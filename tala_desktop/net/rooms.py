@@ -303,8 +303,7 @@ class Room:
         d = table.hint(seat)
         if d is None:
             raise RoomError("not_your_turn", "a hint is given on your turn")
-        return {"type": "hint", "move": str(d.move), "reason_en": d.reason_en, "reason_vi": d.reason_vi,
-                "game_id": table.game_id}
+        return {"type": "hint", "move": str(d.move), "reason": d.reason.to_dict(), "game_id": table.game_id}
 
     def chat(self, member: Member, text: str) -> None:
         name = self.names[member.seat] if member.seat is not None else None

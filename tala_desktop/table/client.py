@@ -72,8 +72,7 @@ class LocalTableClient:
     def request_hint(self) -> None:
         d = self.table.hint(self.seat)
         if d is not None:
-            self._extra.append(Hint(move=d.move, reason_en=d.reason_en, reason_vi=d.reason_vi,
-                                    game_id=self.table.game_id))
+            self._extra.append(Hint(move=d.move, reason=d.reason, game_id=self.table.game_id))
 
     def leave(self) -> None:
         self.table.leave(self.seat)

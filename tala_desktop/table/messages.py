@@ -18,6 +18,7 @@ from typing import Annotated
 
 import msgspec
 
+from tala_desktop.bots.base import Reason
 from tala_desktop.engine import Move, Outcome, OutcomeKind, Phase, Rules, TurnKind
 
 # ---------------------------------------------------------------- field types
@@ -210,8 +211,7 @@ class Hint(SeatMessage, tag="hint", frozen=True):
     """What the Normal bot would play for you now, and why."""
 
     move: Move
-    reason_en: Text
-    reason_vi: Text
+    reason: Reason
     game_id: GameId
 
 

@@ -58,7 +58,7 @@ def test_normal_keeps_a_live_ca_and_throws_the_isolated_high_card():
     st = position(Rules(), "7h 8h 2c 2d 2s 5s 6s 7s Qc 4d", {1: "9c", 2: "3h"})
     d = make_bot("normal", 1).decide(st.view(0))
     assert d.move.kind == "discard" and d.move.card == parse_card("Qc"), d
-    assert "7♥" in d.reason_vi and "8♥" in d.reason_vi
+    assert d.reason.key == "bot.keep_ca" and "7♥" in d.reason.args["cards"] and "8♥" in d.reason.args["cards"]
 
 
 def test_normal_lays_the_arrangement_that_leaves_the_most_sendable_cards():
@@ -80,7 +80,9 @@ def test_normal_lays_the_arrangement_that_leaves_the_most_sendable_cards():
     st.phase = Phase.LAY
     d = make_bot("normal", 1).decide(st.view(0))
     assert set(d.move.melds) == {mask("2s 3s 4s"), mask("Jc Jh Jd")}, d
-    assert "Q♣" in d.reason_vi and "K♣" in d.reason_vi and "13" in d.reason_en  # 6♥ 7♦ left
+    sends = d.reason.args
+    assert d.reason.key == "bot.lay_then_send" and "Q♣" in sends["cards"] and "K♣" in sends["cards"]
+    assert sends["points"] == 13  # 6♥ 7♦ left
     easy = make_bot("easy", 1)
     assert set(easy.decide(st.view(0)).move.melds) == {mask("2s 3s 4s"), mask("Jc Qc Kc")}
 
@@ -98,7 +100,7 @@ def test_normal_passes_up_an_eat_that_breaks_its_phom():
     st.push(Move(0, "discard", card=parse_card("7s")))
     assert any(m.kind == "eat" for m in st.legal_moves())
     d = make_bot("normal", 1).decide(st.view(1))
-    assert d.move.kind == "draw" and "lock" in d.reason_en, d
+    assert d.move.kind == "draw" and d.reason.key == "bot.eat_would_lock", d
     assert make_bot("easy", 1).decide(st.view(1)).move.kind == "eat"
 
 
@@ -116,7 +118,7 @@ def test_hard_searches_and_gets_more_samples_with_more_budget():
     few = make_bot("hard", 1, max_samples=3)
     d = few.decide(st.view(0))
     assert st.is_legal(d.move) and few.last_samples == 3
-    assert "3" in d.reason_en
+    assert d.reason.args["samples"] == 3
     more = make_bot("hard", 1, max_samples=12)
     more.decide(st.view(0))
     assert more.last_samples == 12

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from tala_desktop.bots import Reason
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import SeatConfig, Table, TableConfig
 from tala_desktop.table.messages import (
@@ -42,8 +43,8 @@ def played_messages(seed: int, players: int = 4) -> list[SeatMessage]:
         now += 0.01
         table.update(now)
     table.close()
-    seen.append(Hint(move=Move(0, MoveKind.SEND, card=12, target=2, index=1), reason_en="why", reason_vi="vì",
-                     game_id=1))
+    seen.append(Hint(move=Move(0, MoveKind.SEND, card=12, target=2, index=1),
+                     reason=Reason("bot.keep_ca", {"cards": "7♥ 8♥"}), game_id=1))
     seen.append(Error(code="not_in_hand", message="Kh is not in the hand"))
     return seen
 

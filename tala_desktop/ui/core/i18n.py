@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 
+from .i18n_bots import BOT_STRINGS
 from .i18n_lan import LAN_STRINGS
 from .i18n_rules import RULES_STRINGS
 from .i18n_screens import SCREEN_STRINGS
@@ -117,6 +118,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status.cannot_send": ("Không thể gửi {card} vào phỏm này", "Cannot send {card} to this phỏm"),
     "status.timeout": ("Hết giờ: máy chơi thay bạn", "Time is up: the computer played for you"),
     "status.hint": ("Gợi ý: {move} ({reason})", "Hint: {move} ({reason})"),
+    "status.hint_plain": ("Gợi ý: {move}", "Hint: {move}"),
     "status.paid": ("{name} trả {amount} cho {winner}", "{name} pays {amount} to {winner}"),
     "status.new_game": ("Ván mới", "New game"),
     "status.mom": ("{name} bị móm", "{name} has no phỏm (móm)"),
@@ -254,6 +256,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "menu.chips#one": ("{amount} chip", "{amount} chip"),
 }
 STRINGS.update(SCREEN_STRINGS)  # the store screens' strings (i18n_screens)
+STRINGS.update(BOT_STRINGS)  # the computer players' reasons (i18n_bots)
 STRINGS.update(LAN_STRINGS)  # the LAN screens' strings (i18n_lan)
 STRINGS.update(RULES_STRINGS)  # the house-rules editor's strings (i18n_rules)
 

@@ -161,6 +161,7 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "replay.step": ("Nước {index}/{total}", "Move {index}/{total}"),
     "replay.dealt": ("Chia bài: mọi lá bài đều được lật ngửa", "The deal: every card is face up"),
     "replay.advice": ("Máy khuyên: {move} ({reason})", "The computer suggests: {move} ({reason})"),
+    "replay.advice_plain": ("Máy khuyên: {move}", "The computer suggests: {move}"),
     "replay.agrees": ("Máy cũng sẽ đi như vậy", "The computer would play the same"),
     "replay.analysing": ("Máy đang phân tích: {done}/{total} nước", "The computer is analysing: {done}/{total} moves"),
     "replay.advice_failed": ("Không phân tích được ván này", "This game could not be analysed"),

@@ -17,8 +17,9 @@ from tala_desktop.store import GameEntry, StoreError, positions
 
 from ..art import gfx
 from ..art.theme import GAIN, GOLD, MUTED, TEXT, WARNING
-from ..core.i18n import get_language, money, tr, tr_count
+from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
+from ..core.reasons import reason_text
 from ..frames.page import PageScene
 from ..services import Services
 from ..table.guide import describe
@@ -161,7 +162,9 @@ class ReplayScene(PageScene):
                 last = self.positions[i].last_discard
                 if a.advised.kind == "eat" and last is not None:
                     words = tr("move.eat", card=card_label(last[1]))
-                reason = a.reason_vi if get_language() == "vi" else a.reason_en
+                reason = reason_text(a.reason)
+                if not reason:
+                    return tr("replay.advice_plain", move=words), WARNING
                 return tr("replay.advice", move=words, reason=reason), WARNING
             return tr("replay.agrees"), GAIN
         if self.advisor.error:

@@ -15,7 +15,7 @@ import logging
 import threading
 from dataclasses import dataclass
 
-from tala_desktop.bots import make_bot
+from tala_desktop.bots import Reason, make_bot
 from tala_desktop.engine import GameState, Move
 
 log = logging.getLogger(__name__)
@@ -32,8 +32,7 @@ class Advice:
     played: Move
     advised: Move
     differs: bool
-    reason_vi: str
-    reason_en: str
+    reason: Reason         # why the computer would play ``advised``
 
 
 def same_move(a: Move, b: Move) -> bool:
@@ -99,8 +98,7 @@ class ReplayAdvisor:
         before = self.positions[i]
         bot = make_bot("hard", self.seed * 1009 + i, max_samples=self.max_samples)
         decision = bot.decide(before.view(move.seat))
-        return Advice(i, move, decision.move, not same_move(decision.move, move), decision.reason_vi,
-                      decision.reason_en)
+        return Advice(i, move, decision.move, not same_move(decision.move, move), decision.reason)
 
     def cancel(self) -> None:
         self._stop.set()

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from tala_desktop.bots import Decision, make_bot
+from tala_desktop.bots import Decision, Reason, make_bot
 from tala_desktop.bots.base import Bot
 from tala_desktop.engine import EngineError, Move, SeatView, card_label, parse_move
 from tala_desktop.engine.cards import parse_card
@@ -63,7 +63,7 @@ class ScriptedBot(Bot):
     def decide(self, view: SeatView) -> Decision:
         k = sum(1 for m in view.history if m.seat == view.seat)
         if k < len(self.moves) and self.moves[k] in view.legal:
-            return Decision(self.moves[k], "tutorial script", "kịch bản hướng dẫn")
+            return Decision(self.moves[k], Reason("bot.tutorial"))
         return self.fallback.decide(view)
 
 

@@ -17,7 +17,8 @@ from tala_desktop.engine.cards import card_str, iter_bits, mask_of
 
 from ..art.card_art import GROUP_COLOURS
 from ..art.theme import CYAN, EATABLE, GOLD, RED, WARNING, WHITE
-from ..core.i18n import get_language, tr
+from ..core.i18n import tr
+from ..core.reasons import reason_text
 from ..widgets.controls import Button
 from . import lay_assist as assist
 from .guide import describe, error_text, guide
@@ -383,11 +384,12 @@ class TableActions:
             move = parse_move(str(msg.get("move")))
         except EngineError:
             return
-        reason = msg.get("reason_vi" if get_language() == "vi" else "reason_en") or ""
+        reason = reason_text(msg.get("reason"))
         words = describe(move)
         if move.kind == "eat" and m.last_discard is not None:
             words = tr("move.eat", card=card_label(m.last_discard[1]))
-        self.sc.say(tr("status.hint", move=words, reason=reason), seconds=6.0)
+        line = tr("status.hint", move=words, reason=reason) if reason else tr("status.hint_plain", move=words)
+        self.sc.say(line, seconds=6.0)
         if move.kind in ("discard", "send") and move.card in hv.order:
             hv.outline[move.card] = WHITE
             if move.kind == "discard" and self.mode in ("discard", "send"):
