@@ -52,6 +52,6 @@ class GameState(Position):
         play.apply(self, move)
         self.history.append(move)
 
-    def view(self, seat: int) -> SeatView[GameState]:
-        """What ``seat`` may see: its own hand, public piles and counts."""
+    def view(self, seat: int | None) -> SeatView[GameState]:
+        """What ``seat`` may see: its own hand, public piles and counts (None: a watcher, no hand)."""
         return SeatView.of(self, seat)

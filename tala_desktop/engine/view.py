@@ -1,4 +1,9 @@
-"""The one place that decides what each seat sees: redacted views and per-seat events."""
+"""The one place that decides what each seat sees: redacted views and per-seat events.
+
+A seat of ``None`` is a watcher (a spectator at a LAN table): it sees what
+the public sees, every hand cut to its publicly known cards (eaten,
+revealed), no drawn or dealt card, and has no moves.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +21,9 @@ S = TypeVar("S", bound=Position)
 class SeatView(Generic[S]):
     """Everything ``seat`` may know: its own hand, the public table, and the others' card counts.
 
+    ``seat`` None is a watcher's view: no hand of its own, so every hand
+    holds only its publicly known cards and ``legal`` is empty.
+
     Other seats' hands hold only their publicly known cards (eaten, revealed);
     the stock holds no cards, only ``stock_count``. The redacted state is a
     copy of the viewed state's own class (``GameState.view`` gives
@@ -24,7 +32,7 @@ class SeatView(Generic[S]):
 
     __slots__ = ("seat", "_st", "hand_counts", "stock_count", "legal")
 
-    def __init__(self, seat: int, redacted: S, hand_counts: list[int], stock_count: int,
+    def __init__(self, seat: int | None, redacted: S, hand_counts: list[int], stock_count: int,
                  legal: list[Move]) -> None:
         self.seat = seat
         self._st = redacted
@@ -33,7 +41,7 @@ class SeatView(Generic[S]):
         self.legal = legal
 
     @classmethod
-    def of(cls, st: S, seat: int) -> SeatView[S]:
+    def of(cls, st: S, seat: int | None) -> SeatView[S]:
         r = st.copy(record_events=False)
         counts = [st.hands[s].bit_count() for s in range(st.n)]
         for s in range(st.n):
@@ -41,7 +49,8 @@ class SeatView(Generic[S]):
                 r.hands[s] = st.eaten[s] | st.revealed[s]
         r.stock = []
         r.deal_record = {}
-        legal = legal_moves(st) if st.to_move == seat and st.phase is not Phase.GAME_OVER else []
+        mine = seat is not None and st.to_move == seat
+        legal = legal_moves(st) if mine and st.phase is not Phase.GAME_OVER else []
         return cls(seat, r, counts, len(st.stock), legal)
 
     # -------------------------------------------------------------- public facts
@@ -55,8 +64,8 @@ class SeatView(Generic[S]):
 
     @property
     def hand(self) -> int:
-        """This seat's cards, including its unlaid eaten cards."""
-        return self._st.hands[self.seat]
+        """This seat's cards, including its unlaid eaten cards (none for a watcher)."""
+        return 0 if self.seat is None else self._st.hands[self.seat]
 
     def __getattr__(self, name: str) -> Any:
         if name in _PUBLIC:
@@ -112,12 +121,12 @@ _PUBLIC = frozenset({
 REDACTED_EVENTS = frozenset({"dealt", "drew"})   # the event types redact_event may change; others are public
 
 
-def redact_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The event as ``seat`` may see it (other players' drawn and dealt cards hidden)."""
+def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The event as ``seat`` may see it (other players' drawn and dealt cards hidden; a watcher, None, sees none)."""
     kind = event["type"]
     if kind == "dealt":
-        hands = [h if s == seat else None for s, h in enumerate(event["hands"])]
+        hands = [h if seat is not None and s == seat else None for s, h in enumerate(event["hands"])]
         return {**event, "hands": hands, "counts": [len(h) for h in event["hands"]]}
-    if kind == "drew" and event["seat"] != seat:
+    if kind == "drew" and (seat is None or event["seat"] != seat):
         return {**event, "card": None}
     return event
