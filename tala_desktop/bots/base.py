@@ -53,7 +53,7 @@ class Bot:
         return self.level, self.seed, {}
 
     def decide(self, view: SeatView) -> Decision:
-        if not view.legal:
+        if not view.legal or view.seat is None:   # a watcher's view (seat None) never has moves
             raise ValueError(f"seat {view.seat} has no move to make")
         # the view holds its own redacted copy of the state, so the bot may read it without copying again
         return self.decide_state(view.redacted_state(), view.seat, view.legal, view.hand_counts)

@@ -15,6 +15,7 @@ from .i18n_bots import BOT_STRINGS
 from .i18n_lan import LAN_STRINGS
 from .i18n_rules import RULES_STRINGS
 from .i18n_screens import SCREEN_STRINGS
+from .i18n_social import SOCIAL_STRINGS
 
 log = logging.getLogger(__name__)
 
@@ -259,6 +260,7 @@ STRINGS.update(SCREEN_STRINGS)  # the store screens' strings (i18n_screens)
 STRINGS.update(BOT_STRINGS)  # the computer players' reasons (i18n_bots)
 STRINGS.update(LAN_STRINGS)  # the LAN screens' strings (i18n_lan)
 STRINGS.update(RULES_STRINGS)  # the house-rules editor's strings (i18n_rules)
+STRINGS.update(SOCIAL_STRINGS)  # chat, reactions and watching at the table (i18n_social)
 
 
 class Translator:

@@ -1,0 +1,35 @@
+"""The table's social strings (Vietnamese, English): chat, quick reactions, watching, seats between games."""
+
+from __future__ import annotations
+
+SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
+    # the chat panel
+    "social.chat": ("Trò chuyện", "Chat"),
+    "social.reactions": ("Biểu cảm", "Reactions"),
+    "social.send": ("Gửi", "Send"),
+    "social.close": ("Đóng", "Close"),
+    "social.placeholder": ("Nhập tin nhắn rồi bấm Enter", "Type a message, then press Enter"),
+    "social.empty": ("Chưa có tin nhắn. Chào cả bàn đi!", "No messages yet. Say hello to the table!"),
+    "social.watching_mark": ("đang xem", "watching"),
+    "social.you": ("Bạn", "You"),
+    "social.watchers": ("{count} người đang xem", "{count} watching"),
+    "social.too_fast": ("Bạn gửi nhanh quá: chờ một chút rồi gửi tiếp.",
+                        "You are sending too fast: wait a moment, then send again."),
+    "social.too_long": ("Tin nhắn dài quá: tối đa {limit} ký tự.",
+                        "That message is too long: {limit} characters at most."),
+    "social.not_sent": ("Không gửi được: {reason}", "Not sent: {reason}"),
+    # quick reactions: short phrases (a bubble at the sender's avatar) ...
+    "react.nice": ("Hay quá!", "Nice one!"),
+    "react.hurry": ("Nhanh lên nào!", "Hurry up!"),
+    "react.thanks": ("Cảm ơn nhé!", "Thanks!"),
+    "react.sorry": ("Xin lỗi nhé!", "Sorry!"),
+    "react.gg": ("Ván hay!", "Good game!"),
+    "react.again": ("Làm ván nữa!", "One more game!"),
+    # ... and emotes, drawn as faces; their names are read in the chat log
+    "react.laugh": ("cười lớn", "laughs"),
+    "react.wow": ("ngạc nhiên", "is amazed"),
+    "react.sad": ("buồn", "is sad"),
+    "react.angry": ("tức giận", "is angry"),
+    "react.love": ("thả tim", "sends a heart"),
+    "social.emote_line": ("({emote})", "({emote})"),
+}

@@ -1,0 +1,166 @@
+"""Reaction bubbles: a phrase or an emote popping at the sender's avatar for two seconds, then fading.
+
+A bubble sits above an avatar (below it for the seat at the top of the
+table; left of the "watching" label for someone watching), its tail
+pointing at the anchor, kept inside the canvas. It pops
+in, holds, and fades over its last third of a second; a new reaction from
+the same sender replaces the old bubble. Time is the caller's clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from tala_desktop.table.reactions import EMOTES
+
+from ..art import gfx
+from ..art.emotes import emote
+from ..core.assets import Fonts
+from ..core.i18n import get_language, tr
+
+Colour = tuple[int, int, int]
+BUBBLE_SECONDS = 2.0
+POP_SECONDS = 0.16
+FADE_SECONDS = 0.35
+GAP = 8
+TAIL = 10
+EMOTE_PX = 50
+FILL = (252, 250, 244)
+EDGE = (60, 60, 60)
+INK: Colour = (34, 34, 34)
+NAME_INK: Colour = (90, 96, 104)
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """Where a sender sits: the avatar's centre and radius, and on which side of it the bubble goes."""
+
+    centre: tuple[int, int]
+    radius: int
+    side: str = "above"            # "above", "below" or "left" (the tail points right, at the anchor)
+
+
+@dataclass(frozen=True)
+class Bubble:
+    key: str
+    anchor: Anchor
+    born: float
+    label: str = ""              # a name over the reaction (someone watching has no avatar to say who)
+
+    def age(self, now: float) -> float:
+        return now - self.born
+
+    def alive(self, now: float) -> bool:
+        return self.age(now) < BUBBLE_SECONDS
+
+
+class ReactionBubbles:
+    """The bubbles showing now, one per sender (a seat, or a watcher's name)."""
+
+    def __init__(self, fonts: Fonts, canvas: tuple[int, int]) -> None:
+        self.fonts = fonts
+        self.canvas = canvas
+        self.bubbles: dict[object, Bubble] = {}
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def show(self, sender: object, key: str, anchor: Anchor, now: float, label: str = "") -> None:
+        self.bubbles[sender] = Bubble(key, anchor, now, label)
+
+    def update(self, now: float) -> None:
+        for sender in [s for s, b in self.bubbles.items() if not b.alive(now)]:
+            del self.bubbles[sender]
+
+    def animating(self, now: float) -> bool:
+        """True while a bubble pops in or fades out (a frame differs from the last)."""
+        return any(b.age(now) < POP_SECONDS or b.age(now) > BUBBLE_SECONDS - FADE_SECONDS
+                   for b in self.bubbles.values())
+
+    # ------------------------------------------------------------------ drawing
+    def image(self, key: str, side: str, label: str = "") -> pygame.Surface:
+        """The full-size bubble for reaction ``key`` with its tail toward the anchor on ``side``."""
+        cache_key = (key, side, label, get_language())
+        img = self._cache.get(cache_key)
+        if img is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            img = self._cache[cache_key] = self._render(key, side, label)
+        return img
+
+    def _content(self, key: str, label: str) -> pygame.Surface:
+        if key in EMOTES:
+            content = emote(key, EMOTE_PX)
+        else:
+            content = gfx.render_text(self.fonts.font(17, True), tr(f"react.{key}"), INK)
+        if not label:
+            return content
+        name = gfx.render_text(self.fonts.font(13, True), label, NAME_INK)
+        out = pygame.Surface((max(name.get_width(), content.get_width()), name.get_height() + content.get_height()),
+                             pygame.SRCALPHA)
+        out.blit(name, ((out.get_width() - name.get_width()) // 2, 0))
+        out.blit(content, ((out.get_width() - content.get_width()) // 2, name.get_height()))
+        return out
+
+    def _render(self, key: str, side: str, label: str) -> pygame.Surface:
+        content = self._content(key, label)
+        pad_x, pad_y = (8, 6) if key in EMOTES else (14, 8)
+        w, h = content.get_width() + 2 * pad_x, content.get_height() + 2 * pad_y
+        wide = side == "left"
+        img = pygame.Surface((w + TAIL, h) if wide else (w, h + TAIL), pygame.SRCALPHA)
+        top = TAIL if side == "below" else 0
+        body = gfx.rounded_rect((w, h), (*FILL, 255), min(h // 2, 18), 2, (*EDGE, 255))
+        tail_x, mid = _tail_x(w), h // 2
+        if side == "left":      # (outer edge points, inner fill points)
+            edge = [(w - 2, mid - 7), (w + TAIL, mid), (w - 2, mid + 7)]
+            fill = [(w - 4, mid - 5), (w + TAIL - 3, mid), (w - 4, mid + 5)]
+        elif side == "below":
+            edge = [(tail_x - 7, TAIL + 2), (tail_x, 0), (tail_x + 7, TAIL + 2)]
+            fill = [(tail_x - 5, TAIL + 4), (tail_x, 3), (tail_x + 5, TAIL + 4)]
+        else:
+            edge = [(tail_x - 7, h - 2), (tail_x, h + TAIL), (tail_x + 7, h - 2)]
+            fill = [(tail_x - 5, h - 4), (tail_x, h + TAIL - 3), (tail_x + 5, h - 4)]
+        pygame.draw.polygon(img, EDGE, edge)
+        img.blit(body, (0, top))
+        pygame.draw.polygon(img, FILL, fill)
+        img.blit(content, (pad_x, top + pad_y))
+        return img
+
+    def place(self, img: pygame.Surface, anchor: Anchor) -> pygame.Rect:
+        """Where ``img`` goes for ``anchor``: its tail over the avatar, the whole bubble inside the canvas."""
+        cx, cy = anchor.centre
+        w, h = img.get_size()
+        if anchor.side == "left":
+            x, y = cx - anchor.radius - GAP - w, cy - h // 2
+        else:
+            x = cx - _tail_x(w) + anchor.radius // 3
+            y = cy + anchor.radius + GAP if anchor.side == "below" else cy - anchor.radius - GAP - h
+        x = max(4, min(self.canvas[0] - w - 4, x))
+        y = max(4, min(self.canvas[1] - h - 4, y))
+        return pygame.Rect(x, y, w, h)
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        for b in sorted(self.bubbles.values(), key=lambda b: b.born):
+            age = b.age(now)
+            if not 0 <= age < BUBBLE_SECONDS:
+                continue
+            img = self.image(b.key, b.anchor.side, b.label)
+            rect = self.place(img, b.anchor)
+            if age < POP_SECONDS:      # pop in from 60 %, overshooting a little
+                t = age / POP_SECONDS
+                scale = 0.6 + 0.5 * t - 0.1 * t * t
+                size = (max(1, round(rect.w * scale)), max(1, round(rect.h * scale)))
+                shown = pygame.transform.smoothscale(img, size)
+                fixed = {"below": "midtop", "left": "midright"}.get(b.anchor.side, "midbottom")
+                rect = shown.get_rect(**{fixed: getattr(rect, fixed)})
+                img = shown
+            left = BUBBLE_SECONDS - age
+            if left < FADE_SECONDS:
+                img = img.copy()
+                img.set_alpha(round(255 * left / FADE_SECONDS))
+            surface.blit(img, rect)
+
+
+def _tail_x(width: int) -> int:
+    """Where along a bubble's bottom (or top) edge its tail sits."""
+    return min(width - 18, max(18, width // 4))

@@ -1,0 +1,130 @@
+"""How chat lines are laid out: the sender's name in their seat colour, the text wrapped under it, emotes inline.
+
+``ChatLines`` turns each ``Said`` into rows of runs (text or an emote) that
+fit a width, and caches the rendered rows per line, width and language, so
+a panel that only scrolls renders nothing new.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import pygame
+
+from tala_desktop.table.reactions import EMOTES
+
+from ..art import gfx
+from ..art.emotes import emote
+from ..art.theme import MUTED, TEXT, WARNING
+from ..core.assets import Fonts
+from ..core.i18n import get_language, tr
+from .said import Said
+
+Colour = tuple[int, int, int]
+LINE_SIZE = 16
+EMOTE_PX = 22
+INDENT = 10
+
+
+@dataclass(frozen=True)
+class ChatEntry:
+    """One line of the table's chat as the panel keeps it: what was said and the sender's seat colour."""
+
+    said: Said
+    colour: Colour
+
+
+def sender_label(said: Said) -> str:
+    """``Name``, ``Name (watching)`` or ``You``: who a line is from."""
+    name = tr("social.you") if said.mine else said.name
+    return f"{name} ({tr('social.watching_mark')})" if said.watching else name
+
+
+def _break_word(font: pygame.font.Font, word: str, width: int) -> list[str]:
+    """A word wider than ``width`` cut into pieces that fit."""
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and font.size(piece + ch)[0] > width:
+            pieces.append(piece)
+            piece = ch
+        else:
+            piece += ch
+    return [*pieces, piece] if piece else pieces
+
+
+def wrap(font: pygame.font.Font, text: str, first: int, rest: int) -> list[str]:
+    """``text`` in lines: the first at most ``first`` pixels wide, the others ``rest`` (long words are cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        width = first if not lines else rest
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+            width = rest
+        if font.size(word)[0] <= width:
+            line = word
+        else:
+            *whole, line = _break_word(font, word, width)
+            lines.extend(whole)
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+class ChatLines:
+    """Renders chat entries into row images of one width; keeps the last few hundred."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self._cache: OrderedDict[tuple[object, ...], list[pygame.Surface]] = OrderedDict()
+
+    @property
+    def row_height(self) -> int:
+        return self.fonts.font(LINE_SIZE).get_linesize() + 3
+
+    def rows(self, entry: ChatEntry, width: int) -> list[pygame.Surface]:
+        """The rendered rows of ``entry`` at ``width`` pixels (cached)."""
+        key = (entry, width, get_language())
+        rows = self._cache.get(key)
+        if rows is None:
+            rows = self._render(entry, width)
+            self._cache[key] = rows
+            if len(self._cache) > 400:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return rows
+
+    def _render(self, entry: ChatEntry, width: int) -> list[pygame.Surface]:
+        said = entry.said
+        plain, bold = self.fonts.font(LINE_SIZE), self.fonts.font(LINE_SIZE, True)
+        if said.notice:
+            return [self._row(width, [(gfx.render_text(plain, line, WARNING), 0)])
+                    for line in wrap(plain, said.text, width, width)]
+        name = gfx.render_text(bold, sender_label(said) + ":", entry.colour)
+        name_w = name.get_width() + 6
+        if said.reaction in EMOTES:
+            face = emote(said.reaction, EMOTE_PX)
+            word = gfx.render_text(plain, tr(f"react.{said.reaction}"), MUTED)
+            return [self._row(width, [(name, 0), (face, name_w), (word, name_w + EMOTE_PX + 6)])]
+        text = tr(f"react.{said.reaction}") if said.reaction else said.text
+        colour = MUTED if said.reaction else TEXT
+        if name_w > width * 0.6:   # a long name: the text starts on the next row
+            lines = [""] + wrap(plain, text, width - INDENT, width - INDENT)
+        else:
+            lines = wrap(plain, text, width - name_w, width - INDENT)
+        rows = [self._row(width, [(name, 0), (gfx.render_text(plain, lines[0], colour), name_w)])]
+        rows += [self._row(width, [(gfx.render_text(plain, line, colour), INDENT)]) for line in lines[1:]]
+        return rows
+
+    def _row(self, width: int, runs: list[tuple[pygame.Surface, int]]) -> pygame.Surface:
+        h = self.row_height
+        row = pygame.Surface((width, h), pygame.SRCALPHA)
+        for img, x in runs:
+            row.blit(img, (x, (h - img.get_height()) // 2))
+        return row

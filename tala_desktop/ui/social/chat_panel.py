@@ -1,0 +1,301 @@
+"""ChatPanel: the table's chat — a toggle showing the unread count, and a panel of reactions, lines and a text field.
+
+Closed, only the round toggle shows (with a red count of lines that came
+while it was closed). Open, the panel holds a row of emotes, the quick
+phrases, the lines said at this table (newest at the bottom, the wheel
+scrolls back) and, where free text is allowed, the text field with its
+Send button; Enter sends, Esc leaves the field and then closes the panel.
+Picking a reaction closes the panel so the bubble at your avatar is seen.
+Like the other widgets it works in logical coordinates, changes state
+only in ``handle_event``/``update`` and caches what it renders.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import pygame
+
+from tala_desktop.table.reactions import EMOTES, PHRASES
+
+from ..art import gfx
+from ..art.emotes import emote
+from ..art.theme import DIALOG_EDGE, FAINT, LABEL, MUTED, WHITE
+from ..core.assets import Fonts
+from ..core.i18n import tr
+from ..widgets.controls import Button
+from ..widgets.form import TextField
+from .chat_lines import ChatEntry, ChatLines
+from .said import Said
+
+Colour = tuple[int, int, int]
+PANEL_W = 380
+PANEL_TOP = 106              # below the toggle, which sits under the table's menu button
+TOGGLE = (46, 40)
+MARGIN = 10
+BOTTOM_ROOM = 176            # the action buttons' band at the bottom of the table stays clear
+EMOTE_TILE = 52
+PHRASE_H = 34
+MAX_ENTRIES = 500            # lines kept for the table's life (the oldest go beyond this)
+FILL = (10, 30, 22, 236)
+TILE = (255, 255, 255, 26)
+TILE_HOVER = (255, 255, 255, 70)
+BADGE: Colour = (226, 48, 48)
+RULE: Colour = (64, 92, 78)
+
+
+class ChatPanel:
+    """The chat of one table; ``add`` a line as it arrives, ``on_chat``/``on_react`` send what you pick."""
+
+    def __init__(self, fonts: Fonts, canvas: tuple[int, int], on_react: Callable[[str], None],
+                 on_chat: Callable[[str], None] | None = None, max_length: int = 200) -> None:
+        self.fonts = fonts
+        self.on_react = on_react
+        self.on_chat = on_chat
+        self.max_length = max_length
+        self.entries: list[ChatEntry] = []
+        self.unread = 0
+        self.is_open = False
+        self.scroll = 0                # rows scrolled back from the newest
+        self.lines = ChatLines(fonts)
+        self._hover: str | None = None
+        self._pointer = (0, 0)         # the last mouse position seen (the wheel scrolls what it is over)
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self.layout(canvas)
+
+    # ------------------------------------------------------------------ geometry
+    def layout(self, canvas: tuple[int, int]) -> None:
+        """Place the toggle and the panel at the right edge of a ``canvas``-sized table."""
+        w, h = canvas
+        self.canvas = canvas
+        self.toggle_rect = pygame.Rect(w - MARGIN - TOGGLE[0], PANEL_TOP - TOGGLE[1] - 8, *TOGGLE)
+        height = min(460 if self.on_chat else 330, h - PANEL_TOP - BOTTOM_ROOM + 10)
+        self.rect = pygame.Rect(w - MARGIN - PANEL_W, PANEL_TOP, PANEL_W, height)
+        x0, y = self.rect.x + 12, self.rect.y + 10
+        inner = self.rect.w - 24
+        self.close_button = Button((self.rect.right - 12 - 30, y, 30, 30), "×", self.fonts, self.close,
+                                   style="dark", font_size=18)
+        y += 40
+        gap = (inner - len(EMOTES) * EMOTE_TILE) // max(1, len(EMOTES) - 1)
+        self.emote_rects = {key: pygame.Rect(x0 + i * (EMOTE_TILE + gap), y, EMOTE_TILE, EMOTE_TILE)
+                            for i, key in enumerate(EMOTES)}
+        y += EMOTE_TILE + 8
+        col_w = (inner - 8) // 2
+        self.phrase_buttons = [
+            Button((x0 + (i % 2) * (col_w + 8), y + (i // 2) * (PHRASE_H + 6), col_w, PHRASE_H), tr(f"react.{key}"),
+                   self.fonts, functools.partial(self._react, key), style="dark", font_size=15)
+            for i, key in enumerate(PHRASES)]
+        y += ((len(PHRASES) + 1) // 2) * (PHRASE_H + 6) + 4
+        bottom = self.rect.bottom - 10
+        self.field: TextField | None = None
+        self.send_button: Button | None = None
+        if self.on_chat is not None:
+            self.field = TextField((x0, bottom - 42, inner - 80, 42), "", self.fonts, self.max_length, size=16)
+            self.send_button = Button((self.rect.right - 12 - 72, bottom - 41, 72, 40), tr("social.send"), self.fonts,
+                                      self.send, style="blue", font_size=16)
+            bottom -= 50
+        self.lines_rect = pygame.Rect(x0, y, inner, bottom - y)
+
+    def buttons(self) -> list[Button]:
+        return [self.close_button, *self.phrase_buttons, *([self.send_button] if self.send_button else [])]
+
+    # ------------------------------------------------------------------ state
+    def add(self, entry: ChatEntry) -> None:
+        """A line arrived: kept, counted as unread while the panel is closed (not your own)."""
+        self.entries.append(entry)
+        del self.entries[:-MAX_ENTRIES]
+        if not self.is_open and not entry.said.mine and not entry.said.notice:
+            self.unread += 1
+        if self.scroll:
+            self.scroll += len(self.lines.rows(entry, self.lines_rect.w))   # reading back: the view stays put
+
+    def open(self, typing: bool = False) -> None:
+        self.is_open, self.unread, self.scroll = True, 0, 0
+        if typing and self.field is not None:
+            self.field.focus(True)
+
+    def close(self) -> None:
+        self.is_open = False
+        if self.field is not None:
+            self.field.focus(False)
+
+    def toggle(self) -> None:
+        self.close() if self.is_open else self.open()
+
+    @property
+    def typing(self) -> bool:
+        return self.field is not None and self.field.focused
+
+    def send(self) -> None:
+        """Send the field's text (trimmed; nothing if empty) and clear it; the field stays focused."""
+        if self.field is None or self.on_chat is None:
+            return
+        text = self.field.text.strip()
+        if text:
+            self.on_chat(text)
+            self.field.text, self.field.caret = "", 0
+            self.scroll = 0
+
+    def _react(self, key: str) -> None:
+        self.on_react(key)
+        self.close()
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the panel used the event (the table must not act on it)."""
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons() if self.is_open else ():
+                b.handle_event(event)
+            pos = self._pointer = event.pos
+            self._hover = next((k for k, r in self.emote_rects.items() if r.collidepoint(pos)), None) \
+                if self.is_open else None
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.toggle_rect.collidepoint(event.pos):
+            self.toggle()
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if not self.is_open:
+            return False
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
+            return self.field is not None and self.field.handle_event(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(self._pointer):
+                self.scroll = max(0, min(self._max_scroll(), self.scroll + event.y))
+                return True
+            return False
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        if self.field is not None and self.field.handle_event(event):
+            return True
+        for b in self.buttons():
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            key = next((k for k, r in self.emote_rects.items() if r.collidepoint(event.pos)), None)
+            if key is not None:
+                self._react(key)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5) and self.rect.collidepoint(event.pos):
+            return True
+        return self.rect.collidepoint(event.pos)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if self.typing:
+            assert self.field is not None
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.send()
+                return True
+            return self.field.handle_event(event)
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.field is not None:
+            self.open(typing=True)
+            return True
+        if event.key == pygame.K_ESCAPE and self.is_open:
+            self.close()
+            return True
+        return False
+
+    def _max_scroll(self) -> int:
+        total = sum(len(self.lines.rows(e, self.lines_rect.w)) for e in self.entries[-120:])
+        return max(0, total - self.lines_rect.h // self.lines.row_height)
+
+    def update(self, dt: float) -> None:
+        if self.field is not None:
+            self.field.update(dt)
+        for b in self.buttons():
+            b.update(dt)
+
+    # ------------------------------------------------------------------ drawing
+    def _img(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        img = self._cache.get(key)
+        if img is None:
+            if len(self._cache) > 48:
+                self._cache.clear()
+            img = self._cache[key] = make()
+        return img
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._draw_toggle(surface)
+        if not self.is_open:
+            return
+        r = self.rect
+        surface.blit(self._img(("panel", r.size), lambda: gfx.rounded_rect(r.size, FILL, 16, 2, DIALOG_EDGE)), r)
+        title = self._img(("title", tr("social.chat")),
+                          lambda: gfx.render_text(self.fonts.font(19, True), tr("social.chat"), LABEL))
+        surface.blit(title, (r.x + 14, r.y + 14))
+        for key, tile in self.emote_rects.items():
+            fill = TILE_HOVER if key == self._hover else TILE
+            surface.blit(self._img(("tile", fill), functools.partial(gfx.rounded_rect, (EMOTE_TILE, EMOTE_TILE), fill,
+                                                                     12)), tile)
+            face = emote(key, EMOTE_TILE - 12)
+            surface.blit(face, face.get_rect(center=tile.center))
+        for b in self.buttons():
+            b.draw(surface)
+        self._draw_lines(surface)
+        if self.field is not None:
+            self.field.draw(surface)
+            f = self.field
+            if not f.text and not f.focused and not f.composing:
+                text, width = tr("social.placeholder"), f.rect.w - 20
+                hint = self._img(("hint", text), lambda: gfx.render_text(self.fonts.font(15), text, FAINT, width))
+                surface.blit(hint, hint.get_rect(midleft=(f.rect.x + 12, f.rect.centery)))
+
+    def _draw_lines(self, surface: pygame.Surface) -> None:
+        area = self.lines_rect
+        pygame.draw.line(surface, RULE, (area.x, area.y - 3), (area.right, area.y - 3))
+        if not self.entries:
+            text = tr("social.empty")
+            img = self._img(("empty", text), lambda: gfx.render_text(self.fonts.font(15), text, MUTED, area.w))
+            surface.blit(img, img.get_rect(center=area.center))
+            return
+        rows: list[pygame.Surface] = []
+        need = area.h // self.lines.row_height + self.scroll
+        for entry in reversed(self.entries):
+            rows[:0] = self.lines.rows(entry, area.w)
+            if len(rows) >= need:
+                break
+        shown = rows[:len(rows) - self.scroll] if self.scroll else rows
+        fit = area.h // self.lines.row_height
+        y = area.bottom - min(fit, len(shown)) * self.lines.row_height
+        for row in shown[-fit:]:
+            surface.blit(row, (area.x, y))
+            y += self.lines.row_height
+
+    def _draw_toggle(self, surface: pygame.Surface) -> None:
+        r = self.toggle_rect
+        state = "open" if self.is_open else "closed"
+        surface.blit(self._img(("toggle", state), lambda: _toggle_image(r.size, self.is_open)), r)
+        if self.unread and not self.is_open:
+            text = "9+" if self.unread > 9 else str(self.unread)
+            badge = self._img(("badge", text), lambda: _badge(self.fonts, text))
+            surface.blit(badge, badge.get_rect(center=(r.right - 4, r.y + 4)))
+
+
+def _toggle_image(size: tuple[int, int], lit: bool) -> pygame.Surface:
+    """A dark round button with a speech bubble (gold while the panel is open)."""
+    w, h = size
+    img = gfx.rounded_rect(size, (40, 46, 58, 235), h // 3, 2, (16, 18, 24, 255))
+    colour = (255, 214, 90) if lit else WHITE
+    bubble = pygame.Rect(w * 0.22, h * 0.22, w * 0.56, h * 0.44)
+    pygame.draw.ellipse(img, colour, bubble)
+    pygame.draw.polygon(img, colour, [(w * 0.34, h * 0.56), (w * 0.3, h * 0.8), (w * 0.48, h * 0.62)])
+    for i in range(3):
+        pygame.draw.circle(img, (40, 46, 58), (w * (0.38 + 0.12 * i), bubble.centery), max(2, h // 16))
+    return img
+
+
+def _badge(fonts: Fonts, text: str) -> pygame.Surface:
+    label = gfx.render_text(fonts.font(13, True), text, WHITE)
+    d = max(20, label.get_width() + 10)
+    img = pygame.Surface((d, 20), pygame.SRCALPHA)
+    pygame.draw.rect(img, BADGE, img.get_rect(), border_radius=10)
+    pygame.draw.rect(img, WHITE, img.get_rect(), 1, border_radius=10)
+    img.blit(label, label.get_rect(center=(d // 2, 10)))
+    return img
+
+
+def notice(text: str) -> Said:
+    """A line from the table itself (a refusal of what you sent), shown in the chat."""
+    return Said(name="", text=text, notice=True)
+

@@ -1,0 +1,135 @@
+"""SocialLayer: the chat panel and reaction bubbles over a table scene, fed by the table's SocialChannel.
+
+The table scene offers it input first, updates it after itself and draws
+it over the table (the scene's extras hook). Each line said goes into the
+panel in the sender's seat colour (the colour of their avatar); each
+reaction also pops a bubble at the sender's avatar for two seconds, or,
+for someone watching, under the "watching" label beside the chat toggle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..art import gfx
+from ..art.table_art import avatar_colour
+from ..art.theme import FELT_MUTED
+from ..core.assets import Fonts
+from ..core.i18n import tr
+from .bubbles import Anchor, ReactionBubbles
+from .chat_lines import ChatEntry
+from .chat_panel import ChatPanel
+from .said import Said, SocialChannel
+
+if TYPE_CHECKING:
+    from ..table.scene import TableScene
+
+Colour = tuple[int, int, int]
+WATCHER: Colour = (150, 200, 220)       # a watcher's name in the chat (they have no seat colour)
+
+
+class SocialLayer:
+    """Chat and reactions for one table scene."""
+
+    def __init__(self, channel: SocialChannel, fonts: Fonts, canvas: tuple[int, int] = (1280, 720)) -> None:
+        self.channel = channel
+        self.fonts = fonts
+        self.panel = ChatPanel(fonts, canvas, on_react=channel.send_reaction,
+                               on_chat=channel.send_chat if channel.can_chat else None)
+        self.bubbles = ReactionBubbles(fonts, canvas)
+        self.clock = 0.0
+        self._keys: tuple[Any, ...] = ()
+        self._dirty = True
+        self._watch_label: tuple[str, pygame.Surface] | None = None
+
+    # ------------------------------------------------------------------ the scene's hook
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Offered every event before the table; True when the chat used it."""
+        used = self.panel.handle_event(event)
+        if used or event.type == pygame.MOUSEMOTION:
+            self._dirty = True
+        return used
+
+    def update(self, dt: float, scene: TableScene) -> bool:
+        """Take what was said, age the bubbles; True when the next frame looks different."""
+        self.clock += dt
+        size = scene.layout.size
+        if size != self.panel.canvas:
+            self.panel.layout(size)
+            self.bubbles.canvas = size
+        for said in self.channel.poll_said(self.clock):
+            self.take(said, scene)
+        self.panel.update(dt)
+        self.bubbles.update(self.clock)
+        field = self.panel.field
+        keys = (self.panel.is_open, self.panel.unread, len(self.panel.entries), self.panel.scroll,
+                field.text if field else "", field.caret_visible if field else False,
+                tuple(self.bubbles.bubbles), self.bubbles.animating(self.clock) and int(self.clock * 60),
+                tuple(self.watchers()))
+        dirty, self._dirty = self._dirty or keys != self._keys, False
+        self._keys = keys
+        return dirty
+
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+        self._draw_watchers(surface)
+        self.panel.draw(surface)
+        self.bubbles.draw(surface, self.clock)
+
+    # ------------------------------------------------------------------ lines and bubbles
+    def take(self, said: Said, scene: TableScene) -> None:
+        """One line said at the table: into the chat, and a bubble if it is a reaction."""
+        self.panel.add(ChatEntry(said, self.colour_of(said, scene)))
+        if said.reaction is None:
+            return
+        anchor = self.anchor_of(said, scene)
+        if anchor is not None:
+            watching = said.seat is None or said.watching
+            self.bubbles.show(("watch", said.name) if watching else said.seat, said.reaction, anchor, self.clock,
+                              label=said.name if watching else "")
+
+    def colour_of(self, said: Said, scene: TableScene) -> Colour:
+        m = scene.model
+        if said.seat is None or said.watching or m is None or not 0 <= said.seat < m.n:
+            return WATCHER
+        return avatar_colour(m.names[said.seat])
+
+    def anchor_of(self, said: Said, scene: TableScene) -> Anchor | None:
+        m, layout = scene.model, scene.layout
+        if said.seat is None or said.watching:
+            left = self._watch_left()
+            return Anchor((left, self.panel.toggle_rect.centery), 0, side="left")
+        if m is None or not 0 <= said.seat < layout.n:
+            return None
+        g = layout.seat(said.seat)
+        return Anchor(g.avatar_centre, g.avatar_radius, side="below" if g.slot == "top" else "above")
+
+    # ------------------------------------------------------------------ watchers
+    def watchers(self) -> list[str]:
+        return self.channel.watchers
+
+    def _watchers_rect(self) -> pygame.Rect:
+        t = self.panel.toggle_rect
+        return pygame.Rect(t.x - 170, t.y, 160, t.h)
+
+    def _watch_left(self) -> int:
+        """The left edge of the "watching" label (its bubbles go left of it)."""
+        rect = self._watchers_rect()
+        return rect.right - self._label().get_width()
+
+    def _label(self) -> pygame.Surface:
+        """The "N watching" label (rendered once per text)."""
+        text = tr("social.watchers", count=len(self.watchers()))
+        if self._watch_label is None or self._watch_label[0] != text:
+            img = gfx.shadowed_text(self.fonts.font(16), text, FELT_MUTED, 16, self._watchers_rect().w)
+            self._watch_label = (text, img)
+        return self._watch_label[1]
+
+    def _draw_watchers(self, surface: pygame.Surface) -> None:
+        names = self.watchers()
+        if not names:
+            return
+        rect = self._watchers_rect()
+        img = self._label()
+        surface.blit(img, img.get_rect(midright=(rect.right, rect.centery)))

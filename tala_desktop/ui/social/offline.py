@@ -1,0 +1,47 @@
+"""OfflineChannel: the social side of an offline table — your reactions, and the computer players' rare answers.
+
+There is no one to chat with offline, so only reactions are offered. Your
+reaction shows at once; the bots answer through ``BotBanter``
+(table/reactions.py): seldom, after a pause, never in a stream.
+"""
+
+from __future__ import annotations
+
+from tala_desktop.table import Table
+from tala_desktop.table.reactions import REACTIONS, BotBanter
+
+from ..core.names import shown_name
+from .said import Said
+
+
+class OfflineChannel:
+    """Reactions at an offline ``table`` where you play ``seat``."""
+
+    can_chat = False
+
+    def __init__(self, table: Table, seat: int, seed: int | None = None) -> None:
+        self.table = table
+        self.seat = seat
+        self.banter = BotBanter([s for s, bot in enumerate(table.bots) if bot is not None], seed=seed)
+        self._now = 0.0
+        self._out: list[Said] = []
+
+    @property
+    def watchers(self) -> list[str]:
+        return []
+
+    def send_chat(self, text: str) -> None:
+        """Offline there is nobody to read free text; the panel offers none."""
+
+    def send_reaction(self, key: str) -> None:
+        if key not in REACTIONS:
+            return
+        self._out.append(Said(name=shown_name(self.table.names[self.seat]), seat=self.seat, reaction=key, mine=True))
+        self.banter.heard(key, self.seat, self._now)
+
+    def poll_said(self, now: float) -> list[Said]:
+        self._now = now
+        out, self._out = self._out, []
+        for seat, key in self.banter.due(now):
+            out.append(Said(name=self.table.names[seat], seat=seat, reaction=key))
+        return out

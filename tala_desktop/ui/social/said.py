@@ -1,0 +1,43 @@
+"""What the social layer shows: one chat line or reaction (``Said``) and the channel it comes through.
+
+A ``SocialChannel`` is the table's social side beside its ``TableClient``:
+the LAN session sends chat and reactions to the server and hands back what
+the server relays (your own lines too, in the server's order); offline, the
+channel answers your reactions with the computer players' (table/reactions.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class Said:
+    """A chat line (``text``) or a quick reaction (``reaction``: a key of table/reactions.py) from the table."""
+
+    name: str
+    seat: int | None = None        # the sender's seat; None when watching (or a notice from the table)
+    text: str = ""
+    reaction: str | None = None
+    watching: bool = False
+    mine: bool = False
+    notice: bool = False           # a line from the table itself (a refusal), not from a person
+
+
+class SocialChannel(Protocol):
+    """The social side of one table: send chat and reactions, poll what was said (in order)."""
+
+    @property
+    def can_chat(self) -> bool:
+        """True when free text can be sent (LAN); offline there are only reactions."""
+        ...
+
+    @property
+    def watchers(self) -> list[str]:
+        """The names of the people watching the table (LAN), in the order they came."""
+        ...
+
+    def send_chat(self, text: str) -> None: ...
+    def send_reaction(self, key: str) -> None: ...
+    def poll_said(self, now: float) -> list[Said]: ...
