@@ -124,7 +124,8 @@ def test_the_wheel_scrolls_back_and_a_new_line_keeps_the_view_still(panel):
     panel.open()
     for i in range(40):
         panel.add(line(text=f"dòng {i}"))
-    panel.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=panel.lines_rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    at = panel.lines_rect.center
+    panel.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
     assert panel.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
     assert panel.scroll == 3
     panel.add(line(text="mới"))

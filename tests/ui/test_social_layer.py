@@ -1,4 +1,4 @@
-"""The social layer over a real table scene: bubbles at the sender's avatar for two seconds, seat colours, bot answers."""
+"""The social layer over a real table scene: bubbles at the sender's avatar for 2 s, seat colours, bot answers."""
 
 from __future__ import annotations
 
