@@ -44,6 +44,11 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.send": ("Gửi", "Send"),
     "lobby.wait_host": ("Chờ chủ bàn bắt đầu", "Waiting for the host to start"),
     "lobby.wait_ready": ("Chờ mọi người sẵn sàng", "Waiting for everyone to be ready"),
+    "lobby.kick": ("Mời ra", "Remove"),
+    "lobby.kick_title": ("Mời người chơi ra khỏi bàn?", "Remove this player?"),
+    "lobby.kick_text": ("{name} sẽ phải rời bàn và không vào lại được bàn này.",
+                        "{name} leaves the table and cannot join it again."),
+    "lobby.kick_no": ("Để lại", "Keep"),
     # why a connection ended (the disconnect reason) and what to do
     "net.the_server": ("máy chủ", "the server"),
     "net.unreachable": ("Không kết nối được với {where}. Kiểm tra địa chỉ và xem máy chủ đã mở chưa, rồi thử lại.",

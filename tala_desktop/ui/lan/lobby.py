@@ -3,7 +3,8 @@
 Not at a table yet: the server's tables with a "Vào" button each, and "Tạo
 bàn". At a table: the seats (players with host/ready/away marks, bots in
 empty seats), "Sẵn sàng" or, for the host, the table's settings (players,
-bet, clock, preset) and "Bắt đầu". When the game starts the existing
+bet, clock, preset), "Mời ra" on each guest's row (asked to confirm) and
+"Bắt đầu". When the game starts the existing
 TableScene is pushed with the session's TableClient; leaving it comes back
 here. Losing the server shows LanLostOverlay, whose button returns to the
 menu.
@@ -20,6 +21,7 @@ import pygame
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import money, tr
+from ..frames.confirm import ConfirmOverlay
 from ..frames.overlay import Overlay
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
@@ -35,6 +37,7 @@ RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
 ROW_H = 64
 CHAT_LINES = 4
 CONTROL_STEP = 62
+KICK_W = 112
 LOST_W = 760
 
 
@@ -62,6 +65,7 @@ class LanLobbyScene(PageScene):
         fonts, s = self.services.fonts, self.session
         self.row_buttons: list[Button] = []
         self.controls: list[Segmented] = []
+        self.kick_buttons: dict[int, Button] = {}   # the host's "Mời ra" on each guest's row, before the start
         if s.lobby is None:
             for i, table in enumerate(s.tables[:6]):
                 full = table.get("players", 0) >= len(table.get("seats", [])) or table.get("state") != "lobby"
@@ -78,6 +82,7 @@ class LanLobbyScene(PageScene):
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.start"), fonts,
                                      s.client.start, style="primary", font_size=26, enabled=s.can_start())
                 self._host_controls(info)
+                self._kick_buttons(info)
             else:
                 ready = bool(mine.get("ready"))
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60),
@@ -86,7 +91,7 @@ class LanLobbyScene(PageScene):
                                      font_size=24)
             self.leave_button = Button((LEFT.x + 280, PANEL.bottom - 100, 220, 60), tr("lobby.leave"), fonts,
                                        s.leave, style="red", font_size=22)
-            self.widgets.extend([self.action, self.leave_button, *self.controls])
+            self.widgets.extend([self.action, self.leave_button, *self.controls, *self.kick_buttons.values()])
         typing = self.chat_field is not None and self.chat_field.focused
         self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
                                     self._set_chat, size=19)
@@ -107,6 +112,25 @@ class LanLobbyScene(PageScene):
             rect = (RIGHT.x, RIGHT.y + 26 + i * CONTROL_STEP, RIGHT.w, 40)
             self.controls.append(Segmented(rect, options, value, fonts, functools.partial(self.configure, field),
                                            size=17))
+
+    def _kick_buttons(self, info: dict[str, Any]) -> None:
+        if info.get("state") != "lobby":
+            return
+        for i, seat in enumerate(info.get("seats", [])):
+            if seat.get("kind") == "player" and seat.get("seat") != self.session.you:
+                rect = (LEFT.right - KICK_W - 10, LEFT.y + 48 + i * ROW_H + 9, KICK_W, ROW_H - 26)
+                self.kick_buttons[seat["seat"]] = Button(
+                    rect, tr("lobby.kick"), self.services.fonts,
+                    functools.partial(self.ask_kick, seat["seat"], str(seat.get("name") or "")),
+                    style="dark", font_size=17)
+
+    def ask_kick(self, seat: int, name: str) -> None:
+        """The host's "Mời ra": ask first (the player cannot come back to this table), then remove the seat."""
+        if self.stack is None:
+            return
+        self.stack.push(ConfirmOverlay(self.services, tr("lobby.kick_title"), tr("lobby.kick_text", name=name),
+                                       tr("lobby.kick"), tr("lobby.kick_no"),
+                                       functools.partial(self.session.client.kick, seat)))
 
     def _set_chat(self, text: str) -> None:
         self.chat_text = text
@@ -250,13 +274,14 @@ class LanLobbyScene(PageScene):
             else:
                 name = seat.get("name") or tr("lobby.seat_empty", level=tr(f"setup.level.{seat.get('level')}"))
                 marks = []
-            surface.blit(self.label(f"{seat['seat'] + 1}. {name}", 21, TEXT, bold=True), (LEFT.x + 14, y + 16))
-            x = LEFT.right - 14
+            x = LEFT.right - 14 - (KICK_W + 10 if seat["seat"] in self.kick_buttons else 0)
             for text, colour in reversed(marks):
                 img = self.label(text, 17, colour)
                 x -= img.get_width()
                 surface.blit(img, (x, y + 20))
                 x -= 14
+            text = ellipsize(self.services.fonts.font(21, True), f"{seat['seat'] + 1}. {name}", x - LEFT.x - 24)
+            surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 14, y + 16))
         if self.session.is_host and not self.session.can_start():
             surface.blit(self.label(tr("lobby.wait_ready"), 19, MUTED), (LEFT.x, PANEL.bottom - 140))
         if self.session.is_host:
