@@ -20,8 +20,12 @@ from .table import Table, TableError
 
 
 class TableClient(Protocol):
-    seat: int
+    """One seat's view of a table, offline or over the LAN."""
 
+    seat: int
+    can_pause: bool   # True when the table runs on the caller's clock (offline): not polling it pauses it
+
+    def start(self, now: float) -> None: ...
     def poll(self, now: float) -> list[dict[str, Any]]: ...
     def poll_messages(self, now: float) -> list[SeatMessage]: ...
     def send_move(self, move: Move | str) -> None: ...
@@ -34,6 +38,8 @@ class TableClient(Protocol):
 class LocalTableClient:
     """The offline client: it owns the table and drives it from the caller's loop."""
 
+    can_pause = True
+
     def __init__(self, table: Table, seat: int) -> None:
         self.table = table
         self.seat = seat
@@ -42,7 +48,9 @@ class LocalTableClient:
         self.closed = False
 
     def start(self, now: float = 0.0) -> None:
-        self.table.start_game(now)
+        """Deal the first game unless the table already has one (a resumed game, a second start)."""
+        if self.table.state is None:
+            self.table.start_game(now)
 
     def poll_messages(self, now: float) -> list[SeatMessage]:
         if not self.closed:

@@ -58,6 +58,17 @@ def test_a_full_game_settles_money_and_balances_carry_over():
     client.close()
 
 
+def test_a_client_starts_the_first_game_once():
+    table = make_table()
+    client = LocalTableClient(table, 0)
+    client.start(0.0)
+    dealt = client.poll(0.0)
+    assert table.game_id == 1 and any(m["type"] == "dealt" for m in dealt)
+    client.start(1.0)                    # a scene entered twice, or a resumed table: nothing is dealt again
+    assert table.game_id == 1 and not any(m["type"] == "dealt" for m in client.poll(1.0))
+    client.close()
+
+
 def test_the_clock_plays_the_timeout_action_for_an_idle_human():
     table = make_table(seconds=5)
     client = LocalTableClient(table, 0)

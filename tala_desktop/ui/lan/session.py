@@ -158,10 +158,14 @@ class LanSession:
 class LanTableClient:
     """The table scene's TableClient over a LanSession (offline-identical messages; lobby ones filtered out)."""
 
+    can_pause = False   # the server's clock runs on
+
     def __init__(self, session: LanSession) -> None:
         self.session = session
         self.seat = session.you if session.you is not None else getattr(session.client, "seat", 0)
-        self.table = None  # the scene must not try to start a local table
+
+    def start(self, now: float) -> None:
+        """Nothing: the host starts the games on the server."""
 
     def poll(self, now: float) -> list[dict[str, Any]]:
         self.session.pump(now)
