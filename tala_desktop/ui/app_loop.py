@@ -29,7 +29,6 @@ from tala_desktop.table import LocalTableClient
 
 from .app_settings import DISPLAY, MUSIC, apply_settings, fit_window
 from .art.card_art import CardArt
-from .art.felt_colours import ColouredFelt
 from .audio.music import Music
 from .audio.sounds import NullSounds, load_sounds
 from .core.assets import Fonts
@@ -137,7 +136,6 @@ class App:
 
         self.clients.append(client)
         scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client))
-        ColouredFelt(scene.painter, self.services.settings)
         self.tables[id(client)] = scene
         self.stack.push(scene)
         return scene

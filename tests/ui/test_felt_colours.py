@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from tala_desktop.ui.art.felt_colours import ColouredFelt, recolour_felt
+from tala_desktop.ui.art.felt_colours import recolour_felt
 from tala_desktop.ui.art.table_art import felt, table_oval
-from tala_desktop.ui.services import UiSettings
+from tala_desktop.ui.table.painter import TablePainter
 
-
-class Painter:
-    def felt(self, size):  # replaced by ColouredFelt
-        raise AssertionError("not replaced")
+from .table_helpers import make_services
 
 
 def test_the_cloth_changes_colour_and_the_rim_does_not(pg):
@@ -25,10 +22,11 @@ def test_the_cloth_changes_colour_and_the_rim_does_not(pg):
     assert recolour_felt(green, "green").get_at(centre) == green.get_at(centre)
 
 
-def test_a_painter_follows_the_setting_live(pg):
-    settings = UiSettings(table_colour="green")
-    painter = Painter()
-    ColouredFelt(painter, settings)
+def test_a_painter_follows_the_setting_live(pg, fonts):
+    services = make_services(fonts)
+    settings = services.settings
+    settings.table_colour = "green"
+    painter = TablePainter(services)         # every table's painter, offline, tutorial or LAN: no wiring needed
     first = painter.felt((320, 180))
     assert first.get_at((160, 85))[1] > first.get_at((160, 85))[2]
     settings.table_colour = "blue"

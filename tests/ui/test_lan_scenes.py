@@ -84,6 +84,11 @@ def test_host_a_lan_table_play_and_lose_the_server(app):
         step_until(stack, lambda: isinstance(stack.top, TableScene) and stack.top.model is not None)
         table = stack.top
         assert table.model.me == 0 and table.model.n == 3
+        services.settings.table_colour = "blue"        # the table-colour setting holds at a LAN table too
+        frame = pygame.Surface((1280, 720))
+        stack.draw(frame)
+        felt = frame.get_at((table.layout.stock.centerx, table.layout.stock.y - table.layout.px(24)))
+        assert felt.b > felt.g and felt.b > felt.r, felt
         step_until(stack, lambda: guest.pump(0) or guest.table_queue)
         lobby.session.server.stop()
         step_until(stack, lambda: isinstance(stack.top, LanLostOverlay))

@@ -3,17 +3,14 @@
 The table art draws green felt; ``recolour_felt`` moves its colour channels
 (green <-> blue for a blue cloth, green into red for a red one) everywhere
 except the wooden rim, so the light, the vignette and the grain stay the
-same. ``ColouredFelt`` wraps a table scene's painter so its felt follows
-``settings.table_colour`` without touching the table scene's code.
+same. The table painter asks for it with ``settings.table_colour``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from .table_art import felt, table_oval
+from .table_art import table_oval
 
 TABLE_COLOURS = ("green", "blue", "red")
 # colour -> (source channel for R, G, B) of the green felt
@@ -49,25 +46,3 @@ def recolour_felt(image: pygame.Surface, colour: str) -> pygame.Surface:
     rim.blit(_ring((w, h)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     moved.blit(rim, (0, 0))
     return moved
-
-
-def _has_display() -> bool:
-    return pygame.display.get_init() and pygame.display.get_surface() is not None
-
-
-class ColouredFelt:
-    """Replaces a painter's ``felt(size)`` with one that follows the player's table colour."""
-
-    def __init__(self, painter: Any, settings: Any) -> None:
-        self.settings = settings
-        self._cache: tuple[tuple[int, int], str, pygame.Surface] | None = None
-        painter.felt = self.felt
-
-    def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        colour = str(getattr(self.settings, "table_colour", "green"))
-        if self._cache is None or self._cache[:2] != (size, colour):
-            img = recolour_felt(felt(size), colour)
-            if _has_display():
-                img = img.convert()
-            self._cache = (size, colour, img)
-        return self._cache[2]

@@ -23,7 +23,6 @@ from tala_desktop.engine.cards import parse_card
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
 from tala_desktop.table.messages import Error
 
-from ..art.felt_colours import ColouredFelt
 from ..art.theme import CYAN, GOLD, TEXT, WARNING
 from ..core.i18n import tr
 from ..core.names import shown_name
@@ -103,7 +102,6 @@ class TutorialScene(TableScene):
         self.on_done = on_done
         self.finished = False
         super().__init__(TutorialClient(self.tutorial_table, self), services, spectator=False, on_leave=self._left)
-        ColouredFelt(self.painter, services.settings)
         self.start_lesson(0)
 
     # ------------------------------------------------------------------ lessons

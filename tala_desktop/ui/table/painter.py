@@ -3,7 +3,8 @@
 ``TablePainter.draw(surface, scene)`` only reads the scene (its layout,
 model, hand view, animator and a few flags) and paints; it caches what it
 renders (felt, avatars, text, plates) by content so an unchanged frame costs
-blits, not rendering.
+blits, not rendering. The felt follows ``settings.table_colour`` live, at
+every table (offline, tutorial, LAN).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame
 
 from ..art import gfx
 from ..art.card_art import EATEN_GOLD
+from ..art.felt_colours import recolour_felt
 from ..art.table_art import RING_GREEN, avatar, chip, draw_countdown_ring, felt
 from ..art.theme import CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
 from ..core.i18n import money, tr, tr_count
@@ -48,7 +50,7 @@ class TablePainter:
         self.services = services
         self.fonts = services.fonts
         self.art = services.cards
-        self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._felt: tuple[tuple[int, int], str, pygame.Surface] | None = None
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 
     # ------------------------------------------------------------------ caches
@@ -78,12 +80,14 @@ class TablePainter:
                             lambda: gfx.rounded_rect(size, colour, radius, 1 if border else 0, border))
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        if self._felt is None or self._felt[0] != size:
-            img = felt(size)
+        """The table cloth for a canvas of ``size`` in the player's chosen colour."""
+        colour = str(self.services.settings.table_colour)
+        if self._felt is None or self._felt[:2] != (size, colour):
+            img = recolour_felt(felt(size), colour)
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
                 img = img.convert()
-            self._felt = (size, img)
-        return self._felt[1]
+            self._felt = (size, colour, img)
+        return self._felt[2]
 
     def chip(self, d: int) -> pygame.Surface:
         return self._cached(("chip", d), lambda: chip(d))
