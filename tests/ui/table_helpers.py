@@ -119,7 +119,7 @@ class Driver:
         return (r.x + min(12, r.w // 4), r.y + r.h // 3)
 
     def button(self, name: str) -> pygame.Rect | None:
-        b = self.scene.actions.buttons[name]
+        b = self.scene.buttons[name]
         return b.rect if b in self.scene.visible_buttons() else None
 
     def click_button(self, name: str) -> None:

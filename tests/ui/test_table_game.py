@@ -115,7 +115,7 @@ def test_refusals_shake_and_explain_without_touching_the_table(pg, fonts):
     assert _engine_json(drv) == before
     # the table's own refusal (an error message) is worded and shakes the card too
     other = sc.hand.order[-1]
-    sc.actions._send(f"0 discard {card_str(other)}", ("discard", other))
+    sc.send_move(f"0 discard {card_str(other)}", ("discard", other))
     drv.step()
     assert sc.status_line()[0] == "Chưa thể làm việc đó lúc này"
     assert ("hand", other) in sc.anim.shakes and not sc.actions.awaiting

@@ -53,13 +53,13 @@ def test_lowering_a_raised_card_explains_and_hạ_refuses(pg, fonts):
 def test_send_by_hand_card_then_target_phom(pg, fonts):
     drv = Driver(make_table(seed=5), make_services(fonts, speed=0.0))
     sc = drv.scene
-    _play_until(drv, lambda: sc.accepting_input and sc.actions.mode == "send" and bool(sc.send_arrows))
-    card, (seat, k) = next(iter(sc.send_arrows.items()))
+    _play_until(drv, lambda: sc.accepting_input and sc.actions.mode == "send" and bool(sc.highlights.send_arrows))
+    card, (seat, k) = next(iter(sc.highlights.send_arrows.items()))
     drv.click(drv.card_pos(card))           # lower it
     assert card not in sc.hand.raised
     drv.step(15)
     drv.click(drv.card_pos(card))           # raise it again: armed, its phỏm glow
-    assert sc.actions.armed == card and (seat, k) in sc.send_targets
+    assert sc.actions.armed == card and (seat, k) in sc.highlights.send_targets
     m = sc.model
     group = sc.layout.laid_group_rects(seat, [len(ph) for ph in m.laid[seat]])[k]
     drv.click(group.center)

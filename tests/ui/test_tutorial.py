@@ -44,7 +44,7 @@ def wait_for_my_step(app: App, scene: TutorialScene, limit: float = 30.0) -> Non
 
 
 def button(scene: TutorialScene, name: str) -> pygame.Rect:
-    b = scene.actions.buttons[name]
+    b = scene.buttons[name]
     assert b in scene.visible_buttons(), (name, [x.text for x in scene.visible_buttons()])
     return b.rect
 

@@ -1,16 +1,21 @@
-"""Table actions: what you can do now — the buttons that apply, what a click means, the commands sent, the guidance.
+"""Table actions: what you can do now — your step, your raised and selected cards, what a click means, the commands.
 
-``TableActions`` reads the scene's model after every snapshot (``refresh``):
-it raises the best phỏm at the lay-down turn, the sendable cards at the
-send step, outlines the cards that complete an eatable discard, and shows
-only the buttons whose move is legal. Clicks become move strings for the
-``TableClient``; a refusal (ours, before sending, or the table's ``error``)
-shakes the card and says why in the status line.
+``TableActions`` holds only your side's choices (the raised cards, the
+selected card, the send target you armed, the hand order you asked for) and
+never touches the scene: after every snapshot ``refresh(model)`` raises the
+best phỏm at the lay-down turn and the sendable cards at the send step; a
+click or a button returns an ``Effects`` value (commands for the
+``TableClient``, a status line, cards to shake, a new hand order) that the
+scene carries out; ``highlights()`` returns the frozen ``Highlights`` the
+hand view and the painter draw from (outlines, send arrows, glows, the
+buttons that apply, the guide line). A refusal (ours, before sending, or
+the table's ``error``) shakes the card and says why.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tala_desktop.engine import EngineError, card_label, parse_move
 from tala_desktop.engine.cards import card_str, iter_bits, mask_of
@@ -19,16 +24,30 @@ from ..art.card_art import GROUP_COLOURS
 from ..art.theme import CYAN, EATABLE, GOLD, RED, WARNING, WHITE
 from ..core.i18n import tr
 from ..core.reasons import reason_text
-from ..widgets.controls import Button
 from . import lay_assist as assist
 from .guide import describe, error_text, guide
+from .highlights import (
+    NOTHING,
+    Attempt,
+    Colour,
+    Effects,
+    Highlights,
+    SendTarget,
+    ShakeKey,
+    ShownButton,
+    Status,
+    frozen_map,
+)
+from .model import TableModel
 
-if TYPE_CHECKING:
-    from .scene import TableScene
-
-Colour = tuple[int, int, int]
 HELPER: Colour = EATABLE            # your cards that complete the card you may eat (it glows the same)
+STRAY: Colour = RED                 # raised cards in no phỏm
+HINT: Colour = WHITE
+TARGET: Colour = CYAN               # a phỏm a raised card goes to
+ARMED_TARGET: Colour = GOLD         # the phỏm the card you picked fits
+ERROR: Colour = WARNING
 DOUBLE_CLICK = 0.4
+ACTION_SLOTS = 4                    # layout button slots 0-3 take actions, 4-5 the tools
 
 # button name -> (i18n key, style, glows)
 BUTTONS: dict[str, tuple[str, str, bool]] = {
@@ -39,41 +58,58 @@ BUTTONS: dict[str, tuple[str, str, bool]] = {
     "sort": ("btn.sort", "dark", False), "hint": ("btn.hint", "dark", False),
 }
 
-class TableActions:
-    """Your side of the table: modes, assists, buttons and commands."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.sc = scene
-        fonts = scene.services.fonts
-        self.buttons: dict[str, Button] = {}
-        for name, (key, style, glow) in BUTTONS.items():
-            self.buttons[name] = Button(scene.layout.buttons[0], tr(key), fonts, style=style, glow=glow,
-                                        on_click=getattr(self, f"do_{name}"))
+def refuse(text: str, *shakes: ShakeKey) -> Effects:
+    return Effects(status=Status(text, ERROR), shakes=shakes)
+
+
+def say(text: str, colour: Colour | None = None, seconds: float = 3.0) -> Effects:
+    return Effects(status=Status(text, colour, seconds))
+
+
+class TableActions:
+    """Your side of the table: your step, your choices, and what an input does."""
+
+    def __init__(self, spectator: bool = False) -> None:
+        self.spectator = spectator
+        self.model: TableModel | None = None
         self.key: tuple[Any, ...] | None = None
         self.skip_send = False
+        self.raised: set[int] = set()
+        self.selected: int | None = None
+        self.hinted: int | None = None          # the card the last hint outlined
         self.lowered: set[int] = set()
         self.armed: int | None = None
         self.sort_mode = 0
         self.lay_check: assist.LayCheck | None = None
-        self.send_plan: dict[int, tuple[int, int]] = {}
+        self.send_plan: dict[int, SendTarget] = {}
         self.sendable: set[int] = set()
-        self.last_attempt: tuple[str, int | None] = ("", None)
+        self.last_attempt: Attempt = ("", None)
         self.last_click: tuple[int | None, float] = (None, -1.0)
         self.awaiting = False
+        self.commands: dict[str, Callable[[Sequence[int]], Effects]] = {
+            "eat": self.do_eat, "draw": self.do_draw, "discard": self.do_discard, "lay": self.do_lay,
+            "send": self.do_send, "skip": self.do_skip, "u": self.do_u, "ukhan": self.do_ukhan,
+            "sort": self.do_sort, "hint": self.do_hint,
+        }
 
     # ------------------------------------------------------------------ state
     @property
     def mode(self) -> str:
-        m = self.sc.model
-        if m is None or self.sc.spectator or not m.my_turn:
+        m = self.model
+        if m is None or self.spectator or not m.my_turn:
             return "wait"
         if m.phase == "send" and self.skip_send:
             return "discard"
         return m.phase if m.phase in ("take", "lay", "send", "discard") else "wait"
 
     def new_game(self) -> None:
+        self.model = None
         self.key = None
         self.skip_send = False
+        self.raised.clear()
+        self.selected = None
+        self.hinted = None
         self.lowered.clear()
         self.armed = None
         self.lay_check = None
@@ -82,12 +118,15 @@ class TableActions:
         self.awaiting = False
         self.sort_mode = 0
 
-    def refresh(self) -> None:
-        """Recompute assists and buttons after a snapshot (raises once per step, keeps your changes)."""
-        m, hv = self.sc.model, self.sc.hand
+    def refresh(self, model: TableModel, order: Sequence[int]) -> Effects:
+        """Take a new snapshot's model: raise the suggestions once per step, keep your changes otherwise."""
+        m = self.model = model
         self.awaiting = False
-        if m is None:
-            return
+        held = set(m.hand)
+        self.raised &= held
+        if self.selected not in held:
+            self.selected = None
+        self.hinted = None
         mode = self.mode
         key = (m.game_id, m.to_move, m.phase, len(m.hand), mode)
         fresh = key != self.key
@@ -95,309 +134,296 @@ class TableActions:
         if m.to_move != m.me or m.is_over:
             self.skip_send = False
             self.lowered.clear()
+        out = NOTHING
         if fresh:
             self.armed = None
             if mode in ("take", "wait", "discard"):
-                hv.raised.clear()
+                self.raised.clear()
             if mode != "discard":
-                hv.selected = None
+                self.selected = None
             if mode == "lay":
                 melds = assist.suggest_lay(m.hand_mask, m.eaten_mask, m.targets(), m.ace_high, m.face10)
-                hv.raised = {c for meld in melds for c in iter_bits(meld)}
+                self.raised = {c for meld in melds for c in iter_bits(meld)}
                 grouped = [c for meld in melds for c in assist.phom_order(meld, m.ace_high)]
-                hv.set_order(grouped + [c for c in hv.order if c not in hv.raised])
+                out = Effects(order=tuple(grouped + [c for c in order if c not in self.raised]))
             elif mode == "send":
                 self._plan_sends()
-        self._outline()
+        self._check_lay()
+        return out
 
     def _plan_sends(self) -> None:
-        m, hv = self.sc.model, self.sc.hand
+        m = self.model
         assert m is not None
         targets = m.targets()
         self.sendable = assist.sendable(m.hand_mask, targets, m.ace_high)
         plan = assist.suggest_sends(m.hand_mask & ~mask_of(self.lowered), targets, m.ace_high, m.face10)
         self.send_plan = {c: (s, k) for c, s, k in plan}
-        hv.raised = set(self.send_plan)
+        self.raised = set(self.send_plan)
 
-    def _outline(self) -> None:
-        """Outline colours, send targets and arrows for the current mode."""
-        m, hv, sc = self.sc.model, self.sc.hand, self.sc
-        assert m is not None
-        hv.outline = {}
-        sc.send_targets = {}
-        sc.send_arrows = {}
+    def _check_lay(self) -> None:
+        m = self.model
+        if m is not None and self.mode == "lay":
+            self.lay_check = assist.check_lay(mask_of(self.raised), m.hand_mask, m.eaten_mask, m.ace_high)
+        else:
+            self.lay_check = None
+
+    # ------------------------------------------------------------------ what the table shows
+    def highlights(self) -> Highlights:
+        """The frozen picture of your side now: outlines, send targets and arrows, glows, buttons, guide line."""
+        m = self.model
         mode = self.mode
+        if m is None:
+            return Highlights()
+        outline: dict[int, Colour] = {}
+        targets: dict[SendTarget, Colour] = {}
+        arrows: dict[int, SendTarget] = {}
         eatable = m.eatable() if mode == "take" else None
-        sc.discard_glow = eatable is not None
-        sc.stock_glow = mode == "take" and m.can("draw")
         if eatable is not None:
             for c in assist.eat_helpers(m.hand_mask, m.eaten_mask, eatable, m.ace_high):
-                hv.outline[c] = HELPER
-        if mode == "lay":
-            self.lay_check = assist.check_lay(mask_of(hv.raised), m.hand_mask, m.eaten_mask, m.ace_high)
-            for g, meld in enumerate(self.lay_check.groups):
+                outline[c] = HELPER
+        check = self.lay_check
+        if mode == "lay" and check is not None:
+            for g, meld in enumerate(check.groups):
                 for c in iter_bits(meld):
-                    if c in hv.raised:
-                        hv.outline[c] = GROUP_COLOURS[g % len(GROUP_COLOURS)]
-            for c in self.lay_check.stray:
-                hv.outline[c] = RED
+                    if c in self.raised:
+                        outline[c] = GROUP_COLOURS[g % len(GROUP_COLOURS)]
+            for c in check.stray:
+                outline[c] = STRAY
         elif mode == "send":
-            targets = m.targets()
-            for c in hv.raised:
+            phoms = m.targets()
+            for c in self.raised:
                 dest = self.send_plan.get(c)
                 if dest is None:
-                    fit = assist.fits(c, targets, m.ace_high)
+                    fit = assist.fits(c, phoms, m.ace_high)
                     dest = fit[0] if fit else None
                 if dest is not None:
-                    sc.send_arrows[c] = dest
-                    sc.send_targets[dest] = CYAN
+                    arrows[c] = dest
+                    targets[dest] = TARGET
             if self.armed is not None:
-                for dest in assist.fits(self.armed, targets, m.ace_high):
-                    sc.send_targets[dest] = GOLD
+                for dest in assist.fits(self.armed, phoms, m.ace_high):
+                    targets[dest] = ARMED_TARGET
+        if self.hinted is not None and self.hinted in m.hand:
+            outline[self.hinted] = HINT
+        text, colour = guide(m, mode, check, self.armed)
+        return Highlights(mode=mode, raised=frozenset(self.raised), selected=self.selected,
+                          outline=frozen_map(outline), send_targets=frozen_map(targets),
+                          send_arrows=frozen_map(arrows), stock_glow=mode == "take" and m.can("draw"),
+                          discard_glow=eatable is not None, buttons=self._buttons(m, mode), guide=text,
+                          guide_colour=colour, lay_check=check)
 
-    # ------------------------------------------------------------------ buttons
-    def visible(self) -> list[Button]:
-        """The buttons that apply now, placed in the layout's slots (actions low, tools on top)."""
-        m = self.sc.model
-        if m is None or self.sc.spectator or not self.sc.accepting_input:
-            return []
-        mode = self.mode
+    def _buttons(self, m: TableModel, mode: str) -> tuple[ShownButton, ...]:
+        """The buttons that apply now, in the layout's slots (actions low, tools on top)."""
+        if self.spectator:
+            return ()
         names: list[str] = []
         if mode == "take":
             names += [n for n in ("eat", "draw", "ukhan") if m.can(n)]
         elif mode == "lay":
             names += ["lay"] + (["u"] if m.can("u") else [])
         elif mode == "send":
-            names += (["send"] if self.sc.hand.raised & self.sendable else []) + ["skip"]
+            names += (["send"] if self.raised & self.sendable else []) + ["skip"]
         elif mode == "discard":
             names += ["discard"] + [n for n in ("u", "ukhan") if m.can(n)]
-        slots = self.sc.layout.buttons
-        for name, (key, _, _) in BUTTONS.items():
-            self.buttons[name].text = tr(key)  # follows a language change
-        out = []
-        for i, name in enumerate(names[:4]):
-            b = self.buttons[name]
-            b.rect = slots[i]
-            out.append(b)
+        glow = {"lay": bool(self.lay_check and self.lay_check.ok), "send": True,
+                "discard": self.selected is not None}
+        out = [ShownButton(name, i, glow.get(name, BUTTONS[name][2])) for i, name in enumerate(names[:ACTION_SLOTS])]
         tools = (["sort"] if m.hand else []) + (["hint"] if mode != "wait" else [])
-        for i, name in enumerate(tools):
-            b = self.buttons[name]
-            b.rect = slots[4 + i]
-            out.append(b)
-        self.buttons["lay"].glow = bool(self.lay_check and self.lay_check.ok)
-        self.buttons["send"].glow = True
-        self.buttons["discard"].glow = self.sc.hand.selected is not None
-        return out
+        out += [ShownButton(name, ACTION_SLOTS + i) for i, name in enumerate(tools)]
+        return tuple(out)
 
     # ------------------------------------------------------------------ commands
-    def _send(self, move: str, attempt: tuple[str, int | None] = ("", None)) -> None:
+    def send(self, move: str, attempt: Attempt = ("", None)) -> Effects:
+        """Ask the table for ``move``; until it answers, your input waits."""
         self.last_attempt = attempt
         self.awaiting = True
-        self.sc.client.send_move(move)
-        self.sc.touch()
+        return Effects(moves=((move, attempt),))
 
-    def _refuse(self, text: str, shake: object | None = None) -> None:
-        if shake is not None:
-            self.sc.anim.shake(shake)
-        self.sc.say(text, WARNING)
+    def press(self, name: str, order: Sequence[int]) -> Effects:
+        """The button ``name`` was clicked (``order``: your hand as you arranged it)."""
+        return self.commands[name](order)
 
-    @property
-    def _me(self) -> int:
-        return self.sc.me
-
-    def do_draw(self) -> None:
-        m = self.sc.model
+    def do_draw(self, order: Sequence[int] = ()) -> Effects:
+        m = self.model
         if m is not None and m.can("draw"):
-            self._send(f"{self._me} draw", ("draw", None))
+            return self.send(f"{m.me} draw", ("draw", None))
+        return NOTHING
 
-    def do_eat(self) -> None:
-        m = self.sc.model
+    def do_eat(self, order: Sequence[int] = ()) -> Effects:
+        m = self.model
         if m is None or m.last_discard is None:
-            return
+            return NOTHING
         card = m.last_discard[1]
         if m.can("eat"):
-            self._send(f"{self._me} eat", ("eat", card))
-        else:
-            self._refuse(tr("status.cannot_eat", card=card_label(card)), ("pile", card))
+            return self.send(f"{m.me} eat", ("eat", card))
+        return refuse(tr("status.cannot_eat", card=card_label(card)), ("pile", card))
 
-    def do_discard(self, card: int | None = None) -> None:
-        m, hv = self.sc.model, self.sc.hand
+    def do_discard(self, order: Sequence[int] = (), card: int | None = None) -> Effects:
+        m = self.model
         if m is None:
-            return
-        card = hv.selected if card is None else card
+            return NOTHING
+        card = self.selected if card is None else card
         if card is None:
-            self.sc.say(tr("status.select_card"), WARNING)
-            return
+            return say(tr("status.select_card"), ERROR)
         if self.mode not in ("discard", "send"):
             key = {"take": "status.draw_first", "lay": "status.must_lay"}.get(self.mode, "status.not_your_turn")
-            self._refuse(tr(key), ("hand", card))
-            return
+            return refuse(tr(key), ("hand", card))
         if card not in m.discardable():
             key = "status.cannot_discard_eaten" if card in m.my_eaten else "status.cannot_discard_breaks"
-            self._refuse(tr(key, card=card_label(card)), ("hand", card))
-            return
-        self._send(f"{self._me} discard {card_str(card)}", ("discard", card))
+            return refuse(tr(key, card=card_label(card)), ("hand", card))
+        return self.send(f"{m.me} discard {card_str(card)}", ("discard", card))
 
-    def do_lay(self) -> None:
-        m, hv = self.sc.model, self.sc.hand
+    def do_lay(self, order: Sequence[int] = ()) -> Effects:
+        m = self.model
         if m is None or self.mode != "lay":
-            return
-        check = assist.check_lay(mask_of(hv.raised), m.hand_mask, m.eaten_mask, m.ace_high)
+            return NOTHING
+        check = assist.check_lay(mask_of(self.raised), m.hand_mask, m.eaten_mask, m.ace_high)
         if not check.ok:
-            for c in hv.raised or set(m.my_eaten):
-                self.sc.anim.shake(("hand", c))
-            self.sc.say(check.reason, WARNING)
-            return
-        self._send(assist.lay_move(self._me, check.melds), ("lay", None))
+            shakes = tuple(("hand", c) for c in sorted(self.raised or set(m.my_eaten)))
+            return refuse(check.reason, *shakes)
+        return self.send(assist.lay_move(m.me, check.melds), ("lay", None))
 
-    def do_send(self) -> None:
-        m, hv = self.sc.model, self.sc.hand
+    def do_send(self, order: Sequence[int] = ()) -> Effects:
+        m = self.model
         if m is None or self.mode != "send":
-            return
-        cards = [c for c in hv.order if c in hv.raised]
+            return NOTHING
+        cards = [c for c in order if c in self.raised]
         if len(cards) >= len(m.hand):
-            self._refuse(tr("status.keep_one"))
-            return
+            return refuse(tr("status.keep_one"))
         sends, stuck = assist.order_sends(cards, m.targets(), self.send_plan, m.ace_high)
+        out = NOTHING
         for c in stuck:
-            self._refuse(tr("status.cannot_send", card=card_label(c)), ("hand", c))
+            out += refuse(tr("status.cannot_send", card=card_label(c)), ("hand", c))
         for c, s, k in sends:
-            self._send(assist.send_move(self._me, c, s, k), ("send", c))
+            out += self.send(assist.send_move(m.me, c, s, k), ("send", c))
+        return out
 
-    def do_skip(self) -> None:
+    def do_skip(self, order: Sequence[int] = ()) -> Effects:
         self.skip_send = True
-        self.sc.hand.raised.clear()
+        self.raised.clear()
         self.armed = None
-        self.refresh()
-        self.sc.touch()
+        if self.model is not None:
+            self.refresh(self.model, order)
+        return NOTHING
 
-    def do_u(self) -> None:
-        if self.sc.model is not None and self.sc.model.can("u"):
-            self._send(f"{self._me} u", ("u", None))
+    def do_u(self, order: Sequence[int] = ()) -> Effects:
+        m = self.model
+        return self.send(f"{m.me} u", ("u", None)) if m is not None and m.can("u") else NOTHING
 
-    def do_ukhan(self) -> None:
-        if self.sc.model is not None and self.sc.model.can("ukhan"):
-            self._send(f"{self._me} ukhan", ("ukhan", None))
+    def do_ukhan(self, order: Sequence[int] = ()) -> Effects:
+        m = self.model
+        return self.send(f"{m.me} ukhan", ("ukhan", None)) if m is not None and m.can("ukhan") else NOTHING
 
-    def do_sort(self) -> None:
-        m, hv = self.sc.model, self.sc.hand
-        if m is None or not hv.order:
-            return
+    def do_sort(self, order: Sequence[int] = ()) -> Effects:
+        m = self.model
+        if m is None or not order:
+            return NOTHING
         if self.sort_mode == 0:
-            order = assist.sort_by_phom(hv.order, m.eaten_mask, m.ace_high, m.face10)
+            new = assist.sort_by_phom(list(order), m.eaten_mask, m.ace_high, m.face10)
         else:
-            order = assist.sort_by_suit(hv.order)
+            new = assist.sort_by_suit(list(order))
         self.sort_mode ^= 1
-        hv.set_order(order)
-        self.sc.touch()
+        return Effects(order=tuple(new))
 
-    def do_hint(self) -> None:
-        self.sc.client.request_hint()
+    def do_hint(self, order: Sequence[int] = ()) -> Effects:
+        return Effects(hint=True)
 
     # ------------------------------------------------------------------ clicks on the table
-    def on_card_click(self, card: int) -> None:
-        """A click on one of your cards (a second click soon after is a double-click: discard)."""
-        sc = self.sc
+    def on_card_click(self, card: int, clock: float) -> Effects:
+        """A click on one of your cards at ``clock`` (a second click soon after is a double-click: discard)."""
         prev, when = self.last_click
-        self.last_click = (card, sc.clock)
-        if prev == card and sc.clock - when <= DOUBLE_CLICK and self.mode != "lay":
+        self.last_click = (card, clock)
+        if prev == card and clock - when <= DOUBLE_CLICK and self.mode != "lay":
             self.last_click = (None, -1.0)  # at the lay-down turn a quick second click just toggles again
             if self.mode in ("discard", "send"):
-                self.do_discard(card)
-            else:
-                self._toggle(card)
-                self.do_discard(card)
-            return
-        self._toggle(card)
+                return self.do_discard(card=card)
+            return self._toggle(card) + self.do_discard(card=card)
+        return self._toggle(card)
 
-    def _toggle(self, card: int) -> None:
-        m, hv = self.sc.model, self.sc.hand
+    def _toggle(self, card: int) -> Effects:
+        m = self.model
         mode = self.mode
         if mode == "lay":
-            hv.raised ^= {card}
-            self._outline()
+            self.raised ^= {card}
+            self.hinted = None
+            self._check_lay()
             if self.lay_check is not None:
-                self.sc.say(self.lay_check.reason, None if self.lay_check.ok else WARNING)
-        elif mode == "send" and m is not None:
-            if card in hv.raised:
-                hv.raised.discard(card)
+                return say(self.lay_check.reason, None if self.lay_check.ok else ERROR)
+            return NOTHING
+        if mode == "send" and m is not None:
+            self.hinted = None
+            if card in self.raised:
+                self.raised.discard(card)
                 self.lowered.add(card)
                 self.armed = None if self.armed == card else self.armed
             elif card in self.sendable:
-                hv.raised.add(card)
+                self.raised.add(card)
                 self.lowered.discard(card)
                 self.armed = card
-                self.sc.say(tr("status.pick_target", card=card_label(card)))
+                return say(tr("status.pick_target", card=card_label(card)))
             else:
-                self._refuse(tr("status.cannot_send", card=card_label(card)), ("hand", card))
-            self._outline()
-        else:
-            hv.selected = None if hv.selected == card else card
-        self.sc.touch()
+                return refuse(tr("status.cannot_send", card=card_label(card)), ("hand", card))
+            return NOTHING
+        self.selected = None if self.selected == card else card
+        return NOTHING
 
-    def on_drag_discard(self, card: int) -> None:
-        self.do_discard(card)
+    def on_drag_discard(self, card: int) -> Effects:
+        return self.do_discard(card=card)
 
-    def on_stock_click(self) -> None:
-        m = self.sc.model
+    def on_stock_click(self) -> Effects:
+        m = self.model
         if m is None:
-            return
+            return NOTHING
         if m.can("draw") and self.mode == "take":
-            self.do_draw()
-        elif self.mode == "wait":
-            self.sc.say(tr("status.not_your_turn"), WARNING)
+            return self.do_draw()
+        if self.mode == "wait":
+            return say(tr("status.not_your_turn"), ERROR)
+        return NOTHING
 
-    def on_pile_click(self, seat: int) -> None:
-        m = self.sc.model
-        if m is None or m.last_discard is None or m.last_discard[0] != seat:
-            return
-        if self.mode == "take":
-            self.do_eat()
+    def on_pile_click(self, seat: int) -> Effects:
+        m = self.model
+        if m is None or m.last_discard is None or m.last_discard[0] != seat or self.mode != "take":
+            return NOTHING
+        return self.do_eat()
 
-    def on_phom_click(self, seat: int, k: int) -> None:
-        m = self.sc.model
+    def on_phom_click(self, seat: int, k: int) -> Effects:
+        m = self.model
         if m is None or self.mode != "send" or seat == m.me:
-            return
+            return NOTHING
         card = self.armed
         if card is None:
-            self.sc.say(tr("status.send_none"))
-            return
+            return say(tr("status.send_none"))
         if (seat, k) not in assist.fits(card, m.targets(), m.ace_high):
-            self._refuse(tr("status.cannot_send", card=card_label(card)), ("hand", card))
-            return
+            return refuse(tr("status.cannot_send", card=card_label(card)), ("hand", card))
         self.armed = None
-        self._send(assist.send_move(self._me, card, seat, k), ("send", card))
+        return self.send(assist.send_move(m.me, card, seat, k), ("send", card))
 
     # ------------------------------------------------------------------ table messages
-    def on_error(self, msg: dict[str, Any]) -> None:
+    def on_error(self, msg: dict[str, Any]) -> Effects:
         self.awaiting = False
         kind, card = self.last_attempt
         text = error_text(str(msg.get("code")), str(msg.get("message", "")), card)
-        shake = ("pile", card) if kind == "eat" else (("hand", card) if card is not None else None)
-        self._refuse(text, shake)
+        if card is None:
+            return refuse(text)
+        return refuse(text, ("pile", card) if kind == "eat" else ("hand", card))
 
-    def on_hint(self, msg: dict[str, Any]) -> None:
-        m, hv = self.sc.model, self.sc.hand
+    def on_hint(self, msg: dict[str, Any]) -> Effects:
+        m = self.model
         if m is None or msg.get("game_id", m.game_id) != m.game_id:
-            return
+            return NOTHING
         try:
             move = parse_move(str(msg.get("move")))
         except EngineError:
-            return
+            return NOTHING
         reason = reason_text(msg.get("reason"))
         words = describe(move)
         if move.kind == "eat" and m.last_discard is not None:
             words = tr("move.eat", card=card_label(m.last_discard[1]))
-        line = tr("status.hint", move=words, reason=reason) if reason else tr("status.hint_plain", move=words)
-        self.sc.say(line, seconds=6.0)
-        if move.kind in ("discard", "send") and move.card in hv.order:
-            hv.outline[move.card] = WHITE
+        if move.kind in ("discard", "send") and move.card in m.hand:
+            self.hinted = move.card
             if move.kind == "discard" and self.mode in ("discard", "send"):
-                hv.selected = move.card
+                self.selected = move.card
         elif move.kind == "lay" and self.mode == "lay":
-            hv.raised = {c for meld in move.melds for c in iter_bits(meld)}
-            self._outline()
-        self.sc.touch()
-
-    def guide(self) -> tuple[str, Colour | None]:
-        return guide(self)
+            self.raised = {c for meld in move.melds for c in iter_bits(meld)}
+            self._check_lay()
+        line = tr("status.hint", move=words, reason=reason) if reason else tr("status.hint_plain", move=words)
+        return say(line, seconds=6.0)

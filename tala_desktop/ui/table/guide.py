@@ -1,7 +1,7 @@
 """Table guidance: the status-line advice for your step at the table, and moves put into words for hints.
 
 "Bạn phải hạ bài", "Bốc bài hoặc ăn 7♥", "Hãy đánh một lá": what to do
-now, from the actions' mode and the model; ``error_text`` says why a
+now, from your step (``mode``) and the model; ``error_text`` says why a
 command was refused; ``describe`` turns a hint's move into words ("đánh
 7♥", "hạ 7♥8♥9♥").
 """
@@ -9,16 +9,14 @@ command was refused; ``describe`` turns a hint's move into words ("đánh
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tala_desktop.engine import card_label
 
 from ..art.theme import WARNING
 from ..core.i18n import tr
-from .lay_assist import phom_order
-
-if TYPE_CHECKING:
-    from .actions import TableActions
+from .lay_assist import LayCheck, phom_order
+from .model import TableModel
 
 log = logging.getLogger(__name__)
 
@@ -47,12 +45,10 @@ def error_text(code: str, message: str, card: int | None) -> str:
     return tr(key, card=card_label(card) if card is not None else "")
 
 
-def guide(actions: TableActions) -> tuple[str, Colour | None]:
-    """The advice for the status line now, and its colour (None: plain)."""
-    m = actions.sc.model
+def guide(m: TableModel | None, mode: str, check: LayCheck | None, armed: int | None) -> tuple[str, Colour | None]:
+    """The advice for the status line at your step ``mode``, and its colour (None: plain)."""
     if m is None or m.is_over:
         return "", None
-    mode = actions.mode
     if mode == "wait":
         if m.to_move is None:
             return "", None
@@ -65,13 +61,12 @@ def guide(actions: TableActions) -> tuple[str, Colour | None]:
             return tr("status.draw_or_eat", card=card_label(eatable)), None
         return tr("status.take"), None
     if mode == "lay":
-        check = actions.lay_check
         if check is None:
             return tr("status.must_lay"), None
         return (tr("status.must_lay") + " · " + check.reason, None) if check.ok else (check.reason, WARNING)
     if mode == "send":
-        if actions.armed is not None:
-            return tr("status.pick_target", card=card_label(actions.armed)), None
+        if armed is not None:
+            return tr("status.pick_target", card=card_label(armed)), None
         return tr("status.must_send"), None
     if m.can("u"):
         return tr("status.u_offer"), None

@@ -3,19 +3,22 @@
 The view keeps the order you arranged (new cards join at the right, an
 eaten card beside the cards it completes), glides every card to its place
 (exponential smoothing scaled by the animation speed), lifts the hovered
-card, raises selected or suggested cards, and turns a press/move/release on
-a card into a click, a reorder or a drag-up discard. It does not know the
-rules: the scene decides what a click means.
+card, raises the cards the scene's ``Highlights`` raise or select (it only
+reads them: ``marks``), and turns a press/move/release on a card into a
+click, a reorder or a drag-up discard. It does not know the rules: the
+scene decides what a click means.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from ..art.card_art import EATEN_GOLD, CardArt
+from .highlights import Highlights
 from .layout import TableLayout
 
 Colour = tuple[int, int, int]
@@ -47,26 +50,34 @@ class HandView:
         self.layout = layout
         self.order: list[int] = []
         self.sprites: dict[int, CardSprite] = {}
-        self.raised: set[int] = set()
-        self.selected: int | None = None
+        self.marks = Highlights()          # raised, selected and outlined cards: the scene's, read here
         self.hover: int | None = None
         self.eaten: set[int] = set()
-        self.outline: dict[int, Colour] = {}
         self.press: Press | None = None
         self.mouse: tuple[int, int] = (0, 0)
 
     # ------------------------------------------------------------------ cards
+    @property
+    def raised(self) -> frozenset[int]:
+        return self.marks.raised
+
+    @property
+    def selected(self) -> int | None:
+        return self.marks.selected
+
+    @property
+    def outline(self) -> Mapping[int, Colour]:
+        return self.marks.outline
+
     def set_layout(self, layout: TableLayout) -> None:
         self.layout = layout
 
     def clear(self) -> None:
         self.order = []
         self.sprites.clear()
-        self.raised.clear()
-        self.selected = None
+        self.marks = Highlights()
         self.hover = None
         self.eaten = set()
-        self.outline.clear()
         self.press = None
 
     def sync(self, cards: list[int], eaten: set[int], partners: dict[int, set[int]] | None = None) -> list[int]:
@@ -87,15 +98,11 @@ class HandView:
         for c in new:
             r = rests[c]
             self.sprites[c] = CardSprite(c, r.x, r.y)
-        self.raised &= held
-        if self.selected not in held:
-            self.selected = None
         if self.hover not in held:
             self.hover = None
         if self.press is not None and self.press.card not in held:
             self.press = None
         self.eaten = set(eaten) & held
-        self.outline = {c: col for c, col in self.outline.items() if c in held}
         return new
 
     def _join_index(self, card: int, friends: set[int]) -> int:

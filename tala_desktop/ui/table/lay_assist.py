@@ -9,7 +9,7 @@ orders of "Xếp bài".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tala_desktop.engine import Phom, best_arrangement, best_lay_plan, card_label, find_melds, plan_sends
 from tala_desktop.engine.cards import card_str, cards_of, iter_bits, mask_of
@@ -32,15 +32,15 @@ def eat_helpers(hand: int, eaten: int, card: int, ace_high: bool = False) -> set
     return set(iter_bits(out & ~bit))
 
 
-@dataclass
+@dataclass(frozen=True)
 class LayCheck:
     """Whether the raised cards can be laid: the phỏm they split into, or why not."""
 
     ok: bool
     melds: tuple[int, ...] = ()
     reason: str = ""
-    groups: tuple[int, ...] = ()     # phỏm to outline (the valid part when not ok)
-    stray: set[int] = field(default_factory=set)  # raised cards in no phỏm
+    groups: tuple[int, ...] = ()           # phỏm to outline (the valid part when not ok)
+    stray: frozenset[int] = frozenset()    # raised cards in no phỏm
 
 
 def suggest_lay(hand: int, eaten: int, targets: list[Target], ace_high: bool = False,
@@ -83,11 +83,11 @@ def _partial(raised: int, eaten: int, ace_high: bool) -> tuple[int, ...]:
     return arr.melds if arr is not None else ()
 
 
-def _stray(raised: int, eaten: int, ace_high: bool) -> set[int]:
+def _stray(raised: int, eaten: int, ace_high: bool) -> frozenset[int]:
     cov = 0
     for m in _partial(raised, eaten, ace_high):
         cov |= m
-    return set(iter_bits(raised & ~cov))
+    return frozenset(iter_bits(raised & ~cov))
 
 
 def _partition_ignoring_eaten(raised: int, ace_high: bool) -> bool:

@@ -179,7 +179,7 @@ class TablePainter:
             x = r.x + sc.anim.shake_offset(("pile", c))
             art.blit_card(surface, art.face(c, tw), (x, r.y))
             last = m.last_discard is not None and m.last_discard == (seat, c) and i == len(pile) - 1
-            if last and sc.discard_glow:  # eatable: the green of your cards that complete it
+            if last and sc.highlights.discard_glow:  # eatable: the green of your cards that complete it
                 glow = art.glow(tw, EATABLE).copy()
                 glow.set_alpha(round(150 + 105 * sc.pulse))
                 surface.blit(glow, (x - pad, r.y - pad))
@@ -196,7 +196,7 @@ class TablePainter:
         sizes = [len(ph) for ph in laid]
         groups = L.laid_group_rects(seat, sizes)
         for k, (cards, rects) in enumerate(zip(laid, L.laid_rects(seat, sizes))):
-            colour = sc.send_targets.get((seat, k))
+            colour = sc.highlights.send_targets.get((seat, k))
             if colour is not None:
                 ring = art.outline(groups[k].size, colour, tw)
                 surface.blit(ring, (groups[k].x - pad, groups[k].y - pad))
@@ -215,8 +215,8 @@ class TablePainter:
             for i in range(layers):
                 art.blit_card(surface, art.back(tw), (r.x - 2 * (layers - 1 - i), r.y - 2 * (layers - 1 - i)),
                               shadow=i == 0)
-            if sc.stock_glow:
-                glow = art.glow(tw, WHITE if sc.discard_glow else GOLD).copy()
+            if sc.highlights.stock_glow:
+                glow = art.glow(tw, WHITE if sc.highlights.discard_glow else GOLD).copy()
                 glow.set_alpha(round(150 + 105 * sc.pulse))
                 pad = art.shadow_pad(tw)
                 surface.blit(glow, (r.x - pad, r.y - pad))
@@ -309,7 +309,7 @@ class TablePainter:
     def draw_send_arrows(self, surface: pygame.Surface, sc: TableScene) -> None:
         m, L = sc.model, sc.layout
         assert m is not None
-        for card, (seat, k) in sc.send_arrows.items():
+        for card, (seat, k) in sc.highlights.send_arrows.items():
             start_rect = sc.hand.rect_of(card)
             if start_rect is None or card in sc.anim.hidden_cards:
                 continue

@@ -4,9 +4,13 @@
 to a ``TableClient`` (offline or LAN). Every frame ``update(dt)`` advances
 the scene's own clock, calls ``client.poll(clock)`` and plays the messages
 one batch (events + snapshot) at a time: the next batch waits until the
-card flights of the last one land, and so does your input. ``draw`` only
-paints (see table_render); ``needs_redraw`` says whether anything changed
-since the last frame, so the app loop can skip drawing an idle table.
+card flights of the last one land, and so does your input. Its parts do
+not write into each other: the director turns events into animations and
+returns log lines, the actions turn your input into ``Effects`` (carried
+out here) and your side's look into a frozen ``Highlights`` (stored here),
+and the painter only reads. ``draw`` changes nothing; ``needs_redraw`` says
+whether anything changed since the last frame, so the app loop can skip
+drawing an idle table.
 
 With ``spectator=True`` the client's seat is a bot and the scene only
 watches (``--selftest``, the benchmark): no buttons, games follow each other.
@@ -20,32 +24,36 @@ from typing import Any
 
 import pygame
 
+from tala_desktop.table import TableClient
+
 from ..core.display import LOGICAL_SIZE
-from ..core.i18n import tr
+from ..core.i18n import get_language, tr
 from ..core.scene import Scene
 from ..services import Services
 from ..widgets.controls import Button
 from . import lay_assist as assist
-from .actions import TableActions
+from .actions import BUTTONS, TableActions
 from .anim import TableAnimator
 from .director import TableDirector
 from .hand_view import HandView
+from .highlights import Attempt, Colour, Effects, Highlights
 from .layout import TableLayout
 from .model import TableModel
 from .painter import TablePainter
 
-Colour = tuple[int, int, int]
+Message = dict[str, Any]
 STATUS_SECONDS = 3.0
 RESULTS_DELAY = 1.1        # seconds between the last flight of a game and the results
 RING_FPS = 8               # redraws per second while only the clock ring moves
 PULSE_FPS = 12             # redraws per second while only glows pulse
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
+WHITE: Colour = (255, 255, 255)
 
 
 class TableScene(Scene):
     """The table: your hand at the bottom, the other seats around, the stock in the middle."""
 
-    def __init__(self, client: Any, services: Services, spectator: bool = False,
+    def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
                  table_number: int = 1) -> None:
         super().__init__()
@@ -55,29 +63,32 @@ class TableScene(Scene):
         self.on_leave = on_leave
         self.table_number = table_number
         self.clock = 0.0
-        self.me: int = int(getattr(client, "seat", 0))
+        self.me: int = client.seat
         self.model: TableModel | None = None
-        self.queue: list[dict[str, Any]] = []
+        self.queue: list[Message] = []
         self.layout = TableLayout(size, 4, 0)
         self.hand = HandView(self.layout)
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
         self.painter = TablePainter(services)
-        self.director = TableDirector(self)
-        self.actions = TableActions(self)
-        self.menu_button = Button(self.layout.menu_button, tr("icon.menu"), services.fonts, self.open_pause,
-                                  style="dark")
+        self.director = TableDirector(self.anim, self.hand, services, self.painter.text)
+        self.actions = TableActions(spectator)
+        self.highlights = Highlights()
+        fonts = services.fonts
+        self.buttons: dict[str, Button] = {
+            name: Button(self.layout.buttons[0], tr(key), fonts, style=style, glow=glow, on_click=self._presser(name))
+            for name, (key, style, glow) in BUTTONS.items()}
+        self.menu_button = Button(self.layout.menu_button, tr("icon.menu"), fonts, self.open_pause, style="dark")
+        self.immediate: dict[str, Callable[[Message], Effects]] = {   # messages that skip the batch queue
+            "error": self.actions.on_error, "hint": self.actions.on_hint}
         self.log_lines: list[str] = []
         self.thinking_seat: int | None = None
-        self.stock_glow = False
-        self.discard_glow = False
-        self.send_targets: dict[tuple[int, int], Colour] = {}
-        self.send_arrows: dict[int, tuple[int, int]] = {}
         self.pulse = 0.0
         self._message: tuple[str, Colour | None, float, bool] = ("", None, 0.0, False)
         self._received = 0.0
         self._dirty = True
         self._frame_dirty = True
         self._keys: tuple[Any, ...] = ()
+        self._language = get_language()
         self._tick_second = -1
         self._over_at: float | None = None
         self.results_for: int | None = None
@@ -86,9 +97,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ lifecycle
     def on_enter(self) -> None:
-        table = getattr(self.client, "table", None)
-        if table is not None and getattr(table, "state", True) is None and hasattr(self.client, "start"):
-            self.client.start(self.clock)
+        self.client.start(self.clock)
 
     def on_exit(self) -> None:
         self.close()
@@ -134,6 +143,56 @@ class TableScene(Scene):
         return (self.model is not None and not self.spectator and not self.anim.blocking
                 and not self.queue and not self.actions.awaiting)
 
+    # ------------------------------------------------------------------ your input's results
+    def carry_out(self, effects: Effects) -> None:
+        """Do what an input asked (commands, status line, shakes, hand order), then store the new highlights."""
+        for move, _ in effects.moves:
+            self.client.send_move(move)
+        if effects.status is not None:
+            st = effects.status
+            self.say(st.text, st.colour, st.seconds)
+        for key in effects.shakes:
+            self.anim.shake(key)
+        if effects.order is not None:
+            self.hand.set_order(list(effects.order))
+        if effects.hint:
+            self.client.request_hint()
+        self.store_highlights()
+
+    def send_move(self, move: str, attempt: Attempt = ("", None)) -> None:
+        """Send ``move`` as your command (``attempt`` words a refusal)."""
+        self.carry_out(self.actions.send(move, attempt))
+
+    def _presser(self, name: str) -> Callable[[], None]:
+        return lambda: self.press(name)
+
+    def press(self, name: str) -> None:
+        """The button ``name`` was clicked."""
+        self.carry_out(self.actions.press(name, self.hand.order))
+
+    def store_highlights(self) -> None:
+        """Take the actions' picture of your side now; the hand view and the buttons follow it."""
+        hl = self.actions.highlights()
+        self.hand.marks = hl
+        if hl != self.highlights:
+            self.highlights = hl
+            self._place_buttons()
+            self.touch()
+
+    def _place_buttons(self) -> None:
+        slots = self.layout.buttons
+        for shown in self.highlights.buttons:
+            b = self.buttons[shown.name]
+            b.rect = pygame.Rect(slots[shown.slot])
+            b.glow = shown.glow
+
+    def visible_buttons(self) -> list[Button]:
+        """The buttons shown now (none while cards fly or a command is on its way)."""
+        if not self.highlights.buttons:
+            return []
+        accepting = self.accepting_input
+        return [self.buttons[b.name] for b in self.highlights.buttons if accepting or not b.needs_input]
+
     # ------------------------------------------------------------------ status and log
     def say(self, text: str, colour: Colour | None = None, seconds: float = STATUS_SECONDS) -> None:
         """Show ``text`` in the status line for ``seconds`` (errors, hints, your last action)."""
@@ -150,15 +209,14 @@ class TableScene(Scene):
     def status_line(self) -> tuple[str, Colour]:
         text, colour, until, urgent = self._message
         active = bool(text) and until > self.clock
-        white: Colour = (255, 255, 255)
+        hl = self.highlights
         if active and urgent:
-            return text, colour or white
-        guide, gcolour = self.actions.guide()
-        if self.actions.mode != "wait" and guide:
-            return guide, gcolour or white
+            return text, colour or WHITE
+        if hl.mode != "wait" and hl.guide:
+            return hl.guide, hl.guide_colour or WHITE
         if active:
-            return text, colour or white
-        return guide, gcolour or white
+            return text, colour or WHITE
+        return hl.guide, hl.guide_colour or WHITE
 
     def clock_remaining(self, seat: int) -> tuple[float, float]:
         """(seconds left, turn seconds) of ``seat``'s clock now, or (0, 0) without a clock."""
@@ -185,19 +243,23 @@ class TableScene(Scene):
         moving = self.hand.update(dt, self.tweens.speed)
         if busy_before or self.anim.busy or moving:
             self._frame_dirty = True
+        if get_language() != self._language:   # the words of the buttons and the guide follow a language change
+            self._language = get_language()
+            for name, (key, _, _) in BUTTONS.items():
+                self.buttons[name].text = tr(key)
+            self.store_highlights()
         self._tick_and_keys(dt)
         self._maybe_results()
 
-    def _route(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
-        if kind == "error":
-            self.actions.on_error(msg)
-        elif kind == "hint":
-            self.actions.on_hint(msg)
-        else:
-            if kind == "snapshot":
-                msg["_received"] = self.clock
-            self.queue.append(msg)
+    def _route(self, msg: Message) -> None:
+        kind = str(msg.get("type"))
+        handler = self.immediate.get(kind)
+        if handler is not None:
+            self.carry_out(handler(msg))
+            return
+        if kind == "snapshot":
+            msg["_received"] = self.clock
+        self.queue.append(msg)
 
     def _drain(self) -> None:
         while self.queue and not self.anim.blocking:
@@ -216,7 +278,7 @@ class TableScene(Scene):
             if sum(1 for m in self.queue if m.get("type") == "snapshot") >= CATCH_UP:
                 self.anim.finish()
 
-    def _play(self, events: list[dict[str, Any]], snap: dict[str, Any]) -> None:
+    def _play(self, events: list[Message], snap: Message) -> None:
         old = self.model
         new = TableModel(snap)
         self._received = float(snap.get("_received", self.clock))
@@ -243,8 +305,10 @@ class TableScene(Scene):
             self.thinking_seat = new.thinking  # your own seat only thinks when a bot plays it
         if new.to_move != self.thinking_seat:
             self.thinking_seat = None
-        self.director.play([e for e in events if e.get("type") != "thinking"], old, new, hand_rects)
-        self.actions.refresh()
+        self.carry_out(self.actions.refresh(new, self.hand.order))
+        for line, mine in self.director.play([e for e in events if e.get("type") != "thinking"], old, new,
+                                             hand_rects, self.layout):
+            self.add_log(line, mine)
         if math.isinf(self.tweens.speed):
             self.tweens.update(0.0)
         if new.is_over and self._over_at is None:
@@ -278,7 +342,8 @@ class TableScene(Scene):
                     self._tick_second = second
                     self.services.sounds.play("tick")
         buttons = self.visible_buttons()
-        glowing = self.stock_glow or self.discard_glow or any(b.glow for b in buttons)
+        hl = self.highlights
+        glowing = hl.stock_glow or hl.discard_glow or any(b.glow for b in buttons)
         for b in buttons:
             b.update(dt)
         if glowing:
@@ -302,9 +367,6 @@ class TableScene(Scene):
         self.results_for = m.game_id
         self.results = ResultsOverlay(self, m)
         self.stack.push(self.results)
-
-    def visible_buttons(self) -> list[Button]:
-        return self.actions.visible()
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -339,9 +401,9 @@ class TableScene(Scene):
                 return
             what, card = result
             if what == "click":
-                self.actions.on_card_click(card)
+                self.carry_out(self.actions.on_card_click(card, self.clock))
             elif what == "discard":
-                self.actions.on_drag_discard(card)
+                self.carry_out(self.actions.on_drag_discard(card))
 
     def _press(self, pos: tuple[int, int]) -> None:
         if self.anim.blocking:
@@ -355,21 +417,22 @@ class TableScene(Scene):
         m, L = self.model, self.layout
         assert m is not None
         if L.stock.collidepoint(pos):
-            self.actions.on_stock_click()
+            self.carry_out(self.actions.on_stock_click())
             return
         if m.last_discard is not None:
             seat = m.last_discard[0]
             rects = L.pile_rects(seat, len(m.piles[seat]))
             if rects and rects[-1].collidepoint(pos):
-                self.actions.on_pile_click(seat)
+                self.carry_out(self.actions.on_pile_click(seat))
                 return
         for seat in range(m.n):
             sizes = [len(ph) for ph in m.laid[seat]]
             for k, r in enumerate(L.laid_group_rects(seat, sizes)):
                 if r.collidepoint(pos):
-                    self.actions.on_phom_click(seat, k)
+                    self.carry_out(self.actions.on_phom_click(seat, k))
                     return
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        """Paint the table (reads the scene, changes nothing)."""
         self.painter.draw(surface, self)
