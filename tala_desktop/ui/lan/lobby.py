@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pygame
+
+from tala_desktop.table import TableClient
 
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
@@ -177,7 +179,8 @@ class LanLobbyScene(PageScene):
 
     # -- the game ----------------------------------------------------------------------------------
     def _start_table(self) -> None:
-        client = self.session.table_client()
+        # The LAN client still speaks the dict form only (poll); the table scene uses nothing else of it.
+        client = cast(TableClient, self.session.table_client())
         number = int((self.session.lobby or {}).get("id") or 1)
         self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number)
         if self.stack is not None:

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from tala_desktop.engine import Move
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import ServerThread, start_in_thread
 
@@ -172,8 +173,8 @@ class LanTableClient:
         out, self.session.table_queue = self.session.table_queue, []
         return out
 
-    def send_move(self, move: str) -> None:
-        self.session.client.send_move(move)
+    def send_move(self, move: Move | str) -> None:
+        self.session.client.send_move(str(move))
 
     def next_game(self) -> None:
         self.session.client.next_game()
