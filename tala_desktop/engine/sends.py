@@ -1,10 +1,10 @@
-"""Gửi planning: which trash cards to send onto laid phỏm (with chains), and the best lay plus sends."""
+"""Gửi planning: which trash cards to send onto laid phỏm (every order searched), and the best lay plus sends."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import iter_bits, mask_points, points
+from .cards import iter_bits, mask_of, mask_points, points
 from .melds import Phom
 from .solver import iter_packings
 
@@ -56,19 +56,69 @@ def plan_sends(hand: int, targets: list[Target], ace_high: bool = False,
 
 
 def sendable_cards(hand: int, targets: list[Target], ace_high: bool = False) -> int:
-    """Mask of cards that could be sent now or after a chain of other sends from ``hand``."""
-    phoms = [p.copy() for _, _, p in targets]
+    """Mask of the cards of ``hand`` that some order of sends can place (one card always stays for the discard).
+
+    A search over every order, not first fit: with 4♠4♣4♦ and 5♥6♥7♥ laid,
+    3♥ is sendable from 3♥ 4♥ + more because 4♥ can open the run for it.
+    """
     out = 0
-    changed = True
-    while changed:
-        changed = False
-        for p in phoms:
-            for c in iter_bits(hand & ~out):
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+
+    def rec(h: int, ps: tuple[Phom, ...]) -> None:
+        nonlocal out
+        if h.bit_count() < 2:
+            return
+        key = (h, tuple(p.mask for p in ps))
+        if key in seen:
+            return
+        seen.add(key)
+        for i, p in enumerate(ps):
+            for c in iter_bits(h):
                 if p.accepts(c, ace_high):
-                    p.add(c)
                     out |= 1 << c
-                    changed = True
+                    q = p.copy()
+                    q.add(c)
+                    rec(h & ~(1 << c), ps[:i] + (q,) + ps[i + 1:])
+
+    rec(hand, tuple(p.copy() for _, _, p in targets))
     return out
+
+
+def send_order(cards: list[int], targets: list[Target], preferred: dict[int, tuple[int, int]] | None = None,
+               ace_high: bool = False) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """Sends ``(card, seat, index)`` in a playable order placing as many of ``cards`` as any order can,
+    and the cards left over. A card goes to its ``preferred`` (seat, index) when that still places as many."""
+    keys = [(s, k) for s, k, _ in targets]
+    prefer = preferred or {}
+    best: list[tuple[int, int]] = []
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+
+    def options(c: int, ps: tuple[Phom, ...]) -> list[int]:
+        fits = [i for i, p in enumerate(ps) if p.accepts(c, ace_high)]
+        want = prefer.get(c)
+        return sorted(fits, key=lambda i: keys[i] != want)
+
+    def rec(left: tuple[int, ...], ps: tuple[Phom, ...], seq: list[tuple[int, int]]) -> bool:
+        nonlocal best
+        if len(seq) > len(best):
+            best = seq
+        if len(best) == len(cards):
+            return True
+        key = (mask_of(left), tuple(p.mask for p in ps))
+        if key in seen:
+            return False
+        seen.add(key)
+        for j, c in enumerate(left):
+            for i in options(c, ps):
+                q = ps[i].copy()
+                q.add(c)
+                if rec(left[:j] + left[j + 1:], ps[:i] + (q,) + ps[i + 1:], seq + [(c, i)]):
+                    return True
+        return False
+
+    rec(tuple(cards), tuple(p.copy() for _, _, p in targets), [])
+    placed = {c for c, _ in best}
+    return [(c, keys[i][0], keys[i][1]) for c, i in best], [c for c in cards if c not in placed]
 
 
 @dataclass(frozen=True, slots=True)

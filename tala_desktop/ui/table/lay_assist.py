@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tala_desktop.engine import Phom, best_arrangement, best_lay_plan, card_label, find_melds, plan_sends
 from tala_desktop.engine.cards import card_str, cards_of, iter_bits, mask_of
 from tala_desktop.engine.melds import describe_meld
-from tala_desktop.engine.sends import sendable_cards
+from tala_desktop.engine.sends import send_order, sendable_cards
 from tala_desktop.engine.solver import iter_packings
 
 from ..core.i18n import tr
@@ -136,24 +136,8 @@ def fits(card: int, targets: list[Target], ace_high: bool = False) -> list[tuple
 
 def order_sends(cards: list[int], targets: list[Target], preferred: dict[int, tuple[int, int]],
                 ace_high: bool = False) -> tuple[list[tuple[int, int, int]], list[int]]:
-    """Sends for ``cards`` in an order that works (chains first-fit), and the cards that fit nowhere."""
-    phoms = {(s, k): p.copy() for s, k, p in targets}
-    left = list(cards)
-    out: list[tuple[int, int, int]] = []
-    progress = True
-    while left and progress:
-        progress = False
-        for c in list(left):
-            choice = preferred.get(c)
-            if choice is None or choice not in phoms or not phoms[choice].accepts(c, ace_high):
-                choice = next((key for key, p in phoms.items() if p.accepts(c, ace_high)), None)
-            if choice is None:
-                continue
-            phoms[choice].add(c)
-            out.append((c, choice[0], choice[1]))
-            left.remove(c)
-            progress = True
-    return out, left
+    """Sends for ``cards`` in an order that places as many as any order can, and the cards that fit nowhere."""
+    return send_order(cards, targets, preferred, ace_high)
 
 
 def send_move(seat: int, card: int, target: int, index: int) -> str:
