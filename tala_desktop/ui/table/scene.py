@@ -26,6 +26,7 @@ import pygame
 
 from tala_desktop.table import TableClient
 
+from ..art.theme import WHITE
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import get_language, tr
 from ..core.scene import Scene
@@ -47,7 +48,6 @@ RESULTS_DELAY = 1.1        # seconds between the last flight of a game and the r
 RING_FPS = 8               # redraws per second while only the clock ring moves
 PULSE_FPS = 12             # redraws per second while only glows pulse
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
-WHITE: Colour = (255, 255, 255)
 
 
 class TableScene(Scene):
