@@ -163,20 +163,25 @@ def client_proc(port: int, tables: int, seconds: float, warmup: float, out, star
     out.put(asyncio.run(run_clients(port, tables, seconds, warmup, started)))
 
 
-def start_server(tables: int, state: str) -> tuple[subprocess.Popen, int]:
-    prof = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
-    keep = ["--state", state] if state else ["--no-state"]
-    proc = subprocess.Popen([sys.executable, *prof, "-m", "tala_desktop.net.cli", "--host", "127.0.0.1", "--port", "0",
-                             "--tables", str(tables), "--max-per-address", str(tables * 4 + 10), "--rate", "1000",
-                             "--address-rate", "1000000", "--tables-per-address", str(tables),
-                             "--no-announce", "--bot-delay", "0", "--log-level", "WARNING", *keep],
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+def launch_server(options: list[str], python: list[str] | None = None) -> tuple[subprocess.Popen, int]:
+    """``tala-server`` on 127.0.0.1, any free port, no beacons, with ``options``; returns it and its port."""
+    proc = subprocess.Popen([sys.executable, *(python or []), "-m", "tala_desktop.net.cli", "--host", "127.0.0.1",
+                             "--port", "0", "--no-announce", *options], stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert proc.stderr is not None
     line = proc.stderr.readline()
     m = re.search(r":(\d+)$", line.strip())
     if not m:
         proc.kill()
         raise RuntimeError(f"the server did not start: {line!r}")
     return proc, int(m.group(1))
+
+
+def start_server(tables: int, state: str) -> tuple[subprocess.Popen, int]:
+    prof = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
+    keep = ["--state", state] if state else ["--no-state"]
+    return launch_server(["--tables", str(tables), "--max-per-address", str(tables * 4 + 10), "--rate", "1000",
+                          "--address-rate", "1000000", "--tables-per-address", str(tables), "--bot-delay", "0",
+                          "--log-level", "WARNING", *keep], prof)
 
 
 def run(tables: int, seconds: float, procs: int, warmup: float, state: bool) -> dict:

@@ -21,8 +21,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import re
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,19 +29,8 @@ import psutil
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def start_server() -> tuple[subprocess.Popen, int]:
-    proc = subprocess.Popen([sys.executable, "-m", "tala_desktop.net.cli", "--host", "127.0.0.1", "--port", "0",
-                             "--no-announce", "--log-level", "ERROR"], stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    assert proc.stderr is not None
-    line = proc.stderr.readline()
-    m = re.search(r":(\d+)$", line.strip())
-    if not m:
-        proc.kill()
-        raise RuntimeError(f"the server did not start: {line!r}")
-    return proc, int(m.group(1))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from net_load import launch_server  # noqa: E402 - the load bench's server launcher, beside this script
 
 
 def send_queue_bytes(port: int) -> int:
@@ -130,7 +117,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=35.0, help="how long the clients keep asking")
     ap.add_argument("--target", type=float, default=100.0, help="peak server RSS in MB to call it OK")
     args = ap.parse_args()
-    proc, port = start_server()
+    proc, port = launch_server(["--log-level", "ERROR"])
     try:
         r = asyncio.run(attack(port, psutil.Process(proc.pid), args))
     finally:
