@@ -39,14 +39,11 @@ decode = msgspec.json.Decoder().decode
 sys.path.insert(0, str(ROOT))
 
 
-def choose(legal: list[str]) -> str:
-    for suffix in (" u", " ukhan", " eat"):
+def choose(legal: list[list]) -> list:
+    """Ù, eat, the first lay, draw, the first discard (a move is [seat, kind, card, melds, target, index])."""
+    for kind in ("u", "ukhan", "eat", "lay", "draw", "discard"):
         for m in legal:
-            if m.endswith(suffix):
-                return m
-    for word in (" lay", " draw", " discard"):
-        for m in legal:
-            if word + " " in m + " ":
+            if m[1] == kind:
                 return m
     return legal[0]
 
@@ -75,7 +72,7 @@ class Player:
             async with connect(f"ws://127.0.0.1:{self.port}/", max_size=2**20, compression=None, open_timeout=30,
                                ping_interval=None) as ws:
                 self.ws = ws
-                await ws.send(json.dumps({"type": "hello", "name": self.name, "version": 1}))
+                await ws.send(json.dumps({"type": "hello", "name": self.name, "version": 2}))
                 if self.host:
                     await ws.send(json.dumps({"type": "create_table", "seats": 4, "turn_seconds": 30}))
                 else:

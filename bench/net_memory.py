@@ -58,7 +58,7 @@ class Counts:
 async def host(port: int, addr: str, index: int, stop: asyncio.Event) -> None:
     """A host that reads normally: opens a table and waits in its lobby."""
     async with connect(f"ws://127.0.0.1:{port}/", local_addr=(addr, 0), compression=None, proxy=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "name": f"Chủ bàn {index}", "version": 1}))
+        await ws.send(json.dumps({"type": "hello", "name": f"Chủ bàn {index}", "version": 2}))
         await ws.send(json.dumps({"type": "create_table", "seats": 4, "bots": ["hard", "easy", "normal", "random"]}))
         while not stop.is_set():
             with contextlib.suppress(TimeoutError):
@@ -72,7 +72,7 @@ async def lazy_client(port: int, addr: str, index: int, rate: float, stop: async
             async with connect(f"ws://127.0.0.1:{port}/", local_addr=(addr, 0), compression=None, proxy=None,
                                ping_interval=None, open_timeout=5, close_timeout=0.5) as ws:
                 counts.connects += 1
-                await ws.send(json.dumps({"type": "hello", "name": f"Lười {index}", "version": 1}))
+                await ws.send(json.dumps({"type": "hello", "name": f"Lười {index}", "version": 2}))
                 ws.transport.pause_reading()
                 while not stop.is_set():
                     await ws.send('{"type":"list_tables"}')

@@ -1,14 +1,17 @@
 """NetTableClient: the TableClient of LAN play, an asyncio websocket loop in a background thread behind queues.
 
-It offers the same methods as the offline ``LocalTableClient`` (``poll``,
-``send_move``, ``next_game``, ``request_hint``, ``leave``, ``close``) and
-delivers the same per-seat messages, so the table scene is unchanged; the
-lobby methods (``list_tables``, ``create_table``, ``join``, ``ready``,
-``start``, ``chat``...) add the LAN lobby. Commands never raise: they are
-queued to the network thread, and refusals come back as ``error`` messages.
-When the connection drops the client reconnects with its resume token for
-``reconnect_for`` seconds; if the server stays away, ``poll`` returns
-``{"type": "error", "code": "disconnected", ...}`` and the client stops.
+It offers the same methods as the offline ``LocalTableClient``
+(``poll_messages``, ``poll``, ``send_move``, ``next_game``,
+``request_hint``, ``leave``, ``close``) and delivers the same per-seat
+messages, so the table scene is unchanged; the lobby methods
+(``list_tables``, ``create_table``, ``join``, ``ready``, ``start``,
+``chat``...) add the LAN lobby. Every frame from the server is decoded once,
+strictly, into the Structs of net/protocol.py and table/messages.py; a frame
+that does not fit ends the connection (``bad_frame``). Commands never raise:
+they are queued to the network thread, and refusals come back as ``Error``
+messages. When the connection drops the client reconnects with its resume
+token for ``reconnect_for`` seconds; if the server stays away,
+``poll_messages`` returns a ``Disconnected`` notice and the client stops.
 Every frame in and out is logged at debug level.
 """
 
@@ -28,6 +31,10 @@ import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
+from tala_desktop.engine import EngineError, Move, parse_move
+from tala_desktop.table.legacy import legacy_dict
+from tala_desktop.table.messages import Error, HintRequest, Leave, MoveCommand, NextGame, SeatMessage, Snapshot
+
 from . import protocol as p
 
 log = logging.getLogger(__name__)
@@ -36,7 +43,6 @@ log = logging.getLogger(__name__)
 # the "disconnected" message, beside the client's own: unreachable, lost, seat_expired, server_restarted, bad_frame
 FINAL_REASONS = {"version", "bad_password", "too_many_connections", "server_shutdown", "replaced", "hello_timeout",
                  "retry_later", "server_restarted", "seat_expired", "bad_frame"}
-LOBBY_EVENTS = {"welcome", "error", "pong", "tables", "lobby", "chat", "left_table"}
 RETRY_FIRST = 0.1                # seconds before the first reconnect of an outage
 RETRY_MAX = 2.0
 
@@ -67,7 +73,7 @@ class NetTableClient:
         self._welcomed_at: float | None = None
         self._jitter = random.Random()
         self._final: tuple[str, str] | None = None
-        self._inbox: queue.SimpleQueue[tuple[float, dict[str, Any]]] = queue.SimpleQueue()
+        self._inbox: queue.SimpleQueue[tuple[float, p.ClientMessage]] = queue.SimpleQueue()
         self._closing = False
         self._ws: ClientConnection | None = None
         self._loop = asyncio.new_event_loop()
@@ -77,31 +83,41 @@ class NetTableClient:
         self._thread.start()
 
     # ------------------------------------------------------------ TableClient
-    def poll(self, now: float) -> list[dict[str, Any]]:
+    def poll_messages(self, now: float) -> list[p.ClientMessage]:
         """Every message received since the last poll, in order (clock deadlines rebased to ``now``)."""
-        out: list[dict[str, Any]] = []
+        out: list[p.ClientMessage] = []
         mono = time.monotonic()
         while True:
             try:
                 received, msg = self._inbox.get_nowait()
             except queue.Empty:
                 return out
-            clock = msg.get("clock") if msg.get("type") == "snapshot" else None
-            if isinstance(clock, dict) and isinstance(clock.get("remaining"), (int, float)):
-                clock["deadline"] = now + clock["remaining"] - (mono - received)
+            if isinstance(msg, Snapshot) and msg.clock is not None:
+                deadline = now + msg.clock.remaining - (mono - received)
+                msg = msgspec.structs.replace(msg, clock=msgspec.structs.replace(msg.clock, deadline=deadline))
             out.append(msg)
 
-    def send_move(self, move: str) -> None:
-        self._send(p.MoveCmd(game_id=self.game_id, move=move))
+    def poll(self, now: float) -> list[dict[str, Any]]:
+        """``poll_messages`` in the old dict form, for the screens that still read dicts."""
+        return [_as_dict(m) for m in self.poll_messages(now)]
+
+    def send_move(self, move: Move | str) -> None:
+        if isinstance(move, str):
+            try:
+                move = parse_move(move)
+            except EngineError as exc:
+                self._deliver(Error(code="bad_move", message=str(exc)))
+                return
+        self._send(MoveCommand(game_id=self.game_id, move=move))
 
     def next_game(self) -> None:
-        self._send(p.NextGame())
+        self._send(NextGame())
 
     def request_hint(self) -> None:
-        self._send(p.Hint())
+        self._send(HintRequest())
 
     def leave(self) -> None:
-        self._send(p.Leave())
+        self._send(Leave())
 
     def close(self) -> None:
         """Disconnect (a seat in a game is auto-played until the resume token expires) and end the thread.
@@ -158,7 +174,7 @@ class NetTableClient:
             try:
                 cmd = cmd(**fields)
             except (TypeError, ValueError) as exc:
-                self._deliver({"type": "error", "code": "invalid", "message": str(exc)})
+                self._deliver(Error(code="invalid", message=str(exc)))
                 return
         self._queue_frame(p.encode_command(cmd))
 
@@ -169,13 +185,12 @@ class NetTableClient:
                 return
             except RuntimeError:  # the network thread ended between the check and the call
                 pass
-        self._deliver({"type": "error", "code": "disconnected", "reason": "closed",
-                       "message": "not connected to the server"})
+        self._deliver(p.Disconnected(reason="closed", message="not connected to the server"))
 
     def _put(self, frame: str) -> None:
         self._outbox.put_nowait(frame)
 
-    def _deliver(self, msg: dict[str, Any]) -> None:
+    def _deliver(self, msg: p.ClientMessage) -> None:
         self._inbox.put((time.monotonic(), msg))
 
     def _run(self) -> None:
@@ -246,7 +261,7 @@ class NetTableClient:
             attempt += 1
             self.reconnects += 1
         if not self._closing:
-            self._deliver({"type": "error", "code": "disconnected", "reason": reason, "message": why})
+            self._deliver(p.Disconnected(reason=reason, message=why))
 
     async def _session(self, ws: ClientConnection) -> tuple[str, str]:
         """One connection's life; returns why it ended: (reason code, readable text)."""
@@ -279,49 +294,36 @@ class NetTableClient:
     def _handle_frame(self, frame: str) -> tuple[str, str] | None:
         """Deliver one frame's messages; a (reason, text) pair when the session must end here."""
         try:
-            msg = msgspec.json.decode(frame)
-        except msgspec.DecodeError:
-            raise ValueError("the frame is not JSON") from None
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            raise ValueError("the frame is not a message")
-        if msg["type"] == "welcome" and not msg.get("resumed") and self.table_id is not None:
+            msg = p.decode_server_frame(frame)
+        except msgspec.DecodeError as exc:
+            raise ValueError(f"the frame does not fit the protocol: {exc}") from None
+        if isinstance(msg, p.Welcome) and not msg.resumed and self.table_id is not None:
             self.table_id, self.seat = None, -1
-            if self.server_id is not None and msg.get("server_id") != self.server_id:
+            if self.server_id is not None and msg.server_id != self.server_id:
                 return "server_restarted", "the server restarted; the game was lost"
             return "seat_expired", "the server no longer holds your seat (the reconnect time ran out)"
-        inner = msg.get("messages") if msg["type"] == "batch" else [msg]
-        if not isinstance(inner, list):
-            raise ValueError("a batch without messages")
-        for one in inner:
-            if not isinstance(one, dict) or not isinstance(one.get("type"), str):
-                raise ValueError("a message without a type")
-            if one["type"] in LOBBY_EVENTS:
-                msgspec.convert(one, p.LobbyEvent)  # a lobby event of the wrong shape raises: bad_frame
+        for one in msg.messages if isinstance(msg, p.Batch) else [msg]:
             self._track(one)
-            if one["type"] == "error" and one.get("code") in FINAL_REASONS:
-                self._final = (str(one["code"]), str(one.get("message", one["code"])))
+            if isinstance(one, Error) and one.code in FINAL_REASONS:
+                self._final = (one.code, one.message)
             self._deliver(one)
         return None
 
-    def _track(self, msg: dict[str, Any]) -> None:
-        kind = msg["type"]
-        if kind == "welcome":
-            self.token = msg.get("token")
-            self.server_id = msg.get("server_id", self.server_id)
+    def _track(self, msg: p.ClientMessage) -> None:
+        if isinstance(msg, p.Welcome):
+            self.token = msg.token
+            self.server_id = msg.server_id or self.server_id
             self._welcomed_at = time.monotonic()
             self.connected.set()
-            if msg.get("resumed"):
-                self.table_id, self.seat = msg.get("table"), msg.get("seat", -1)
-        elif kind == "lobby":
-            self.table_id = msg.get("table", {}).get("id")
-            if isinstance(msg.get("you"), int):
-                self.seat = msg["you"]
-        elif kind == "snapshot":
-            game_id, seat = msg.get("game_id"), msg.get("seat")
-            if type(game_id) is not int or type(seat) is not int:
-                raise ValueError("a snapshot without a game id and a seat")
-            self.game_id, self.seat = game_id, seat
-        elif kind == "left_table":
+            if msg.resumed:
+                self.table_id, self.seat = msg.table, -1 if msg.seat is None else msg.seat
+        elif isinstance(msg, p.Lobby):
+            self.table_id = msg.table.id
+            if msg.you is not None:
+                self.seat = msg.you
+        elif isinstance(msg, Snapshot):
+            self.game_id, self.seat = msg.game_id, msg.seat
+        elif isinstance(msg, p.Left):
             self.table_id, self.seat = None, -1
 
     async def _write(self, ws: ClientConnection) -> None:
@@ -333,3 +335,13 @@ class NetTableClient:
             except websockets.ConnectionClosed:
                 self._outbox.put_nowait(frame)  # resent after the reconnect
                 return
+
+
+def _as_dict(m: p.ClientMessage) -> dict[str, Any]:
+    """A message in the old dict form (what ``poll`` returned before the Structs)."""
+    if isinstance(m, p.Disconnected):
+        return {"type": "error", "code": "disconnected", "reason": m.reason, "message": m.message}
+    if isinstance(m, SeatMessage):
+        return legacy_dict(m)
+    d: dict[str, Any] = msgspec.to_builtins(m)
+    return d

@@ -32,7 +32,7 @@ from tala_desktop.table import Table, TableError
 from . import protocol as p
 from .connection import Session
 from .limits import ServerConfig
-from .rooms import Room, WireRules
+from .rooms import Room
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
     try:
         rng = msgspec.json.decode(dealer, type=tuple[int, list[int], float | None])
         state = game_from_obj(msgspec.json.decode(t.game))
-        if replace(WireRules.of(state.rules), preset=table.config.rules.preset) != table.config.rules:
+        if replace(state.rules, preset=table.config.rules.preset) != table.config.rules:
             raise ValueError("the saved game's rules are not the table's")
         state.rules = table.config.rules
         table.rng.setstate((rng[0], tuple(rng[1]), rng[2]))

@@ -4,25 +4,36 @@ Clients send **commands**; the server answers with **events**. Every
 command is decoded by ``decode_command`` into one of the Structs below, or
 refused with a ``ProtocolError`` carrying a code and a readable message:
 nothing from a client is ever eval'd or unpickled, unknown fields are
-refused, and strings have length limits. The table's own per-seat messages
-(events, snapshots, hints; see docs/table-messages.md) travel unchanged as
-JSON objects beside the lobby events defined here. docs/protocol.md lists
+refused, and strings have length limits. The table's own commands and
+per-seat messages (moves, events, snapshots, hints: table/messages.py, see
+docs/table-messages.md) are part of the same unions: a server frame is
+decoded by ``decode_server_frame``, just as strictly. docs/protocol.md lists
 every message with an example exchange.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 
-PROTOCOL_VERSION = 1
+from tala_desktop.table.messages import (
+    Error,
+    HintRequest,
+    Leave,
+    MoveCommand,
+    NextGame,
+    SeatMessage,
+    TableMessage,
+    check_moves,
+)
+
+PROTOCOL_VERSION = 2            # 2: moves as values and cards as numbers (table/messages.py)
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 MAX_NAME = 20
 MAX_CHAT = 200
 MAX_PASSWORD = 64
-MAX_MOVE = 160
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 PRESET_NAMES = ("zingplay", "co_ban", "custom")
 
@@ -151,31 +162,12 @@ class Kick(_Cmd, tag="kick"):
     seat: Seat
 
 
-class Leave(_Cmd, tag="leave"):
-    """Leave your table: a free seat in the lobby, Móm if a game is in progress."""
-
-
 class Ready(_Cmd, tag="ready"):
     ready: bool = True
 
 
 class Start(_Cmd, tag="start"):
     """Host only: start the first game; empty seats get bots."""
-
-
-class MoveCmd(_Cmd, tag="move"):
-    """A move in the engine grammar for your seat, for game ``game_id``."""
-
-    game_id: GameId
-    move: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_MOVE)]
-
-
-class NextGame(_Cmd, tag="next_game"):
-    """After the results: ready for the next game (it starts when every connected player asked)."""
-
-
-class Hint(_Cmd, tag="hint"):
-    pass
 
 
 class Chat(_Cmd, tag="chat"):
@@ -189,8 +181,8 @@ class Ping(_Cmd, tag="ping"):
     t: float | None = None
 
 
-Command = (Hello | ListTables | CreateTable | Configure | Join | Sit | Kick | Leave | Ready | Start | MoveCmd
-           | NextGame | Hint | Chat | Ping)
+Command = (Hello | ListTables | CreateTable | Configure | Join | Sit | Kick | Leave | Ready | Start | MoveCommand
+           | NextGame | HintRequest | Chat | Ping)
 COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "sit", "kick", "leave", "ready",
                  "start", "move", "next_game", "hint", "chat", "ping")
 
@@ -204,7 +196,9 @@ def decode_command(frame: str | bytes) -> Command:
     if len(frame) > MAX_COMMAND_BYTES:
         raise ProtocolError("too_big", f"a command is at most {MAX_COMMAND_BYTES} bytes, got {len(frame)}")
     try:
-        return _decoder.decode(frame)
+        cmd = _decoder.decode(frame)
+        check_moves(cmd)
+        return cmd
     except msgspec.DecodeError as exc:
         if isinstance(exc, msgspec.ValidationError):
             text = str(exc)
@@ -219,7 +213,7 @@ def encode_command(cmd: Command) -> str:
 
 
 # ---------------------------------------------------------------- events (server -> client)
-class _Event(msgspec.Struct, tag_field="type", kw_only=True):
+class _Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
     pass
 
 
@@ -233,11 +227,6 @@ class Welcome(_Event, tag="welcome"):
     resumed: bool = False
     table: int | None = None
     seat: int | None = None
-
-
-class Error(_Event, tag="error"):
-    code: str
-    message: str
 
 
 class Pong(_Event, tag="pong"):
@@ -291,7 +280,7 @@ class ChatEvent(_Event, tag="chat"):
 class Batch(_Event, tag="batch"):
     """Several table messages for your seat in one frame (the events of one change and its snapshot), in order."""
 
-    messages: list[dict[str, Any]]
+    messages: Annotated[list[TableMessage], msgspec.Meta(max_length=4096)]
 
 
 class Left(_Event, tag="left_table"):
@@ -301,11 +290,29 @@ class Left(_Event, tag="left_table"):
     reason: str
 
 
-LobbyEvent = Welcome | Error | Pong | Tables | Lobby | ChatEvent | Left   # what the client checks before using
+class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
+    """The client's own notice (never on the wire): the connection is over for good; ``reason`` says why."""
+
+    reason: str                 # unreachable, lost, seat_expired, server_restarted, bad_frame, closed, or a final code
+    message: str
 
 
-def encode(event: _Event | dict[str, Any]) -> str:
-    """One frame of server output (an event Struct or a table message dict)."""
+LobbyEvent = Welcome | Error | Pong | Tables | Lobby | ChatEvent | Left
+ClientMessage = LobbyEvent | TableMessage | Disconnected        # what NetTableClient.poll_messages returns
+ServerMessage = Welcome | Pong | Tables | Lobby | ChatEvent | Left | Batch | TableMessage
+_server_decoder = msgspec.json.Decoder(ServerMessage)
+
+
+def decode_server_frame(frame: str | bytes) -> ServerMessage:
+    """Decode one server frame strictly; raises msgspec.DecodeError (ValidationError: the wrong shape)."""
+    msg = _server_decoder.decode(frame)
+    for one in msg.messages if isinstance(msg, Batch) else (msg,):
+        check_moves(one)
+    return msg
+
+
+def encode(event: _Event | SeatMessage) -> str:
+    """One frame of server output: a lobby event or a table message."""
     return msgspec.json.encode(event).decode()
 
 

@@ -10,39 +10,20 @@ nothing.
 
 from __future__ import annotations
 
-import functools
 import hmac
 import logging
-from dataclasses import fields, replace
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import Protocol
 
-from tala_desktop.engine import EngineError, Rules, parse_move
+from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import BOT, REMOTE, SeatConfig, Table, TableConfig, TableError
-from tala_desktop.table.legacy import legacy_dict
+from tala_desktop.table.messages import Hint
 
 from . import protocol as p
 from .limits import ServerConfig
 from .names import unique_name
 
 log = logging.getLogger(__name__)
-
-
-class WireRules(Rules):
-    """Rules whose JSON form is built once: every seat's snapshot after every move carries it (half its cost)."""
-
-    __slots__ = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(_rules_json(self))
-
-    @classmethod
-    def of(cls, rules: Rules) -> WireRules:
-        return cls(**{f.name: getattr(rules, f.name) for f in fields(Rules)})
-
-
-@functools.lru_cache(maxsize=64)
-def _rules_json(rules: Rules) -> dict[str, Any]:
-    return Rules.to_dict(rules)
 
 
 class RoomError(Exception):
@@ -251,7 +232,7 @@ class Room:
         seats = [SeatConfig(names[i], REMOTE, balance=balances[i]) if kind == "player"
                  else SeatConfig(names[i], BOT, level=s.bot_level(i), balance=balances[i])
                  for i, kind in enumerate(kinds)]
-        rules = WireRules.of(replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds))
+        rules = replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds)
         config = TableConfig(seats, rules=rules, bet=s.bet, seed=c.seed, think_delay=c.bot_delay,
                              hard_budget_ms=c.hard_budget_ms, bot_workers=1, first_leader=self.host or 0)
         table = Table(config)
@@ -262,16 +243,12 @@ class Room:
         return table
 
     # ------------------------------------------------------------ game commands
-    def move(self, member: Member, game_id: int, text: str) -> None:
+    def move(self, member: Member, game_id: int, move: Move) -> None:
         table, seat = self._table_seat(member)
+        if move.kind in (MoveKind.TIMEOUT, MoveKind.LEAVE):
+            raise RoomError("bad_move", f"'{move.kind}' is not a move a player sends (use the leave command to leave)")
         try:
-            kind = parse_move(text).kind
-        except EngineError as exc:
-            raise RoomError("bad_move", str(exc)) from None
-        if kind in ("timeout", "leave"):
-            raise RoomError("bad_move", f"'{kind}' is not a move a player sends (use the leave command to leave)")
-        try:
-            table.submit(seat, text, game_id)
+            table.submit(seat, move, game_id)
         except TableError as exc:
             raise RoomError(exc.code, str(exc)) from None
         finally:
@@ -298,12 +275,12 @@ class Room:
         self.broadcast_lobby()
         return True
 
-    def hint(self, member: Member) -> dict[str, Any]:
+    def hint(self, member: Member) -> Hint:
         table, seat = self._table_seat(member)
         d = table.hint(seat)
         if d is None:
             raise RoomError("not_your_turn", "a hint is given on your turn")
-        return {"type": "hint", "move": str(d.move), "reason": d.reason.to_dict(), "game_id": table.game_id}
+        return Hint(move=d.move, reason=d.reason, game_id=table.game_id)
 
     def chat(self, member: Member, text: str) -> None:
         name = self.names[member.seat] if member.seat is not None else None
@@ -331,7 +308,7 @@ class Room:
                 elif now - self._away_since >= self.config.away_delay and now >= self.away_grace_until:
                     log.info("%s: seat %d is away; playing its timeout action", self.name, seat)
                     try:
-                        table.submit(seat, f"{seat} timeout", table.game_id)
+                        table.submit(seat, Move(seat, MoveKind.TIMEOUT), table.game_id)
                     except TableError:
                         log.exception("%s: the timeout action for seat %d was refused", self.name, seat)
         self.flush()
@@ -345,15 +322,14 @@ class Room:
             msgs = table.drain(seat)
             m = self.seats[seat]
             if m is not None and msgs and m.connected:
-                wire = [legacy_dict(msg) for msg in msgs]
-                m.send(p.encode(wire[0] if len(wire) == 1 else p.Batch(messages=wire)))
+                m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
 
     def resync(self, member: Member) -> None:
         """A player (re)connected: the lobby, and the full view of the game in progress."""
         self.broadcast_lobby()
         if self.table is not None and self.table.state is not None and member.seat is not None:
             self.flush()
-            member.send(p.encode(legacy_dict(self.table.snapshot(member.seat))))
+            member.send(p.encode(self.table.snapshot(member.seat)))
             self._maybe_next_game(self.table.now)
 
     def member_dropped(self, now: float) -> None:

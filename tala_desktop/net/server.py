@@ -21,6 +21,8 @@ from typing import Any
 import websockets
 from websockets.asyncio.server import Server, ServerConnection, serve
 
+from tala_desktop.table.messages import HintRequest, Leave, MoveCommand, NextGame
+
 from . import protocol as p
 from .connection import GOING_AWAY, POLICY, Conn, FrameHook, Session, restored_key
 from .discovery import Beacon
@@ -254,7 +256,7 @@ class TalaServer:
             self._join(s, cmd, now)
         elif isinstance(cmd, p.Chat):
             self._room(s).chat(s, cmd.text)
-        elif isinstance(cmd, p.Leave):
+        elif isinstance(cmd, Leave):
             self._room(s)
             self._leave(s, now)
         elif isinstance(cmd, p.Sit):
@@ -267,11 +269,11 @@ class TalaServer:
             self._room(s).configure(s, cmd)
         elif isinstance(cmd, p.Start):
             self._room(s).start(s, now)
-        elif isinstance(cmd, p.MoveCmd):
+        elif isinstance(cmd, MoveCommand):
             self._room(s).move(s, cmd.game_id, cmd.move)
-        elif isinstance(cmd, p.NextGame):
+        elif isinstance(cmd, NextGame):
             self._room(s).next_game(s, now)
-        elif isinstance(cmd, p.Hint):
+        elif isinstance(cmd, HintRequest):
             s.send(p.encode(self._room(s).hint(s)))
 
     def _room(self, s: Session) -> Room:

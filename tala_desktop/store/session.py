@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from tala_desktop.bots.runner import BotRunner
 from tala_desktop.table import BOT, Table, TableConfig
-from tala_desktop.table.messages import SeatMessage, Snapshot
+from tala_desktop.table.messages import Snapshot, TableMessage
 
 from .autosave import Autosave, game_uid
 from .errors import StoreError
@@ -84,7 +84,7 @@ class OfflineSession:
     def game_uid(self) -> str:
         return game_uid(self.table_uid, self.table.game_id)
 
-    def _on_message(self, seat: int, message: SeatMessage) -> None:
+    def _on_message(self, seat: int, message: TableMessage) -> None:
         if seat == 0 and isinstance(message, Snapshot):
             self.sync()
 

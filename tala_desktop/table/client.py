@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from tala_desktop.engine import Move
 
 from .legacy import legacy_dict
-from .messages import Error, Hint, SeatMessage
+from .messages import Error, Hint, TableMessage
 from .table import Table, TableError
 
 
@@ -27,7 +27,7 @@ class TableClient(Protocol):
 
     def start(self, now: float) -> None: ...
     def poll(self, now: float) -> list[dict[str, Any]]: ...
-    def poll_messages(self, now: float) -> list[SeatMessage]: ...
+    def poll_messages(self, now: float) -> list[TableMessage]: ...
     def send_move(self, move: Move | str) -> None: ...
     def next_game(self) -> None: ...
     def request_hint(self) -> None: ...
@@ -44,7 +44,7 @@ class LocalTableClient:
         self.table = table
         self.seat = seat
         table.open_feed(seat)
-        self._extra: list[SeatMessage] = []
+        self._extra: list[TableMessage] = []
         self.closed = False
 
     def start(self, now: float = 0.0) -> None:
@@ -52,7 +52,7 @@ class LocalTableClient:
         if self.table.state is None:
             self.table.start_game(now)
 
-    def poll_messages(self, now: float) -> list[SeatMessage]:
+    def poll_messages(self, now: float) -> list[TableMessage]:
         if not self.closed:
             self.table.update(now)
         out = self.table.drain(self.seat) + self._extra

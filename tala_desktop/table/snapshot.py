@@ -25,7 +25,7 @@ from .messages import (
     Declared,
     Discarded,
     Drew,
-    Event,
+    EventMessage,
     GameEnded,
     Laid,
     Moved,
@@ -46,7 +46,7 @@ def _outcome(e: EngineEvent, game_id: int, outcome: Outcome | None) -> GameEnded
     return GameEnded(outcome=outcome, hands=e["hands"], game_id=game_id)
 
 
-_BUILDERS: dict[str, Callable[[EngineEvent, int, Outcome | None], Event]] = {
+_BUILDERS: dict[str, Callable[[EngineEvent, int, Outcome | None], EventMessage]] = {
     "dealt": lambda e, g, _: Dealt(leader=e["leader"], hands=e["hands"], counts=e["counts"],
                                    stock_count=e["stock_count"], game_id=g),
     "turn": lambda e, g, _: Turn(seat=e["seat"], kind=e["kind"], game_id=g),
@@ -67,15 +67,15 @@ _BUILDERS: dict[str, Callable[[EngineEvent, int, Outcome | None], Event]] = {
 }
 
 
-def seat_event(event: EngineEvent, seat: int, game_id: int, outcome: Outcome | None = None) -> Event:
+def seat_event(event: EngineEvent, seat: int, game_id: int, outcome: Outcome | None = None) -> EventMessage:
     """An engine event as ``seat`` may see it."""
     return _BUILDERS[event["type"]](redact_event(event, seat), game_id, outcome)
 
 
 def seat_events(events: Iterable[EngineEvent], seats: Iterable[int], game_id: int,
-                outcome: Outcome | None = None) -> dict[int, list[Event]]:
+                outcome: Outcome | None = None) -> dict[int, list[EventMessage]]:
     """The events as each of ``seats`` may see them, in order; unredacted ones are one shared object."""
-    out: dict[int, list[Event]] = {s: [] for s in seats}
+    out: dict[int, list[EventMessage]] = {s: [] for s in seats}
     for e in events:
         if e["type"] in REDACTED_EVENTS:
             for s, msgs in out.items():

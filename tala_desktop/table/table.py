@@ -23,12 +23,12 @@ from tala_desktop.bots.runner import BotRunner
 from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_leader, parse_move
 
 from .config import BOT, TableConfig
-from .messages import Clock, SeatMessage, Snapshot, Thinking
+from .messages import Clock, Snapshot, TableMessage, Thinking
 from .snapshot import seat_events, seat_snapshot
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[[int, SeatMessage], None]
+Listener = Callable[[int, TableMessage], None]
 
 
 class TableError(Exception):
@@ -55,7 +55,7 @@ class Table:
         self._own_runner = runner is None
         self.runner = runner or BotRunner(workers=config.bot_workers, think_delay=config.think_delay)
         self.rng = random.Random(config.seed)
-        self.queues: dict[int, list[SeatMessage]] = {}   # only seats whose feed is open
+        self.queues: dict[int, list[TableMessage]] = {}   # only seats whose feed is open
         self.listeners: list[Listener] = []
         self.state: GameState | None = None
         self.game_id = 0
@@ -276,7 +276,7 @@ class Table:
         """Stop queueing ``seat``'s messages and drop those waiting (nobody reads the seat any more)."""
         self.queues.pop(seat, None)
 
-    def drain(self, seat: int) -> list[SeatMessage]:
+    def drain(self, seat: int) -> list[TableMessage]:
         """Take every message queued for ``seat`` (none if its feed is not open)."""
         q = self.queues.get(seat)
         if not q:
@@ -301,14 +301,14 @@ class Table:
         """The seats whose messages someone takes: every seat while a listener is subscribed, else the feeds."""
         return list(range(self.n)) if self.listeners else sorted(self.queues)
 
-    def _emit(self, seat: int, message: SeatMessage) -> None:
+    def _emit(self, seat: int, message: TableMessage) -> None:
         q = self.queues.get(seat)
         if q is not None:
             q.append(message)
         for listener in self.listeners:
             listener(seat, message)
 
-    def _emit_all(self, message: SeatMessage) -> None:
+    def _emit_all(self, message: TableMessage) -> None:
         for seat in self._readers():
             self._emit(seat, message)
 

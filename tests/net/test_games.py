@@ -79,12 +79,12 @@ def test_refused_moves_reach_only_the_sender_and_change_nothing(server):
         a.client.send_move(f"0 discard {a.snap['hand'][0]}")  # stale game id
         a.client.game_id = 1
         a.client.send_move("0 timeout")                       # not a player's move
-        a.client.send_move("0 fly away")                      # not the grammar
+        a.client.send_raw('{"type":"move","game_id":1,"move":"0 fly away"}')  # a move is a value, not text
         pump_until(players, lambda: len(a.errors) >= 5 and len(b.errors) >= 1, act=False)
         time.sleep(0.1)
         for pl in players:
             pl.pump()
-        assert [e["code"] for e in a.errors] == ["not_in_hand", "wrong_seat", "stale_game", "bad_move", "bad_move"]
+        assert [e["code"] for e in a.errors] == ["not_in_hand", "wrong_seat", "stale_game", "bad_move", "invalid"]
         assert [e["code"] for e in b.errors] == ["not_your_turn"]
         assert state() == before
         assert {m["type"] for m in a.messages[seen_a:] + b.messages[seen_b:]} == {"error"}

@@ -10,7 +10,7 @@ from .conftest import hear, raw, say
 
 
 def hello(ws, name: str) -> None:
-    say(ws, type="hello", name=name, version=1)
+    say(ws, type="hello", name=name, version=2)
     assert hear(ws)["type"] == "welcome"
 
 

@@ -1,38 +1,21 @@
-"""No frame sent to a client ever holds another player's hidden cards (full LAN games, every frame recorded)."""
+"""No frame sent to a client ever holds another player's hidden cards (full LAN games, every frame recorded).
+
+Each frame is decoded as the client decodes it and its cards are found through the message schema.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import re
 import threading
 from collections import defaultdict
 
 import pytest
 
-from tala_desktop.engine import parse_card
+from tala_desktop.net import protocol as p
 from tala_desktop.net.host import start_in_thread
-from tala_desktop.table.legacy import legacy_dict
 
+from ..table.card_finder import cards_in
 from .conftest import FAST, Player, close_all, game_over, make_client, pump_until
-
-TOKEN = re.compile(r"[^\s\-:]+")
-
-
-def card_tokens(obj) -> set[int]:
-    """Every card named anywhere in a decoded frame (strings are split into words, melds into cards)."""
-    out: set[int] = set()
-    if isinstance(obj, str):
-        for tok in TOKEN.findall(obj):
-            with contextlib.suppress(ValueError):
-                out.add(parse_card(tok))
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            out |= card_tokens(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            out |= card_tokens(v)
-    return out
 
 
 class LeakRecorder:
@@ -61,11 +44,12 @@ class LeakRecorder:
         for other in range(st.n):
             if other != seat:
                 hidden |= st.hands[other] & ~st.eaten[other] & ~st.revealed[other]
-        msg = json.loads(frame)
-        for c in card_tokens(msg):
-            if hidden >> c & 1:
-                self.leaks.append(f"seat {seat} ({session.name}) saw hidden card {c} in {msg['type']}")
-        self.checked += len(msg["messages"]) if msg["type"] == "batch" else 1
+        msg = p.decode_server_frame(frame)
+        for one in msg.messages if isinstance(msg, p.Batch) else [msg]:
+            for c in cards_in(one):
+                if hidden >> c & 1:
+                    self.leaks.append(f"seat {seat} ({session.name}) saw hidden card {c} in {type(one).__name__}")
+            self.checked += 1
 
 
 @pytest.mark.parametrize("humans,seats,games", [(4, 4, 2), (2, 4, 2), (3, 3, 1)])
@@ -117,7 +101,7 @@ def test_the_recorder_catches_a_server_that_leaks(monkeypatch):
         if self.table is not None and self.table.state is not None:
             for seat, m in enumerate(self.seats):
                 if m is not None:
-                    m.send(protocol.encode(legacy_dict(self.table.snapshot((seat + 1) % self.table.n))))
+                    m.send(protocol.encode(self.table.snapshot((seat + 1) % self.table.n)))
         honest(self)
 
     monkeypatch.setattr(Room, "flush", leaky)

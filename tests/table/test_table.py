@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import msgspec
-import msgspec.inspect as mi
 import pytest
 
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig, TableError
 from tala_desktop.table.messages import Error, GameEnded, Hint, SeatMessage, Snapshot, TimedOut
+
+from .card_finder import cards_in
 
 
 def make_table(levels=("easy", "normal", "easy"), human=True, seconds=30, seed=7, balance=10_000):
@@ -103,29 +104,10 @@ def test_an_illegal_move_is_refused_and_changes_nothing():
     client.close()
 
 
-def _cards_in(value, info) -> set[int]:
-    """Every card in a message value, found through its schema: fields typed Card, and the cards of moves."""
-    if value is None:
-        return set()
-    if isinstance(value, Move):
-        return {c for c in range(52) if value.card == c or any(m >> c & 1 for m in value.melds)}
-    if isinstance(info, mi.IntType):
-        return {value} if (info.ge, info.le) == (0, 51) else set()
-    if isinstance(info, (mi.StructType, mi.DataclassType)):
-        return set().union(set(), *(_cards_in(getattr(value, f.name), f.type) for f in info.fields))
-    if isinstance(info, (mi.ListType, mi.VarTupleType)):
-        return set().union(set(), *(_cards_in(v, info.item_type) for v in value))
-    if isinstance(info, mi.TupleType):
-        return set().union(set(), *(_cards_in(v, t) for v, t in zip(value, info.item_types)))
-    if isinstance(info, mi.UnionType):
-        return set().union(set(), *(_cards_in(value, t) for t in info.types if not isinstance(t, mi.NoneType)))
-    return set()
-
-
 def test_the_card_finder_sees_every_card_field():
     msg = Snapshot(**{**msgspec.structs.asdict(_any_snapshot()), "hand": [5], "piles": [[7], [], []],
                       "last_discard": (1, 9), "legal": [Move(0, MoveKind.DISCARD, card=11)]})
-    assert _cards_in(msg, mi.type_info(Snapshot)) >= {5, 7, 9, 11}
+    assert cards_in(msg) >= {5, 7, 9, 11}
 
 
 def _any_snapshot() -> Snapshot:
@@ -151,7 +133,7 @@ def test_no_message_ever_shows_another_seats_hidden_cards():
                 for c in range(52):
                     if (st.hands[other] & ~st.eaten[other] & ~st.revealed[other]) >> c & 1:
                         hidden.add(c)
-        shown = _cards_in(msg, mi.type_info(type(msg))) & hidden
+        shown = cards_in(msg) & hidden
         assert not shown, f"seat {seat} was shown {sorted(shown)} in {type(msg).__name__}"
         checked += 1
 
