@@ -18,6 +18,7 @@ import pygame
 
 from ..art import gfx
 from ..art.card_art import EATEN_GOLD
+from ..art.card_text import render_card_text
 from ..art.felt_colours import recolour_felt
 from ..art.table_art import RING_GREEN, avatar, chip, draw_countdown_ring, felt
 from ..art.theme import CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
@@ -73,6 +74,13 @@ class TablePainter:
                 return gfx.render_text(font, text, colour, max_width)
             return gfx.shadowed_text(font, text, colour, size, max_width)
         return self._cached(("text", text, size, colour, bold, max_width, shadow), make)
+
+    def card_text(self, text: str, size: int, colour: Colour, bold: bool = False,
+                  max_width: int | None = None) -> pygame.Surface:
+        """A log line whose card names are drawn like the cards (paper tags in suit ink), cached."""
+        four = bool(self.services.settings.four_colour)
+        return self._cached(("card_text", text, size, colour, bold, max_width, four), lambda: render_card_text(
+            self.fonts.font(size, bold), text, colour, four, max_width))
 
     def panel(self, size: tuple[int, int], colour: tuple[int, int, int, int], radius: int,
               border: tuple[int, int, int, int] | None = (255, 255, 255, 50)) -> pygame.Surface:
@@ -148,7 +156,7 @@ class TablePainter:
         y = r.y + L.px(7)
         for i, line in enumerate(lines):
             fresh = i == len(lines) - 1
-            img = self.text(line, size, WHITE if fresh else FELT_MUTED, bold=fresh, max_width=r.w - L.px(20))
+            img = self.card_text(line, size, WHITE if fresh else FELT_MUTED, bold=fresh, max_width=r.w - L.px(20))
             surface.blit(img, (r.x + L.px(10), y))
             y += line_h
 
