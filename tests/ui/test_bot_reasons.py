@@ -83,7 +83,7 @@ def test_the_hint_names_its_move_once(pg, fonts):
     drv = Driver(make_table(seed=5, seconds=0), make_services(fonts))
     sc = drv.scene
     drv.until(lambda: sc.model is not None and sc.accepting_input and sc.model.my_turn)
-    sc.actions.do_hint()
+    drv.click_button("hint")
     drv.until(lambda: sc.status_line()[0].startswith("Gợi ý"))
     line = sc.status_line()[0]
     assert line.startswith("Gợi ý: ") and "(" in line
