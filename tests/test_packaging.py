@@ -19,8 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 # import name -> distribution name, where they differ
 DISTRIBUTION_OF = {"pygame": "pygame-ce", "PyInstaller": "pyinstaller", "yaml": "pyyaml"}
-# top-level names that come from this repository, not from an installed distribution
-LOCAL = {"tala_desktop", "tests", "bench", "tools"}
+# top-level names that come from this repository, not from an installed distribution (a script may import
+# a sibling script of its folder by its bare name)
+LOCAL = {"tala_desktop", "tests", "bench", "tools"} | {
+    p.stem for folder in ("bench", "tools") for p in (ROOT / folder).glob("*.py")}
 
 
 def test_every_subpackage_is_listed_in_pyproject():
