@@ -19,21 +19,21 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tala_desktop.engine import Rules  # noqa: E402
+from tala_desktop.engine import Move, MoveKind, Rules  # noqa: E402
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig  # noqa: E402
+from tala_desktop.table.messages import Snapshot  # noqa: E402
 
-PREFERENCE = (" u", " ukhan", " eat", " lay", " draw", " discard")
+PREFERENCE = (MoveKind.U, MoveKind.UKHAN, MoveKind.EAT, MoveKind.LAY, MoveKind.DRAW)
 
 
-def choose(legal: list[str]) -> str:
+def choose(legal: list[Move]) -> Move:
     """Ù, eat, the first lay, draw, else the first listed move (a discard)."""
-    for want in PREFERENCE:
+    for kind in PREFERENCE:
         for m in legal:
-            if (" " + m + " ").find(want + " ") >= 0:
+            if m.kind is kind:
                 return m
     return legal[0]
 
@@ -43,15 +43,15 @@ def play_game(client: LocalTableClient, clock: list[float], limit_s: float = 60.
     end = time.monotonic() + limit_s
     while time.monotonic() < end:
         clock[0] += 0.05
-        snap: dict[str, Any] | None = None
+        snap: Snapshot | None = None
         for msg in client.poll(clock[0]):
-            if msg["type"] == "snapshot":
+            if isinstance(msg, Snapshot):
                 snap = msg
         if snap is not None:
-            if snap["outcome"] is not None:
+            if snap.outcome is not None:
                 return
-            if snap["to_move"] == client.seat and snap["legal"]:
-                client.send_move(choose(snap["legal"]))
+            if snap.to_move == client.seat and snap.legal:
+                client.send_move(choose(snap.legal))
                 continue
         time.sleep(0.0005)
     raise SystemExit(f"a game did not end within {limit_s:.0f} s")

@@ -1,8 +1,8 @@
 """NetTableClient: the TableClient of LAN play, an asyncio websocket loop in a background thread behind queues.
 
-It offers the same methods as the offline ``LocalTableClient``
-(``poll_messages``, ``poll``, ``send_move``, ``next_game``,
-``request_hint``, ``leave``, ``close``) and delivers the same per-seat
+It offers the same methods as the offline ``LocalTableClient`` (``poll``,
+``send_move``, ``next_game``, ``request_hint``, ``leave``, ``close``) and
+delivers the same per-seat
 messages, so the table scene is unchanged; the lobby methods
 (``list_tables``, ``create_table``, ``join``, ``ready``, ``start``,
 ``chat``...) add the LAN lobby. Every frame from the server is decoded once,
@@ -11,7 +11,7 @@ that does not fit ends the connection (``bad_frame``). Commands never raise:
 they are queued to the network thread, and refusals come back as ``Error``
 messages. When the connection drops the client reconnects with its resume
 token for ``reconnect_for`` seconds; if the server stays away,
-``poll_messages`` returns a ``Disconnected`` notice and the client stops.
+``poll`` returns a ``Disconnected`` notice and the client stops.
 Every frame in and out is logged at debug level.
 """
 
@@ -31,9 +31,8 @@ import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
-from tala_desktop.engine import EngineError, Move, parse_move
-from tala_desktop.table.legacy import legacy_dict
-from tala_desktop.table.messages import Error, HintRequest, Leave, MoveCommand, NextGame, SeatMessage, Snapshot
+from tala_desktop.engine import Move
+from tala_desktop.table.messages import Error, HintRequest, Leave, MoveCommand, NextGame, Snapshot
 
 from . import protocol as p
 
@@ -83,7 +82,7 @@ class NetTableClient:
         self._thread.start()
 
     # ------------------------------------------------------------ TableClient
-    def poll_messages(self, now: float) -> list[p.ClientMessage]:
+    def poll(self, now: float) -> list[p.ClientMessage]:
         """Every message received since the last poll, in order (clock deadlines rebased to ``now``)."""
         out: list[p.ClientMessage] = []
         mono = time.monotonic()
@@ -97,17 +96,7 @@ class NetTableClient:
                 msg = msgspec.structs.replace(msg, clock=msgspec.structs.replace(msg.clock, deadline=deadline))
             out.append(msg)
 
-    def poll(self, now: float) -> list[dict[str, Any]]:
-        """``poll_messages`` in the old dict form, for the screens that still read dicts."""
-        return [_as_dict(m) for m in self.poll_messages(now)]
-
-    def send_move(self, move: Move | str) -> None:
-        if isinstance(move, str):
-            try:
-                move = parse_move(move)
-            except EngineError as exc:
-                self._deliver(Error(code="bad_move", message=str(exc)))
-                return
+    def send_move(self, move: Move) -> None:
         self._send(MoveCommand(game_id=self.game_id, move=move))
 
     def next_game(self) -> None:
@@ -336,12 +325,3 @@ class NetTableClient:
                 self._outbox.put_nowait(frame)  # resent after the reconnect
                 return
 
-
-def _as_dict(m: p.ClientMessage) -> dict[str, Any]:
-    """A message in the old dict form (what ``poll`` returned before the Structs)."""
-    if isinstance(m, p.Disconnected):
-        return {"type": "error", "code": "disconnected", "reason": m.reason, "message": m.message}
-    if isinstance(m, SeatMessage):
-        return legacy_dict(m)
-    d: dict[str, Any] = msgspec.to_builtins(m)
-    return d

@@ -298,7 +298,7 @@ class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
 
 
 LobbyEvent = Welcome | Error | Pong | Tables | Lobby | ChatEvent | Left
-ClientMessage = LobbyEvent | TableMessage | Disconnected        # what NetTableClient.poll_messages returns
+ClientMessage = LobbyEvent | TableMessage | Disconnected        # what NetTableClient.poll returns
 ServerMessage = Welcome | Pong | Tables | Lobby | ChatEvent | Left | Batch | TableMessage
 _server_decoder = msgspec.json.Decoder(ServerMessage)
 

@@ -1,20 +1,19 @@
 """TableClient: the one interface the UI talks to, and its in-process implementation for offline play.
 
-A client stands for one seat. ``poll_messages(now)`` returns the messages
-for that seat (events, snapshots, errors, hints: table/messages.py) in
-order, the very objects the table built; ``poll(now)`` returns the same
-messages in their old dict form for the screens that still read dicts.
-Commands never raise: a refusal comes back as an ``Error`` message. The LAN
-client offers the same methods over the network.
+A client stands for one seat. ``poll(now)`` returns the messages for that
+seat (events, snapshots, errors, hints: table/messages.py) in order; offline
+they are the very objects the table built. ``send_move`` takes an engine
+``Move`` value. Commands never raise: a refusal comes back as an ``Error``
+message. The LAN client offers the same methods over the network.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Protocol
 
 from tala_desktop.engine import Move
 
-from .legacy import legacy_dict
 from .messages import Error, Hint, TableMessage
 from .table import Table, TableError
 
@@ -26,9 +25,8 @@ class TableClient(Protocol):
     can_pause: bool   # True when the table runs on the caller's clock (offline): not polling it pauses it
 
     def start(self, now: float) -> None: ...
-    def poll(self, now: float) -> list[dict[str, Any]]: ...
-    def poll_messages(self, now: float) -> list[TableMessage]: ...
-    def send_move(self, move: Move | str) -> None: ...
+    def poll(self, now: float) -> Sequence[TableMessage]: ...
+    def send_move(self, move: Move) -> None: ...
     def next_game(self) -> None: ...
     def request_hint(self) -> None: ...
     def leave(self) -> None: ...
@@ -52,20 +50,17 @@ class LocalTableClient:
         if self.table.state is None:
             self.table.start_game(now)
 
-    def poll_messages(self, now: float) -> list[TableMessage]:
+    def poll(self, now: float) -> list[TableMessage]:
         if not self.closed:
             self.table.update(now)
         out = self.table.drain(self.seat) + self._extra
         self._extra = []
         return out
 
-    def poll(self, now: float) -> list[dict[str, Any]]:
-        return [legacy_dict(m) for m in self.poll_messages(now)]
-
     def _refused(self, exc: TableError) -> None:
         self._extra.append(Error(code=exc.code, message=str(exc)))
 
-    def send_move(self, move: Move | str) -> None:
+    def send_move(self, move: Move) -> None:
         try:
             self.table.submit(self.seat, move, self.table.game_id)
         except TableError as exc:

@@ -8,12 +8,16 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from tala_desktop.engine import Move, MoveKind
+from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import ServerThread, start_in_thread
+from tala_desktop.table.messages import Error, Snapshot
 
 # fast bots and ticks; the per-address budget raised, as every test client shares 127.0.0.1
 FAST = dict(host="127.0.0.1", port=0, bot_delay=0.0, tick=0.02, seed=11, hard_budget_ms=20.0, address_rate=10_000.0,
@@ -31,13 +35,19 @@ def make_client(srv: ServerThread, name: str, **kw: Any) -> NetTableClient:
     return NetTableClient("127.0.0.1", srv.port, name, reconnect_for=kw.pop("reconnect_for", 5.0), **kw)
 
 
-def choose(legal: list[str]) -> str:
+def choose(legal: list[Move]) -> Move:
     """The test players' policy: Ù, then eat, lay the first listed lay, draw, then the first discard."""
-    for want in (" u", " ukhan", " eat", " lay", " draw", " discard"):
+    for kind in (MoveKind.U, MoveKind.UKHAN, MoveKind.EAT, MoveKind.LAY, MoveKind.DRAW, MoveKind.DISCARD):
         for m in legal:
-            if m.endswith(want) if want in (" u", " ukhan", " eat", " draw") else want + " " in m + " ":
+            if m.kind is kind:
                 return m
     return legal[0]
+
+
+def kind_of(msg: msgspec.Struct) -> str:
+    """A received message's ``type`` on the wire ("disconnected" for the client's own notice)."""
+    tag = type(msg).__struct_config__.tag
+    return tag if isinstance(tag, str) else "disconnected"
 
 
 class Player:
@@ -45,36 +55,41 @@ class Player:
 
     def __init__(self, client: NetTableClient) -> None:
         self.client = client
-        self.messages: list[dict[str, Any]] = []
-        self.snap: dict[str, Any] | None = None
+        self.messages: list[p.ClientMessage] = []
+        self.snap: Snapshot | None = None
         self.waiting = False
-        self.errors: list[dict[str, Any]] = []
+        self.errors: list[Error | p.Disconnected] = []
         self.auto = True
 
-    def pump(self) -> list[dict[str, Any]]:
+    def pump(self) -> list[p.ClientMessage]:
         msgs = self.client.poll(time.monotonic())
         for m in msgs:
             self.messages.append(m)
-            if m["type"] == "snapshot":
+            if isinstance(m, Snapshot):
                 self.snap = m
                 self.waiting = False
-            elif m["type"] == "error":
+            elif isinstance(m, (Error, p.Disconnected)):
                 self.errors.append(m)
                 self.waiting = False
         return msgs
 
     def act(self) -> bool:
         s = self.snap
-        if not self.auto or self.waiting or s is None or s["outcome"] is not None:
+        if not self.auto or self.waiting or s is None or s.outcome is not None:
             return False
-        if s["to_move"] == s["seat"] and s["legal"]:
-            self.client.send_move(choose(s["legal"]))
+        if s.to_move == s.seat and s.legal:
+            self.client.send_move(choose(s.legal))
             self.waiting = True
             return True
         return False
 
-    def last(self, kind: str) -> dict[str, Any] | None:
-        return next((m for m in reversed(self.messages) if m["type"] == kind), None)
+    def last(self, kind: str) -> Any:
+        """The last message of ``kind`` (its wire ``type``), or None."""
+        return next((m for m in reversed(self.messages) if kind_of(m) == kind), None)
+
+    def codes(self) -> list[str]:
+        """The codes of the refusals received, in order ("disconnected" for the end of the connection)."""
+        return [e.code if isinstance(e, Error) else "disconnected" for e in self.errors]
 
 
 def pump_until(players: list[Player], cond: Callable[[], bool], timeout: float = 10.0, act: bool = True) -> None:
@@ -92,7 +107,7 @@ def pump_until(players: list[Player], cond: Callable[[], bool], timeout: float =
 
 
 def game_over(players: list[Player], game_id: int = 1) -> Callable[[], bool]:
-    return lambda: all(pl.snap is not None and pl.snap["game_id"] == game_id and pl.snap["outcome"] is not None
+    return lambda: all(pl.snap is not None and pl.snap.game_id == game_id and pl.snap.outcome is not None
                        for pl in players)
 
 
@@ -102,12 +117,12 @@ def seat_table(srv: ServerThread, names: list[str], seats: int | None = None, **
     host = players[0]
     host.client.create_table(seats=seats or len(names), **settings)
     pump_until(players[:1], lambda: host.last("lobby") is not None, act=False)
-    table_id = host.last("lobby")["table"]["id"]
+    table_id = host.last("lobby").table.id
     for pl in players[1:]:
         pl.client.join(table_id)
         pl.client.ready()
     pump_until(players, lambda: all(pl.last("lobby") is not None for pl in players) and len(
-        [s for s in host.last("lobby")["table"]["seats"] if s["ready"] and s["kind"] == "player"]) == len(names),
+        [s for s in host.last("lobby").table.seats if s.ready and s.kind == "player"]) == len(names),
         act=False)
     host.client.start()
     pump_until(players, lambda: all(pl.snap is not None for pl in players), act=False)

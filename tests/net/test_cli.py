@@ -40,8 +40,8 @@ def test_tala_server_serves_and_shuts_down_on_sigterm():
         player = Player(NetTableClient("127.0.0.1", port, "An", password="pw", reconnect_for=0.5))
         pump_until([player], lambda: player.last("welcome") is not None, act=False)
         proc.send_signal(signal.SIGTERM)
-        pump_until([player], lambda: player.errors and player.errors[-1]["code"] == "disconnected", act=False)
-        assert [e["code"] for e in player.errors] == ["server_shutdown", "disconnected"]
+        pump_until([player], lambda: player.errors and player.codes()[-1] == "disconnected", act=False)
+        assert player.codes() == ["server_shutdown", "disconnected"]
         assert proc.wait(timeout=10) == 0
         log = proc.stderr.read()
         assert "shutting down" in log and "server stopped" in log

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from websockets.sync.server import ServerConnection, serve
 
+from tala_desktop.net import protocol as p
 from tala_desktop.net.client import RETRY_FIRST, NetTableClient
 from tala_desktop.net.host import start_in_thread
 
@@ -32,7 +33,7 @@ def test_closing_clients_logs_no_callback_on_a_closed_loop(server, caplog):
         client.close()
         assert client.finished.is_set() and client._loop.is_closed()
     client.list_tables()  # after the end: answered with a disconnected message, never raised
-    assert client.poll(0)[-1]["code"] == "disconnected"
+    assert isinstance(client.poll(0)[-1], p.Disconnected)
     problems = [r for r in caplog.records if r.name in ("asyncio", "concurrent.futures") or r.levelno >= logging.ERROR]
     assert not problems, [r.getMessage() for r in problems]
 
@@ -47,24 +48,24 @@ def test_the_backoff_resets_after_a_good_connection_so_a_dropped_turn_is_never_a
     """Five drops on one's own turn, each after a good connection: every retry comes before the 1 s away delay."""
     srv = start_in_thread(away_delay=1.0, **FAST)
     players = seat_table(srv, ["An", "Bình"], seats=2)
-    me = next(pl for pl in players if pl.snap["to_move"] == pl.snap["seat"])
+    me = next(pl for pl in players if pl.snap.to_move == pl.snap.seat)
     try:
         for pl in players:
             pl.auto = False
         me.client.stable_after = 0.2
-        turn = (me.snap["game_id"], me.snap["legal"])
+        turn = (me.snap.game_id, me.snap.legal)
         for drop in range(1, 6):
-            welcomes = sum(m["type"] == "welcome" for m in me.messages)
+            welcomes = sum(isinstance(m, p.Welcome) for m in me.messages)
             pump_until(players, lambda: srv.call(lambda: srv.server.rooms[1].seats[me.client.seat].connected),
                        act=False)
             threading.Event().wait(0.25)  # a good connection: it outlives stable_after
             abort(me.client)
-            pump_until([me], lambda w=welcomes: sum(m["type"] == "welcome" for m in me.messages) > w, act=False)
+            pump_until([me], lambda w=welcomes: sum(isinstance(m, p.Welcome) for m in me.messages) > w, act=False)
             assert me.client.reconnects == drop
         assert all(d <= RETRY_FIRST for d in me.client.retry_delays), list(me.client.retry_delays)
         table = srv.call(lambda: srv.server.rooms[1].table)
         assert srv.call(lambda: table.state.to_move) == me.client.seat  # nobody played the turn for me
-        assert (me.snap["game_id"], me.snap["legal"]) == turn
+        assert (me.snap.game_id, me.snap.legal) == turn
     finally:
         close_all(players)
         srv.stop()
@@ -112,9 +113,9 @@ def test_a_broken_server_frame_is_a_visible_disconnect_with_a_reason(bad_server)
     port, _ = bad_server
     me = Player(NetTableClient("127.0.0.1", port, "An", reconnect_for=0.3))
     try:
-        pump_until([me], lambda: any(e["code"] == "disconnected" for e in me.errors), timeout=5, act=False)
+        pump_until([me], lambda: "disconnected" in me.codes(), timeout=5, act=False)
         gone = me.errors[-1]
-        assert gone["reason"] in ("bad_frame", "lost") and gone["message"]
+        assert isinstance(gone, p.Disconnected) and gone.reason in ("bad_frame", "lost") and gone.message
         assert me.client.finished.wait(3)
     finally:
         me.client.close()
@@ -133,8 +134,8 @@ def test_a_seat_lost_to_a_restart_and_one_lost_to_the_clock_are_told_apart():
         first.stop()
         second = start_in_thread(**{**FAST, "port": port})  # the same address, a new server: the game is gone
         try:
-            pump_until([me], lambda: any(e["code"] == "disconnected" for e in me.errors), timeout=10, act=False)
-            assert me.errors[-1]["reason"] == "server_restarted"
+            pump_until([me], lambda: "disconnected" in me.codes(), timeout=10, act=False)
+            assert me.errors[-1].reason == "server_restarted"
         finally:
             second.stop()
     finally:
@@ -149,8 +150,8 @@ def test_a_seat_lost_to_a_restart_and_one_lost_to_the_clock_are_told_apart():
         me.client.start()
         pump_until([me], lambda: me.snap is not None, act=False)
         abort(me.client)
-        pump_until([me], lambda: any(e["code"] == "disconnected" for e in me.errors), timeout=10, act=False)
-        assert me.errors[-1]["reason"] == "seat_expired"
+        pump_until([me], lambda: "disconnected" in me.codes(), timeout=10, act=False)
+        assert me.errors[-1].reason == "seat_expired"
     finally:
         me.client.close()
         srv.stop()

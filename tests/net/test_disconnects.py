@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import time
 
+from tala_desktop.engine import Move, MoveKind
+from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import start_in_thread
-from tala_desktop.table.legacy import legacy_dict
 
 from .conftest import FAST, Player, close_all, game_over, pump_until, seat_table
 
 
 def server_outcome(srv, room_id=1):
-    return srv.call(lambda: srv.server.rooms[room_id].table.state.outcome.to_dict())
+    return srv.call(lambda: srv.server.rooms[room_id].table.state.outcome)
 
 
 def abort(client: NetTableClient, reconnect: bool = True) -> None:
@@ -28,7 +29,7 @@ def until_my_turn(players, me: Player, phase: str, games: int = 3) -> None:
     """Let everyone play until ``me`` is to move in ``phase`` (next games if needed); ``me`` stops there."""
     def there() -> bool:
         s = me.snap
-        return s is not None and s["outcome"] is None and s["to_move"] == s["seat"] and s["phase"] == phase
+        return s is not None and s.outcome is None and s.to_move == s.seat and s.phase == phase
 
     for game in range(1, games + 1):
         end = time.monotonic() + 10
@@ -39,24 +40,24 @@ def until_my_turn(players, me: Player, phase: str, games: int = 3) -> None:
                     me.auto = False
                     return
                 pl.act()
-            if all(pl.snap["outcome"] is not None and pl.snap["game_id"] == game for pl in players):
+            if all(pl.snap.outcome is not None and pl.snap.game_id == game for pl in players):
                 break
             time.sleep(0.002)
         for pl in players:
             pl.client.next_game()
-        pump_until(players, lambda g=game: all(pl.snap["game_id"] == g + 1 for pl in players), act=False)
+        pump_until(players, lambda g=game: all(pl.snap.game_id == g + 1 for pl in players), act=False)
     raise AssertionError(f"seat {me.client.seat} never reached phase {phase}")
 
 
-def check_resumed_view(srv, me: Player, before: dict) -> None:
-    pump_until([me], lambda: me.last("welcome") is not None and me.last("welcome")["resumed"]
+def check_resumed_view(srv, me: Player, before) -> None:
+    pump_until([me], lambda: me.last("welcome") is not None and me.last("welcome").resumed
                and me.snap is not before, act=False)
     after = me.snap
     for key in ("game_id", "hand", "piles", "laid", "eaten", "phase", "to_move", "legal", "hand_counts"):
-        assert after[key] == before[key], key
-    assert after["clock"]["remaining"] > 0
-    truth = legacy_dict(srv.call(lambda: srv.server.rooms[1].table.snapshot(me.client.seat)))
-    assert after["hand"] == truth["hand"] and after["legal"] == truth["legal"]
+        assert getattr(after, key) == getattr(before, key), key
+    assert after.clock.remaining > 0
+    truth = srv.call(lambda: srv.server.rooms[1].table.snapshot(me.client.seat))
+    assert after.hand == truth.hand and after.legal == truth.legal
 
 
 def test_reconnect_mid_turn_restores_the_view_and_the_player_carries_on():
@@ -70,9 +71,9 @@ def test_reconnect_mid_turn_restores_the_view_and_the_player_carries_on():
         check_resumed_view(srv, me, before)
         assert me.client.reconnects >= 1
         me.auto = True
-        game = before["game_id"]
+        game = before.game_id
         pump_until(players, game_over(players, game), timeout=20)
-        assert all(pl.snap["outcome"] == server_outcome(srv) for pl in players)
+        assert all(pl.snap.outcome == server_outcome(srv) for pl in players)
     finally:
         close_all(players)
         srv.stop()
@@ -89,10 +90,10 @@ def test_a_new_client_with_the_token_resumes_mid_lay_down():
         me.client.close()
         me.client = NetTableClient("127.0.0.1", srv.port, "An", resume=token)
         check_resumed_view(srv, me, before)
-        assert any(m.startswith(f"{me.client.seat} lay") for m in me.snap["legal"])
+        assert any(m.kind is MoveKind.LAY and m.seat == me.client.seat for m in me.snap.legal)
         me.auto = True
-        pump_until(players, game_over(players, before["game_id"]), timeout=20)
-        assert me.snap["outcome"] == players[1].snap["outcome"] == server_outcome(srv)
+        pump_until(players, game_over(players, before.game_id), timeout=20)
+        assert me.snap.outcome == players[1].snap.outcome == server_outcome(srv)
     finally:
         close_all(players)
         srv.stop()
@@ -105,17 +106,17 @@ def test_a_killed_client_is_auto_played_then_leaves_as_mom_when_its_token_expire
     try:
         seat = gone.client.seat
         abort(gone.client, reconnect=False)
-        pump_until(rest, lambda: rest[0].last("lobby")["table"]["seats"][seat]["kind"] == "bot", timeout=10)
+        pump_until(rest, lambda: rest[0].last("lobby").table.seats[seat].kind == "bot", timeout=10)
         # Móm in the game it left (the engine plays the seat on); a bot takes the seat from the next game
         table = srv.server.rooms[1].table
         left_game, left_or_over, bot_next = srv.call(lambda: (
             table.game_id, table.state.left[seat] or table.state.is_over, table.bots[seat] is not None))
         assert left_or_over and bot_next
         pump_until(rest, game_over(rest), timeout=20)
-        out = rest[0].snap["outcome"]
-        assert out == rest[1].snap["outcome"] == server_outcome(srv)
-        if out["kind"] == "showdown" and rest[0].snap["game_id"] == left_game:
-            assert out["labels"][str(seat)] == "mom"
+        out = rest[0].snap.outcome
+        assert out == rest[1].snap.outcome == server_outcome(srv)
+        if out.kind == "showdown" and rest[0].snap.game_id == left_game:
+            assert out.labels[seat] == "mom"
         assert srv.call(lambda: len(srv.server.sessions)) == 2
     finally:
         close_all(players)
@@ -129,19 +130,19 @@ def test_the_host_leaves_mid_game_the_role_passes_and_the_game_continues():
     try:
         host.auto = False
         host.client.leave()
-        pump_until(players, lambda: host.last("left_table") is not None and rest[0].last("lobby")["table"]["host"] == 1,
+        pump_until(players, lambda: host.last("left_table") is not None and rest[0].last("lobby").table.host == 1,
                    act=False)
         pump_until(rest, game_over(rest), timeout=20)
         out = server_outcome(srv)
-        assert all(pl.snap["outcome"] == out for pl in rest)
-        if out["kind"] == "showdown":
-            assert out["labels"]["0"] == "mom"
-        seats = rest[0].last("lobby")["table"]["seats"]
-        assert seats[0]["kind"] == "bot" and seats[3]["kind"] == "bot"  # a bot takes the leaver's seat
+        assert all(pl.snap.outcome == out for pl in rest)
+        if out.kind == "showdown":
+            assert out.labels[0] == "mom"
+        seats = rest[0].last("lobby").table.seats
+        assert seats[0].kind == "bot" and seats[3].kind == "bot"  # a bot takes the leaver's seat
         for pl in rest:  # the new host's seat and the others vote; the next game starts without the leaver
             pl.client.next_game()
-        pump_until(rest, lambda: all(pl.snap["game_id"] == 2 for pl in rest), act=False)
-        assert not rest[0].snap["left"][0] and rest[0].snap["names"][0] == "Bot 1"  # the bot plays seat 0
+        pump_until(rest, lambda: all(pl.snap.game_id == 2 for pl in rest), act=False)
+        assert not rest[0].snap.left[0] and rest[0].snap.names[0] == "Bot 1"  # the bot plays seat 0
     finally:
         close_all(players)
         srv.stop()
@@ -158,12 +159,12 @@ def test_the_host_leaves_the_lobby_and_the_next_seat_can_start(server):
         pump_until([a, b, c], lambda: c.last("lobby") is not None and b.last("lobby") is not None, act=False)
         b.client.start()
         pump_until([b], lambda: b.errors, act=False)
-        assert b.errors[-1]["code"] == "not_host"
+        assert b.codes()[-1] == "not_host"
         a.client.leave()
-        pump_until([a, b, c], lambda: b.last("lobby")["table"]["host"] == 1 and a.last("left_table"), act=False)
+        pump_until([a, b, c], lambda: b.last("lobby").table.host == 1 and a.last("left_table"), act=False)
         b.client.start()
         pump_until([b, c], lambda: b.snap is not None and c.snap is not None, act=False)
-        assert b.snap["names"][0].startswith("Bot") and b.snap["names"][1:] == ["Bình", "Chi"]
+        assert b.snap.names[0].startswith("Bot") and b.snap.names[1:] == ["Bình", "Chi"]
     finally:
         close_all([a, b, c])
 
@@ -176,9 +177,9 @@ def test_a_silent_client_is_dropped_by_keepalive_without_stalling_the_table():
         silent.client._closing = True  # it will not come back on its own
         silent.client._loop.call_soon_threadsafe(silent.client._ws.transport.pause_reading)
         seat = silent.client.seat
-        pump_until(rest, lambda: not rest[0].last("lobby")["table"]["seats"][seat]["connected"], timeout=5)
+        pump_until(rest, lambda: not rest[0].last("lobby").table.seats[seat].connected, timeout=5)
         pump_until(rest, game_over(rest), timeout=20)
-        assert rest[0].snap["outcome"] == rest[1].snap["outcome"] == server_outcome(srv)
+        assert rest[0].snap.outcome == rest[1].snap.outcome == server_outcome(srv)
     finally:
         close_all(players)
         srv.stop()
@@ -193,15 +194,15 @@ def test_losing_the_server_gives_a_clear_disconnected_message():
         # a: its server vanishes without a word; the client retries for a while, then gives up
         gone.call(lambda: [c.ws.transport.abort() for c in gone.server.conns] and None)
         gone.stop()
-        pump_until([a], lambda: a.errors and a.errors[-1]["code"] == "disconnected", timeout=5, act=False)
+        pump_until([a], lambda: a.errors and a.codes()[-1] == "disconnected", timeout=5, act=False)
         assert a.client.reconnects >= 1
         # b: a clean shutdown tells it why, and it does not retry
         going.stop()
-        pump_until([b], lambda: b.errors and b.errors[-1]["code"] == "disconnected", timeout=5, act=False)
-        assert [e["code"] for e in b.errors] == ["server_shutdown", "disconnected"]
+        pump_until([b], lambda: b.errors and b.codes()[-1] == "disconnected", timeout=5, act=False)
+        assert b.codes() == ["server_shutdown", "disconnected"]
         assert b.client.reconnects == 0
-        b.client.send_move("0 draw")  # after the end: answered, never raised
-        assert b.client.poll(0)[-1]["code"] == "disconnected"
+        b.client.send_move(Move(0, MoveKind.DRAW))  # after the end: answered, never raised
+        assert isinstance(b.client.poll(0)[-1], p.Disconnected)
         assert a.client.finished.wait(2) and b.client.finished.wait(2)
     finally:
         close_all([a, b])

@@ -81,7 +81,7 @@ def play_in_background(tables, games: int, done: dict) -> threading.Thread:
         everyone = [pl for players in tables for pl in players]
         for game in range(1, games + 1):
             pump_until(everyone, lambda g=game: all(game_over(players, g)() for players in tables), timeout=40)
-            done[game] = [[pl.snap["outcome"] for pl in players] for players in tables]
+            done[game] = [[pl.snap.outcome for pl in players] for players in tables]
             if game < games:
                 for pl in everyone:
                     pl.client.next_game()
@@ -113,10 +113,10 @@ def check_games(srv, tables, done, thread) -> None:
     thread.join(timeout=40)
     assert set(done) == {1, 2}, "the other tables' games did not finish"
     for room_id, players in zip((1, 2), tables):
-        truth = srv.call(lambda r=room_id: srv.server.rooms[r].table.state.outcome.to_dict())
+        truth = srv.call(lambda r=room_id: srv.server.rooms[r].table.state.outcome)
         assert all(o == truth for o in done[2][room_id - 1])
-        assert all(pl.snap["game_id"] == 2 for pl in players)
-        assert not [e for pl in players for e in pl.errors if e["code"] != "not_your_turn"]
+        assert all(pl.snap.game_id == 2 for pl in players)
+        assert not [c for pl in players for c in pl.codes() if c != "not_your_turn"]
 
 
 def test_fuzzed_frames_get_errors_and_other_tables_play_on(busy_server):

@@ -65,8 +65,8 @@ def test_no_frame_shows_another_players_hidden_cards(humans, seats, games):
         for pl in players[1:]:
             pl.client.join(1)
             pl.client.ready()
-        pump_until(players, lambda: all(pl.last("lobby") and pl.last("lobby")["you"] is not None for pl in players)
-                   and sum(s["ready"] for s in host.last("lobby")["table"]["seats"] if s["kind"] == "player")
+        pump_until(players, lambda: all(pl.last("lobby") and pl.last("lobby").you is not None for pl in players)
+                   and sum(s.ready for s in host.last("lobby").table.seats if s.kind == "player")
                    == humans, act=False)
         host.client.start()
         for game in range(1, games + 1):
@@ -113,8 +113,8 @@ def test_the_recorder_catches_a_server_that_leaks(monkeypatch):
         pump_until(players, lambda: players[0].last("lobby") is not None, act=False)
         players[1].client.join(1)
         players[1].client.ready()
-        pump_until(players, lambda: players[0].last("lobby")["table"]["seats"][1]["kind"] == "player"
-                   and players[0].last("lobby")["table"]["seats"][1]["ready"], act=False)
+        pump_until(players, lambda: players[0].last("lobby").table.seats[1].kind == "player"
+                   and players[0].last("lobby").table.seats[1].ready, act=False)
         players[0].client.start()
         pump_until(players, lambda: len(rec.leaks) > 0, act=False)
     finally:

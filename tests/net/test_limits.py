@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 
+import msgspec
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -128,40 +129,40 @@ def test_lobby_refusals_change_nothing(server):
     try:
         a.client.create_table(seats=2, password="pw", bots=["easy", "hard"])
         pump_until([a], lambda: a.last("lobby") is not None, act=False)
-        info = a.last("lobby")["table"]
-        assert info["password"] and "pw" not in json.dumps(info)
-        assert info["seats"][1] == {"seat": 1, "kind": "empty", "name": None, "level": "hard", "ready": True,
-                                    "host": False, "connected": True, "left": False}
+        info = a.last("lobby").table
+        assert info.password and "pw" not in json.dumps(msgspec.to_builtins(info))
+        assert msgspec.to_builtins(info.seats[1]) == {"seat": 1, "kind": "empty", "name": None, "level": "hard",
+                                                      "ready": True, "host": False, "connected": True, "left": False}
         b.client.join(1, password="nope")
         b.client.join(7)
         b.client.configure(seats=3)
         pump_until([b], lambda: len(b.errors) == 3, act=False)
-        assert [e["code"] for e in b.errors] == ["bad_password", "no_table", "no_table"]
+        assert b.codes() == ["bad_password", "no_table", "no_table"]
         b.client.join(1, password="pw")
         pump_until([b], lambda: b.last("lobby") is not None, act=False)
         c.client.join(1, password="pw")
         pump_until([c], lambda: c.errors, act=False)
-        assert c.errors[-1]["code"] == "table_full"
+        assert c.codes()[-1] == "table_full"
         b.errors.clear()
         b.client.configure(bet=1)
         a.client.configure(seats=4, bet=500, turn_seconds=10, preset="co_ban")
         a.client.start()  # Bình is not ready
         pump_until([a, b], lambda: len(b.errors) == 1 and a.errors, act=False)
-        assert b.errors[0]["code"] == "not_host" and a.errors[0]["code"] == "not_ready"
-        info = a.last("lobby")["table"]
-        assert (info["bet"], info["turn_seconds"], info["preset"], len(info["seats"])) == (500, 10, "co_ban", 4)
+        assert b.codes()[0] == "not_host" and a.codes()[0] == "not_ready"
+        info = a.last("lobby").table
+        assert (info.bet, info.turn_seconds, info.preset, len(info.seats)) == (500, 10, "co_ban", 4)
         b.client.ready()
-        pump_until([a], lambda: a.last("lobby")["table"]["seats"][1]["ready"], act=False)
+        pump_until([a], lambda: a.last("lobby").table.seats[1].ready, act=False)
         a.client.start()
         pump_until([a, b], lambda: a.snap is not None and b.snap is not None, act=False)
-        assert a.snap["rules"]["preset"] == "co_ban" and a.snap["rules"]["turn_seconds"] == 10
-        assert a.snap["bet"] == 500 and a.snap["n"] == 4
-        assert a.last("lobby")["table"]["password"]  # configure without a password keeps it
+        assert a.snap.rules.preset == "co_ban" and a.snap.rules.turn_seconds == 10
+        assert a.snap.bet == 500 and a.snap.n == 4
+        assert a.last("lobby").table.password  # configure without a password keeps it
         c.errors.clear()
         c.client.join(1, password="pw")
         c.client.leave()
         pump_until([c], lambda: len(c.errors) == 2, act=False)
-        assert [e["code"] for e in c.errors] == ["in_progress", "no_table"]
+        assert c.codes() == ["in_progress", "no_table"]
     finally:
         close_all([a, b, c])
 
@@ -175,9 +176,9 @@ def test_too_many_tables_is_refused():
         pump_until([a, b], lambda: a.last("lobby") is not None and b.last("tables") is not None, act=False)
         b.client.create_table()
         pump_until([b], lambda: b.errors, act=False)
-        assert b.errors[0]["code"] == "too_many_tables"
-        assert [t["id"] for t in b.last("tables")["tables"]] in ([], [1])
-        pump_until([b], lambda: [t["id"] for t in b.last("tables")["tables"]] == [1], act=False)
+        assert b.codes()[0] == "too_many_tables"
+        assert [t.id for t in b.last("tables").tables] in ([], [1])
+        pump_until([b], lambda: [t.id for t in b.last("tables").tables] == [1], act=False)
     finally:
         close_all([a, b])
         srv.stop()

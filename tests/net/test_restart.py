@@ -13,7 +13,6 @@ import pytest
 
 from tala_desktop.net.cli import parse_args
 from tala_desktop.net.host import ServerThread, start_in_thread
-from tala_desktop.table.legacy import legacy_dict
 
 from .conftest import FAST, Player, close_all, game_over, pump_until, seat_table
 from .test_cli import wait_for_port
@@ -42,7 +41,7 @@ def test_a_game_survives_a_server_crash_and_finishes(tmp_path):
     players = seat_table(first, ["An", "Bình", "Chi"], seats=4)
     port = first.port
     try:
-        pump_until(players, lambda: players[0].snap["stock_count"] <= 11, timeout=20)   # a few turns played
+        pump_until(players, lambda: players[0].snap.stock_count <= 11, timeout=20)   # a few turns played
         for pl in players:
             pl.auto = False
         room = first.call(lambda: first.server.rooms[1])
@@ -52,27 +51,27 @@ def test_a_game_survives_a_server_crash_and_finishes(tmp_path):
             return all(not pl.waiting for pl in players) and first.call(
                 lambda: room.table.state.to_move in (0, 1, 2) and keeper._saved.get(1) == keeper._key(room))
         pump_until(players, settled, act=False)
-        before = {pl.client.name: legacy_dict(first.call(lambda p=pl: room.table.snapshot(p.client.seat)))
+        before = {pl.client.name: first.call(lambda p=pl: room.table.snapshot(p.client.seat))
                   for pl in players}
         truth = first.call(lambda: room.table.state.history[:])
         crash(first)
         second = start_in_thread(state_path=str(state), away_delay=30.0, **{**FAST, "port": port})
         try:
             for pl in players:
-                pump_until([pl], lambda p=pl: p.last("welcome") is not None and p.last("welcome")["resumed"]
+                pump_until([pl], lambda p=pl: p.last("welcome") is not None and p.last("welcome").resumed
                            and p.snap is p.last("snapshot") and p.messages.index(p.last("welcome"))
                            < p.messages.index(p.snap), act=False)
                 snap = pl.snap
                 for key in ("game_id", "hand", "laid", "eaten", "phase", "to_move", "legal", "names", "balances"):
-                    assert snap[key] == before[pl.client.name][key], key
+                    assert getattr(snap, key) == getattr(before[pl.client.name], key), key
             assert second.call(lambda: second.server.rooms[1].table.state.history) == truth
             for pl in players:
                 pl.auto = True
-            game = before["An"]["game_id"]
+            game = before["An"].game_id
             pump_until(players, game_over(players, game), timeout=20)
-            out = second.call(lambda: second.server.rooms[1].table.state.outcome.to_dict())
-            assert all(pl.snap["outcome"] == out for pl in players)
-            assert sum(out["net"].values()) == 0
+            out = second.call(lambda: second.server.rooms[1].table.state.outcome)
+            assert all(pl.snap.outcome == out for pl in players)
+            assert sum(out.net) == 0
         finally:
             second.stop()
         with sqlite3.connect(state) as db:      # a server stopped on purpose leaves nothing to resume
@@ -136,16 +135,16 @@ def test_the_standalone_server_resumes_after_kill_9(tmp_path):
         for pl in players:
             pl.auto = False
             pl.client.reconnect_for = 15.0
-        hand = players[1].snap["hand"]
+        hand = players[1].snap.hand
         time.sleep(0.3)                       # a few ticks: the started table is in the file
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=5)
         proc.stderr.close()
         proc = subprocess.Popen([*argv, "--port", str(port)], stderr=subprocess.PIPE, text=True)
         wait_for_port(proc)
-        pump_until(players, lambda: all(pl.last("welcome")["resumed"] for pl in players), timeout=15, act=False)
-        pump_until(players, lambda: players[1].snap["hand"] == hand, act=False)
-        assert not [e for pl in players for e in pl.errors if e["code"] == "disconnected"]
+        pump_until(players, lambda: all(pl.last("welcome").resumed for pl in players), timeout=15, act=False)
+        pump_until(players, lambda: players[1].snap.hand == hand, act=False)
+        assert not [c for pl in players for c in pl.codes() if c == "disconnected"]
     finally:
         close_all(players)
         proc.kill()

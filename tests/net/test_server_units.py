@@ -58,9 +58,9 @@ def test_a_newer_connection_with_the_token_takes_the_seat_over(server):
             pl.auto = False
         twin = Player(NetTableClient("127.0.0.1", server.port, "An", resume=a.client.token))
         pump_until([twin], lambda: twin.snap is not None, act=False)
-        assert twin.last("welcome")["resumed"] and twin.snap["hand"] == a.snap["hand"]
-        pump_until([a], lambda: any(e["code"] == "disconnected" for e in a.errors), act=False)
-        assert [e["code"] for e in a.errors] == ["replaced", "disconnected"]
+        assert twin.last("welcome").resumed and twin.snap.hand == a.snap.hand
+        pump_until([a], lambda: "disconnected" in a.codes(), act=False)
+        assert a.codes() == ["replaced", "disconnected"]
         assert a.client.reconnects == 0  # a replaced connection does not fight back
         players.append(twin)
     finally:

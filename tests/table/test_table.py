@@ -7,7 +7,7 @@ import pytest
 
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig, TableError
-from tala_desktop.table.messages import Error, GameEnded, Hint, SeatMessage, Snapshot, TimedOut
+from tala_desktop.table.messages import Dealt, Error, GameEnded, Hint, SeatMessage, Snapshot, TimedOut
 
 from .card_finder import cards_in
 
@@ -26,11 +26,11 @@ def run_until_over(table: Table, client: LocalTableClient | None, start=0.0, ste
     for _ in range(limit):
         now += step
         if client is not None:
-            msgs = client.poll_messages(now)
+            msgs = client.poll(now)
             snap = next((m for m in reversed(msgs) if isinstance(m, Snapshot)), None)
             if snap and snap.to_move == client.seat and human_plays and snap.legal:
                 client.request_hint()
-                for m in client.poll_messages(now):
+                for m in client.poll(now):
                     if isinstance(m, Hint):
                         client.send_move(m.move)
         else:
@@ -64,9 +64,9 @@ def test_a_client_starts_the_first_game_once():
     client = LocalTableClient(table, 0)
     client.start(0.0)
     dealt = client.poll(0.0)
-    assert table.game_id == 1 and any(m["type"] == "dealt" for m in dealt)
+    assert table.game_id == 1 and any(isinstance(m, Dealt) for m in dealt)
     client.start(1.0)                    # a scene entered twice, or a resumed table: nothing is dealt again
-    assert table.game_id == 1 and not any(m["type"] == "dealt" for m in client.poll(1.0))
+    assert table.game_id == 1 and not any(isinstance(m, Dealt) for m in client.poll(1.0))
     client.close()
 
 
@@ -74,11 +74,11 @@ def test_the_clock_plays_the_timeout_action_for_an_idle_human():
     table = make_table(seconds=5)
     client = LocalTableClient(table, 0)
     client.start(0.0)
-    client.poll_messages(0.1)
+    client.poll(0.1)
     assert table.state.to_move == 0  # the human leads the first game
-    client.poll_messages(4.9)
+    client.poll(4.9)
     assert table.state.to_move == 0
-    msgs = client.poll_messages(5.01)
+    msgs = client.poll(5.01)
     assert any(isinstance(m, TimedOut) and m.seat == 0 for m in msgs)
     assert len(table.state.piles[0]) == 1  # the timeout discarded a card
     client.close()
@@ -88,11 +88,11 @@ def test_an_illegal_move_is_refused_and_changes_nothing():
     table = make_table()
     client = LocalTableClient(table, 0)
     client.start(0.0)
-    client.poll_messages(0.0)
+    client.poll(0.0)
     before = table.snapshot(0)
     missing = next(c for c in range(52) if not table.state.hands[0] >> c & 1)
     client.send_move(Move(0, MoveKind.DISCARD, card=missing))
-    msgs = client.poll_messages(0.0)
+    msgs = client.poll(0.0)
     assert [m.code for m in msgs if isinstance(m, Error)] == ["not_in_hand"]
     assert table.snapshot(0) == before
     with pytest.raises(TableError):
@@ -148,7 +148,7 @@ def test_leaving_makes_the_seat_mom_and_the_game_goes_on():
     table = make_table()
     client = LocalTableClient(table, 0)
     client.start(0.0)
-    client.poll_messages(0.0)
+    client.poll(0.0)
     client.leave()
     assert table.state.left[0]
     run_until_over(table, None)
@@ -167,11 +167,11 @@ def test_a_bot_that_times_out_is_not_shown_thinking_about_the_next_turn():
     client.start(0.0)
     first = next(c for c in range(52) if table.state.hands[0] >> c & 1)
     client.send_move(Move(0, MoveKind.DISCARD, card=first))
-    client.poll_messages(0.0)
+    client.poll(0.0)
     assert table.state.to_move == 1
     table.bots[1].budget_ms = 5000  # still searching when its clock runs out
-    client.poll_messages(0.1)
-    msgs = client.poll_messages(1.2)  # seat 1 times out; seat 2's turn begins
+    client.poll(0.1)
+    msgs = client.poll(1.2)  # seat 1 times out; seat 2's turn begins
     assert any(isinstance(m, TimedOut) and m.seat == 1 for m in msgs)
     snap = [m for m in msgs if isinstance(m, Snapshot)][-1]
     assert snap.to_move == 2 and snap.thinking is None
@@ -202,7 +202,7 @@ def test_only_a_seat_with_an_open_feed_keeps_its_messages():
     client.start(0.0)
     run_until_over(table, client)
     table.next_game()
-    assert any(isinstance(m, Snapshot) for m in client.poll_messages(table.now))  # the human's feed delivers
+    assert any(isinstance(m, Snapshot) for m in client.poll(table.now))  # the human's feed delivers
     run_until_over(table, client)
     for seat in (1, 2, 3):
         assert table.drain(seat) == [], f"seat {seat} has no reader but its messages were kept"
@@ -213,15 +213,15 @@ def test_play_out_ends_the_game_at_once_and_publishes_it_as_one_change():
     table = make_table(levels=("hard", "normal", "easy"))
     client = LocalTableClient(table, 0)
     client.start(0.0)
-    client.poll_messages(0.0)
+    client.poll(0.0)
     table.leave(0)
-    client.poll_messages(0.0)
+    client.poll(0.0)
     table.play_out()  # seat 1's Hard bot plays at Normal: no search, no waiting for the runner
     assert table.state.is_over
     assert table.balances == [10_000 + x for x in table.state.outcome.net]  # the first game: all started at 10,000
-    msgs = client.poll_messages(table.now)
+    msgs = client.poll(table.now)
     assert sum(isinstance(m, Snapshot) for m in msgs) == 1 and isinstance(msgs[-1], Snapshot)
     assert [m for m in msgs if isinstance(m, GameEnded)] and msgs[-1].outcome == table.state.outcome
     table.play_out()  # nothing left to play: no change, nothing published
-    assert client.poll_messages(table.now) == []
+    assert client.poll(table.now) == []
     client.close()

@@ -42,7 +42,7 @@ def play_my_turns(app: App, client, until_moves: int | None = None, limit: float
         if st.is_over or (until_moves is not None and len(st.history) >= until_moves):
             return
         if st.to_move == client.seat and not st.left[client.seat]:
-            client.send_move(str(me.decide(st.view(client.seat)).move))
+            client.send_move(me.decide(st.view(client.seat)).move)
         time.sleep(0.001)
     raise AssertionError("the game did not get there in time")
 

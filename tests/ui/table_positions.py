@@ -11,7 +11,6 @@ from __future__ import annotations
 from tala_desktop.engine import GameState, Rules, parse_card
 from tala_desktop.engine.cards import card_str
 from tala_desktop.table import HUMAN, SeatConfig, Table, TableConfig
-from tala_desktop.table.legacy import legacy_dict
 from tala_desktop.ui.table.model import TableModel
 
 BET = 100
@@ -53,7 +52,7 @@ def model_after(hands: tuple[str, ...], moves: tuple[str, ...] | list[str], draw
     """Your seat's model after ``moves`` of the deal."""
     table = play(deal_table(hands, draws, leader), moves)
     try:
-        return TableModel(legacy_dict(table.snapshot(0)))   # the dict form the scene still reads
+        return TableModel(table.snapshot(0))
     finally:
         table.close()
 

@@ -29,7 +29,7 @@ def lobby_with_guest(pg, fonts):
         host_session.client.create_table(seats=3)
         step_until(stack, lambda: host_session.is_host)
         step_until(stack, lambda: guest.pump(0) or guest.tables)
-        guest.client.join(guest.tables[0]["id"])
+        guest.client.join(guest.tables[0].id)
         step_until(stack, lambda: 1 in lobby.kick_buttons)
         yield stack, lobby, guest
     finally:
@@ -49,13 +49,13 @@ def test_the_host_removes_a_guest_after_confirming(lobby_with_guest, lang):
         assert isinstance(overlay, ConfirmOverlay) and "Minh" in overlay.message
         click(overlay, overlay.cancel_button.rect)           # "Để lại" / "Keep": nothing happens
         step_until(stack, lambda: stack.top is lobby)
-        assert lobby.session.lobby["seats"][1]["name"] == "Minh"
+        assert lobby.session.lobby.seats[1].name == "Minh"
         click(lobby, lobby.kick_buttons[1].rect)
         click(stack.top, stack.top.confirm_button.rect)
         step_until(stack, lambda: guest.pump(0) or guest.lobby is None and guest.notices)
         assert guest.notices[-1] == tr("net.left.kicked")
-        step_until(stack, lambda: lobby.session.lobby["seats"][1]["kind"] == "empty" and not lobby.kick_buttons)
-        guest.client.join(lobby.session.lobby["id"])          # not let back in, and told in words
+        step_until(stack, lambda: lobby.session.lobby.seats[1].kind == "empty" and not lobby.kick_buttons)
+        guest.client.join(lobby.session.lobby.id)          # not let back in, and told in words
         step_until(stack, lambda: guest.pump(0) or tr("net.error.kicked") in guest.notices)
     finally:
         set_language("vi")

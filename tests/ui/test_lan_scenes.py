@@ -68,15 +68,15 @@ def test_host_a_lan_table_play_and_lose_the_server(app):
     guest = LanSession.join("127.0.0.1", port, "Minh")
     try:
         step_until(stack, lambda: guest.pump(0) or guest.tables)
-        guest.client.join(guest.tables[0]["id"])
+        guest.client.join(guest.tables[0].id)
         guest.client.ready()
         guest.client.chat("chào cả nhà")
         step_until(stack, lambda: lobby.session.can_start() and lobby.action.enabled and lobby.session.chat)
         assert lobby.session.chat[-1] == ("Minh", "chào cả nhà")
-        names = [s.get("name") for s in lobby.session.lobby["seats"]]
-        assert names[:2] == ["Người chơi", "Minh"] and lobby.session.lobby["seats"][2]["kind"] == "empty"
+        names = [s.name for s in lobby.session.lobby.seats]
+        assert names[:2] == ["Người chơi", "Minh"] and lobby.session.lobby.seats[2].kind == "empty"
         click(lobby, lobby.controls[0].rect_of(3))  # the host makes it a 3-seat table
-        step_until(stack, lambda: len(lobby.session.lobby["seats"]) == 3)
+        step_until(stack, lambda: len(lobby.session.lobby.seats) == 3)
         assert not lobby.action.enabled  # new settings: everyone confirms again
         guest.client.ready()
         step_until(stack, lambda: lobby.action.enabled)

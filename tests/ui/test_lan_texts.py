@@ -9,8 +9,10 @@ import time
 import pygame
 import pytest
 
+from tala_desktop.net import protocol as p
 from tala_desktop.net.discovery import LanServer
 from tala_desktop.net.host import start_in_thread
+from tala_desktop.table.messages import Error
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.scene import Scene, SceneStack
 from tala_desktop.ui.lan.browser import JOIN_X, LanBrowserScene
@@ -166,15 +168,15 @@ def test_lan_tables_are_named_in_the_players_language(app):
     stack.push(lobby)
     try:
         step_until(stack, lambda: session.lobby is not None)
-        assert session.lobby["name"].startswith("Bàn")   # what the server calls it
+        assert session.lobby.name.startswith("Bàn")   # what the server calls it
         surface = pygame.Surface((1280, 720))
         stack.draw(surface)
         from tala_desktop.ui.lan.lobby import table_name
-        assert table_name(session.lobby) == f"Table {session.lobby['id']}"
+        assert table_name(session.lobby) == f"Table {session.lobby.id}"
         step_until(stack, lambda: session.can_start() and lobby.action.enabled)
         lobby.action.click()
         step_until(stack, lambda: isinstance(stack.top, TableScene) and stack.top.model is not None)
-        assert stack.top.table_number == session.lobby["id"]
+        assert stack.top.table_number == session.lobby.id
     finally:
         session.close()
 
@@ -197,9 +199,10 @@ class FakeClient:
 @pytest.mark.parametrize("reason,key", [("kicked", "net.left.kicked"), ("idle", "net.left.idle"), ("left", None)])
 def test_being_taken_off_a_table_is_told_and_leaving_yourself_is_not(reason, key):
     session = LanSession(FakeClient())
-    session.lobby = {"id": 1}
-    session._file({"type": "left_table", "table": 1, "reason": reason})
+    session.lobby = p.TableInfo(id=1, name="Bàn 1", state="lobby", seats=[], bet=100, turn_seconds=30,
+                                preset="zingplay", bots=[], password=False, host=0, players=1)
+    session._file(p.Left(table=1, reason=reason))
     assert session.lobby is None
     assert session.notices == ([i18n.tr(key)] if key else [])
-    session._file({"type": "error", "code": "kicked", "message": "you were kicked from Bàn 1"})
+    session._file(Error(code="kicked", message="you were kicked from Bàn 1"))
     assert session.notices[-1] == i18n.tr("net.error.kicked")

@@ -60,7 +60,7 @@ def test_closing_the_window_during_a_game_ends_every_worker(app):
         st = client.table.state
         hard_thought = hard_thought or st.to_move == 1 and client.table.runner.busy > 0
         if st.to_move == 0 and not st.is_over:
-            client.send_move(str(st.legal_moves()[0]))
+            client.send_move(st.legal_moves()[0])
     assert hard_thought
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.frame() is False

@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from tala_desktop.table import BOT, HUMAN
+from tala_desktop.table.messages import Snapshot
 from tala_desktop.ui.app_loop import AppOptions, StepClock, create_app
 from tala_desktop.ui.new_game import (
     BASE_THINK_DELAY,
@@ -103,9 +104,9 @@ def test_the_built_client_hosts_a_real_game():
     client = build_client(table_config(GameChoices(players=2), "Nam", seed=4))
     try:
         client.start(0.0)
-        snaps = [m for m in client.poll(0.0) if m["type"] == "snapshot"]
-        assert snaps and snaps[-1]["names"] == ["Nam", "Lan"] and snaps[-1]["seat"] == 0
-        assert len(snaps[-1]["hand"]) == 10                # seat 0 leads the first game
+        snaps = [m for m in client.poll(0.0) if isinstance(m, Snapshot)]
+        assert snaps and snaps[-1].names == ["Nam", "Lan"] and snaps[-1].seat == 0
+        assert len(snaps[-1].hand) == 10                # seat 0 leads the first game
     finally:
         client.close()
 

@@ -34,9 +34,9 @@ def test_check_lay_accepts_the_raised_phom_and_builds_the_move():
     hand = mask("7h 8h 9h Js Jd Jc 2c 5d Ks Qd")
     check = assist.check_lay(mask("7h 8h 9h Js Jd Jc"), hand, 0)
     assert check.ok and len(check.melds) == 2
-    move = parse_move(assist.lay_move(0, check.melds))
-    assert move.kind == "lay" and sorted(move.melds) == sorted(check.melds)
-    assert assist.lay_move(2, ()) == "2 lay"
+    move = assist.lay_move(0, check.melds)
+    assert move.kind == "lay" and sorted(move.melds) == sorted(check.melds) and parse_move(str(move)) == move
+    assert str(assist.lay_move(2, ())) == "2 lay"
 
 
 def test_check_lay_explains_what_is_wrong():
@@ -77,7 +77,7 @@ def test_sends_follow_chains_in_a_working_order():
     assert (parse_card("9d"), 2, 0) in order
     _, stuck = assist.order_sends(cards("Kc"), targets, {})
     assert stuck == cards("Kc")
-    assert assist.send_move(0, parse_card("9d"), 2, 0) == "0 send 9d 2:0"
+    assert str(assist.send_move(0, parse_card("9d"), 2, 0)) == "0 send 9d 2:0"
     assert assist.fits(parse_card("7d"), targets) == [(1, 0)]
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
-from tala_desktop.engine import parse_card
-from tala_desktop.engine.cards import card_label, card_str
+from tala_desktop.engine import Move, MoveKind, parse_card
+from tala_desktop.engine.cards import card_label
 
 from .table_helpers import Driver, check_agrees, make_services, make_table, play_my_turn
 
@@ -115,7 +115,7 @@ def test_refusals_shake_and_explain_without_touching_the_table(pg, fonts):
     assert _engine_json(drv) == before
     # the table's own refusal (an error message) is worded and shakes the card too
     other = sc.hand.order[-1]
-    sc.send_move(f"0 discard {card_str(other)}", ("discard", other))
+    sc.send_move(Move(0, MoveKind.DISCARD, card=other), ("discard", other))
     drv.step()
     assert sc.status_line()[0] == "Chưa thể làm việc đó lúc này"
     assert ("hand", other) in sc.anim.shakes and not sc.actions.awaiting

@@ -67,7 +67,7 @@ def test_the_send_step_raises_the_sendable_cards_with_arrows_to_their_phom():
     assert dict(hl.send_targets) == {run: (120, 226, 255)}
     assert names(hl) == [("send", 0), ("skip", 1), ("sort", 4), ("hint", 5)]
     effects = actions.press("send", model.hand)
-    assert [m for m, _ in effects.moves] == ["0 send 4h 1:1", "0 send 3h 1:1"] and actions.awaiting
+    assert [str(m) for m, _ in effects.moves] == ["0 send 4h 1:1", "0 send 3h 1:1"] and actions.awaiting
     skip = TableActions()
     skip.refresh(model, model.hand)
     skip.press("skip", model.hand)
@@ -87,7 +87,7 @@ def test_an_eatable_discard_glows_with_the_cards_that_complete_it():
     assert refused.moves == () and refused.shakes == (("hand", cards("2s")[0]),)
     assert refused.status is not None and refused.status.text == tr("status.draw_first")
     eat = actions.press("eat", model.hand)
-    assert [m for m, _ in eat.moves] == ["0 eat"] and eat.moves[0][1] == ("eat", cards("9h")[0])
+    assert [str(m) for m, _ in eat.moves] == ["0 eat"] and eat.moves[0][1] == ("eat", cards("9h")[0])
 
 
 def test_selecting_a_card_to_discard_lights_the_discard_button():
@@ -102,7 +102,7 @@ def test_selecting_a_card_to_discard_lights_the_discard_button():
     assert actions.highlights().selected is None
     actions.on_card_click(card, clock=6.0)
     double = actions.on_card_click(card, clock=6.2)
-    assert [m for m, _ in double.moves] == ["0 discard Kc"]
+    assert [str(m) for m, _ in double.moves] == ["0 discard Kc"]
 
 
 def test_highlights_are_frozen_values():

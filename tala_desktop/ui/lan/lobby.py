@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
-from tala_desktop.table import TableClient
+from tala_desktop.net.protocol import TableInfo
 
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
@@ -70,23 +70,23 @@ class LanLobbyScene(PageScene):
         self.kick_buttons: dict[int, Button] = {}   # the host's "Mời ra" on each guest's row, before the start
         if s.lobby is None:
             for i, table in enumerate(s.tables[:6]):
-                full = table.get("players", 0) >= len(table.get("seats", [])) or table.get("state") != "lobby"
+                full = table.players >= len(table.seats) or table.state != "lobby"
                 self.row_buttons.append(Button((LEFT.right - 120, LEFT.y + 52 + i * ROW_H, 120, 46),
-                                               tr("lan.join"), fonts, functools.partial(s.client.join, table["id"]),
+                                               tr("lan.join"), fonts, functools.partial(s.client.join, table.id),
                                                style="green", font_size=20, enabled=not full))
             self.create_button = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.create"), fonts,
                                         self.create_table, style="primary", font_size=24)
             self.widgets.extend([*self.row_buttons, self.create_button])
         else:
             info = s.lobby
-            mine = s.my_seat() or {}
+            mine = s.my_seat()
             if s.is_host:
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.start"), fonts,
                                      s.client.start, style="primary", font_size=26, enabled=s.can_start())
                 self._host_controls(info)
                 self._kick_buttons(info)
             else:
-                ready = bool(mine.get("ready"))
+                ready = mine is not None and mine.ready
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60),
                                      tr("lobby.not_ready" if ready else "lobby.ready"), fonts,
                                      lambda: s.client.ready(not ready), style="dark" if ready else "green",
@@ -102,28 +102,28 @@ class LanLobbyScene(PageScene):
                                   self.send_chat, style="blue", font_size=20)
         self.widgets.extend([self.chat_field, self.send_button])
 
-    def _host_controls(self, info: dict[str, Any]) -> None:
+    def _host_controls(self, info: TableInfo) -> None:
         fonts = self.services.fonts
         seconds = [(t, tr("setup.no_clock") if t == 0 else str(t)) for t in TURN_SECONDS_CHOICES]
         Row = tuple[str, list[tuple[Any, str]], Any]
-        rows: list[Row] = [("seats", [(n, str(n)) for n in (2, 3, 4)], len(info.get("seats", []))),
-                ("bet", [(b, money(b)) for b in BET_CHOICES], info.get("bet")),
-                ("turn_seconds", seconds, info.get("turn_seconds")),
-                ("preset", [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES], info.get("preset"))]
+        rows: list[Row] = [("seats", [(n, str(n)) for n in (2, 3, 4)], len(info.seats)),
+                ("bet", [(b, money(b)) for b in BET_CHOICES], info.bet),
+                ("turn_seconds", seconds, info.turn_seconds),
+                ("preset", [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES], info.preset)]
         for i, (field, options, value) in enumerate(rows):
             rect = (RIGHT.x, RIGHT.y + 26 + i * CONTROL_STEP, RIGHT.w, 40)
             self.controls.append(Segmented(rect, options, value, fonts, functools.partial(self.configure, field),
                                            size=17))
 
-    def _kick_buttons(self, info: dict[str, Any]) -> None:
-        if info.get("state") != "lobby":
+    def _kick_buttons(self, info: TableInfo) -> None:
+        if info.state != "lobby":
             return
-        for i, seat in enumerate(info.get("seats", [])):
-            if seat.get("kind") == "player" and seat.get("seat") != self.session.you:
+        for i, seat in enumerate(info.seats):
+            if seat.kind == "player" and seat.seat != self.session.you:
                 rect = (LEFT.right - KICK_W - 10, LEFT.y + 48 + i * ROW_H + 9, KICK_W, ROW_H - 26)
-                self.kick_buttons[seat["seat"]] = Button(
+                self.kick_buttons[seat.seat] = Button(
                     rect, tr("lobby.kick"), self.services.fonts,
-                    functools.partial(self.ask_kick, seat["seat"], str(seat.get("name") or "")),
+                    functools.partial(self.ask_kick, seat.seat, seat.name or ""),
                     style="dark", font_size=17)
 
     def ask_kick(self, seat: int, name: str) -> None:
@@ -148,8 +148,8 @@ class LanLobbyScene(PageScene):
         info = self.session.lobby
         if info is None:
             return
-        settings = {"seats": len(info["seats"]), "bet": info["bet"], "turn_seconds": info["turn_seconds"],
-                    "preset": info["preset"], "bots": list(info.get("bots") or [])}
+        settings = {"seats": len(info.seats), "bet": info.bet, "turn_seconds": info.turn_seconds,
+                    "preset": info.preset, "bots": list(info.bots)}
         settings[field] = value
         self.session.client.configure(**settings)
 
@@ -179,9 +179,8 @@ class LanLobbyScene(PageScene):
 
     # -- the game ----------------------------------------------------------------------------------
     def _start_table(self) -> None:
-        # The LAN client still speaks the dict form only (poll); the table scene uses nothing else of it.
-        client = cast(TableClient, self.session.table_client())
-        number = int((self.session.lobby or {}).get("id") or 1)
+        client = self.session.table_client()
+        number = self.session.lobby.id if self.session.lobby is not None else 1
         self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number)
         if self.stack is not None:
             self.stack.push(self.table_scene)
@@ -215,7 +214,7 @@ class LanLobbyScene(PageScene):
         if s.playing and s.table_queue and self.table_scene is None:
             self._start_table()
             return
-        key = (repr(s.lobby), s.you, tuple(t.get("id") for t in s.tables), repr(s.tables), len(s.chat),
+        key = (s.lobby, s.you, tuple(s.tables), len(s.chat),
                len(s.notices), s.welcome is None)
         if key != self._key:
             self._key = key
@@ -251,39 +250,39 @@ class LanLobbyScene(PageScene):
         for i, t in enumerate(self.session.tables[:6]):
             y = LEFT.y + 48 + i * ROW_H
             pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 8), border_radius=10)
-            text = tr("lobby.table_row", name=table_name(t), players=t["players"], seats=len(t["seats"]),
-                      bet=money(t["bet"]))
-            if t.get("state") == "playing":
+            text = tr("lobby.table_row", name=table_name(t), players=t.players, seats=len(t.seats),
+                      bet=money(t.bet))
+            if t.state == "playing":
                 text += f" · {tr('lobby.playing')}"
             surface.blit(self.label(text, 20, TEXT, bold=True), (LEFT.x + 14, y + 16))
 
-    def _draw_seats(self, surface: pygame.Surface, info: dict[str, Any]) -> None:
+    def _draw_seats(self, surface: pygame.Surface, info: TableInfo) -> None:
         surface.blit(self.label(table_name(info), 26, LABEL, bold=True), (LEFT.x, LEFT.y))
-        for i, seat in enumerate(info["seats"]):
+        for i, seat in enumerate(info.seats):
             y = LEFT.y + 48 + i * ROW_H
-            mine = seat["seat"] == self.session.you
+            mine = seat.seat == self.session.you
             pygame.draw.rect(surface, (40, 70, 40) if mine else (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 8),
                              border_radius=10)
-            if seat["kind"] == "player":
-                name, marks = seat["name"], []
-                if seat.get("host"):
+            if seat.kind == "player":
+                name, marks = seat.name or "", []
+                if seat.host:
                     marks.append((tr("lobby.host_mark"), LABEL))
-                if not seat.get("connected", True) or seat.get("left"):
+                if not seat.connected or seat.left:
                     marks.append((tr("lobby.away_mark"), ERROR))
-                elif seat.get("ready"):
+                elif seat.ready:
                     marks.append((tr("lobby.ready_mark"), GAIN))
                 else:
                     marks.append((tr("lobby.waiting_mark"), MUTED))
             else:
-                name = seat.get("name") or tr("lobby.seat_empty", level=tr(f"setup.level.{seat.get('level')}"))
+                name = seat.name or tr("lobby.seat_empty", level=tr(f"setup.level.{seat.level}"))
                 marks = []
-            x = LEFT.right - 14 - (KICK_W + 10 if seat["seat"] in self.kick_buttons else 0)
+            x = LEFT.right - 14 - (KICK_W + 10 if seat.seat in self.kick_buttons else 0)
             for text, colour in reversed(marks):
                 img = self.label(text, 17, colour)
                 x -= img.get_width()
                 surface.blit(img, (x, y + 20))
                 x -= 14
-            text = ellipsize(self.services.fonts.font(21, True), f"{seat['seat'] + 1}. {name}", x - LEFT.x - 24)
+            text = ellipsize(self.services.fonts.font(21, True), f"{seat.seat + 1}. {name}", x - LEFT.x - 24)
             surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 14, y + 16))
         if self.session.is_host and not self.session.can_start():
             surface.blit(self.label(tr("lobby.wait_ready"), 19, MUTED), (LEFT.x, PANEL.bottom - 140))
@@ -291,7 +290,8 @@ class LanLobbyScene(PageScene):
             for i, key in enumerate(("lobby.seats", "lobby.bet", "lobby.clock", "lobby.preset")):
                 surface.blit(self.label(tr(key), 17, LABEL), (RIGHT.x, RIGHT.y + 4 + i * CONTROL_STEP))
         else:
-            wait = "lobby.wait_host" if (self.session.my_seat() or {}).get("ready") else "lobby.wait_ready"
+            seat_info = self.session.my_seat()
+            wait = "lobby.wait_host" if seat_info is not None and seat_info.ready else "lobby.wait_ready"
             surface.blit(self.label(tr(wait), 20, MUTED), (RIGHT.x, RIGHT.y + 8))
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
@@ -302,9 +302,9 @@ class LanLobbyScene(PageScene):
             surface.blit(self.label(line, 17, TEXT), (RIGHT.x, top + i * 26))
 
 
-def table_name(info: dict[str, Any]) -> str:
+def table_name(info: TableInfo) -> str:
     """A table as the lobby names it: "Bàn 2" / "Table 2" by its number (the server's own name is Vietnamese)."""
-    return tr("table.number", number=info.get("id", "?"))
+    return tr("table.number", number=info.id)
 
 
 class LanLostOverlay(Overlay):

@@ -3,10 +3,11 @@
 The session owns a ``NetTableClient`` (and, for "Tạo bàn LAN", the in-app
 server thread). ``pump(now)`` polls the client once and files each message:
 lobby state, the table list, chat and notices stay here for the lobby scene;
-table messages (events, snapshots, hints, errors) wait in a queue for the
-table scene, which reads them through ``table_client()``, a TableClient that
-behaves like the offline one. No pygame here: the scenes draw what this
-holds, and tests drive it headless.
+table messages (events, snapshots, hints, errors: the Structs of
+table/messages.py) wait in a queue for the table scene, which reads them
+through ``table_client()``, a TableClient that behaves like the offline one.
+The lobby state is the protocol's own Structs (``TableInfo``, ``SeatInfo``).
+No pygame here: the scenes draw what this holds, and tests drive it headless.
 """
 
 from __future__ import annotations
@@ -16,14 +17,15 @@ from collections.abc import Callable
 from typing import Any
 
 from tala_desktop.engine import Move
+from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import ServerThread, start_in_thread
+from tala_desktop.table.messages import Error, TableMessage
 
 from .errors import disconnect_text, error_text, left_text
 
 log = logging.getLogger(__name__)
 
-LOBBY_TYPES = {"welcome", "lobby", "tables", "chat", "left_table", "pong"}
 DEFAULT_PORT = 8765
 MAX_CHAT_LINES = 40
 
@@ -34,13 +36,13 @@ class LanSession:
     def __init__(self, client: Any, server: ServerThread | None = None) -> None:
         self.client = client
         self.server = server
-        self.lobby: dict[str, Any] | None = None      # the table info of the table you are at
+        self.lobby: p.TableInfo | None = None         # the table you are at
         self.you: int | None = None
-        self.tables: list[dict[str, Any]] = []
+        self.tables: list[p.TableInfo] = []
         self.chat: list[tuple[str, str]] = []         # (name, text)
         self.notices: list[str] = []                  # refusals in words, for the lobby's status line
-        self.table_queue: list[dict[str, Any]] = []
-        self.welcome: dict[str, Any] | None = None
+        self.table_queue: list[TableMessage] = []
+        self.welcome: p.Welcome | None = None
         self.lost: str | None = None                  # why the connection is gone for good, in words
         self.lost_reason: str | None = None           # ... and as the client's reason code
         self.leaving = False                          # a leave is on its way: never send a second one
@@ -84,36 +86,35 @@ class LanSession:
         for msg in self.client.poll(now):
             self._file(msg)
 
-    def _file(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
-        if kind == "welcome":
+    def _file(self, msg: p.ClientMessage) -> None:
+        if isinstance(msg, p.Welcome):
             self.welcome = msg
-        elif kind == "lobby":
-            self.lobby, self.you = msg.get("table"), msg.get("you")
-            self.playing = bool(self.lobby and self.lobby.get("state") == "playing")
-        elif kind == "tables":
-            self.tables = list(msg.get("tables") or [])
-        elif kind == "chat":
-            self.chat.append((str(msg.get("name", "?")), str(msg.get("text", ""))))
+        elif isinstance(msg, p.Lobby):
+            self.lobby, self.you = msg.table, msg.you
+            self.playing = msg.table.state == "playing"
+        elif isinstance(msg, p.Tables):
+            self.tables = list(msg.tables)
+        elif isinstance(msg, p.ChatEvent):
+            self.chat.append((msg.name, msg.text))
             del self.chat[:-MAX_CHAT_LINES]
-        elif kind == "left_table":
+        elif isinstance(msg, p.Left):
             self.lobby, self.you, self.playing, self.leaving = None, None, False, False
-            why = left_text(str(msg.get("reason", "left")))
+            why = left_text(msg.reason)
             if why is not None:
                 self.notices.append(why)
                 del self.notices[:-5]
             self.client.list_tables()
-        elif kind == "error" and msg.get("code") == "disconnected":
-            log.info("LAN connection ended (%s): %s", msg.get("reason"), msg.get("message"))
-            self.lost_reason = str(msg.get("reason") or "lost")
+        elif isinstance(msg, p.Disconnected):
+            log.info("LAN connection ended (%s): %s", msg.reason, msg.message)
+            self.lost_reason = msg.reason
             self.lost = disconnect_text(self.lost_reason, self._where())
             if self.on_lost is not None:
                 self.on_lost(self.lost)
-        elif kind == "error" and not self.playing:
-            log.info("the server refused a lobby command (%s): %s", msg.get("code"), msg.get("message"))
-            self.notices.append(error_text(str(msg.get("code"))))
+        elif isinstance(msg, Error) and not self.playing:
+            log.info("the server refused a lobby command (%s): %s", msg.code, msg.message)
+            self.notices.append(error_text(msg.code))
             del self.notices[:-5]
-        elif kind not in LOBBY_TYPES:
+        elif not isinstance(msg, p.Pong):
             self.table_queue.append(msg)
 
     def _where(self) -> str:
@@ -132,18 +133,18 @@ class LanSession:
     # ------------------------------------------------------------ lobby view
     @property
     def is_host(self) -> bool:
-        return self.lobby is not None and self.you is not None and self.lobby.get("host") == self.you
+        return self.lobby is not None and self.you is not None and self.lobby.host == self.you
 
-    def my_seat(self) -> dict[str, Any] | None:
+    def my_seat(self) -> p.SeatInfo | None:
         if self.lobby is None or self.you is None:
             return None
-        return next((s for s in self.lobby.get("seats", []) if s.get("seat") == self.you), None)
+        return next((s for s in self.lobby.seats if s.seat == self.you), None)
 
     def can_start(self) -> bool:
         """Host, in the lobby, and every other seated player is ready."""
-        if not self.is_host or self.lobby is None or self.lobby.get("state") != "lobby":
+        if not self.is_host or self.lobby is None or self.lobby.state != "lobby":
             return False
-        return all(s.get("ready") for s in self.lobby.get("seats", []) if s.get("kind") == "player")
+        return all(s.ready for s in self.lobby.seats if s.kind == "player")
 
     def close(self) -> None:
         """Disconnect, and stop the in-app server if this app hosts it."""
@@ -168,13 +169,13 @@ class LanTableClient:
     def start(self, now: float) -> None:
         """Nothing: the host starts the games on the server."""
 
-    def poll(self, now: float) -> list[dict[str, Any]]:
+    def poll(self, now: float) -> list[TableMessage]:
         self.session.pump(now)
         out, self.session.table_queue = self.session.table_queue, []
         return out
 
-    def send_move(self, move: Move | str) -> None:
-        self.session.client.send_move(str(move))
+    def send_move(self, move: Move) -> None:
+        self.session.client.send_move(move)
 
     def next_game(self) -> None:
         self.session.client.next_game()

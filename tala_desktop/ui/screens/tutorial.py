@@ -12,16 +12,15 @@ the player. Nothing here touches the wallet or the history.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from tala_desktop.bots import Decision, Reason, make_bot
 from tala_desktop.bots.base import Bot
-from tala_desktop.engine import EngineError, Move, SeatView, card_label, parse_move
+from tala_desktop.engine import Move, SeatView, card_label
 from tala_desktop.engine.cards import parse_card
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
-from tala_desktop.table.messages import Error
+from tala_desktop.table.messages import Error, TableMessage
 
 from ..art.theme import CYAN, GOLD, TEXT, WARNING
 from ..core.i18n import tr
@@ -73,13 +72,9 @@ class TutorialClient(LocalTableClient):
         super().__init__(table, 0)
         self.scene = scene
 
-    def send_move(self, move: Move | str) -> None:
+    def send_move(self, move: Move) -> None:
         step = self.scene.step()
-        try:
-            parsed = parse_move(move) if isinstance(move, str) else move
-        except EngineError:
-            parsed = None
-        if step is not None and parsed is not None and not step.matches(parsed):
+        if step is not None and not step.matches(move):
             self._extra.append(Error(code="tutorial", message=self.scene.prompt_text(step)))
             return
         super().send_move(move)
@@ -172,10 +167,10 @@ class TutorialScene(TableScene):
         if self.stack is not None and self.stack.top is self:
             self.stack.pop()
 
-    def _route(self, msg: dict[str, Any]) -> None:
-        if msg.get("type") == "error" and msg.get("code") == "tutorial":
+    def _route(self, msg: TableMessage) -> None:
+        if isinstance(msg, Error) and msg.code == "tutorial":
             self.actions.awaiting = False
-            self.say(str(msg.get("message", "")), WARNING, seconds=4.0)
+            self.say(msg.message, WARNING, seconds=4.0)
             return
         super()._route(msg)
 

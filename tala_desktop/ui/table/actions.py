@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tala_desktop.engine import EngineError, card_label, parse_move
-from tala_desktop.engine.cards import card_str, iter_bits, mask_of
+from tala_desktop.engine import Move, MoveKind, card_label
+from tala_desktop.engine.cards import iter_bits, mask_of
+from tala_desktop.table.messages import Error, Hint
 
 from ..art.card_art import GROUP_COLOURS
 from ..art.theme import CYAN, EATABLE, GOLD, RED, WARNING, WHITE
@@ -232,7 +233,7 @@ class TableActions:
         return tuple(out)
 
     # ------------------------------------------------------------------ commands
-    def send(self, move: str, attempt: Attempt = ("", None)) -> Effects:
+    def send(self, move: Move, attempt: Attempt = ("", None)) -> Effects:
         """Ask the table for ``move``; until it answers, your input waits."""
         self.last_attempt = attempt
         self.awaiting = True
@@ -245,7 +246,7 @@ class TableActions:
     def do_draw(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
         if m is not None and m.can("draw"):
-            return self.send(f"{m.me} draw", ("draw", None))
+            return self.send(Move(m.me, MoveKind.DRAW), ("draw", None))
         return NOTHING
 
     def do_eat(self, order: Sequence[int] = ()) -> Effects:
@@ -254,7 +255,7 @@ class TableActions:
             return NOTHING
         card = m.last_discard[1]
         if m.can("eat"):
-            return self.send(f"{m.me} eat", ("eat", card))
+            return self.send(Move(m.me, MoveKind.EAT), ("eat", card))
         return refuse(tr("status.cannot_eat", card=card_label(card)), ("pile", card))
 
     def do_discard(self, order: Sequence[int] = (), card: int | None = None) -> Effects:
@@ -270,7 +271,7 @@ class TableActions:
         if card not in m.discardable():
             key = "status.cannot_discard_eaten" if card in m.my_eaten else "status.cannot_discard_breaks"
             return refuse(tr(key, card=card_label(card)), ("hand", card))
-        return self.send(f"{m.me} discard {card_str(card)}", ("discard", card))
+        return self.send(Move(m.me, MoveKind.DISCARD, card=card), ("discard", card))
 
     def do_lay(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
@@ -307,11 +308,11 @@ class TableActions:
 
     def do_u(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
-        return self.send(f"{m.me} u", ("u", None)) if m is not None and m.can("u") else NOTHING
+        return self.send(Move(m.me, MoveKind.U), ("u", None)) if m is not None and m.can("u") else NOTHING
 
     def do_ukhan(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
-        return self.send(f"{m.me} ukhan", ("ukhan", None)) if m is not None and m.can("ukhan") else NOTHING
+        return self.send(Move(m.me, MoveKind.UKHAN), ("ukhan", None)) if m is not None and m.can("ukhan") else NOTHING
 
     def do_sort(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
@@ -398,23 +399,20 @@ class TableActions:
         return self.send(assist.send_move(m.me, card, seat, k), ("send", card))
 
     # ------------------------------------------------------------------ table messages
-    def on_error(self, msg: dict[str, Any]) -> Effects:
+    def on_error(self, msg: Error) -> Effects:
         self.awaiting = False
         kind, card = self.last_attempt
-        text = error_text(str(msg.get("code")), str(msg.get("message", "")), card)
+        text = error_text(msg.code, msg.message, card)
         if card is None:
             return refuse(text)
         return refuse(text, ("pile", card) if kind == "eat" else ("hand", card))
 
-    def on_hint(self, msg: dict[str, Any]) -> Effects:
+    def on_hint(self, msg: Hint) -> Effects:
         m = self.model
-        if m is None or msg.get("game_id", m.game_id) != m.game_id:
+        if m is None or msg.game_id != m.game_id:
             return NOTHING
-        try:
-            move = parse_move(str(msg.get("move")))
-        except EngineError:
-            return NOTHING
-        reason = reason_text(msg.get("reason"))
+        move = msg.move
+        reason = reason_text(msg.reason)
         words = describe(move)
         if move.kind == "eat" and m.last_discard is not None:
             words = tr("move.eat", card=card_label(m.last_discard[1]))

@@ -5,7 +5,7 @@ now is) and then calls ``TableDirector.play`` with the events, the previous
 model and the layout: a flight starts where the card was (your hand as it
 was drawn, the stock, a pile top, an opponent's backs) and ends where the
 new snapshot puts it, hidden there until it lands. Events of one batch play
-one after another; each event type has its handler in ``HANDLERS``. The
+one after another; each event class (table/messages.py) has its handler in ``HANDLERS``. The
 director starts animations and sounds and returns the game-log lines; it
 does not touch the scene.
 """
@@ -18,7 +18,22 @@ from typing import Any
 
 import pygame
 
-from tala_desktop.engine import card_label, parse_card
+from tala_desktop.engine import card_label
+from tala_desktop.table.messages import (
+    Ate,
+    Dealt,
+    Declared,
+    Discarded,
+    Drew,
+    GameEnded,
+    Laid,
+    Moved,
+    Payment,
+    SeatLeft,
+    Sent,
+    TableMessage,
+    TimedOut,
+)
 
 from ..art.card_art import CardArt
 from ..core.assets import Fonts
@@ -31,7 +46,6 @@ from .layout import TableLayout
 from .model import TableModel, cards_text
 
 Colour = tuple[int, int, int]
-Event = dict[str, Any]
 RenderText = Callable[..., pygame.Surface]      # the painter's cached text(text, size, colour, bold=...)
 LogLine = tuple[str, bool]                       # (text, about you)
 
@@ -43,10 +57,6 @@ BANNER_RED: tuple[int, int, int] = (255, 120, 100)
 U_BANNERS = {"u": "banner.u", "u_tron": "banner.u_tron", "u_khan": "banner.u_khan"}
 
 
-def _card(v: Any) -> int | None:
-    return None if v is None else parse_card(v)
-
-
 @dataclass
 class Batch:
     """One batch being played: the models around it, your hand's rects before it, its payments, its log."""
@@ -55,7 +65,7 @@ class Batch:
     new: TableModel
     hand_rects: dict[int, pygame.Rect]
     layout: TableLayout
-    payments: list[Event]
+    payments: list[Payment]
     log: list[LogLine] = field(default_factory=list)
 
     def add_log(self, line: str, mine: bool = False) -> None:
@@ -127,22 +137,22 @@ class TableDirector:
         self.anim.banner(banner)
 
     # ------------------------------------------------------------------ the batch
-    def play(self, events: list[Event], old: TableModel | None, new: TableModel,
+    def play(self, events: list[TableMessage], old: TableModel | None, new: TableModel,
              hand_rects: dict[int, pygame.Rect], layout: TableLayout) -> list[LogLine]:
         """Start the animations of ``events`` (one after another); the game-log lines they make."""
-        batch = Batch(old, new, hand_rects, layout, [e for e in events if e.get("type") == "payment"])
+        batch = Batch(old, new, hand_rects, layout, [e for e in events if isinstance(e, Payment)])
         at = 0.0
         for e in events:
-            handler = HANDLERS.get(str(e.get("type")))
+            handler = HANDLERS.get(type(e))
             if handler is not None:
                 at += handler(self, e, batch, at)
         return batch.log
 
     # ------------------------------------------------------------------ events
-    def _on_dealt(self, e: Event, b: Batch, at: float) -> float:
+    def _on_dealt(self, e: Dealt, b: Batch, at: float) -> float:
         L, new = b.layout, b.new
-        counts = e.get("counts") or new.counts
-        leader = e.get("leader", new.leader)
+        counts = e.counts or new.counts
+        leader = e.leader
         n = new.n
         stock = _xyw(L.stock)
         order = list(self.hand.order)
@@ -164,10 +174,9 @@ class TableDirector:
         b.add_log(tr("status.new_game"))
         return k * DEAL_STEP + FLIGHT
 
-    def _on_drew(self, e: Event, b: Batch, at: float) -> float:
+    def _on_drew(self, e: Drew, b: Batch, at: float) -> float:
         L, new = b.layout, b.new
-        seat = e["seat"]
-        card = _card(e.get("card"))
+        seat, card = e.seat, e.card
         stock = _xyw(L.stock)
         if seat == new.me and card is not None:
             f = Flight(card, stock, _xyw(self._dest(b, seat, card)), flip=True, arc=L.px(24), hide_card=card,
@@ -179,40 +188,40 @@ class TableDirector:
         self.anim.fly(f, at, FLIGHT, "draw")
         return EVENT_GAP
 
-    def _on_ate(self, e: Event, b: Batch, at: float) -> float:
+    def _on_ate(self, e: Ate, b: Batch, at: float) -> float:
         L, old, new = b.layout, b.old, b.new
-        seat, victim, card = e["seat"], e["victim"], parse_card(e["card"])
+        seat, victim, card = e.seat, e.victim, e.card
         src = self._pile_top(L, old, victim) if old is not None else L.stock
         if seat == new.me:
             dest = self._dest(b, seat, card)
         else:
             dest = self._eaten_rect(L, new, seat, card) or self._backs_rect(L, seat)
         self.anim.fly(Flight(card, _xyw(src), _xyw(dest), arc=L.px(40), hide_card=card), at, FLIGHT * 1.2, "eat")
-        text = tr("banner.chot") if e.get("chot") else tr("banner.eat")
+        text = tr("banner.chot") if e.chot else tr("banner.eat")
         self._banner(b, text, L.banner_pos(seat), 56 if seat == new.me else 44)
-        pay = next((p for p in b.payments if p["from"] == victim and p["to"] == seat
-                    and p.get("reason") in ("eat", "chot")), None)
-        bets = (pay["amount"] // max(1, new.bet)) if pay else 0
+        pay = next((p for p in b.payments if p.from_seat == victim and p.to == seat
+                    and p.reason in ("eat", "chot")), None)
+        bets = (pay.amount // max(1, new.bet)) if pay else 0
         amount = f"+{bets}" if seat == new.me else (f"-{bets}" if victim == new.me else str(bets))
         key = "status.you_ate" if seat == new.me else "status.ate"
         b.add_log(tr_count(key, bets, name=new.name(seat), card=card_label(card), victim=new.object_name(victim),
                            amount=amount), mine=new.me in (seat, victim))
         return EVENT_GAP + 0.1
 
-    def _on_moved(self, e: Event, b: Batch, at: float) -> float:
+    def _on_moved(self, e: Moved, b: Batch, at: float) -> float:
         L, old, new = b.layout, b.old, b.new
-        frm, to, card = e["from"], e["to"], parse_card(e["card"])
+        frm, to, card = e.from_seat, e.to, e.card
         src = self._pile_top(L, old, frm) if old is not None else L.stock
         self.anim.fly(Flight(card, _xyw(src), _xyw(self._pile_top(L, new, to)), arc=L.px(20), hide_card=card),
                       at + 0.15, FLIGHT, "discard")
         b.add_log(tr("status.moved", card=card_label(card), name=new.object_name(to)))
         return EVENT_GAP
 
-    def _on_payment(self, e: Event, b: Batch, at: float) -> float:
-        if e.get("reason") not in ("eat", "chot"):
+    def _on_payment(self, e: Payment, b: Batch, at: float) -> float:
+        if e.reason not in ("eat", "chot"):
             return 0.0
         L = b.layout
-        frm, to, amount = e["from"], e["to"], int(e["amount"])
+        frm, to, amount = e.from_seat, e.to, e.amount
         if amount <= 0:
             return 0.0
         self.anim.chips_fly(L.seat(frm).avatar_centre, L.seat(to).avatar_centre, 4, delay=at)
@@ -221,9 +230,9 @@ class TableDirector:
         self.anim.float_text(self.text("-" + money(amount), size, LOSS, bold=True), _float_pos(L, frm))
         return 0.0
 
-    def _on_discarded(self, e: Event, b: Batch, at: float) -> float:
+    def _on_discarded(self, e: Discarded, b: Batch, at: float) -> float:
         L, new = b.layout, b.new
-        seat, card = e["seat"], parse_card(e["card"])
+        seat, card = e.seat, e.card
         src, face_down = self._source(b, seat, card)
         f = Flight(card, _xyw(src), _xyw(self._pile_top(L, new, seat)), flip=face_down, arc=L.px(16),
                    hide_card=card)
@@ -232,11 +241,10 @@ class TableDirector:
         b.add_log(tr(key, name=new.name(seat), card=card_label(card)), mine=seat == new.me)
         return EVENT_GAP
 
-    def _on_laid(self, e: Event, b: Batch, at: float) -> float:
+    def _on_laid(self, e: Laid, b: Batch, at: float) -> float:
         L, new = b.layout, b.new
-        seat = e["seat"]
-        melds = [[parse_card(c) for c in m] for m in e.get("melds") or []]
-        if e.get("mom") or not melds:
+        seat, melds = e.seat, e.melds
+        if e.mom or not melds:
             self._banner(b, tr("banner.mom"), L.banner_pos(seat), 40, BANNER_RED)
             b.add_log(tr("status.you_mom") if seat == new.me else tr("status.mom", name=new.name(seat)),
                       mine=seat == new.me)
@@ -256,9 +264,9 @@ class TableDirector:
                                                                                 cards=text), mine=seat == new.me)
         return EVENT_GAP + 0.05 * i
 
-    def _on_sent(self, e: Event, b: Batch, at: float) -> float:
+    def _on_sent(self, e: Sent, b: Batch, at: float) -> float:
         L, new = b.layout, b.new
-        seat, card, target = e["seat"], parse_card(e["card"]), e["target"]
+        seat, card, target = e.seat, e.card, e.target
         dest = self._laid_rect(L, new, target, card)
         if dest is None:
             return 0.0
@@ -274,42 +282,42 @@ class TableDirector:
         b.add_log(line, mine=new.me in (seat, target))
         return EVENT_GAP
 
-    def _on_u(self, e: Event, b: Batch, at: float) -> float:
+    def _on_u(self, e: Declared, b: Batch, at: float) -> float:
         new = b.new
-        seat, kind = e["seat"], e.get("kind", "u")
+        seat, kind = e.seat, e.kind
         self._banner(b, tr(U_BANNERS.get(kind, "banner.u")), b.layout.banner_centre, 96, hold=1.4)
         self.sounds.play("u")
         b.add_log(tr("status.you_u") if seat == new.me else tr("status.u", name=new.name(seat)), mine=seat == new.me)
         return EVENT_GAP
 
-    def _on_timeout(self, e: Event, b: Batch, at: float) -> float:
-        seat = e["seat"]
+    def _on_timeout(self, e: TimedOut, b: Batch, at: float) -> float:
+        seat = e.seat
         if seat == b.new.me:
             b.add_log(tr("status.timeout"), mine=True)
         else:
             b.add_log(tr("status.timeout_other", name=b.new.name(seat)))
         return 0.0
 
-    def _on_left(self, e: Event, b: Batch, at: float) -> float:
-        b.add_log(tr("status.left", name=b.new.name(e["seat"])))
+    def _on_left(self, e: SeatLeft, b: Batch, at: float) -> float:
+        b.add_log(tr("status.left", name=b.new.name(e.seat)))
         return 0.0
 
-    def _on_outcome(self, e: Event, b: Batch, at: float) -> float:
-        den = e.get("den")
+    def _on_outcome(self, e: GameEnded, b: Batch, at: float) -> float:
+        den = e.outcome.den
         if den is not None:
             self._banner(b, tr("banner.den"), b.layout.banner_pos(den), 48, BANNER_RED, hold=1.2)
-            b.add_log(tr("status.u_den", name=b.new.name(den), winner=b.new.object_name(e["winner"])))
+            b.add_log(tr("status.u_den", name=b.new.name(den), winner=b.new.object_name(e.outcome.winner)))
         return 0.0
 
 
-Handler = Callable[[TableDirector, Event, Batch, float], float]   # returns the seconds the event takes
+Handler = Callable[[TableDirector, Any, Batch, float], float]   # returns the seconds the event takes
 
-HANDLERS: dict[str, Handler] = {
-    "dealt": TableDirector._on_dealt, "drew": TableDirector._on_drew, "ate": TableDirector._on_ate,
-    "moved": TableDirector._on_moved, "payment": TableDirector._on_payment,
-    "discarded": TableDirector._on_discarded, "laid": TableDirector._on_laid, "sent": TableDirector._on_sent,
-    "u": TableDirector._on_u, "timeout": TableDirector._on_timeout, "left": TableDirector._on_left,
-    "outcome": TableDirector._on_outcome,
+HANDLERS: dict[type, Handler] = {   # the event classes the director shows (turn and thinking need no flight)
+    Dealt: TableDirector._on_dealt, Drew: TableDirector._on_drew, Ate: TableDirector._on_ate,
+    Moved: TableDirector._on_moved, Payment: TableDirector._on_payment,
+    Discarded: TableDirector._on_discarded, Laid: TableDirector._on_laid, Sent: TableDirector._on_sent,
+    Declared: TableDirector._on_u, TimedOut: TableDirector._on_timeout, SeatLeft: TableDirector._on_left,
+    GameEnded: TableDirector._on_outcome,
 }
 
 

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TypeVar
 
+from tala_desktop.engine import Move
+
 from .lay_assist import LayCheck
 
 Colour = tuple[int, int, int]
@@ -89,7 +91,7 @@ class Status:
 class Effects:
     """What one input asks the scene to do: send commands, say something, shake cards, reorder your hand."""
 
-    moves: tuple[tuple[str, Attempt], ...] = ()
+    moves: tuple[tuple[Move, Attempt], ...] = ()
     status: Status | None = None
     shakes: tuple[ShakeKey, ...] = ()
     order: tuple[int, ...] | None = None

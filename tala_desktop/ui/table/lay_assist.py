@@ -11,9 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tala_desktop.engine import Phom, best_arrangement, best_lay_plan, card_label, find_melds, plan_sends
-from tala_desktop.engine.cards import card_str, cards_of, iter_bits, mask_of
-from tala_desktop.engine.melds import describe_meld
+from tala_desktop.engine import (
+    Move,
+    MoveKind,
+    Phom,
+    best_arrangement,
+    best_lay_plan,
+    card_label,
+    find_melds,
+    plan_sends,
+)
+from tala_desktop.engine.cards import cards_of, iter_bits, mask_of
 from tala_desktop.engine.sends import send_order, sendable_cards
 from tala_desktop.engine.solver import iter_packings
 
@@ -100,9 +108,9 @@ def _partition_ignoring_eaten(raised: int, ace_high: bool) -> bool:
     return False
 
 
-def lay_move(seat: int, melds: tuple[int, ...]) -> str:
-    """``"0 lay 7h-8h-9h Js-Jd-Jc"`` (``"0 lay"`` lays nothing: Móm)."""
-    return " ".join([f"{seat} lay", *(describe_meld(m) for m in melds)])
+def lay_move(seat: int, melds: tuple[int, ...]) -> Move:
+    """Lay ``melds`` (card masks) in this order (``()`` lays nothing: Móm)."""
+    return Move(seat, MoveKind.LAY, melds=tuple(melds))
 
 
 def phom_order(mask: int, ace_high: bool = False) -> list[int]:
@@ -140,8 +148,9 @@ def order_sends(cards: list[int], targets: list[Target], preferred: dict[int, tu
     return send_order(cards, targets, preferred, ace_high)
 
 
-def send_move(seat: int, card: int, target: int, index: int) -> str:
-    return f"{seat} send {card_str(card)} {target}:{index}"
+def send_move(seat: int, card: int, target: int, index: int) -> Move:
+    """Send ``card`` to phỏm ``index`` of ``target``."""
+    return Move(seat, MoveKind.SEND, card=card, target=target, index=index)
 
 
 # ---------------------------------------------------------------------- sorting

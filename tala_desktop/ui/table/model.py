@@ -1,93 +1,74 @@
-"""Table model: one snapshot from the TableClient with cards as ints, and the facts the scene derives from it.
+"""Table model: one snapshot from the TableClient, and the facts the scene derives from it.
 
-A ``TableModel`` is built from one ``snapshot`` message (see
-docs/table-messages.md) and never changes; the scene swaps in a new one per
-snapshot and keeps the previous one to animate from. Nothing here draws.
+A ``TableModel`` is built from one ``Snapshot`` message (table/messages.py,
+docs/table-messages.md: cards are already ints, moves already ``Move``
+values) and never changes; the scene swaps in a new one per snapshot and
+keeps the previous one to animate from. Nothing here draws.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tala_desktop.engine import EngineError, Move, Phom, parse_card, parse_move
+from tala_desktop.engine import Move, MoveKind, Outcome, Phase, Phom, Rules, TurnKind
 from tala_desktop.engine.cards import card_label, mask_of, points
+from tala_desktop.table.messages import Clock, Snapshot
 
 from ..core.i18n import tr
 from ..core.names import shown_name
 
 
-def _cards(tokens: list[str] | None) -> list[int]:
-    return [parse_card(t) for t in tokens or []]
-
-
-def _per_seat(obj: Any, n: int, default: Any) -> list[Any]:
-    """Outcome fields come as {"0": v, ...}; turn them into a list by seat."""
-    if obj is None:
-        return [default] * n
-    if isinstance(obj, dict):
-        return [obj.get(str(s), default) for s in range(n)]
-    return list(obj)
-
-
 class TableModel:
     """The table as one seat sees it now."""
 
-    def __init__(self, snap: dict[str, Any]) -> None:
+    def __init__(self, snap: Snapshot) -> None:
         self.snap = snap
-        self.game_id: int = snap["game_id"]
-        self.me: int = snap["seat"]
-        self.n: int = snap["n"]
-        self.names: list[str] = list(snap["names"])
+        self.game_id: int = snap.game_id
+        self.me: int = snap.seat
+        self.n: int = snap.n
+        self.names: list[str] = list(snap.names)
         if 0 <= self.me < len(self.names):
             self.names[self.me] = shown_name(self.names[self.me])  # a default name follows the language
-        self.bet: int = snap["bet"]
-        self.balances: list[int] = list(snap["balances"])
-        self.rules: dict[str, Any] = dict(snap.get("rules") or {})
-        self.leader: int = snap["leader"]
-        self.to_move: int | None = snap["to_move"]
-        self.phase: str = snap["phase"]
-        self.turn_kind: str = snap["turn_kind"]
-        self.starter: int = snap["starter"]
-        self.stock_count: int = snap["stock_count"]
-        self.held: list[int] = _cards(snap["hand"])
-        self.counts: list[int] = list(snap["hand_counts"])
-        self.known: list[list[int]] = [_cards(k) for k in snap.get("known") or [[] for _ in range(self.n)]]
-        self.eaten: list[list[int]] = [_cards(e) for e in snap["eaten"]]
-        self.piles: list[list[int]] = [_cards(p) for p in snap["piles"]]
-        self.laid: list[list[list[int]]] = [[_cards(ph) for ph in ps] for ps in snap["laid"]]
-        self.lay_order: list[int] = list(snap["lay_order"])
-        self.mom: list[bool] = list(snap["mom"])
-        self.left: list[bool] = list(snap["left"])
-        self.eat_count: list[int] = list(snap["eat_count"])
-        ld = snap.get("last_discard")
-        self.last_discard: tuple[int, int] | None = None if ld is None else (int(ld[0]), parse_card(ld[1]))
-        self.legal_text: list[str] = list(snap.get("legal") or [])
-        self.legal: list[Move] = []
-        for text in self.legal_text:
-            try:
-                self.legal.append(parse_move(text))
-            except EngineError:
-                continue
-        self.kinds: set[str] = {m.kind for m in self.legal}
-        self.clock: dict[str, Any] | None = snap.get("clock")
-        self.thinking: int | None = snap.get("thinking")
-        self.net: list[int] = list(snap.get("net") or [0] * self.n)
-        self.outcome: dict[str, Any] | None = snap.get("outcome")
-        reveal = snap.get("reveal")
-        self.reveal: list[list[int]] | None = None if reveal is None else [_cards(h) for h in reveal]
+        self.bet: int = snap.bet
+        self.balances: list[int] = snap.balances
+        self.rules: Rules = snap.rules
+        self.leader: int = snap.leader
+        self.to_move: int | None = snap.to_move
+        self.phase: Phase = snap.phase
+        self.turn_kind: TurnKind = snap.turn_kind
+        self.starter: int = snap.starter
+        self.stock_count: int = snap.stock_count
+        self.held: list[int] = snap.hand
+        self.counts: list[int] = snap.hand_counts
+        self.known: list[list[int]] = snap.known
+        self.eaten: list[list[int]] = snap.eaten
+        self.piles: list[list[int]] = snap.piles
+        self.laid: list[list[list[int]]] = snap.laid
+        self.lay_order: list[int] = snap.lay_order
+        self.mom: list[bool] = snap.mom
+        self.left: list[bool] = snap.left
+        self.eat_count: list[int] = snap.eat_count
+        self.last_discard: tuple[int, int] | None = snap.last_discard
+        self.legal: list[Move] = snap.legal
+        self.kinds: set[MoveKind] = {m.kind for m in self.legal}
+        self.clock: Clock | None = snap.clock
+        self.thinking: int | None = snap.thinking
+        self.net: list[int] = snap.net
+        self.outcome: Outcome | None = snap.outcome
+        self.reveal: list[list[int]] | None = snap.reveal
 
     # ------------------------------------------------------------------ rules
     @property
     def ace_high(self) -> bool:
-        return bool(self.rules.get("ace_high_run", False))
+        return self.rules.ace_high_run
 
     @property
     def face10(self) -> bool:
-        return bool(self.rules.get("face_value_10", False))
+        return self.rules.face_value_10
 
     @property
     def turn_seconds(self) -> int:
-        return int(self.rules.get("turn_seconds", 0) or 0)
+        return self.rules.turn_seconds
 
     # ------------------------------------------------------------------ you
     @property
@@ -109,24 +90,25 @@ class TableModel:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "game_over"
+        return self.phase is Phase.GAME_OVER
 
     @property
     def my_turn(self) -> bool:
         return not self.is_over and self.to_move == self.me and bool(self.legal)
 
     def can(self, kind: str) -> bool:
+        """Whether a legal move of ``kind`` (a MoveKind, or its notation) is open to you now."""
         return kind in self.kinds
 
     def discardable(self) -> set[int]:
-        return {m.card for m in self.legal if m.kind == "discard"}
+        return {m.card for m in self.legal if m.kind is MoveKind.DISCARD}
 
     def has_laid(self, seat: int) -> bool:
         return self.lay_order[seat] >= 0
 
     def eatable(self) -> int | None:
         """The last discard if you may eat it now."""
-        if self.last_discard is not None and self.can("eat"):
+        if self.last_discard is not None and self.can(MoveKind.EAT):
             return self.last_discard[1]
         return None
 
@@ -155,7 +137,10 @@ class TableModel:
 
     # ------------------------------------------------------------------ outcome
     def outcome_list(self, key: str, default: Any) -> list[Any]:
-        return _per_seat((self.outcome or {}).get(key), self.n, default)
+        """An outcome field by seat (``labels``, ``points``, ``net``), or ``default`` for each seat before the end."""
+        if self.outcome is None:
+            return [default] * self.n
+        return list(getattr(self.outcome, key))
 
     def label_of(self, seat: int) -> str | None:
         if self.outcome is None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tala_desktop.engine import OutcomeKind
 from tala_desktop.engine.cards import mask_of
 
 from ..art.theme import GAIN, GOLD, LOSS, WHITE
@@ -84,13 +85,13 @@ class ResultsOverlay(Scene):
     # ------------------------------------------------------------------ content
     def _order(self) -> list[int]:
         m = self.model
-        places = [int(s) for s in (m.outcome or {}).get("places", [])]
+        places = list(m.outcome.places) if m.outcome is not None else []
         rest = [s for s in range(m.n) if s not in places]
         return places + rest
 
     @property
     def winner(self) -> int:
-        return int((self.model.outcome or {}).get("winner", self.rows[0]))
+        return self.rows[0] if self.model.outcome is None else self.model.outcome.winner
 
     def _row_rect(self, i: int) -> pygame.Rect:
         p = self.table.layout.px
@@ -171,7 +172,7 @@ class ResultsOverlay(Scene):
         surface.blit(self.painter.panel(self.panel.size, (14, 40, 28, 245), p(18), (255, 214, 90, 180)),
                      self.panel.topleft)
         m = self.model
-        kind = (m.outcome or {}).get("kind", "showdown")
+        kind = m.outcome.kind if m.outcome is not None else OutcomeKind.SHOWDOWN
         title = tr("results.winner", name=m.names[self.winner])
         if kind != "showdown":
             title = f"{m.names[self.winner]}: {badge_text(kind)}!"
@@ -217,7 +218,7 @@ class ResultsOverlay(Scene):
                 img = pygame.transform.scale(img, (max(1, round(img.get_width() * scale)), img.get_height()))
             pos = (x0 + j * step + (cw - img.get_width()) / 2, r.centery - ch / 2)
             art.blit_card(surface, img, pos, shadow=j == 0)
-        if (m.outcome or {}).get("kind", "showdown") == "showdown":  # after an Ù nobody is ranked by points
+        if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN:  # after an Ù nobody is ranked by points
             points = m.outcome_list("points", 0)[seat]
             pts = self.painter.text(tr_count("table.points", points, points=points), p(17), WHITE)
             surface.blit(pts, pts.get_rect(midleft=(r.x + p(590), r.centery)))

@@ -2,7 +2,8 @@
 
 ``TableScene(client, services, spectator=False, on_leave=None)`` talks only
 to a ``TableClient`` (offline or LAN). Every frame ``update(dt)`` advances
-the scene's own clock, calls ``client.poll(clock)`` and plays the messages
+the scene's own clock, calls ``client.poll(clock)`` and plays the messages (the
+Structs of table/messages.py)
 one batch (events + snapshot) at a time: the next batch waits until the
 card flights of the last one land, and so does your input. Its parts do
 not write into each other: the director turns events into animations and
@@ -24,7 +25,9 @@ from typing import Any
 
 import pygame
 
+from tala_desktop.engine import Move
 from tala_desktop.table import TableClient
+from tala_desktop.table.messages import Error, Hint, Snapshot, TableMessage, Thinking
 
 from ..art.theme import WHITE
 from ..core.display import LOGICAL_SIZE
@@ -42,7 +45,6 @@ from .layout import TableLayout
 from .model import TableModel
 from .painter import TablePainter
 
-Message = dict[str, Any]
 STATUS_SECONDS = 3.0
 RESULTS_DELAY = 1.1        # seconds between the last flight of a game and the results
 RING_FPS = 8               # redraws per second while only the clock ring moves
@@ -65,7 +67,7 @@ class TableScene(Scene):
         self.clock = 0.0
         self.me: int = client.seat
         self.model: TableModel | None = None
-        self.queue: list[Message] = []
+        self.queue: list[tuple[TableMessage, float]] = []   # (message, the scene clock when it arrived)
         self.layout = TableLayout(size, 4, 0)
         self.hand = HandView(self.layout)
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
@@ -78,8 +80,7 @@ class TableScene(Scene):
             name: Button(self.layout.buttons[0], tr(key), fonts, style=style, glow=glow, on_click=self._presser(name))
             for name, (key, style, glow) in BUTTONS.items()}
         self.menu_button = Button(self.layout.menu_button, tr("icon.menu"), fonts, self.open_pause, style="dark")
-        self.immediate: dict[str, Callable[[Message], Effects]] = {   # messages that skip the batch queue
-            "error": self.actions.on_error, "hint": self.actions.on_hint}
+
         self.log_lines: list[str] = []
         self.thinking_seat: int | None = None
         self.pulse = 0.0
@@ -159,7 +160,7 @@ class TableScene(Scene):
             self.client.request_hint()
         self.store_highlights()
 
-    def send_move(self, move: str, attempt: Attempt = ("", None)) -> None:
+    def send_move(self, move: Move, attempt: Attempt = ("", None)) -> None:
         """Send ``move`` as your command (``attempt`` words a refusal)."""
         self.carry_out(self.actions.send(move, attempt))
 
@@ -221,10 +222,10 @@ class TableScene(Scene):
     def clock_remaining(self, seat: int) -> tuple[float, float]:
         """(seconds left, turn seconds) of ``seat``'s clock now, or (0, 0) without a clock."""
         m = self.model
-        if m is None or not m.clock or m.clock.get("seat") != seat:
+        if m is None or m.clock is None or m.clock.seat != seat:
             return 0.0, 0.0
-        total = float(m.clock.get("seconds") or 0)
-        remaining = float(m.clock.get("remaining") or 0) - (self.clock - self._received)
+        total = float(m.clock.seconds)
+        remaining = m.clock.remaining - (self.clock - self._received)
         return max(0.0, min(total, remaining)), total
 
     # ------------------------------------------------------------------ frame
@@ -251,37 +252,37 @@ class TableScene(Scene):
         self._tick_and_keys(dt)
         self._maybe_results()
 
-    def _route(self, msg: Message) -> None:
-        kind = str(msg.get("type"))
-        handler = self.immediate.get(kind)
-        if handler is not None:
-            self.carry_out(handler(msg))
-            return
-        if kind == "snapshot":
-            msg["_received"] = self.clock
-        self.queue.append(msg)
+    def _route(self, msg: TableMessage) -> None:
+        if isinstance(msg, Error):          # answers to your commands skip the batch queue
+            self.carry_out(self.actions.on_error(msg))
+        elif isinstance(msg, Hint):
+            self.carry_out(self.actions.on_hint(msg))
+        else:
+            self.queue.append((msg, self.clock))
 
     def _drain(self) -> None:
         while self.queue and not self.anim.blocking:
-            head = self.queue[0]
-            if head.get("type") == "thinking":  # a bot started on its move: show the cue now
+            head = self.queue[0][0]
+            if isinstance(head, Thinking):  # a bot started on its move: show the cue now
                 self.queue.pop(0)
-                if self.model is not None and head.get("game_id", self.model.game_id) == self.model.game_id:
-                    self.thinking_seat = head.get("seat")
+                if self.model is not None and head.game_id == self.model.game_id:
+                    self.thinking_seat = head.seat
                     self.touch()
                 continue
-            end = next((i for i, m in enumerate(self.queue) if m.get("type") == "snapshot"), None)
+            end = next((i for i, (m, _) in enumerate(self.queue) if isinstance(m, Snapshot)), None)
             if end is None:
                 return
             batch, self.queue = self.queue[:end + 1], self.queue[end + 1:]
-            self._play(batch[:-1], batch[-1])
-            if sum(1 for m in self.queue if m.get("type") == "snapshot") >= CATCH_UP:
+            snap, received = batch[-1]
+            assert isinstance(snap, Snapshot)
+            self._play([m for m, _ in batch[:-1]], snap, received)
+            if sum(1 for m, _ in self.queue if isinstance(m, Snapshot)) >= CATCH_UP:
                 self.anim.finish()
 
-    def _play(self, events: list[Message], snap: Message) -> None:
+    def _play(self, events: list[TableMessage], snap: Snapshot, received: float) -> None:
         old = self.model
         new = TableModel(snap)
-        self._received = float(snap.get("_received", self.clock))
+        self._received = received
         new_game = old is None or new.game_id != old.game_id
         if old is None or (new.n, new.me) != (old.n, old.me):
             self.me = new.me
@@ -299,14 +300,14 @@ class TableScene(Scene):
             self.hand.set_order(assist.sort_by_phom(new.hand, new.eaten_mask, new.ace_high, new.face10))
             self.hand.snap()
         for e in events:
-            if e.get("type") == "thinking":
-                self.thinking_seat = e.get("seat")
+            if isinstance(e, Thinking):
+                self.thinking_seat = e.seat
         if new.thinking is not None and (new.thinking != new.me or self.spectator):
             self.thinking_seat = new.thinking  # your own seat only thinks when a bot plays it
         if new.to_move != self.thinking_seat:
             self.thinking_seat = None
         self.carry_out(self.actions.refresh(new, self.hand.order))
-        for line, mine in self.director.play([e for e in events if e.get("type") != "thinking"], old, new,
+        for line, mine in self.director.play([e for e in events if not isinstance(e, Thinking)], old, new,
                                              hand_rects, self.layout):
             self.add_log(line, mine)
         if math.isinf(self.tweens.speed):
@@ -332,8 +333,8 @@ class TableScene(Scene):
         """Redraw at a low rate for the clock ring and glows; tick in your last five seconds."""
         m = self.model
         ring: tuple[Any, ...] = ()
-        if m is not None and m.clock and not m.is_over:
-            seat = int(m.clock.get("seat", -1))
+        if m is not None and m.clock is not None and not m.is_over:
+            seat = m.clock.seat
             remaining, total = self.clock_remaining(seat)
             ring = (seat, int(remaining * RING_FPS))
             if seat == m.me and not self.spectator and 0 < remaining <= 5:
