@@ -148,11 +148,11 @@ def test_the_tutorial_and_a_notice_render_in_both_languages(app, language):
     app.stack.push(scene)
     surface = frame(app, 30)
     pygame.image.save(surface, str(ARTIFACTS / f"store_tutorial_{language}.png"))
-    rect, lines = scene.coach_layout()
+    rect, lines = scene.coach
     fonts = app.services.fonts
-    assert all(fonts.font(size, bold).size(text)[0] <= rect.w - 32 for text, size, _, bold in lines)
+    assert all(fonts.font(x.size, x.bold).size(x.text)[0] <= rect.w - 32 for x in lines)
     assert rect.bottom < 540            # above your hand and the buttons
-    assert not glyphs_missing([t for t, *_ in lines], fonts)
+    assert not glyphs_missing([x.text for x in lines], fonts)
 
 
 def test_the_replay_viewer_reaches_the_recorded_outcome_of_every_stored_game(app):

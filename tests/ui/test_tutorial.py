@@ -21,7 +21,7 @@ from .store_app_helpers import click, run
 @pytest.fixture
 def app(pg) -> App:
     made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
-    made.services.settings.animation_speed = 0.0      # instant animations; Lan still waits 0.2 s a move
+    made.services.settings.animation_speed = 0.0      # instant animations; Lan still waits like a real table
     pygame.event.clear()
     made.show_menu()
     run(made, 30)
@@ -71,6 +71,8 @@ def test_the_tutorial_can_be_finished_with_the_mouse(app):
     click(app, menu.buttons["tutorial"].rect.center)
     scene = app.stack.top
     assert isinstance(scene, TutorialScene)
+    run(app, 2)
+    click(app, scene.faster_button.rect.center)      # "Lan đi nhanh hơn"
     for lesson in range(len(LESSONS)):
         assert scene.lesson_index == lesson
         while scene.step() is not None:

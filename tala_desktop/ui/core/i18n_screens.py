@@ -212,6 +212,11 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
                           "moves the lay-down order: now Lan lays down first."),
     "tutorial.done.lan_lays": ("Lan đã đánh đủ 3 lá nên lượt sau Lan hạ phỏm 3♠ 4♠ 5♠.",
                                "Lan has 3 discards, so on her next turn she lays down 3♠ 4♠ 5♠."),
+    "tutorial.done.lan_laid": ("Lan đã hạ phỏm 3♠ 4♠ 5♠. Giờ đến lượt hạ bài của bạn, và phỏm của Lan còn nhận lá "
+                               "gửi.", "Lan has laid 3♠ 4♠ 5♠. Now it is your lay-down turn, and her phỏm can take "
+                                       "a sent card."),
+    "tutorial.faster": ("Lan đi nhanh hơn", "Lan plays faster"),
+    "tutorial.slower": ("Lan đi chậm lại", "Lan plays slower"),
     "tutorial.done.game": ("Hết ván: ai ít điểm rác nhất về Nhất.", "Game over: the fewest trash points wins."),
     "tutorial.done.u": ("Ù! Bạn thắng ngay và mọi người trả tiền Ù.", "Ù! You win at once and everyone pays you."),
     "tutorial.wait": ("Chờ {name} đi…", "Wait for {name}…"),

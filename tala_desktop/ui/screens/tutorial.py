@@ -22,19 +22,26 @@ from tala_desktop.engine.cards import parse_card
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
 from tala_desktop.table.messages import Error, TableMessage
 
-from ..art.theme import CYAN, GOLD, TEXT, WARNING
+from ..art.theme import TEXT, WARNING
 from ..core.i18n import tr
 from ..core.names import shown_name
-from ..core.scene import SceneStack
+from ..core.scene import Scene, SceneStack
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..new_game import think_delay
 from ..services import Services
+from ..table.layout import TableLayout
+from ..table.model import TableModel
+from ..table.painter import TablePainter
+from ..table.results import ResultsOverlay
 from ..table.scene import TableScene
 from ..widgets.controls import Button
+from .menu import MenuScene
+from .tutorial_coach import PAD, CoachLine, coach_lines, line_step, results_area, switch_rect, table_area
 from .tutorial_script import (
     BALANCE,
     BET,
     BOT_NAME,
+    DONE_PHOM,
     LESSONS,
     PLAYERS,
     Lesson,
@@ -44,8 +51,7 @@ from .tutorial_script import (
     lesson_state,
 )
 
-COACH = pygame.Rect(22, 64, 380, 0)      # height follows the text
-COACH_PAD = 16
+FAST_DELAY = 0.25          # seconds Lan holds a move back with "Lan đi nhanh hơn"
 
 
 class ScriptedBot(Bot):
@@ -80,11 +86,18 @@ class TutorialClient(LocalTableClient):
         super().send_move(move)
 
 
+def lesson_delay(services: Services) -> float:
+    """Lan's pace: a real table's at normal speed, or slower if the animation speed setting is slower (a lesson
+    never rushes, even with Tức thì animations)."""
+    speed = float(services.settings.animation_speed)
+    return think_delay(min(speed, 1.0) if speed > 0 else 1.0)
+
+
 def tutorial_table(services: Services) -> Table:
     seats = [SeatConfig(shown_name(services.settings.player_name), HUMAN, balance=BALANCE),
              SeatConfig(BOT_NAME, BOT, "normal", balance=BALANCE)]
-    config = TableConfig(seats=seats, rules=lesson_rules(), bet=BET, seed=1,
-                         think_delay=think_delay(services.settings.animation_speed), bot_workers=1)
+    config = TableConfig(seats=seats, rules=lesson_rules(), bet=BET, seed=1, think_delay=lesson_delay(services),
+                         bot_workers=1)
     return Table(config)
 
 
@@ -97,7 +110,11 @@ class TutorialScene(TableScene):
         self.on_done = on_done
         self.finished = False
         super().__init__(TutorialClient(self.tutorial_table, self), services, spectator=False, on_leave=self._left)
+        self.faster_button = Button((0, 0, 1, 1), tr("tutorial.faster"), services.fonts, self.toggle_faster,
+                                    style="dark")
+        self.coach: tuple[pygame.Rect, list[CoachLine]] = (pygame.Rect(0, 0, 0, 0), [])
         self.start_lesson(0)
+        self._place_coach()
 
     # ------------------------------------------------------------------ lessons
     @property
@@ -136,12 +153,30 @@ class TutorialScene(TableScene):
             return title, tr(self.lesson.finish), tr("tutorial.next_lesson" if self.lesson_index + 1 < len(LESSONS)
                                                      else "tutorial.all_done")
         k = self.moves_made()
-        note = tr(self.lesson.intro) if k == 0 else tr(self.lesson.steps[k - 1].done) if \
-            self.lesson.steps[k - 1].done else ""
+        note = tr(self.lesson.intro) if k == 0 else self._note(self.lesson.steps[k - 1])
         step = self.step()
         if st.to_move != 0 or step is None:
             return title, note, tr("tutorial.wait", name=BOT_NAME)
         return title, note, self.prompt_text(step)
+
+    def _note(self, done: Step) -> str:
+        """The note after your step ``done``: its ``then`` once Lan has played her turn since (``done`` may say what
+        she is about to do, which is stale once she did it)."""
+        st = self.tutorial_table.state
+        if done.then and st is not None and st.history and st.history[-1].seat != 0 and st.to_move == 0:
+            return tr(done.then)
+        return tr(done.done) if done.done else ""
+
+    @property
+    def faster(self) -> bool:
+        return self.tutorial_table.runner.think_delay == FAST_DELAY
+
+    def toggle_faster(self) -> None:
+        """Lan's moves: held back like a table at normal speed, or quicker for who knows the game already."""
+        runner = self.tutorial_table.runner
+        runner.think_delay = lesson_delay(self.services) if self.faster else FAST_DELAY
+        self.faster_button.text = tr("tutorial.slower" if self.faster else "tutorial.faster")
+        self.touch()
 
     # ------------------------------------------------------------------ table hooks
     def next_game(self) -> None:
@@ -174,32 +209,63 @@ class TutorialScene(TableScene):
             return
         super()._route(msg)
 
-    # ------------------------------------------------------------------ drawing
+    def results_overlay(self, model: TableModel) -> Scene:
+        return TutorialResults(self, model)
+
+    # ------------------------------------------------------------------ the coach
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._place_coach()
+
+    def _place_coach(self) -> None:
+        """Lay the coach panel out for the current text (and the faster switch under it)."""
+        coach = coach_lines(self.services.fonts, self.layout, table_area(self.layout), *self.coach_lines())
+        if coach != self.coach:
+            self.coach = coach
+            self.touch()
+        self.faster_button.rect = switch_rect(self.layout, coach[0])
+        self.faster_button.font_size = self.layout.px(16)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
+                self.faster_button.handle_event(event):
+            self.touch()
+            return
+        super().handle_event(event)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.draw_coach(surface)
+        if self.results is None or self.stack is None or self.results not in self.stack.scenes:
+            draw_coach(self.painter, self.layout, surface, *self.coach)
+            self.faster_button.draw(surface)
 
-    def coach_layout(self) -> tuple[pygame.Rect, list[tuple[str, int, tuple[int, int, int], bool]]]:
-        """The panel's rect and its lines: (text, size, colour, bold)."""
-        title, note, todo = self.coach_lines()
-        fonts, width = self.services.fonts, COACH.w - 2 * COACH_PAD
-        lines: list[tuple[str, int, tuple[int, int, int], bool]] = [
-            (text, 19, GOLD, True) for text in wrap_text(fonts.font(19, True), title, width)]
-        for text in wrap_text(fonts.font(17), note, width) if note else []:
-            lines.append((text, 17, TEXT, False))
-        for text in wrap_text(fonts.font(18, True), todo, width) if todo else []:
-            lines.append((text, 18, CYAN, True))
-        h = 2 * COACH_PAD + sum(s + 8 for _, s, _, _ in lines) + 6
-        return pygame.Rect(COACH.x, COACH.y, COACH.w, h), lines
 
-    def draw_coach(self, surface: pygame.Surface) -> None:
-        rect, lines = self.coach_layout()
-        surface.blit(self.painter.panel(rect.size, (8, 28, 20, 225), 16, (255, 214, 110, 200)), rect)
-        y = rect.y + COACH_PAD
-        for i, (text, size, colour, bold) in enumerate(lines):
-            img = self.painter.text(text, size, colour, bold)
-            surface.blit(img, (rect.x + COACH_PAD, y))
-            y += size + 8 + (6 if colour == GOLD and i + 1 < len(lines) and lines[i + 1][2] != GOLD else 0)
+class TutorialResults(ResultsOverlay):
+    """The lesson's results: no countdown (the player reads at their pace), the coach's words above the window."""
+
+    def __init__(self, table: TutorialScene, model: TableModel) -> None:
+        super().__init__(table, model, auto_start=False)
+        self.tutorial = table
+
+    def coach(self) -> tuple[pygame.Rect, list[CoachLine]]:
+        _, note, todo = self.tutorial.coach_lines()
+        L = self.tutorial.layout
+        return coach_lines(self.services.fonts, L, results_area(L, self.panel), "", note, todo)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_coach(self.painter, self.tutorial.layout, surface, *self.coach())
+
+
+def draw_coach(painter: TablePainter, L: TableLayout, surface: pygame.Surface, rect: pygame.Rect,
+               lines: list[CoachLine]) -> None:
+    if not lines:
+        return
+    surface.blit(painter.panel(rect.size, (8, 28, 20, 225), L.px(16), (255, 214, 110, 200)), rect)
+    y = rect.y + L.px(PAD)
+    for line in lines:
+        surface.blit(painter.text(line.text, line.size, line.colour, line.bold), (rect.x + L.px(PAD), y))
+        y += line_step(line, L)
 
 
 class TutorialDoneScene(PageScene):
@@ -221,9 +287,17 @@ class TutorialDoneScene(PageScene):
             img = self.art.text(line, 21, TEXT)
             surface.blit(img, img.get_rect(midtop=(PANEL.centerx, y)))
             y += 32
-        for card, x in (("5h", -150), ("6h", -100), ("7h", -50), ("6s", 50), ("Js", 100), ("Qs", 150)):
+        for card, x in zip((c for phom in DONE_PHOM for c in phom), (-150, -100, -50, 50, 100, 150)):
             face = self.services.cards.face(parse_card(card), 64)
             self.services.cards.blit_card(surface, face, (PANEL.centerx + x - 32, PANEL.bottom - 250))
+
+    def back(self) -> None:
+        """"Về màn hình chính" (and Esc, and Quay lại): the main menu, whatever page opened the tutorial."""
+        stack = self.stack
+        if stack is None:
+            return
+        while len(stack) > 1 and stack.top is not None and not isinstance(stack.top, MenuScene):
+            stack.pop()
 
 
 def open_tutorial(stack: SceneStack, services: Services) -> TutorialScene:

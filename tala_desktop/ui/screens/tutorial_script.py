@@ -31,6 +31,7 @@ class Step:
     card: str = ""             # "Ks": the card to discard or send
     prompt: str = ""           # i18n key of what to do now ({card} is filled in)
     done: str = ""             # i18n key of what just happened (shown while Lan plays)
+    then: str = ""             # i18n key shown instead of ``done`` once Lan has played her turn after this step
 
     def matches(self, move: Move) -> bool:
         if move.kind != self.kind:
@@ -65,7 +66,7 @@ LESSONS: tuple[Lesson, ...] = (
             Step("draw", "", "tutorial.step.draw", ""),
             Step("discard", "Jc", "tutorial.step.discard", "tutorial.done.discard"),
             Step("draw", "", "tutorial.step.draw", ""),
-            Step("discard", "10d", "tutorial.step.discard", "tutorial.done.lan_lays"),
+            Step("discard", "10d", "tutorial.step.discard", "tutorial.done.lan_lays", "tutorial.done.lan_laid"),
             Step("draw", "", "tutorial.step.draw_lay", ""),
             Step("lay", "", "tutorial.step.lay", ""),
             Step("send", "6s", "tutorial.step.send", ""),
@@ -87,6 +88,10 @@ LESSONS: tuple[Lesson, ...] = (
         finish="tutorial.finish2",
     ),
 )
+
+
+# the closing page's cards: the phỏm the two lessons made (5♥ 6♥ 7♥ with the eaten 7♥, J♠ Q♠ K♠ with the eaten K♠)
+DONE_PHOM: tuple[tuple[str, ...], ...] = (("5h", "6h", "7h"), ("Js", "Qs", "Ks"))
 
 
 def lesson_rules() -> Rules:

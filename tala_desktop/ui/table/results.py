@@ -47,14 +47,14 @@ class ResultsOverlay(Scene):
     is_overlay = True
     updates_below = True
 
-    def __init__(self, table: TableScene, model: TableModel) -> None:
+    def __init__(self, table: TableScene, model: TableModel, auto_start: bool = True) -> None:
         super().__init__()
         self.table = table
         self.model = model
         self.services = table.services
         self.painter = table.painter
         self.age = 0.0
-        self.countdown = AUTO_START
+        self.countdown = AUTO_START if auto_start else math.inf     # inf: "Ván mới" only when pressed
         size = table.layout.size
         p = table.layout.px
         self.size = size
@@ -159,7 +159,7 @@ class ResultsOverlay(Scene):
         if self.countdown <= 0:
             self.start_next()
             return
-        keys = (math.ceil(self.countdown), int(self.age * 12))
+        keys = (math.ceil(min(self.countdown, AUTO_START)), int(self.age * 12))
         if busy or keys != self._last_keys:
             self._last_keys = keys
             self._frame_dirty = True
@@ -183,9 +183,10 @@ class ResultsOverlay(Scene):
         self._draw_chips(surface)
         self.new_button.draw(surface)
         self.leave_button.draw(surface)
-        secs = max(0, math.ceil(self.countdown))
-        note = self.painter.text(tr("table.auto_start", seconds=secs), p(15), (210, 220, 214))
-        surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
+        if math.isfinite(self.countdown):
+            secs = max(0, math.ceil(self.countdown))
+            note = self.painter.text(tr("table.auto_start", seconds=secs), p(15), (210, 220, 214))
+            surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
 
     def _draw_row(self, surface: pygame.Surface, i: int, seat: int) -> None:
         L = self.table.layout

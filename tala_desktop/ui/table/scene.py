@@ -364,10 +364,14 @@ class TableScene(Scene):
             return
         if self.clock - self._over_at < RESULTS_DELAY:
             return
-        from .results import ResultsOverlay
         self.results_for = m.game_id
-        self.results = ResultsOverlay(self, m)
+        self.results = self.results_overlay(m)
         self.stack.push(self.results)
+
+    def results_overlay(self, model: TableModel) -> Scene:
+        """The results dialog of a finished game (the tutorial makes its own)."""
+        from .results import ResultsOverlay
+        return ResultsOverlay(self, model)
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
