@@ -226,3 +226,19 @@ def test_the_per_user_data_folder_is_the_one_the_readme_names(monkeypatch, platf
     shown = {"win32": r"%LOCALAPPDATA%\TaLaDesktop", "darwin": "~/Library/Application Support/TaLaDesktop",
              "linux": "~/.local/share/TaLaDesktop"}[platform]
     assert f"`{shown}`" in readme
+
+
+def test_the_fonts_are_found_in_a_frozen_bundle_on_every_platform(monkeypatch, tmp_path):
+    """PyInstaller puts assets/ under sys._MEIPASS (the .app's Frameworks on macOS, _internal elsewhere)."""
+    from tala_desktop.ui.core import assets
+
+    bundle = tmp_path / "_internal"
+    (bundle / "assets" / "fonts").mkdir(parents=True)
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        (bundle / "assets" / "fonts" / name).write_bytes((ROOT / "assets" / "fonts" / name).read_bytes())
+    monkeypatch.setattr(assets, "_package_dir", lambda: None)   # no installed tala_desktop.assets in a bundle
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+    assert assets.asset_root() == bundle / "assets"
+    assert assets.asset_path(assets.FONT_BOLD).is_file()
+    monkeypatch.delattr(sys, "_MEIPASS")                        # from source: the repository's assets/
+    assert assets.asset_root() == ROOT / "assets"
