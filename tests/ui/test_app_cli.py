@@ -51,13 +51,6 @@ def test_a_selftest_on_a_folder_an_open_app_holds_changes_nothing(tmp_path):
         lock.release()
 
 
-def test_the_selftest_without_a_data_folder_keeps_nothing(tmp_path):
-    done = run("-m", "tala_desktop", "--selftest", "--seed", "4", HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "x"))
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "nothing recorded" in done.stdout
-    assert list(tmp_path.iterdir()) == []                   # no per-user folder was made
-
-
 def test_frames_counts_loop_iterations_so_an_idle_menu_ends(tmp_path):
     """The idle menu stops drawing after its intro; --frames 90 must still end (it waited forever)."""
     done = run("-m", "tala_desktop", "--frames", "90", "--windowed", "640x480", "--data-dir", str(tmp_path / "d"),
@@ -79,14 +72,17 @@ def test_without_a_display_the_app_says_so_and_exits(tmp_path):
     assert not data.exists()                                # nothing was created or opened
 
 
-def test_a_selftest_that_never_sees_its_results_exits_1():
+def test_a_selftest_that_never_sees_its_results_exits_1_and_without_a_data_folder_keeps_nothing(tmp_path):
     code = ("import sys; from tala_desktop.ui import selftest; from tala_desktop.ui.app_loop import AppOptions; "
             "selftest.results_shown = lambda app: False; "
             "sys.exit(selftest.run_selftest(AppOptions(seed=1), time_limit=3))")
     env_code = "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'; os.environ['SDL_AUDIODRIVER'] = 'dummy'; "
-    done = run("-c", env_code + code)
+    home = tmp_path / "home"
+    home.mkdir()
+    done = run("-c", env_code + code, HOME=str(home), XDG_DATA_HOME=str(home / "data"), LOCALAPPDATA=str(home))
     assert done.returncode == 1
     assert "selftest FAILED" in done.stderr and "did not reach its results" in done.stderr
+    assert list(home.iterdir()) == []                       # no per-user data folder was made or opened
 
 
 def test_the_text_demo_is_a_random_game_unless_seeded(capsys):
