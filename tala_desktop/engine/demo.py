@@ -11,7 +11,7 @@ import sys
 from typing import TextIO
 
 from .cards import card_label, cards_of
-from .moves import DISCARD, LAY, SEND, Move
+from .moves import DISCARD, LAY, SEND, UKHAN, Move, U
 from .rules import PRESETS, Rules
 from .state import GameState
 
@@ -24,7 +24,7 @@ LABELS_VI = {
 def choose(moves: list[Move], rng: random.Random) -> Move:
     """A random agent that still declares Ù and prefers laying something over Móm."""
     for m in moves:
-        if m.kind in ("u", "ukhan"):
+        if m.kind in (U, UKHAN):
             return m
     lays = [m for m in moves if m.kind == LAY]
     if lays:

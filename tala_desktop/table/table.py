@@ -143,7 +143,7 @@ class Table:
             raise TableError(str(exc), "bad_move") from None
         if move.seat != seat:
             raise TableError(f"seat {seat} cannot move for seat {move.seat}", "wrong_seat")
-        if self.bots[seat] is not None and move.kind != "leave":
+        if self.bots[seat] is not None and move.kind is not MoveKind.LEAVE:
             raise TableError(f"seat {seat} is played by a bot", "bot_seat")
         return self._apply(move)
 

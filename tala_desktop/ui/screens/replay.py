@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.engine import GameState, Move, card_label, parse_move
+from tala_desktop.engine import GameState, Move, MoveKind, card_label, parse_move
 from tala_desktop.store import GameEntry, StoreError, positions
 
 from ..art import gfx
@@ -134,9 +134,9 @@ class ReplayScene(PageScene):
         """Move ``i`` in words: "Lan: đánh 7♥"."""
         move = self.moves[i]
         before = self.positions[i]
-        if move.kind == "eat" and before.last_discard is not None:
+        if move.kind is MoveKind.EAT and before.last_discard is not None:
             words = tr("move.eat", card=card_label(before.last_discard[1]))
-        elif move.kind in ("leave", "timeout"):
+        elif move.kind in (MoveKind.LEAVE, MoveKind.TIMEOUT):
             words = tr(f"replay.move.{move.kind}")
         else:
             words = describe(move)
@@ -160,7 +160,7 @@ class ReplayScene(PageScene):
             if a.differs:
                 words = describe(a.advised)
                 last = self.positions[i].last_discard
-                if a.advised.kind == "eat" and last is not None:
+                if a.advised.kind is MoveKind.EAT and last is not None:
                     words = tr("move.eat", card=card_label(last[1]))
                 reason = reason_text(a.reason)
                 if not reason:

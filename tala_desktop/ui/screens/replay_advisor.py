@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass
 
 from tala_desktop.bots import Reason, make_bot
-from tala_desktop.engine import GameState, Move
+from tala_desktop.engine import GameState, Move, MoveKind
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +39,9 @@ def same_move(a: Move, b: Move) -> bool:
     """Equal as plays: lays compare their phỏm as a set, sends ignore which equal phỏm was meant."""
     if a.kind != b.kind or a.seat != b.seat:
         return False
-    if a.kind == "lay":
+    if a.kind is MoveKind.LAY:
         return sorted(a.melds) == sorted(b.melds)
-    if a.kind == "send":
+    if a.kind is MoveKind.SEND:
         return (a.card, a.target) == (b.card, b.target)
     return a == b
 

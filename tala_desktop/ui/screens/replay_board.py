@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from tala_desktop.engine import GameState, Move
+from tala_desktop.engine import GameState, Move, MoveKind
 from tala_desktop.engine.cards import cards_of
 
 from ..art import gfx
@@ -83,18 +83,18 @@ class ReplayBoard:
             surface.blit(turn, (band.x + 12, band.bottom - 28))
         card_h = round(CARD_W * 1.4)
         y = band.centery - card_h // 2 + 4
-        played = last.card if last is not None and last.kind in ("discard", "send") else -1
+        played = last.card if last is not None and last.kind in (MoveKind.DISCARD, MoveKind.SEND) else -1
         for i, c in enumerate(self.hand_order(st, seat)):
             glow = EATEN_GOLD if st.eaten[seat] >> c & 1 else None
             self.cards.blit_card(surface, self.cards.face(c, CARD_W), (band.x + HAND_X + i * HAND_STEP, y), glow=glow)
         for i, c in enumerate(st.piles[seat][-4:]):
-            glow = CYAN if c == played and last is not None and last.kind == "discard" and last.seat == seat \
+            glow = CYAN if c == played and last is not None and last.kind is MoveKind.DISCARD and last.seat == seat \
                 else None
             self.cards.blit_card(surface, self.cards.face(c, CARD_W), (band.x + PILE_X + i * PILE_STEP, y), glow=glow)
         x = band.x + LAID_X
         for phom in st.laid[seat]:
             for c in phom.cards():
-                glow = CYAN if c == played and last is not None and last.kind == "send" else None
+                glow = CYAN if c == played and last is not None and last.kind is MoveKind.SEND else None
                 self.cards.blit_card(surface, self.cards.face(c, CARD_W), (x, y), glow=glow)
                 x += PHOM_STEP
             x += CARD_W - PHOM_STEP + 14

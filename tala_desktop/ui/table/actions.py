@@ -414,13 +414,13 @@ class TableActions:
         move = msg.move
         reason = reason_text(msg.reason)
         words = describe(move)
-        if move.kind == "eat" and m.last_discard is not None:
+        if move.kind is MoveKind.EAT and m.last_discard is not None:
             words = tr("move.eat", card=card_label(m.last_discard[1]))
-        if move.kind in ("discard", "send") and move.card in m.hand:
+        if move.kind in (MoveKind.DISCARD, MoveKind.SEND) and move.card in m.hand:
             self.hinted = move.card
-            if move.kind == "discard" and self.mode in ("discard", "send"):
+            if move.kind is MoveKind.DISCARD and self.mode in ("discard", "send"):
                 self.selected = move.card
-        elif move.kind == "lay" and self.mode == "lay":
+        elif move.kind is MoveKind.LAY and self.mode == "lay":
             self.raised = {c for meld in move.melds for c in iter_bits(meld)}
             self._check_lay()
         line = tr("status.hint", move=words, reason=reason) if reason else tr("status.hint_plain", move=words)

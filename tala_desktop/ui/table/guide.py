@@ -9,9 +9,8 @@ command was refused; ``describe`` turns a hint's move into words ("đánh
 from __future__ import annotations
 
 import logging
-from typing import Any
 
-from tala_desktop.engine import card_label
+from tala_desktop.engine import Move, MoveKind, TurnKind, card_label
 
 from ..art.theme import WARNING
 from ..core.i18n import tr
@@ -70,20 +69,20 @@ def guide(m: TableModel | None, mode: str, check: LayCheck | None, armed: int | 
         return tr("status.must_send"), None
     if m.can("u"):
         return tr("status.u_offer"), None
-    if m.turn_kind == "first":
+    if m.turn_kind is TurnKind.FIRST:
         return tr("status.first_discard"), None
     return tr("status.must_discard"), None
 
 
-def describe(move: Any) -> str:
+def describe(move: Move) -> str:
     """A move in words for the hint line: "đánh 7♥", "hạ 7♥8♥9♥"."""
     kind = move.kind
-    if kind == "discard":
+    if kind is MoveKind.DISCARD:
         return tr("move.discard", card=card_label(move.card))
-    if kind == "send":
+    if kind is MoveKind.SEND:
         return tr("move.send", card=card_label(move.card))
-    if kind == "lay":
+    if kind is MoveKind.LAY:
         if not move.melds:
             return tr("move.lay_none")
         return tr("move.lay", cards=" · ".join("".join(card_label(c) for c in phom_order(m)) for m in move.melds))
-    return tr(f"move.{kind}") if kind in ("draw", "u", "ukhan") else kind
+    return tr(f"move.{kind}") if kind in (MoveKind.DRAW, MoveKind.U, MoveKind.UKHAN) else str(kind)

@@ -174,7 +174,7 @@ class ResultsOverlay(Scene):
         m = self.model
         kind = m.outcome.kind if m.outcome is not None else OutcomeKind.SHOWDOWN
         title = tr("results.winner", name=m.names[self.winner])
-        if kind != "showdown":
+        if kind is not OutcomeKind.SHOWDOWN:
             title = f"{m.names[self.winner]}: {badge_text(kind)}!"
         img = self.painter.text(title, p(30), GOLD, bold=True, max_width=self.panel.w - p(40))
         surface.blit(img, img.get_rect(midtop=(self.panel.centerx, self.panel.y + p(18))))
