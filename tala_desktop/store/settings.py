@@ -30,6 +30,8 @@ _COLOUR_NAME = re.compile(r"^[a-z][a-z0-9_]{0,23}$")  # table colours: the UI fa
 MIN_WINDOW, MAX_WINDOW = (640, 360), (7680, 4320)
 MAX_BET = 1_000_000
 MAX_TURN_SECONDS = 600                               # engine Rules.turn_seconds range
+BOT_LEVELS = ("easy", "normal", "hard")              # the levels the new-game page offers
+MAX_BOTS = 3
 
 
 @dataclass
@@ -50,10 +52,12 @@ class StoredSettings:
     turn_seconds: int = 30
     player_name: str = "Bạn"
     custom_rules: dict[str, Any] | None = None  # the last "Tùy chỉnh" switches (a Rules.to_dict()), if any
+    bot_levels: tuple[str, ...] = ("normal", "normal", "normal")   # the new-game page's last level per bot seat
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["window_size"] = list(self.window_size)
+        d["bot_levels"] = list(self.bot_levels)
         return d
 
 
@@ -111,6 +115,12 @@ def _window(v: Any) -> Any:
     return (w, h)
 
 
+def _levels(v: Any) -> Any:
+    if not isinstance(v, (list, tuple)) or len(v) > MAX_BOTS or any(x not in BOT_LEVELS for x in v):
+        raise ValueError(f"expected up to {MAX_BOTS} of {', '.join(BOT_LEVELS)}, got {v!r}")
+    return tuple(v)
+
+
 def _rules(v: Any) -> Any:
     if v is None:
         return None
@@ -144,6 +154,7 @@ VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "turn_seconds": _whole(0, MAX_TURN_SECONDS),
     "player_name": _name,
     "custom_rules": _rules,
+    "bot_levels": _levels,
 }
 STORED_KEYS = tuple(f.name for f in fields(StoredSettings) if f.name != "player_name")
 

@@ -25,7 +25,8 @@ def test_every_setting_round_trips(tmp_path, clock):
     changed = StoredSettings(language="en", sound_volume=0.25, music_volume=0.0, animation_speed=2.0,
                              four_colour=True, card_back="blue", table_colour="purple", fullscreen=True,
                              window_size=(1920, 1080), default_preset="co_ban", default_bet=500, turn_seconds=0,
-                             player_name="Tuấn", custom_rules=Rules(chot_pay=2, mom_can_send=True).to_dict())
+                             player_name="Tuấn", custom_rules=Rules(chot_pay=2, mom_can_send=True).to_dict(),
+                             bot_levels=("easy", "hard", "hard"))
     assert all(getattr(changed, f.name) != getattr(StoredSettings(), f.name) for f in fields(StoredSettings))
     with Store(tmp_path, clock) as store:
         assert store.load_settings() == StoredSettings()
@@ -48,6 +49,7 @@ def test_a_partial_save_changes_only_those_fields(store):
     {"window_size": (100, 100)}, {"window_size": [1280]}, {"default_preset": "vegas"}, {"default_bet": 0},
     {"turn_seconds": 601}, {"player_name": ""}, {"volume": 1.0}, {"sound_volume": float("nan")},
     {"custom_rules": {"chot_pay": -3}}, {"custom_rules": "zingplay"}, {"custom_rules": {"bogus": 1}},
+    {"bot_levels": ["easy", "genius"]}, {"bot_levels": ["easy"] * 4}, {"bot_levels": "hard"},
 ])
 def test_saving_a_bad_value_is_refused_and_changes_nothing(store, bad):
     store.save_settings({"language": "en"})
@@ -60,12 +62,12 @@ def test_saving_a_bad_value_is_refused_and_changes_nothing(store, bad):
 def test_bad_stored_values_become_defaults_with_a_warning(store):
     store.save_settings({"language": "en", "turn_seconds": 45})
     rows = {"sound_volume": "7", "card_back": '"gold"', "window_size": "not json", "mystery": "1",
-            "fullscreen": "true"}
+            "fullscreen": "true", "bot_levels": '["hard", "cheat"]'}
     for key, text in rows.items():
         store.conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, text))
     s = store.load_settings()
     assert s == StoredSettings(language="en", turn_seconds=45, fullscreen=True)
     codes = [n.code for n in store.notices]
-    assert codes == ["settings_invalid"] * 4
+    assert codes == ["settings_invalid"] * 5
     assert any("sound_volume" in n.message for n in store.notices)
     assert json.loads(store.conn.execute("SELECT value FROM settings WHERE key='language'").fetchone()[0]) == "en"

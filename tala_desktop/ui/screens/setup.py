@@ -3,7 +3,9 @@
 The page edits a ``GameChoices``; "Bắt đầu" is enabled only when
 ``GameChoices.errors`` is empty and hands the choices to ``on_start``
 (the app builds the table and pushes the table scene). The choices are
-remembered for the session in ``services.extras["last_game"]``. The rules
+remembered for the session in ``services.extras["last_game"]``; the bet, the
+seconds per turn, the preset and each bot's level also go to the settings,
+so the next run starts from them. The rules
 are Zingplay, Cơ bản or Tùy chỉnh; "Sửa luật…" opens the house-rules editor
 on the rules chosen so far, and the custom switches it returns are kept for
 the session in ``services.extras["house_rules"]`` (the store's settings keep
@@ -71,6 +73,9 @@ def initial_choices(services: Services) -> GameChoices:
         choices = GameChoices(bet=s.default_bet if s.default_bet in BET_CHOICES else 100,
                               turn_seconds=s.turn_seconds if s.turn_seconds in TURN_SECONDS_CHOICES else 30,
                               preset=s.default_preset if s.default_preset in PRESET_CHOICES else "zingplay")
+        for bot, level in zip(choices.bots, s.bot_levels):     # the levels of the last game set up
+            if level in BOT_LEVELS:
+                bot.level = level
     custom = services.extras.get(CUSTOM_RULES)
     if not isinstance(custom, Rules) and services.settings.custom_rules:  # kept from an earlier run
         try:
@@ -197,6 +202,7 @@ class SetupScene(PageScene):
             field.focus(False)
         s, c = self.services.settings, self.choices
         s.default_bet, s.turn_seconds = c.bet, c.turn_seconds
+        s.bot_levels = tuple(b.level for b in c.bots)
         if c.preset in PRESET_CHOICES:       # Tùy chỉnh keeps its switches in settings.custom_rules
             s.default_preset = c.preset
         save_ui_settings(self.services)
