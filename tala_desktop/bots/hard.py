@@ -26,14 +26,18 @@ from tala_desktop.engine.cards import card_label
 from tala_desktop.engine.legal import discardable, u_available
 from tala_desktop.engine.sends import best_lay_plan
 
-from .base import Decision, Reason
+from .base import Bot, Decision, Reason
 from .determinize import determinize
 from .easy import EasyBot
 from .evaluate import BET_IN_POINTS, rank_discards
+from .inference import PolicyModel, policy_weights
+from .leaf import WEIGHTS, fitted_value
 from .normal import NormalBot
 
 CLEAR_GAIN_SE = 2.0  # standard errors of paired gain needed to leave Normal's choice (0: the best mean wins)
 MIN_SAMPLES = 12
+LEAVES = ("normal", "fitted")
+INFER_MODEL = PolicyModel(temperature=4.0, walks=2)
 
 
 class _Greedy(EasyBot):
@@ -47,14 +51,23 @@ class HardBot(NormalBot):
     runs_in_process = True  # the search holds the GIL: the runner moves it to a process pool
 
     def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,
-                 candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE, horizon: int = 1) -> None:
+                 candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE, horizon: int = 1,
+                 leaf: str = "normal", infer: int = 0, take_ahead: bool = False, others: str = "greedy") -> None:
         super().__init__(seed)
+        if leaf not in LEAVES:
+            raise ValueError(f"unknown leaf {leaf!r} (choose from {', '.join(LEAVES)})")
+        self.take_ahead = take_ahead  # eat-or-draw options look ahead to the next take (else: valued at once)
+        self.infer = infer  # deals sampled to read the others' hands from their choices (0: card_weights only)
+        self.leaf = leaf  # how a playout's end is valued: Normal's value of the hand, or the fitted table value
         self.min_gain_se = min_gain_se
         self.horizon = horizon  # how many of its own takes a playout looks ahead
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.candidates = candidates
-        self.policy = _Greedy(seed)        # the other seats in playouts: fast and plain
+        if others not in ("greedy", "normal"):
+            raise ValueError(f"unknown playout policy {others!r} (greedy or normal)")
+        self.others = others
+        self.policy: Bot = _Greedy(seed) if others == "greedy" else NormalBot(seed)  # the other seats in playouts
         self.own_policy = NormalBot(seed)  # evaluates this seat's hand at the end of a playout
         self.stop: threading.Event | None = None
         self.last_samples = 0
@@ -62,7 +75,8 @@ class HardBot(NormalBot):
     def spec(self) -> tuple[str, int | None, dict]:
         return self.level, self.seed, {"budget_ms": self.budget_ms, "max_samples": self.max_samples,
                                        "candidates": self.candidates, "min_gain_se": self.min_gain_se,
-                                       "horizon": self.horizon}
+                                       "horizon": self.horizon, "leaf": self.leaf, "infer": self.infer,
+                                       "take_ahead": self.take_ahead, "others": self.others}
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:
@@ -112,12 +126,15 @@ class HardBot(NormalBot):
         samples = 0
         limit = self.max_samples or 10**9
         rng = self.rng
+        weights = None
+        if self.infer:
+            weights = policy_weights(st, seat, hand_counts, rng, self.infer, INFER_MODEL)
         while samples < limit:
             if self.max_samples is None and time.perf_counter() >= deadline:
                 break
             if self.stop is not None and self.stop.is_set():
                 break
-            world = determinize(st, seat, hand_counts, rng)
+            world = determinize(st, seat, hand_counts, rng, weights)
             seed = rng.getrandbits(32)
             for i in active:
                 g = world.copy()
@@ -145,7 +162,8 @@ class HardBot(NormalBot):
         policy, own = self.policy, self.own_policy
         policy.rng = random.Random(seed)
         takes = 0
-        counted = -1
+        # an option that was this turn's take: the look-ahead runs to the next turn's take
+        counted = g.turn_no if (self.take_ahead and g.to_move == seat and g.took) else -1
         while not g.is_over:
             s = g.to_move
             if s == seat and g.took and counted != g.turn_no:
@@ -160,22 +178,30 @@ class HardBot(NormalBot):
         return g.net[seat] / g.bet
 
     def _leaf(self, g: GameState, seat: int) -> float:
-        """Normal's value of this seat's hand right after its take, in bets."""
-        rules = g.rules
-        kind = u_available(g)
-        if kind is not None:
-            pay = rules.u_tron_pay if kind == "u_tron" else rules.u_pay
-            return (g.n - 1) * pay
-        if g.phase is Phase.LAY:
-            targets = [(t, k, p) for t in range(g.n) if t != seat for k, p in enumerate(g.laid[t])]
-            plan = best_lay_plan(g.hands[seat], g.eaten[seat], targets, rules.ace_high_run, rules.face_value_10)
-            if plan is None or not plan.melds:
-                return -g.hand_points(seat) / BET_IN_POINTS - rules.mom_pay
-            return -plan.score / BET_IN_POINTS
-        ctx = self.own_policy.context(g, seat, None)
-        ranked = rank_discards(ctx, discardable(g, seat), self.danger_weight)
-        value = ranked[0][0] if ranked else -float(g.hand_points(seat))
-        return value / BET_IN_POINTS
+        """The value of the table for this seat right after its take, in bets."""
+        value = normal_leaf(g, seat, self.own_policy)
+        if self.leaf == "fitted":
+            return fitted_value(g, seat, value, WEIGHTS)
+        return value
+
+
+def normal_leaf(g: GameState, seat: int, own: NormalBot) -> float:
+    """Normal's value of ``seat``'s hand right after its take, in bets (``own`` lends its weights)."""
+    rules = g.rules
+    kind = u_available(g)
+    if kind is not None:
+        pay = rules.u_tron_pay if kind == "u_tron" else rules.u_pay
+        return (g.n - 1) * pay
+    if g.phase is Phase.LAY:
+        targets = [(t, k, p) for t in range(g.n) if t != seat for k, p in enumerate(g.laid[t])]
+        plan = best_lay_plan(g.hands[seat], g.eaten[seat], targets, rules.ace_high_run, rules.face_value_10)
+        if plan is None or not plan.melds:
+            return -g.hand_points(seat) / BET_IN_POINTS - rules.mom_pay
+        return -plan.score / BET_IN_POINTS
+    ctx = own.context(g, seat, None)
+    ranked = rank_discards(ctx, discardable(g, seat), own.danger_weight)
+    value = ranked[0][0] if ranked else -float(g.hand_points(seat))
+    return value / BET_IN_POINTS
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:

@@ -68,21 +68,15 @@ class NormalBot(Bot):
         draw = next(m for m in legal if m.kind == "draw")
         if eat is None:
             return Decision(draw, Reason("bot.draw_no_phom"))
-        ctx = self.context(st, seat, hand_counts)
+        margin = eat_advantage(self, st, seat, hand_counts)
         assert st.last_discard is not None  # an eat is legal, so there is a discard
         c = st.last_discard[1]
+        label = card_label(c)
+        if margin is None or margin < 0:
+            return Decision(draw, Reason("bot.eat_would_lock", {"card": label}))
         bit = 1 << c
         hand, eaten = st.hands[seat], st.eaten[seat]
-        now = score_hand(ctx, hand, eaten)
-        ctx.takes_left = max(0, ctx.takes_left - 1)
-        after = _best_after_discard(ctx, hand | bit, eaten | bit)
         chot = len(st.piles[seat]) == 3
-        money = st.rules.eat_pay(st.eat_count[seat] + 1, chot) * BET_IN_POINTS
-        if st.rules.den_chot and chot:
-            money -= 0.05 * (st.n - 1) * st.rules.u_pay * BET_IN_POINTS  # later Ù would be ours to pay
-        label = card_label(c)
-        if after is None or now is None or after + money + self.params.eat_margin < now.value:
-            return Decision(draw, Reason("bot.eat_would_lock", {"card": label}))
         phom = _phom_of(st, hand | bit, eaten | bit, c)
         pay = st.rules.eat_pay(st.eat_count[seat] + 1, chot)
         return Decision(eat, Reason("bot.eat_completes", {"phom": phom, "bets": pay}))
@@ -124,6 +118,28 @@ class NormalBot(Bot):
         if kept:
             return Decision(move, Reason("bot.keep_ca", {"cards": cards_text(kept)}))
         return Decision(move, Reason("bot.highest_trash"))
+
+
+def eat_advantage(bot: NormalBot, st: GameState, seat: int, hand_counts: list[int] | None) -> float | None:
+    """Points by which eating the last discard beats drawing for ``bot`` (its eat margin included).
+
+    None if the hand cannot be valued either way (eating would leave an eaten card unplaceable).
+    """
+    ctx = bot.context(st, seat, hand_counts)
+    assert st.last_discard is not None
+    c = st.last_discard[1]
+    bit = 1 << c
+    hand, eaten = st.hands[seat], st.eaten[seat]
+    now = score_hand(ctx, hand, eaten)
+    ctx.takes_left = max(0, ctx.takes_left - 1)
+    after = _best_after_discard(ctx, hand | bit, eaten | bit)
+    if after is None or now is None:
+        return None
+    chot = len(st.piles[seat]) == 3
+    money = st.rules.eat_pay(st.eat_count[seat] + 1, chot) * BET_IN_POINTS
+    if st.rules.den_chot and chot:
+        money -= 0.05 * (st.n - 1) * st.rules.u_pay * BET_IN_POINTS  # later Ù would be ours to pay
+    return after + money + bot.params.eat_margin - now.value
 
 
 def _points(st: GameState, mask: int) -> int:

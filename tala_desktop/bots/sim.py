@@ -139,6 +139,24 @@ def run_block(args: tuple) -> list[tuple[list[int], dict]]:
     return out
 
 
+def hard_options(pairs: list[str]) -> dict:
+    """``KEY=VALUE`` texts as Hard keywords (values read as JSON, else kept as text), checked by building a bot."""
+    out: dict = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"{pair!r} is not KEY=VALUE")
+        try:
+            out[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            out[key.strip()] = text
+    try:
+        make_bot("hard", 0, **out)
+    except TypeError as exc:
+        raise ValueError(f"not a Hard keyword: {exc}") from exc
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tala_desktop.bots.sim", description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200,
@@ -164,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="own takes a Hard playout looks ahead (default: the bot's own, 1)")
     ap.add_argument("--hard-min-gain-se", type=float, default=None,
                     help="standard errors of gain Hard needs to leave Normal's choice (default: the bot's own, 2)")
+    ap.add_argument("--hard-option", action="append", default=[], metavar="KEY=VALUE",
+                    help="any other Hard keyword, e.g. take_ahead=true, infer=40, leaf=fitted, others=normal "
+                         "(repeatable; the value is read as JSON, else as text)")
     ap.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     args = ap.parse_args(argv)
     specs = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -186,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
         options["candidates"] = args.hard_candidates
     if args.hard_horizon is not None:
         options["horizon"] = args.hard_horizon
+    try:
+        options |= hard_options(args.hard_option)
+    except ValueError as exc:
+        ap.error(f"--hard-option: {exc}")
     chunk = max(1, min(50, deals // (args.workers * 4) or 1))
     blocks = [(rules, specs, args.seed, list(range(i, min(deals, i + chunk))), args.duplicate, options)
               for i in range(0, deals, chunk)]

@@ -1,0 +1,82 @@
+"""Hard's search switches: the fitted leaf, the look-ahead after a take, the playout policy, the sim's --hard-option."""
+
+from __future__ import annotations
+
+import pytest
+
+from tala_desktop.bots import make_bot
+from tala_desktop.bots.hard import HardBot, normal_leaf
+from tala_desktop.bots.leaf import WEIGHTS, features, fitted_value
+from tala_desktop.bots.normal import NormalBot
+from tala_desktop.bots.sim import hard_options
+from tala_desktop.engine import GameState, Move, Rules, parse_card
+from tala_desktop.engine.moves import MoveKind
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_fitted_leaf_reads_one_weight_per_feature_at_any_table_size(players):
+    st = GameState.new(Rules(players=players), seed=3, leader=0, record_events=False)
+    assert len(features(st, 0, normal_leaf(st, 0, NormalBot(None)))) == len(WEIGHTS)
+
+
+def test_the_fitted_leaf_values_a_table_lower_when_a_rival_holds_more_phom():
+    me = cards("As 2s 3s 7d 7c 9h 10h Kc Jd Qd")  # the leader: ten cards
+    ready = cards("4h 5h 6h 8c 8d 8s Jc Js Jh")    # three phỏm
+    loose = cards("4h 6c 8d 10s Qh Kd 2c 5d 9s")   # none
+    values = []
+    for rival in (loose, ready):
+        others = [c for c in range(52) if c not in me and c not in rival]
+        hands = [me, rival, others[:9], others[9:18]]
+        st = GameState.from_deal(Rules(players=4), hands, others[18:], 0, record_events=False)
+        values.append(fitted_value(st, 0, normal_leaf(st, 0, NormalBot(None)), WEIGHTS))
+    assert values[1] < values[0]
+
+
+def test_a_hard_bot_with_every_switch_plays_a_whole_game_legally():
+    rules = Rules(players=3)
+    bots = [make_bot("hard", 1, max_samples=3, leaf="fitted", take_ahead=True, others="normal", infer=4),
+            make_bot("normal", 2), make_bot("easy", 3)]
+    st = GameState.new(rules, seed=9, leader=0)
+    while not st.is_over:
+        st.push(bots[st.to_move].decide(st.view(st.to_move)).move)  # raises on an illegal move
+
+
+def _after_a_take() -> tuple[GameState, int]:
+    st = GameState.new(Rules(players=4), seed=12, leader=0, record_events=False)
+    bot = NormalBot(1)
+    st.push(bot.decide(st.view(0)).move)  # the leader's first discard
+    st.push(Move(1, MoveKind.DRAW))         # seat 1 has taken: the option a take search would value
+    return st, 1
+
+
+def test_without_take_ahead_a_take_is_valued_at_once_and_with_it_the_playout_runs_on():
+    st, seat = _after_a_take()
+    at_once = st.copy()
+    HardBot(1, take_ahead=False)._playout(at_once, seat, 5)
+    assert len(at_once.history) == len(st.history)
+    ahead = st.copy()
+    HardBot(1, take_ahead=True)._playout(ahead, seat, 5)
+    later = ahead.history[len(st.history):]
+    assert any(m.seat != seat for m in later)  # the other seats played before its next take
+    assert ahead.to_move == seat and ahead.took or ahead.is_over
+
+
+def test_the_playout_policy_of_the_other_seats_is_chosen_by_name():
+    assert type(HardBot(1, others="normal").policy) is NormalBot
+    assert type(HardBot(1).policy) is not NormalBot
+    with pytest.raises(ValueError):
+        HardBot(1, others="perfect")
+    with pytest.raises(ValueError):
+        HardBot(1, leaf="oracle")
+
+
+def test_the_sim_reads_hard_options_as_json_and_refuses_unknown_ones():
+    assert hard_options(["take_ahead=true", "infer=40", "leaf=fitted"]) == {
+        "take_ahead": True, "infer": 40, "leaf": "fitted"}
+    for bad in (["take_ahead"], ["=3"], ["colour=red"], ["leaf=oracle"]):
+        with pytest.raises(ValueError):
+            hard_options(bad)
