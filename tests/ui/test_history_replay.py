@@ -1,4 +1,5 @@
-"""History and replay: the page counter sits centred between its arrows; the review marks moves or says it has none."""
+"""History and replay: the page counter sits centred between its arrows; the review marks moves or says it has none;
+the bots' moves are reviewed on request."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.art.theme import WARNING as ADVICE
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.history import TEXT, HistoryScene
-from tala_desktop.ui.screens.replay import TIMELINE, ReplayScene
+from tala_desktop.ui.screens.replay import BOT_MARK, TIMELINE, ReplayScene
 from tests.store.helpers import play_bot_game
+from tests.ui.store_app_helpers import click
 
 
 @pytest.fixture
@@ -94,3 +96,30 @@ def test_a_review_without_differences_says_so(app):
     assert scene.marks_note() == "The computer would have made every one of your moves · ← → to step"
     surface = draw(app)
     assert not ink_columns(surface, TIMELINE, ADVICE)
+
+
+def test_the_bots_moves_are_reviewed_on_request_and_marked_in_blue(app):
+    store = app.services.store
+    entry = store.get_game(store.list_games(limit=1)[0].uid)
+    scene = ReplayScene(app.services, entry)
+    app.stack.push(scene)
+    draw(app, 1)
+    assert scene.bot_advisor is None and scene.bots_button.visible  # nothing about the bots until asked
+    click(app, scene.bots_button.rect.center)
+    assert scene.show_bots and scene.bot_advisor is not None
+    scene.bot_advisor.join(120)
+    advice = scene.bot_advisor.advice
+    assert advice and all(scene.moves[i].seat in scene.bot_seats for i in advice)
+    scene.advisor.join(120)
+    assert all(scene.moves[i].seat == entry.summary.human_seat for i in scene.advisor.advice)
+    # one of the bots' moves marked as differing: a blue mark, and its line in blue when stepped to
+    first = min(advice)
+    advice[first] = replace(advice[first], differs=True)
+    i18n.set_language("en")
+    assert "1 bot move" in scene.bot_marks_note()
+    assert ink_columns(draw(app), TIMELINE, BOT_MARK), "no blue mark on the timeline"
+    scene.go(first + 1)
+    assert scene.advice_line()[1] == BOT_MARK
+    click(app, scene.bots_button.rect.center)  # asked again: the bots' marks hide
+    assert not scene.show_bots and scene.bot_marks_note() == ""
+    assert not ink_columns(draw(app), TIMELINE, BOT_MARK)

@@ -5,7 +5,10 @@ move). Buttons (|◀ ◀ ▶ ▶|), the arrow keys, Home/End and a click on the
 timeline move through them. A ``ReplayAdvisor`` thread asks the Hard bot
 about each of your decisions; the timeline marks in orange the moves where
 it would have played differently, and the status line says "Máy khuyên: ..."
-at those moves. Progress shows while it works; the page never waits for it.
+at those moves. Asked for (the "Xét nước máy" button or B), a second advisor
+reviews the bots' moves the same way, marked in blue, so a player can learn
+from them too; asked again, their marks hide. Progress shows while they
+work; the page never waits for them.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from tala_desktop.engine import GameState, Move, MoveKind, card_label, parse_mov
 from tala_desktop.store import GameEntry, StoreError, positions
 
 from ..art import gfx
-from ..art.theme import GAIN, GOLD, MUTED, TEXT, WARNING
+from ..art.theme import CYAN, GAIN, GOLD, MUTED, TEXT, WARNING
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
 from ..core.reasons import reason_text
@@ -32,6 +35,7 @@ from .results_text import result_label, when_text
 BOARD = pygame.Rect(60, 114, 1160, 438)  # column headings sit just above it
 STATUS = pygame.Rect(60, 560, 1160, 64)
 TIMELINE = pygame.Rect(360, 648, 560, 22)
+BOT_MARK = CYAN  # the review of the bots' moves, shown on request beside the orange marks of yours
 
 
 class ReplayScene(PageScene):
@@ -54,9 +58,13 @@ class ReplayScene(PageScene):
         self.names = [shown_name(s.name) if i == summary.human_seat else s.name for i, s in enumerate(summary.seats)]
         seats = {summary.human_seat} if summary.human_seat is not None else None
         self.analysing = analyse and bool(self.positions)
-        self.advisor = ReplayAdvisor(self.positions, self.moves, seats, seed=int(entry.seed or 0) & 0xFFFF,
-                                     start=self.analysing)
-        self._progress = (-1, -1)
+        self.seed = int(entry.seed or 0) & 0xFFFF
+        self.advisor = ReplayAdvisor(self.positions, self.moves, seats, seed=self.seed, start=self.analysing)
+        # the bots' seats, reviewed only when asked (the bots button or B): a player learns from their moves too
+        self.bot_seats = set(range(len(self.names))) - seats if seats is not None else set()
+        self.bot_advisor: ReplayAdvisor | None = None
+        self.show_bots = False
+        self._progress = (-1, -1, -1)
         super().__init__(services)
         self.fit = TextFitter(self.art, services.fonts)
         self.board = ReplayBoard(self.art, self.fit)
@@ -72,6 +80,10 @@ class ReplayScene(PageScene):
         self.controls = {name: Button((x, y, w, h), text, fonts, action, style="dark", font_size=22)
                          for name, text, action, x in specs}
         self.widgets.extend(self.controls.values())
+        self.bots_button = Button((TIMELINE.right + 16 + 2 * (w + 10), y, 1220 - (TIMELINE.right + 16 + 2 * (w + 10)),
+                                   h), tr("replay.bots"), fonts, self.toggle_bots, style="dark", font_size=16,
+                                  visible=self.analysing and bool(self.bot_seats))
+        self.widgets.append(self.bots_button)
 
     @property
     def count(self) -> int:
@@ -100,9 +112,19 @@ class ReplayScene(PageScene):
     def last(self) -> None:
         self.go(self.count - 1)
 
+    def toggle_bots(self) -> None:
+        """Show (reviewing them first, in the background) or hide the computer's advice on the bots' moves."""
+        if not self.analysing or not self.bot_seats:
+            return
+        if self.bot_advisor is None:
+            self.bot_advisor = ReplayAdvisor(self.positions, self.moves, self.bot_seats, seed=self.seed)
+        self.show_bots = not self.show_bots
+        self.bots_button.text = tr("replay.bots_hide" if self.show_bots else "replay.bots")
+        self.invalidate()
+
     def on_key(self, key: int) -> None:
         moves = {pygame.K_RIGHT: self.next, pygame.K_LEFT: self.prev, pygame.K_HOME: self.first,
-                 pygame.K_END: self.last, pygame.K_SPACE: self.next}
+                 pygame.K_END: self.last, pygame.K_SPACE: self.next, pygame.K_b: self.toggle_bots}
         if key in moves:
             moves[key]()
 
@@ -119,10 +141,13 @@ class ReplayScene(PageScene):
 
     def on_exit(self) -> None:
         self.advisor.cancel()
+        if self.bot_advisor is not None:
+            self.bot_advisor.cancel()
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        progress = (self.advisor.done, len(self.advisor.advice))
+        bots = self.bot_advisor.done if self.bot_advisor is not None else -1
+        progress = (self.advisor.done, len(self.advisor.advice), bots)
         if progress != self._progress:
             self._progress = progress
             self.invalidate()
@@ -152,11 +177,20 @@ class ReplayScene(PageScene):
                        else "")
         return out
 
+    def shown_advisors(self) -> list[tuple[ReplayAdvisor, tuple[int, int, int]]]:
+        """The reviews on show with the colour of their marks: yours, then the bots' if asked for."""
+        out = [(self.advisor, WARNING)]
+        if self.show_bots and self.bot_advisor is not None:
+            out.append((self.bot_advisor, BOT_MARK))
+        return out
+
     def advice_line(self) -> tuple[str, tuple[int, int, int]]:
         """What the Hard bot says about the move that led here (or the progress while it works)."""
         i = self.index - 1
-        if i >= 0 and i in self.advisor.advice:
-            a = self.advisor.advice[i]
+        for advisor, colour in self.shown_advisors():
+            if i < 0 or i not in advisor.advice:
+                continue
+            a = advisor.advice[i]
             if a.differs:
                 words = describe(a.advised)
                 last = self.positions[i].last_discard
@@ -164,8 +198,8 @@ class ReplayScene(PageScene):
                     words = tr("move.eat", card=card_label(last[1]))
                 reason = reason_text(a.reason)
                 if not reason:
-                    return tr("replay.advice_plain", move=words), WARNING
-                return tr("replay.advice", move=words, reason=reason), WARNING
+                    return tr("replay.advice_plain", move=words), colour
+                return tr("replay.advice", move=words, reason=reason), colour
             return tr("replay.agrees"), GAIN
         if self.advisor.error:
             return tr("replay.advice_failed"), MUTED
@@ -173,17 +207,15 @@ class ReplayScene(PageScene):
 
     def marks_note(self) -> str:
         """Under the timeline: the review's progress, then how many moves it marked (or that it agrees with all)."""
-        a = self.advisor
         if not self.analysing:
             return tr("replay.keys")
-        if a.error:
-            return tr("replay.advice_failed")
-        if a.total and not a.finished:
-            return tr_count("replay.analysing", a.total, done=a.done, total=a.total)
-        marked = sum(1 for x in a.advice.values() if x.differs)
-        if not marked:
-            return tr("replay.no_marks")
-        return tr_count("replay.marks", marked, count=marked)
+        return _review_note(self.advisor, "replay.analysing", "replay.marks", "replay.no_marks")
+
+    def bot_marks_note(self) -> str:
+        """The second line under the timeline while the bots' moves are on show: progress, then their marks."""
+        if not self.show_bots or self.bot_advisor is None:
+            return ""
+        return _review_note(self.bot_advisor, "replay.bots_analysing", "replay.bot_marks", "replay.bot_no_marks")
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
@@ -221,12 +253,29 @@ class ReplayScene(PageScene):
             TIMELINE.size, (0, 0, 0, 130), TIMELINE.h // 2, 1, (255, 255, 255, 60)))
         surface.blit(track, TIMELINE)
         span = max(1, self.count - 1)
-        for i, a in list(self.advisor.advice.items()):
-            if a.differs:
-                x = TIMELINE.x + round((i + 1) / span * TIMELINE.w)
-                pygame.draw.line(surface, WARNING, (x, TIMELINE.y + 3), (x, TIMELINE.bottom - 4), 3)
+        for advisor, colour in self.shown_advisors():
+            for i, a in list(advisor.advice.items()):
+                if a.differs:
+                    x = TIMELINE.x + round((i + 1) / span * TIMELINE.w)
+                    pygame.draw.line(surface, colour, (x, TIMELINE.y + 3), (x, TIMELINE.bottom - 4), 3)
         x = TIMELINE.x + round(self.index / span * TIMELINE.w)
         pygame.draw.circle(surface, (250, 250, 244), (x, TIMELINE.centery), 10)
         pygame.draw.circle(surface, (120, 70, 10), (x, TIMELINE.centery), 10, 2)
         img = self.fit(self.marks_note(), 15, MUTED, TIMELINE.w)
         surface.blit(img, img.get_rect(midtop=(TIMELINE.centerx, TIMELINE.bottom + 4)))
+        bots = self.bot_marks_note()
+        if bots:
+            img = self.fit(bots, 15, MUTED, TIMELINE.w)
+            surface.blit(img, img.get_rect(midtop=(TIMELINE.centerx, TIMELINE.bottom + 22)))
+
+
+def _review_note(a: ReplayAdvisor, progress_key: str, marks_key: str, none_key: str) -> str:
+    """A review's line: its failure, its progress, or how many moves it marked (``none_key`` for none)."""
+    if a.error:
+        return tr("replay.advice_failed")
+    if a.total and not a.finished:
+        return tr_count(progress_key, a.total, done=a.done, total=a.total)
+    marked = sum(1 for x in a.advice.values() if x.differs)
+    if not marked:
+        return tr(none_key)
+    return tr_count(marks_key, marked, count=marked)
