@@ -103,15 +103,16 @@ def run_parts(work: Callable[[tuple], dict], parts: list[tuple], workers: int) -
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=101)
-    ap.add_argument("--a", default="normal")
-    ap.add_argument("--b", default="hard")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--games", type=int, default=200, help="games of four Normal bots to judge")
+    ap.add_argument("--seed", type=int, default=101, help="seed of the deals and the rollouts")
+    ap.add_argument("--a", default="normal", help="bot A's level")
+    ap.add_argument("--b", default="hard", help="bot B's level")
     ap.add_argument("--a-options", default="{}", help="JSON keywords of bot A (Hard: max_samples, leaf, ...)")
-    ap.add_argument("--b-options", default="{}")
-    ap.add_argument("--rollouts", type=int, default=100)
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--b-options", default="{}", help="JSON keywords of bot B")
+    ap.add_argument("--rollouts", type=int, default=100, help="playouts of each of the two moves where they differ")
+    ap.add_argument("--workers", type=int, default=1, help="worker processes")
     args = ap.parse_args()
     a_spec = (args.a, json.loads(args.a_options))
     b_spec = (args.b, json.loads(args.b_options))

@@ -139,13 +139,14 @@ def position(st: GameState, s0: int, args: argparse.Namespace, rng: random.Rando
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=10)
-    ap.add_argument("--opponents", default="normal", choices=["easy", "normal"])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--deals", type=int, default=10, help="games played (every second discard scored)")
+    ap.add_argument("--opponents", default="normal", choices=["easy", "normal"], help="level of the four seats")
     ap.add_argument("--candidates", type=int, default=200, help="uniform deals weighted by the policy model")
-    ap.add_argument("--temperature", type=float, default=4.0)
-    ap.add_argument("--floor", type=float, default=0.02)
-    ap.add_argument("--walks", type=int, default=4)
+    ap.add_argument("--temperature", type=float, default=4.0, help="softmax temperature of the policy model, in points")
+    ap.add_argument("--floor", type=float, default=0.02, help="chance mixed in for moves Normal would never make")
+    ap.add_argument("--walks", type=int, default=4, help="random walks back through the draws per candidate hand")
     ap.add_argument("--prior", type=float, default=0.2, help="share of the uniform guess mixed into the policy's")
     ap.add_argument("--feeds", action="store_true", help="score the next seat's eats instead of the hands")
     ap.add_argument("--chain", type=int, default=0,

@@ -83,11 +83,12 @@ def mse(w: list[float], xs: list[list[float]], ys: list[float]) -> float:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=8000)
-    ap.add_argument("--seed", type=int, default=2)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--ridge", type=float, default=1.0)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--games", type=int, default=8000, help="games of four Normal bots to fit on")
+    ap.add_argument("--seed", type=int, default=2, help="seed of the games")
+    ap.add_argument("--workers", type=int, default=1, help="worker processes")
+    ap.add_argument("--ridge", type=float, default=1.0, help="ridge penalty of the least-squares fit")
     args = ap.parse_args()
     t0 = time.perf_counter()
     cut = args.games * 4 // 5

@@ -25,8 +25,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bot_decisions import choices, run_parts, worth  # noqa: E402
+from bot_decisions import choices, run_parts, worth  # noqa: E402 - the choice judge, beside this script
 
 from tala_desktop.bots import hard, make_bot  # noqa: E402
 from tala_desktop.bots.evaluate import rank_discards  # noqa: E402
@@ -97,11 +98,12 @@ def _total(xs: list[float], seat_games: int) -> str:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=101)
-    ap.add_argument("--rollouts", type=int, default=50)
-    ap.add_argument("--workers", type=int, default=1)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--games", type=int, default=20, help="games of four Normal bots to judge")
+    ap.add_argument("--seed", type=int, default=101, help="seed of the deals and the rollouts")
+    ap.add_argument("--rollouts", type=int, default=50, help="playouts of every option (stock reshuffled)")
+    ap.add_argument("--workers", type=int, default=1, help="worker processes")
     ap.add_argument("--bots", nargs="*", default=['["hard", {"max_samples": 100}]'],
                     help='JSON [level, options] per bot')
     args = ap.parse_args()

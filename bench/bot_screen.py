@@ -57,15 +57,16 @@ def _interval(xs: list[float]) -> tuple[float, float]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     ap.add_argument("--deals", type=int, default=100, help="deals (each played 4 times, once per seat rotation)")
-    ap.add_argument("--first-deal", type=int, default=0)
-    ap.add_argument("--seed", type=int, default=101)
-    ap.add_argument("--opponents", default="normal", choices=["easy", "normal"])
+    ap.add_argument("--first-deal", type=int, default=0, help="index of the first deal")
+    ap.add_argument("--seed", type=int, default=101, help="seed of the deals (the sim's own seeding)")
+    ap.add_argument("--opponents", default="normal", choices=["easy", "normal"], help="level of the three other seats")
     ap.add_argument("--samples", type=int, default=300, help="Hard's samples per decision unless an option says")
     ap.add_argument("--a", default="{}", help="JSON options of bot A (HardBot keywords)")
     ap.add_argument("--b", default="{}", help="JSON options of bot B")
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1, help="worker processes")
     args = ap.parse_args()
     try:
         a, b = ({"max_samples": args.samples} | json.loads(x) for x in (args.a, args.b))
