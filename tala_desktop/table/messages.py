@@ -37,6 +37,7 @@ SeatCards = Annotated[list[Cards], msgspec.Meta(max_length=4, title="cards per s
 SeatInts = Annotated[list[int], msgspec.Meta(max_length=4, title="number per seat")]
 SeatBools = Annotated[list[bool], msgspec.Meta(max_length=4, title="bool per seat")]
 MAX_LEGAL = 1024                                                      # a hand's lay choices stay far below
+MAX_PAYMENTS = 64                                                     # a game makes fewer than 40
 
 
 def about(text: str) -> msgspec.Meta:
@@ -210,6 +211,9 @@ class Snapshot(SeatMessage, tag="snapshot", frozen=True):
     net: Annotated[SeatInts, about("chips won (+) or lost (-) in this game so far")]
     outcome: Annotated[Outcome | None, about("how the game ended; null while it goes on")]
     reveal: Annotated[SeatCards | None, about("at game over: every seat's remaining cards")]
+    payments: Annotated[list[Payment], msgspec.Meta(max_length=MAX_PAYMENTS),
+                        about("at game over: every payment of the game in order (a resumed game's too); "
+                              "empty while it goes on")]
 
 
 class Thinking(SeatMessage, tag="thinking", frozen=True):

@@ -41,6 +41,10 @@ from .messages import (
 EngineEvent = dict[str, Any]
 
 
+def _payment(e: EngineEvent, game_id: int) -> Payment:
+    return Payment(from_seat=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"], game_id=game_id)
+
+
 def _outcome(e: EngineEvent, game_id: int, outcome: Outcome | None) -> GameEnded:
     assert outcome is not None, "an outcome event is published after the game ended"
     return GameEnded(outcome=outcome, hands=e["hands"], game_id=game_id)
@@ -61,8 +65,7 @@ _BUILDERS: dict[str, Callable[[EngineEvent, int, Outcome | None], EventMessage]]
     "u": lambda e, g, _: Declared(seat=e["seat"], kind=e["kind"], game_id=g),
     "timeout": lambda e, g, _: TimedOut(seat=e["seat"], game_id=g),
     "left": lambda e, g, _: SeatLeft(seat=e["seat"], game_id=g),
-    "payment": lambda e, g, _: Payment(from_seat=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"],
-                                       game_id=g),
+    "payment": lambda e, g, _: _payment(e, g),
     "outcome": _outcome,
 }
 
@@ -123,4 +126,10 @@ def seat_snapshot(st: GameState, seat: int, *, game_id: int, names: list[str], b
         net=list(st.net),
         outcome=st.outcome,
         reveal=[cards_of(h) for h in st.hands] if over else None,
+        payments=game_payments(st, game_id) if over else [],
     )
+
+
+def game_payments(st: GameState, game_id: int) -> list[Payment]:
+    """Every payment of the game so far, from its event log (public: every seat saw them as events)."""
+    return [_payment(e, game_id) for e in st.events or () if e["type"] == "payment"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from concurrent.futures import Future
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from tala_desktop.engine import Rules
 from tala_desktop.engine.record import dumps, loads
 from tala_desktop.table import SeatConfig, Table, TableConfig, TableError
-from tala_desktop.table.messages import Snapshot
+from tala_desktop.table.messages import Payment, Snapshot
 
 
 class SyncRunner:
@@ -82,3 +83,25 @@ def test_resume_refuses_a_game_that_does_not_fit_and_changes_nothing():
     table.resume(first.state, 1, first.balances)
     with pytest.raises(TableError):  # a game is in progress now
         table.resume(first.state, 1, first.balances)
+
+
+def test_a_resumed_games_final_snapshot_carries_every_payment_of_the_game():
+    """The results list the payments before the save too; while the game goes on the snapshot lists none."""
+    first = Table(dataclasses.replace(config(), seed=4), SyncRunner())
+    before: list[Payment] = []
+    first.subscribe(lambda seat, msg: seat == 0 and isinstance(msg, Payment) and before.append(msg))
+    first.start_game(0.0)
+    while not before:
+        advance(first, len(first.state.history) + 1)
+    assert first.snapshot(0).payments == []
+    table = Table(dataclasses.replace(config(), seed=4), SyncRunner())
+    after: list[Payment] = []
+    table.subscribe(lambda seat, msg: seat == 0 and isinstance(msg, Payment) and after.append(msg))
+    table.resume(loads(dumps(first.state)), first.game_id, first.balances[:], now=100.0)
+    while not table.state.is_over:
+        advance(table, len(table.state.history) + 1)
+    final = table.snapshot(0)
+    assert final.payments == before + after
+    assert {p.reason for p in before} == {"eat"} and any(p.reason != "eat" for p in after)
+    assert sum(p.amount for p in final.payments if p.to == 0) - sum(
+        p.amount for p in final.payments if p.from_seat == 0) == final.net[0]
