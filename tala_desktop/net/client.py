@@ -311,7 +311,7 @@ class NetTableClient:
             if msg.you is not None:
                 self.seat = msg.you
         elif isinstance(msg, Snapshot):
-            self.game_id, self.seat = msg.game_id, msg.seat
+            self.game_id, self.seat = msg.game_id, -1 if msg.seat is None else msg.seat   # None: watching
         elif isinstance(msg, p.Left):
             self.table_id, self.seat = None, -1
 

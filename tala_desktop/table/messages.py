@@ -181,7 +181,7 @@ class Snapshot(SeatMessage, tag="snapshot", frozen=True):
     """Everything your seat may see now: the truth to draw. Per-seat lists are indexed by seat."""
 
     game_id: Annotated[GameId, about("counts the games at this table from 1")]
-    seat: Annotated[Seat, about("your seat")]
+    seat: Annotated[Seat | None, about("your seat; null when you watch (no hand, no moves: the public view)")]
     n: Annotated[int, msgspec.Meta(ge=2, le=4), about("the number of seats")]
     names: Annotated[list[Name], msgspec.Meta(max_length=4, title="name per seat"), about("the players' names")]
     bet: Annotated[int, msgspec.Meta(ge=1), about("chips per bet")]

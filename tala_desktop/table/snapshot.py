@@ -70,15 +70,16 @@ _BUILDERS: dict[str, Callable[[EngineEvent, int, Outcome | None], EventMessage]]
 }
 
 
-def seat_event(event: EngineEvent, seat: int, game_id: int, outcome: Outcome | None = None) -> EventMessage:
-    """An engine event as ``seat`` may see it."""
+def seat_event(event: EngineEvent, seat: int | None, game_id: int, outcome: Outcome | None = None) -> EventMessage:
+    """An engine event as ``seat`` may see it (None: as a watcher, the public, sees it)."""
     return _BUILDERS[event["type"]](redact_event(event, seat), game_id, outcome)
 
 
-def seat_events(events: Iterable[EngineEvent], seats: Iterable[int], game_id: int,
-                outcome: Outcome | None = None) -> dict[int, list[EventMessage]]:
-    """The events as each of ``seats`` may see them, in order; unredacted ones are one shared object."""
-    out: dict[int, list[EventMessage]] = {s: [] for s in seats}
+def seat_events(events: Iterable[EngineEvent], seats: Iterable[int | None], game_id: int,
+                outcome: Outcome | None = None) -> dict[int | None, list[EventMessage]]:
+    """The events as each of ``seats`` (None: the watchers) may see them, in order; unredacted ones are one shared
+    object."""
+    out: dict[int | None, list[EventMessage]] = {s: [] for s in seats}
     for e in events:
         if e["type"] in REDACTED_EVENTS:
             for s, msgs in out.items():
@@ -90,9 +91,13 @@ def seat_events(events: Iterable[EngineEvent], seats: Iterable[int], game_id: in
     return out
 
 
-def seat_snapshot(st: GameState, seat: int, *, game_id: int, names: list[str], balances: list[int],
+def seat_snapshot(st: GameState, seat: int | None, *, game_id: int, names: list[str], balances: list[int],
                   clock: Clock | None, bet: int, thinking: int | None = None) -> Snapshot:
-    """What ``seat`` sees now. Other hands appear as counts (and known cards: eaten, revealed)."""
+    """What ``seat`` sees now. Other hands appear as counts (and known cards: eaten, revealed).
+
+    ``seat`` None is a watcher: no hand and no moves, every hand as its count and its cards shown to all,
+    as ``GameState.view(None)`` (engine/view.py) has it.
+    """
     over = st.phase is Phase.GAME_OVER
     n = st.n
     return Snapshot(
@@ -109,7 +114,7 @@ def seat_snapshot(st: GameState, seat: int, *, game_id: int, names: list[str], b
         turn_kind=st.turn_kind,
         starter=st.starter,
         stock_count=len(st.stock),
-        hand=cards_of(st.held(seat)),
+        hand=[] if seat is None else cards_of(st.held(seat)),
         hand_counts=[h.bit_count() for h in st.hands],
         known=[[] if s == seat else cards_of(st.revealed[s] & ~st.eaten[s]) for s in range(n)],
         eaten=[cards_of(e) for e in st.eaten],
@@ -120,7 +125,7 @@ def seat_snapshot(st: GameState, seat: int, *, game_id: int, names: list[str], b
         left=list(st.left),
         eat_count=list(st.eat_count),
         last_discard=st.last_discard,
-        legal=legal_moves(st) if st.to_move == seat and not over else [],
+        legal=legal_moves(st) if seat is not None and st.to_move == seat and not over else [],
         clock=clock,
         thinking=thinking,
         net=list(st.net),

@@ -6,7 +6,8 @@ server (driven by its asyncio loop). It never blocks: bots think in a
 in, so tests step it. Every change is published to each seat as redacted
 events followed by a fresh snapshot: to the listeners, and into the queue of
 each seat whose feed is open (``open_feed``: a client reads that seat), so a
-seat nobody reads keeps nothing.
+seat nobody reads keeps nothing. The feed of seat ``None`` is the public one,
+what people watching the table see: no hand, no drawn or dealt card.
 """
 
 from __future__ import annotations
@@ -55,12 +56,13 @@ class Table:
         self._own_runner = runner is None
         self.runner = runner or BotRunner(workers=config.bot_workers, think_delay=config.think_delay)
         self.rng = random.Random(config.seed)
-        self.queues: dict[int, list[TableMessage]] = {}   # only seats whose feed is open
+        self.queues: dict[int | None, list[TableMessage]] = {}   # only feeds that are open (None: the watchers')
         self.listeners: list[Listener] = []
         self.state: GameState | None = None
         self.game_id = 0
         self.leader = config.first_leader
         self.left_table = [False] * self.n
+        self.changed: set[int] = set()        # seats that changed hands since this game was dealt (RULES §2)
         self.now = 0.0
         self.deadline: float | None = None
         self._turn_key: tuple[int, int, str] | None = None
@@ -87,6 +89,7 @@ class Table:
         self._seen_events = 0
         self._turn_key = None
         self._version += 1
+        self.changed.clear()
         for seat in range(self.n):
             if self.left_table[seat]:
                 self.state.push(Move(seat, MoveKind.LEAVE))
@@ -154,24 +157,46 @@ class Table:
         if st is not None and not st.is_over and not st.left[seat]:
             self._apply(Move(seat, MoveKind.LEAVE))
 
-    def seat_bot(self, seat: int, level: str, name: str) -> None:
-        """From the next game on, a bot of ``level`` named ``name`` plays ``seat`` (its player left).
+    def seat_bot(self, seat: int, level: str, name: str, balance: int | None = None) -> None:
+        """From the next game on, a bot of ``level`` named ``name`` plays ``seat`` (its player left or stood up),
+        with ``balance`` chips if given (else the seat's).
 
         The game in progress is not touched: the player who left is Móm in it and the engine plays on.
         """
-        if not 0 <= seat < self.n:
-            raise TableError(f"seat {seat} is not at this table", "bad_seat")
+        self._check_seat(seat, balance)
         self.bots[seat] = make_bot(level, self._seed_for(seat),
                                    **({"budget_ms": self.config.hard_budget_ms} if level == "hard" else {}))
+        self._hand_over(seat, name, balance)
+
+    def seat_player(self, seat: int, name: str, balance: int) -> None:
+        """From the next game on, a person named ``name`` with ``balance`` chips plays ``seat`` (between games)."""
+        self._check_seat(seat, balance)
+        if self.state is not None and not self.state.is_over:
+            raise TableError("a seat changes hands only between games", "in_progress")
+        self.bots[seat] = None
+        self._hand_over(seat, name, balance)
+
+    def _check_seat(self, seat: int, balance: int | None) -> None:
+        if not 0 <= seat < self.n:
+            raise TableError(f"seat {seat} is not at this table", "bad_seat")
+        if balance is not None and (not isinstance(balance, int) or balance < 0):
+            raise TableError(f"balance {balance!r}: expected a non-negative whole number", "bad_balance")
+
+    def _hand_over(self, seat: int, name: str, balance: int | None) -> None:
         self.names[seat] = name
+        if balance is not None:
+            self.balances[seat] = balance
         self.left_table[seat] = False
+        self.changed.add(seat)
 
     def next_game(self, now: float | None = None) -> None:
-        """Start the next game with the rules' leader (the winner, or the next seat still here)."""
+        """Start the next game with the rules' leader: the winner, or if the winner's player has gone (left, or
+        the seat changed hands since), the next seat whose player is still the one who played (RULES.md §2)."""
         st = self.state
         if st is None or st.outcome is None:
             raise TableError("the current game is not over", "in_progress")
-        self.leader = next_leader(st.outcome, self.left_table)
+        gone = [left or seat in self.changed for seat, left in enumerate(self.left_table)]
+        self.leader = next_leader(st.outcome, gone)
         self.start_game(now)
 
     def play_out(self) -> None:
@@ -266,17 +291,17 @@ class Table:
         """Call ``listener(seat, message)`` for every message to every seat (the LAN server uses this)."""
         self.listeners.append(listener)
 
-    def open_feed(self, seat: int) -> None:
-        """Queue ``seat``'s messages from now on, for ``drain`` (a client reads this seat)."""
-        if not 0 <= seat < self.n:
+    def open_feed(self, seat: int | None) -> None:
+        """Queue ``seat``'s messages from now on, for ``drain`` (a client reads this seat; None: people watch)."""
+        if seat is not None and not 0 <= seat < self.n:
             raise TableError(f"seat {seat} is not at this table", "bad_seat")
         self.queues.setdefault(seat, [])
 
-    def close_feed(self, seat: int) -> None:
+    def close_feed(self, seat: int | None) -> None:
         """Stop queueing ``seat``'s messages and drop those waiting (nobody reads the seat any more)."""
         self.queues.pop(seat, None)
 
-    def drain(self, seat: int) -> list[TableMessage]:
+    def drain(self, seat: int | None) -> list[TableMessage]:
         """Take every message queued for ``seat`` (none if its feed is not open)."""
         q = self.queues.get(seat)
         if not q:
@@ -284,7 +309,7 @@ class Table:
         self.queues[seat] = []
         return q
 
-    def snapshot(self, seat: int) -> Snapshot:
+    def snapshot(self, seat: int | None) -> Snapshot:
         st = self.state
         assert st is not None
         thinking = st.to_move if (self._pending is not None and not st.is_over) else None
@@ -297,16 +322,20 @@ class Table:
         return Clock(seat=self.state.to_move, deadline=self.deadline, seconds=self.config.rules.turn_seconds,
                      remaining=max(0.0, self.deadline - self.now))
 
-    def _readers(self) -> list[int]:
-        """The seats whose messages someone takes: every seat while a listener is subscribed, else the feeds."""
-        return list(range(self.n)) if self.listeners else sorted(self.queues)
+    def _readers(self) -> list[int | None]:
+        """The seats whose messages someone takes: every seat while a listener is subscribed, else the open
+        feeds; then None if people watch."""
+        seats = range(self.n) if self.listeners else sorted(k for k in self.queues if k is not None)
+        readers: list[int | None] = list(seats)
+        return readers + [None] if None in self.queues else readers
 
-    def _emit(self, seat: int, message: TableMessage) -> None:
+    def _emit(self, seat: int | None, message: TableMessage) -> None:
         q = self.queues.get(seat)
         if q is not None:
             q.append(message)
-        for listener in self.listeners:
-            listener(seat, message)
+        if seat is not None:
+            for listener in self.listeners:
+                listener(seat, message)
 
     def _emit_all(self, message: TableMessage) -> None:
         for seat in self._readers():
