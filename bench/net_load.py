@@ -1,6 +1,6 @@
 """LAN load: one tala-server process, N tables of 4 fast clients over real websockets on loopback.
 
-    python bench/net_load.py --tables 50 [--seconds 20] [--procs 1]
+    python bench/net_load.py --tables 50 [--seconds 20] [--procs 1] [--watchers 2]
     python bench/net_load.py --sweep 50,100,150,200 [--seconds 15]
 
 The server runs as its own process (``python -m tala_desktop.net.cli`` on
@@ -9,7 +9,9 @@ raised so fast clients on one address are not throttled, and its state file
 in a temporary folder, as a real server keeps one; ``--no-state`` runs it
 without). Each client answers its turn at once from the snapshot's
 ``legal`` list (Ù, eat, the first lay, draw, the first discard) and asks for
-the next game after each result. Reports games/s, the move round trip
+the next game after each result; ``--watchers`` more clients per table
+watch it (the public stream: every snapshot they get must have no seat and
+no hand, else it counts as an error). Reports games/s, the move round trip
 (move sent -> the snapshot it causes) p50/p99, errors and drops, and the
 server's CPU (% of one core) and RSS, sampled with psutil. Loopback only;
 every run is bounded by --seconds.
@@ -38,6 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 decode = msgspec.json.Decoder().decode
 sys.path.insert(0, str(ROOT))
 
+from tala_desktop.net.protocol import PROTOCOL_VERSION  # noqa: E402
+
 
 def choose(legal: list[list]) -> list:
     """Ù, eat, the first lay, draw, the first discard (a move is [seat, kind, card, melds, target, index])."""
@@ -55,6 +59,7 @@ class Stats:
         self.errors: list[str] = []
         self.drops = 0
         self.measuring = False
+        self.watched = 0                     # public snapshots the watchers received in the window
 
 
 class Player:
@@ -72,7 +77,7 @@ class Player:
             async with connect(f"ws://127.0.0.1:{self.port}/", max_size=2**20, compression=None, open_timeout=30,
                                ping_interval=None) as ws:
                 self.ws = ws
-                await ws.send(json.dumps({"type": "hello", "name": self.name, "version": 2}))
+                await ws.send(json.dumps({"type": "hello", "name": self.name, "version": PROTOCOL_VERSION}))
                 if self.host:
                     await ws.send(json.dumps({"type": "create_table", "seats": 4, "turn_seconds": 30}))
                 else:
@@ -118,7 +123,41 @@ class Player:
                                                "move": choose(msg["legal"])}))
 
 
-async def run_clients(port: int, tables: int, seconds: float, warmup: float, started=None) -> dict:
+class Watcher:
+    """Someone watching one table: reads its public stream and checks that no snapshot has a seat or a hand."""
+
+    def __init__(self, port: int, name: str, table: asyncio.Future, stats: Stats, stop: asyncio.Event) -> None:
+        self.port, self.name, self.table, self.stats, self.stop = port, name, table, stats, stop
+
+    async def run(self) -> None:
+        try:
+            async with connect(f"ws://127.0.0.1:{self.port}/", max_size=2**20, compression=None, open_timeout=30,
+                               ping_interval=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "name": self.name, "version": PROTOCOL_VERSION}))
+                await ws.send(json.dumps({"type": "watch", "table": await self.table}))
+                async for frame in ws:
+                    msg = decode(frame)
+                    for one in msg["messages"] if msg["type"] == "batch" else [msg]:
+                        self.handle(one)
+                    if self.stop.is_set():
+                        return
+        except Exception as exc:  # noqa: BLE001 - a bench counts failures instead of stopping
+            if not self.stop.is_set():
+                self.stats.drops += 1
+                self.stats.errors.append(f"{self.name}: {type(exc).__name__} {exc}")
+
+    def handle(self, msg: dict) -> None:
+        stats = self.stats
+        if msg["type"] == "snapshot":
+            if msg["seat"] is not None or msg["hand"] or msg["legal"]:
+                stats.errors.append(f"{self.name}: a watcher got the snapshot of seat {msg['seat']}")
+            elif stats.measuring:
+                stats.watched += 1
+        elif msg["type"] == "error" and stats.measuring:
+            stats.errors.append(f"{self.name} {msg['code']}: {msg['message']}")
+
+
+async def run_clients(port: int, tables: int, seconds: float, warmup: float, started=None, watchers: int = 0) -> dict:
     stats, stop = Stats(), asyncio.Event()
     all_seated, seated_count = asyncio.Event(), [0]
     tasks = []
@@ -127,6 +166,8 @@ async def run_clients(port: int, tables: int, seconds: float, warmup: float, sta
         for k in range(4):
             pl = Player(port, f"P{t}x{k}", table, k == 0, stats, stop, all_seated, seated_count)
             tasks.append(asyncio.create_task(pl.run()))
+        for k in range(watchers):
+            tasks.append(asyncio.create_task(Watcher(port, f"W{t}x{k}", table, stats, stop).run()))
         await asyncio.sleep(0.005)
     deadline = time.monotonic() + 60
     while seated_count[0] < tables and time.monotonic() < deadline and not stats.drops:
@@ -153,11 +194,11 @@ async def run_clients(port: int, tables: int, seconds: float, warmup: float, sta
             "moves": len(rtt), "moves_s": len(rtt) / elapsed, "p50": pick(0.50), "p99": pick(0.99),
             "max": rtt[-1] * 1000 if rtt else float("nan"), "mean": statistics.fmean(rtt) * 1000 if rtt else 0.0,
             "errors": len(stats.errors), "drops": stats.drops, "first_error": stats.errors[:1],
-            "client_cpu": client_cpu}
+            "client_cpu": client_cpu, "watched": stats.watched, "watchers": tables * watchers}
 
 
-def client_proc(port: int, tables: int, seconds: float, warmup: float, out, started) -> None:
-    out.put(asyncio.run(run_clients(port, tables, seconds, warmup, started)))
+def client_proc(port: int, tables: int, seconds: float, warmup: float, out, started, watchers: int) -> None:
+    out.put(asyncio.run(run_clients(port, tables, seconds, warmup, started, watchers)))
 
 
 def launch_server(options: list[str], python: list[str] | None = None) -> tuple[subprocess.Popen, int]:
@@ -173,26 +214,27 @@ def launch_server(options: list[str], python: list[str] | None = None) -> tuple[
     return proc, int(m.group(1))
 
 
-def start_server(tables: int, state: str) -> tuple[subprocess.Popen, int]:
+def start_server(tables: int, state: str, watchers: int = 0) -> tuple[subprocess.Popen, int]:
     prof = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
     keep = ["--state", state] if state else ["--no-state"]
-    return launch_server(["--tables", str(tables), "--max-per-address", str(tables * 4 + 10), "--rate", "1000",
+    clients = tables * (4 + watchers) + 10
+    return launch_server(["--tables", str(tables), "--max-per-address", str(clients), "--rate", "1000",
                           "--address-rate", "1000000", "--tables-per-address", str(tables), "--bot-delay", "0",
                           "--log-level", "WARNING", *keep], prof)
 
 
-def run(tables: int, seconds: float, procs: int, warmup: float, state: bool) -> dict:
+def run(tables: int, seconds: float, procs: int, warmup: float, state: bool, watchers: int = 0) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        return _run(tables, seconds, procs, warmup, str(Path(tmp) / "lan-state.db") if state else "")
+        return _run(tables, seconds, procs, warmup, str(Path(tmp) / "lan-state.db") if state else "", watchers)
 
 
-def _run(tables: int, seconds: float, procs: int, warmup: float, state: str) -> dict:
-    server, port = start_server(tables, state)
+def _run(tables: int, seconds: float, procs: int, warmup: float, state: str, watchers: int) -> dict:
+    server, port = start_server(tables, state, watchers)
     ps = psutil.Process(server.pid)
     q: multiprocessing.Queue = multiprocessing.Queue()
     started = multiprocessing.Event()
     shares = [tables // procs + (1 if i < tables % procs else 0) for i in range(procs)]
-    workers = [multiprocessing.Process(target=client_proc, args=(port, n, seconds, warmup, q, started))
+    workers = [multiprocessing.Process(target=client_proc, args=(port, n, seconds, warmup, q, started, watchers))
                for n in shares if n]
     for w in workers:
         w.start()
@@ -211,7 +253,7 @@ def _run(tables: int, seconds: float, procs: int, warmup: float, state: str) -> 
     server.wait(timeout=10)
     cpu = (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / (t1 - t0) * 100
     merged = {k: sum(r[k] for r in results) for k in ("tables", "seated", "games", "games_s", "moves", "moves_s",
-                                                          "errors", "drops", "client_cpu")}
+                                                          "errors", "drops", "client_cpu", "watched", "watchers")}
     merged.update(p50=max(r["p50"] for r in results), p99=max(r["p99"] for r in results),
                   max=max(r["max"] for r in results), cpu=cpu, rss=rss_peak / 2**20,
                   first_error=sum((r["first_error"] for r in results), []))
@@ -225,6 +267,7 @@ def report(r: dict) -> str:
             f" ms | errors {r['errors']} drops {r['drops']} | server CPU {r['cpu']:4.0f}%"
             f" ({r['cpu'] * 10 / max(r['moves_s'], 1e-9):.2f} ms/move) RSS {r['rss']:4.0f} MiB"
             f" | clients CPU {r['client_cpu']:4.0f}%"
+            + (f" | watchers {r['watchers']} got {r['watched']} public snapshots" if r["watchers"] else "") +
             f" | {'OK' if ok else 'BROKEN'}" + (f"  first error: {r['first_error'][0]}" if r["first_error"] else ""))
 
 
@@ -236,6 +279,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0, help="measured window")
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds of play before the measured window")
     ap.add_argument("--procs", type=int, default=1, help="client processes")
+    ap.add_argument("--watchers", type=int, default=0, help="clients watching each table (the public stream)")
     ap.add_argument("--no-state", action="store_true",
                     help="run the server without its state file (by default it keeps one in a temporary folder)")
     args = ap.parse_args()
@@ -243,7 +287,7 @@ def main() -> None:
     print(f"# {psutil.cpu_count()} CPUs, python {sys.version.split()[0]}, {args.seconds:g} s windows, "
           f"{args.procs} client process(es)", flush=True)
     for n in sizes:
-        print(report(run(n, args.seconds, args.procs, args.warmup, not args.no_state)), flush=True)
+        print(report(run(n, args.seconds, args.procs, args.warmup, not args.no_state, args.watchers)), flush=True)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from net_load import launch_server  # noqa: E402 - the load bench's server launcher, beside this script
+from net_load import PROTOCOL_VERSION, launch_server  # noqa: E402 - the load bench's launcher, beside this script
 
 
 def send_queue_bytes(port: int) -> int:
@@ -58,7 +58,7 @@ class Counts:
 async def host(port: int, addr: str, index: int, stop: asyncio.Event) -> None:
     """A host that reads normally: opens a table and waits in its lobby."""
     async with connect(f"ws://127.0.0.1:{port}/", local_addr=(addr, 0), compression=None, proxy=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "name": f"Chủ bàn {index}", "version": 2}))
+        await ws.send(json.dumps({"type": "hello", "name": f"Chủ bàn {index}", "version": PROTOCOL_VERSION}))
         await ws.send(json.dumps({"type": "create_table", "seats": 4, "bots": ["hard", "easy", "normal", "random"]}))
         while not stop.is_set():
             with contextlib.suppress(TimeoutError):
@@ -72,7 +72,7 @@ async def lazy_client(port: int, addr: str, index: int, rate: float, stop: async
             async with connect(f"ws://127.0.0.1:{port}/", local_addr=(addr, 0), compression=None, proxy=None,
                                ping_interval=None, open_timeout=5, close_timeout=0.5) as ws:
                 counts.connects += 1
-                await ws.send(json.dumps({"type": "hello", "name": f"Lười {index}", "version": 2}))
+                await ws.send(json.dumps({"type": "hello", "name": f"Lười {index}", "version": PROTOCOL_VERSION}))
                 ws.transport.pause_reading()
                 while not stop.is_set():
                     await ws.send('{"type":"list_tables"}')

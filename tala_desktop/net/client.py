@@ -41,7 +41,8 @@ log = logging.getLogger(__name__)
 # server error codes after which the connection is over for good (no reconnect); they become the reason of
 # the "disconnected" message, beside the client's own: unreachable, lost, seat_expired, server_restarted, bad_frame
 FINAL_REASONS = {"version", "bad_password", "too_many_connections", "server_shutdown", "replaced", "hello_timeout",
-                 "retry_later", "server_restarted", "seat_expired", "bad_frame"}
+                 "retry_later", "server_restarted", "seat_expired", "bad_frame", "host_left", "host_quit"}
+HOST_CLOSED = {"host_left", "host_quit"}  # a closing reason that names the host: it becomes the disconnect reason
 RETRY_FIRST = 0.1                # seconds before the first reconnect of an outage
 RETRY_MAX = 2.0
 
@@ -72,6 +73,8 @@ class NetTableClient:
         self._welcomed_at: float | None = None
         self._jitter = random.Random()
         self._final: tuple[str, str] | None = None
+        self._closed_by: p.Closing | None = None   # who closed the server and why, told just before its end
+        self.watching = False                      # at a table without a seat: its public view
         self._inbox: queue.SimpleQueue[tuple[float, p.ClientMessage]] = queue.SimpleQueue()
         self._closing = False
         self._ws: ClientConnection | None = None
@@ -146,6 +149,23 @@ class NetTableClient:
 
     def start(self) -> None:
         self._send(p.Start())
+
+    def watch(self, table: int, password: str | None = None) -> None:
+        """Watch a table (its public view and chat); sit down on a free seat between games with ``sit``."""
+        self._send(p.Watch(table=table, password=password))
+
+    def stand_up(self) -> None:
+        """In the lobby or between games: leave your seat and watch."""
+        self._send(p.StandUp())
+
+    def set_seat(self, seat: int, kind: str, level: str | None = None, name: str | None = None) -> None:
+        """Host only, between games: ``kind`` bot (in a free seat), empty (free a bot's seat) or player (``name``
+        watching takes it)."""
+        self._send(p.SetSeat, seat=seat, kind=kind, level=level, name=name)
+
+    def react(self, key: str) -> None:
+        """A quick reaction (table/reactions.py) shown at your avatar."""
+        self._send(p.React, key=key)
 
     def chat(self, text: str) -> None:
         self._send(p.Chat, text=text)
@@ -250,7 +270,8 @@ class NetTableClient:
             attempt += 1
             self.reconnects += 1
         if not self._closing:
-            self._deliver(p.Disconnected(reason=reason, message=why))
+            who = self._closed_by.who if self._closed_by is not None and reason in HOST_CLOSED else None
+            self._deliver(p.Disconnected(reason=reason, message=why, who=who))
 
     async def _session(self, ws: ClientConnection) -> tuple[str, str]:
         """One connection's life; returns why it ended: (reason code, readable text)."""
@@ -294,7 +315,11 @@ class NetTableClient:
         for one in msg.messages if isinstance(msg, p.Batch) else [msg]:
             self._track(one)
             if isinstance(one, Error) and one.code in FINAL_REASONS:
-                self._final = (one.code, one.message)
+                closed = self._closed_by
+                host = closed is not None and one.code == "server_shutdown" and closed.reason in HOST_CLOSED
+                self._final = (closed.reason if host and closed is not None else one.code, one.message)
+            if isinstance(one, p.Closing):
+                self._closed_by = one
             self._deliver(one)
         return None
 
@@ -307,13 +332,15 @@ class NetTableClient:
             if msg.resumed:
                 self.table_id, self.seat = msg.table, -1 if msg.seat is None else msg.seat
         elif isinstance(msg, p.Lobby):
-            self.table_id = msg.table.id
+            self.table_id, self.watching = msg.table.id, msg.watching
             if msg.you is not None:
                 self.seat = msg.you
+            elif msg.watching:
+                self.seat = -1
         elif isinstance(msg, Snapshot):
             self.game_id, self.seat = msg.game_id, -1 if msg.seat is None else msg.seat   # None: watching
         elif isinstance(msg, p.Left):
-            self.table_id, self.seat = None, -1
+            self.table_id, self.seat, self.watching = None, -1, False
 
     async def _write(self, ws: ClientConnection) -> None:
         while True:

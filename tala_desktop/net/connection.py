@@ -44,6 +44,7 @@ class Conn:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=config.send_queue)
         self.queued_bytes = 0                 # characters waiting in the queue (frames are mostly ASCII)
         self.bucket = TokenBucket(config.rate, config.burst, now)
+        self.chat_bucket = TokenBucket(config.chat_rate, config.chat_burst, now)
         self.refused = 0
         self.closing = False
         self.session: Session | None = None

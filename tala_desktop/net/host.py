@@ -36,10 +36,11 @@ class ServerThread:
             return fn(*args)
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=5)
 
-    def stop(self, timeout: float = 5.0) -> None:
+    def stop(self, timeout: float = 5.0, reason: str = "shutdown", who: str | None = None) -> None:
+        """Tell the clients why the server closes (``host_left``, ``host_quit``, ``shutdown``) and who, and end it."""
         if not self.thread.is_alive():
             return
-        fut = asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop)
+        fut = asyncio.run_coroutine_threadsafe(self.server.stop(reason, who), self.loop)
         try:
             fut.result(timeout=timeout)
         except Exception:  # noqa: BLE001 - stopping must not raise into the UI

@@ -1,8 +1,9 @@
 """Server limits: the settings of one LAN server, token buckets, and what the server remembers per IP address.
 
 Everything an abuser could reset by reconnecting is kept per address, not
-per connection: open connections, a shared command budget (new connections
-draw from it too), tables held, and wrong passwords with the growing wait
+per connection: open connections (watching a table takes one too), a shared
+command budget (new connections draw from it too), a chat budget beside the
+per-connection one, tables held, and wrong passwords with the growing wait
 they earn. Records of addresses gone quiet are forgotten after a while, and
 their number is bounded.
 """
@@ -29,6 +30,11 @@ class ServerConfig:
     address_burst: float = 320.0
     connect_cost: float = 4.0              # a new connection spends this much of its address's budget
     flood_close: int = 60                  # commands refused for rate before the connection is closed
+    chat_rate: float = 1.0                 # chat lines and reactions per second per connection (sustained)
+    chat_burst: float = 5.0
+    address_chat_rate: float = 3.0         # chat lines and reactions per second from one address, all together
+    address_chat_burst: float = 12.0
+    max_watchers: int = 12                 # people watching one table at once
     send_queue: int = 512                  # frames waiting for one client before it counts as stuck
     send_queue_bytes: int = 256 * 1024     # bytes waiting for one client before it counts as stuck
     stall_seconds: float = 10.0            # a client whose frames wait this long without progress is dropped
@@ -80,6 +86,7 @@ class AddressRecord:
     """What the server knows about one IP address, across all its connections, past and present."""
 
     bucket: TokenBucket
+    chat: TokenBucket
     last_seen: float
     conns: int = 0
     password_fails: int = 0
@@ -103,13 +110,18 @@ class AddressBook:
             c = self.config
             if len(self.records) >= c.max_addresses:
                 self.forget(now, force=True)
-            rec = self.records[addr] = AddressRecord(TokenBucket(c.address_rate, c.address_burst, now), now)
+            rec = self.records[addr] = AddressRecord(TokenBucket(c.address_rate, c.address_burst, now),
+                                                     TokenBucket(c.address_chat_rate, c.address_chat_burst, now), now)
         rec.last_seen = now
         return rec
 
     def take(self, addr: str, now: float, cost: float = 1.0) -> bool:
         """Spend ``cost`` of the address's command budget; False (nothing spent) when it has run out."""
         return self.get(addr, now).bucket.take(now, cost)
+
+    def take_chat(self, addr: str, now: float) -> bool:
+        """Spend one of the address's chat budget (chat lines and reactions); False when it has run out."""
+        return self.get(addr, now).chat.take(now)
 
     def password_failed(self, addr: str, now: float) -> float:
         """Count a wrong password; returns the wait it earns before the next try (it doubles each time)."""

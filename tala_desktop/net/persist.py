@@ -46,12 +46,19 @@ class SavedSeat(msgspec.Struct, forbid_unknown_fields=True):
     token_hash: str
 
 
+class SavedWatcher(SavedSeat, forbid_unknown_fields=True):
+    """Someone watching, and the chips they stood up with (None: they never sat at this table)."""
+
+    chips: int | None = None
+
+
 class SavedTable(msgspec.Struct, forbid_unknown_fields=True):
     names: list[str]
     balances: list[int]
     game_id: int
     left_table: list[bool]
     game: msgspec.Raw                   # engine.record.game_to_obj of the current game
+    changed: list[int] = []             # seats that changed hands since the deal (the next leader skips them)
 
 
 class SavedRoom(msgspec.Struct, forbid_unknown_fields=True):
@@ -67,6 +74,7 @@ class SavedRoom(msgspec.Struct, forbid_unknown_fields=True):
     creator_addr: str
     seats: list[SavedSeat | None]
     table: SavedTable
+    watchers: list[SavedWatcher] = []   # (the chat is not kept: a resumed table's chat starts empty)
 
 
 class GameJSON:
@@ -99,11 +107,15 @@ def room_to_json(room: Room, cache: GameJSON | None = None) -> tuple[bytes, Game
         cache = GameJSON(table)
     seats = [None if m is None else SavedSeat(m.name, m.addr, cast(Session, m).token_hash)
              for m in room.seats]
+    chips = room.audience.chips
+    watchers = [SavedWatcher(name, m.addr, cast(Session, m).token_hash, chips.get(m))
+                for m, name in room.audience.watchers.items()]
     saved = SavedRoom(
         v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=room.host, kinds=room.kinds,
         left=sorted(room.left), votes=sorted(room.votes), names=room.names, creator_addr=room.creator_addr,
-        seats=seats, table=SavedTable(names=table.names, balances=table.balances, game_id=table.game_id,
-                                      left_table=table.left_table, game=cache.game()))
+        seats=seats, watchers=watchers,
+        table=SavedTable(names=table.names, balances=table.balances, game_id=table.game_id,
+                         left_table=table.left_table, game=cache.game(), changed=sorted(table.changed)))
     return msgspec.json.encode(saved), cache, new
 
 
@@ -121,7 +133,8 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
     n = saved.settings.seats
     t = saved.table
     if not (len(saved.seats) == len(saved.names) == len(saved.kinds) == len(t.names) == len(t.balances)
-            == len(t.left_table) == n) or any(k not in ("player", "bot") for k in saved.kinds):
+            == len(t.left_table) == n) or any(k not in ("player", "bot", "empty") for k in saved.kinds) \
+            or any(not 0 <= c < n for c in t.changed):
         raise ValueError("the saved table's seats do not agree")
     room = Room(saved.id, saved.settings, config, now)
     room.name, room.host, room.creator_addr = saved.name, saved.host, saved.creator_addr
@@ -133,6 +146,13 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
             session.room, session.seat, session.dropped_at = room, seat, now
             room.seats[seat] = session
             sessions.append(session)
+    for w in saved.watchers:
+        session = Session(w.name, w.addr, token_hash=w.token_hash)
+        session.room, session.dropped_at = room, now
+        room.audience.watchers[session] = w.name
+        if w.chips is not None:
+            room.audience.chips[session] = w.chips
+        sessions.append(session)
     table = room.build_table(saved.kinds, t.names, t.balances)
     try:
         rng = msgspec.json.decode(dealer, type=tuple[int, list[int], float | None])
@@ -143,6 +163,7 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
         table.rng.setstate((rng[0], tuple(rng[1]), rng[2]))
         table.left_table = list(t.left_table)
         table.resume(state, t.game_id, t.balances, now)
+        table.changed = set(t.changed)
     except (EngineError, TableError, TypeError, IndexError, msgspec.DecodeError) as exc:
         table.close()
         raise ValueError(f"the saved game does not resume: {exc}") from None

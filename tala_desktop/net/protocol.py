@@ -28,12 +28,15 @@ from tala_desktop.table.messages import (
     TableMessage,
     check_moves,
 )
+from tala_desktop.table.reactions import REACTIONS
 
-PROTOCOL_VERSION = 2            # 2: moves as values and cards as numbers (table/messages.py)
+PROTOCOL_VERSION = 3            # 2: moves as values and cards as numbers; 3: watching, seats between games, reactions
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 MAX_NAME = 20
 MAX_CHAT = 200
 MAX_PASSWORD = 64
+CHAT_LOG = 100                  # lines of a table's chat (and reactions) sent to someone who comes in
+SEAT_KINDS = ("bot", "empty", "player")
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 PRESET_NAMES = ("zingplay", "co_ban", "custom")
 
@@ -156,6 +159,45 @@ class Sit(_Cmd, tag="sit"):
     seat: Seat
 
 
+class Watch(_Cmd, tag="watch"):
+    """Watch a table, playing or in its lobby: the public view of its games and its chat; sit down between games."""
+
+    table: TableId
+    password: Password | None = None
+
+
+class StandUp(_Cmd, tag="stand_up"):
+    """In the lobby or between games: leave your seat and watch the table (your chips go with you)."""
+
+
+class SetSeat(_Cmd, tag="set_seat"):
+    """Host only, between games: put a bot in an empty seat (``bot``), free a bot's seat for someone (``empty``),
+    or give a free or bot seat to someone watching (``player`` with their ``name``)."""
+
+    seat: Seat
+    kind: str
+    level: str | None = None
+    name: Annotated[str, msgspec.Meta(max_length=4 * MAX_NAME)] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise ValueError(f"kind: unknown seat kind {self.kind!r} (choose from {', '.join(SEAT_KINDS)})")
+        if self.level is not None and self.level not in BOT_LEVELS:
+            raise ValueError(f"level: unknown level {self.level!r} (choose from {', '.join(BOT_LEVELS)})")
+        if (self.kind == "player") != (self.name is not None):
+            raise ValueError("name: give the name of someone watching exactly when kind is player")
+
+
+class React(_Cmd, tag="react"):
+    """A quick reaction (a phrase or an emote) shown at your avatar; ``key`` is one of table/reactions.py."""
+
+    key: Annotated[str, msgspec.Meta(max_length=16)]
+
+    def __post_init__(self) -> None:
+        if self.key not in REACTIONS:
+            raise ValueError(f"key: unknown reaction {self.key!r} (choose from {', '.join(REACTIONS)})")
+
+
 class Kick(_Cmd, tag="kick"):
     """Host only, before the start: remove the player at ``seat`` (their address may not rejoin the table)."""
 
@@ -181,10 +223,10 @@ class Ping(_Cmd, tag="ping"):
     t: float | None = None
 
 
-Command = (Hello | ListTables | CreateTable | Configure | Join | Sit | Kick | Leave | Ready | Start | MoveCommand
-           | NextGame | HintRequest | Chat | Ping)
-COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "sit", "kick", "leave", "ready",
-                 "start", "move", "next_game", "hint", "chat", "ping")
+Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | Kick | Leave | Ready
+           | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping)
+COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "watch", "sit", "stand_up", "set_seat",
+                 "kick", "leave", "ready", "start", "move", "next_game", "hint", "chat", "react", "ping")
 
 _decoder = msgspec.json.Decoder(Command)
 
@@ -258,6 +300,7 @@ class TableInfo(msgspec.Struct, kw_only=True):
     players: int
     game_id: int = 0
     next_votes: list[int] = msgspec.field(default_factory=list)
+    watchers: list[str] = msgspec.field(default_factory=list)     # the names of the people watching
 
 
 class Tables(_Event, tag="tables"):
@@ -269,12 +312,38 @@ class Lobby(_Event, tag="lobby"):
 
     table: TableInfo
     you: int | None = None      # your seat
+    watching: bool = False      # you watch this table (no seat)
 
 
 class ChatEvent(_Event, tag="chat"):
-    seat: int | None
+    seat: int | None            # null: someone watching
     name: str
     text: str
+    watching: bool = False
+
+
+class ReactionEvent(_Event, tag="reaction"):
+    """A quick reaction (table/reactions.py) from a seat or from someone watching."""
+
+    seat: int | None
+    name: str
+    key: str
+    watching: bool = False
+
+
+class ChatLog(_Event, tag="chat_log"):
+    """The table's chat so far (the last lines and reactions), for someone who just came in or came back."""
+
+    lines: Annotated[list[ChatEvent | ReactionEvent], msgspec.Meta(max_length=CHAT_LOG)]
+
+
+class Closing(_Event, tag="closing"):
+    """The server closes: ``reason`` is ``host_left`` (the host left their table), ``host_quit`` (the app hosting
+    the table was closed) or ``shutdown`` (the server was stopped); ``who`` names the host. The final
+    ``server_shutdown`` error follows."""
+
+    reason: str
+    who: str | None = None
 
 
 class Batch(_Event, tag="batch"):
@@ -293,13 +362,15 @@ class Left(_Event, tag="left_table"):
 class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
     """The client's own notice (never on the wire): the connection is over for good; ``reason`` says why."""
 
-    reason: str                 # unreachable, lost, seat_expired, server_restarted, bad_frame, closed, or a final code
-    message: str
+    reason: str                 # unreachable, lost, seat_expired, server_restarted, bad_frame, closed, a final code,
+    message: str                # or a closing reason (host_left, host_quit, shutdown)
+    who: str | None = None      # with a closing reason: the host who closed
 
 
-LobbyEvent = Welcome | Error | Pong | Tables | Lobby | ChatEvent | Left
-ClientMessage = LobbyEvent | TableMessage | Disconnected        # what NetTableClient.poll returns
-ServerMessage = Welcome | Pong | Tables | Lobby | ChatEvent | Left | Batch | TableMessage
+LobbyEvent = Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left
+ClientMessage = LobbyEvent | TableMessage | Disconnected        # what NetTableClient.poll_messages returns
+ServerMessage = (Welcome | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left | Batch
+                 | TableMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
 
 

@@ -4,8 +4,10 @@ A ``Room`` is plain synchronous code with no I/O: the server calls it from
 its event loop and it answers by calling ``Member.send(frame)``. Each
 player receives only the drained per-seat stream of their own seat
 (``Table.drain``), which the table already redacts, so no frame carries
-another player's hidden cards. Refusals raise ``RoomError`` and change
-nothing.
+another player's hidden cards; the people watching (net/audience.py) get
+the public stream, seat ``None``, encoded once for all of them. Seats that
+change hands between games are in net/seating.py. Refusals raise
+``RoomError`` and change nothing.
 """
 
 from __future__ import annotations
@@ -13,36 +15,23 @@ from __future__ import annotations
 import hmac
 import logging
 from dataclasses import replace
-from typing import Protocol
 
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import BOT, REMOTE, SeatConfig, Table, TableConfig, TableError
 from tala_desktop.table.messages import Hint
 
 from . import protocol as p
+from . import seating
+from .audience import Audience
 from .limits import ServerConfig
+from .members import Member, RoomError
 from .names import unique_name
+
+__all__ = ["Member", "Room", "RoomError"]
 
 log = logging.getLogger(__name__)
 
 
-class RoomError(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class Member(Protocol):
-    """A player as a room sees it (the server's session)."""
-
-    name: str
-    addr: str
-    room: Room | None
-    seat: int | None
-
-    @property
-    def connected(self) -> bool: ...
-    def send(self, frame: str) -> None: ...
 
 
 class Room:
@@ -59,7 +48,7 @@ class Room:
         self.ready: set[int] = set()
         self.host: int | None = None
         self.table: Table | None = None
-        self.kinds: list[str] = []            # per seat once started: "player" or "bot"
+        self.kinds: list[str] = []            # per seat once started: "player", "bot" or "empty" (between games)
         self.left: set[int] = set()           # player seats that left a started table (engine plays them)
         self.votes: set[int] = set()
         self.version = 0                      # goes up with every change of ``info()``
@@ -68,6 +57,7 @@ class Room:
         self._away_key: tuple[int, int, int] | None = None
         self._away_since = 0.0
         self.away_grace_until = 0.0           # a resumed table lets its players come back before auto-playing
+        self.audience = Audience()            # the people watching, and the table's chat
 
     # ------------------------------------------------------------ queries
     @property
@@ -79,7 +69,16 @@ class Room:
 
     @property
     def empty(self) -> bool:
-        return not self.members()
+        """Nobody sits at the table and nobody watches it."""
+        return not self.members() and not self.audience
+
+    def watching(self, member: Member) -> bool:
+        return member in self.audience
+
+    def seated_names(self) -> list[str]:
+        """Every name at the table now: the seated players', and once started the bots' too."""
+        names = [n for n in self.names if n is not None]
+        return names + list(self.table.names) if self.table is not None else names
 
     def info(self) -> p.TableInfo:
         s, names = self.settings, self.table.names if self.table is not None else None
@@ -91,6 +90,8 @@ class Room:
                                         connected=m.connected))
             elif names is not None and self.kinds[i] == "player":
                 seats.append(p.SeatInfo(seat=i, kind="player", name=names[i], left=True, connected=False))
+            elif names is not None and self.kinds[i] == "empty":   # between games: free for someone watching
+                seats.append(p.SeatInfo(seat=i, kind="empty", level=s.bot_level(i), ready=True))
             else:
                 kind = "bot" if names is not None else "empty"
                 name = names[i] if names is not None else None
@@ -98,7 +99,8 @@ class Room:
         return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby", seats=seats,
                            bet=s.bet, turn_seconds=s.turn_seconds, preset=s.preset, bots=list(s.bots),
                            password=bool(s.password), host=self.host, players=len(self.members()),
-                           game_id=self.table.game_id if self.table else 0, next_votes=sorted(self.votes))
+                           game_id=self.table.game_id if self.table else 0, next_votes=sorted(self.votes),
+                           watchers=self.audience.names())
 
     def broadcast_lobby(self) -> None:
         self.version += 1
@@ -106,16 +108,14 @@ class Room:
         for i, m in enumerate(self.seats):
             if m is not None:
                 m.send(p.encode(p.Lobby(table=info, you=i)))
+        if self.audience:
+            self.audience.send(p.encode(p.Lobby(table=info, watching=True)))
 
     # ------------------------------------------------------------ lobby commands
     def join(self, member: Member, seat: int | None, password: str | None) -> None:
-        if self.settings.password and not hmac.compare_digest((password or "").encode(),
-                                                              self.settings.password.encode()):
-            raise RoomError("bad_password", f"{self.name} needs its password")
+        self._check_entry(member, password)
         if self.playing:
-            raise RoomError("in_progress", f"{self.name} is already playing")
-        if member.addr in self.kicked:
-            raise RoomError("kicked", f"the host of {self.name} removed you from it")
+            raise RoomError("in_progress", f"{self.name} is already playing: watch it, and sit down between games")
         free = [i for i, m in enumerate(self.seats) if m is None]
         if not free:
             raise RoomError("table_full", f"{self.name} has no free seat")
@@ -130,12 +130,26 @@ class Room:
             self.host = seat
         self.broadcast_lobby()
 
+    def watch(self, member: Member, password: str | None) -> None:
+        """``member`` watches this table from now on (in its lobby or while it plays)."""
+        self._check_entry(member, password)
+        if len(self.audience) >= self.config.max_watchers:
+            raise RoomError("too_many_watchers", f"{self.name} already has {self.config.max_watchers} watching")
+        self.audience.add(member, member.name, self.seated_names())
+        member.room, member.seat = self, None
+        if self.table is not None:
+            self.table.open_feed(None)
+        self.resync(member)
+
     def sit(self, member: Member, seat: int) -> None:
+        """Move to a free seat in the lobby; someone watching takes a free seat (between games too)."""
+        if self.watching(member):
+            seating.watcher_sits(self, member, seat)
+            return
         self._lobby_only()
         if not 0 <= seat < len(self.seats) or self.seats[seat] is not None:
             raise RoomError("seat_taken", f"seat {seat} is not free")
-        old = member.seat
-        assert old is not None
+        old = self.seat_of(member)
         self.seats[old], self.seats[seat] = None, member
         self.names[old], self.names[seat] = None, self.names[old]
         self.ready.discard(old)
@@ -145,13 +159,19 @@ class Room:
         self.broadcast_lobby()
 
     def set_ready(self, member: Member, ready: bool) -> None:
+        seat = self.seat_of(member)
         self._lobby_only()
-        assert member.seat is not None
-        (self.ready.add if ready else self.ready.discard)(member.seat)
+        (self.ready.add if ready else self.ready.discard)(seat)
         self.broadcast_lobby()
 
+    def stand_up(self, member: Member, now: float) -> None:
+        seating.stand_up(self, member, now)
+
+    def set_seat(self, member: Member, cmd: p.SetSeat, now: float) -> None:
+        seating.set_seat(self, member, cmd, now)
+
     def configure(self, member: Member, settings: p.TableSettings) -> None:
-        self._host_only(member)
+        self.host_only(member)
         self._lobby_only()
         taken = [i for i, m in enumerate(self.seats) if m is not None]
         if any(i >= settings.seats for i in taken):
@@ -165,9 +185,16 @@ class Room:
         self.broadcast_lobby()
 
     def leave(self, member: Member, now: float) -> None:
-        """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on)."""
-        seat = member.seat
-        assert seat is not None
+        """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on);
+        someone watching just goes."""
+        if self.watching(member):
+            self.audience.remove(member)
+            member.room = None
+            if not self.audience and self.table is not None:
+                self.table.close_feed(None)
+            self.broadcast_lobby()
+            return
+        seat = self.seat_of(member)
         self.seats[seat] = None
         if self.table is None:
             self.names[seat] = None            # in a game the name stays on the seat the engine plays on
@@ -182,15 +209,15 @@ class Room:
             self.table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}")
             self.kinds[seat] = "bot"
         if self.host == seat:
-            self.host = self._next_host(seat)
+            self.host = self.next_host(seat)
         if self.table is not None:
             self.flush()
-            self._maybe_next_game(now)
+            self.maybe_next_game(now)
         self.broadcast_lobby()
 
     def kick(self, member: Member, seat: int) -> Member:
         """The host removes the player at ``seat`` before the start; that address may not rejoin this table."""
-        self._host_only(member)
+        self.host_only(member)
         self._lobby_only()
         target = self.seats[seat] if 0 <= seat < len(self.seats) else None
         if target is None:
@@ -205,7 +232,7 @@ class Room:
         self.broadcast_lobby()
         return target
 
-    def _next_host(self, after: int) -> int | None:
+    def next_host(self, after: int) -> int | None:
         n = len(self.seats)
         for k in range(1, n + 1):
             if self.seats[(after + k) % n] is not None:
@@ -213,7 +240,7 @@ class Room:
         return None
 
     def start(self, member: Member, now: float) -> None:
-        self._host_only(member)
+        self.host_only(member)
         self._lobby_only()
         waiting = [i for i, m in enumerate(self.seats) if m is not None and i != self.host and i not in self.ready]
         if waiting:
@@ -227,9 +254,10 @@ class Room:
         self.flush()
 
     def build_table(self, kinds: list[str], names: list[str], balances: list[int]) -> Table:
-        """The hosted table for these seats (``kinds``: "player" or "bot"), its players' feeds open."""
+        """The hosted table for these seats (``kinds``: "player", "bot", or "empty": nobody until someone sits or
+        the next deal seats a bot), its players' feeds open, and the public one if people watch."""
         s, c = self.settings, self.config
-        seats = [SeatConfig(names[i], REMOTE, balance=balances[i]) if kind == "player"
+        seats = [SeatConfig(names[i], REMOTE, balance=balances[i]) if kind in ("player", "empty")
                  else SeatConfig(names[i], BOT, level=s.bot_level(i), balance=balances[i])
                  for i, kind in enumerate(kinds)]
         rules = replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds)
@@ -240,6 +268,8 @@ class Room:
         for i, kind in enumerate(kinds):
             if kind == "player":
                 table.open_feed(i)   # each player's stream is forwarded by flush(); bot seats keep none
+        if self.audience:
+            table.open_feed(None)    # the watchers' public stream
         return table
 
     # ------------------------------------------------------------ game commands
@@ -259,10 +289,10 @@ class Room:
         if table.state is None or not table.state.is_over:
             raise RoomError("in_progress", "the current game is not over")
         self.votes.add(seat)
-        if not self._maybe_next_game(now):
+        if not self.maybe_next_game(now):
             self.broadcast_lobby()
 
-    def _maybe_next_game(self, now: float) -> bool:
+    def maybe_next_game(self, now: float) -> bool:
         table = self.table
         if table is None or table.state is None or not table.state.is_over:
             return False
@@ -270,6 +300,7 @@ class Room:
         if waiting or not self.votes:
             return False
         self.votes.clear()
+        seating.fill_empty_seats(self)
         table.next_game(now)
         self.flush()
         self.broadcast_lobby()
@@ -283,10 +314,20 @@ class Room:
         return Hint(move=d.move, reason=d.reason, game_id=table.game_id)
 
     def chat(self, member: Member, text: str) -> None:
-        name = self.names[member.seat] if member.seat is not None else None
-        frame = p.encode(p.ChatEvent(seat=member.seat, name=name or member.name, text=text))
-        for m in self.members():
-            m.send(frame)
+        """A line from a player or someone watching, to everyone at the table (kept in the table's chat)."""
+        seat, name, watching = self._speaker(member)
+        self.audience.say(p.ChatEvent(seat=seat, name=name, text=text, watching=watching), self.members())
+
+    def react(self, member: Member, key: str) -> None:
+        """A quick reaction, shown at the sender's avatar by every client."""
+        seat, name, watching = self._speaker(member)
+        self.audience.say(p.ReactionEvent(seat=seat, name=name, key=key, watching=watching), self.members())
+
+    def _speaker(self, member: Member) -> tuple[int | None, str, bool]:
+        if self.watching(member):
+            return None, self.audience.name_of(member) or member.name, True
+        seat = self.seat_of(member)
+        return seat, self.names[seat] or member.name, False
 
     # ------------------------------------------------------------ driving
     def tick(self, now: float) -> None:
@@ -323,18 +364,25 @@ class Room:
             m = self.seats[seat]
             if m is not None and msgs and m.connected:
                 m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
+        public = table.drain(None)
+        if public and self.audience:   # one encoding for everyone watching
+            self.audience.send(p.encode(public[0] if len(public) == 1 else p.Batch(messages=public)))
 
     def resync(self, member: Member) -> None:
-        """A player (re)connected: the lobby, and the full view of the game in progress."""
+        """Someone (re)connected or came in: the lobby, the chat so far, and the view of the game in progress
+        (their seat's, or the public one when they watch)."""
         self.broadcast_lobby()
-        if self.table is not None and self.table.state is not None and member.seat is not None:
+        log_frame = self.audience.log_frame()
+        if log_frame is not None:
+            member.send(log_frame)
+        if self.table is not None and self.table.state is not None:
             self.flush()
-            member.send(p.encode(self.table.snapshot(member.seat)))
-            self._maybe_next_game(self.table.now)
+            member.send(p.encode(self.table.snapshot(None if self.watching(member) else member.seat)))
+            self.maybe_next_game(self.table.now)
 
     def member_dropped(self, now: float) -> None:
         self.broadcast_lobby()
-        self._maybe_next_game(now)
+        self.maybe_next_game(now)
 
     def close(self) -> None:
         if self.table is not None:
@@ -345,12 +393,24 @@ class Room:
         if self.playing:
             raise RoomError("in_progress", "the game has started")
 
-    def _host_only(self, member: Member) -> None:
-        if member.seat != self.host:
+    def host_only(self, member: Member) -> None:
+        if member.seat is None or member.seat != self.host:
             raise RoomError("not_host", "only the host may do that")
+
+    def seat_of(self, member: Member) -> int:
+        if member.seat is None:
+            raise RoomError("watching", f"you are watching {self.name}: take a free seat first")
+        return member.seat
 
     def _table_seat(self, member: Member) -> tuple[Table, int]:
         if self.table is None:
             raise RoomError("no_game", "the game has not started")
-        assert member.seat is not None
-        return self.table, member.seat
+        return self.table, self.seat_of(member)
+
+    def _check_entry(self, member: Member, password: str | None) -> None:
+        """Refuse someone coming to this table (to sit or to watch) without its password or after a kick."""
+        if self.settings.password and not hmac.compare_digest((password or "").encode(),
+                                                              self.settings.password.encode()):
+            raise RoomError("bad_password", f"{self.name} needs its password")
+        if member.addr in self.kicked:
+            raise RoomError("kicked", f"the host of {self.name} removed you from it")

@@ -74,14 +74,18 @@ class TalaServer:
         log.info("serving %r on %s:%d (%d tables at most)", c.name, c.host, self.port, c.max_tables)
         return self.port
 
-    async def stop(self, reason: str = "the server is shutting down") -> None:
-        """Tell every client, close their connections, stop the tables."""
+    async def stop(self, reason: str = "shutdown", who: str | None = None) -> None:
+        """Tell every client who closes the server and why (``closing``: shutdown, host_left, host_quit), close
+        their connections, stop the tables."""
         if self._beacon is not None:
             self._beacon.stop()
         if self._ticker is not None:
             self._ticker.cancel()
+        closing = p.encode(p.Closing(reason=reason, who=who))
+        final = p.error("server_shutdown", f"the server is shutting down ({reason}{f', {who}' if who else ''})")
         for conn in list(self.conns):
-            conn.send(p.error("server_shutdown", reason))
+            conn.send(closing)
+            conn.send(final)
             conn.close(GOING_AWAY, "server shutdown")
         writers = [c.writer for c in self.conns]
         if writers:
@@ -250,17 +254,24 @@ class TalaServer:
             s.send(self._tables_frame())
         elif isinstance(cmd, p.CreateTable):
             self._create(s, cmd, now)
-        elif isinstance(cmd, p.Join):
-            if s.room is not None:
-                raise RoomError("at_table", f"you are already at {s.room.name}")
+        elif isinstance(cmd, (p.Join, p.Watch)):
             self._join(s, cmd, now)
-        elif isinstance(cmd, p.Chat):
-            self._room(s).chat(s, cmd.text)
+        elif isinstance(cmd, (p.Chat, p.React)):
+            room = self._room(s)
+            self._chat_budget(s, now)
+            if isinstance(cmd, p.Chat):
+                room.chat(s, cmd.text)
+            else:
+                room.react(s, cmd.key)
         elif isinstance(cmd, Leave):
             self._room(s)
             self._leave(s, now)
         elif isinstance(cmd, p.Sit):
             self._room(s).sit(s, cmd.seat)
+        elif isinstance(cmd, p.StandUp):
+            self._room(s).stand_up(s, now)
+        elif isinstance(cmd, p.SetSeat):
+            self._room(s).set_seat(s, cmd, now)
         elif isinstance(cmd, p.Kick):
             self._room(s).kick(s, cmd.seat)
         elif isinstance(cmd, p.Ready):
@@ -275,6 +286,13 @@ class TalaServer:
             self._room(s).next_game(s, now)
         elif isinstance(cmd, HintRequest):
             s.send(p.encode(self._room(s).hint(s)))
+
+    def _chat_budget(self, s: Session, now: float) -> None:
+        """Chat lines and reactions have their own budget, per connection and per address (refused: chat_too_fast)."""
+        conn = s.conn
+        if conn is None or not conn.chat_bucket.take(now) or not self.addresses.take_chat(s.addr, now):
+            raise RoomError("chat_too_fast", f"at most {self.config.chat_rate:g} chat lines or reactions a second "
+                                             f"({self.config.address_chat_rate:g} from one address)")
 
     def _room(self, s: Session) -> Room:
         if s.room is None:
@@ -302,7 +320,8 @@ class TalaServer:
         host = room.seats[room.host] if room.host is not None else None
         return host.addr if host is not None else room.creator_addr
 
-    def _join(self, s: Session, cmd: p.Join, now: float) -> None:
+    def _join(self, s: Session, cmd: p.Join | p.Watch, now: float) -> None:
+        """Take a seat at a table in its lobby, or watch a table (the same password checks and waits)."""
         if s.room is not None:
             raise RoomError("at_table", f"you are already at {s.room.name}")
         room = self.rooms.get(cmd.table)
@@ -314,7 +333,7 @@ class TalaServer:
             if wait > 0:
                 raise RoomError("retry_later", f"wrong passwords from your address: wait {wait:.0f} s")
         try:
-            room.join(s, cmd.seat, cmd.password)
+            room.join(s, cmd.seat, cmd.password) if isinstance(cmd, p.Join) else room.watch(s, cmd.password)
         except RoomError as exc:
             if exc.code == "bad_password":
                 self.addresses.password_failed(s.addr, now)
@@ -399,7 +418,7 @@ class TalaServer:
                 self.sessions[session.token] = session
 
     def _close_room(self, room: Room, reason: str = "closed") -> None:
-        for m in room.members():
+        for m in [*room.members(), *room.audience.watchers]:
             m.room = m.seat = None
             m.send(p.encode(p.Left(table=room.id, reason=reason)))
         room.close()

@@ -14,7 +14,7 @@ from .conftest import FAST, hear, raw, say, until_closed
 
 
 def hello(ws, name: str = "An", **extra) -> dict:
-    say(ws, type="hello", name=name, version=2, **extra)
+    say(ws, type="hello", name=name, version=3, **extra)
     return hear(ws)
 
 
@@ -76,7 +76,7 @@ def test_wrong_server_passwords_earn_a_growing_wait_per_address():
         codes = []
         for pin in ("0000", "0001", "0002", "0003", "4321"):
             with raw(srv.port) as ws:
-                say(ws, type="hello", name="An", version=2, password=pin)
+                say(ws, type="hello", name="An", version=3, password=pin)
                 got, code = until_closed(ws)
                 codes.append(got[0]["code"])
                 assert code == 1008

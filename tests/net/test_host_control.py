@@ -10,7 +10,7 @@ from .conftest import hear, raw, say
 
 
 def hello(ws, name: str) -> None:
-    say(ws, type="hello", name=name, version=2)
+    say(ws, type="hello", name=name, version=3)
     assert hear(ws)["type"] == "welcome"
 
 

@@ -1,6 +1,8 @@
-"""No frame sent to a client ever holds another player's hidden cards (full LAN games, every frame recorded).
+"""No frame sent to a client ever holds a card it may not see (full LAN games, every frame recorded).
 
-Each frame is decoded as the client decodes it and its cards are found through the message schema.
+Each frame is decoded as the client decodes it and its cards are found through the message schema, then
+checked card by card against the true hands and stock at the moment the frame was queued: a player may see
+its own hand, someone watching no hand at all, nobody the stock.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class LeakRecorder:
     def __init__(self) -> None:
         self.frames: dict[str, list[str]] = defaultdict(list)
         self.checked = 0
+        self.watched = 0                    # messages checked that went to someone watching
         self.revealed_frames = 0
         self.leaks: list[str] = []
         self.lock = threading.Lock()
@@ -34,30 +37,48 @@ class LeakRecorder:
         with self.lock:
             self.frames[session.name].append(frame)
         room, seat = session.room, session.seat
-        if room is None or room.table is None or room.table.state is None or seat is None:
+        if room is None or room.table is None or room.table.state is None:
             return
+        watching = room.watching(session)
+        assert watching == (seat is None), "a session at a table either sits or watches"
         st = room.table.state
         if st.is_over:
             self.revealed_frames += 1  # the end-of-game reveal shows every hand
             return
-        hidden = 0
+        hidden = sum(1 << c for c in st.stock)
         for other in range(st.n):
             if other != seat:
                 hidden |= st.hands[other] & ~st.eaten[other] & ~st.revealed[other]
         msg = p.decode_server_frame(frame)
+        who = "watching" if watching else f"seat {seat}"
         for one in msg.messages if isinstance(msg, p.Batch) else [msg]:
             for c in cards_in(one):
                 if hidden >> c & 1:
-                    self.leaks.append(f"seat {seat} ({session.name}) saw hidden card {c} in {type(one).__name__}")
+                    self.leaks.append(f"{who} ({session.name}) saw hidden card {c} in {type(one).__name__}")
             self.checked += 1
+            self.watched += watching
+
+
+def drop(srv, name: str) -> None:
+    """The server loses ``name``'s connection (the client reconnects with its token)."""
+    def cut(server) -> None:
+        session = next(s for s in server.sessions.values() if s.name == name)
+        assert session.conn is not None
+        session.conn.ws.transport.abort()
+    srv.call(cut, srv.server)
 
 
 @pytest.mark.parametrize("humans,seats,games", [(4, 4, 2), (2, 4, 2), (3, 3, 1)])
 def test_no_frame_shows_another_players_hidden_cards(humans, seats, games):
+    """Players and two people watching (one of them losing the connection mid-game) over full games."""
     rec = LeakRecorder()
     srv = start_in_thread(frame_hook=rec, **FAST)
     names = ["An", "Bình", "Chi", "Dũng"][:humans]
     players = [Player(make_client(srv, n, record=True)) for n in names]
+    watchers = [Player(make_client(srv, n, record=True)) for n in ("Quân", "Phương")]
+    for w in watchers:
+        w.auto = False
+    everyone = players + watchers
     try:
         host = players[0]
         host.client.create_table(seats=seats)
@@ -68,25 +89,44 @@ def test_no_frame_shows_another_players_hidden_cards(humans, seats, games):
         pump_until(players, lambda: all(pl.last("lobby") and pl.last("lobby").you is not None for pl in players)
                    and sum(s.ready for s in host.last("lobby").table.seats if s.kind == "player")
                    == humans, act=False)
+        watchers[0].client.watch(1)                      # one watches from the lobby on
+        pump_until(everyone, lambda: watchers[0].last("lobby") is not None, act=False)
         host.client.start()
+        pump_until(everyone, lambda: host.snap is not None, act=False)
+        watchers[1].client.watch(1)                      # the other comes in once the game runs
+        pump_until(everyone, lambda: watchers[1].snap is not None and watchers[0].snap is not None)
+        pump_until(everyone, lambda: host.snap["turn_kind"] != "first" or host.snap["outcome"] is not None)
+        drop(srv, "Phương")                              # and comes back: the public view again, nothing more
         for game in range(1, games + 1):
-            pump_until(players, game_over(players, game), timeout=20)
+            pump_until(everyone, game_over(players, game), timeout=20)
             if game < games:
                 for pl in players:
                     pl.client.next_game()
-        pump_until(players, lambda: all(len(pl.client.frames) == len(rec.frames[pl.client.name]) for pl in players),
+        pump_until(everyone, game_over(watchers, games), act=False)
+        steady = players + watchers[:1]                  # (frames queued just as Phương's connection died never came)
+        pump_until(everyone, lambda: all(len(pl.client.frames) == len(rec.frames[pl.client.name]) for pl in steady),
                    act=False)
         assert not rec.leaks, rec.leaks[:5]
         assert rec.checked > 100 * games
+        assert rec.watched > 30 * games
         assert rec.revealed_frames >= humans * games
-        for pl in players:  # the hook saw exactly the frames each client received, in order
-            assert pl.client.frames == rec.frames[pl.client.name]
+        assert watchers[1].client.reconnects >= 1
+        sent = rec.frames["Phương"]
+        assert all(f in sent for f in watchers[1].client.frames)  # every frame received was checked
+        for pl in everyone:  # the hook saw exactly the frames each client received, in order
+            if pl in steady:
+                assert pl.client.frames == rec.frames[pl.client.name]
             msgs = [m for f in map(json.loads, pl.client.frames) for m in f.get("messages", [f])]
             hands = [m for m in msgs if m["type"] == "dealt"]
-            assert len(hands) == games
-            assert all(h is None for d in hands for s, h in enumerate(d["hands"]) if s != pl.client.seat)
+            assert len(hands) == (games - 1 if pl is watchers[1] else games)   # Phương came after the first deal
+            mine = pl.client.seat if pl in players else None
+            assert all(h is None for d in hands for s, h in enumerate(d["hands"]) if s != mine)
+            if pl in watchers:
+                snaps = [m for m in msgs if m["type"] == "snapshot"]
+                assert snaps and all(m["seat"] is None and m["hand"] == [] and m["legal"] == [] for m in snaps)
+                assert all(m["card"] is None for m in msgs if m["type"] == "drew")
     finally:
-        close_all(players)
+        close_all(everyone)
         srv.stop()
 
 
@@ -119,4 +159,33 @@ def test_the_recorder_catches_a_server_that_leaks(monkeypatch):
         pump_until(players, lambda: len(rec.leaks) > 0, act=False)
     finally:
         close_all(players)
+        srv.stop()
+
+
+def test_the_recorder_catches_a_server_that_shows_a_hand_to_someone_watching(monkeypatch):
+    """The watchers' check has teeth too: a server that sends them seat 0's snapshot is caught."""
+    from tala_desktop.net import protocol
+    from tala_desktop.net.rooms import Room
+
+    honest = Room.flush
+
+    def leaky(self) -> None:
+        if self.table is not None and self.table.state is not None:
+            self.audience.send(protocol.encode(self.table.snapshot(0)))
+        honest(self)
+
+    monkeypatch.setattr(Room, "flush", leaky)
+    rec = LeakRecorder()
+    srv = start_in_thread(frame_hook=rec, **FAST)
+    host, watcher = Player(make_client(srv, "An")), Player(make_client(srv, "Quân"))
+    watcher.auto = False
+    try:
+        host.client.create_table(seats=2)
+        pump_until([host], lambda: host.last("lobby") is not None, act=False)
+        watcher.client.watch(1)
+        pump_until([host, watcher], lambda: watcher.last("lobby") is not None, act=False)
+        host.client.start()
+        pump_until([host, watcher], lambda: any("watching" in leak for leak in rec.leaks), act=False)
+    finally:
+        close_all([host, watcher])
         srv.stop()

@@ -20,13 +20,13 @@ from .conftest import FAST, Player, close_all, pump_until
 
 @pytest.mark.parametrize("name", ["Nguyễn Thị Hồng", "Đặng Quốc Bảo", "ƯU ƠI", "player_1", "O'Neil", "Lê-Văn Tám"])
 def test_vietnamese_and_plain_names_are_accepted(name):
-    cmd = p.decode_command(json.dumps({"type": "hello", "name": f"  {name} ", "version": 2}))
+    cmd = p.decode_command(json.dumps({"type": "hello", "name": f"  {name} ", "version": 3}))
     assert cmd.name == name
 
 
 def test_names_are_normalised_to_nfc():
     decomposed = "Nguye\u0302\u0303n"  # ễ written as e + two combining marks
-    assert p.decode_command(json.dumps({"type": "hello", "name": decomposed, "version": 2})).name == "Nguyễn"
+    assert p.decode_command(json.dumps({"type": "hello", "name": decomposed, "version": 3})).name == "Nguyễn"
 
 
 @pytest.mark.parametrize("name,why", [("", "1-20"), ("x" * 21, "1-20"), ("a\u0000b", "not allowed"),
@@ -34,7 +34,7 @@ def test_names_are_normalised_to_nfc():
                                       ("__import__('os')", "not allowed"), ("\u202eevil", "not allowed")])
 def test_bad_names_are_refused_with_a_reason(name, why):
     with pytest.raises(p.ProtocolError) as err:
-        p.decode_command(json.dumps({"type": "hello", "name": name, "version": 2}))
+        p.decode_command(json.dumps({"type": "hello", "name": name, "version": 3}))
     assert err.value.code == "invalid" and why in str(err.value)
 
 
@@ -47,7 +47,13 @@ def test_bad_names_are_refused_with_a_reason(name, why):
     ('{"type": "chat", "text": "' + "a" * 201 + '"}', "invalid"),
     ('{"type": "create_table", "seats": 5}', "invalid"), ('{"type": "create_table", "bots": ["god"]}', "invalid"),
     ('{"type": "create_table", "preset": "poker"}', "invalid"), ('{"type": "join", "table": -1}', "invalid"),
-    ('{"type": "hello", "name": "A", "version": 2, "resume": "../../etc"}', "invalid"),
+    ('{"type": "hello", "name": "A", "version": 3, "resume": "../../etc"}', "invalid"),
+    ('{"type": "react", "key": "rude"}', "invalid"), ('{"type": "react", "key": "' + "x" * 40 + '"}', "invalid"),
+    ('{"type": "set_seat", "seat": 1, "kind": "alien"}', "invalid"),
+    ('{"type": "set_seat", "seat": 1, "kind": "player"}', "invalid"),
+    ('{"type": "set_seat", "seat": 1, "kind": "bot", "name": "Lan"}', "invalid"),
+    ('{"type": "set_seat", "seat": 1, "kind": "bot", "level": "god"}', "invalid"),
+    ('{"type": "watch", "table": 0}', "invalid"), ('{"type": "stand_up", "seat": 1}', "invalid"),
     ("x" * 5000, "too_big"),
 ])
 def test_bad_frames_are_refused_with_a_code(frame, code):
@@ -57,10 +63,12 @@ def test_bad_frames_are_refused_with_a_code(frame, code):
 
 
 def test_every_command_round_trips():
-    cmds = [p.Hello(name="An", version=2, resume="abcdefgh12"), p.ListTables(), p.CreateTable(seats=3, bots=["hard"]),
+    cmds = [p.Hello(name="An", version=3, resume="abcdefgh12"), p.ListTables(), p.CreateTable(seats=3, bots=["hard"]),
             p.Configure(bet=5), p.Join(table=2, seat=1), p.Sit(seat=3), p.Kick(seat=2), p.Leave(), p.Ready(ready=False),
             p.Start(), p.MoveCommand(game_id=3, move=parse_move("1 discard Kh")), p.NextGame(), p.HintRequest(),
-            p.Chat(text="chào"), p.Ping(t=1.5)]
+            p.Chat(text="chào"), p.Ping(t=1.5), p.Watch(table=2, password="x"), p.StandUp(),
+            p.SetSeat(seat=1, kind="bot", level="easy"), p.SetSeat(seat=2, kind="player", name="Lan"),
+            p.React(key="gg")]
     assert {json.loads(p.encode_command(c))["type"] for c in cmds} == set(p.COMMAND_TYPES)
     for c in cmds:
         assert p.decode_command(p.encode_command(c)) == c
@@ -91,17 +99,17 @@ def test_hello_rules_version_password_and_timeout():
             got, code = frames_until_close(ws)
             assert [m["code"] for m in got] == ["version"] and code == 1008
         with raw(srv.port) as ws:
-            ws.send(json.dumps({"type": "hello", "name": "An", "version": 2, "password": "wrong"}))
+            ws.send(json.dumps({"type": "hello", "name": "An", "version": 3, "password": "wrong"}))
             got, code = frames_until_close(ws)
             assert [m["code"] for m in got] == ["bad_password"] and code == 1008
         with raw(srv.port) as ws:
             got, code = frames_until_close(ws)  # silence: no hello in time
             assert [m["code"] for m in got] == ["hello_timeout"] and code == 1008
         with raw(srv.port) as ws:
-            ws.send(json.dumps({"type": "hello", "name": "An", "version": 2, "password": "bí mật"}))
+            ws.send(json.dumps({"type": "hello", "name": "An", "version": 3, "password": "bí mật"}))
             welcome = json.loads(ws.recv(timeout=5))
             assert welcome["type"] == "welcome" and welcome["name"] == "An" and len(welcome["token"]) >= 16
-            ws.send(json.dumps({"type": "hello", "name": "An", "version": 2, "password": "bí mật"}))
+            ws.send(json.dumps({"type": "hello", "name": "An", "version": 3, "password": "bí mật"}))
             assert json.loads(ws.recv(timeout=5))["code"] == "already_welcome"
     finally:
         srv.stop()
@@ -114,11 +122,11 @@ def test_connections_per_address_are_limited():
             got, code = frames_until_close(c)
             assert [m["code"] for m in got] == ["too_many_connections"] and code == 1008
             for ws in (a, b):
-                ws.send(json.dumps({"type": "hello", "name": "An", "version": 2}))
+                ws.send(json.dumps({"type": "hello", "name": "An", "version": 3}))
                 assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
         pump_until([], lambda: srv.call(lambda: srv.server.addresses.records["127.0.0.1"].conns == 0), timeout=5)
         with raw(srv.port) as d:  # the count goes down when connections close
-            d.send(json.dumps({"type": "hello", "name": "An", "version": 2}))
+            d.send(json.dumps({"type": "hello", "name": "An", "version": 3}))
             assert json.loads(d.recv(timeout=5))["type"] == "welcome"
     finally:
         srv.stop()

@@ -6,7 +6,7 @@ import asyncio
 
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.connection import Conn
-from tala_desktop.net.limits import ServerConfig, TokenBucket
+from tala_desktop.net.limits import AddressBook, ServerConfig, TokenBucket
 
 from .conftest import Player, close_all, pump_until, seat_table
 
@@ -17,6 +17,14 @@ def test_token_bucket_allows_bursts_then_the_rate():
     assert bucket.take(0.05) is False       # half a token back
     assert bucket.take(0.1) is True         # one token back after 0.1 s
     assert sum(bucket.take(10.0) for _ in range(10)) == 5  # never more than the burst
+
+
+def test_an_addresss_chat_budget_is_its_own_and_refills_at_its_rate():
+    book = AddressBook(ServerConfig(address_chat_rate=2.0, address_chat_burst=2.0, address_rate=1.0, address_burst=1.0))
+    assert [book.take_chat("10.0.0.1", 0.0) for _ in range(3)] == [True, True, False]
+    assert book.take("10.0.0.1", 0.0)                    # the command budget is another one
+    assert book.take_chat("10.0.0.2", 0.0)               # another address has its own
+    assert book.take_chat("10.0.0.1", 0.5)               # one line back after half a second
 
 
 class StuckSocket:
