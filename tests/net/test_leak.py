@@ -95,7 +95,7 @@ def test_no_frame_shows_another_players_hidden_cards(humans, seats, games):
         pump_until(everyone, lambda: host.snap is not None, act=False)
         watchers[1].client.watch(1)                      # the other comes in once the game runs
         pump_until(everyone, lambda: watchers[1].snap is not None and watchers[0].snap is not None)
-        pump_until(everyone, lambda: host.snap["turn_kind"] != "first" or host.snap["outcome"] is not None)
+        pump_until(everyone, lambda: host.snap.turn_kind != "first" or host.snap.outcome is not None)
         drop(srv, "Phương")                              # and comes back: the public view again, nothing more
         for game in range(1, games + 1):
             pump_until(everyone, game_over(players, game), timeout=20)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tala_desktop.net import protocol as p
 from tala_desktop.net.host import start_in_thread
 from tala_desktop.net.protocol import PROTOCOL_VERSION
 
@@ -179,10 +180,10 @@ def test_the_players_are_told_the_host_closed_the_app_and_who_it_was():
         guest.client.join(1)
         pump_until([guest], lambda: guest.last("lobby") is not None, act=False)
         srv.stop(reason="host_quit", who="Lan")
-        pump_until([guest], lambda: any(e.get("code") == "disconnected" for e in guest.errors), act=False)
-        gone = next(e for e in guest.errors if e.get("code") == "disconnected")
-        assert gone["reason"] == "host_quit" and gone["who"] == "Lan"
-        assert guest.last("closing") == {"type": "closing", "reason": "host_quit", "who": "Lan"}
+        pump_until([guest], lambda: "disconnected" in guest.codes(), act=False)
+        gone = next(e for e in guest.errors if isinstance(e, p.Disconnected))
+        assert gone.reason == "host_quit" and gone.who == "Lan"
+        assert guest.last("closing") == p.Closing(reason="host_quit", who="Lan")
     finally:
         host.client.close()
         guest.client.close()
@@ -191,8 +192,8 @@ def test_the_players_are_told_the_host_closed_the_app_and_who_it_was():
 
 def guest_ready(host: Player) -> bool:
     lobby = host.last("lobby")
-    seat = lobby["table"]["seats"][1] if lobby is not None else {}
-    return seat.get("kind") == "player" and bool(seat.get("ready"))
+    seat = lobby.table.seats[1] if lobby is not None else None
+    return seat is not None and seat.kind == "player" and seat.ready
 
 
 def test_seats_that_changed_hands_and_the_watchers_survive_a_server_crash(tmp_path):
@@ -212,29 +213,29 @@ def test_seats_that_changed_hands_and_the_watchers_survive_a_server_crash(tmp_pa
         pump_until(people, lambda: guest_ready(host), act=False)
         host.client.start()
         fan.client.watch(1)
-        pump_until(people, lambda: all(p.snap is not None for p in people), act=False)
+        pump_until(people, lambda: all(pl.snap is not None for pl in people), act=False)
         winner = finish_game(srv, 1)["winner"]
         guest.client.stand_up()
-        pump_until(people, lambda: guest.client.watching and guest.snap["seat"] is None, act=False)
+        pump_until(people, lambda: guest.client.watching and guest.snap.seat is None, act=False)
         before = table_facts(srv, 1)
         keeper = srv.server.keeper
         room = srv.call(lambda: srv.server.rooms[1])
         pump_until(people, lambda: srv.call(lambda: keeper._saved.get(1) == keeper._key(room)), act=False)
         crash(srv)
         second = start_in_thread(state_path=str(state), **{**FAST, "port": port})
-        pump_until(people, lambda: all((p.last("welcome") or {}).get("resumed") for p in people)
-                   and all(p.last("lobby") is not None and p.last("lobby")["table"]["watchers"] == ["Quân", "Minh"]
-                           for p in people), act=False)
+        pump_until(people, lambda: all(pl.last("welcome") is not None and pl.last("welcome").resumed for pl in people)
+                   and all(pl.last("lobby") is not None and pl.last("lobby").table.watchers == ["Quân", "Minh"]
+                           for pl in people), act=False)
         after = table_facts(second, 1)
         assert after["kinds"] == ["player", "empty", "bot"] and after["balances"] == before["balances"]
         assert second.call(lambda: sorted(second.server.rooms[1].table.changed)) == []   # standing up alone: none
-        assert guest.last("lobby")["watching"] and fan.last("lobby")["watching"]
-        assert guest.snap["seat"] is None
+        assert guest.last("lobby").watching and fan.last("lobby").watching
+        assert guest.snap.seat is None
         fan.client.sit(1)                                  # the fan takes Minh's seat, Minh takes it back later
-        pump_until(people, lambda: fan.last("lobby")["you"] == 1, act=False)
+        pump_until(people, lambda: fan.last("lobby").you == 1, act=False)
         host.client.next_game()
         fan.client.next_game()
-        pump_until(people, lambda: host.snap["game_id"] == 2 and fan.snap["game_id"] == 2, act=False)
+        pump_until(people, lambda: host.snap.game_id == 2 and fan.snap.game_id == 2, act=False)
         facts = table_facts(second, 1)
         assert facts["names"][1] == "Quân"
         expected = winner if winner != 1 else 2            # seat 1 changed hands: RULES §2 after a restart too

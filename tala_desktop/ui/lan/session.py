@@ -40,6 +40,8 @@ class LanSession:
         self.you: int | None = None
         self.tables: list[p.TableInfo] = []
         self.chat: list[tuple[str, str]] = []         # (name, text)
+        self.said: list[p.ChatEvent | p.ReactionEvent] = []   # chat lines and reactions, for the table's chat
+        self.closing: p.Closing | None = None         # the server said it closes (who, why)
         self.notices: list[str] = []                  # refusals in words, for the lobby's status line
         self.table_queue: list[TableMessage] = []
         self.welcome: p.Welcome | None = None
@@ -97,6 +99,15 @@ class LanSession:
         elif isinstance(msg, p.ChatEvent):
             self.chat.append((msg.name, msg.text))
             del self.chat[:-MAX_CHAT_LINES]
+            self._said([msg])
+        elif isinstance(msg, p.ReactionEvent):
+            self._said([msg])
+        elif isinstance(msg, p.ChatLog):
+            self.chat = [(line.name, line.text) for line in msg.lines if isinstance(line, p.ChatEvent)]
+            del self.chat[:-MAX_CHAT_LINES]
+            self.said = list(msg.lines)
+        elif isinstance(msg, p.Closing):
+            self.closing = msg
         elif isinstance(msg, p.Left):
             self.lobby, self.you, self.playing, self.leaving = None, None, False, False
             why = left_text(msg.reason)
@@ -116,6 +127,10 @@ class LanSession:
             del self.notices[:-5]
         elif not isinstance(msg, p.Pong):
             self.table_queue.append(msg)
+
+    def _said(self, lines: list[p.ChatEvent | p.ReactionEvent]) -> None:
+        self.said.extend(lines)
+        del self.said[:-p.CHAT_LOG]
 
     def _where(self) -> str:
         host, port = getattr(self.client, "host", ""), getattr(self.client, "port", "")

@@ -24,7 +24,7 @@ class TableModel:
     def __init__(self, snap: Snapshot) -> None:
         self.snap = snap
         self.game_id: int = snap.game_id
-        self.me: int = snap.seat
+        self.me: int = -1 if snap.seat is None else snap.seat   # -1: watching
         self.n: int = snap.n
         self.names: list[str] = list(snap.names)
         if 0 <= self.me < len(self.names):
