@@ -71,6 +71,12 @@ def start_in_thread(config: ServerConfig | None = None, frame_hook: FrameHook | 
         try:
             loop.run_forever()
         finally:
+            # a stop that ran out of time (a loaded machine) leaves connection handlers pending: end them here,
+            # or the closed loop destroys them mid-close
+            pending = asyncio.all_tasks(loop)
+            for task in pending:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
 
