@@ -1,0 +1,63 @@
+"""A server frame the client cannot read reaches the LAN screens as a lost connection, told in words."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from collections.abc import Iterator
+
+import pytest
+from websockets.sync.server import ServerConnection, serve
+
+from tala_desktop.ui.core import i18n
+from tala_desktop.ui.lan.errors import disconnect_text
+from tala_desktop.ui.lan.lobby import LanLobbyScene, LanLostOverlay
+from tala_desktop.ui.lan.session import LanSession
+
+from .test_lan_scenes import app, step_until  # noqa: F401 - app is a fixture
+
+WELCOME = {"type": "welcome", "version": 2, "name": "An", "token": "abcdefgh12", "server": "x",
+           "reconnect_seconds": 60.0, "server_id": "s1"}
+
+
+@pytest.fixture
+def bad_server(request) -> Iterator[int]:
+    """A loopback websocket server that welcomes the client, then sends the test's broken frame."""
+    frame: str = request.param
+
+    def handler(ws: ServerConnection) -> None:
+        ws.recv(timeout=5)
+        ws.send(json.dumps(WELCOME))
+        ws.send(frame)
+        with contextlib.suppress(Exception):  # the client hangs up: the test is over
+            while True:
+                ws.recv(timeout=5)
+
+    with serve(handler, "127.0.0.1", 0) as srv:
+        thread = threading.Thread(target=srv.serve_forever, daemon=True)
+        thread.start()
+        yield srv.socket.getsockname()[1]
+        srv.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.mark.parametrize("bad_server", [
+    '{"type":"lobby","table":5}',                                  # a table that is a number
+    '{"type":"batch","messages":[{"type":"snapshot","clock":{"remaining":"soon"}}]}',
+    '{"type":"tables","tables":[{"id":1,"name":"x","seats":"four"}]}',
+], indirect=True)
+def test_a_frame_the_client_cannot_read_shows_the_lost_overlay_with_its_reason(app, bad_server):  # noqa: F811
+    i18n.set_language("en")
+    stack, services = app
+    session = LanSession.join("127.0.0.1", bad_server, "An")
+    lobby = LanLobbyScene(services, session)
+    stack.push(lobby)
+    try:
+        step_until(stack, lambda: isinstance(stack.top, LanLostOverlay))
+        assert session.welcome is not None          # it got in, then the frame broke the connection
+        assert session.lost_reason == "bad_frame"
+        assert stack.top.text == disconnect_text("bad_frame", f"127.0.0.1:{bad_server}")
+        assert session.client.finished.wait(3)     # the network thread ended, it did not die silently
+    finally:
+        session.close()
