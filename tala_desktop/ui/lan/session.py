@@ -33,7 +33,7 @@ MAX_CHAT_LINES = 40
 class LanSession:
     """What the LAN scenes share: the connection, the lobby's state and the table's message queue."""
 
-    def __init__(self, client: Any, server: ServerThread | None = None) -> None:
+    def __init__(self, client: NetTableClient, server: ServerThread | None = None) -> None:
         self.client = client
         self.server = server
         self.lobby: p.TableInfo | None = None         # the table you are at
@@ -133,8 +133,7 @@ class LanSession:
         del self.said[:-p.CHAT_LOG]
 
     def _where(self) -> str:
-        host, port = getattr(self.client, "host", ""), getattr(self.client, "port", "")
-        return f"{host}:{port}" if host else ""
+        return f"{self.client.host}:{self.client.port}" if self.client.host else ""
 
     def leave(self) -> None:
         """Leave the table you are at (once: the table scene and the lobby may both ask)."""
