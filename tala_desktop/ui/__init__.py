@@ -1,7 +1,7 @@
 """The desktop user interface: the only package that imports pygame.
 
 Foundations shared by every scene: assets and fonts, generated card and
-table art, synthesised sounds, the i18n string table, tweens, the scene
+table art, sounds loaded from assets/sounds, the i18n string table, tweens, the scene
 stack, widgets and the letterboxed logical display. Nothing here runs at
 import time beyond defining constants; callers initialise pygame.
 """

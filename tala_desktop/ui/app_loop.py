@@ -308,12 +308,12 @@ def _set_icon(cards: CardArt) -> None:
 
 
 def _load_sounds(services: Services) -> None:
-    """Synthesise the sounds after the first frame is on screen, so the window appears at once."""
+    """Load the sounds after the first frame is on screen, so the window appears at once."""
     started = time.perf_counter()
     services.sounds = load_sounds(services.settings.sound_volume)
     if services.sounds.available:
         music = Music(services.settings.music_volume)
-        music.start()                 # composed in a worker thread; App.frame starts the loop when ready
+        music.start()                 # App.frame starts the stream once the mixer is up
         services.extras[MUSIC] = music
     log.info("sounds ready in %.0f ms (%s)", (time.perf_counter() - started) * 1000,
              "on" if services.sounds.available else "no audio device")

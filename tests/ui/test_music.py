@@ -1,21 +1,56 @@
-"""Background music: the loop is composed off the UI thread, starts once ready, and follows the music volume."""
+"""Background music: a long varied loop committed as Ogg Vorbis, streamed once asked for, following the volume."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+
 import pygame
+import pytest
 
 from tala_desktop.ui.app_settings import MUSIC, apply_settings
-from tala_desktop.ui.audio.music import BARS, BPM, RATE, Music, compose
+from tala_desktop.ui.audio.music import LEVEL, Music, music_path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_loop_is_eight_bars_of_full_scale_samples():
-    samples = compose()
-    assert len(samples) == int(len(BARS) * 4 * 60 / BPM * RATE)
+def _tool():
+    sys.path.insert(0, str(ROOT))
+    spec = importlib.util.spec_from_file_location("_render_sounds", ROOT / "tools" / "render_sounds.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_score_is_long_and_its_sections_differ():
+    tool = _tool()
+    assert tool.music_bars() == 32
+    seconds = tool.music_bars() * 4 * 60 / tool.BPM
+    assert seconds > 90                                    # the old 8-bar loop came round every 25 s
+    sections = [bars for bars, _ in tool.SECTIONS]
+    assert len({tuple(s) for s in sections}) == len(sections)
+    assert tool.SECTIONS[2][0] != tool.SECTION_A and tool._varied(tool.SECTION_A, 7) == tool.SECTIONS[2][0]
+
+
+def test_the_committed_loop_is_the_composed_one():
+    tool = _tool()
+    pytest.importorskip("soundfile")
+    samples = tool.compose()
     assert 0.85 * 32767 <= max(abs(x) for x in samples) <= 32767
     assert abs(samples[0]) < 200 and abs(samples[-1]) < 200      # faded at the seam
+    assert tool.music_problems(music_path().parent) == []
 
 
-def test_music_starts_when_ready_and_follows_the_setting(pg):
+def test_the_check_notices_a_broken_music_file(tmp_path):
+    pytest.importorskip("soundfile")
+    tool = _tool()
+    assert "is missing" in tool.music_problems(tmp_path)[0]
+    (tmp_path / "music.ogg").write_bytes(b"OggS not really")
+    assert "not readable" in tool.music_problems(tmp_path)[0]
+
+
+def test_music_starts_when_asked_and_follows_the_setting(pg):
     from tala_desktop.ui.art.card_art import CardArt
     from tala_desktop.ui.audio.sounds import NullSounds
     from tala_desktop.ui.core.assets import Fonts
@@ -24,17 +59,29 @@ def test_music_starts_when_ready_and_follows_the_setting(pg):
     if not pygame.mixer.get_init():
         pygame.mixer.init()
     music = Music(0.5)
-    music.poll()                       # nothing composed yet: nothing happens
-    assert music.sound is None
-    music.start()
-    music._thread.join(30)
-    music.poll()
-    assert music.sound is not None and music.playing
-    fonts = Fonts()
-    services = Services(fonts, CardArt(fonts), NullSounds(), UiSettings(music_volume=0.2))
-    services.extras[MUSIC] = music
-    apply_settings(services)
-    assert music.volume == 0.2
-    assert abs(music.channel.get_volume() - 0.2 * 0.45) < 0.02
-    music.stop()
+    try:
+        music.poll()                       # not asked for yet: nothing happens
+        assert not music.started
+        music.start()
+        music.poll()
+        assert music.started and music.playing
+        fonts = Fonts()
+        services = Services(fonts, CardArt(fonts), NullSounds(), UiSettings(music_volume=0.2))
+        services.extras[MUSIC] = music
+        apply_settings(services)
+        assert music.volume == 0.2
+        assert abs(pygame.mixer.music.get_volume() - 0.2 * LEVEL) < 0.02
+    finally:
+        music.stop()
     assert not music.playing
+
+
+def test_a_missing_music_file_leaves_the_game_silent(pg, tmp_path):
+    if not pygame.mixer.get_init():
+        pygame.mixer.init()
+    music = Music(0.5, path=tmp_path / "none.ogg")
+    music.start()
+    music.poll()
+    assert music.failed and not music.playing
+    music.poll()                            # tried once, not every frame
+    assert music.failed
