@@ -29,8 +29,11 @@ def settle(app: App, frames: int = 90) -> None:
 
 
 def click(app: App, logical: tuple[int, int]) -> None:
-    """A real left click at a logical point, posted at the window pixel it is drawn at."""
-    pos = tuple(round(v) for v in app.display.to_window(logical))
+    """A real left click at a point of the top scene, posted at the window pixel it is drawn at (a page is drawn
+    in the design box in the middle of the canvas)."""
+    top = app.stack.top
+    box = app.stack.design_box() if top is not None and not top.fills_canvas else pygame.Rect(0, 0, 0, 0)
+    pos = tuple(round(v) for v in app.display.to_window((logical[0] + box.x, logical[1] + box.y)))
     for etype, extra in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
                          (pygame.MOUSEBUTTONDOWN, {"button": 1}), (pygame.MOUSEBUTTONUP, {"button": 1})):
         pygame.event.post(pygame.event.Event(etype, pos=pos, **extra))
@@ -143,3 +146,36 @@ def test_every_page_draws_something_in_both_languages(app):
             assert len(colours) > 40, f"{type(page).__name__} in {language} looks blank"
             app.stack.pop()
 
+
+
+def test_the_window_size_setting_shows_the_real_size_of_the_window(pg):
+    made = create_app(AppOptions(windowed=(1100, 650)), clock=StepClock())
+    try:
+        page = SettingsScene(made.services)
+        made.stack.push(page)
+        control = page.controls["window_size"]
+        assert control.value == (1100, 650) and ((1100, 650), "1100×650") in control.options
+        made.display.set_window_size((1600, 900))          # the player picks a size elsewhere, or drags the window
+        settle(made, 2)
+        control = page.controls["window_size"]
+        assert control.value == (1600, 900) and len(control.options) == 3
+    finally:
+        made.shutdown()
+
+
+@pytest.mark.parametrize("window", [(1024, 768), (2520, 1080)], ids=["4:3", "21:9"])
+def test_pages_fill_a_window_of_another_shape_and_take_clicks_in_their_box(pg, window):
+    made = create_app(AppOptions(windowed=window), clock=StepClock())
+    try:
+        made.show_menu()
+        settle(made)
+        canvas = made.display.canvas
+        assert canvas.get_size() == {(1024, 768): (1280, 960), (2520, 1080): (1680, 720)}[window]
+        assert made.display.viewport.size == window                    # no black bars
+        corner = canvas.get_at((2, 2))[:3]
+        assert corner != (0, 0, 0)                                     # the felt reaches the edge
+        assert made.stack.design_box().size == (1280, 720)
+        click(made, made.stack.top.buttons["settings"].rect.center)
+        assert isinstance(made.stack.top, SettingsScene)
+    finally:
+        made.shutdown()

@@ -1,24 +1,43 @@
-"""Display: the logical 1280x720 canvas, its letterboxed scaling into the real window, and fullscreen.
+"""Display: the logical canvas shaped like the window, its scaling into the real window, and fullscreen.
 
-All layout works in logical coordinates. ``present()`` scales the canvas
-into the window keeping its aspect ratio (black bars fill the rest), and
-``to_logical``/``map_event`` turn window mouse positions back into logical
-ones, so widgets hit-test in the same space they are drawn in.
+All layout works in logical coordinates. The game is designed in a
+1280x720 box; the canvas keeps that box at scale 1 and grows its short side
+to the window's shape (``canvas_size``): up to 1680x720 for a 21:9 window,
+up to 1280x960 for a 4:3 one, so a window between those shapes has no black
+bars and only a wider or taller one gets them. ``present()`` scales the
+canvas into the window keeping its aspect ratio, and ``to_logical`` /
+``map_event`` turn window mouse positions back into logical ones, so
+widgets hit-test in the same space they are drawn in. The window cannot be
+made smaller than ``MIN_WINDOW``, where the smallest text is still readable.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import warnings
 
 import pygame
 
 from .i18n import STRINGS
 
-LOGICAL_SIZE = (1280, 720)
+LOGICAL_SIZE = (1280, 720)      # the design box every layout is made in
+WIDEST_CANVAS = (1680, 720)     # 21:9
+TALLEST_CANVAS = (1280, 960)    # 4:3
+MIN_WINDOW = (960, 540)         # every window at least this big draws the design at 0.75 or more: readable
 HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw nowhere
 BAR_COLOUR = (0, 0, 0)
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+def canvas_size(window: tuple[int, int], design: tuple[int, int] = LOGICAL_SIZE) -> tuple[int, int]:
+    """The logical canvas for a window of ``window`` pixels: the design box with its short side grown to the
+    window's shape, between 4:3 and 21:9 (beyond those the canvas stops growing and the window gets bars)."""
+    ww, wh = max(1, window[0]), max(1, window[1])
+    dw, dh = design
+    if ww * dh >= wh * dw:                                   # wider than the design: grow the width
+        return min(WIDEST_CANVAS[0] * dh // LOGICAL_SIZE[1], max(dw, round(dh * ww / wh))), dh
+    return dw, min(TALLEST_CANVAS[1] * dw // LOGICAL_SIZE[0], max(dh, round(dw * wh / ww)))
 
 
 def letterbox(logical: tuple[int, int], window: tuple[int, int]) -> tuple[pygame.Rect, float]:
@@ -54,7 +73,10 @@ def check_display_found(requested: str | None = None) -> None:
 class Display:
     """Owns the window and the logical canvas. Create, ``open()``, draw on ``canvas``, ``present()``."""
 
-    def __init__(self, logical_size: tuple[int, int] = LOGICAL_SIZE, smooth: bool = True) -> None:
+    def __init__(self, logical_size: tuple[int, int] = LOGICAL_SIZE, smooth: bool = True,
+                 follow_window: bool = True) -> None:
+        self.design_size = logical_size
+        self.follow_window = follow_window      # False: the canvas stays ``logical_size`` (bars as needed)
         self.logical_size = logical_size
         self.canvas = pygame.Surface(logical_size)
         self.smooth = smooth
@@ -79,11 +101,20 @@ class Display:
             self._set_mode(self._windowed_size, pygame.RESIZABLE)
 
     def _set_mode(self, size: tuple[int, int], flags: int) -> None:
+        if not self.fullscreen:
+            size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
         self.window = pygame.display.set_mode(size, flags)
+        _set_minimum_size(MIN_WINDOW)
         self.resized(self.window.get_size())
 
     def resized(self, size: tuple[int, int]) -> None:
-        """Recompute the viewport for a window of ``size`` (call on VIDEORESIZE / WINDOWSIZECHANGED)."""
+        """Reshape the canvas and recompute the viewport for a window of ``size`` (call on VIDEORESIZE /
+        WINDOWSIZECHANGED)."""
+        if self.follow_window:
+            shape = canvas_size(size, self.design_size)
+            if shape != self.logical_size:
+                self.logical_size = shape
+                self.canvas = pygame.Surface(shape)
         self.viewport, self.scale = letterbox(self.logical_size, size)
         self._window_size = (int(size[0]), int(size[1]))
         self._scaled = None
@@ -107,6 +138,11 @@ class Display:
         self._windowed_size = (int(size[0]), int(size[1]))
         if not self.fullscreen and self.window is not None:
             self._set_mode(self._windowed_size, pygame.RESIZABLE)
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The real size of the window when not fullscreen (after the window manager and the minimum)."""
+        return self._windowed_size
 
     def toggle_fullscreen(self) -> bool:
         """Switch between fullscreen and the last windowed size (bind to F11); returns the new state."""
@@ -165,6 +201,18 @@ class Display:
                      pygame.Rect(0, v.y, v.x, v.h), pygame.Rect(v.right, v.y, ww - v.right, v.h)):
             if rect.w > 0 and rect.h > 0:
                 window.fill(BAR_COLOUR, rect)
+
+
+def _set_minimum_size(size: tuple[int, int]) -> None:
+    """Ask the window manager not to let the window shrink below ``size`` (ignored where unsupported)."""
+    try:
+        with warnings.catch_warnings():
+            # pygame-ce deprecates Window.from_display_module for drawing through a Window; it is still the way
+            # to reach the display module's window for its minimum size, and nothing is drawn through it here
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = size
+    except (pygame.error, AttributeError, ValueError) as exc:
+        logging.getLogger(__name__).debug("no minimum window size: %s", exc)
 
 
 def _set_window_icon() -> None:

@@ -4,6 +4,14 @@ A scene handles events, advances with ``update(dt)`` and paints with
 ``draw(surface)``; draw never changes state. Each scene owns a Tweener, so
 its animations die with it. An overlay scene (``is_overlay = True``, e.g.
 the results dialog or the pause menu) is drawn over the scenes below it.
+
+The canvas may be larger than the 1280x720 design box (it follows the
+window's shape, see display.py). A scene that lays itself out for any
+canvas size sets ``fills_canvas``; every other scene is handed the design
+box in the middle of the canvas as a subsurface, with mouse positions moved
+into it, and the stack paints the margins black unless the scene painted
+them through ``surface.get_parent()`` (pages extend their background, dialogs
+their shade).
 """
 
 from __future__ import annotations
@@ -12,11 +20,23 @@ import pygame
 
 from .tween import Tweener
 
+DESIGN_SIZE = (1280, 720)
+BAR_COLOUR = (0, 0, 0)
+_POSITIONED = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+def design_box(canvas: tuple[int, int]) -> pygame.Rect:
+    """The 1280x720 design box centred in a canvas of ``canvas`` (the whole canvas if it is smaller)."""
+    w, h = min(DESIGN_SIZE[0], canvas[0]), min(DESIGN_SIZE[1], canvas[1])
+    return pygame.Rect((canvas[0] - w) // 2, (canvas[1] - h) // 2, w, h)
+
 
 class Scene:
     """Base class: override handle_event / update / draw; call super().update(dt) for tweens."""
 
     is_overlay: bool = False
+    #: lays itself out for any canvas size; otherwise it is drawn in the centred design box
+    fills_canvas: bool = False
     #: an overlay whose scene below keeps updating (animations, clock) while it shows
     updates_below: bool = False
 
@@ -53,6 +73,7 @@ class SceneStack:
 
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        self.canvas_size: tuple[int, int] = DESIGN_SIZE   # the size of the canvas last drawn on
 
     @property
     def scenes(self) -> tuple[Scene, ...]:
@@ -103,9 +124,20 @@ class SceneStack:
         while self._scenes:
             self.pop()
 
+    def design_box(self) -> pygame.Rect:
+        return design_box(self.canvas_size)
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self._scenes:
-            self._scenes[-1].handle_event(event)
+        """The event to the top scene; a scene in the design box gets mouse positions relative to it."""
+        if not self._scenes:
+            return
+        top = self._scenes[-1]
+        box = self.design_box()
+        if not top.fills_canvas and box.topleft != (0, 0) and event.type in _POSITIONED and hasattr(event, "pos"):
+            attrs = dict(event.dict)
+            attrs["pos"] = (event.pos[0] - box.x, event.pos[1] - box.y)
+            event = pygame.event.Event(event.type, attrs)
+        top.handle_event(event)
 
     def update(self, dt: float) -> None:
         """Update the top scene, and the scenes below overlays that set ``updates_below``."""
@@ -130,5 +162,26 @@ class SceneStack:
         return self._scenes[start:]
 
     def draw(self, surface: pygame.Surface) -> None:
-        for scene in self.visible():
-            scene.draw(surface)
+        """Paint the visible scenes on ``surface`` (the canvas), each on the whole of it or in its design box."""
+        self.canvas_size = surface.get_size()
+        box = self.design_box()
+        if box.size == self.canvas_size:
+            for scene in self.visible():
+                scene.draw(surface)
+            return
+        inner = surface.subsurface(box)
+        for i, scene in enumerate(self.visible()):
+            if scene.fills_canvas:
+                scene.draw(surface)
+                continue
+            if i == 0:                              # nothing under it: the margins start black
+                _fill_margins(surface, box)
+            scene.draw(inner)
+
+
+def _fill_margins(surface: pygame.Surface, box: pygame.Rect) -> None:
+    w, h = surface.get_size()
+    for rect in (pygame.Rect(0, 0, w, box.y), pygame.Rect(0, box.bottom, w, h - box.bottom),
+                 pygame.Rect(0, box.y, box.x, box.h), pygame.Rect(box.right, box.y, w - box.right, box.h)):
+        if rect.w > 0 and rect.h > 0:
+            surface.fill(BAR_COLOUR, rect)

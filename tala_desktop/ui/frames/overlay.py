@@ -62,12 +62,13 @@ class Overlay(Scene):
 
     def draw_backdrop(self, surface: pygame.Surface, panel: pygame.Rect, radius: int = 18) -> None:
         """The shade over the whole screen and the dialog's panel with its gold edge (both made once per size)."""
-        key = (*surface.get_size(), *panel.size)
+        whole = surface.get_parent() or surface          # the shade covers the canvas around the design box
+        key = (*whole.get_size(), *panel.size)
         if self._backdrop is None or self._backdrop[0] != key:
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade = pygame.Surface(whole.get_size(), pygame.SRCALPHA)
             shade.fill(SHADE)
             self._backdrop = (key, shade, gfx.rounded_rect(panel.size, DIALOG_FILL, radius, 1, DIALOG_EDGE))
-        surface.blit(self._backdrop[1], (0, 0))
+        whole.blit(self._backdrop[1], (0, 0))
         surface.blit(self._backdrop[2], panel.topleft)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:

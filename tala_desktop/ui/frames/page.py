@@ -144,7 +144,8 @@ class PageScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.art.background(surface.get_size()), (0, 0))
+        whole = surface.get_parent() or surface          # the felt fills the canvas around the design box
+        whole.blit(self.art.background(whole.get_size()), (0, 0))
         if self.show_panel:
             panel = self.art.panel(PANEL.size)
             surface.blit(panel, (PANEL.x - 20, PANEL.y - 20))

@@ -58,7 +58,8 @@ class SettingsScene(PageScene):
     def build(self) -> None:
         fonts, s = self.services.fonts, self.services.settings
         sizes = [(size, f"{size[0]}×{size[1]}") for size in WINDOW_SIZES]
-        window = (int(s.window_size[0]), int(s.window_size[1]))
+        self._shown_window = self.real_window()
+        window = self._shown_window or (int(s.window_size[0]), int(s.window_size[1]))
         if window not in WINDOW_SIZES:
             sizes.append((window, f"{window[0]}×{window[1]}"))
         self.controls = {
@@ -70,8 +71,7 @@ class SettingsScene(PageScene):
             "speed": Segmented(self.row(0, 3), [(v, tr(f"settings.speed.{k}")) for v, k in SPEEDS],
                                          speed_option(s.animation_speed), fonts, self._set("animation_speed"), size=18),
             "fullscreen": Toggle(self.row(0, 4, 76, 38), s.fullscreen, self._set("fullscreen")),
-            "window_size": Segmented(self.row(0, 5), sizes, tuple(s.window_size), fonts, self._set("window_size"),
-                                     size=17),
+            "window_size": Segmented(self.row(0, 5), sizes, window, fonts, self._set("window_size"), size=17),
             "four_colour": Toggle(self.row(1, 0, 76, 38), s.four_colour, self._set("four_colour")),
             "card_back": Segmented(self.row(1, 1), [(c, tr(f"settings.back.{c}")) for c in BACK_COLOURS], s.card_back,
                                    fonts, self._set("card_back"), size=18),
@@ -86,6 +86,15 @@ class SettingsScene(PageScene):
                                       s.turn_seconds, fonts, self._set("turn_seconds"), size=17),
         }
         self.widgets.extend(self.controls.values())
+
+    def real_window(self) -> tuple[int, int] | None:
+        """The window's real size (the screen or the player's dragging may differ from the setting); None when
+        fullscreen or without a window."""
+        display = self.services.extras.get(DISPLAY)
+        if display is None or display.fullscreen:
+            return None
+        w, h = display.window_size
+        return int(w), int(h)
 
     # -- changes (each applied at once, then saved) --------------------------------------------
     def _set(self, name: str) -> Any:
@@ -122,6 +131,8 @@ class SettingsScene(PageScene):
         if isinstance(toggle, Toggle) and toggle.value != self.services.settings.fullscreen:
             toggle.value = self.services.settings.fullscreen
             self.invalidate()
+        if self.real_window() != self._shown_window:       # resized or fullscreen toggled: show the real size
+            self.rebuild()
 
     # -- drawing -----------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
