@@ -34,6 +34,7 @@ from .audio.sounds import NullSounds, load_sounds
 from .core.assets import Fonts
 from .core.display import Display, NoDisplay, check_display_found
 from .core.i18n import tr
+from .core.pages import Pages
 from .core.scene import Scene, SceneStack
 from .new_game import GameChoices
 from .offline_games import OfflineGames
@@ -135,7 +136,8 @@ class App:
         from .table.scene import TableScene  # the table scene is the heaviest module: load it on first use
 
         self.clients.append(client)
-        scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client))
+        scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client),
+                           saved=self.services.store is not None)   # the store autosaves its offline games
         self.tables[id(client)] = scene
         self.stack.push(scene)
         return scene
@@ -294,6 +296,7 @@ def create_app(options: AppOptions, settings: UiSettings | None = None, clock: R
     display.open(size, title=tr("app.title"), fullscreen=settings.fullscreen and options.windowed is None)
     settings.fullscreen = display.fullscreen
     apply_settings(services)
+    services.pages = _pages(services)
     app = App(services, display, clock, seed=options.seed, games=games(services) if games else None)
     app.on_first_frame.append(lambda: _load_sounds(services))
     return app
@@ -305,6 +308,23 @@ def _set_icon(cards: CardArt) -> None:
     face = cards.face(39, 44)  # A♥
     icon.blit(face, face.get_rect(center=(32, 32)))
     pygame.display.set_icon(icon)
+
+
+def _pages(services: Services) -> Pages:
+    """The pages the table opens from its header (loaded on first use, like the table scene)."""
+    def settings() -> Scene:
+        from .screens.settings import SettingsScene
+        return SettingsScene(services)
+
+    def rules() -> Scene:
+        from .screens.rules import RulesScene
+        return RulesScene(services)
+
+    def changed() -> None:
+        apply_settings(services)
+        save_ui_settings(services)
+
+    return Pages(settings=settings, rules=rules, settings_changed=changed)
 
 
 def _load_sounds(services: Services) -> None:

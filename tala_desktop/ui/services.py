@@ -11,6 +11,7 @@ from tala_desktop.store.settings import StoredSettings
 from .art.card_art import CardArt
 from .audio.sounds import NullSounds, Sounds
 from .core.assets import Fonts
+from .core.pages import Pages
 
 # One definition of the settings for the store and the UI (the store validates and keeps them).
 UiSettings = StoredSettings
@@ -27,3 +28,4 @@ class Services:
     data_dir: str | None = None
     store: Store | None = None      # profile, wallet, settings, history (None: nothing is kept)
     extras: dict[str, Any] = field(default_factory=dict)  # e.g. the store, once it exists
+    pages: Pages = field(default_factory=Pages)            # settings and rules, for scenes that open them

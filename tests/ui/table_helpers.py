@@ -56,9 +56,9 @@ class Driver:
     """A scene stack with one TableScene, stepped by hand."""
 
     def __init__(self, table: Table, services: Services, spectator: bool = False,
-                 size: tuple[int, int] = (1280, 720)) -> None:
+                 size: tuple[int, int] = (1280, 720), client: LocalTableClient | None = None) -> None:
         self.table = table
-        self.client = LocalTableClient(table, 0)
+        self.client = client or LocalTableClient(table, 0)
         self.services = services
         self.left = False
         self.scene = TableScene(self.client, services, spectator=spectator, on_leave=self._left, size=size)

@@ -27,10 +27,10 @@ EAT_HANDS = ("7h 8h 2s 5c Jd Qs Kc 3d 6s", "9h 2c 4d 6c 8s 10d Jc Kh Ad 3s")
 EAT_MOVES = ("1 discard 9h",)                                # you may eat 9♥ (7♥ 8♥) or draw
 
 
-def deal_table(hands: tuple[str, ...], draws: str = "", leader: int = 1) -> Table:
+def deal_table(hands: tuple[str, ...], draws: str = "", leader: int = 1, seconds: int = 0) -> Table:
     """A table of human seats (nobody moves by themselves) holding this deal; the stock starts with ``draws``."""
     n = len(hands)
-    rules = Rules(players=n, turn_seconds=0)
+    rules = Rules(players=n, turn_seconds=seconds)
     dealt = [t for h in hands for t in h.split()] + draws.split()
     stock = draws.split() + [card_str(c) for c in range(52) if card_str(c) not in dealt]
     seats = [SeatConfig(name, HUMAN, balance=BALANCE) for name in ("Bạn", "Lan", "Minh", "Hùng")[:n]]

@@ -42,6 +42,7 @@ def test_menu_setup_table_pause_leave_and_back_at_the_menu(app):
     pause = app.stack.top
     assert isinstance(pause, PauseOverlay)
     click(app, pause.buttons[1].rect.center)                                 # Rời bàn
+    click(app, app.stack.top.confirm_button.rect.center)                     # mid-game: yes, it costs Móm
     assert app.stack.top is menu and len(app.stack) == 1
     assert client.closed and app.clients == []
 

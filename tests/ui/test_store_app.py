@@ -95,6 +95,7 @@ def test_leaving_mid_game_from_the_pause_menu_is_a_settled_mom(pg, tmp_path):
         pause = app.stack.top
         assert isinstance(pause, PauseOverlay)
         click(app, pause.buttons[1].rect.center)       # Rời bàn
+        click(app, app.stack.top.confirm_button.rect.center)   # it costs Móm: yes
         assert isinstance(app.stack.top, MenuScene)
         games = store.list_games()
         assert len(games) == 1 and games[0].labels[0] == "mom"

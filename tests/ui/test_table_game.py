@@ -69,7 +69,7 @@ def test_whole_games_by_mouse_agree_with_the_engine(pg, fonts):
     assert drv.client.closed
 
 
-def test_sort_button_toggles_phom_then_suit_order(pg, fonts):
+def test_sort_button_cycles_phom_suit_and_rank_order(pg, fonts):
     drv = Driver(make_table(seed=3), make_services(fonts, speed=0.0))
     sc = drv.scene
     drv.until(lambda: sc.accepting_input and sc.model.my_turn)
@@ -80,6 +80,10 @@ def test_sort_button_toggles_phom_then_suit_order(pg, fonts):
     assert sc.hand.order == lay_assist.sort_by_phom(m.hand, m.eaten_mask)
     drv.click_button("sort")
     assert sc.hand.order == lay_assist.sort_by_suit(m.hand)
+    drv.click_button("sort")                                  # a third order: by rank
+    assert sc.hand.order == lay_assist.sort_by_rank(m.hand) and sc.status_line()[0] == "Xếp theo số"
+    drv.click_button("sort")                                  # and round again
+    assert sc.hand.order == lay_assist.sort_by_phom(m.hand, m.eaten_mask)
     sc.close()
 
 

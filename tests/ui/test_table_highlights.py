@@ -12,8 +12,9 @@ import pytest
 
 from tala_desktop.ui.art.card_art import GROUP_COLOURS
 from tala_desktop.ui.core.i18n import tr
-from tala_desktop.ui.table.actions import ERROR, HELPER, STRAY, TableActions
+from tala_desktop.ui.table.actions import ERROR, TableActions
 from tala_desktop.ui.table.highlights import Highlights, ShownButton
+from tala_desktop.ui.table.picture import HELPER, STRAY
 
 from .table_helpers import Driver, make_services, make_table, play_my_turn
 from .table_positions import (
@@ -156,7 +157,7 @@ def test_drawing_a_frame_changes_nothing_and_draws_the_same_frame_twice(pg, font
     stats: dict[str, int] = {}
     checked: set[str] = set()
     for i in range(12000):
-        if i % 7 == 0 and sc.model is not None:
+        if i % 11 == 0 and sc.model is not None:
             before = fingerprint(sc)
             first = pygame.image.tobytes(drv.draw(), "RGB")
             between = fingerprint(sc)
@@ -165,11 +166,40 @@ def test_drawing_a_frame_changes_nothing_and_draws_the_same_frame_twice(pg, font
             assert first == second
             moment = "flying" if sc.anim.flights else sc.highlights.mode
             checked.add(moment)
-            if {"flying", "take", "discard", "lay", "send"} <= checked:
+            if {"flying", "take", "discard", "lay"} <= checked:
                 break
         play_my_turn(drv, stats)
         if sc.results is not None and sc.stack.top is sc.results:
             drv.click(sc.results.new_button.rect.center)
         drv.step()
     assert {"flying", "take", "discard", "lay"} <= checked, checked
+    sc.close()
+
+
+def test_an_extra_layer_gets_input_first_and_draws_over_the_table(pg, fonts):
+    class Layer:
+        def __init__(self) -> None:
+            self.events: list[int] = []
+            self.updates = 0
+
+        def handle_event(self, event: pygame.event.Event) -> bool:
+            self.events.append(event.type)
+            return event.type == pygame.KEYDOWN          # it takes keys (typing), not the mouse
+
+        def update(self, dt: float, scene) -> bool:
+            self.updates += 1
+            return False
+
+        def draw(self, surface: pygame.Surface, scene) -> None:
+            surface.fill((255, 0, 255), pygame.Rect(0, 0, 4, 4))
+
+    layer = Layer()
+    drv = Driver(make_table(seed=3), make_services(fonts, speed=0.0))
+    sc = drv.scene
+    sc.extras = layer
+    drv.until(lambda: sc.accepting_input)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    drv.step()
+    assert drv.stack.top is sc and pygame.KEYDOWN in layer.events   # Esc went to the layer, not the pause menu
+    assert layer.updates > 0 and drv.draw().get_at((1, 1))[:3] == (255, 0, 255)
     sc.close()

@@ -96,3 +96,15 @@ def test_bad_tables_are_refused():
         TableLayout((1280, 720), 5, 0)
     with pytest.raises(ValueError):
         TableLayout((1280, 720), 3, 3)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), *SIZES])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_every_thinking_bubble_is_on_screen_and_beside_its_avatar(pg, size, n):
+    L = TableLayout(size, n, 0)
+    screen = pygame.Rect((0, 0), size)
+    for s in range(n):
+        bubble = L.thinking_rect(s)
+        assert screen.contains(bubble), f"seat {s} ({L.slot_of(s)}): {bubble} leaves a {size} screen"
+        assert bubble.inflate(L.px(12), L.px(12)).colliderect(L.seat(s).avatar)
+        assert not bubble.colliderect(L.seat(s).plate)

@@ -117,6 +117,7 @@ def test_escape_pauses_and_leaving_counts_as_mom(pg, fonts):
     pause = drv.stack.top
     assert isinstance(pause, PauseOverlay)
     drv.click(pause.buttons[1].rect.center)          # Rời bàn
+    drv.click(drv.stack.top.confirm_button.rect.center)   # it costs four bets: yes, leave
     assert drv.left                                  # the app's on_leave ran
     st = drv.table.state
     assert st.left[0] and st.mom[0]
@@ -142,6 +143,7 @@ def test_instant_speed_plays_batches_without_flights(pg, fonts):
     sc = drv.scene
     drv.step(2)
     assert sc.model is not None and not sc.anim.flights and not sc.anim.hidden_cards
+    drv.step(16)                                     # a new hand takes clicks after half a second
     assert len(sc.hand.order) == 10 and sc.accepting_input
     sc.close()
 
@@ -171,6 +173,7 @@ def test_quit_from_the_pause_menu_posts_quit(pg, fonts):
     assert isinstance(pause, PauseOverlay)
     pygame.event.clear()
     pause.buttons[2].click()                         # Thoát game: the app loop ends on QUIT
+    drv.stack.top.confirm_button.click()             # after asking
     assert any(e.type == pygame.QUIT for e in pygame.event.get())
     sc.close()
 

@@ -15,18 +15,18 @@ the table's ``error``) shakes the card and says why.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import Any
 
-from tala_desktop.engine import Move, MoveKind, card_label
+from tala_desktop.engine import Move, MoveKind, TurnKind, card_label
 from tala_desktop.engine.cards import iter_bits, mask_of
 from tala_desktop.table.messages import Error, Hint
 
-from ..art.card_art import GROUP_COLOURS
-from ..art.theme import CYAN, EATABLE, GOLD, RED, WARNING, WHITE
+from ..art.theme import WARNING
 from ..core.i18n import tr
 from ..core.reasons import reason_text
 from . import lay_assist as assist
-from .guide import describe, error_text, guide
+from .guide import describe, error_text
 from .highlights import (
     NOTHING,
     Attempt,
@@ -35,29 +35,16 @@ from .highlights import (
     Highlights,
     SendTarget,
     ShakeKey,
-    ShownButton,
     Status,
-    frozen_map,
 )
 from .model import TableModel
+from .picture import SORTS, picture
+from .pointer import Target
 
-HELPER: Colour = EATABLE            # your cards that complete the card you may eat (it glows the same)
-STRAY: Colour = RED                 # raised cards in no phỏm
-HINT: Colour = WHITE
-TARGET: Colour = CYAN               # a phỏm a raised card goes to
-ARMED_TARGET: Colour = GOLD         # the phỏm the card you picked fits
 ERROR: Colour = WARNING
 DOUBLE_CLICK = 0.4
-ACTION_SLOTS = 4                    # layout button slots 0-3 take actions, 4-5 the tools
-
-# button name -> (i18n key, style, glows)
-BUTTONS: dict[str, tuple[str, str, bool]] = {
-    "eat": ("btn.eat", "primary", True), "draw": ("btn.draw", "green", False),
-    "discard": ("btn.discard", "blue", False), "lay": ("btn.lay", "primary", False),
-    "send": ("btn.send", "blue", False), "skip": ("btn.skip", "dark", False),
-    "u": ("btn.u", "red", True), "ukhan": ("btn.u_khan", "red", True),
-    "sort": ("btn.sort", "dark", False), "hint": ("btn.hint", "dark", False),
-}
+def cards_label(cards: set[int]) -> str:
+    return "".join(card_label(c) for c in sorted(cards, key=lambda c: (c % 13, c // 13)))
 
 
 def refuse(text: str, *shakes: ShakeKey) -> Effects:
@@ -170,67 +157,8 @@ class TableActions:
 
     # ------------------------------------------------------------------ what the table shows
     def highlights(self) -> Highlights:
-        """The frozen picture of your side now: outlines, send targets and arrows, glows, buttons, guide line."""
-        m = self.model
-        mode = self.mode
-        if m is None:
-            return Highlights()
-        outline: dict[int, Colour] = {}
-        targets: dict[SendTarget, Colour] = {}
-        arrows: dict[int, SendTarget] = {}
-        eatable = m.eatable() if mode == "take" else None
-        if eatable is not None:
-            for c in assist.eat_helpers(m.hand_mask, m.eaten_mask, eatable, m.ace_high):
-                outline[c] = HELPER
-        check = self.lay_check
-        if mode == "lay" and check is not None:
-            for g, meld in enumerate(check.groups):
-                for c in iter_bits(meld):
-                    if c in self.raised:
-                        outline[c] = GROUP_COLOURS[g % len(GROUP_COLOURS)]
-            for c in check.stray:
-                outline[c] = STRAY
-        elif mode == "send":
-            phoms = m.targets()
-            for c in self.raised:
-                dest = self.send_plan.get(c)
-                if dest is None:
-                    fit = assist.fits(c, phoms, m.ace_high)
-                    dest = fit[0] if fit else None
-                if dest is not None:
-                    arrows[c] = dest
-                    targets[dest] = TARGET
-            if self.armed is not None:
-                for dest in assist.fits(self.armed, phoms, m.ace_high):
-                    targets[dest] = ARMED_TARGET
-        if self.hinted is not None and self.hinted in m.hand:
-            outline[self.hinted] = HINT
-        text, colour = guide(m, mode, check, self.armed)
-        return Highlights(mode=mode, raised=frozenset(self.raised), selected=self.selected,
-                          outline=frozen_map(outline), send_targets=frozen_map(targets),
-                          send_arrows=frozen_map(arrows), stock_glow=mode == "take" and m.can("draw"),
-                          discard_glow=eatable is not None, buttons=self._buttons(m, mode), guide=text,
-                          guide_colour=colour, lay_check=check)
-
-    def _buttons(self, m: TableModel, mode: str) -> tuple[ShownButton, ...]:
-        """The buttons that apply now, in the layout's slots (actions low, tools on top)."""
-        if self.spectator:
-            return ()
-        names: list[str] = []
-        if mode == "take":
-            names += [n for n in ("eat", "draw", "ukhan") if m.can(n)]
-        elif mode == "lay":
-            names += ["lay"] + (["u"] if m.can("u") else [])
-        elif mode == "send":
-            names += (["send"] if self.raised & self.sendable else []) + ["skip"]
-        elif mode == "discard":
-            names += ["discard"] + [n for n in ("u", "ukhan") if m.can(n)]
-        glow = {"lay": bool(self.lay_check and self.lay_check.ok), "send": True,
-                "discard": self.selected is not None}
-        out = [ShownButton(name, i, glow.get(name, BUTTONS[name][2])) for i, name in enumerate(names[:ACTION_SLOTS])]
-        tools = (["sort"] if m.hand else []) + (["hint"] if mode != "wait" else [])
-        out += [ShownButton(name, ACTION_SLOTS + i) for i, name in enumerate(tools)]
-        return tuple(out)
+        """The frozen picture of your side now (see picture.py)."""
+        return picture(self)
 
     # ------------------------------------------------------------------ commands
     def send(self, move: Move, attempt: Attempt = ("", None)) -> Effects:
@@ -318,12 +246,15 @@ class TableActions:
         m = self.model
         if m is None or not order:
             return NOTHING
-        if self.sort_mode == 0:
+        kind = SORTS[self.sort_mode % len(SORTS)]
+        self.sort_mode = (self.sort_mode + 1) % len(SORTS)
+        if kind == "phom":
             new = assist.sort_by_phom(list(order), m.eaten_mask, m.ace_high, m.face10)
-        else:
+        elif kind == "suit":
             new = assist.sort_by_suit(list(order))
-        self.sort_mode ^= 1
-        return Effects(order=tuple(new))
+        else:
+            new = assist.sort_by_rank(list(order))
+        return Effects(order=tuple(new), status=Status(tr(f"status.sort_{kind}"), seconds=1.5))
 
     def do_hint(self, order: Sequence[int] = ()) -> Effects:
         return Effects(hint=True)
@@ -360,6 +291,11 @@ class TableActions:
                 self.raised.add(card)
                 self.lowered.discard(card)
                 self.armed = card
+                helpers = self._chain_for(card)
+                if helpers:             # it fits only after other sends: raise those too, and say so
+                    self.raised |= helpers
+                    self.lowered -= helpers
+                    return say(tr("status.send_chain", card=card_label(card), helpers=cards_label(helpers)))
                 return say(tr("status.pick_target", card=card_label(card)))
             else:
                 return refuse(tr("status.cannot_send", card=card_label(card)), ("hand", card))
@@ -367,17 +303,47 @@ class TableActions:
         self.selected = None if self.selected == card else card
         return NOTHING
 
+    def _chain_for(self, card: int) -> set[int]:
+        """The fewest other sendable cards to send first so that ``card`` (raised) can be placed; none if it fits."""
+        m = self.model
+        assert m is not None
+        targets = m.targets()
+        _, stuck = assist.order_sends(sorted(self.raised), targets, self.send_plan, m.ace_high)
+        if card not in stuck:
+            return set()
+        spare = sorted(self.sendable - self.raised)
+        for size in range(1, len(spare) + 1):
+            for extra in combinations(spare, size):
+                cards = sorted(self.raised | set(extra))
+                if len(cards) < len(m.hand) and card not in assist.order_sends(cards, targets, self.send_plan,
+                                                                               m.ace_high)[1]:
+                    return set(extra)
+        return set()
+
     def on_drag_discard(self, card: int) -> Effects:
         return self.do_discard(card=card)
+
+    def on_target(self, target: Target) -> Effects:
+        """A press on the table: the stock, the top of a discard row, a laid phỏm."""
+        if target.kind == "stock":
+            return self.on_stock_click()
+        if target.kind == "pile":
+            return self.on_pile_click(target.seat)
+        return self.on_phom_click(target.seat, target.index)
 
     def on_stock_click(self) -> Effects:
         m = self.model
         if m is None:
             return NOTHING
-        if m.can("draw") and self.mode == "take":
+        mode = self.mode
+        if m.can("draw") and mode == "take":
             return self.do_draw()
-        if self.mode == "wait":
+        if mode == "wait":
             return say(tr("status.not_your_turn"), ERROR)
+        if mode in ("lay", "send", "discard"):        # you took a card this turn already (or lead: no draw)
+            if m.turn_kind is TurnKind.FIRST:
+                return say(tr("status.first_no_draw"), ERROR)
+            return say(tr("status.already_took", next=tr(f"next.{mode}")), ERROR)
         return NOTHING
 
     def on_pile_click(self, seat: int) -> Effects:
@@ -394,6 +360,10 @@ class TableActions:
         if card is None:
             return say(tr("status.send_none"))
         if (seat, k) not in assist.fits(card, m.targets(), m.ace_high):
+            helpers = self._chain_for(card) or (self.raised - {card})
+            if card in self.sendable and helpers:      # it fits there after the other raised cards: say which
+                return refuse(tr("status.send_needs", card=card_label(card), helpers=cards_label(helpers)),
+                              ("hand", card))
             return refuse(tr("status.cannot_send", card=card_label(card)), ("hand", card))
         self.armed = None
         return self.send(assist.send_move(m.me, card, seat, k), ("send", card))

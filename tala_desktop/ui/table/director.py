@@ -54,6 +54,8 @@ GAIN: tuple[int, int, int] = (120, 236, 120)
 LOSS: tuple[int, int, int] = (255, 110, 100)
 BANNER_GOLD: tuple[int, int, int] = (255, 214, 64)
 BANNER_RED: tuple[int, int, int] = (255, 120, 100)
+SEAT_BANNER_ME, SEAT_BANNER, SEAT_BANNER_HOLD = 56, 44, 1.0      # design px (yours, another seat's), seconds held
+TABLE_BANNER, TABLE_BANNER_HOLD = 96, 1.4
 U_BANNERS = {"u": "banner.u", "u_tron": "banner.u_tron", "u_khan": "banner.u_khan"}
 
 
@@ -130,10 +132,16 @@ class TableDirector:
             return self.hand.target_rect(card)
         return self._backs_rect(b.layout, seat)
 
-    def _banner(self, b: Batch, text: str, pos: tuple[int, int], size: int, colour: Colour = BANNER_GOLD,
-                hold: float = 0.8) -> None:
-        banner = Banner(pos, self.fonts, b.layout.px(size))
-        banner.show(text, colour, hold)
+    def banner(self, L: TableLayout, text: str, seat: int, me: int, colour: Colour = BANNER_GOLD) -> None:
+        """A seat's big moment ("Ăn!", "Chốt!", "Móm", "Đền!"): one size and one time for all of them."""
+        banner = Banner(L.banner_pos(seat), self.fonts, L.px(SEAT_BANNER_ME if seat == me else SEAT_BANNER))
+        banner.show(text, colour, SEAT_BANNER_HOLD)
+        self.anim.banner(banner)
+
+    def table_banner(self, L: TableLayout, text: str) -> None:
+        """The game's end in the middle of the table ("Ù!", "Ù tròn!", "Ù khan!")."""
+        banner = Banner(L.banner_centre, self.fonts, L.px(TABLE_BANNER))
+        banner.show(text, BANNER_GOLD, TABLE_BANNER_HOLD)
         self.anim.banner(banner)
 
     # ------------------------------------------------------------------ the batch
@@ -198,7 +206,7 @@ class TableDirector:
             dest = self._eaten_rect(L, new, seat, card) or self._backs_rect(L, seat)
         self.anim.fly(Flight(card, _xyw(src), _xyw(dest), arc=L.px(40), hide_card=card), at, FLIGHT * 1.2, "eat")
         text = tr("banner.chot") if e.chot else tr("banner.eat")
-        self._banner(b, text, L.banner_pos(seat), 56 if seat == new.me else 44)
+        self.banner(L, text, seat, new.me)
         pay = next((p for p in b.payments if p.from_seat == victim and p.to == seat
                     and p.reason in ("eat", "chot")), None)
         bets = (pay.amount // max(1, new.bet)) if pay else 0
@@ -245,7 +253,7 @@ class TableDirector:
         L, new = b.layout, b.new
         seat, melds = e.seat, e.melds
         if e.mom or not melds:
-            self._banner(b, tr("banner.mom"), L.banner_pos(seat), 40, BANNER_RED)
+            self.banner(L, tr("banner.mom"), seat, new.me, BANNER_RED)
             b.add_log(tr("status.you_mom") if seat == new.me else tr("status.mom", name=new.name(seat)),
                       mine=seat == new.me)
             return EVENT_GAP
@@ -285,7 +293,7 @@ class TableDirector:
     def _on_u(self, e: Declared, b: Batch, at: float) -> float:
         new = b.new
         seat, kind = e.seat, e.kind
-        self._banner(b, tr(U_BANNERS.get(kind, "banner.u")), b.layout.banner_centre, 96, hold=1.4)
+        self.table_banner(b.layout, tr(U_BANNERS.get(kind, "banner.u")))
         self.sounds.play("u")
         b.add_log(tr("status.you_u") if seat == new.me else tr("status.u", name=new.name(seat)), mine=seat == new.me)
         return EVENT_GAP
@@ -305,7 +313,7 @@ class TableDirector:
     def _on_outcome(self, e: GameEnded, b: Batch, at: float) -> float:
         den = e.outcome.den
         if den is not None:
-            self._banner(b, tr("banner.den"), b.layout.banner_pos(den), 48, BANNER_RED, hold=1.2)
+            self.banner(b.layout, tr("banner.den"), den, b.new.me, BANNER_RED)
             b.add_log(tr("status.u_den", name=b.new.name(den), winner=b.new.object_name(e.outcome.winner)))
         return 0.0
 

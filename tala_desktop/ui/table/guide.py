@@ -60,9 +60,10 @@ def guide(m: TableModel | None, mode: str, check: LayCheck | None, armed: int | 
             return tr("status.draw_or_eat", card=card_label(eatable)), None
         return tr("status.take"), None
     if mode == "lay":
+        first = lay_clock_warning(m) or tr("status.must_lay")   # with a clock: lay before it runs out
         if check is None:
-            return tr("status.must_lay"), None
-        return (tr("status.must_lay") + " · " + check.reason, None) if check.ok else (check.reason, WARNING)
+            return first, None
+        return (first + " · " + check.reason, None) if check.ok else (check.reason, WARNING)
     if mode == "send":
         if armed is not None:
             return tr("status.pick_target", card=card_label(armed)), None
@@ -72,6 +73,13 @@ def guide(m: TableModel | None, mode: str, check: LayCheck | None, armed: int | 
     if m.turn_kind is TurnKind.FIRST:
         return tr("status.first_discard"), None
     return tr("status.must_discard"), None
+
+
+def lay_clock_warning(m: TableModel) -> str:
+    """At your lay-down turn with a turn clock: the warning that the time running out lays nothing (Móm)."""
+    if m.clock is None or m.turn_kind is not TurnKind.LAY or m.to_move != m.me or m.is_over:
+        return ""
+    return tr("status.lay_clock_mom" if m.rules.timeout_last_turn_is_mom else "status.lay_clock")
 
 
 def describe(move: Move) -> str:

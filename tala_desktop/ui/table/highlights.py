@@ -3,7 +3,8 @@
 ``Highlights`` says what your side of the table shows at this moment:
 the raised and selected cards, the outlines on your cards, the phỏm that
 take a send and the arrows to them, the glowing stock and discard, the
-buttons that apply (with their slot) and the guide line. ``TableActions``
+buttons that apply (with their slot), the guide line and the points your
+cards would count now. ``TableActions``
 computes it after every change (a snapshot, a click, a hint), the scene
 stores it, and the hand view and the painter only read it; it is frozen,
 so drawing a frame cannot change what the next frame shows.
@@ -63,11 +64,13 @@ class Highlights:
     guide: str = ""
     guide_colour: Colour | None = None
     lay_check: LayCheck | None = None
+    points: int = 0               # what your cards would count now (the trash after the best arrangement)
 
     def __hash__(self) -> int:
         return hash((self.mode, self.raised, self.selected, tuple(sorted(self.outline.items())),
                      tuple(sorted(self.send_targets.items())), tuple(sorted(self.send_arrows.items())),
-                     self.stock_glow, self.discard_glow, self.buttons, self.guide, self.guide_colour, self.lay_check))
+                     self.stock_glow, self.discard_glow, self.buttons, self.guide, self.guide_colour, self.lay_check,
+                     self.points))
 
     @property
     def glowing(self) -> bool:

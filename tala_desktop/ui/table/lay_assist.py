@@ -4,7 +4,7 @@ Pure functions over card masks (no pygame): which of your cards complete
 the card you may eat, the best arrangement to raise at the lay-down turn,
 whether the raised cards can be laid (and why not), the sends to raise and
 their targets, the move strings for ``lay`` and ``send``, and the two hand
-orders of "Xếp bài".
+orders of "Xếp bài", and the points your hand would count now.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tala_desktop.engine import (
     find_melds,
     plan_sends,
 )
-from tala_desktop.engine.cards import cards_of, iter_bits, mask_of
+from tala_desktop.engine.cards import cards_of, iter_bits, mask_of, points
 from tala_desktop.engine.sends import send_order, sendable_cards
 from tala_desktop.engine.solver import iter_packings
 
@@ -172,3 +172,16 @@ def sort_by_phom(hand: list[int], eaten: int, ace_high: bool = False, face10: bo
 def sort_by_suit(hand: list[int]) -> list[int]:
     """By suit (♠ ♣ ♦ ♥), then rank."""
     return sorted(hand, key=lambda c: (c // 13, c % 13))
+
+
+def sort_by_rank(hand: list[int]) -> list[int]:
+    """By rank (A to K), then suit."""
+    return sorted(hand, key=lambda c: (c % 13, c // 13))
+
+
+def trash_points(hand: int, eaten: int, laid: bool, ace_high: bool = False, face10: bool = False) -> int:
+    """The points your cards would count now: the trash after the best arrangement, every card once you laid."""
+    arr = None if laid else best_arrangement(hand, eaten & hand, ace_high, face10)
+    if arr is None:
+        return sum(points(c, face10) for c in iter_bits(hand))
+    return arr.trash_points

@@ -44,6 +44,7 @@ RAISE = 0.30          # raised cards (lay/send suggestions) rise 30% of a card h
 HOVER = 0.10
 BUTTON_W, BUTTON_H, BUTTON_GAP = 128, 46, 10
 MAX_PILE, MAX_EATEN, MAX_PHOM, PHOM_CARDS = 4, 3, 3, 5
+HEADER_BUTTONS = ("sound", "rules", "settings")   # right to left, beside the menu button
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,11 @@ class TableLayout:
         self.status = pygame.Rect(w // 2 - p(450), self._my(352), p(900), p(36))
         self.log = pygame.Rect(p(10), p(10), p(390), p(132))
         self.menu_button = pygame.Rect(w - p(58), p(10), p(46), p(40))
-        self.info = pygame.Rect(w - p(58) - p(10) - p(220), p(10), p(220), p(40))
+        # ⚙ ? ♪ left of ≡, then the table's name, bet and rule set
+        self.header_buttons = {name: pygame.Rect(w - p(58) - (i + 1) * p(54), p(10), p(46), p(40))
+                               for i, name in enumerate(HEADER_BUTTONS)}
+        left = min(r.x for r in self.header_buttons.values())
+        self.info = pygame.Rect(left - p(10) - p(180), p(6), p(180), p(48))
         self.buttons = self._button_slots()
         self.banner_centre = (w // 2, self._my(300))
 
@@ -287,10 +292,16 @@ class TableLayout:
         return [pygame.Rect(area.x + i * step, area.y, bw, bh) for i in range(k)]
 
     # ------------------------------------------------------------------ misc anchors
-    def thinking_pos(self, seat: int) -> tuple[int, int]:
+    def thinking_rect(self, seat: int) -> pygame.Rect:
+        """The "thinking" bubble: over the avatar, or on its lower edge for the seat at the top (no room above)."""
         g = self._seats[seat]
         cx, cy = g.avatar_centre
-        return (cx, cy - g.avatar_radius - self.px(4))
+        rect = pygame.Rect(0, 0, self.px(46), self.px(22))
+        if g.slot == "top":
+            rect.midbottom = (cx, cy + g.avatar_radius + self.px(8))
+        else:
+            rect.midbottom = (cx, cy - g.avatar_radius - self.px(4))
+        return rect
 
     def badge_pos(self, seat: int) -> tuple[int, int]:
         """Centre of the rank badge: over the bottom edge of the avatar."""
@@ -322,6 +333,8 @@ class TableLayout:
         out["status"] = self.status
         out["log"] = self.log
         out["menu"] = self.menu_button
+        for name, r in self.header_buttons.items():
+            out[f"header.{name}"] = r
         out["info"] = self.info
         for i, b in enumerate(self.buttons):
             out[f"button{i}"] = b

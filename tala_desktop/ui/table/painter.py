@@ -16,10 +16,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tala_desktop.engine.rules import PRESETS
+
 from ..art import gfx
 from ..art.card_art import EATEN_GOLD
 from ..art.card_text import render_card_text
 from ..art.felt_colours import recolour_felt
+from ..art.profile_art import profile_avatar
 from ..art.table_art import RING_GREEN, avatar, chip, draw_countdown_ring, felt
 from ..art.theme import CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
 from ..core.i18n import money, tr, tr_count
@@ -29,6 +32,9 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 Colour = tuple[int, int, int]
+RING_WIDTH = 9         # the clock ring around the active avatar (design pixels)
+RING_PULSE = 5         # extra width at the top of a pulse
+RING_PULSE_AT = 5.0    # seconds left when the ring starts pulsing
 BADGE_COLOURS: dict[str, Colour] = {
     "nhat": (226, 170, 30), "nhi": (150, 160, 176), "ba": (176, 112, 60), "bet": (100, 104, 112),
     "mom": (196, 46, 46), "u": (142, 70, 210), "u_tron": (142, 70, 210), "u_khan": (142, 70, 210),
@@ -42,6 +48,11 @@ BADGE_KEYS: dict[str, str] = {
 
 def badge_text(label: str) -> str:
     return tr(BADGE_KEYS.get(label, "rank.last"))
+
+
+def rule_set_name(preset: str) -> str:
+    """The table's rule set as the setup page names it; house rules that match no preset are "Tùy chỉnh"."""
+    return tr(f"setup.preset.{preset}" if preset in PRESETS else "setup.preset.custom")
 
 
 class TablePainter:
@@ -100,14 +111,15 @@ class TablePainter:
     def chip(self, d: int) -> pygame.Surface:
         return self._cached(("chip", d), lambda: chip(d))
 
-    def avatar(self, name: str, d: int, gone: bool) -> pygame.Surface:
+    def avatar(self, name: str, d: int, gone: bool, look: int | None = None) -> pygame.Surface:
+        """A seat's avatar: the profile's chosen look for you (``look``), the name's colour for the others."""
         def make() -> pygame.Surface:
-            img = avatar(name, d, self.fonts)
+            img = avatar(name, d, self.fonts) if look is None else profile_avatar(name, look, d, self.fonts, WHITE)
             if gone:
                 img = img.copy()
                 img.fill((110, 110, 110), special_flags=pygame.BLEND_RGB_MULT)
             return img
-        return self._cached(("avatar", name, d, gone), make)
+        return self._cached(("avatar", name, d, gone, look), make)
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, sc: TableScene) -> None:
@@ -119,6 +131,8 @@ class TablePainter:
             img = self.text(tr("table.waiting"), sc.layout.px(26), WHITE, bold=True)
             surface.blit(img, img.get_rect(center=surface.get_rect().center))
             sc.menu_button.draw(surface)
+            for b in sc.header.shown():
+                b.draw(surface)
             return
         for seat in range(m.n):
             self.draw_rows(surface, sc, seat)
@@ -133,16 +147,25 @@ class TablePainter:
         for b in sc.visible_buttons():
             b.draw(surface)
         sc.menu_button.draw(surface)
+        for b in sc.header.shown():
+            b.draw(surface)
         sc.anim.draw_flights(surface, sc.layout.px(26))
         sc.anim.draw_overlays(surface)
 
     # ------------------------------------------------------------------ header, log, status
     def draw_header(self, surface: pygame.Surface, sc: TableScene) -> None:
+        """The table's number and bet, and under them the rule set ("Zingplay", "Cơ bản", "Tùy chỉnh")."""
         L = sc.layout
-        bet = sc.model.bet if sc.model is not None else 0
+        m = sc.model
+        bet = m.bet if m is not None else 0
         line = tr("table.number", number=sc.table_number) + " · " + tr("table.bet", bet=money(bet))
         img = self.text(line, L.px(17), GOLD, bold=True, max_width=L.info.w)
-        surface.blit(img, img.get_rect(midright=(L.info.right, L.info.centery)))
+        if m is None:
+            surface.blit(img, img.get_rect(midright=(L.info.right, L.info.centery)))
+            return
+        surface.blit(img, img.get_rect(topright=(L.info.right, L.info.y + L.px(2))))
+        rules = self.text(rule_set_name(m.rules.preset), L.px(14), FELT_MUTED, max_width=L.info.w)
+        surface.blit(rules, rules.get_rect(topright=(L.info.right, L.info.y + L.px(26))))
 
     def draw_log(self, surface: pygame.Surface, sc: TableScene) -> None:
         lines = sc.log_lines[-5:]
@@ -240,12 +263,12 @@ class TablePainter:
         r = g.avatar_radius
         active = m.to_move == seat and not m.is_over
         remaining, total = sc.clock_remaining(seat)
-        thick = max(4, L.px(6))
+        thick = self.ring_width(sc, seat)
         if active and total > 0:
             draw_countdown_ring(surface, (cx, cy), r + L.px(2), remaining, total, thick)
         elif active:
             pygame.draw.circle(surface, RING_GREEN, (cx, cy), r + L.px(2) + thick // 2, thick)
-        surface.blit(self.avatar(m.names[seat], 2 * r, m.left[seat]), (cx - r, cy - r))
+        surface.blit(self.avatar(m.names[seat], 2 * r, m.left[seat], sc.look_of(seat)), (cx - r, cy - r))
         self.draw_plate(surface, sc, seat)
         if seat != m.me:
             self.draw_backs(surface, sc, seat)
@@ -260,6 +283,15 @@ class TablePainter:
         if sc.thinking_seat == seat and active:
             self.draw_thinking(surface, sc, seat)
 
+    def ring_width(self, sc: TableScene, seat: int) -> int:
+        """The clock ring's thickness: thick, and pulsing twice a second in the last five seconds."""
+        L = sc.layout
+        base = max(6, L.px(RING_WIDTH))
+        remaining, total = sc.clock_remaining(seat)
+        if total <= 0 or not 0 < remaining <= RING_PULSE_AT:
+            return base
+        return base + round(L.px(RING_PULSE) * (0.5 + 0.5 * math.sin(sc.clock * math.tau * 2)))
+
     def draw_plate(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
         m, L = sc.model, sc.layout
         assert m is not None
@@ -267,7 +299,7 @@ class TablePainter:
         surface.blit(self.panel(p.size, (8, 16, 12, 185), L.px(10)), p.topleft)
         inner = p.w - L.px(16)
         if seat == m.me:
-            extra = tr("table.points_now", points=m.hand_points()) if m.hand else ""
+            extra = tr("table.points_now", points=sc.highlights.points) if m.hand else ""
         else:
             count = max(0, m.counts[seat] - sc.anim.hidden_backs.get(seat, 0))
             extra = tr_count("table.cards", count, count=count)
@@ -303,11 +335,9 @@ class TablePainter:
 
     def draw_thinking(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
         L = sc.layout
-        x, y = L.thinking_pos(seat)
-        w, h = L.px(46), L.px(22)
-        bubble = self.panel((w, h), (250, 250, 250, 235), h // 2, None)
-        rect = bubble.get_rect(midbottom=(x, y))
-        surface.blit(bubble, rect)
+        rect = L.thinking_rect(seat)
+        w, h = rect.size
+        surface.blit(self.panel((w, h), (250, 250, 250, 235), h // 2, None), rect)
         lit = int(sc.clock * 3) % 3
         for i in range(3):
             colour = (40, 40, 40) if i == lit else (160, 160, 160)

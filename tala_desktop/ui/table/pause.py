@@ -1,18 +1,23 @@
 """Pause overlay: the Esc menu over the table — Tiếp tục, Rời bàn (Móm for a running game), Thoát game.
 
-The table keeps running below (``updates_below``): the clock is the
-table's, so pausing an offline game does not stop the bots or your turn
-clock; it only covers the table with the menu.
+Offline it pauses: the table's time is the scene's clock, so while the menu
+is open the scene holds (``TableScene.paused``) and the turn clock, the
+bots and the animations stop until Tiếp tục. A LAN table cannot pause (the
+server's clock runs on): there the overlay is titled and worded as a menu.
+Rời bàn in the middle of a game and Thoát game ask first, saying what it
+costs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ..art.theme import GOLD
-from ..core.i18n import tr
+from ..art.theme import GOLD, TEXT, WARNING
+from ..core.i18n import money, tr, tr_count
+from ..frames.confirm import ConfirmOverlay
 from ..frames.overlay import Overlay
 from ..widgets.controls import Button
 
@@ -28,16 +33,20 @@ class PauseOverlay(Overlay):
     def __init__(self, table: TableScene) -> None:
         super().__init__()
         self.table = table
+        self.pauses = table.client.can_pause
+        self.title = tr("pause.title" if self.pauses else "pause.menu_title")
+        self.note = tr("pause.paused_note" if self.pauses else "pause.lan_note")
         L = table.layout
         p = L.px
-        w, h = p(420), p(330)
+        w, h = p(440), p(360)
         self.panel = pygame.Rect((L.size[0] - w) // 2, (L.size[1] - h) // 2, w, h)
         fonts = table.services.fonts
         bw, bh = p(300), p(54)
         x = self.panel.centerx - bw // 2
-        y0 = self.panel.y + p(78)
+        y0 = self.panel.y + p(100)
         self.buttons = [
-            Button((x, y0, bw, bh), tr("pause.continue"), fonts, self.resume, style="green"),
+            Button((x, y0, bw, bh), tr("pause.continue" if self.pauses else "pause.back"), fonts, self.resume,
+                   style="green"),
             Button((x, y0 + p(72), bw, bh), tr("pause.leave"), fonts, self.leave, style="primary"),
             Button((x, y0 + p(144), bw, bh), tr("pause.quit"), fonts, self.quit, style="red"),
         ]
@@ -46,25 +55,69 @@ class PauseOverlay(Overlay):
     def needs_redraw(self) -> bool:
         return self._dirty or self.table.needs_redraw
 
+    def on_enter(self) -> None:
+        self.table.paused = self.pauses
+
+    def on_exit(self) -> None:
+        self.table.paused = False
+        self.table.touch()
+
     def resume(self) -> None:
         self.close()
 
+    def _ask(self, title: str, message: str, confirm: str, then: Callable[[], None]) -> None:
+        if self.stack is not None:
+            self.stack.push(ConfirmOverlay(self.table.services, tr(title), message, tr(confirm), tr("confirm.stay"),
+                                           then))
+
     def leave(self) -> None:
-        """Leave the table: Móm for the game in progress (RULES.md §10)."""
-        self.table.leave_table()
+        """Leave the table: Móm for the game in progress (RULES.md §10), after asking."""
+        bets = leave_cost(self.table)
+        if bets is None:
+            self.table.leave_table()
+            return
+        m = self.table.model
+        amount = money(bets * (m.bet if m is not None else 0))
+        self._ask("confirm.leave_title", tr_count("confirm.leave_text", bets, bets=bets, amount=amount),
+                  "confirm.leave_yes",
+                  self.table.leave_table)
 
     def quit(self) -> None:
-        """Quit the application: the app loop handles QUIT (and closes the table)."""
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        """Quit the application after asking (the app loop handles QUIT and closes the table)."""
+        self._ask("confirm.quit_title", quit_note(self.table), "confirm.quit_yes", _post_quit)
 
     def draw(self, surface: pygame.Surface) -> None:
         painter = self.table.painter
         p = self.table.layout.px
         self.draw_backdrop(surface, self.panel, p(18))
-        title = painter.text(tr("pause.title"), p(28), GOLD, bold=True)
+        title = painter.text(self.title, p(28), GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + p(20))))
         self.draw_buttons(surface)
-        m = self.table.model
-        if m is not None and not m.is_over and not self.table.spectator:
-            note = painter.text(tr("pause.leave_note"), p(14), (230, 200, 170), max_width=self.panel.w - p(30))
+        note = painter.text(self.note, p(15), TEXT, max_width=self.panel.w - p(30))
+        surface.blit(note, note.get_rect(midtop=(self.panel.centerx, self.panel.y + p(64))))
+        if leave_cost(self.table) is not None:
+            note = painter.text(tr("pause.leave_note"), p(14), WARNING, max_width=self.panel.w - p(30))
             surface.blit(note, note.get_rect(midtop=(self.panel.centerx, self.buttons[-1].rect.bottom + p(12))))
+
+
+def _post_quit() -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+
+def leave_cost(table: TableScene) -> int | None:
+    """The bets leaving ``table`` now costs (a running game counts as Móm), or None when it costs nothing."""
+    m = table.model
+    if m is None or m.is_over or table.spectator:
+        return None
+    return m.rules.mom_pay
+
+
+def quit_note(table: TableScene) -> str:
+    """What quitting the app now means for the game at ``table``."""
+    bets = leave_cost(table)
+    m = table.model
+    if bets is None or m is None:
+        return tr("confirm.quit_text")
+    if not table.client.can_pause:
+        return tr_count("confirm.quit_lan", bets, bets=bets, amount=money(bets * m.bet))
+    return tr("confirm.quit_saved" if table.saved else "confirm.quit_unsaved")

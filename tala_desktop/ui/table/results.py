@@ -1,8 +1,10 @@
 """Results overlay: the end of a game over the table — every hand face up, points, rank badges, chips to the winner.
 
 Pushed by the table scene when a game is over. Rows come in finishing
-order (the Ù winner first); each hand turns face up in turn, the losers'
-chips fly to the winner, then the money column shows. "Ván mới" (or the
+order (the Ù winner first); each hand turns face up in turn (its phỏm
+first, then the cards that counted), the losers' chips fly to the winner,
+then the money column shows, with what each amount is made of under it
+when it is more than one kind of payment. "Ván mới" (or the
 auto-start countdown) asks the table for the next game; "Rời bàn" leaves.
 The table below keeps updating (``updates_below``) so it can start the next
 game under the overlay.
@@ -16,15 +18,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tala_desktop.engine import OutcomeKind
-from tala_desktop.engine.cards import mask_of
 
-from ..art.theme import GAIN, GOLD, LOSS, WHITE
+from ..art.theme import FELT_MUTED, GAIN, GOLD, LOSS, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
 from ..widgets.controls import Button
-from .lay_assist import sort_by_phom
 from .model import TableModel
 from .painter import BADGE_COLOURS, badge_text
+from .results_rows import breakdown, breakdown_text, split_hand
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -59,9 +60,9 @@ class ResultsOverlay(Scene):
         p = table.layout.px
         self.size = size
         self.rows = self._order()
-        reveal = model.reveal or [[] for _ in range(model.n)]
-        self.hands = [sort_by_phom(h, mask_of(model.eaten[s]), model.ace_high, model.face10)
-                      for s, h in enumerate(reveal)]
+        self.hands = [split_hand(model, s) for s in range(model.n)]
+        net = model.outcome_list("net", 0)
+        self.breakdowns = [breakdown_text(breakdown(table.payments, s, int(net[s] or 0))) for s in range(model.n)]
         w = min(size[0] - p(40), p(940))
         h = min(size[1] - p(40), p(74) + p(92) * len(self.rows) + p(150))
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
@@ -192,13 +193,13 @@ class ResultsOverlay(Scene):
         L = self.table.layout
         p = L.px
         m = self.model
-        art = self.services.cards
         r = self._row_rect(i)
         bg = (255, 214, 90, 40) if seat == self.winner else (0, 0, 0, 70)
         surface.blit(self.painter.panel(r.size, bg, p(10), None), r.topleft)
         d = min(r.h - p(10), p(56))
         cx, cy = self._avatar_centre(seat)
-        surface.blit(self.painter.avatar(m.names[seat], d, m.left[seat]), (cx - d // 2, cy - d // 2))
+        surface.blit(self.painter.avatar(m.names[seat], d, m.left[seat], self.table.look_of(seat)),
+                     (cx - d // 2, cy - d // 2))
         x = cx + d // 2 + p(12)
         name = self.painter.text(m.names[seat], p(18), WHITE, bold=True, max_width=p(150))
         surface.blit(name, (x, r.y + p(8)))
@@ -206,23 +207,12 @@ class ResultsOverlay(Scene):
         if label:
             self.painter.draw_badge(surface, (x + p(34), r.bottom - p(18)), badge_text(label),
                                     BADGE_COLOURS.get(label, (90, 90, 90)), p(15))
-        cards = self.hands[seat]
-        cw = p(44)
-        step = min(p(32), (p(340) - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
-        x0 = r.x + p(230)
-        ch = round(cw * 1.4)
-        k = self.flips[i].t
-        for j, c in enumerate(cards):
-            img = art.face(c, cw) if k >= 0.5 else art.back(cw)
-            scale = abs(1 - 2 * k)
-            if scale < 0.98:
-                img = pygame.transform.scale(img, (max(1, round(img.get_width() * scale)), img.get_height()))
-            pos = (x0 + j * step + (cw - img.get_width()) / 2, r.centery - ch / 2)
-            art.blit_card(surface, img, pos, shadow=j == 0)
+        self._draw_cards(surface, r, i, seat)
         if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN:  # after an Ù nobody is ranked by points
             points = m.outcome_list("points", 0)[seat]
             pts = self.painter.text(tr_count("table.points", points, points=points), p(17), WHITE)
-            surface.blit(pts, pts.get_rect(midleft=(r.x + p(590), r.centery)))
+            lift = p(9) if self.breakdowns[seat] else 0       # on the amount's line when a breakdown is under it
+            surface.blit(pts, pts.get_rect(midleft=(r.x + p(590), r.centery - lift)))
         fade = self.money_fade.t
         if fade > 0:
             net = int(m.outcome_list("net", 0)[seat] or 0)
@@ -230,9 +220,53 @@ class ResultsOverlay(Scene):
             img = self.painter.text(text, p(20), GAIN if net > 0 else (LOSS if net < 0 else WHITE), bold=True)
             img = img.copy()
             img.set_alpha(round(255 * fade))
-            surface.blit(img, img.get_rect(midright=(r.right - p(125), r.centery)))
+            parts = self.breakdowns[seat]
+            surface.blit(img, img.get_rect(midright=(r.right - p(125), r.centery - (p(9) if parts else 0))))
+            if parts:                               # what the amount is made of: "hạng -400 · ăn +100"
+                line = self.painter.text(parts, p(13), FELT_MUTED, max_width=p(320))
+                line = line.copy()
+                line.set_alpha(round(255 * fade))
+                surface.blit(line, line.get_rect(topright=(r.right - p(125), r.centery + p(5))))
             bal = self.painter.text(money(m.balances[seat]), p(15), GOLD)
             surface.blit(bal, bal.get_rect(midright=(r.right - p(12), r.centery)))
+
+    def card_spots(self, seat: int, x0: int, width: int) -> list[tuple[int, int]]:
+        """(card, x) of ``seat``'s row: each phỏm tight, a gap between phỏm, a wider gap before the trash."""
+        groups, trash = self.hands[seat]
+        p = self.table.layout.px
+        cw, gap, trash_gap = p(44), p(10), p(22)
+        runs = [g for g in groups if g] + ([trash] if trash else [])
+        n = sum(len(g) for g in runs)
+        gaps = gap * max(0, len(groups) - 1) + (trash_gap if groups and trash else 0)
+        step = min(p(24) if groups else p(32), (width - cw - gaps) // max(1, n - len(runs))) if n > len(runs) else 0
+        out: list[tuple[int, int]] = []
+        x = x0
+        for gi, g in enumerate(runs):
+            if gi:
+                x += trash_gap if (trash and gi == len(runs) - 1 and groups) else gap
+            for j, c in enumerate(g):
+                out.append((c, x))
+                x += step if j < len(g) - 1 else cw
+        return out
+
+    def _draw_cards(self, surface: pygame.Surface, r: pygame.Rect, i: int, seat: int) -> None:
+        p = self.table.layout.px
+        art = self.services.cards
+        cw = p(44)
+        ch = round(cw * 1.4)
+        k = self.flips[i].t
+        spots = self.card_spots(seat, r.x + p(230), p(340))
+        groups, trash = self.hands[seat]
+        if groups and trash and spots:              # "Rác" over the cards that counted
+            first = spots[sum(len(g) for g in groups)][1]
+            tag = self.painter.text(tr("results.trash"), p(12), FELT_MUTED)
+            surface.blit(tag, (first, r.centery - ch / 2 - p(15)))
+        for j, (c, x) in enumerate(spots):
+            img = art.face(c, cw) if k >= 0.5 else art.back(cw)
+            scale = abs(1 - 2 * k)
+            if scale < 0.98:
+                img = pygame.transform.scale(img, (max(1, round(img.get_width() * scale)), img.get_height()))
+            art.blit_card(surface, img, (x + (cw - img.get_width()) / 2, r.centery - ch / 2 + p(4)), shadow=j == 0)
 
     def _draw_chips(self, surface: pygame.Surface) -> None:
         size = self.table.layout.px(24)

@@ -2,10 +2,10 @@
 
 ``TableScene(client, services, spectator=False, on_leave=None)`` talks only
 to a ``TableClient`` (offline or LAN). Every frame ``update(dt)`` advances
-the scene's own clock, calls ``client.poll(clock)`` and plays the messages (the
-Structs of table/messages.py)
-one batch (events + snapshot) at a time: the next batch waits until the
-card flights of the last one land, and so does your input. Its parts do
+the scene's own clock, calls ``client.poll(clock)`` and plays the messages
+(the Structs of table/messages.py) one batch (events + snapshot) at a
+time: the next batch waits until the card flights of the last one land,
+and so does your input. Its parts do
 not write into each other: the director turns events into animations and
 returns log lines, the actions turn your input into ``Effects`` (carried
 out here) and your side's look into a frozen ``Highlights`` (stored here),
@@ -26,29 +26,36 @@ from typing import Any
 import pygame
 
 from tala_desktop.engine import Move
+from tala_desktop.store import StoreError
 from tala_desktop.table import TableClient
-from tala_desktop.table.messages import Error, Hint, Snapshot, TableMessage, Thinking
+from tala_desktop.table.messages import Error, Hint, Payment, Snapshot, TableMessage, Thinking
 
-from ..art.theme import WHITE
+from ..art.theme import WARNING
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import get_language, tr
 from ..core.scene import Scene
 from ..services import Services
 from ..widgets.controls import Button
 from . import lay_assist as assist
-from .actions import BUTTONS, TableActions
+from .actions import TableActions
 from .anim import TableAnimator
+from .buttons import TableButtons
+from .clock import TurnClock
 from .director import TableDirector
+from .extras import TableExtras
+from .guide import lay_clock_warning
 from .hand_view import HandView
+from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
 from .layout import TableLayout
 from .model import TableModel
 from .painter import TablePainter
+from .pointer import table_target
+from .status import STATUS_SECONDS, StatusLine
 
-STATUS_SECONDS = 3.0
 RESULTS_DELAY = 1.1        # seconds between the last flight of a game and the results
-RING_FPS = 8               # redraws per second while only the clock ring moves
 PULSE_FPS = 12             # redraws per second while only glows pulse
+INPUT_GUARD = 0.5          # seconds clicks are ignored once a new hand is shown
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
 
 
@@ -57,13 +64,19 @@ class TableScene(Scene):
 
     def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
-                 table_number: int = 1) -> None:
+                 table_number: int = 1, saved: bool = False, extras: TableExtras | None = None) -> None:
         super().__init__()
         self.client = client
         self.services = services
         self.spectator = spectator
         self.on_leave = on_leave
         self.table_number = table_number
+        self.saved = saved           # an unfinished game here is autosaved (the app's offline tables)
+        self.extras = extras         # drawn over the table (the chat, reactions): offered input first
+        self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
+        self.my_look = _profile_look(services)   # your avatar as the profile chose it (None: no profile)
+        self._fresh_hand = False     # a new hand is being dealt: clicks wait a moment once it is shown
+        self._guard_until = -1.0
         self.clock = 0.0
         self.me: int = client.seat
         self.model: TableModel | None = None
@@ -76,21 +89,18 @@ class TableScene(Scene):
         self.actions = TableActions(spectator)
         self.highlights = Highlights()
         fonts = services.fonts
-        self.buttons: dict[str, Button] = {
-            name: Button(self.layout.buttons[0], tr(key), fonts, style=style, glow=glow, on_click=self._presser(name))
-            for name, (key, style, glow) in BUTTONS.items()}
+        self.buttons = TableButtons(fonts, self.layout, self.press)
         self.menu_button = Button(self.layout.menu_button, tr("icon.menu"), fonts, self.open_pause, style="dark")
-
-        self.log_lines: list[str] = []
+        self.header = TableHeader(services, self.layout, self.open_page)
+        self.status = StatusLine()
+        self.turn_clock = TurnClock()
         self.thinking_seat: int | None = None
+        self.payments: list[Payment] = []   # this game's payment events, for the results' breakdown
         self.pulse = 0.0
-        self._message: tuple[str, Colour | None, float, bool] = ("", None, 0.0, False)
-        self._received = 0.0
         self._dirty = True
         self._frame_dirty = True
         self._keys: tuple[Any, ...] = ()
         self._language = get_language()
-        self._tick_second = -1
         self._over_at: float | None = None
         self.results_for: int | None = None
         self.results: Scene | None = None
@@ -108,6 +118,11 @@ class TableScene(Scene):
         if not self.closed:
             self.closed = True
             self.client.close()
+
+    def open_page(self, page: Scene) -> None:
+        """Show a page (settings, rules) over the table; the table waits under it."""
+        if self.stack is not None and self.stack.top is self:
+            self.stack.push(page)
 
     def open_pause(self) -> None:
         from .pause import PauseOverlay
@@ -129,6 +144,11 @@ class TableScene(Scene):
     def next_game(self) -> None:
         self.client.next_game()
 
+    def look_of(self, seat: int) -> int | None:
+        """The profile avatar to draw at ``seat``: yours at your seat, none for the others (or a spectator)."""
+        m = self.model
+        return self.my_look if m is not None and seat == m.me and not self.spectator else None
+
     # ------------------------------------------------------------------ redraw bookkeeping
     @property
     def needs_redraw(self) -> bool:
@@ -140,18 +160,23 @@ class TableScene(Scene):
 
     @property
     def accepting_input(self) -> bool:
-        """Your commands are taken: the last batch has landed and no command is on its way."""
+        """Your commands are taken: the last batch has landed, no command is on its way, a new hand is settled."""
         return (self.model is not None and not self.spectator and not self.anim.blocking
-                and not self.queue and not self.actions.awaiting)
+                and not self.queue and not self.actions.awaiting and self.clock >= self._guard_until)
 
     # ------------------------------------------------------------------ your input's results
-    def carry_out(self, effects: Effects) -> None:
-        """Do what an input asked (commands, status line, shakes, hand order), then store the new highlights."""
+    def carry_out(self, effects: Effects, yours: bool = True) -> None:
+        """Do what an input asked (commands, status line, shakes, hand order), then store the new highlights.
+
+        ``yours``: the effects of your own action, which replaces at once what was said about the last one.
+        """
         for move, _ in effects.moves:
             self.client.send_move(move)
         if effects.status is not None:
             st = effects.status
             self.say(st.text, st.colour, st.seconds)
+        elif yours:
+            self.status.clear()
         for key in effects.shakes:
             self.anim.shake(key)
         if effects.order is not None:
@@ -164,9 +189,6 @@ class TableScene(Scene):
         """Send ``move`` as your command (``attempt`` words a refusal)."""
         self.carry_out(self.actions.send(move, attempt))
 
-    def _presser(self, name: str) -> Callable[[], None]:
-        return lambda: self.press(name)
-
     def press(self, name: str) -> None:
         """The button ``name`` was clicked."""
         self.carry_out(self.actions.press(name, self.hand.order))
@@ -177,60 +199,44 @@ class TableScene(Scene):
         self.hand.marks = hl
         if hl != self.highlights:
             self.highlights = hl
-            self._place_buttons()
+            self.buttons.place(hl, self.layout)
             self.touch()
-
-    def _place_buttons(self) -> None:
-        slots = self.layout.buttons
-        for shown in self.highlights.buttons:
-            b = self.buttons[shown.name]
-            b.rect = pygame.Rect(slots[shown.slot])
-            b.glow = shown.glow
 
     def visible_buttons(self) -> list[Button]:
         """The buttons shown now (none while cards fly or a command is on its way)."""
-        if not self.highlights.buttons:
-            return []
-        accepting = self.accepting_input
-        return [self.buttons[b.name] for b in self.highlights.buttons if accepting or not b.needs_input]
+        return self.buttons.visible(self.highlights, self.accepting_input) if self.highlights.buttons else []
 
-    # ------------------------------------------------------------------ status and log
+    # ------------------------------------------------------------------ status, log, clock
+    @property
+    def log_lines(self) -> list[str]:
+        return self.status.log_lines
+
     def say(self, text: str, colour: Colour | None = None, seconds: float = STATUS_SECONDS) -> None:
         """Show ``text`` in the status line for ``seconds`` (errors, hints, your last action)."""
-        self._message = (text, colour, self.clock + seconds, True)
+        self.status.say(text, colour, self.clock + seconds)
         self.touch()
 
     def add_log(self, line: str, mine: bool = False) -> None:
-        self.log_lines.append(line)
-        del self.log_lines[:-30]
-        if not self._message[3] or self._message[2] <= self.clock:
-            self._message = (line, None, self.clock + STATUS_SECONDS, False)
+        self.status.log(line, self.clock)
         self.touch()
 
     def status_line(self) -> tuple[str, Colour]:
-        text, colour, until, urgent = self._message
-        active = bool(text) and until > self.clock
-        hl = self.highlights
-        if active and urgent:
-            return text, colour or WHITE
-        if hl.mode != "wait" and hl.guide:
-            return hl.guide, hl.guide_colour or WHITE
-        if active:
-            return text, colour or WHITE
-        return hl.guide, hl.guide_colour or WHITE
+        """The status line now (reads only)."""
+        warning: tuple[str, Colour] | None = None
+        if self.turn_clock.warning_due(self.model, self.clock) and self.model is not None:
+            hl = self.highlights
+            warning = (hl.guide if hl.mode == "lay" else lay_clock_warning(self.model)), WARNING
+        return self.status.line(self.clock, self.highlights, warning)
 
     def clock_remaining(self, seat: int) -> tuple[float, float]:
         """(seconds left, turn seconds) of ``seat``'s clock now, or (0, 0) without a clock."""
-        m = self.model
-        if m is None or m.clock is None or m.clock.seat != seat:
-            return 0.0, 0.0
-        total = float(m.clock.seconds)
-        remaining = m.clock.remaining - (self.clock - self._received)
-        return max(0.0, min(total, remaining)), total
+        return self.turn_clock.remaining(self.model, seat, self.clock)
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self._frame_dirty, self._dirty = self._dirty, False
+        if self.paused:          # the pause menu holds the table: its clock, its bots, every animation
+            return
         speed = float(self.services.settings.animation_speed)
         self.tweens.speed = speed if speed > 0 else math.inf
         busy_before = self.anim.busy
@@ -242,15 +248,19 @@ class TableScene(Scene):
         self._drain()
         self.anim.update(dt)
         moving = self.hand.update(dt, self.tweens.speed)
+        if self._fresh_hand and self.model is not None and not self.anim.blocking:
+            self._fresh_hand = False   # the new hand is shown: a click meant for the results must not pick a card
+            self._guard_until = self.clock + INPUT_GUARD
         if busy_before or self.anim.busy or moving:
             self._frame_dirty = True
         if get_language() != self._language:   # the words of the buttons and the guide follow a language change
             self._language = get_language()
-            for name, (key, _, _) in BUTTONS.items():
-                self.buttons[name].text = tr(key)
+            self.buttons.retitle()
             self.store_highlights()
         self._tick_and_keys(dt)
         self._maybe_results()
+        if self.extras is not None and self.extras.update(dt, self):
+            self._frame_dirty = True
 
     def _route(self, msg: TableMessage) -> None:
         if isinstance(msg, Error):          # answers to your commands skip the batch queue
@@ -282,12 +292,13 @@ class TableScene(Scene):
     def _play(self, events: list[TableMessage], snap: Snapshot, received: float) -> None:
         old = self.model
         new = TableModel(snap)
-        self._received = received
+        self.turn_clock.received = received
         new_game = old is None or new.game_id != old.game_id
         if old is None or (new.n, new.me) != (old.n, old.me):
             self.me = new.me
             self.layout = TableLayout(self.layout.size, new.n, new.me)
             self.hand.set_layout(self.layout)
+            self.header.place(self.layout)
         hand_rects = {c: r for c in self.hand.order if (r := self.hand.rect_of(c)) is not None}
         if new_game:
             self._new_game()
@@ -302,11 +313,12 @@ class TableScene(Scene):
         for e in events:
             if isinstance(e, Thinking):
                 self.thinking_seat = e.seat
+        self.payments += [e for e in events if isinstance(e, Payment)]
         if new.thinking is not None and (new.thinking != new.me or self.spectator):
             self.thinking_seat = new.thinking  # your own seat only thinks when a bot plays it
         if new.to_move != self.thinking_seat:
             self.thinking_seat = None
-        self.carry_out(self.actions.refresh(new, self.hand.order))
+        self.carry_out(self.actions.refresh(new, self.hand.order), yours=False)
         for line, mine in self.director.play([e for e in events if not isinstance(e, Thinking)], old, new,
                                              hand_rects, self.layout):
             self.add_log(line, mine)
@@ -319,6 +331,8 @@ class TableScene(Scene):
         self.touch()
 
     def _new_game(self) -> None:
+        self._fresh_hand = True
+        self.payments = []
         self.anim.clear()
         self.hand.clear()
         self.actions.new_game()
@@ -330,18 +344,14 @@ class TableScene(Scene):
         self.results = None
 
     def _tick_and_keys(self, dt: float) -> None:
-        """Redraw at a low rate for the clock ring and glows; tick in your last five seconds."""
+        """Redraw at a low rate for the clock ring and glows; the ticks and the warning of your last seconds."""
         m = self.model
-        ring: tuple[Any, ...] = ()
-        if m is not None and m.clock is not None and not m.is_over:
-            seat = m.clock.seat
-            remaining, total = self.clock_remaining(seat)
-            ring = (seat, int(remaining * RING_FPS))
-            if seat == m.me and not self.spectator and 0 < remaining <= 5:
-                second = math.ceil(remaining)
-                if second != self._tick_second:
-                    self._tick_second = second
-                    self.services.sounds.play("tick")
+        cues = self.turn_clock.cues(m, self.clock, self.spectator)
+        if cues.tick:
+            self.services.sounds.play("tick")
+        if cues.warn and m is not None:
+            self.director.banner(self.layout, tr("status.lay_clock"), m.me, m.me, WARNING)
+        self.header.update(dt)
         buttons = self.visible_buttons()
         hl = self.highlights
         glowing = hl.stock_glow or hl.discard_glow or any(b.glow for b in buttons)
@@ -351,7 +361,7 @@ class TableScene(Scene):
             self.pulse = 0.5 + 0.5 * math.sin(self.clock * math.tau * 0.9)
         thinking = int(self.clock * 3) if self.thinking_seat is not None else -1
         text, _ = self.status_line()
-        keys = (ring, int(self.clock * PULSE_FPS) if glowing else -1, thinking, text,
+        keys = (cues.ring, int(self.clock * PULSE_FPS) if glowing else -1, thinking, text,
                 tuple(id(b) for b in buttons))
         if keys != self._keys:
             self._keys = keys
@@ -375,6 +385,9 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.extras is not None and self.extras.handle_event(event):
+            self.touch()
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
@@ -382,9 +395,11 @@ class TableScene(Scene):
         if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
         self.touch()
-        if self.menu_button.handle_event(event):
+        if self.menu_button.handle_event(event) or self.header.handle_event(event):
             return
         if self.spectator or self.model is None:
+            return
+        if event.type != pygame.MOUSEMOTION and self.clock < self._guard_until:
             return
         for b in self.visible_buttons():
             if b.handle_event(event):
@@ -417,27 +432,24 @@ class TableScene(Scene):
         if card is not None:
             self.hand.start_press(card, pos)
             return
-        if not self.accepting_input:
-            return
-        m, L = self.model, self.layout
-        assert m is not None
-        if L.stock.collidepoint(pos):
-            self.carry_out(self.actions.on_stock_click())
-            return
-        if m.last_discard is not None:
-            seat = m.last_discard[0]
-            rects = L.pile_rects(seat, len(m.piles[seat]))
-            if rects and rects[-1].collidepoint(pos):
-                self.carry_out(self.actions.on_pile_click(seat))
-                return
-        for seat in range(m.n):
-            sizes = [len(ph) for ph in m.laid[seat]]
-            for k, r in enumerate(L.laid_group_rects(seat, sizes)):
-                if r.collidepoint(pos):
-                    self.carry_out(self.actions.on_phom_click(seat, k))
-                    return
+        if self.accepting_input and self.model is not None:
+            target = table_target(self.layout, self.model, pos)
+            if target is not None:
+                self.carry_out(self.actions.on_target(target))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table (reads the scene, changes nothing)."""
         self.painter.draw(surface, self)
+        if self.extras is not None:
+            self.extras.draw(surface, self)
+
+
+def _profile_look(services: Services) -> int | None:
+    store = services.store
+    if store is None:
+        return None
+    try:
+        return store.profile().avatar
+    except StoreError:
+        return None

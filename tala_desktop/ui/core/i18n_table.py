@@ -1,0 +1,60 @@
+"""I18n (table scene): the table's strings for pausing, the lay-down clock, confirmations, controls and results.
+
+Merged into ``i18n.STRINGS``; key: (Vietnamese, English).
+"""
+
+from __future__ import annotations
+
+TABLE_STRINGS: dict[str, tuple[str, str]] = {
+    # pause menu: offline it pauses, at a LAN table it is only a menu (the server's clock runs on)
+    "pause.menu_title": ("Menu", "Menu"),
+    "pause.back": ("Về bàn", "Back to the table"),
+    "pause.paused_note": ("Đồng hồ và các người chơi máy đang dừng", "The clock and the computer players are stopped"),
+    "pause.lan_note": ("Bàn LAN không dừng được: ván vẫn đang chạy", "A LAN table cannot pause: the game goes on"),
+    # confirmations
+    "confirm.leave_title": ("Rời bàn giữa ván?", "Leave in the middle of a game?"),
+    "confirm.leave_text": ("Rời bàn lúc này bị tính Móm: bạn mất {bets} cược ({amount}).",
+                           "Leaving now counts as Móm: you lose {bets} bets ({amount})."),
+    "confirm.leave_text#one": ("Rời bàn lúc này bị tính Móm: bạn mất {bets} cược ({amount}).",
+                               "Leaving now counts as Móm: you lose {bets} bet ({amount})."),
+    "confirm.leave_yes": ("Rời bàn", "Leave"),
+    "confirm.stay": ("Ở lại", "Stay"),
+    "confirm.quit_title": ("Thoát game?", "Quit the game?"),
+    "confirm.quit_saved": ("Ván đang chơi được lưu: lần sau bấm Chơi tiếp để chơi nốt.",
+                           "The game in progress is saved: press Continue next time to finish it."),
+    "confirm.quit_unsaved": ("Ván đang chơi sẽ không được lưu.", "The game in progress will not be saved."),
+    "confirm.quit_lan": ("Thoát bây giờ là rời bàn LAN: bị tính Móm, bạn mất {bets} cược ({amount}).",
+                         "Quitting now leaves the LAN table: it counts as Móm, you lose {bets} bets ({amount})."),
+    "confirm.quit_lan#one": ("Thoát bây giờ là rời bàn LAN: bị tính Móm, bạn mất {bets} cược ({amount}).",
+                             "Quitting now leaves the LAN table: it counts as Móm, you lose {bets} bet ({amount})."),
+    "confirm.quit_yes": ("Thoát", "Quit"),
+    "confirm.quit_text": ("Đóng Tá Lả bây giờ?", "Close Tá Lả now?"),
+    # the lay-down turn's clock
+    "status.lay_clock": ("Hạ bài trước khi hết giờ!", "Lay down before the time runs out!"),
+    "status.lay_clock_mom": ("Hạ bài trước khi hết giờ! Hết giờ là Móm",
+                             "Lay down before the time runs out, or it is Móm"),
+    # your clicks
+    "status.already_took": ("Bạn đã lấy bài lượt này rồi: {next}", "You have taken a card this turn: {next}"),
+    "status.first_no_draw": ("Lượt đầu không bốc bài: hãy đánh một lá", "No draw on the first turn: discard a card"),
+    "next.lay": ("hãy hạ bài", "lay down now"),
+    "next.send": ("hãy gửi bài hoặc bấm Bỏ qua", "send cards or press Skip"),
+    "next.discard": ("hãy đánh một lá", "discard a card"),
+    "status.sort_phom": ("Xếp theo phỏm", "Sorted by phỏm"),
+    "status.sort_suit": ("Xếp theo chất", "Sorted by suit"),
+    "status.sort_rank": ("Xếp theo số", "Sorted by rank"),
+    "status.send_needs": ("Gửi {helpers} trước thì {card} mới gửi được", "Send {helpers} first, then {card} fits"),
+    "status.send_chain": ("Nâng cả {helpers}: gửi trước để {card} gửi được",
+                          "Raised {helpers} too: sent first, they make {card} fit"),
+    # header
+    "table.mute": ("Tắt tiếng", "Mute"),
+    # results: what each amount is made of
+    "results.phom": ("Phỏm", "Phỏm"),
+    "results.trash": ("Rác", "Trash"),
+    "pay.rank": ("hạng {amount}", "rank {amount}"),
+    "pay.eat": ("ăn {amount}", "eats {amount}"),
+    "pay.chot": ("chốt {amount}", "chốt {amount}"),
+    "pay.mom": ("móm {amount}", "Móm {amount}"),
+    "pay.u": ("ù {amount}", "Ù {amount}"),
+    "pay.den": ("đền {amount}", "đền {amount}"),
+    "pay.other": ("khác {amount}", "other {amount}"),
+}

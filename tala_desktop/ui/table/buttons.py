@@ -1,0 +1,51 @@
+"""Table buttons: the action and tool buttons (Ăn, Bốc, Đánh, Hạ, Gửi, Ù, Xếp bài, Gợi ý) as widgets.
+
+The ``Highlights`` say which buttons apply, in which layout slot and
+whether they glow; ``place`` moves the widgets there (when a new value is
+stored, never while drawing) and ``visible`` picks the ones shown now:
+every one that applies while your input is taken, the tools also while
+cards fly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..core.assets import Fonts
+from ..core.i18n import tr
+from ..widgets.controls import Button
+from .highlights import Highlights
+from .layout import TableLayout
+from .picture import BUTTONS
+
+
+class TableButtons:
+    """The widgets of every table button; ``on_press(name)`` runs when one is clicked."""
+
+    def __init__(self, fonts: Fonts, layout: TableLayout, on_press: Callable[[str], None]) -> None:
+        self.widgets: dict[str, Button] = {
+            name: Button(layout.buttons[0], tr(key), fonts, style=style, glow=glow, on_click=_call(on_press, name))
+            for name, (key, style, glow) in BUTTONS.items()}
+
+    def __getitem__(self, name: str) -> Button:
+        return self.widgets[name]
+
+    def place(self, hl: Highlights, layout: TableLayout) -> None:
+        for shown in hl.buttons:
+            b = self.widgets[shown.name]
+            b.rect = pygame.Rect(layout.buttons[shown.slot])
+            b.glow = shown.glow
+
+    def visible(self, hl: Highlights, accepting: bool) -> list[Button]:
+        return [self.widgets[b.name] for b in hl.buttons if accepting or not b.needs_input]
+
+    def retitle(self) -> None:
+        """Follow a language change."""
+        for name, (key, _, _) in BUTTONS.items():
+            self.widgets[name].text = tr(key)
+
+
+def _call(on_press: Callable[[str], None], name: str) -> Callable[[], None]:
+    return lambda: on_press(name)

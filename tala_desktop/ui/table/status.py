@@ -1,0 +1,51 @@
+"""Status line and game log: the one line of advice under the table and the last lines of what happened.
+
+A message said by the table (a refusal, a hint, the answer to a click) is
+urgent: it shows for a few seconds over the guide, unless your next action
+replaces it at once. Log lines show when nothing urgent does; the guide for
+your step (from the ``Highlights``) fills the rest. ``line`` only reads.
+"""
+
+from __future__ import annotations
+
+from ..art.theme import WHITE
+from .highlights import Colour, Highlights
+
+STATUS_SECONDS = 3.0
+LOG_LINES = 30
+
+
+class StatusLine:
+    """The status message (text, colour, until when, urgent) and the game log."""
+
+    def __init__(self) -> None:
+        self.log_lines: list[str] = []
+        self.message: tuple[str, Colour | None, float, bool] = ("", None, 0.0, False)
+
+    def say(self, text: str, colour: Colour | None, until: float) -> None:
+        self.message = (text, colour, until, True)
+
+    def clear(self) -> None:
+        """Your next action: whatever was said about the last one goes at once."""
+        self.message = ("", None, 0.0, False)
+
+    def log(self, line: str, now: float) -> None:
+        self.log_lines.append(line)
+        del self.log_lines[:-LOG_LINES]
+        text, _, until, urgent = self.message
+        if not urgent or until <= now:
+            self.message = (line, None, now + STATUS_SECONDS, False)
+
+    def line(self, now: float, hl: Highlights, warning: tuple[str, Colour] | None = None) -> tuple[str, Colour]:
+        """What the status line shows at ``now``: an urgent message, a warning, the guide or the last log line."""
+        text, colour, until, urgent = self.message
+        active = bool(text) and until > now
+        if active and urgent:
+            return text, colour or WHITE
+        if warning is not None:
+            return warning
+        if hl.mode != "wait" and hl.guide:
+            return hl.guide, hl.guide_colour or WHITE
+        if active:
+            return text, colour or WHITE
+        return hl.guide, hl.guide_colour or WHITE

@@ -1,0 +1,54 @@
+"""Results: each revealed hand shows its phỏm and its trash apart, and an amount made of several payments says so."""
+
+from __future__ import annotations
+
+from tala_desktop.engine import OutcomeKind
+from tala_desktop.table.messages import Payment
+from tala_desktop.ui.core.i18n import tr
+from tala_desktop.ui.table.results import ResultsOverlay
+from tala_desktop.ui.table.results_rows import breakdown, breakdown_text
+
+from .table_helpers import Driver, make_services, make_table, play_my_turn
+
+
+def test_a_zero_that_hides_plus_and_minus_four_is_explained():
+    payments = [Payment(game_id=1, from_seat=1, to=0, amount=400, reason="chot"),
+                Payment(game_id=1, from_seat=0, to=2, amount=400, reason="bet")]
+    parts = breakdown(payments, 0, 0)
+    assert parts == [("pay.rank", -400), ("pay.chot", 400)]
+    assert breakdown_text(parts) == tr("pay.rank", amount="-400") + " · " + tr("pay.chot", amount="+400")
+    assert breakdown(payments, 1, -400) == [("pay.chot", -400)] and breakdown_text([("pay.chot", -400)]) == ""
+    # money the scene never saw paid (a game resumed mid-way) is "other", so the parts add up to the amount
+    assert breakdown(payments, 2, 500) == [("pay.rank", 400), ("pay.other", 100)]
+
+
+def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, fonts):
+    drv = Driver(make_table(seed=5), make_services(fonts, speed=3.0))
+    sc = drv.scene
+    stats: dict[str, int] = {}
+    for _ in range(30000):
+        if isinstance(drv.stack.top, ResultsOverlay):
+            break
+        play_my_turn(drv, stats)
+        drv.step()
+    overlay = drv.stack.top
+    assert isinstance(overlay, ResultsOverlay)
+    m = sc.model
+    net = m.outcome_list("net", 0)
+    explained = 0
+    for s in range(m.n):
+        groups, trash = overlay.hands[s]
+        if m.outcome is not None and m.outcome.kind is OutcomeKind.SHOWDOWN:
+            assert sorted(c for g in groups for c in g) == sorted(c for ph in m.laid[s] for c in ph)
+            assert sorted(trash) == sorted(m.reveal[s])
+        parts = breakdown(sc.payments, s, int(net[s]))
+        assert sum(v for _, v in parts) == net[s]
+        assert overlay.breakdowns[s] == breakdown_text(parts)
+        explained += len(parts) > 1
+        spots = overlay.card_spots(s, 0, 340)
+        assert [c for c, _ in spots] == [c for g in groups for c in g] + trash
+        assert all(b > a for (_, a), (_, b) in zip(spots, spots[1:]))        # left to right, never stacked back
+    assert explained >= 1                          # this game has eats beside the rank money
+    drv.step(90)
+    drv.draw()
+    sc.close()
