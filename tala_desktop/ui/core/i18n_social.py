@@ -32,4 +32,20 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
     "react.angry": ("tức giận", "is angry"),
     "react.love": ("thả tim", "sends a heart"),
     "social.emote_line": ("({emote})", "({emote})"),
+    # the server closing: who left and why
+    "net.host_quit": ("{who} đã tắt ứng dụng đang giữ bàn, nên bàn đã đóng. Hãy chọn máy chủ khác hoặc tự tạo bàn.",
+                      "{who} closed the app that hosted the table, so the table is gone. Pick another server or "
+                      "host a table yourself."),
+    "net.host_left": ("{who} đã rời bàn và đóng máy chủ. Hãy chọn máy chủ khác hoặc tự tạo bàn.",
+                      "{who} left the table and closed the server. Pick another server or host a table yourself."),
+    "net.the_host": ("Chủ bàn", "The host"),
+    # refusals of watching and of seats between games
+    "net.error.too_many_watchers": ("Bàn này đã đủ người xem. Hãy xem bàn khác hoặc chờ một lát.",
+                                    "This table has as many watching as it allows. Watch another table or wait a "
+                                    "moment."),
+    "net.error.watching": ("Bạn đang xem bàn này: hãy ngồi vào một ghế trống trước.",
+                           "You are watching this table: take a free seat first."),
+    "net.error.no_watcher": ("Người đó không còn xem bàn này nữa.", "That person is no longer watching this table."),
+    "net.error.no_bot": ("Ghế đó không có máy chơi.", "No computer player sits in that seat."),
+    "net.error.bad_seat": ("Bàn này không có ghế đó.", "This table has no such seat."),
 }

@@ -20,7 +20,8 @@ DISCONNECT_KEYS: dict[str, str] = {
     "server_restarted": "net.server_restarted", "bad_frame": "net.version", "version": "net.version",
     "server_shutdown": "net.server_shutdown", "bad_password": "net.bad_password", "replaced": "net.replaced",
     "too_many_connections": "net.too_many_connections", "hello_timeout": "net.hello_timeout",
-    "retry_later": "net.retry_later",
+    "retry_later": "net.retry_later", "shutdown": "net.server_shutdown", "host_quit": "net.host_quit",
+    "host_left": "net.host_left",
 }
 # a refused lobby command's ``code`` -> i18n key
 ERROR_KEYS: dict[str, str] = {
@@ -30,18 +31,22 @@ ERROR_KEYS: dict[str, str] = {
     "no_game": "net.error.no_game", "rate_limited": "net.error.rate_limited", "invalid": "net.error.invalid",
     "bad_password": "net.bad_password", "too_big": "net.error.invalid", "retry_later": "net.retry_later",
     "kicked": "net.error.kicked", "no_player": "net.error.no_player", "not_yourself": "net.error.not_yourself",
+    "chat_too_fast": "social.too_fast", "too_many_watchers": "net.error.too_many_watchers",
+    "watching": "net.error.watching", "no_watcher": "net.error.no_watcher", "no_bot": "net.error.no_bot",
+    "bad_seat": "net.error.bad_seat",
 }
 # why the server took you off a table (``left_table.reason``) when you did not ask: a notice in the lobby
 LEFT_KEYS: dict[str, str] = {"kicked": "net.left.kicked", "idle": "net.left.idle", "closed": "net.left.closed"}
 
 
-def disconnect_text(reason: str, where: str = "") -> str:
-    """Why the connection ended, for ``reason`` (``unreachable`` names the address tried), and what to do."""
+def disconnect_text(reason: str, where: str = "", who: str | None = None) -> str:
+    """Why the connection ended, for ``reason`` (``unreachable`` names the address tried; the host closing names
+    ``who``), and what to do."""
     key = DISCONNECT_KEYS.get(reason)
     if key is None:
         log.info("no wording for the disconnect reason %r", reason)
         key = "net.lost"
-    return tr(key, where=where or tr("net.the_server"))
+    return tr(key, where=where or tr("net.the_server"), who=who or tr("net.the_host"))
 
 
 def left_text(reason: str) -> str | None:

@@ -170,12 +170,13 @@ class LanLobbyScene(PageScene):
         super().handle_event(event)
 
     def back(self) -> None:
-        """Leave the lobby: close the connection (and the in-app server) and go back."""
-        self.session.close()
+        """Leave the lobby: close the connection (and the in-app server: its players are told you left) and go back."""
+        self.session.close("host_left")
         super().back()
 
     def on_exit(self) -> None:
-        self.session.close()
+        """Popped without "back" (the app closes): the players of a table this app hosts are told so."""
+        self.session.close("host_quit")
 
     # -- the game ----------------------------------------------------------------------------------
     def _start_table(self) -> None:

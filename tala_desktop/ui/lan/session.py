@@ -24,10 +24,22 @@ from tala_desktop.table.messages import Error, TableMessage
 
 from .errors import disconnect_text, error_text, left_text
 
+ChatLine = p.ChatEvent | p.ReactionEvent
+
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8765
 MAX_CHAT_LINES = 40
+CHAT_REFUSALS = {"chat_too_fast"}      # refusals of a chat line or reaction: shown in the table's chat
+
+
+def unseen(known: list[ChatLine], log: list[ChatLine]) -> list[ChatLine]:
+    """The lines of a ``chat_log`` after those already ``known`` (the log's start may overlap the known end)."""
+    for j in range(len(log), -1, -1):
+        k = min(j, len(known))
+        if (k > 0 or j == 0) and log[j - k:j] == known[len(known) - k:]:
+            return log[j:]
+    return log
 
 
 class LanSession:
@@ -40,7 +52,10 @@ class LanSession:
         self.you: int | None = None
         self.tables: list[p.TableInfo] = []
         self.chat: list[tuple[str, str]] = []         # (name, text)
-        self.said: list[p.ChatEvent | p.ReactionEvent] = []   # chat lines and reactions, for the table's chat
+        self.said: list[ChatLine] = []   # the table's chat lines and reactions (the last ones)
+        self.said_total = 0                           # lines ever added to ``said`` (readers keep their own count)
+        self.said_notices: list[str] = []             # chat lines the server refused, in words
+        self.watching = False                         # at the table without a seat
         self.closing: p.Closing | None = None         # the server said it closes (who, why)
         self.notices: list[str] = []                  # refusals in words, for the lobby's status line
         self.table_queue: list[TableMessage] = []
@@ -92,7 +107,7 @@ class LanSession:
         if isinstance(msg, p.Welcome):
             self.welcome = msg
         elif isinstance(msg, p.Lobby):
-            self.lobby, self.you = msg.table, msg.you
+            self.lobby, self.you, self.watching = msg.table, msg.you, msg.watching
             self.playing = msg.table.state == "playing"
         elif isinstance(msg, p.Tables):
             self.tables = list(msg.tables)
@@ -105,11 +120,12 @@ class LanSession:
         elif isinstance(msg, p.ChatLog):
             self.chat = [(line.name, line.text) for line in msg.lines if isinstance(line, p.ChatEvent)]
             del self.chat[:-MAX_CHAT_LINES]
-            self.said = list(msg.lines)
+            self._said(unseen(self.said, msg.lines))
         elif isinstance(msg, p.Closing):
             self.closing = msg
         elif isinstance(msg, p.Left):
-            self.lobby, self.you, self.playing, self.leaving = None, None, False, False
+            self.lobby, self.you, self.playing, self.leaving, self.watching = None, None, False, False, False
+            self.said = []                                # a new table's chat starts empty
             why = left_text(msg.reason)
             if why is not None:
                 self.notices.append(why)
@@ -118,9 +134,14 @@ class LanSession:
         elif isinstance(msg, p.Disconnected):
             log.info("LAN connection ended (%s): %s", msg.reason, msg.message)
             self.lost_reason = msg.reason
-            self.lost = disconnect_text(self.lost_reason, self._where())
+            self.lost = disconnect_text(self.lost_reason, self._where(), msg.who)
             if self.on_lost is not None:
                 self.on_lost(self.lost)
+        elif isinstance(msg, Error) and msg.code in CHAT_REFUSALS:
+            self.said_notices.append(error_text(msg.code))
+            if not self.playing:
+                self.notices.append(error_text(msg.code))
+                del self.notices[:-5]
         elif isinstance(msg, Error) and not self.playing:
             log.info("the server refused a lobby command (%s): %s", msg.code, msg.message)
             self.notices.append(error_text(msg.code))
@@ -128,8 +149,9 @@ class LanSession:
         elif not isinstance(msg, p.Pong):
             self.table_queue.append(msg)
 
-    def _said(self, lines: list[p.ChatEvent | p.ReactionEvent]) -> None:
+    def _said(self, lines: list[ChatLine]) -> None:
         self.said.extend(lines)
+        self.said_total += len(lines)
         del self.said[:-p.CHAT_LOG]
 
     def _where(self) -> str:
@@ -160,15 +182,17 @@ class LanSession:
             return False
         return all(s.ready for s in self.lobby.seats if s.kind == "player")
 
-    def close(self) -> None:
-        """Disconnect, and stop the in-app server if this app hosts it."""
+    def close(self, reason: str = "host_quit") -> None:
+        """Disconnect, and stop the in-app server if this app hosts it, telling its players why (``host_quit``:
+        this app closes; ``host_left``: its player left the LAN lobby) and who."""
         if self.closed:
             return
         self.closed = True
-        self.client.close()
         if self.server is not None:
-            self.server.stop()
+            who = self.welcome.name if self.welcome is not None else None
+            self.server.stop(reason=reason, who=who)
             self.server = None
+        self.client.close()
 
 
 class LanTableClient:

@@ -1,0 +1,61 @@
+"""LanChannel: the LAN table's social side — chat and reactions sent to the server, its lines handed to the chat.
+
+The session files every ``chat``, ``reaction`` and ``chat_log`` the server
+sends (lobby and table alike) into its history; the channel hands the table
+scene's SocialLayer what it has not seen yet, in the server's order (your own
+lines come back from the server too, so every chat shows the same order). A
+refused line (sent too fast) comes back as a notice in the chat.
+"""
+
+from __future__ import annotations
+
+from tala_desktop.net import protocol as p
+
+from ..core.names import shown_name
+from ..social.said import Said
+from .session import LanSession
+
+
+class LanChannel:
+    """The SocialChannel of the table the ``session`` is at (seated or watching)."""
+
+    can_chat = True
+
+    def __init__(self, session: LanSession) -> None:
+        self.session = session
+        self._seen = 0              # lines of the session's history already handed out (its running count)
+        self._notices = 0
+
+    @property
+    def watchers(self) -> list[str]:
+        lobby = self.session.lobby
+        return list(lobby.watchers) if lobby is not None else []
+
+    def send_chat(self, text: str) -> None:
+        self.session.client.chat(text)
+
+    def send_reaction(self, key: str) -> None:
+        self.session.client.react(key)
+
+    def poll_said(self, now: float) -> list[Said]:
+        s = self.session
+        s.pump(now)
+        total, history = s.said_total, s.said
+        fresh = history[max(0, len(history) - (total - self._seen)):] if total > self._seen else []
+        self._seen = total
+        out = [self.said(line) for line in fresh]
+        out += [Said(name="", text=text, notice=True) for text in s.said_notices[self._notices:]]
+        self._notices = len(s.said_notices)
+        return out
+
+    def said(self, line: p.ChatEvent | p.ReactionEvent) -> Said:
+        """A server line as the chat shows it (your own marked, a default name in the current language)."""
+        s = self.session
+        if line.watching or line.seat is None:
+            mine = s.watching and s.welcome is not None and line.name == s.welcome.name
+        else:
+            mine = not s.watching and line.seat == s.you
+        name = shown_name(line.name)
+        if isinstance(line, p.ReactionEvent):
+            return Said(name=name, seat=line.seat, reaction=line.key, watching=line.watching, mine=mine)
+        return Said(name=name, seat=line.seat, text=line.text, watching=line.watching, mine=mine)
