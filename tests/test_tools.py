@@ -143,3 +143,21 @@ def test_the_demo_writes_moves_with_the_cards_of_the_hands():
 
 def test_every_tool_is_in_this_check():
     assert len(SCRIPT_TOOLS) >= 15 and os.path.join("tools", "zip_app.py") in SCRIPT_TOOLS
+
+
+def test_the_discard_rates_table_labels_its_rows_and_its_thirteen_columns(monkeypatch, capsys):
+    spec = importlib.util.spec_from_file_location("_tool_discard_rates", ROOT / "bench" / "discard_rates.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(sys, "argv", ["discard_rates.py", "--games", "1"])
+    assert module.main() == 0
+    lines = capsys.readouterr().out.splitlines()
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    headers = [i for i, line in enumerate(lines) if line.split()[1:] == ranks]
+    assert [lines[i].split()[0] for i in headers] == ["easy", "normal"]
+    for i in headers:
+        rows = lines[i + 1:i + 4]
+        assert [row.split(":")[0].strip() for row in rows] == ["discard 1", "discard 2", "discard 3"]
+        for row in rows:  # 13 numbers, each right-aligned under its rank
+            assert len(row.split(":")[1].split()) == 13 and len(row) == len(lines[i])
