@@ -73,7 +73,7 @@ class SceneStack:
 
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
-        self.canvas_size: tuple[int, int] = DESIGN_SIZE   # the size of the canvas last drawn on
+        self.canvas_size: tuple[int, int] | None = None   # the size of the canvas last drawn on (None: not yet)
 
     @property
     def scenes(self) -> tuple[Scene, ...]:
@@ -125,7 +125,7 @@ class SceneStack:
             self.pop()
 
     def design_box(self) -> pygame.Rect:
-        return design_box(self.canvas_size)
+        return design_box(self.canvas_size or DESIGN_SIZE)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """The event to the top scene; a scene in the design box gets mouse positions relative to it."""
@@ -165,7 +165,7 @@ class SceneStack:
         """Paint the visible scenes on ``surface`` (the canvas), each on the whole of it or in its design box."""
         self.canvas_size = surface.get_size()
         box = self.design_box()
-        if box.size == self.canvas_size:
+        if box.size == surface.get_size():
             for scene in self.visible():
                 scene.draw(surface)
             return

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 class PauseOverlay(Overlay):
     """Three buttons in a panel; Esc closes it again."""
 
+    fills_canvas = True          # centred on the table's canvas (its layout's size)
     updates_below = True
 
     def __init__(self, table: TableScene) -> None:

@@ -46,6 +46,7 @@ class ResultsOverlay(Scene):
     """The results dialog of one finished game."""
 
     is_overlay = True
+    fills_canvas = True          # laid out on the table's canvas, like the table under it
     updates_below = True
 
     def __init__(self, table: TableScene, model: TableModel, auto_start: bool = True) -> None:

@@ -62,6 +62,8 @@ CATCH_UP = 4               # queued snapshots beyond which animations are skippe
 class TableScene(Scene):
     """The table: your hand at the bottom, the other seats around, the stock in the middle."""
 
+    fills_canvas = True          # the layout follows the canvas's shape (``relayout``, from update)
+
     def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
                  table_number: int = 1, saved: bool = False, extras: TableExtras | None = None) -> None:
@@ -235,6 +237,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self._frame_dirty, self._dirty = self._dirty, False
+        canvas = self.stack.canvas_size if self.stack is not None else None
+        if canvas is not None and canvas != self.layout.size:
+            self.relayout(canvas)
         if self.paused:          # the pause menu holds the table: its clock, its bots, every animation
             return
         speed = float(self.services.settings.animation_speed)
@@ -261,6 +266,16 @@ class TableScene(Scene):
         self._maybe_results()
         if self.extras is not None and self.extras.update(dt, self):
             self._frame_dirty = True
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """Lay the table out again for a canvas of ``size`` (the window changed shape): cards glide to their
+        new places, the buttons and the header move at once."""
+        self.layout = TableLayout(size, self.layout.n, self.layout.my_seat)
+        self.hand.set_layout(self.layout)
+        self.header.place(self.layout)
+        self.menu_button.rect = pygame.Rect(self.layout.menu_button)
+        self.buttons.place(self.highlights, self.layout)
+        self._frame_dirty = True
 
     def _route(self, msg: TableMessage) -> None:
         if isinstance(msg, Error):          # answers to your commands skip the batch queue
