@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from tala_desktop.engine import OutcomeKind
+import time
+
+from tala_desktop.engine import MoveKind, OutcomeKind
+from tala_desktop.engine.record import dumps, loads
+from tala_desktop.table import LocalTableClient
 from tala_desktop.table.messages import Payment
+from tala_desktop.table.snapshot import game_payments
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.results_rows import breakdown, breakdown_text
@@ -41,7 +46,7 @@ def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, font
         if m.outcome is not None and m.outcome.kind is OutcomeKind.SHOWDOWN:
             assert sorted(c for g in groups for c in g) == sorted(c for ph in m.laid[s] for c in ph)
             assert sorted(trash) == sorted(m.reveal[s])
-        parts = breakdown(sc.payments, s, int(net[s]))
+        parts = breakdown(m.snap.payments, s, int(net[s]))
         assert sum(v for _, v in parts) == net[s]
         assert overlay.breakdowns[s] == breakdown_text(parts)
         explained += len(parts) > 1
@@ -52,3 +57,46 @@ def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, font
     drv.step(90)
     drv.draw()
     sc.close()
+
+
+def test_a_resumed_game_explains_the_money_paid_before_it_was_resumed(pg, fonts):
+    first = make_table(seed=5)
+    first.start_game(0.0)
+    now = 0.0
+    while not any(p.amount for p in _payments(first)) and not first.state.is_over:   # up to the first eat
+        now += 0.05
+        st = first.state
+        if first.bots[st.to_move] is None:
+            eat = [mv for mv in st.legal_moves() if mv.kind is MoveKind.EAT]
+            first.submit(st.to_move, (eat or st.legal_moves())[0], first.game_id)
+        first.update(now)
+        time.sleep(0.001)
+    assert not first.state.is_over, "seed 5 has an eat before the end"
+    text, game_id, balances = dumps(first.state), first.game_id, first.balances[:]
+    first.close()
+
+    table = make_table(seed=5)
+    client = LocalTableClient(table, 0)
+    table.resume(loads(text), game_id, balances, now=0.0)      # an autosave: the earlier payments are not replayed
+    drv = Driver(table, make_services(fonts, speed=0.0), client=client)
+    stats: dict[str, int] = {}
+    for _ in range(30000):
+        if isinstance(drv.stack.top, ResultsOverlay):
+            break
+        play_my_turn(drv, stats)
+        drv.step()
+    overlay = drv.stack.top
+    assert isinstance(overlay, ResultsOverlay)
+    m = drv.scene.model
+    paid = m.snap.payments
+    assert any(p.reason in ("eat", "chot") for p in paid)      # the eat before the resume is in the final snapshot
+    net = m.outcome_list("net", 0)
+    for s in range(m.n):
+        parts = breakdown(paid, s, int(net[s]))
+        assert "pay.other" not in dict(parts)                  # every chip of the amount is explained
+        assert overlay.breakdowns[s] == breakdown_text(parts)
+    drv.scene.close()
+
+
+def _payments(table) -> list[Payment]:
+    return game_payments(table.state, table.game_id)

@@ -63,7 +63,7 @@ class ResultsOverlay(Scene):
         self.rows = self._order()
         self.hands = [split_hand(model, s) for s in range(model.n)]
         net = model.outcome_list("net", 0)
-        self.breakdowns = [breakdown_text(breakdown(table.payments, s, int(net[s] or 0))) for s in range(model.n)]
+        self.breakdowns = [breakdown_text(breakdown(model.snap.payments, s, int(net[s] or 0))) for s in range(model.n)]
         w = min(size[0] - p(40), p(940))
         h = min(size[1] - p(40), p(74) + p(92) * len(self.rows) + p(150))
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)

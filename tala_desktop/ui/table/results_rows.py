@@ -3,9 +3,10 @@
 ``split_hand`` puts a seat's laid phỏm (and, for an Ù, the phỏm of the
 winner's hand) before the cards that counted; ``breakdown`` sums the
 game's payments to and from a seat by what they paid for (rank money,
-eats, chốt, Móm, Ù, đền), so a 0 that hides +4 and -4 is explained. Money
-the scene did not see paid (a game resumed mid-way) shows as "other", so
-the parts always add up to the amount.
+eats, chốt, Móm, Ù, đền), so a 0 that hides +4 and -4 is explained. It
+reads the game-over snapshot's payments (the whole game's, also of a game
+resumed mid-way); any chips they do not account for show as "other", so
+the parts always add up to the amount shown.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ import pygame
 from tala_desktop.engine import Move
 from tala_desktop.store import StoreError
 from tala_desktop.table import TableClient
-from tala_desktop.table.messages import Error, Hint, Payment, Snapshot, TableMessage, Thinking
+from tala_desktop.table.messages import Error, Hint, Snapshot, TableMessage, Thinking
 
 from ..art.theme import WARNING
 from ..core.display import LOGICAL_SIZE
@@ -97,7 +97,6 @@ class TableScene(Scene):
         self.status = StatusLine()
         self.turn_clock = TurnClock()
         self.thinking_seat: int | None = None
-        self.payments: list[Payment] = []   # this game's payment events, for the results' breakdown
         self.pulse = 0.0
         self._dirty = True
         self._frame_dirty = True
@@ -328,7 +327,6 @@ class TableScene(Scene):
         for e in events:
             if isinstance(e, Thinking):
                 self.thinking_seat = e.seat
-        self.payments += [e for e in events if isinstance(e, Payment)]
         if new.thinking is not None and (new.thinking != new.me or self.spectator):
             self.thinking_seat = new.thinking  # your own seat only thinks when a bot plays it
         if new.to_move != self.thinking_seat:
@@ -347,7 +345,6 @@ class TableScene(Scene):
 
     def _new_game(self) -> None:
         self._fresh_hand = True
-        self.payments = []
         self.anim.clear()
         self.hand.clear()
         self.actions.new_game()
