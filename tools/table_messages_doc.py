@@ -72,6 +72,8 @@ def type_text(t: Any) -> str:
         return f"string ≤ {t.max_length}" if t.max_length else "string"
     if isinstance(t, mi.NoneType):
         return "null"
+    if isinstance(t, mi.LiteralType):
+        return " / ".join(f"`{v}`" for v in t.values)
     if isinstance(t, mi.EnumType):
         return " / ".join(f"`{v.value}`" for v in t.cls)
     if isinstance(t, (mi.ListType, mi.VarTupleType)):

@@ -14,7 +14,7 @@ one the UI can draw.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -36,6 +36,7 @@ Text = Annotated[str, msgspec.Meta(max_length=1000, title="text")]
 SeatCards = Annotated[list[Cards], msgspec.Meta(max_length=4, title="cards per seat")]
 SeatInts = Annotated[list[int], msgspec.Meta(max_length=4, title="number per seat")]
 SeatBools = Annotated[list[bool], msgspec.Meta(max_length=4, title="bool per seat")]
+PayReason = Literal["eat", "chot", "nhi", "ba", "bet", "mom", "u", "u_tron", "u_khan", "den"]  # the rules that pay
 MAX_LEGAL = 1024                                                      # a hand's lay choices stay far below
 MAX_PAYMENTS = 64                                                     # a game makes fewer than 40
 
@@ -157,7 +158,7 @@ class Payment(Event, tag="payment", frozen=True):
     from_seat: Annotated[Seat, about("who paid (wire name `from`)")] = msgspec.field(name="from")
     to: Annotated[Seat, about("who was paid")]
     amount: Annotated[Chips, about("chips, never more than the payer had")]
-    reason: Annotated[Code, about("the rule: eat, chot, nhi, ba, bet, mom, u, u_tron, u_khan, den")]
+    reason: Annotated[PayReason, about("the rule that pays (docs/rules.md §8): eat, ăn chốt, place, Móm, Ù, đền")]
 
 
 class GameEnded(Event, tag="outcome", frozen=True):

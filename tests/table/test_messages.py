@@ -95,6 +95,10 @@ def _snapshot_obj() -> dict:
     lambda d: d["rules"].update(players=7),                      # rules the engine refuses
     lambda d: d.update(clock={"seat": 0, "deadline": 1.0, "seconds": 30, "remaining": 3.0, "x": 0}),
     lambda d: d.update(type="snapshots"),                        # unknown type
+    lambda d: d.update(payments=[{"type": "payment", "game_id": 1, "from": 0, "to": 1, "amount": 5,
+                                  "reason": "gift"}]),          # not a rule that pays
+    lambda d: d.update(payments=[{"type": "payment", "game_id": 1, "from": 0, "to": 1, "amount": -5,
+                                  "reason": "eat"}]),           # a payment takes chips, never gives them
 ])
 def test_a_snapshot_that_breaks_the_schema_is_refused(change):
     obj = _snapshot_obj()
