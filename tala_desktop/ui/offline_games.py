@@ -11,12 +11,16 @@ with ``START_BALANCE`` for every seat and keeps nothing.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from tala_desktop.store import Autosave, Notice, OfflineSession, StoreError
 from tala_desktop.table import LocalTableClient, TableConfig, TableError
 
 from .new_game import GameChoices, build_client, table_config
 from .services import Services
+
+if TYPE_CHECKING:
+    from .table.extras import TableExtras
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +32,13 @@ class OfflineGames:
         self.services = services
         self.saved = saved                      # the unfinished game found at start-up, until resumed
         self.sessions: dict[int, OfflineSession] = {}
+
+    def social_layer(self, client: LocalTableClient) -> TableExtras:
+        """The reactions over an offline table (you at the client's seat; the computer players answer rarely)."""
+        from .social.layer import SocialLayer  # pygame-drawn: loaded with the table scene, on first use
+        from .social.offline import OfflineChannel
+
+        return SocialLayer(OfflineChannel(client.table, client.seat), self.services.fonts)
 
     def _tell(self, code: str, detail: str) -> None:
         """A problem the menu shows (through the store's notices) when the player is back there."""

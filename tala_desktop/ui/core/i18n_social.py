@@ -8,7 +8,7 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
     "social.reactions": ("Biểu cảm", "Reactions"),
     "social.send": ("Gửi", "Send"),
     "social.close": ("Đóng", "Close"),
-    "social.placeholder": ("Nhập tin nhắn rồi bấm Enter", "Type a message, then press Enter"),
+    "social.placeholder": ("Nhập tin nhắn rồi bấm Enter", "Type here, then press Enter"),
     "social.empty": ("Chưa có tin nhắn. Chào cả bàn đi!", "No messages yet. Say hello to the table!"),
     "social.watching_mark": ("đang xem", "watching"),
     "social.you": ("Bạn", "You"),

@@ -28,10 +28,12 @@ from ..frames.overlay import Overlay
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
 from ..services import Services
+from ..social.layer import SocialLayer
 from ..table.scene import TableScene
 from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
 from ..widgets.text_fit import ellipsize
+from .channel import LanChannel
 from .session import LanSession
 
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
@@ -182,7 +184,9 @@ class LanLobbyScene(PageScene):
     def _start_table(self) -> None:
         client = self.session.table_client()
         number = self.session.lobby.id if self.session.lobby is not None else 1
-        self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number)
+        chat = SocialLayer(LanChannel(self.session), self.services.fonts)
+        self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number,
+                                      extras=chat)
         if self.stack is not None:
             self.stack.push(self.table_scene)
 
