@@ -59,9 +59,10 @@ def test_chat_and_reactions_reach_every_seat_in_the_servers_order_with_names_and
         assert mine.can_chat and mine.watchers == []
         theirs.send_chat("  chào cả bàn  ")
         theirs.send_reaction("nice")
-        mine.send_reaction("laugh")
         seen_by_host: list[Said] = []
         seen_by_guest: list[Said] = []
+        collect(mine, seen_by_host, 2)
+        mine.send_reaction("laugh")                              # an answer: after what it answers, for everyone
         collect(mine, seen_by_host, 3)
         collect(theirs, seen_by_guest, 3)
         assert seen_by_host == [Said(name="Minh", seat=1, text="chào cả bàn"),
