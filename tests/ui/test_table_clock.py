@@ -137,6 +137,25 @@ def test_the_lay_down_turn_warns_before_the_clock_makes_you_mom(pg, fonts):
     sc.close()
 
 
+def test_without_a_phom_to_lay_the_lay_down_turn_does_not_warn(pg, fonts):
+    from .table_positions import SEND_DRAWS, SEND_HANDS, SEND_MOVES, deal_table, play
+
+    hands = ("3h 10h 9s Jc 7d Kd Qs 2s Ac", SEND_HANDS[1])           # no phỏm in your hand, eaten or drawn
+    table = deal_table(hands, SEND_DRAWS, seconds=20)
+    drv = Driver(table, make_services(fonts, speed=1.0))
+    play(table, SEND_MOVES)                                            # your lay-down turn: Móm whatever you do
+    sc, sounds = drv.scene, drv.services.sounds
+    drv.until(lambda: sc.accepting_input and sc.highlights.mode == "lay")
+    assert not sc.hand.raised
+    text, _ = sc.status_line()
+    assert not text.startswith(tr("status.lay_clock_mom")) and tr("status.lay_clock") not in text
+    drv.until(lambda: sc.clock_remaining(0)[0] < 6)
+    assert "tick" not in sounds.played and not sc.anim.banners          # no warning for a Móm you cannot avoid
+    drv.until(lambda: sc.clock_remaining(0)[0] < 4.5)
+    assert sounds.played.count("tick") == 1                             # the last five seconds tick as every turn
+    sc.close()
+
+
 def test_the_ring_is_thick_and_pulses_in_the_last_five_seconds(pg, fonts):
     drv = Driver(make_table(seed=3, seconds=12), make_services(fonts, speed=1.0))
     sc = drv.scene

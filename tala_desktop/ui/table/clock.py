@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tala_desktop.engine import TurnKind
+from tala_desktop.engine import MoveKind, TurnKind
 
 from .model import TableModel
 
@@ -36,9 +36,13 @@ class ClockCues:
 
 
 def lay_down_turn(m: TableModel | None) -> bool:
-    """Your lay-down turn with a running clock (the time running out lays nothing: Móm)."""
+    """Your lay-down turn with a running clock and a phỏm to lay (the time running out lays nothing: Móm).
+
+    Without a phỏm you are Móm whatever you do, so there is nothing to warn of.
+    """
     return (m is not None and m.clock is not None and not m.is_over and m.turn_kind is TurnKind.LAY
-            and m.to_move == m.me and bool(m.legal))
+            and m.to_move == m.me and any(mv.kind is MoveKind.U or (mv.kind is MoveKind.LAY and mv.melds)
+                                          for mv in m.legal))
 
 
 class TurnClock:

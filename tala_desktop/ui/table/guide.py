@@ -14,6 +14,7 @@ from tala_desktop.engine import Move, MoveKind, TurnKind, card_label
 
 from ..art.theme import WARNING
 from ..core.i18n import tr
+from .clock import lay_down_turn
 from .lay_assist import LayCheck, phom_order
 from .model import TableModel
 
@@ -76,8 +77,8 @@ def guide(m: TableModel | None, mode: str, check: LayCheck | None, armed: int | 
 
 
 def lay_clock_warning(m: TableModel) -> str:
-    """At your lay-down turn with a turn clock: the warning that the time running out lays nothing (Móm)."""
-    if m.clock is None or m.turn_kind is not TurnKind.LAY or m.to_move != m.me or m.is_over:
+    """At your lay-down turn with a turn clock and a phỏm to lay: the warning that the time running out is Móm."""
+    if not lay_down_turn(m):
         return ""
     return tr("status.lay_clock_mom" if m.rules.timeout_last_turn_is_mom else "status.lay_clock")
 
