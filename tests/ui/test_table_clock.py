@@ -66,6 +66,23 @@ def test_pausing_offline_stops_the_clock_the_bots_and_the_flights(pg, fonts):
     sc.close()
 
 
+def test_the_pause_menu_stays_in_the_middle_when_the_window_changes_shape(pg, fonts):
+    drv = Driver(make_table(seed=3, seconds=30), make_services(fonts, speed=0.5))
+    sc = drv.scene
+    drv.until(lambda: sc.accepting_input)
+    drv.draw()
+    pause = escape(drv)
+    assert pause.panel.center == (640, 360)
+    drv.surface = pygame.Surface((1280, 960))          # the window turned 4:3 under the menu
+    drv.draw()
+    drv.step()
+    assert sc.layout.size == (1280, 960) and pause.panel.center == (640, 480)
+    assert all(pause.panel.contains(b.rect) for b in pause.buttons)
+    drv.click(pause.buttons[0].rect.center)            # Tiếp tục, where it is drawn now
+    assert drv.stack.top is sc and not sc.paused
+    sc.close()
+
+
 def test_a_lan_table_menu_is_worded_as_a_menu_and_the_game_goes_on(pg, fonts):
     table = make_table(seed=3, seconds=30)
     drv = Driver(table, make_services(fonts, speed=0.0), client=RemoteLikeClient(table, 0))

@@ -37,20 +37,35 @@ class PauseOverlay(Overlay):
         self.pauses = table.client.can_pause
         self.title = tr("pause.title" if self.pauses else "pause.menu_title")
         self.note = tr("pause.paused_note" if self.pauses else "pause.lan_note")
-        L = table.layout
+        fonts = table.services.fonts
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.buttons = [
+            Button((0, 0, 1, 1), tr("pause.continue" if self.pauses else "pause.back"), fonts, self.resume,
+                   style="green"),
+            Button((0, 0, 1, 1), tr("pause.leave"), fonts, self.leave, style="primary"),
+            Button((0, 0, 1, 1), tr("pause.quit"), fonts, self.quit, style="red"),
+        ]
+        self._placed_for: tuple[int, int] = (0, 0)
+        self._place()
+
+    def _place(self) -> None:
+        """Centre the panel and its buttons on the table's layout (again when the window changes shape)."""
+        L = self.table.layout
         p = L.px
         w, h = p(440), p(360)
         self.panel = pygame.Rect((L.size[0] - w) // 2, (L.size[1] - h) // 2, w, h)
-        fonts = table.services.fonts
         bw, bh = p(300), p(54)
         x = self.panel.centerx - bw // 2
         y0 = self.panel.y + p(100)
-        self.buttons = [
-            Button((x, y0, bw, bh), tr("pause.continue" if self.pauses else "pause.back"), fonts, self.resume,
-                   style="green"),
-            Button((x, y0 + p(72), bw, bh), tr("pause.leave"), fonts, self.leave, style="primary"),
-            Button((x, y0 + p(144), bw, bh), tr("pause.quit"), fonts, self.quit, style="red"),
-        ]
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(x, y0 + i * p(72), bw, bh)
+        self._placed_for = L.size
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.table.layout.size != self._placed_for:   # the table below laid itself out for a new canvas
+            self._place()
+            self._dirty = True
 
     @property
     def needs_redraw(self) -> bool:
