@@ -179,3 +179,21 @@ def test_pages_fill_a_window_of_another_shape_and_take_clicks_in_their_box(pg, w
         assert isinstance(made.stack.top, SettingsScene)
     finally:
         made.shutdown()
+
+
+def test_the_menu_puts_its_version_and_keys_in_the_corners_of_a_wide_window(pg):
+    made = create_app(AppOptions(windowed=(2520, 1080)), clock=StepClock())
+    try:
+        made.show_menu()
+        settle(made)
+        canvas = made.display.canvas
+        w, h = canvas.get_size()
+
+        def has_caption(x0: int, x1: int) -> bool:
+            return any(max(abs(a - b) for a, b in zip(canvas.get_at((x, y))[:3], (170, 196, 176))) < 12
+                       for x in range(x0, x1) for y in range(h - 34, h - 14))
+
+        assert w == 1680
+        assert has_caption(24, 120) and has_caption(w - 120, w - 24)   # outside the 1280 box (200..1480)
+    finally:
+        made.shutdown()

@@ -245,10 +245,12 @@ class MenuScene(PageScene):
         column = art.panel(self.column.size)
         surface.blit(column, (self.column.x - 20, self.column.y - 20))
         self._draw_profile(surface)
+        corners = surface.get_parent() or surface      # the version and the keys sit in the window's corners
+        w, h = corners.get_size()
         version = art.text(tr("menu.version", version=__version__), 16, (170, 196, 176))
-        surface.blit(version, version.get_rect(bottomleft=(24, 704)))
+        corners.blit(version, version.get_rect(bottomleft=(24, h - 16)))
         keys = art.text(tr("menu.hint_keys"), 16, (170, 196, 176))
-        surface.blit(keys, keys.get_rect(bottomright=(1256, 704)))
+        corners.blit(keys, keys.get_rect(bottomright=(w - 24, h - 16)))
 
     def _draw_profile(self, surface: pygame.Surface) -> None:
         store = self.services.store
