@@ -1,7 +1,7 @@
 """App loop: the window, the 60 fps loop that skips unchanged frames, the scene wiring and a clean shutdown.
 
-``create_app`` opens the resizable window (a 1280x720 logical canvas scaled
-into it, F11 for fullscreen) and builds the shared services. ``App.frame``
+``create_app`` opens the resizable window (a logical canvas shaped like the
+window scaled into it, F11 for fullscreen) and builds the shared services. ``App.frame``
 runs one frame: events (mapped to logical coordinates), ``update(dt)`` with
 dt from the clock (clamped), then draw + flip only when a visible scene
 reports ``needs_redraw`` (scenes without it are always drawn); an idle app
