@@ -5,13 +5,13 @@
 
 The pages (menu, setup, settings, rules) are pushed on a fresh stack and
 updated until their intro animation ends; ``tutorial`` is the first lesson's
-first step; ``table`` is a new offline game at
-your first turn; ``results`` a four-bot game at its results; ``lobby`` a LAN
-table's lobby on a loopback server with a guest seated. Each is drawn on the
-logical canvas and presented into a window of ``--size``; the PNG is the
-window as a player sees it (bars included). ``--matrix`` renders every screen
-at 1024x600, 1280x720, 1920x1080, 1024x768 (4:3) and 2520x1080 (21:9) in
-Vietnamese and English.
+first step; ``table`` a new offline game at your first turn; ``results`` a
+four-bot game at its results; ``browser`` the LAN page listing a loopback
+server; ``lobby`` a LAN table's lobby on a loopback server with a guest
+seated. Each is drawn on the logical canvas and presented into a window of
+``--size``; the PNG is the window as a player sees it (bars included).
+``--matrix`` renders every screen at 1024x600, 1280x720, 1920x1080, 1024x768
+(4:3) and 2520x1080 (21:9) in Vietnamese and English.
 """
 
 from __future__ import annotations
@@ -30,9 +30,11 @@ import pygame  # noqa: E402
 
 from tala_desktop.app import _size  # noqa: E402
 from tala_desktop.net.client import NetTableClient  # noqa: E402
+from tala_desktop.net.discovery import LanServer  # noqa: E402
 from tala_desktop.net.host import start_in_thread  # noqa: E402
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app  # noqa: E402
 from tala_desktop.ui.core.i18n import set_language  # noqa: E402
+from tala_desktop.ui.lan.browser import LanBrowserScene  # noqa: E402
 from tala_desktop.ui.lan.lobby import LanLobbyScene  # noqa: E402
 from tala_desktop.ui.lan.session import LanSession  # noqa: E402
 from tala_desktop.ui.new_game import GameChoices, selftest_config  # noqa: E402
@@ -42,7 +44,7 @@ from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
 from tala_desktop.ui.screens.tutorial import open_tutorial  # noqa: E402
 from tala_desktop.ui.selftest import results_shown  # noqa: E402
 
-SCREENS = ("menu", "setup", "settings", "rules", "tutorial", "table", "results", "lobby")
+SCREENS = ("menu", "setup", "settings", "rules", "tutorial", "table", "results", "browser", "lobby")
 MATRIX_SIZES = ((1024, 600), (1280, 720), (1920, 1080), (1024, 768), (2520, 1080))
 
 
@@ -73,6 +75,27 @@ def _lobby(app: App, closing: list) -> None:
             guest.pump(time.monotonic())
             app.frame()
             time.sleep(0.01)
+
+
+class _LoopbackBrowser:
+    """Discovery that has heard only the loopback server this tool started (no socket on the LAN)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+
+    def servers(self) -> list[LanServer]:
+        return [LanServer(host="127.0.0.1", port=self.port, name="Bàn của Minh", players=1, tables=1, open=1,
+                          bet=100, password=False, seen=time.monotonic())]
+
+
+def _browser(app: App, closing: list) -> None:
+    server = start_in_thread(host="127.0.0.1", port=0, announce=False, name="Bàn của Minh")
+    closing.append(server.stop)
+    app.stack.push(LanBrowserScene(app.services, lambda: _LoopbackBrowser(server.port)))
+    _frames(app, 90)
 
 
 def render(out: Path, size: tuple[int, int], language: str, screens: tuple[str, ...] = SCREENS,
@@ -113,6 +136,8 @@ def render(out: Path, size: tuple[int, int], language: str, screens: tuple[str, 
                 app.open_table(app.games.bots_only_client(selftest_config(7)), spectator=True)
                 _frames(app, 60000, lambda: results_shown(app))
                 _frames(app, 150)                  # the hands turn face up
+            elif name == "browser":
+                _browser(app, closing)
             elif name == "lobby":
                 _lobby(app, closing)
                 _frames(app, 30)
