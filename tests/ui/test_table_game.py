@@ -47,7 +47,7 @@ def test_whole_games_by_mouse_agree_with_the_engine(pg, fonts):
             out = drv.table.state.outcome
             assert overlay.winner == out.winner
             assert sc.model.is_over and sc.model.label_of(out.winner) == out.labels[out.winner]
-            assert [sc.model.outcome_list("net", 0)[s] for s in range(4)] == list(out.net)
+            assert [sc.model.final_net()[s] for s in range(4)] == list(out.net)
             assert sc.model.reveal is not None and all(len(h) == c for h, c in
                                                        zip(sc.model.reveal, sc.model.counts))
             drv.step(20)

@@ -39,7 +39,7 @@ def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, font
     overlay = drv.stack.top
     assert isinstance(overlay, ResultsOverlay)
     m = sc.model
-    net = m.outcome_list("net", 0)
+    net = m.final_net()
     explained = 0
     for s in range(m.n):
         groups, trash = overlay.hands[s]
@@ -90,7 +90,7 @@ def test_a_resumed_game_explains_the_money_paid_before_it_was_resumed(pg, fonts)
     m = drv.scene.model
     paid = m.snap.payments
     assert any(p.reason in ("eat", "chot") for p in paid)      # the eat before the resume is in the final snapshot
-    net = m.outcome_list("net", 0)
+    net = m.final_net()
     for s in range(m.n):
         parts = breakdown(paid, s, int(net[s]))
         assert "pay.other" not in dict(parts)                  # every chip of the amount is explained

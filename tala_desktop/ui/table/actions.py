@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from tala_desktop.engine import Move, MoveKind, TurnKind, card_label
+from tala_desktop.engine import Move, MoveKind, Phase, TurnKind, card_label
 from tala_desktop.engine.cards import iter_bits, mask_of
 from tala_desktop.table.messages import Error, Hint
 
@@ -87,9 +87,9 @@ class TableActions:
         m = self.model
         if m is None or self.spectator or not m.my_turn:
             return "wait"
-        if m.phase == "send" and self.skip_send:
+        if m.phase is Phase.SEND and self.skip_send:
             return "discard"
-        return m.phase if m.phase in ("take", "lay", "send", "discard") else "wait"
+        return m.phase.value if m.phase in (Phase.TAKE, Phase.LAY, Phase.SEND, Phase.DISCARD) else "wait"
 
     def new_game(self) -> None:
         self.model = None
@@ -173,7 +173,7 @@ class TableActions:
 
     def do_draw(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
-        if m is not None and m.can("draw"):
+        if m is not None and m.can(MoveKind.DRAW):
             return self.send(Move(m.me, MoveKind.DRAW), ("draw", None))
         return NOTHING
 
@@ -182,7 +182,7 @@ class TableActions:
         if m is None or m.last_discard is None:
             return NOTHING
         card = m.last_discard[1]
-        if m.can("eat"):
+        if m.can(MoveKind.EAT):
             return self.send(Move(m.me, MoveKind.EAT), ("eat", card))
         return refuse(tr("status.cannot_eat", card=card_label(card)), ("pile", card))
 
@@ -236,11 +236,13 @@ class TableActions:
 
     def do_u(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
-        return self.send(Move(m.me, MoveKind.U), ("u", None)) if m is not None and m.can("u") else NOTHING
+        return self.send(Move(m.me, MoveKind.U), ("u", None)) if m is not None and m.can(MoveKind.U) else NOTHING
 
     def do_ukhan(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
-        return self.send(Move(m.me, MoveKind.UKHAN), ("ukhan", None)) if m is not None and m.can("ukhan") else NOTHING
+        if m is None or not m.can(MoveKind.UKHAN):
+            return NOTHING
+        return self.send(Move(m.me, MoveKind.UKHAN), ("ukhan", None))
 
     def do_sort(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
@@ -336,7 +338,7 @@ class TableActions:
         if m is None:
             return NOTHING
         mode = self.mode
-        if m.can("draw") and mode == "take":
+        if m.can(MoveKind.DRAW) and mode == "take":
             return self.do_draw()
         if mode == "wait":
             return say(tr("status.not_your_turn"), ERROR)

@@ -54,7 +54,7 @@ def guide(m: TableModel | None, mode: str, check: LayCheck | None, armed: int | 
             return "", None
         return (tr("status.your_turn") if m.to_move == m.me else tr("status.turn", name=m.names[m.to_move])), None
     if mode == "take":
-        if m.can("ukhan"):
+        if m.can(MoveKind.UKHAN):
             return tr("status.ukhan_offer"), None
         eatable = m.eatable()
         if eatable is not None:
@@ -69,7 +69,7 @@ def guide(m: TableModel | None, mode: str, check: LayCheck | None, armed: int | 
         if armed is not None:
             return tr("status.pick_target", card=card_label(armed)), None
         return tr("status.must_send"), None
-    if m.can("u"):
+    if m.can(MoveKind.U):
         return tr("status.u_offer"), None
     if m.turn_kind is TurnKind.FIRST:
         return tr("status.first_discard"), None

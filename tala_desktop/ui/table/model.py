@@ -8,8 +8,6 @@ keeps the previous one to animate from. Nothing here draws.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tala_desktop.engine import Move, MoveKind, Outcome, Phase, Phom, Rules, TurnKind
 from tala_desktop.engine.cards import card_label, mask_of, points
 from tala_desktop.table.messages import Clock, Snapshot
@@ -96,8 +94,8 @@ class TableModel:
     def my_turn(self) -> bool:
         return not self.is_over and self.to_move == self.me and bool(self.legal)
 
-    def can(self, kind: str) -> bool:
-        """Whether a legal move of ``kind`` (a MoveKind, or its notation) is open to you now."""
+    def can(self, kind: MoveKind) -> bool:
+        """Whether a legal move of ``kind`` is open to you now."""
         return kind in self.kinds
 
     def discardable(self) -> set[int]:
@@ -136,16 +134,19 @@ class TableModel:
         return tr("table.you_lower") if seat == self.me else self.names[seat]
 
     # ------------------------------------------------------------------ outcome
-    def outcome_list(self, key: str, default: Any) -> list[Any]:
-        """An outcome field by seat (``labels``, ``points``, ``net``), or ``default`` for each seat before the end."""
-        if self.outcome is None:
-            return [default] * self.n
-        return list(getattr(self.outcome, key))
+    def final_net(self) -> list[int]:
+        """Chips each seat won (+) or lost (-) in the game that ended; zeros before the end."""
+        return list(self.outcome.net) if self.outcome is not None else [0] * self.n
+
+    def final_points(self) -> list[int]:
+        """Points of the cards each seat still held when the game ended; zeros before the end."""
+        return list(self.outcome.points) if self.outcome is not None else [0] * self.n
 
     def label_of(self, seat: int) -> str | None:
+        """The seat's standing when the game ended (nhat, mom, u_tron...), None before the end."""
         if self.outcome is None:
             return None
-        return self.outcome_list("labels", "")[seat] or None
+        return self.outcome.labels[seat] or None
 
 
 def cards_text(cards: list[int]) -> str:

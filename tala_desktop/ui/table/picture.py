@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tala_desktop.engine import MoveKind
 from tala_desktop.engine.cards import iter_bits
 
 from ..art.card_art import GROUP_COLOURS
@@ -81,7 +82,7 @@ def picture(a: TableActions) -> Highlights:
     points = assist.trash_points(m.hand_mask, m.eaten_mask, m.has_laid(m.me), m.ace_high, m.face10)
     return Highlights(mode=mode, raised=frozenset(a.raised), selected=a.selected,
                       outline=frozen_map(outline), send_targets=frozen_map(targets),
-                      send_arrows=frozen_map(arrows), stock_glow=mode == "take" and m.can("draw"),
+                      send_arrows=frozen_map(arrows), stock_glow=mode == "take" and m.can(MoveKind.DRAW),
                       discard_glow=eatable is not None, buttons=_buttons(a, m, mode), guide=text,
                       guide_colour=colour, lay_check=check, points=points)
 
@@ -91,13 +92,13 @@ def _buttons(a: TableActions, m: TableModel, mode: str) -> tuple[ShownButton, ..
         return ()
     names: list[str] = []
     if mode == "take":
-        names += [n for n in ("eat", "draw", "ukhan") if m.can(n)]
+        names += [k.value for k in (MoveKind.EAT, MoveKind.DRAW, MoveKind.UKHAN) if m.can(k)]
     elif mode == "lay":
-        names += ["lay"] + (["u"] if m.can("u") else [])
+        names += ["lay"] + (["u"] if m.can(MoveKind.U) else [])
     elif mode == "send":
         names += (["send"] if a.raised & a.sendable else []) + ["skip"]
     elif mode == "discard":
-        names += ["discard"] + [n for n in ("u", "ukhan") if m.can(n)]
+        names += ["discard"] + [k.value for k in (MoveKind.U, MoveKind.UKHAN) if m.can(k)]
     glow = {"lay": bool(a.lay_check and a.lay_check.ok), "send": True,
             "discard": a.selected is not None}
     out = [ShownButton(name, i, glow.get(name, BUTTONS[name][2])) for i, name in enumerate(names[:ACTION_SLOTS])]

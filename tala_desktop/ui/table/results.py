@@ -62,8 +62,8 @@ class ResultsOverlay(Scene):
         self.size = size
         self.rows = self._order()
         self.hands = [split_hand(model, s) for s in range(model.n)]
-        net = model.outcome_list("net", 0)
-        self.breakdowns = [breakdown_text(breakdown(model.snap.payments, s, int(net[s] or 0))) for s in range(model.n)]
+        net = model.final_net()
+        self.breakdowns = [breakdown_text(breakdown(model.snap.payments, s, net[s])) for s in range(model.n)]
         w = min(size[0] - p(40), p(940))
         h = min(size[1] - p(40), p(74) + p(92) * len(self.rows) + p(150))
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
@@ -108,7 +108,7 @@ class ResultsOverlay(Scene):
         for i, f in enumerate(self.flips):
             self.tweens.animate(f, 0.3, "easeOutCubic", delay=0.15 + ROW_REVEAL * i, t=1.0)
         start = 0.2 + ROW_REVEAL * len(self.rows)
-        net = self.model.outcome_list("net", 0)
+        net = self.model.final_net()
         k = 0
         for seat in self.rows:
             if seat == self.winner or (net[seat] or 0) >= 0:
@@ -210,13 +210,13 @@ class ResultsOverlay(Scene):
                                     BADGE_COLOURS.get(label, (90, 90, 90)), p(15))
         self._draw_cards(surface, r, i, seat)
         if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN:  # after an Ù nobody is ranked by points
-            points = m.outcome_list("points", 0)[seat]
+            points = m.final_points()[seat]
             pts = self.painter.text(tr_count("table.points", points, points=points), p(17), WHITE)
             lift = p(9) if self.breakdowns[seat] else 0       # on the amount's line when a breakdown is under it
             surface.blit(pts, pts.get_rect(midleft=(r.x + p(590), r.centery - lift)))
         fade = self.money_fade.t
         if fade > 0:
-            net = int(m.outcome_list("net", 0)[seat] or 0)
+            net = m.final_net()[seat]
             text = ("+" if net > 0 else "") + money(net)
             img = self.painter.text(text, p(20), GAIN if net > 0 else (LOSS if net < 0 else WHITE), bold=True)
             img = img.copy()

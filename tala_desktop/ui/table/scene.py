@@ -339,7 +339,7 @@ class TableScene(Scene):
             self.tweens.update(0.0)
         if new.is_over and self._over_at is None:
             self._over_at = self.clock
-            won = (new.outcome_list("net", 0)[new.me] or 0) > 0
+            won = new.final_net()[new.me] > 0
             self.services.sounds.play("win" if won else "lose")
         self.touch()
 
