@@ -1,10 +1,12 @@
 """CI and the contributor's checks agree: .ci/run starts from an emptied environment and runs the README's test
-command; the GitHub workflow and pre-commit run the same linters as .ci/run, with the tools of the environment."""
+command with every warning an error; the GitHub workflow and pre-commit run the same linters as .ci/run, with the
+tools of the environment; the workflow builds, checks and ships the app on Windows, macOS and Linux."""
 
 from __future__ import annotations
 
 import re
 import shlex
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,3 +90,25 @@ def test_the_hook_reader_sees_each_hook():
     config = "repos:\n  - repo: local\n    hooks:\n      - id: a\n        entry: ruff check\n" \
              "        language: system\n      # - id: b\n      - id: c\n        entry: mypy x\n"
     assert hooks(config) == [{"id": "a", "entry": "ruff check", "language": "system"}, {"id": "c", "entry": "mypy x"}]
+
+
+def test_every_warning_in_a_test_is_a_failure():
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    pytest_config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
+    assert pytest_config["ini_options"]["filterwarnings"][0] == "error"
+
+
+def test_the_workflow_builds_checks_and_ships_the_app_on_each_platform():
+    matrix = re.search(r"os: \[([^\]]+)\]", WORKFLOW)
+    assert matrix is not None
+    systems = {s.strip().split("-")[0] for s in matrix.group(1).split(",")}
+    assert systems == {"windows", "macos", "ubuntu"}
+    for step in ("python -m pytest -n 2", "python tools/build_app.py --runs", "python tools/build_app.py --onefile",
+                 "python tools/zip_app.py\n", "python tools/zip_app.py --onefile", "actions/upload-artifact@",
+                 "gh release upload"):
+        assert step in WORKFLOW, step
+    assert re.search(r'python: \["3\.10", "3\.13"\]', WORKFLOW)        # the oldest supported and the newest
+    assert "startsWith(github.ref, 'refs/tags/v')" in WORKFLOW           # a release only for a version tag
