@@ -35,6 +35,12 @@ class Channel:
     def send_reaction(self, key: str) -> None:
         self.reactions.append(key)
 
+    def seat_offer(self, between_games: bool) -> int | None:
+        return None
+
+    def take_seat(self, seat: int) -> None:
+        raise AssertionError("nothing offered")
+
     def poll_said(self, now: float) -> list[Said]:
         out, self.inbox = self.inbox, []
         return out

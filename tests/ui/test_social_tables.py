@@ -112,3 +112,78 @@ def test_the_lan_table_shows_the_tables_chat_and_a_reaction_bubble(pg, fonts, la
         if guest is not None:
             guest.close()
         stack.clear()
+
+
+def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_games(pg, fonts):
+    from ..net.test_seating import finish_game
+    i18n.set_language("vi")
+    surface = pygame.Surface((1280, 720))
+    stacks = [SceneStack(), SceneStack()]
+    for stack in stacks:
+        stack.push(Scene())
+    host = LanSession.host("Hà", "Bàn của Hà", 0, ("127.0.0.1", 9), seats=2, bet=100, turn_seconds=0,
+                           preset="zingplay")
+    guest = fan = None
+    live = list(stacks)     # the stacks stepped (the host's stops once the game runs: its results wait)
+
+    def step_all(cond, timeout: float = 10.0) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            guest.pump(time.monotonic())
+            for stack in live:
+                stack.update(1 / 30)
+                stack.draw(surface)
+            if cond():
+                return
+            time.sleep(0.005)
+        raise AssertionError("timed out")
+
+    try:
+        services = make_services(fonts)
+        lobby = LanLobbyScene(services, host)
+        stacks[0].push(lobby)
+        step_until(stacks[0], lambda: host.lobby is not None and host.server is not None, surface)
+        guest = LanSession.join("127.0.0.1", host.server.port, "Minh")
+        guest.client.join(host.lobby.id)
+        step_all(lambda: guest.you is not None)
+        guest.client.ready()
+        step_all(lambda: host.can_start() and lobby.action.enabled and host.lobby.players == 2)
+        lobby.action.click()
+        step_all(lambda: isinstance(stacks[0].top, TableScene) and stacks[0].top.model is not None)
+        live.remove(stacks[0])
+        fan = LanSession.join("127.0.0.1", host.server.port, "Quân")
+        fan_lobby = LanLobbyScene(services, fan)
+        stacks[1].push(fan_lobby)
+        step_all(lambda: len(fan_lobby.row_buttons) == 1 and fan.tables and fan.tables[0].state == "playing")
+        watch = fan_lobby.row_buttons[0]
+        assert watch.text == i18n.tr("social.watch") and watch.enabled
+        watch.click()
+        step_all(lambda: isinstance(stacks[1].top, TableScene) and stacks[1].top.model is not None)
+        seen = stacks[1].top
+        assert seen.spectator and seen.model.me == -1 and seen.model.held == [] and seen.model.legal == []
+        assert seen.visible_buttons() == [] and seen.highlights.buttons == ()     # nothing to press
+        layer = seen.extras
+        assert isinstance(layer, SocialLayer) and layer.sit_button is None       # a game runs: no seat to take
+        pump_host = lambda: host.pump(time.monotonic()) or host.lobby is not None and host.lobby.watchers == ["Quân"]  # noqa: E731
+        step_all(pump_host)
+        finish_game(host.server, host.lobby.id)
+        step_all(lambda: seen.model.is_over)
+        guest.client.stand_up()                                                  # Minh stands up between games
+        step_all(lambda: seen.results is not None and stacks[1].top is seen.results)
+        seen.results.start_next()                                                # "Ván mới": closes, no vote
+        step_all(lambda: layer.sit_button is not None)
+        assert layer.sit_button.text == i18n.tr("social.sit_at", seat=2)
+        stacks[1].draw(surface)
+        ARTIFACTS.mkdir(exist_ok=True)
+        pygame.image.save(surface, str(ARTIFACTS / "lan_watching_sit_vi.png"))
+        layer.sit_button.click()
+        step_all(lambda: seen.model.me == 1 and not seen.spectator)
+        host.client.next_game()
+        step_all(lambda: seen.model.game_id == 2 and not seen.model.is_over and seen.model.held != [])
+        assert seen.model.names[1] == "Quân" and layer.sit_button is None
+    finally:
+        for s in (host, guest, fan):
+            if s is not None:
+                s.close()
+        for stack in stacks:
+            stack.clear()

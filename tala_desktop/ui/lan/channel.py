@@ -31,6 +31,19 @@ class LanChannel:
         lobby = self.session.lobby
         return list(lobby.watchers) if lobby is not None else []
 
+    def seat_offer(self, between_games: bool) -> int | None:
+        """Watching, between games: the free seat you may sit down on (None: none, or a game is running)."""
+        s = self.session
+        if not between_games and s.playing:
+            return None
+        return s.free_seat()
+
+    def take_seat(self, seat: int) -> None:
+        """Sit down on ``seat`` and vote for the next game at once (the players wait for every seat's vote)."""
+        self.session.client.sit(seat)
+        if self.session.playing:
+            self.session.client.next_game()
+
     def send_chat(self, text: str) -> None:
         self.session.client.chat(text)
 

@@ -73,9 +73,15 @@ class LanLobbyScene(PageScene):
         if s.lobby is None:
             for i, table in enumerate(s.tables[:6]):
                 full = table.players >= len(table.seats) or table.state != "lobby"
-                self.row_buttons.append(Button((LEFT.right - 120, LEFT.y + 52 + i * ROW_H, 120, 46),
-                                               tr("lan.join"), fonts, functools.partial(s.client.join, table.id),
-                                               style="green", font_size=20, enabled=not full))
+                rect = (LEFT.right - 120, LEFT.y + 52 + i * ROW_H, 120, 46)
+                if full:    # a running or full table: watch it (and sit down on a free seat between games)
+                    self.row_buttons.append(Button(rect, tr("social.watch"), fonts,
+                                                   functools.partial(s.client.watch, table.id), style="blue",
+                                                   font_size=20))
+                else:
+                    self.row_buttons.append(Button(rect, tr("lan.join"), fonts,
+                                                   functools.partial(s.client.join, table.id), style="green",
+                                                   font_size=20))
             self.create_button = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.create"), fonts,
                                         self.create_table, style="primary", font_size=24)
             self.widgets.extend([*self.row_buttons, self.create_button])
@@ -87,6 +93,11 @@ class LanLobbyScene(PageScene):
                                      s.client.start, style="primary", font_size=26, enabled=s.can_start())
                 self._host_controls(info)
                 self._kick_buttons(info)
+            elif s.watching:
+                free = s.free_seat()
+                self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("social.sit"), fonts,
+                                     functools.partial(s.client.sit, free if free is not None else 0),
+                                     style="green", font_size=24, enabled=free is not None)
             else:
                 ready = mine is not None and mine.ready
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60),
@@ -186,7 +197,7 @@ class LanLobbyScene(PageScene):
         number = self.session.lobby.id if self.session.lobby is not None else 1
         chat = SocialLayer(LanChannel(self.session), self.services.fonts)
         self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number,
-                                      extras=chat)
+                                      extras=chat)   # watching (no seat): the scene sees it in its snapshots
         if self.stack is not None:
             self.stack.push(self.table_scene)
 

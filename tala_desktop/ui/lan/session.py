@@ -137,7 +137,9 @@ class LanSession:
             self.lost = disconnect_text(self.lost_reason, self._where(), msg.who)
             if self.on_lost is not None:
                 self.on_lost(self.lost)
-        elif isinstance(msg, Error) and msg.code in CHAT_REFUSALS:
+        elif isinstance(msg, Error) and self.watching and msg.code == "watching":
+            log.info("the server refused a watcher's command: %s", msg.message)   # a vote sent with a failed sit
+        elif isinstance(msg, Error) and (msg.code in CHAT_REFUSALS or self.watching):
             self.said_notices.append(error_text(msg.code))
             if not self.playing:
                 self.notices.append(error_text(msg.code))
@@ -175,6 +177,13 @@ class LanSession:
         if self.lobby is None or self.you is None:
             return None
         return next((s for s in self.lobby.seats if s.seat == self.you), None)
+
+    def free_seat(self) -> int | None:
+        """The first seat someone watching may sit down on now (in the lobby, or free between games), or None."""
+        info = self.lobby
+        if info is None or not self.watching:
+            return None
+        return next((s.seat for s in info.seats if s.kind == "empty" and s.name is None), None)
 
     def can_start(self) -> bool:
         """Host, in the lobby, and every other seated player is ready."""
@@ -216,7 +225,9 @@ class LanTableClient:
         self.session.client.send_move(move)
 
     def next_game(self) -> None:
-        self.session.client.next_game()
+        """Your vote for the next game (someone watching has none: the players' votes deal it)."""
+        if not self.session.watching:
+            self.session.client.next_game()
 
     def request_hint(self) -> None:
         self.session.client.request_hint()

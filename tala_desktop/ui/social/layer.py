@@ -5,6 +5,8 @@ it over the table (the scene's extras hook). Each line said goes into the
 panel in the sender's seat colour (the colour of their avatar); each
 reaction also pops a bubble at the sender's avatar for two seconds, or,
 for someone watching, under the "watching" label beside the chat toggle.
+Someone watching gets a "sit down" button where a hand would be while a
+seat is free between games.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from ..art.table_art import avatar_colour
 from ..art.theme import FELT_MUTED
 from ..core.assets import Fonts
 from ..core.i18n import tr
+from ..widgets.controls import Button
 from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
 from .chat_panel import ChatPanel
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 WATCHER: Colour = (150, 200, 220)       # a watcher's name in the chat (they have no seat colour)
+SIT_SIZE = (320, 58)
 
 
 class SocialLayer:
@@ -43,11 +47,17 @@ class SocialLayer:
         self._keys: tuple[Any, ...] = ()
         self._dirty = True
         self._watch_label: tuple[str, pygame.Surface] | None = None
+        self.offer: int | None = None     # the free seat someone watching may take now
+        self.sit_button: Button | None = None
 
     # ------------------------------------------------------------------ the scene's hook
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offered every event before the table; True when the chat used it."""
         used = self.panel.handle_event(event)
+        if not used and self.sit_button is not None and event.type != pygame.MOUSEMOTION:
+            used = self.sit_button.handle_event(event)
+        elif self.sit_button is not None:
+            self.sit_button.handle_event(event)
         if used or event.type == pygame.MOUSEMOTION:
             self._dirty = True
         return used
@@ -63,17 +73,20 @@ class SocialLayer:
             self.take(said, scene)
         self.panel.update(dt)
         self.bubbles.update(self.clock)
+        self._update_offer(scene)
         field = self.panel.field
         keys = (self.panel.is_open, self.panel.unread, len(self.panel.entries), self.panel.scroll,
                 field.text if field else "", field.caret_visible if field else False,
                 tuple(self.bubbles.bubbles), self.bubbles.animating(self.clock) and int(self.clock * 60),
-                tuple(self.watchers()))
+                tuple(self.watchers()), self.offer)
         dirty, self._dirty = self._dirty or keys != self._keys, False
         self._keys = keys
         return dirty
 
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         self._draw_watchers(surface)
+        if self.sit_button is not None:
+            self.sit_button.draw(surface)
         self.panel.draw(surface)
         self.bubbles.draw(surface, self.clock)
 
@@ -106,6 +119,23 @@ class SocialLayer:
         return Anchor(g.avatar_centre, g.avatar_radius, side="below" if g.slot == "top" else "above")
 
     # ------------------------------------------------------------------ watchers
+    def _update_offer(self, scene: TableScene) -> None:
+        """Watching: offer the free seat (between games, or before the first); the button follows the offer."""
+        m = scene.model
+        offer = self.channel.seat_offer(m is None or m.is_over) if m is None or m.me < 0 else None
+        if offer == self.offer and (self.sit_button is None) == (offer is None):
+            if self.sit_button is not None:
+                self.sit_button.update(0.0)
+            return
+        self.offer = offer
+        self.sit_button = None
+        if offer is not None:
+            w, h = scene.layout.size
+            rect = pygame.Rect(0, 0, *SIT_SIZE)
+            rect.center = (w // 2, h - 110)
+            self.sit_button = Button(rect, tr("social.sit_at", seat=offer + 1), self.fonts,
+                                     lambda: self.channel.take_seat(offer), style="green", font_size=22)
+
     def watchers(self) -> list[str]:
         return self.channel.watchers
 

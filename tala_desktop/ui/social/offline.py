@@ -30,6 +30,13 @@ class OfflineChannel:
     def watchers(self) -> list[str]:
         return []
 
+    def seat_offer(self, between_games: bool) -> int | None:
+        """Offline you always play your seat: no other to take."""
+        return None
+
+    def take_seat(self, seat: int) -> None:
+        """Offline there is no seat to take (``seat_offer`` is always None)."""
+
     def send_chat(self, text: str) -> None:
         """Offline there is nobody to read free text; the panel offers none."""
 

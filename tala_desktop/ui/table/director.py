@@ -111,9 +111,8 @@ class TableDirector:
     @staticmethod
     def _eaten_rect(L: TableLayout, model: TableModel, seat: int, card: int) -> pygame.Rect | None:
         row = model.eaten[seat]
-        if card not in row:
-            return None
-        return L.eaten_rects(seat, len(row))[row.index(card)]
+        rects = L.eaten_rects(seat, len(row)) if card in row else []
+        return rects[row.index(card)] if rects else None   # none at the bottom seat (someone watching sees it)
 
     def _source(self, b: Batch, seat: int, card: int | None) -> tuple[pygame.Rect, bool]:
         """Where a card of ``seat``'s hand starts, and whether it starts face down."""

@@ -70,7 +70,7 @@ class TableScene(Scene):
         super().__init__()
         self.client = client
         self.services = services
-        self.spectator = spectator
+        self._spectator = spectator
         self.on_leave = on_leave
         self.table_number = table_number
         self.saved = saved           # an unfinished game here is autosaved (the app's offline tables)
@@ -141,6 +141,11 @@ class TableScene(Scene):
             self.on_leave()
         elif self.stack is not None and self.stack.top is self:
             self.stack.pop()
+
+    @property
+    def spectator(self) -> bool:
+        """Only watching: a bots-only table (the selftest), or a LAN table watched without a seat (seat -1)."""
+        return self._spectator or (self.model is not None and self.model.me < 0)
 
     def next_game(self) -> None:
         self.client.next_game()
@@ -310,7 +315,8 @@ class TableScene(Scene):
         new_game = old is None or new.game_id != old.game_id
         if old is None or (new.n, new.me) != (old.n, old.me):
             self.me = new.me
-            self.layout = TableLayout(self.layout.size, new.n, new.me)
+            self.layout = TableLayout(self.layout.size, new.n, max(new.me, 0))   # watching (-1): seat 0 below
+            self.actions.spectator = self._spectator or new.me < 0
             self.hand.set_layout(self.layout)
             self.header.place(self.layout)
         hand_rects = {c: r for c in self.hand.order if (r := self.hand.rect_of(c)) is not None}
