@@ -3,6 +3,9 @@ frames are saved under tests/artifacts/; the replay viewer reaches the recorded 
 
 from __future__ import annotations
 
+import os
+import shutil
+import time
 from pathlib import Path
 
 import pygame
@@ -51,11 +54,40 @@ def fill(store: Store, games: int) -> None:
         store.settle(st, f"t{g}", seats, 0)
 
 
+def _run_folder(tmp_path_factory) -> Path:
+    """The temporary folder of this test run: shared by its xdist workers (each has a folder inside it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _built_once(shared: Path, limit: float = 300.0) -> Path:
+    """The 60 stored games, filled by the first worker to get here while the others wait (~4 s of CPU each saved)."""
+    built, failed = shared / "store-screens-games", shared / "store-screens-games.failed"
+    try:
+        os.close(os.open(shared / "store-screens-games.lock", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        deadline = time.monotonic() + limit
+        while not built.exists() and not failed.exists():
+            assert time.monotonic() < deadline, "the worker filling the stored games never finished"
+            time.sleep(0.05)
+        assert not failed.exists(), failed.read_text(encoding="utf-8")
+        return built
+    staging = shared / "store-screens-games.filling"
+    try:
+        with Store(staging) as store:
+            fill(store, 60)
+    except BaseException as exc:
+        failed.write_text(f"filling the stored games failed: {exc!r}", encoding="utf-8")
+        raise
+    staging.rename(built)  # atomic: a waiting worker sees the whole folder or none
+    return built
+
+
 @pytest.fixture(scope="module")
 def filled(tmp_path_factory) -> Path:
+    """A data folder of this module's own holding the 60 stored games (a copy: the tests may write to it)."""
     path = tmp_path_factory.mktemp("store")
-    with Store(path) as store:
-        fill(store, 60)
+    shutil.copytree(_built_once(_run_folder(tmp_path_factory)), path, dirs_exist_ok=True)
     return path
 
 
