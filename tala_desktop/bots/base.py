@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from tala_desktop.engine import GameState, Move, SeatView
+from tala_desktop.engine import GameState, Move, MoveKind, SeatView
 from tala_desktop.engine.cards import card_label, cards_of
 
 from .knowledge import hidden_counts, unseen_mask
@@ -77,7 +77,7 @@ def unseen_and_hidden(st: GameState, seat: int, hand_counts: list[int] | None) -
 
 
 def u_decision(move: Move) -> Decision:
-    if move.kind == "ukhan":
+    if move.kind is MoveKind.UKHAN:
         return Decision(move, Reason("bot.u_khan"))
     return Decision(move, Reason("bot.u"))
 

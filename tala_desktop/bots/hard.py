@@ -21,7 +21,7 @@ import random
 import threading
 import time
 
-from tala_desktop.engine import GameState, Move, MoveKind, Phase
+from tala_desktop.engine import GameState, Move, MoveKind, OutcomeKind, Phase
 from tala_desktop.engine.cards import card_label
 from tala_desktop.engine.legal import discardable, u_available
 from tala_desktop.engine.sends import best_lay_plan
@@ -105,11 +105,11 @@ class HardBot(NormalBot):
     def _options(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int] | None,
                  base: Decision) -> list[Move]:
         kinds = {m.kind for m in legal}
-        if "u" in kinds or "ukhan" in kinds or base.move.kind in ("lay", "send"):
+        if MoveKind.U in kinds or MoveKind.UKHAN in kinds or base.move.kind in (MoveKind.LAY, MoveKind.SEND):
             return [base.move]
-        if st.phase.value == "take":
-            return [m for m in legal if m.kind in ("eat", "draw")]
-        if base.move.kind != "discard":
+        if st.phase is Phase.TAKE:
+            return [m for m in legal if m.kind in (MoveKind.EAT, MoveKind.DRAW)]
+        if base.move.kind is not MoveKind.DISCARD:
             return [base.move]
         ctx = self.context(st, seat, hand_counts)
         ranked = rank_discards(ctx, discardable(st, seat), self.danger_weight)
@@ -190,7 +190,7 @@ def normal_leaf(g: GameState, seat: int, own: NormalBot) -> float:
     rules = g.rules
     kind = u_available(g)
     if kind is not None:
-        pay = rules.u_tron_pay if kind == "u_tron" else rules.u_pay
+        pay = rules.u_tron_pay if kind is OutcomeKind.U_TRON else rules.u_pay
         return (g.n - 1) * pay
     if g.phase is Phase.LAY:
         targets = [(t, k, p) for t in range(g.n) if t != seat for k, p in enumerate(g.laid[t])]
@@ -229,10 +229,10 @@ def _survivors(values: list[list[float]], active: list[int], base_i: int) -> lis
 
 def _words(st: GameState, m: Move) -> Reason:
     """A move the search compared, in words (the UI's move keys): "đánh 7♥", "ăn 7♥", "bốc bài"."""
-    if m.kind == "discard":
+    if m.kind is MoveKind.DISCARD:
         return Reason("move.discard", {"card": card_label(m.card)})
-    if m.kind == "eat" and st.last_discard is not None:
+    if m.kind is MoveKind.EAT and st.last_discard is not None:
         return Reason("move.eat", {"card": card_label(st.last_discard[1])})
-    if m.kind in ("draw", "u", "ukhan"):
+    if m.kind in (MoveKind.DRAW, MoveKind.U, MoveKind.UKHAN):
         return Reason(f"move.{m.kind}")
     return Reason("bot.only_move")

@@ -7,7 +7,7 @@ determinised full state.
 
 from __future__ import annotations
 
-from tala_desktop.engine import GameState, Move, MoveKind
+from tala_desktop.engine import GameState, Move, MoveKind, Phase
 from tala_desktop.engine.cards import card_label, mask_points, points
 from tala_desktop.engine.legal import discardable, highest_card
 from tala_desktop.engine.sends import best_lay_plan, plan_sends
@@ -37,14 +37,14 @@ class NormalBot(Bot):
         if len(legal) == 1:
             return self._only(st, legal[0])
         for m in legal:
-            if m.kind in ("u", "ukhan"):
+            if m.kind in (MoveKind.U, MoveKind.UKHAN):
                 return u_decision(m)
-        phase = st.phase.value
-        if phase == "take":
+        phase = st.phase
+        if phase is Phase.TAKE:
             return self.take(st, seat, legal, hand_counts)
-        if phase == "lay":
+        if phase is Phase.LAY:
             return self.lay(st, seat)
-        if phase == "send":
+        if phase is Phase.SEND:
             sends = self.plan(st, seat)
             if sends:
                 c, t, k = sends[0]
@@ -53,9 +53,9 @@ class NormalBot(Bot):
 
     # ------------------------------------------------------------ decisions
     def _only(self, st: GameState, move: Move) -> Decision:
-        if move.kind == "draw":
+        if move.kind is MoveKind.DRAW:
             return Decision(move, Reason("bot.draw_nothing"))
-        if move.kind == "discard":
+        if move.kind is MoveKind.DISCARD:
             return Decision(move, Reason("bot.only_discard"))
         return Decision(move, Reason("bot.only_move"))
 
@@ -64,8 +64,8 @@ class NormalBot(Bot):
         return Context(st, seat, unseen, hidden, takes_left(st, seat), self.params)
 
     def take(self, st: GameState, seat: int, legal: list[Move], hand_counts: list[int] | None) -> Decision:
-        eat = next((m for m in legal if m.kind == "eat"), None)
-        draw = next(m for m in legal if m.kind == "draw")
+        eat = next((m for m in legal if m.kind is MoveKind.EAT), None)
+        draw = next(m for m in legal if m.kind is MoveKind.DRAW)
         if eat is None:
             return Decision(draw, Reason("bot.draw_no_phom"))
         margin = eat_advantage(self, st, seat, hand_counts)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from tala_desktop.engine import GameState, Rules, RulesError
+from tala_desktop.engine import GameState, OutcomeKind, Rules, RulesError
 
 from . import LEVELS, make_bot
 from .base import Bot
@@ -117,7 +117,7 @@ def play_bots(rules: Rules, bots: list[Bot], deal_seed: int, leader: int,
         "net": [x / st.bet for x in o.net],
         "place": [places.get(s, rest) for s in range(n)],
         "win": [s == o.winner for s in range(n)],
-        "u": [s == o.winner and o.kind != "showdown" for s in range(n)],
+        "u": [s == o.winner and o.kind is not OutcomeKind.SHOWDOWN for s in range(n)],
         "mom": [o.labels[s] == "mom" for s in range(n)],
         "moves": moves,
     }
