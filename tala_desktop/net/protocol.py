@@ -14,7 +14,7 @@ every message with an example exchange.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -37,6 +37,7 @@ MAX_CHAT = 200
 MAX_PASSWORD = 64
 CHAT_LOG = 100                  # lines of a table's chat (and reactions) sent to someone who comes in
 SEAT_KINDS = ("bot", "empty", "player")
+SeatKind = Literal["bot", "empty", "player"]
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 PRESET_NAMES = ("zingplay", "co_ban", "custom")
 
@@ -277,7 +278,7 @@ class Pong(_Event, tag="pong"):
 
 class SeatInfo(msgspec.Struct, kw_only=True):
     seat: int
-    kind: str                   # "empty" (a bot fills it at the start), "player" or "bot"
+    kind: SeatKind              # "empty" (a bot fills it at the start), "player" or "bot"
     name: str | None = None
     level: str | None = None    # bot level (for empty seats: the level that will fill it)
     ready: bool = False
@@ -289,7 +290,7 @@ class SeatInfo(msgspec.Struct, kw_only=True):
 class TableInfo(msgspec.Struct, kw_only=True):
     id: int
     name: str
-    state: str                  # "lobby" or "playing"
+    state: Literal["lobby", "playing"]
     seats: list[SeatInfo]
     bet: int
     turn_seconds: int

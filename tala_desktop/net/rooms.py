@@ -93,7 +93,7 @@ class Room:
             elif names is not None and self.kinds[i] == "empty":   # between games: free for someone watching
                 seats.append(p.SeatInfo(seat=i, kind="empty", level=s.bot_level(i), ready=True))
             else:
-                kind = "bot" if names is not None else "empty"
+                kind: p.SeatKind = "bot" if names is not None else "empty"
                 name = names[i] if names is not None else None
                 seats.append(p.SeatInfo(seat=i, kind=kind, name=name, level=s.bot_level(i), ready=True))
         return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby", seats=seats,

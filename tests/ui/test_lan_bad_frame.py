@@ -17,6 +17,15 @@ from tala_desktop.ui.lan.session import LanSession
 
 from .test_lan_scenes import app, step_until  # noqa: F401 - app is a fixture
 
+
+def lobby_frame(state: str = "lobby", kind: str = "player") -> str:
+    """A lobby event for a 2-seat table; the defaults make a frame the client reads."""
+    table = {"id": 1, "name": "Bàn 1", "state": state, "bet": 100, "turn_seconds": 0, "preset": "zingplay",
+             "bots": [], "password": False, "host": 0, "players": 1,
+             "seats": [{"seat": 0, "kind": kind, "name": "An"}, {"seat": 1, "kind": "empty"}]}
+    return json.dumps({"type": "lobby", "table": table, "you": 0})
+
+
 WELCOME = {"type": "welcome", "version": 2, "name": "An", "token": "abcdefgh12", "server": "x",
            "reconnect_seconds": 60.0, "server_id": "s1"}
 
@@ -46,6 +55,8 @@ def bad_server(request) -> Iterator[int]:
     '{"type":"lobby","table":5}',                                  # a table that is a number
     '{"type":"batch","messages":[{"type":"snapshot","clock":{"remaining":"soon"}}]}',
     '{"type":"tables","tables":[{"id":1,"name":"x","seats":"four"}]}',
+    lobby_frame(state="dancing"),                                  # a table is in its lobby or playing
+    lobby_frame(kind="ghost"),                                     # a seat is a player, a bot or empty
 ], indirect=True)
 def test_a_frame_the_client_cannot_read_shows_the_lost_overlay_with_its_reason(app, bad_server):  # noqa: F811
     i18n.set_language("en")
