@@ -35,11 +35,8 @@ class Channel:
     def send_reaction(self, key: str) -> None:
         self.reactions.append(key)
 
-    def seat_offer(self, between_games: bool) -> int | None:
-        return None
-
-    def take_seat(self, seat: int) -> None:
-        raise AssertionError("nothing offered")
+    def seat_choices(self, between_games: bool) -> list:
+        return []
 
     def poll_said(self, now: float) -> list[Said]:
         out, self.inbox = self.inbox, []

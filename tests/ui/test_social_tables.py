@@ -163,7 +163,7 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         assert seen.spectator and seen.model.me == -1 and seen.model.held == [] and seen.model.legal == []
         assert seen.visible_buttons() == [] and seen.highlights.buttons == ()     # nothing to press
         layer = seen.extras
-        assert isinstance(layer, SocialLayer) and layer.sit_button is None       # a game runs: no seat to take
+        assert isinstance(layer, SocialLayer) and layer.seat_buttons == []       # a game runs: no seat to take
         pump_host = lambda: host.pump(time.monotonic()) or host.lobby is not None and host.lobby.watchers == ["Quân"]  # noqa: E731
         step_all(pump_host)
         finish_game(host.server, host.lobby.id)
@@ -171,19 +171,65 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         guest.client.stand_up()                                                  # Minh stands up between games
         step_all(lambda: seen.results is not None and stacks[1].top is seen.results)
         seen.results.start_next()                                                # "Ván mới": closes, no vote
-        step_all(lambda: layer.sit_button is not None)
-        assert layer.sit_button.text == i18n.tr("social.sit_at", seat=2)
+        step_all(lambda: layer.seat_buttons != [])
+        assert [b.text for b in layer.seat_buttons] == [i18n.tr("social.sit_at", seat=2)]
+        host.pump(time.monotonic())
+        offered = [c.label for c in LanChannel(host).seat_choices(True)]           # the host, between games
+        assert offered == [i18n.tr("social.stand_up"), i18n.tr("social.bot_seat", seat=2)]
+        assert LanChannel(host).seat_choices(False) == []
         stacks[1].draw(surface)
         ARTIFACTS.mkdir(exist_ok=True)
         pygame.image.save(surface, str(ARTIFACTS / "lan_watching_sit_vi.png"))
-        layer.sit_button.click()
+        layer.seat_buttons[0].click()
         step_all(lambda: seen.model.me == 1 and not seen.spectator)
         host.client.next_game()
         step_all(lambda: seen.model.game_id == 2 and not seen.model.is_over and seen.model.held != [])
-        assert seen.model.names[1] == "Quân" and layer.sit_button is None
+        assert seen.model.names[1] == "Quân" and layer.seat_buttons == []
     finally:
         for s in (host, guest, fan):
             if s is not None:
                 s.close()
         for stack in stacks:
             stack.clear()
+
+
+def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_between_games(pg, fonts):
+    from ..net.test_seating import finish_game
+    i18n.set_language("en")
+    host = LanSession.host("Hà", "Bàn của Hà", 0, ("127.0.0.1", 9), seats=3, bet=100, turn_seconds=0,
+                           preset="zingplay")
+    fan = None
+    try:
+        _pump([host], lambda: host.lobby is not None and host.server is not None)
+        fan = LanSession.join("127.0.0.1", host.server.port, "Quân")
+        fan.client.watch(host.lobby.id)
+        _pump([host, fan], lambda: fan.watching and host.lobby.watchers == ["Quân"])
+        host.client.start()
+        _pump([host, fan], lambda: host.playing and fan.playing)
+        assert LanChannel(fan).seat_choices(True) == []                # two bots play: no free seat
+        finish_game(host.server, host.lobby.id)
+        choices = LanChannel(host).seat_choices(True)
+        assert [c.label for c in choices] == ["Stand up and watch", "Give seat 2 to Quân"]
+        choices[1].act()
+        _pump([host, fan], lambda: fan.you == 1 and not fan.watching)
+        assert host.lobby.seats[1].name == "Quân" and host.lobby.watchers == []
+        LanChannel(host).seat_choices(True)[0].act()                   # the host stands up
+        _pump([host, fan], lambda: host.watching and fan.lobby.watchers == ["Hà"])
+        assert fan.is_host                                             # the host role passed to a player
+        assert [c.label for c in LanChannel(fan).seat_choices(True)][:1] == ["Stand up and watch"]
+        assert [c.label for c in LanChannel(host).seat_choices(True)] == ["Take seat 1"]
+    finally:
+        host.close()
+        if fan is not None:
+            fan.close()
+
+
+def _pump(sessions: list[LanSession], cond, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for s in sessions:
+            s.pump(time.monotonic())
+        if cond():
+            return
+        time.sleep(0.005)
+    raise AssertionError("timed out")

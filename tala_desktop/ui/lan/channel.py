@@ -9,10 +9,13 @@ refused line (sent too fast) comes back as a notice in the chat.
 
 from __future__ import annotations
 
+import functools
+
 from tala_desktop.net import protocol as p
 
+from ..core.i18n import tr
 from ..core.names import shown_name
-from ..social.said import Said
+from ..social.said import Said, SeatChoice
 from .session import LanSession
 
 
@@ -31,12 +34,29 @@ class LanChannel:
         lobby = self.session.lobby
         return list(lobby.watchers) if lobby is not None else []
 
-    def seat_offer(self, between_games: bool) -> int | None:
-        """Watching, between games: the free seat you may sit down on (None: none, or a game is running)."""
+    def seat_choices(self, between_games: bool) -> list[SeatChoice]:
+        """Between games: someone watching may sit on a free seat; a player may stand up and watch; the host
+        may give a bot's seat to the first person watching, or put a bot in a seat left free."""
         s = self.session
-        if not between_games and s.playing:
-            return None
-        return s.free_seat()
+        info = s.lobby
+        if info is None or not s.playing or not between_games:
+            return []
+        if s.watching:
+            free = s.free_seat()
+            return [] if free is None else [SeatChoice(tr("social.sit_at", seat=free + 1),
+                                                       functools.partial(self.take_seat, free))]
+        out = [SeatChoice(tr("social.stand_up"), s.client.stand_up)]
+        if s.is_host:
+            bot = next((x.seat for x in info.seats if x.kind == "bot"), None)
+            empty = next((x.seat for x in info.seats if x.kind == "empty"), None)
+            if info.watchers and bot is not None:
+                name = info.watchers[0]
+                out.append(SeatChoice(tr("social.give_seat", seat=bot + 1, name=name),
+                                      functools.partial(s.client.set_seat, bot, "player", name=name)))
+            if empty is not None:
+                out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
+                                      functools.partial(s.client.set_seat, empty, "bot")))
+        return out
 
     def take_seat(self, seat: int) -> None:
         """Sit down on ``seat`` and vote for the next game at once (the players wait for every seat's vote)."""

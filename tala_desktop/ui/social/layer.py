@@ -5,8 +5,8 @@ it over the table (the scene's extras hook). Each line said goes into the
 panel in the sender's seat colour (the colour of their avatar); each
 reaction also pops a bubble at the sender's avatar for two seconds, or,
 for someone watching, under the "watching" label beside the chat toggle.
-Someone watching gets a "sit down" button where a hand would be while a
-seat is free between games.
+Between games the seat changes the channel offers (sit down on a free seat,
+stand up, the host's swaps) show as a row of buttons over the table.
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from ..widgets.controls import Button
 from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
 from .chat_panel import ChatPanel
-from .said import Said, SocialChannel
+from .said import Said, SeatChoice, SocialChannel
 
 if TYPE_CHECKING:
     from ..table.scene import TableScene
 
 Colour = tuple[int, int, int]
 WATCHER: Colour = (150, 200, 220)       # a watcher's name in the chat (they have no seat colour)
-SIT_SIZE = (320, 58)
+SIT_SIZE = (300, 52)
 
 
 class SocialLayer:
@@ -47,17 +47,16 @@ class SocialLayer:
         self._keys: tuple[Any, ...] = ()
         self._dirty = True
         self._watch_label: tuple[str, pygame.Surface] | None = None
-        self.offer: int | None = None     # the free seat someone watching may take now
-        self.sit_button: Button | None = None
+        self.offer: list[SeatChoice] = []    # the seat changes offered now (between games)
+        self.seat_buttons: list[Button] = []
 
     # ------------------------------------------------------------------ the scene's hook
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offered every event before the table; True when the chat used it."""
         used = self.panel.handle_event(event)
-        if not used and self.sit_button is not None and event.type != pygame.MOUSEMOTION:
-            used = self.sit_button.handle_event(event)
-        elif self.sit_button is not None:
-            self.sit_button.handle_event(event)
+        for b in self.seat_buttons:
+            if not used:
+                used = b.handle_event(event) and event.type != pygame.MOUSEMOTION
         if used or event.type == pygame.MOUSEMOTION:
             self._dirty = True
         return used
@@ -78,15 +77,15 @@ class SocialLayer:
         keys = (self.panel.is_open, self.panel.unread, len(self.panel.entries), self.panel.scroll,
                 field.text if field else "", field.caret_visible if field else False,
                 tuple(self.bubbles.bubbles), self.bubbles.animating(self.clock) and int(self.clock * 60),
-                tuple(self.watchers()), self.offer)
+                tuple(self.watchers()), tuple(self.offer))
         dirty, self._dirty = self._dirty or keys != self._keys, False
         self._keys = keys
         return dirty
 
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         self._draw_watchers(surface)
-        if self.sit_button is not None:
-            self.sit_button.draw(surface)
+        for b in self.seat_buttons:
+            b.draw(surface)
         self.panel.draw(surface)
         self.bubbles.draw(surface, self.clock)
 
@@ -120,21 +119,20 @@ class SocialLayer:
 
     # ------------------------------------------------------------------ watchers
     def _update_offer(self, scene: TableScene) -> None:
-        """Watching: offer the free seat (between games, or before the first); the button follows the offer."""
+        """Between games, the seat changes the channel offers, as a row of buttons over the table."""
         m = scene.model
-        offer = self.channel.seat_offer(m is None or m.is_over) if m is None or m.me < 0 else None
-        if offer == self.offer and (self.sit_button is None) == (offer is None):
-            if self.sit_button is not None:
-                self.sit_button.update(0.0)
+        choices = self.channel.seat_choices(m is not None and m.is_over)
+        if choices == self.offer:
+            for b in self.seat_buttons:
+                b.update(0.0)
             return
-        self.offer = offer
-        self.sit_button = None
-        if offer is not None:
-            w, h = scene.layout.size
-            rect = pygame.Rect(0, 0, *SIT_SIZE)
-            rect.center = (w // 2, h - 110)
-            self.sit_button = Button(rect, tr("social.sit_at", seat=offer + 1), self.fonts,
-                                     lambda: self.channel.take_seat(offer), style="green", font_size=22)
+        self.offer = choices
+        w, h = scene.layout.size
+        bw, gap = SIT_SIZE[0], 16
+        left = w // 2 - (len(choices) * (bw + gap) - gap) // 2
+        self.seat_buttons = [Button((left + i * (bw + gap), h - 182 - SIT_SIZE[1] // 2, *SIT_SIZE), c.label,
+                                    self.fonts, c.act, style="green" if i == 0 else "dark", font_size=20)
+                             for i, c in enumerate(choices)]
 
     def watchers(self) -> list[str]:
         return self.channel.watchers

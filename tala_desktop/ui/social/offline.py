@@ -11,7 +11,7 @@ from tala_desktop.table import Table
 from tala_desktop.table.reactions import REACTIONS, BotBanter
 
 from ..core.names import shown_name
-from .said import Said
+from .said import Said, SeatChoice
 
 
 class OfflineChannel:
@@ -30,12 +30,9 @@ class OfflineChannel:
     def watchers(self) -> list[str]:
         return []
 
-    def seat_offer(self, between_games: bool) -> int | None:
-        """Offline you always play your seat: no other to take."""
-        return None
-
-    def take_seat(self, seat: int) -> None:
-        """Offline there is no seat to take (``seat_offer`` is always None)."""
+    def seat_choices(self, between_games: bool) -> list[SeatChoice]:
+        """Offline you always play your seat: nothing to change."""
+        return []
 
     def send_chat(self, text: str) -> None:
         """Offline there is nobody to read free text; the panel offers none."""

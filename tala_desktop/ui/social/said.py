@@ -8,7 +8,8 @@ channel answers your reactions with the computer players' (table/reactions.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 
@@ -25,6 +26,14 @@ class Said:
     notice: bool = False           # a line from the table itself (a refusal), not from a person
 
 
+@dataclass(frozen=True)
+class SeatChoice:
+    """A seat change offered between games (sit down, stand up, the host's swaps): its label and its action."""
+
+    label: str
+    act: Callable[[], None] = field(compare=False)
+
+
 class SocialChannel(Protocol):
     """The social side of one table: send chat and reactions, poll what was said (in order)."""
 
@@ -38,11 +47,10 @@ class SocialChannel(Protocol):
         """The names of the people watching the table (LAN), in the order they came."""
         ...
 
-    def seat_offer(self, between_games: bool) -> int | None:
-        """Someone watching: the free seat they may take now (between games, or before the first), else None."""
+    def seat_choices(self, between_games: bool) -> list[SeatChoice]:
+        """The seat changes offered now (LAN, between games): sit down, stand up, the host's swaps."""
         ...
 
-    def take_seat(self, seat: int) -> None: ...
     def send_chat(self, text: str) -> None: ...
     def send_reaction(self, key: str) -> None: ...
     def poll_said(self, now: float) -> list[Said]: ...
