@@ -54,6 +54,15 @@ def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, font
         assert [c for c, _ in spots] == [c for g in groups for c in g] + trash
         assert all(b > a for (_, a), (_, b) in zip(spots, spots[1:]))        # left to right, never stacked back
     assert explained >= 1                          # this game has eats beside the rank money
+    cw = sc.layout.px(44)
+    crowded = [([[0, 13, 26, 39], [1, 14, 27, 40]], [2, 16, 30]),          # two sets of four and three trash
+               ([[0, 13, 26], [1, 14, 27], [2, 15, 28]], [3]),            # an Ù: three phỏm, one card left
+               ([], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])]                      # Móm with ten cards
+    for hand in crowded:
+        overlay.hands[0] = hand
+        spots = overlay.card_spots(0, 0, 340)
+        assert len(spots) == sum(map(len, hand[0])) + len(hand[1])
+        assert spots[-1][1] + cw <= 340, f"{hand}: the last card ends at {spots[-1][1] + cw}, past the row's 340"
     drv.step(90)
     drv.draw()
     sc.close()

@@ -239,7 +239,8 @@ class ResultsOverlay(Scene):
         runs = [g for g in groups if g] + ([trash] if trash else [])
         n = sum(len(g) for g in runs)
         gaps = gap * max(0, len(groups) - 1) + (trash_gap if groups and trash else 0)
-        step = min(p(24) if groups else p(32), (width - cw - gaps) // max(1, n - len(runs))) if n > len(runs) else 0
+        room = width - cw * len(runs) - gaps       # each run ends with a whole card; the steps share the rest
+        step = min(p(24) if groups else p(32), room // (n - len(runs))) if n > len(runs) else 0
         out: list[tuple[int, int]] = []
         x = x0
         for gi, g in enumerate(runs):
