@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from tala_desktop.ui.table.layout import MAX_EATEN, MAX_PHOM, MAX_PILE, PHOM_CARDS, TableLayout
+from tala_desktop.ui.table.layout import MAX_EATEN, MAX_PHOM, MAX_PILE, PHOM_CARDS, WATCHING, TableLayout
 
 SIZES = [(1280, 720), (1920, 1080)]
 
@@ -108,3 +108,26 @@ def test_every_thinking_bubble_is_on_screen_and_beside_its_avatar(pg, size, n):
         assert screen.contains(bubble), f"seat {s} ({L.slot_of(s)}): {bubble} leaves a {size} screen"
         assert bubble.inflate(L.px(12), L.px(12)).colliderect(L.seat(s).avatar)
         assert not bubble.colliderect(L.seat(s).plate)
+
+
+@pytest.mark.parametrize("size", SIZES + [(1280, 960), (1680, 720)])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_watcher_sees_seat_0_at_the_bottom_drawn_like_the_others(pg, size, n):
+    L = TableLayout(size, n, WATCHING)
+    assert L.slot_of(0) == "bottom" and [L.slot_of(s) for s in range(n)] == [
+        TableLayout(size, n, 0).slot_of(s) for s in range(n)]
+    screen = pygame.Rect((0, 0), size)
+    regions = L.regions()
+    assert "hand" not in regions and "seat0.backs" in regions and "seat0.eaten" in regions
+    for name, rect in regions.items():
+        assert screen.contains(rect), f"{name} {rect} is off a {size} screen"
+    for (a, ra), (b, rb) in itertools.combinations(regions.items(), 2):
+        assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} ({n} seats, {size})"
+    for name, rects in _all_card_rects(L).items():
+        if name.startswith("hand"):
+            continue
+        assert rects, name
+        for r in rects:
+            assert regions[name.split("_")[0]].contains(r), f"{name}: {r} outside its region"
+    with pytest.raises(ValueError):
+        TableLayout(size, n, -2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.table.pause import PauseOverlay
 from tala_desktop.ui.table.results import ResultsOverlay
 
@@ -188,4 +189,31 @@ def test_leaving_from_the_results_costs_nothing(pg, fonts):
     drv.click(overlay.leave_button.rect.center)
     assert drv.left and overlay not in drv.stack.scenes
     assert table.balances == balances and not table.state.left[0]
+    sc.close()
+
+
+def test_a_watcher_without_a_seat_sees_every_seat_face_down_and_the_results(pg, fonts):
+    table = make_table(levels=("easy", "normal", "easy", "normal"), human=False, seed=21)
+    drv = Driver(table, make_services(fonts, speed=8.0), spectator=True, client=LocalTableClient(table, None))
+    sc = drv.scene
+    drv.until(lambda: sc.model is not None and not sc.anim.blocking)
+    m = sc.model
+    assert m.me == -1 and sc.layout.watching and sc.layout.slot_of(0) == "bottom"
+    assert sc.hand.order == [] and sc.visible_buttons() == []
+    assert len(sc.layout.backs_rects(0, m.counts[0])) == 4               # seat 0's hand is a fan of backs
+    drv.draw()
+    frames = 0
+    while not isinstance(drv.stack.top, ResultsOverlay):
+        drv.step()
+        frames += 1
+        if frames % 15 == 0:
+            drv.draw()
+            assert sc.hand.order == []                                   # no card of any hand is ever shown
+        assert frames < 20000
+    overlay = drv.stack.top
+    assert all(h for h in overlay.hands)                                 # every hand is revealed at the end
+    drv.step(60)
+    drv.draw()
+    drv.step(int(13 / (1 / 30)))
+    drv.until(lambda: sc.model is not None and sc.model.game_id == 2)
     sc.close()

@@ -10,7 +10,9 @@ aspect ratios.
 You sit at the bottom; the others sit by turn order after you: with four
 seats the next player is on the right, then the top, then the left (so the
 player you eat from sits on your left); with three, right and left; with
-two, the top.
+two, the top. A watcher (``my_seat`` ``WATCHING``) sees seat 0 at the
+bottom, drawn like the others: its face-down count and eaten cards beside
+its name plate, no hand.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ RAISE = 0.30          # raised cards (lay/send suggestions) rise 30% of a card h
 HOVER = 0.10
 BUTTON_W, BUTTON_H, BUTTON_GAP = 128, 46, 10
 MAX_PILE, MAX_EATEN, MAX_PHOM, PHOM_CARDS = 4, 3, 3, 5
+WATCHING = -1         # my_seat of a watcher (the model's ``me`` with no seat)
 HEADER_BUTTONS = ("sound", "rules", "settings")   # right to left, beside the menu button
 
 
@@ -72,11 +75,13 @@ class TableLayout:
     def __init__(self, size: tuple[int, int], n_seats: int, my_seat: int) -> None:
         if n_seats not in SLOTS:
             raise ValueError(f"a table has 2-4 seats, got {n_seats}")
-        if not 0 <= my_seat < n_seats:
+        if not (0 <= my_seat < n_seats or my_seat == WATCHING):
             raise ValueError(f"seat {my_seat} is not at a table of {n_seats}")
         self.size = (int(size[0]), int(size[1]))
         self.n = n_seats
         self.my_seat = my_seat
+        self.watching = my_seat == WATCHING     # seat 0 sits at the bottom, drawn like the others (no hand)
+        self._base = 0 if self.watching else my_seat
         w, h = self.size
         self.scale = min(w / BASE_W, h / BASE_H)
         self.hand_card = card_size(self.px(HAND_W))
@@ -97,7 +102,7 @@ class TableLayout:
 
     # ------------------------------------------------------------------ seats
     def slot_of(self, seat: int) -> str:
-        return SLOTS[self.n][(seat - self.my_seat) % self.n]
+        return SLOTS[self.n][(seat - self._base) % self.n]
 
     def seat(self, seat: int) -> SeatGeometry:
         return self._seats[seat]
@@ -127,7 +132,11 @@ class TableLayout:
             row_y = self.hand_top() - self.raise_px - self.hover_px - p(ROW_GAP) - th
             pile = pygame.Rect(cx - p(16) - pile_w, row_y, pile_w, th)
             laid = pygame.Rect(cx + p(16), row_y, laid_w, th)
-            return SeatGeometry(slot, centre, r, plate, empty, pile, empty, laid)
+            if not self.watching:
+                return SeatGeometry(slot, centre, r, plate, empty, pile, empty, laid)
+            backs = pygame.Rect(plate.right + p(10), centre[1] - bh // 2, backs_w, bh)   # a watcher: no hand
+            eaten = pygame.Rect(backs.right + p(12), centre[1] - th // 2, eaten_w, th)
+            return SeatGeometry(slot, centre, r, plate, backs, pile, eaten, laid)
         r = p(AVATAR_R)
         if slot == "top":
             centre = (cx, p(14) + r)
@@ -195,7 +204,7 @@ class TableLayout:
 
     def hand_centre_x(self) -> int:
         """Centred between your name plate and the buttons."""
-        me = self._seats[self.my_seat]
+        me = self._seats[self._base]
         left = me.plate.right + self.px(12)
         right = self.buttons[0].x - self.px(12)
         return (left + right) // 2
@@ -327,7 +336,8 @@ class TableLayout:
                 out[f"seat{s}.backs"] = g.backs
             if g.eaten.w:
                 out[f"seat{s}.eaten"] = g.eaten
-        out["hand"] = self.hand_area()
+        if not self.watching:
+            out["hand"] = self.hand_area()
         out["stock"] = self.stock
         out["stock_label"] = self.stock_label
         out["status"] = self.status

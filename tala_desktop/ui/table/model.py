@@ -71,7 +71,7 @@ class TableModel:
     # ------------------------------------------------------------------ you
     @property
     def my_eaten(self) -> list[int]:
-        return self.eaten[self.me]
+        return self.eaten[self.me] if self.me >= 0 else []     # a watcher holds nothing
 
     @property
     def hand(self) -> list[int]:

@@ -79,7 +79,7 @@ def picture(a: TableActions) -> Highlights:
     if a.hinted is not None and a.hinted in m.hand:
         outline[a.hinted] = HINT
     text, colour = guide(m, mode, check, a.armed)
-    points = assist.trash_points(m.hand_mask, m.eaten_mask, m.has_laid(m.me), m.ace_high, m.face10)
+    points = assist.trash_points(m.hand_mask, m.eaten_mask, m.me >= 0 and m.has_laid(m.me), m.ace_high, m.face10)
     return Highlights(mode=mode, raised=frozenset(a.raised), selected=a.selected,
                       outline=frozen_map(outline), send_targets=frozen_map(targets),
                       send_arrows=frozen_map(arrows), stock_glow=mode == "take" and m.can(MoveKind.DRAW),

@@ -47,7 +47,7 @@ from .guide import lay_clock_warning
 from .hand_view import HandView
 from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
-from .layout import TableLayout
+from .layout import WATCHING, TableLayout
 from .model import TableModel
 from .painter import TablePainter
 from .pointer import table_target
@@ -80,7 +80,7 @@ class TableScene(Scene):
         self._fresh_hand = False     # a new hand is being dealt: clicks wait a moment once it is shown
         self._guard_until = -1.0
         self.clock = 0.0
-        self.me: int = client.seat
+        self.me: int = WATCHING if client.seat is None else client.seat   # a watching client has no seat
         self.model: TableModel | None = None
         self.queue: list[tuple[TableMessage, float]] = []   # (message, the scene clock when it arrived)
         self.layout = TableLayout(size, 4, 0)
@@ -315,7 +315,7 @@ class TableScene(Scene):
         new_game = old is None or new.game_id != old.game_id
         if old is None or (new.n, new.me) != (old.n, old.me):
             self.me = new.me
-            self.layout = TableLayout(self.layout.size, new.n, max(new.me, 0))   # watching (-1): seat 0 below
+            self.layout = TableLayout(self.layout.size, new.n, new.me)   # watching (WATCHING, -1): seat 0 below
             self.actions.spectator = self._spectator or new.me < 0
             self.hand.set_layout(self.layout)
             self.header.place(self.layout)
@@ -345,8 +345,9 @@ class TableScene(Scene):
             self.tweens.update(0.0)
         if new.is_over and self._over_at is None:
             self._over_at = self.clock
-            won = new.final_net()[new.me] > 0
-            self.services.sounds.play("win" if won else "lose")
+            if new.me >= 0:                  # a watcher has nothing won or lost
+                won = new.final_net()[new.me] > 0
+                self.services.sounds.play("win" if won else "lose")
         self.touch()
 
     def _new_game(self) -> None:
