@@ -206,3 +206,19 @@ def test_being_taken_off_a_table_is_told_and_leaving_yourself_is_not(reason, key
     assert session.notices == ([i18n.tr(key)] if key else [])
     session._file(Error(code="kicked", message="you were kicked from Bàn 1"))
     assert session.notices[-1] == i18n.tr("net.error.kicked")
+
+
+def test_the_hosts_table_settings_leave_room_between_each_label_and_the_control_above(app):
+    stack, services = app
+    session = LanSession.host("Hà", "Bàn của Hà", 0, ("127.0.0.1", 9), seats=4, bet=100, turn_seconds=30,
+                              preset="zingplay")
+    lobby = LanLobbyScene(services, session)
+    stack.push(lobby)
+    try:
+        step_until(stack, lambda: session.lobby is not None and len(lobby.controls) == 4)
+        label_h = services.fonts.font(17).get_linesize()
+        rects = [c.rect for c in lobby.controls]
+        for above, below in zip(rects, rects[1:]):
+            assert below.y - above.bottom >= label_h + 6, (above, below)   # the label of `below` fits with air
+    finally:
+        session.close()

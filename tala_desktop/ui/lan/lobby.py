@@ -40,7 +40,7 @@ LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
 ROW_H = 64
 CHAT_LINES = 4
-CONTROL_STEP = 62
+CONTROL_STEP = 70                # a label, its control, and air before the next label
 KICK_W = 112
 LOST_W = 760
 
@@ -124,7 +124,7 @@ class LanLobbyScene(PageScene):
                 ("turn_seconds", seconds, info.turn_seconds),
                 ("preset", [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES], info.preset)]
         for i, (field, options, value) in enumerate(rows):
-            rect = (RIGHT.x, RIGHT.y + 26 + i * CONTROL_STEP, RIGHT.w, 40)
+            rect = (RIGHT.x, RIGHT.y + 28 + i * CONTROL_STEP, RIGHT.w, 40)
             self.controls.append(Segmented(rect, options, value, fonts, functools.partial(self.configure, field),
                                            size=17))
 
