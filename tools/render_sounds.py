@@ -253,16 +253,25 @@ def _pluck(buf: Buffer, start: int, freq: float, seconds: float, amp: float, dec
         env *= fall
 
 
-def music_bars() -> int:
-    return sum(len(bars) for bars, _ in SECTIONS)
+Sections = tuple[tuple[tuple[Bar, ...], bool], ...]
 
 
-def compose() -> array:
-    """The whole loop as mono signed 16-bit samples at RATE; it ends on the chord that leads to its start."""
+def music_bars(sections: Sections = SECTIONS) -> int:
+    return sum(len(bars) for bars, _ in sections)
+
+
+def music_frames(sections: Sections = SECTIONS) -> int:
+    """How many samples ``compose(sections)`` gives: four beats a bar at BPM."""
+    return int(music_bars(sections) * 4 * 60.0 / BPM * RATE)
+
+
+def compose(sections: Sections = SECTIONS) -> array:
+    """The loop (by default all of it) as mono signed 16-bit samples at RATE; the whole loop ends on the chord
+    that leads to its start."""
     beat = 60.0 / BPM
-    buf: Buffer = [0.0] * int(music_bars() * 4 * beat * RATE)
+    buf: Buffer = [0.0] * music_frames(sections)
     bar_no = 0
-    for bars, arpeggio in SECTIONS:
+    for bars, arpeggio in sections:
         for root, beats in bars:
             bar_start = int(bar_no * 4 * beat * RATE)
             _pluck(buf, bar_start, _freq(root), 4 * beat, 0.35, 1.2)
@@ -333,7 +342,7 @@ def music_problems(out: Path) -> list[str]:
         frames = decoded_ogg_frames(music)
     except RuntimeError as exc:               # soundfile's error for a file it cannot read
         return [f"{music} is not readable Ogg Vorbis ({exc})"]
-    return [] if frames == len(compose()) else [f"{music} is not the loop composed here (length differs)"]
+    return [] if frames == music_frames() else [f"{music} is not the loop composed here (length differs)"]
 
 
 def check(out: Path) -> list[str]:

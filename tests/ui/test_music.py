@@ -33,12 +33,19 @@ def test_the_score_is_long_and_its_sections_differ():
     assert tool.SECTIONS[2][0] != tool.SECTION_A and tool._varied(tool.SECTION_A, 7) == tool.SECTIONS[2][0]
 
 
-def test_the_committed_loop_is_the_composed_one():
+def test_a_rendered_passage_is_full_scale_and_faded_at_its_ends():
     tool = _tool()
-    pytest.importorskip("soundfile")
-    samples = tool.compose()
+    passage = ((tool.SECTIONS[3][0][:2], True),)                  # two bars with arpeggios, melody and bass
+    samples = tool.compose(passage)
+    assert len(samples) == tool.music_frames(passage) == int(2 * 4 * 60 / tool.BPM * tool.RATE)
     assert 0.85 * 32767 <= max(abs(x) for x in samples) <= 32767
-    assert abs(samples[0]) < 200 and abs(samples[-1]) < 200      # faded at the seam
+    assert abs(samples[0]) < 200 and abs(samples[-1]) < 200      # faded where the loop joins
+
+
+def test_the_committed_loop_is_the_composed_one():
+    pytest.importorskip("soundfile")
+    tool = _tool()
+    assert tool.music_frames() == int(32 * 4 * 60 / tool.BPM * tool.RATE)
     assert tool.music_problems(music_path().parent) == []
 
 

@@ -18,6 +18,7 @@ from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.rules import RulesScene
 from tala_desktop.ui.screens.tutorial import FAST_DELAY, TutorialDoneScene, TutorialResults, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import DONE_PHOM
+from tala_desktop.ui.table.results import AUTO_START
 
 from .store_app_helpers import click, run
 from .test_tutorial import play_step, wait_for_my_step
@@ -101,7 +102,7 @@ def test_the_results_of_a_lesson_wait_for_the_player(app):
         wait_for_my_step(app, scene)
         play_step(app, scene)
     results = results_of(app, scene)
-    run(app, 60 * 30)                    # 30 s of frames: a table's results would have started the next game
+    run(app, round(60 * (AUTO_START + 2)))   # a table's results would have started the next game by now
     assert app.stack.top is results and scene.lesson_index == 0
 
 
