@@ -67,6 +67,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene on the logical canvas; must not change state."""
 
+    def resize(self, canvas: tuple[int, int]) -> None:
+        """The canvas changed size (the window changed shape); called on every scene of the stack, also those
+        that are not updating (under a dialog), so a scene that fills the canvas can lay itself out again."""
+
 
 class SceneStack:
     """Push/pop/replace scenes; events go to the top; draw paints from the highest opaque scene up."""
@@ -74,6 +78,7 @@ class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
         self.canvas_size: tuple[int, int] | None = None   # the size of the canvas last drawn on (None: not yet)
+        self._resized_to: tuple[int, int] | None = None
 
     @property
     def scenes(self) -> tuple[Scene, ...]:
@@ -140,7 +145,12 @@ class SceneStack:
         top.handle_event(event)
 
     def update(self, dt: float) -> None:
-        """Update the top scene, and the scenes below overlays that set ``updates_below``."""
+        """Tell every scene of a new canvas size, then update the top scene, and the scenes below overlays that
+        set ``updates_below``."""
+        if self.canvas_size is not None and self.canvas_size != self._resized_to:
+            self._resized_to = self.canvas_size
+            for scene in list(self._scenes):
+                scene.resize(self.canvas_size)
         for scene in self._updating():
             scene.update(dt)
 

@@ -271,6 +271,10 @@ class TableScene(Scene):
         if self.extras is not None and self.extras.update(dt, self):
             self._frame_dirty = True
 
+    def resize(self, canvas: tuple[int, int]) -> None:
+        if canvas != self.layout.size:       # also under a dialog that keeps the table from updating
+            self.relayout(canvas)
+
     def relayout(self, size: tuple[int, int]) -> None:
         """Lay the table out again for a canvas of ``size`` (the window changed shape): cards glide to their
         new places, the buttons and the header move at once."""
