@@ -182,6 +182,8 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         pygame.image.save(surface, str(ARTIFACTS / "lan_watching_sit_vi.png"))
         layer.seat_buttons[0].click()
         step_all(lambda: seen.model.me == 1 and not seen.spectator)
+        step_all(lambda: [b.text for b in layer.seat_buttons] == [i18n.tr("social.stand_up")])   # seated now
+        pygame.image.save(surface, str(ARTIFACTS / "lan_seated_between_games_vi.png"))
         host.client.next_game()
         step_all(lambda: seen.model.game_id == 2 and not seen.model.is_over and seen.model.held != [])
         assert seen.model.names[1] == "Quân" and layer.seat_buttons == []
