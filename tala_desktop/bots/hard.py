@@ -52,13 +52,15 @@ class HardBot(NormalBot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,
                  candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE, horizon: int = 1,
-                 leaf: str = "normal", infer: int = 0, take_ahead: bool = False, others: str = "greedy") -> None:
+                 leaf: str = "normal", infer: int = 0, take_ahead: bool = False, others: str = "greedy",
+                 leaf_scale: float = 1.0) -> None:
         super().__init__(seed)
         if leaf not in LEAVES:
             raise ValueError(f"unknown leaf {leaf!r} (choose from {', '.join(LEAVES)})")
         self.take_ahead = take_ahead  # eat-or-draw options look ahead to the next take (else: valued at once)
         self.infer = infer  # deals sampled to read the others' hands from their choices (0: card_weights only)
         self.leaf = leaf  # how a playout's end is valued: Normal's value of the hand, or the fitted table value
+        self.leaf_scale = leaf_scale  # bets a point of Normal's hand value counts for, over 1 / BET_IN_POINTS
         self.min_gain_se = min_gain_se
         self.horizon = horizon  # how many of its own takes a playout looks ahead
         self.budget_ms = budget_ms
@@ -76,7 +78,8 @@ class HardBot(NormalBot):
         return self.level, self.seed, {"budget_ms": self.budget_ms, "max_samples": self.max_samples,
                                        "candidates": self.candidates, "min_gain_se": self.min_gain_se,
                                        "horizon": self.horizon, "leaf": self.leaf, "infer": self.infer,
-                                       "take_ahead": self.take_ahead, "others": self.others}
+                                       "take_ahead": self.take_ahead, "others": self.others,
+                                       "leaf_scale": self.leaf_scale}
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:
@@ -182,7 +185,7 @@ class HardBot(NormalBot):
         value = normal_leaf(g, seat, self.own_policy)
         if self.leaf == "fitted":
             return fitted_value(g, seat, value, WEIGHTS)
-        return value
+        return self.leaf_scale * value
 
 
 def normal_leaf(g: GameState, seat: int, own: NormalBot) -> float:

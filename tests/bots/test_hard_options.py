@@ -80,3 +80,13 @@ def test_the_sim_reads_hard_options_as_json_and_refuses_unknown_ones():
     for bad in (["take_ahead"], ["=3"], ["colour=red"], ["leaf=oracle"]):
         with pytest.raises(ValueError):
             hard_options(bad)
+
+
+def test_the_leaf_scale_weighs_the_hand_value_against_the_money_won_meanwhile():
+    st, seat = _after_a_take()
+    hand_value = normal_leaf(st, seat, NormalBot(None))
+    assert hand_value != 0.0
+    assert HardBot(1)._leaf(st, seat) == pytest.approx(hand_value)
+    assert HardBot(1, leaf_scale=0.5)._leaf(st, seat) == pytest.approx(0.5 * hand_value)
+    assert HardBot(1, leaf_scale=0.5).spec()[2]["leaf_scale"] == 0.5
+    assert hard_options(["leaf_scale=0.5"]) == {"leaf_scale": 0.5}
