@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import sys
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -21,6 +23,8 @@ from tala_desktop.engine import SeatView
 from .base import Bot, Decision
 
 log = logging.getLogger(__name__)
+
+SEARCH_NICENESS = 5  # how far below the app's own priority the search processes run (POSIX nice steps)
 
 
 class Cancelled(Exception):
@@ -63,7 +67,7 @@ class BotRunner:
         if self._procs is None:
             ctx = multiprocessing.get_context("spawn")
             self._procs = ProcessPoolExecutor(max_workers=max(1, min(self._workers, multiprocessing.cpu_count())),
-                                              mp_context=ctx)
+                                              mp_context=ctx, initializer=search_below_the_app)
         return self._procs
 
     @staticmethod
@@ -129,6 +133,26 @@ def _wait_remote(fut: Future, cancel: threading.Event) -> Decision:
             return fut.result(timeout=0.05)
         except FutureTimeout:
             continue
+
+
+def search_below_the_app() -> None:
+    """Start of a search process: run below the app's priority, so its 60 Hz loop gets a core when it needs one.
+
+    The search fills its whole time budget on every core it has; at equal priority the
+    frame loop waits for the scheduler behind it. Lowered, the search still gets every
+    cycle the loop leaves (its time budget is wall time, so it only buys fewer samples).
+    """
+    try:
+        if sys.platform == "win32":
+            import ctypes
+
+            below_normal = 0x4000  # BELOW_NORMAL_PRIORITY_CLASS
+            kernel32 = ctypes.windll.kernel32
+            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), below_normal)
+        else:
+            os.nice(SEARCH_NICENESS)
+    except OSError as exc:  # not allowed here: search at the app's priority
+        log.debug("search process keeps its priority: %s", exc)
 
 
 def decide_remote(spec: tuple[str, int | None, dict], view: SeatView) -> Decision:

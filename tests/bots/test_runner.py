@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 from concurrent.futures import CancelledError
@@ -9,7 +11,7 @@ from concurrent.futures import CancelledError
 import pytest
 
 from tala_desktop.bots import make_bot
-from tala_desktop.bots.runner import BotRunner, Cancelled
+from tala_desktop.bots.runner import SEARCH_NICENESS, BotRunner, Cancelled
 from tala_desktop.engine import GameState, Rules
 
 
@@ -57,6 +59,13 @@ def test_hard_bot_searches_in_a_process_and_decides_like_in_a_thread():
         remote = runner.request(make_bot("hard", 3, max_samples=4), view).result(timeout=60)
     local = make_bot("hard", 3, max_samples=4).decide(view)
     assert remote == local  # seeded per position: the same samples in any process
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX niceness; Windows lowers the priority class")
+def test_the_search_processes_run_below_the_app_so_its_frame_loop_keeps_a_core():
+    with BotRunner(workers=1) as runner:
+        child = runner._process_pool().submit(os.nice, 0).result(timeout=60)
+    assert child == min(19, os.nice(0) + SEARCH_NICENESS)
 
 
 def test_cancel_stops_a_long_search_and_pending_requests():
