@@ -21,7 +21,7 @@ from dataclasses import replace
 from tala_desktop.bots import make_bot
 from tala_desktop.bots.base import Bot, Decision
 from tala_desktop.bots.runner import BotRunner
-from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_leader, parse_move
+from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_leader
 
 from .config import BOT, TableConfig
 from .messages import Clock, Snapshot, TableMessage, Thinking
@@ -130,7 +130,7 @@ class Table:
             self.runner.shutdown(wait=True)
 
     # ------------------------------------------------------------ commands
-    def submit(self, seat: int, move: Move | str, game_id: int | None = None) -> Move:
+    def submit(self, seat: int, move: Move, game_id: int | None = None) -> Move:
         """A seat's move; raises TableError (and changes nothing) if it is refused."""
         st = self.state
         if st is None:
@@ -139,11 +139,6 @@ class Table:
             raise TableError(f"game {game_id} is over; this is game {self.game_id}", "stale_game")
         if not 0 <= seat < self.n:
             raise TableError(f"seat {seat} is not at this table", "bad_seat")
-        try:
-            if isinstance(move, str):
-                move = parse_move(move)
-        except EngineError as exc:
-            raise TableError(str(exc), "bad_move") from None
         if move.seat != seat:
             raise TableError(f"seat {seat} cannot move for seat {move.seat}", "wrong_seat")
         if self.bots[seat] is not None and move.kind is not MoveKind.LEAVE:

@@ -96,11 +96,11 @@ def test_an_illegal_move_is_refused_and_changes_nothing():
     assert [m.code for m in msgs if isinstance(m, Error)] == ["not_in_hand"]
     assert table.snapshot(0) == before
     with pytest.raises(TableError):
-        table.submit(1, "1 draw")  # a bot's seat
+        table.submit(1, Move(1, MoveKind.DRAW))  # a bot's seat
     with pytest.raises(TableError):
-        table.submit(0, "0 draw", game_id=99)  # stale game
+        table.submit(0, Move(0, MoveKind.DRAW), game_id=99)  # stale game
     with pytest.raises(TableError):
-        table.submit(0, "1 draw")  # moving for another seat
+        table.submit(0, Move(1, MoveKind.DRAW))  # moving for another seat
     client.close()
 
 

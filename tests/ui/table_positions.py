@@ -8,7 +8,7 @@ Lan's 9♥ with your 7♥ 8♥.
 
 from __future__ import annotations
 
-from tala_desktop.engine import GameState, Rules, parse_card
+from tala_desktop.engine import GameState, Rules, parse_card, parse_move
 from tala_desktop.engine.cards import card_str
 from tala_desktop.table import HUMAN, SeatConfig, Table, TableConfig
 from tala_desktop.ui.table.model import TableModel
@@ -42,8 +42,9 @@ def deal_table(hands: tuple[str, ...], draws: str = "", leader: int = 1, seconds
 
 
 def play(table: Table, moves: tuple[str, ...] | list[str]) -> Table:
-    for move in moves:
-        table.submit(int(move.split()[0]), move)
+    for text in moves:
+        move = parse_move(text)
+        table.submit(move.seat, move)
     return table
 
 
