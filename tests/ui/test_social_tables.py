@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tala_desktop.net.host import start_in_thread
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.scene import Scene, SceneStack
@@ -235,3 +236,41 @@ def _pump(sessions: list[LanSession], cond, timeout: float = 10.0) -> None:
             return
         time.sleep(0.005)
     raise AssertionError("timed out")
+
+
+@pytest.mark.parametrize("language", ["vi", "en"])
+def test_someone_watching_a_full_lobby_sits_down_when_a_seat_frees(pg, fonts, language):
+    i18n.set_language(language)
+    ARTIFACTS.mkdir(exist_ok=True)
+    surface = pygame.Surface((1280, 720))
+    srv = start_in_thread(host="127.0.0.1", port=0, announce=False, address_rate=10_000.0, address_burst=10_000.0)
+    host, guest = LanSession.join("127.0.0.1", srv.port, "Hà"), LanSession.join("127.0.0.1", srv.port, "Minh")
+    fan = LanSession.join("127.0.0.1", srv.port, "Quân")
+    stack = SceneStack()
+    stack.push(Scene())
+    try:
+        host.client.create_table(seats=2)
+        _pump([host], lambda: host.lobby is not None)
+        guest.client.join(host.lobby.id)
+        _pump([host, guest], lambda: guest.you is not None)
+        lobby = LanLobbyScene(make_services(fonts), fan)
+        stack.push(lobby)
+        fan.client.list_tables()
+        step_until(stack, lambda: fan.tables and fan.tables[0].players == 2 and len(lobby.row_buttons) == 1,
+                   surface)
+        assert lobby.row_buttons[0].text == i18n.tr("social.watch")            # a full table: watch it
+        lobby.row_buttons[0].click()
+        step_until(stack, lambda: fan.watching and lobby.action.text == i18n.tr("social.sit"), surface)
+        assert not lobby.action.enabled                                       # no free seat yet
+        stack.draw(surface)
+        pygame.image.save(surface, str(ARTIFACTS / f"lan_lobby_watching_{language}.png"))
+        guest.leave()
+        step_until(stack, lambda: lobby.action.enabled, surface)
+        lobby.action.click()
+        step_until(stack, lambda: fan.you == 1 and not fan.watching, surface)
+        assert lobby.action.text == i18n.tr("lobby.ready")
+    finally:
+        for s in (host, guest, fan):
+            s.close()
+        stack.clear()
+        srv.stop()

@@ -14,6 +14,7 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
     "social.you": ("Bạn", "You"),
     "social.watchers": ("{count} người đang xem", "{count} watching"),
     "social.watch": ("Xem", "Watch"),
+    "social.watching_names": ("Đang xem: {names}", "Watching: {names}"),
     "social.sit": ("Ngồi vào", "Sit down"),
     "social.sit_at": ("Ngồi vào ghế {seat}", "Take seat {seat}"),
     "social.stand_up": ("Đứng dậy, ngồi xem", "Stand up and watch"),

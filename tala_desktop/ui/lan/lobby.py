@@ -300,6 +300,10 @@ class LanLobbyScene(PageScene):
                 x -= 14
             text = ellipsize(self.services.fonts.font(21, True), f"{seat.seat + 1}. {name}", x - LEFT.x - 24)
             surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 14, y + 16))
+        if info.watchers:
+            watching = ellipsize(self.services.fonts.font(17), tr("social.watching_names", names=", ".join(
+                info.watchers)), LEFT.w)
+            surface.blit(self.label(watching, 17, MUTED), (LEFT.x, LEFT.y + 48 + len(info.seats) * ROW_H))
         if self.session.is_host and not self.session.can_start():
             surface.blit(self.label(tr("lobby.wait_ready"), 19, MUTED), (LEFT.x, PANEL.bottom - 140))
         if self.session.is_host:
