@@ -111,6 +111,7 @@ class App:
         self.on_first_frame: list[Callable[[], None]] = []
         self.force_redraw = True
         self.minimized = False     # nothing is drawn while the window is minimised
+        self.window_dragged = False  # the window's size changed from outside: kept at shutdown
         self._idle = False
         self._shown: tuple[int, ...] = ()
 
@@ -177,7 +178,10 @@ class App:
             self.minimized = True
         elif event.type in _REDRAW_EVENTS:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) and self.display.window is not None:
-                self.display.resized(self.display.window.get_size())
+                size = self.display.window.get_size()
+                if not self.display.fullscreen and size != self.display.window_size:
+                    self.window_dragged = True   # the player (or the window manager) gave the window a new size
+                self.display.resized(size)
             self.minimized = False
             self.force_redraw = True
         else:
@@ -243,8 +247,22 @@ class App:
                 return
 
     # -- shutdown ------------------------------------------------------------------------------
+    def remember_window_size(self) -> None:
+        """Keep the size the player dragged the window to as the window-size setting, so the next start opens
+        the window as it was left (a ``--windowed`` size or a fitted one is not a choice and is not kept)."""
+        if not self.window_dragged or self.display.fullscreen or self.display.window is None:
+            return
+        size = self.display.window_size
+        if size != tuple(self.services.settings.window_size):
+            self.services.settings.window_size = size
+            self.display.requested_size = size
+            save_ui_settings(self.services)
+        self.window_dragged = False
+
     def shutdown(self) -> None:
-        """Pop every scene, close every table client (ending its bot threads and processes), stop sounds."""
+        """Keep a dragged window's size, pop every scene, close every table client (ending its bot threads and
+        processes), stop sounds."""
+        self.remember_window_size()
         try:
             self.stack.clear()
         finally:
