@@ -171,7 +171,8 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         step_all(lambda: seen.model.is_over)
         guest.client.stand_up()                                                  # Minh stands up between games
         step_all(lambda: seen.results is not None and stacks[1].top is seen.results)
-        seen.results.start_next()                                                # "Ván mới": closes, no vote
+        assert seen.results.new_button.text == i18n.tr("social.close")          # no vote to give: it closes
+        seen.results.start_next()
         step_all(lambda: layer.seat_buttons != [])
         assert [b.text for b in layer.seat_buttons] == [i18n.tr("social.sit_at", seat=2)]
         host.pump(time.monotonic())

@@ -71,7 +71,9 @@ class ResultsOverlay(Scene):
         fonts = self.services.fonts
         bw, bh = p(190), p(52)
         y = self.panel.bottom - p(20) - bh
-        self.new_button = Button((self.panel.centerx - bw - p(12), y, bw, bh), tr("btn.new_game"), fonts,
+        watching = model.me < 0        # someone watching has no vote: the button only closes the results
+        self.new_button = Button((self.panel.centerx - bw - p(12), y, bw, bh),
+                                 tr("social.close" if watching else "btn.new_game"), fonts,
                                  self.start_next, style="green", glow=True)
         self.leave_button = Button((self.panel.centerx + p(12), y, bw, bh), tr("results.leave"), fonts,
                                    self.leave, style="dark")
