@@ -9,7 +9,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tala_desktop.net.host import start_in_thread
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.scene import Scene, SceneStack
@@ -21,6 +20,7 @@ from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.table.scene import TableScene
 
 from .table_helpers import make_services
+from .test_lan_social import pump_until
 from .test_menu_pages import click, settle
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -204,21 +204,21 @@ def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_between_ga
                            preset="zingplay")
     fan = None
     try:
-        _pump([host], lambda: host.lobby is not None and host.server is not None)
+        pump_until([host], lambda: host.lobby is not None and host.server is not None)
         fan = LanSession.join("127.0.0.1", host.server.port, "Quân")
         fan.client.watch(host.lobby.id)
-        _pump([host, fan], lambda: fan.watching and host.lobby.watchers == ["Quân"])
+        pump_until([host, fan], lambda: fan.watching and host.lobby.watchers == ["Quân"])
         host.client.start()
-        _pump([host, fan], lambda: host.playing and fan.playing)
+        pump_until([host, fan], lambda: host.playing and fan.playing)
         assert LanChannel(fan).seat_choices(True) == []                # two bots play: no free seat
         finish_game(host.server, host.lobby.id)
         choices = LanChannel(host).seat_choices(True)
         assert [c.label for c in choices] == ["Stand up and watch", "Give seat 2 to Quân"]
         choices[1].act()
-        _pump([host, fan], lambda: fan.you == 1 and not fan.watching)
+        pump_until([host, fan], lambda: fan.you == 1 and not fan.watching)
         assert host.lobby.seats[1].name == "Quân" and host.lobby.watchers == []
         LanChannel(host).seat_choices(True)[0].act()                   # the host stands up
-        _pump([host, fan], lambda: host.watching and fan.lobby.watchers == ["Hà"])
+        pump_until([host, fan], lambda: host.watching and fan.lobby.watchers == ["Hà"])
         assert fan.is_host                                             # the host role passed to a player
         assert [c.label for c in LanChannel(fan).seat_choices(True)][:1] == ["Stand up and watch"]
         assert [c.label for c in LanChannel(host).seat_choices(True)] == ["Take seat 1"]
@@ -227,51 +227,3 @@ def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_between_ga
         if fan is not None:
             fan.close()
 
-
-def _pump(sessions: list[LanSession], cond, timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for s in sessions:
-            s.pump(time.monotonic())
-        if cond():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
-
-
-@pytest.mark.parametrize("language", ["vi", "en"])
-def test_someone_watching_a_full_lobby_sits_down_when_a_seat_frees(pg, fonts, language):
-    i18n.set_language(language)
-    ARTIFACTS.mkdir(exist_ok=True)
-    surface = pygame.Surface((1280, 720))
-    srv = start_in_thread(host="127.0.0.1", port=0, announce=False, address_rate=10_000.0, address_burst=10_000.0)
-    host, guest = LanSession.join("127.0.0.1", srv.port, "Hà"), LanSession.join("127.0.0.1", srv.port, "Minh")
-    fan = LanSession.join("127.0.0.1", srv.port, "Quân")
-    stack = SceneStack()
-    stack.push(Scene())
-    try:
-        host.client.create_table(seats=2)
-        _pump([host], lambda: host.lobby is not None)
-        guest.client.join(host.lobby.id)
-        _pump([host, guest], lambda: guest.you is not None)
-        lobby = LanLobbyScene(make_services(fonts), fan)
-        stack.push(lobby)
-        fan.client.list_tables()
-        step_until(stack, lambda: fan.tables and fan.tables[0].players == 2 and len(lobby.row_buttons) == 1,
-                   surface)
-        assert lobby.row_buttons[0].text == i18n.tr("social.watch")            # a full table: watch it
-        lobby.row_buttons[0].click()
-        step_until(stack, lambda: fan.watching and lobby.action.text == i18n.tr("social.sit"), surface)
-        assert not lobby.action.enabled                                       # no free seat yet
-        stack.draw(surface)
-        pygame.image.save(surface, str(ARTIFACTS / f"lan_lobby_watching_{language}.png"))
-        guest.leave()
-        step_until(stack, lambda: lobby.action.enabled, surface)
-        lobby.action.click()
-        step_until(stack, lambda: fan.you == 1 and not fan.watching, surface)
-        assert lobby.action.text == i18n.tr("lobby.ready")
-    finally:
-        for s in (host, guest, fan):
-            s.close()
-        stack.clear()
-        srv.stop()
