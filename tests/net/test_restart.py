@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import sqlite3
@@ -18,6 +19,17 @@ from .conftest import FAST, Player, close_all, game_over, pump_until, seat_table
 from .test_cli import wait_for_port
 
 
+@contextlib.contextmanager
+def state_db(path):
+    """The server's state file, committed and closed at the end (a connection's own `with` only commits)."""
+    db = sqlite3.connect(path)
+    try:
+        with db:
+            yield db
+    finally:
+        db.close()
+
+
 def crash(srv: ServerThread) -> None:
     """End the server as kill -9 would: no goodbye to the clients, no tidying of the state file."""
     def die() -> None:
@@ -30,6 +42,8 @@ def crash(srv: ServerThread) -> None:
             conn.ws.transport.abort()
         for room in s.rooms.values():
             room.close()
+        if s.keeper is not None:  # the dead process's file handle goes away, its rows stay as they were
+            s.keeper.file.close()
     srv.call(die)
     srv.loop.call_soon_threadsafe(srv.loop.stop)
     srv.thread.join(timeout=5)
@@ -74,7 +88,7 @@ def test_a_game_survives_a_server_crash_and_finishes(tmp_path):
             assert sum(out.net) == 0
         finally:
             second.stop()
-        with sqlite3.connect(state) as db:      # a server stopped on purpose leaves nothing to resume
+        with state_db(state) as db:      # a server stopped on purpose leaves nothing to resume
             assert db.execute("SELECT count(*) FROM rooms").fetchone() == (0,)
     finally:
         close_all(players)
@@ -87,14 +101,14 @@ def test_the_state_file_keeps_no_token_and_bad_rows_are_dropped(tmp_path):
     players = seat_table(srv, ["An", "Bình"], seats=2)
     try:
         pump_until([], lambda: srv.call(lambda: 1 in srv.server.keeper._saved), timeout=5)
-        with sqlite3.connect(state) as db:
+        with state_db(state) as db:
             (data,), = db.execute("SELECT data FROM rooms").fetchall()
         tokens = [pl.client.token for pl in players]
         assert all(t and t not in data.decode() for t in tokens)
         crash(srv)
     finally:
         close_all(players)
-    with sqlite3.connect(state) as db:
+    with state_db(state) as db:
         saved = json.loads(data)
         saved["table"]["game"]["moves"].append("0 fly")           # a game that does not replay
         db.execute("INSERT INTO rooms (id, data) VALUES (2, ?)", (json.dumps(saved).encode(),))
@@ -104,7 +118,7 @@ def test_the_state_file_keeps_no_token_and_bad_rows_are_dropped(tmp_path):
     again = start_in_thread(state_path=str(state), **FAST)
     try:
         assert again.call(lambda: sorted(again.server.rooms)) == [1]
-        with sqlite3.connect(state) as db:
+        with state_db(state) as db:
             assert [r for r, in db.execute("SELECT id FROM rooms")] == [1]
             assert [r for r, in db.execute("SELECT id FROM dealers")] == [1]
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 
@@ -54,20 +55,20 @@ def test_upgrade_from_version_1_keeps_the_data_and_backfills_the_ledger(tmp_path
 
 
 def test_a_failing_migration_leaves_the_previous_version(tmp_path, monkeypatch):
-    conn = sqlite3.connect(tmp_path / "x.db", isolation_level=None)
-    migrate(conn, target=1)
-    from tala_desktop.store import schema
+    with contextlib.closing(sqlite3.connect(tmp_path / "x.db", isolation_level=None)) as conn:
+        migrate(conn, target=1)
+        from tala_desktop.store import schema
 
-    def broken(c):
-        c.execute("CREATE TABLE half_done (x)")
-        raise sqlite3.OperationalError("power cut")
-    monkeypatch.setattr(schema, "MIGRATIONS", (schema.MIGRATIONS[0], broken))
-    with pytest.raises(sqlite3.OperationalError):
-        schema.migrate(conn, target=2)
-    assert version_of(conn) == 1
-    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchone() is None
-    with pytest.raises(ValueError):
-        migrate(conn, target=99)
+        def broken(c):
+            c.execute("CREATE TABLE half_done (x)")
+            raise sqlite3.OperationalError("power cut")
+        monkeypatch.setattr(schema, "MIGRATIONS", (schema.MIGRATIONS[0], broken))
+        with pytest.raises(sqlite3.OperationalError):
+            schema.migrate(conn, target=2)
+        assert version_of(conn) == 1
+        assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchone() is None
+        with pytest.raises(ValueError):
+            migrate(conn, target=99)
 
 
 def _damage(path, how: str) -> None:
