@@ -109,3 +109,25 @@ def test_a_resumed_game_explains_the_money_paid_before_it_was_resumed(pg, fonts)
 
 def _payments(table) -> list[Payment]:
     return game_payments(table.state, table.game_id)
+
+
+def test_the_results_move_to_the_middle_when_the_window_changes_shape_under_them(pg, fonts):
+    drv = Driver(make_table(seed=5), make_services(fonts, speed=3.0))
+    stats: dict[str, int] = {}
+    for _ in range(30000):
+        if isinstance(drv.stack.top, ResultsOverlay):
+            break
+        play_my_turn(drv, stats)
+        drv.step()
+    overlay = drv.stack.top
+    assert isinstance(overlay, ResultsOverlay)
+    assert overlay.panel.center == (640, 360)
+    drv.scene.resize((1280, 960))                        # the window became 4:3 while the results were open
+    drv.step(2)
+    assert drv.scene.layout.size == (1280, 960)
+    assert overlay.panel.center == (640, 480)
+    for button in (overlay.new_button, overlay.leave_button):
+        assert overlay.panel.contains(button.rect)
+    drv.click(overlay.new_button.rect.center)            # the button is where it is drawn, and takes the click
+    drv.step(2)
+    assert not isinstance(drv.stack.top, ResultsOverlay)

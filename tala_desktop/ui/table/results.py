@@ -57,26 +57,16 @@ class ResultsOverlay(Scene):
         self.painter = table.painter
         self.age = 0.0
         self.countdown = AUTO_START if auto_start else math.inf     # inf: "Ván mới" only when pressed
-        size = table.layout.size
-        p = table.layout.px
-        self.size = size
         self.rows = self._order()
         self.hands = [split_hand(model, s) for s in range(model.n)]
         net = model.final_net()
         self.breakdowns = [breakdown_text(breakdown(model.snap.payments, s, net[s])) for s in range(model.n)]
-        w = min(size[0] - p(40), p(940))
-        h = min(size[1] - p(40), p(74) + p(92) * len(self.rows) + p(150))
-        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
-        self.row_h = min(p(92), (self.panel.h - p(224)) // max(1, len(self.rows)))
         fonts = self.services.fonts
-        bw, bh = p(190), p(52)
-        y = self.panel.bottom - p(20) - bh
         watching = model.me < 0        # someone watching has no vote: the button only closes the results
-        self.new_button = Button((self.panel.centerx - bw - p(12), y, bw, bh),
-                                 tr("social.close" if watching else "btn.new_game"), fonts,
+        self.new_button = Button((0, 0, 1, 1), tr("social.close" if watching else "btn.new_game"), fonts,
                                  self.start_next, style="green", glow=True)
-        self.leave_button = Button((self.panel.centerx + p(12), y, bw, bh), tr("results.leave"), fonts,
-                                   self.leave, style="dark")
+        self.leave_button = Button((0, 0, 1, 1), tr("results.leave"), fonts, self.leave, style="dark")
+        self._place()
         self.flips = [_Progress() for _ in self.rows]
         self.money_fade = _Progress()
         self.chips: list[tuple[int, _Progress]] = []
@@ -85,6 +75,21 @@ class ResultsOverlay(Scene):
         self._frame_dirty = True
         self.done = False
         self._start_animations()
+
+    def _place(self) -> None:
+        """Centre the panel, its rows and its buttons on the table's canvas (again when the window changes shape
+        under the results)."""
+        size = self.table.layout.size
+        p = self.table.layout.px
+        self.size = size
+        w = min(size[0] - p(40), p(940))
+        h = min(size[1] - p(40), p(74) + p(92) * len(self.rows) + p(150))
+        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        self.row_h = min(p(92), (self.panel.h - p(224)) // max(1, len(self.rows)))
+        bw, bh = p(190), p(52)
+        y = self.panel.bottom - p(20) - bh
+        self.new_button.rect = pygame.Rect(self.panel.centerx - bw - p(12), y, bw, bh)
+        self.leave_button.rect = pygame.Rect(self.panel.centerx + p(12), y, bw, bh)
 
     # ------------------------------------------------------------------ content
     def _order(self) -> list[int]:
@@ -152,6 +157,9 @@ class ResultsOverlay(Scene):
             self.start_next()
 
     def update(self, dt: float) -> None:
+        if self.table.layout.size != self.size:    # the table below laid itself out for a new canvas
+            self._place()
+            self._dirty = True
         self._frame_dirty, self._dirty = self._dirty, False
         speed = float(self.services.settings.animation_speed)
         self.tweens.speed = speed if speed > 0 else math.inf
