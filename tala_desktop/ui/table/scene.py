@@ -47,10 +47,10 @@ from .guide import lay_clock_warning
 from .hand_view import HandView
 from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
+from .input import route_event
 from .layout import WATCHING, TableLayout
 from .model import TableModel
 from .painter import TablePainter
-from .pointer import table_target
 from .status import STATUS_SECONDS, StatusLine
 
 RESULTS_DELAY = 1.1        # seconds between the last flight of a game and the results
@@ -78,7 +78,7 @@ class TableScene(Scene):
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
         self.my_look = _profile_look(services)   # your avatar as the profile chose it (None: no profile)
         self._fresh_hand = False     # a new hand is being dealt: clicks wait a moment once it is shown
-        self._guard_until = -1.0
+        self.guard_until = -1.0     # clicks on the table wait until this clock time (a new hand was just shown)
         self.clock = 0.0
         self.me: int = WATCHING if client.seat is None else client.seat   # a watching client has no seat
         self.model: TableModel | None = None
@@ -168,7 +168,7 @@ class TableScene(Scene):
     def accepting_input(self) -> bool:
         """Your commands are taken: the last batch has landed, no command is on its way, a new hand is settled."""
         return (self.model is not None and not self.spectator and not self.anim.blocking
-                and not self.queue and not self.actions.awaiting and self.clock >= self._guard_until)
+                and not self.queue and not self.actions.awaiting and self.clock >= self.guard_until)
 
     # ------------------------------------------------------------------ your input's results
     def carry_out(self, effects: Effects, yours: bool = True) -> None:
@@ -259,7 +259,7 @@ class TableScene(Scene):
         moving = self.hand.update(dt, self.tweens.speed)
         if self._fresh_hand and self.model is not None and not self.anim.blocking:
             self._fresh_hand = False   # the new hand is shown: a click meant for the results must not pick a card
-            self._guard_until = self.clock + INPUT_GUARD
+            self.guard_until = self.clock + INPUT_GUARD
         if busy_before or self.anim.busy or moving:
             self._frame_dirty = True
         if get_language() != self._language:   # the words of the buttons and the guide follow a language change
@@ -408,57 +408,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.extras is not None and self.extras.handle_event(event):
-            self.touch()
-            return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.open_pause()
-            return
-        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return
-        self.touch()
-        if self.menu_button.handle_event(event) or self.header.handle_event(event):
-            return
-        if self.spectator or self.model is None:
-            return
-        if event.type != pygame.MOUSEMOTION and self.clock < self._guard_until:
-            return
-        for b in self.visible_buttons():
-            if b.handle_event(event):
-                return
-        pos = event.pos
-        if event.type == pygame.MOUSEMOTION:
-            if self.hand.press is not None:
-                self.hand.drag_to(pos)
-            else:
-                self.hand.set_hover(pos)
-            return
-        if getattr(event, "button", 1) != 1:
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self._press(pos)
-        elif self.hand.press is not None:
-            result = self.hand.release(pos)
-            if result is None or self.anim.blocking:
-                return
-            what, card = result
-            if what == "click":
-                self.carry_out(self.actions.on_card_click(card, self.clock))
-            elif what == "discard":
-                self.carry_out(self.actions.on_drag_discard(card))
-
-    def _press(self, pos: tuple[int, int]) -> None:
-        if self.anim.blocking:
-            return
-        card = self.hand.card_at(pos)
-        if card is not None:
-            self.hand.start_press(card, pos)
-            return
-        if self.accepting_input and self.model is not None:
-            target = table_target(self.layout, self.model, pos)
-            if target is not None:
-                self.carry_out(self.actions.on_target(target))
+        route_event(self, event)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
