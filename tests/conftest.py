@@ -1,4 +1,4 @@
-"""Shared by every test: the folder the UI tests save their frames to (tests/artifacts/, not in the repository)."""
+"""Shared by every test: the folder the UI tests save their frames to, and a guard against stale compiled modules."""
 
 from __future__ import annotations
 
@@ -6,7 +6,17 @@ from pathlib import Path
 
 import pytest
 
+from tala_desktop.bots.compiled import stale_modules
+
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A compiled hot module older than its source would test yesterday's code: refuse to start."""
+    stale = stale_modules()
+    if stale:
+        raise pytest.UsageError(f"compiled modules older than their sources: {', '.join(stale)}; "
+                                "run `python tools/compile_hot.py` again, or `--clean` to test the Python sources")
 
 
 @pytest.fixture(scope="session", autouse=True)

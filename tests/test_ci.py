@@ -92,6 +92,17 @@ def test_the_hook_reader_sees_each_hook():
     assert hooks(config) == [{"id": "a", "entry": "ruff check", "language": "system"}, {"id": "c", "entry": "mypy x"}]
 
 
+def test_ci_and_the_workflow_test_the_compiled_search_modules_after_the_python_ones():
+    """The bundle ships the hot modules compiled: their tests run on the compiled code before a build."""
+    compiled_tests = "python -m pytest -n 2 tests/engine tests/bots tests/table"
+    for script in (CI, commands(WORKFLOW.replace("run: ", ""))):
+        lines = commands(script) if isinstance(script, str) else script
+        order = [lines.index(step) for step in ("python -m pytest -n 2", "python tools/compile_hot.py",
+                                                compiled_tests)]
+        assert order == sorted(order)
+        assert order[-1] < next(i for i, line in enumerate(lines) if line.startswith("python tools/build_app.py"))
+
+
 def test_every_warning_in_a_test_is_a_failure():
     if sys.version_info >= (3, 11):
         import tomllib

@@ -18,7 +18,7 @@ else:  # Python 3.10: the same parser, from the test extra
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 # import name -> distribution name, where they differ
-DISTRIBUTION_OF = {"pygame": "pygame-ce", "PyInstaller": "pyinstaller", "yaml": "pyyaml"}
+DISTRIBUTION_OF = {"pygame": "pygame-ce", "PyInstaller": "pyinstaller", "yaml": "pyyaml", "mypyc": "mypy"}
 # top-level names that come from this repository, not from an installed distribution (a script may import
 # a sibling script of its folder by its bare name)
 LOCAL = {"tala_desktop", "tests", "bench", "tools"} | {

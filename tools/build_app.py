@@ -1,11 +1,17 @@
 """Build app: runs PyInstaller on build.spec, then checks that the built executable starts, plays and serves.
 
-    python tools/build_app.py [--onefile] [--no-build] [--runs 5]
+    python tools/build_app.py [--onefile] [--no-build] [--python-only] [--runs 5]
+
+Before PyInstaller runs, the search's hot modules are compiled with mypyc
+(tools/compile_hot.py) so that the bundle ships them compiled, and removed
+from the source tree again afterwards (unless they were there before);
+without mypyc or a C compiler the bundle ships them as Python, said so.
 
 After the build (one folder ``dist/TaLa/``, on macOS also ``dist/TaLa.app``,
 or ``dist/TaLa-onefile`` with ``--onefile``) the executable must, headless
 (SDL's dummy drivers):
-- pass ``--selftest``: a 4-bot game through the real loop, the Hard bot's
+- pass ``--selftest``: a 4-bot game (and say its search modules are compiled
+  when they were compiled for it) through the real loop, the Hard bot's
   search in spawned worker processes of the bundle (so a missing
   ``multiprocessing.freeze_support()`` fails here);
 - serve LAN tables: ``--server --host 127.0.0.1 --port 0`` (and, one folder,
@@ -35,6 +41,10 @@ import threading
 import time
 from datetime import datetime
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ itself, also when loaded by path
+
+import compile_hot  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
@@ -89,7 +99,18 @@ def size_of(bundle: Path) -> int:
     return sum(size for size, _ in snapshot(bundle).values())
 
 
-def check_selftest(exe: Path) -> str:
+def compile_for_bundle() -> bool:
+    """Compile the hot modules for the bundle; False (and a note) where they cannot be compiled."""
+    try:
+        compile_hot.compile_hot()
+    except compile_hot.CompileFailed as exc:
+        print(f"search modules: not compiled, the bundle ships them as Python ({exc})", flush=True)
+        return False
+    print(f"search modules: {len(compile_hot.HOT_MODULES)} compiled with mypyc", flush=True)
+    return True
+
+
+def check_selftest(exe: Path, compiled: bool | None = None) -> str:
     with tempfile.TemporaryDirectory() as data:
         try:
             done = subprocess.run([str(exe), "--selftest", "--seed", "3", "--data-dir", str(Path(data) / "user")],
@@ -98,6 +119,8 @@ def check_selftest(exe: Path) -> str:
             raise CheckFailed("--selftest did not finish within 240 s") from exc
     if done.returncode != 0 or "selftest ok" not in done.stdout:
         raise CheckFailed(f"--selftest exited {done.returncode}:\n{done.stdout}{done.stderr}")
+    if compiled and "compiled with mypyc" not in done.stdout:
+        raise CheckFailed(f"the search modules were compiled but the bundle runs them as Python:\n{done.stdout}")
     return done.stdout.strip()
 
 
@@ -185,9 +208,9 @@ def timings(commands: dict[str, list[str]], runs: int) -> dict[str, str]:
     return out
 
 
-def check_plays_and_serves(bundle: Path, exe: Path, onefile: bool) -> None:
+def check_plays_and_serves(bundle: Path, exe: Path, onefile: bool, compiled: bool | None = None) -> None:
     """The selftest, then the LAN server from the app (``--server``) and, one folder, from ``TaLa-server``."""
-    print(f"selftest ({exe.relative_to(ROOT)}): {check_selftest(exe)}", flush=True)
+    print(f"selftest ({exe.relative_to(ROOT)}): {check_selftest(exe, compiled)}", flush=True)
     servers = [[str(exe), "--server"]]
     if not onefile:
         servers.append([str(exe.with_name(exe.name.replace("TaLa", "TaLa-server", 1)))])
@@ -204,11 +227,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-build", action="store_true", help="check the bundle already in dist/ without building")
     ap.add_argument("--runs", type=int, default=5,
                     help="start-up timing runs for the bundle and from source (0: no timing)")
+    ap.add_argument("--python-only", action="store_true",
+                    help="do not compile the search modules: the bundle ships them as Python")
     args = ap.parse_args(argv)
     bundle, exe = bundle_paths(args.onefile)
+    compiled: bool | None = None  # unknown with --no-build: the selftest is not asked about it
     try:
         if not args.no_build:
-            print(f"build: {build(args.onefile):.1f} s", flush=True)
+            had = bool(compile_hot.compiled_files())
+            compiled = False if args.python_only else compile_for_bundle()
+            if args.python_only:
+                compile_hot.clean()
+            try:
+                print(f"build: {build(args.onefile):.1f} s", flush=True)
+            finally:
+                if not had:
+                    compile_hot.clean()  # the source tree runs as Python again
         if not exe.is_file():
             raise CheckFailed(f"no executable at {exe}")
         print(f"bundle: {bundle.relative_to(ROOT)} {size_of(bundle) / 1e6:.1f} MB "
@@ -216,13 +250,13 @@ def main(argv: list[str] | None = None) -> int:
         if not args.onefile:
             print(f"licences: {check_licences(bundle)}", flush=True)
         before = snapshot(bundle)
-        check_plays_and_serves(bundle, exe, args.onefile)
+        check_plays_and_serves(bundle, exe, args.onefile, compiled)
         mac_app = app_bundle_paths(args.onefile)
         if mac_app is not None:
             if not mac_app[1].is_file():
                 raise CheckFailed(f"no executable at {mac_app[1]}")
             before_app = snapshot(mac_app[0])
-            check_plays_and_serves(*mac_app, args.onefile)
+            check_plays_and_serves(*mac_app, args.onefile, compiled)
         if args.runs > 0:
             measured = timings({"bundle": [str(exe)], "source": [sys.executable, "-m", "tala_desktop"]}, args.runs)
             for name, line in measured.items():

@@ -25,6 +25,7 @@ from tala_desktop.engine import GameState, OutcomeKind, Rules, RulesError
 
 from . import LEVELS, make_bot
 from .base import Bot
+from .compiled import describe
 
 
 @dataclass
@@ -235,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     bar.close()
     dt = time.perf_counter() - t0
     summary = {"games": total, "seconds": dt, "games_per_second": total / dt, "workers": args.workers,
-               "duplicate": args.duplicate, "rules": rules.to_dict(), "seats": [s.summary() for s in stats]}
+               "duplicate": args.duplicate, "search_modules": describe(),
+               "rules": rules.to_dict(), "seats": [s.summary() for s in stats]}
     if args.json:
         print(json.dumps(summary))
     else:
@@ -255,7 +257,8 @@ def _rate(per_second: float) -> str:
 
 def _print_table(summary: dict) -> None:
     print(f"{summary['games']} games in {summary['seconds']:.1f} s: {_rate(summary['games_per_second'])} games/s "
-          f"on {summary['workers']} worker(s){', duplicate deals' if summary['duplicate'] else ''}")
+          f"on {summary['workers']} worker(s){', duplicate deals' if summary['duplicate'] else ''}; "
+          f"{summary['search_modules']}")
     print(f"{'seat':<12}{'games':>7}{'win share':>11}{'mean place':>12}{'Ù':>6}{'Móm':>6}"
           f"{'mean net (bets)':>17}{'95% CI':>20}")
     for s in summary["seats"]:

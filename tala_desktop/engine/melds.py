@@ -174,8 +174,12 @@ class Phom:
 
     __slots__ = ("mask", "is_set", "suit", "lo", "hi")
 
-    def __init__(self, mask: int, ace_high: bool = False) -> None:
+    def __init__(self, mask: int, ace_high: bool = False,
+                 shape: tuple[bool, int, int, int] | None = None) -> None:
         self.mask = mask
+        if shape is not None:  # a copy: the shape is known
+            self.is_set, self.suit, self.lo, self.hi = shape
+            return
         low = (mask & -mask).bit_length() - 1
         r = rank_of(low)
         self.is_set = mask & ~RANK_MASKS[r] == 0
@@ -189,9 +193,11 @@ class Phom:
             self.lo, self.hi = pos
 
     def copy(self) -> Phom:
-        p = Phom.__new__(Phom)
-        p.mask, p.is_set, p.suit, p.lo, p.hi = self.mask, self.is_set, self.suit, self.lo, self.hi
-        return p
+        return Phom(self.mask, False, (self.is_set, self.suit, self.lo, self.hi))
+
+    def __reduce__(self) -> tuple[type[Phom], tuple[int, bool, tuple[bool, int, int, int]]]:
+        """Pickled (to a search process) as its constructor's arguments: the compiled class has no bare __new__."""
+        return Phom, (self.mask, False, (self.is_set, self.suit, self.lo, self.hi))
 
     def accepts(self, c: int, ace_high: bool = False) -> bool:
         """True if card ``c`` can be sent to this phỏm now."""

@@ -24,6 +24,7 @@ from dataclasses import replace
 
 import pygame
 
+from tala_desktop.bots.compiled import describe
 from tala_desktop.store import Store, StoreError
 
 from .app_loop import App, AppOptions, StepClock, create_app
@@ -136,5 +137,5 @@ def run_selftest(options: AppOptions, time_limit: float = TIME_LIMIT) -> int:
         return 1
     assert app is not None
     print(f"selftest ok: one 4-bot game to its results in {seconds:.1f} s ({summary}; "
-          f"{app.frames} frames, {app.frames_drawn} drawn; {kept})", flush=True)
+          f"{app.frames} frames, {app.frames_drawn} drawn; {kept}; {describe()})", flush=True)
     return 0
