@@ -5,7 +5,9 @@
 A main-thread loop ticks at 60 Hz (doing ~2 ms of Python work per frame, like
 a light UI frame) while three Hard bots think continuously, either in the
 BotRunner's worker threads or in a process pool. Also prints Easy/Normal
-decision time p50/p99 and Hard p50/p95 over random mid-game positions.
+decision time p50/p99 and Hard p50/p95 over random mid-game positions, with
+the samples Hard's search reaches in its budget (more when the search
+modules are compiled: tools/compile_hot.py).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tala_desktop.bots import make_bot  # noqa: E402
+from tala_desktop.bots.compiled import describe  # noqa: E402
 from tala_desktop.bots.runner import BotRunner  # noqa: E402
 from tala_desktop.engine import GameState, Rules  # noqa: E402
 
@@ -134,12 +137,19 @@ def decision_times(pos: list[GameState], budget: float) -> None:
         print(f"{level:<7} decision: p50 {pct(ts, 0.5):6.2f} ms  p99 {pct(ts, 0.99):6.2f} ms  ({len(ts)} positions)")
     bot = make_bot("hard", 1, budget_ms=budget)
     ts = []
+    samples = []  # of the decisions that searched (more than one option)
     for st in tqdm(pos[:60], desc="hard decisions", unit="position", file=sys.stderr, leave=False):
+        bot.last_samples = 0
         t0 = time.perf_counter()
         bot.decide(st.view(st.to_move))
         ts.append((time.perf_counter() - t0) * 1000)
+        if bot.last_samples:
+            samples.append(bot.last_samples)
     print(f"hard    decision: p50 {pct(ts, 0.5):6.1f} ms  p95 {pct(ts, 0.95):6.1f} ms  max {max(ts):6.1f} ms "
           f"(budget {budget:.0f} ms, {len(ts)} positions)")
+    if samples:
+        print(f"hard    samples a searched decision: p50 {pct(samples, 0.5):.0f}  p10 {pct(samples, 0.1):.0f}  "
+              f"({len(samples)} of the {len(ts)} positions searched)")
 
 
 def stage(what: str, seconds: float) -> None:
@@ -157,6 +167,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=400,
                     help="random mid-game positions timed for Easy and Normal (Hard: the first 60)")
     args = ap.parse_args()
+    print(describe())
     pos = positions(args.positions, 1)
     decision_times(pos, args.budget_ms)
     stage("60 Hz loop, nothing thinking", min(3.0, args.seconds))

@@ -56,7 +56,16 @@ class SeatStats:
             "seat": self.spec, "games": self.games, "win_share": self.wins / n,
             "mean_place": self.place_sum / n, "u": self.u, "mom": self.mom,
             "mean_net": mean, "net_ci95": [mean - half, mean + half],
+            "deal_nets": _deal_means(self.nets, self.deals),
         }
+
+
+def _deal_means(nets: list[float], deals: list[int]) -> dict[int, float]:
+    """Each deal's mean net (a deal's rotated games are one block): two runs on one seed compare deal by deal."""
+    blocks: dict[int, list[float]] = {}
+    for x, d in zip(nets, deals):
+        blocks.setdefault(d, []).append(x)
+    return {d: sum(v) / len(v) for d, v in sorted(blocks.items())}
 
 
 def _standard_error(nets: list[float], deals: list[int]) -> float:
@@ -66,10 +75,7 @@ def _standard_error(nets: list[float], deals: list[int]) -> float:
     cancels, which is the point of duplicate play. The mean of each deal's games is one
     independent observation; without --duplicate every deal is one game, the usual formula.
     """
-    blocks: dict[int, list[float]] = {}
-    for x, d in zip(nets, deals):
-        blocks.setdefault(d, []).append(x)
-    means = [sum(v) / len(v) for v in blocks.values()]
+    means = list(_deal_means(nets, deals).values())
     k = len(means)
     if k < 2:
         return 0.0
