@@ -2,12 +2,15 @@
 
     python bench/bot_ceiling.py hard-sees-hands --deals 200 --opponents normal --samples 100
     python bench/bot_ceiling.py hard-sees-hands --deals 200 --opponents normal --samples 100 --fair
+    python bench/bot_ceiling.py hard-sees-next --deals 200 --opponents normal --samples 100
     python bench/bot_ceiling.py normal-sees-feeds --deals 2500 --opponents easy [--fair]
     python bench/bot_ceiling.py inference --deals 200 --opponents normal
 
 ``hard-sees-hands``: the Hard bot's sampler deals the other seats their true
 hands (only the stock stays shuffled), so its search knows everything but the
-draws. ``normal-sees-feeds``: Normal's feed danger knows whether the next seat
+draws; ``hard-sees-next`` only the next seat's true hand (the others are
+sampled as the fair bot samples them).
+``normal-sees-feeds``: Normal's feed danger knows whether the next seat
 truly can eat a card. ``--fair`` plays the same bot without peeking, on the
 same deals. Each deal is played once per seat rotation (duplicate), the bot
 under test in one seat, the three ``--opponents`` in the others.
@@ -33,10 +36,12 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tala_desktop.bots import evaluate, hard, knowledge, make_bot  # noqa: E402
-from tala_desktop.bots.determinize import card_weights  # noqa: E402
+from tala_desktop.bots import evaluate, knowledge, make_bot  # noqa: E402
+from tala_desktop.bots.compiled import compiled_modules  # noqa: E402
+from tala_desktop.bots.determinize import card_weights, determinize  # noqa: E402
 from tala_desktop.bots.sim import SeatStats, play_bots  # noqa: E402
 from tala_desktop.engine import GameState, Rules  # noqa: E402
+from tala_desktop.engine.solver import best_arrangement  # noqa: E402
 
 _LIVE: list[GameState] = []  # the full state of the game being played (set before every move)
 
@@ -49,6 +54,38 @@ def _true_hands(st: GameState, seat: int, hand_counts: list[int] | None, rng: ra
                 weights: list[list[float]] | None = None) -> GameState:
     """A 'sample' that is the real deal, with only the stock reshuffled."""
     world = _LIVE[0].copy()
+    rng.shuffle(world.stock)
+    return world
+
+
+def _true_next_hand(st: GameState, seat: int, hand_counts: list[int] | None, rng: random.Random,
+                    weights: list[list[float]] | None = None) -> GameState:
+    """A fair sample in which the next seat holds its true hand (its cards swapped in from wherever they fell).
+
+    A swap must leave every other eater the partners of its eaten cards; a sample where it cannot is
+    drawn again (after 20 tries the true deal is used).
+    """
+    live = _LIVE[0]
+    t = knowledge.next_taker(live, seat)
+    if t is None:
+        return determinize(st, seat, hand_counts, rng, weights)
+    rules = live.rules
+    for _ in range(20):
+        world = determinize(st, seat, hand_counts, rng, weights)
+        want, have = live.hands[t], world.hands[t]
+        missing = [c for c in range(52) if (want & ~have) >> c & 1]
+        spare = [c for c in range(52) if (have & ~want) >> c & 1]
+        for c, d in zip(missing, spare):
+            world.hands[t] ^= (1 << c) | (1 << d)
+            holder = next((j for j in range(world.n) if j != t and world.hands[j] >> c & 1), None)
+            if holder is None:
+                world.stock[world.stock.index(c)] = d
+            else:
+                world.hands[holder] ^= (1 << c) | (1 << d)
+        if all(best_arrangement(world.hands[j], world.eaten[j], rules.ace_high_run, rules.face_value_10) is not None
+               for j in range(world.n) if j != seat):
+            return world
+    world = live.copy()
     rng.shuffle(world.stock)
     return world
 
@@ -68,12 +105,10 @@ def _true_eat_chance(st: GameState, seat: int, c: int, unseen: int, hidden: list
 
 def _block(args: tuple) -> list[dict]:
     experiment, opponents, deals, samples, fair = args
-    if not fair:
-        if experiment == "hard-sees-hands":
-            hard.determinize = _true_hands
-        else:
-            evaluate.eat_chance = _true_eat_chance
-    level = "hard" if experiment == "hard-sees-hands" else "normal"
+    if not fair and experiment == "normal-sees-feeds":
+        evaluate.eat_chance = _true_eat_chance  # Python only: main() refuses a compiled evaluate
+    sampler = {"hard-sees-hands": _true_hands, "hard-sees-next": _true_next_hand}.get(experiment)
+    level = "normal" if experiment == "normal-sees-feeds" else "hard"
     rules = Rules(players=4)
     out = []
     for deal in deals:
@@ -81,6 +116,8 @@ def _block(args: tuple) -> list[dict]:
             bots = [make_bot(opponents, deal * 16 + s) for s in range(4)]
             options = {"max_samples": samples, "min_gain_se": 0.0} if level == "hard" else {}
             bots[seat] = make_bot(level, deal * 16 + seat, **options)
+            if sampler is not None and not fair:
+                bots[seat].sampler = sampler  # type: ignore[attr-defined]
             res = play_bots(rules, bots, 1_000_003 + deal, deal % 4, _watch)
             out.append({k: res[k][seat] for k in ("net", "win", "u", "mom", "place")} | {"deal": deal})
     return out
@@ -136,8 +173,9 @@ def _log_likelihood(q: float, held: int) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                  formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    ap.add_argument("experiment", choices=["hard-sees-hands", "normal-sees-feeds", "inference"],
-                    help="hard-sees-hands: Hard's sampler deals the true hands; normal-sees-feeds: Normal knows "
+    ap.add_argument("experiment", choices=["hard-sees-hands", "hard-sees-next", "normal-sees-feeds", "inference"],
+                    help="hard-sees-hands: Hard's sampler deals the true hands; hard-sees-next: only the next "
+                         "seat's; normal-sees-feeds: Normal knows "
                          "what the next seat can eat; inference: how well card_weights predict the hidden hands")
     ap.add_argument("--deals", type=int, default=200,
                     help="deals; each is played once per seat rotation (4 games a deal)")
@@ -146,6 +184,10 @@ def main() -> int:
     ap.add_argument("--fair", action="store_true", help="the same bot without peeking, on the same deals")
     ap.add_argument("--workers", type=int, default=2, help="processes playing in parallel")
     args = ap.parse_args()
+    if args.experiment == "normal-sees-feeds" and "tala_desktop.bots.evaluate" in compiled_modules():
+        print("normal-sees-feeds replaces a function of bots/evaluate.py, which compiled code does not see: "
+              "run `python tools/compile_hot.py --clean` first", file=sys.stderr)
+        return 2
     if args.experiment == "inference":
         uni, wtd, cells = inference(args.opponents, args.deals)
         print(f"hidden hands vs {args.opponents}, {cells} (seat, card) cells: mean log-likelihood "

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_decisions import choices, run_parts, worth  # noqa: E402 - the choice judge, beside this script
 
-from tala_desktop.bots import hard, make_bot  # noqa: E402
+from tala_desktop.bots import make_bot  # noqa: E402
 from tala_desktop.bots.evaluate import rank_discards  # noqa: E402
 from tala_desktop.bots.normal import NormalBot  # noqa: E402
 from tala_desktop.engine import GameState, Move, Phase  # noqa: E402
@@ -74,13 +74,9 @@ def play(args: tuple) -> dict:
             peek = opts_b.get("peek", False)
             bot = make_bot(level, seed * 104_729 + gi * 64 + len(st.history),
                            **{k: v for k, v in opts_b.items() if k != "peek"})
-            saved = hard.determinize
             if peek:
-                hard.determinize = _true_hands
-            try:
-                move = bot.decide(view).move
-            finally:
-                hard.determinize = saved
+                bot.sampler = _true_hands  # type: ignore[attr-defined]
+            move = bot.decide(view).move
             row["bots"].append(values[move] - base if move in values else None)
         rows.append(row)
     return {"games": len(games), "rows": rows}

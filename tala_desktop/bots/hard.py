@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable
 
 from tala_desktop.engine import GameState, Move, MoveKind, OutcomeKind, Phase
 from tala_desktop.engine.cards import card_label
@@ -29,7 +30,7 @@ from tala_desktop.engine.sends import best_lay_plan
 from .base import Bot, Decision, Reason
 from .determinize import determinize
 from .easy import EasyBot
-from .evaluate import BET_IN_POINTS, rank_discards
+from .evaluate import BET_IN_POINTS, rank_discards, score_hand
 from .inference import PolicyModel, policy_weights
 from .leaf import WEIGHTS, fitted_value
 from .normal import NormalBot
@@ -53,7 +54,7 @@ class HardBot(NormalBot):
     def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,
                  candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE, horizon: int = 1,
                  leaf: str = "normal", infer: int = 0, take_ahead: bool = False, others: str = "greedy",
-                 leaf_scale: float = 1.0) -> None:
+                 leaf_scale: float = 1.0, rival_weight: float = 0.0) -> None:
         super().__init__(seed)
         if leaf not in LEAVES:
             raise ValueError(f"unknown leaf {leaf!r} (choose from {', '.join(LEAVES)})")
@@ -61,6 +62,7 @@ class HardBot(NormalBot):
         self.infer = infer  # deals sampled to read the others' hands from their choices (0: card_weights only)
         self.leaf = leaf  # how a playout's end is valued: Normal's value of the hand, or the fitted table value
         self.leaf_scale = leaf_scale  # bets a point of Normal's hand value counts for, over 1 / BET_IN_POINTS
+        self.rival_weight = rival_weight  # how much each other seat's hand value counts against this seat's
         self.min_gain_se = min_gain_se
         self.horizon = horizon  # how many of its own takes a playout looks ahead
         self.budget_ms = budget_ms
@@ -73,13 +75,16 @@ class HardBot(NormalBot):
         self.own_policy = NormalBot(seed)  # evaluates this seat's hand at the end of a playout
         self.stop: threading.Event | None = None
         self.last_samples = 0
+        # how the hidden cards are sampled; the benches that measure a peeking bot put their own here
+        self.sampler: Callable[[GameState, int, list[int] | None, random.Random, list[list[float]] | None],
+                               GameState] = determinize
 
     def spec(self) -> tuple[str, int | None, dict]:
         return self.level, self.seed, {"budget_ms": self.budget_ms, "max_samples": self.max_samples,
                                        "candidates": self.candidates, "min_gain_se": self.min_gain_se,
                                        "horizon": self.horizon, "leaf": self.leaf, "infer": self.infer,
                                        "take_ahead": self.take_ahead, "others": self.others,
-                                       "leaf_scale": self.leaf_scale}
+                                       "leaf_scale": self.leaf_scale, "rival_weight": self.rival_weight}
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:
@@ -137,7 +142,7 @@ class HardBot(NormalBot):
                 break
             if self.stop is not None and self.stop.is_set():
                 break
-            world = determinize(st, seat, hand_counts, rng, weights)
+            world = self.sampler(st, seat, hand_counts, rng, weights)
             seed = rng.getrandbits(32)
             for i in active:
                 g = world.copy()
@@ -185,7 +190,12 @@ class HardBot(NormalBot):
         value = normal_leaf(g, seat, self.own_policy)
         if self.leaf == "fitted":
             return fitted_value(g, seat, value, WEIGHTS)
-        return self.leaf_scale * value
+        value *= self.leaf_scale
+        if self.rival_weight:
+            for t in range(g.n):
+                if t != seat and not g.left[t]:
+                    value -= self.rival_weight * rival_leaf(g, t, self.own_policy)
+        return value
 
 
 def normal_leaf(g: GameState, seat: int, own: NormalBot) -> float:
@@ -205,6 +215,13 @@ def normal_leaf(g: GameState, seat: int, own: NormalBot) -> float:
     ranked = rank_discards(ctx, discardable(g, seat), own.danger_weight)
     value = ranked[0][0] if ranked else -float(g.hand_points(seat))
     return value / BET_IN_POINTS
+
+
+def rival_leaf(g: GameState, t: int, own: NormalBot) -> float:
+    """Normal's value of another seat's hand as it stands (a showdown is won against the others), in bets."""
+    ctx = own.context(g, t, None)
+    hs = score_hand(ctx, g.hands[t], g.eaten[t])
+    return (hs.value if hs is not None else -float(g.hand_points(t))) / BET_IN_POINTS
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
