@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tala_desktop.bots import make_bot
-from tala_desktop.bots.hard import HardBot, normal_leaf
+from tala_desktop.bots.hard import HardBot, normal_leaf, rival_leaf
 from tala_desktop.bots.leaf import WEIGHTS, features, fitted_value
 from tala_desktop.bots.normal import NormalBot
 from tala_desktop.bots.sim import hard_options
@@ -90,3 +90,27 @@ def test_the_leaf_scale_weighs_the_hand_value_against_the_money_won_meanwhile():
     assert HardBot(1, leaf_scale=0.5)._leaf(st, seat) == pytest.approx(0.5 * hand_value)
     assert HardBot(1, leaf_scale=0.5).spec()[2]["leaf_scale"] == 0.5
     assert hard_options(["leaf_scale=0.5"]) == {"leaf_scale": 0.5}
+
+
+def test_the_rival_weight_counts_the_other_seats_hand_values_against_this_seats():
+    st, seat = _after_a_take()
+    own = HardBot(1)._leaf(st, seat)
+    rivals = sum(rival_leaf(st, t, NormalBot(None)) for t in range(st.n) if t != seat)
+    assert rivals != 0.0
+    assert HardBot(1, rival_weight=0.5)._leaf(st, seat) == pytest.approx(own - 0.5 * rivals)
+    assert HardBot(1, rival_weight=0.5).spec()[2]["rival_weight"] == 0.5
+
+
+def test_the_search_samples_its_worlds_with_the_bots_sampler():
+    """The peeking benches put their own sampler here (compiled code would not see a replaced function)."""
+    st = GameState.new(Rules(players=4), seed=21, leader=0, record_events=False)
+    bot = HardBot(1, max_samples=20)
+    seen = []
+
+    def true_deal(state, seat, hand_counts, rng, weights=None):
+        seen.append(seat)
+        return st.copy()
+
+    bot.sampler = true_deal
+    bot.decide(st.view(0))
+    assert bot.last_samples == len(seen) == 20
