@@ -15,6 +15,11 @@ truly can eat a card. ``--fair`` plays the same bot without peeking, on the
 same deals. Each deal is played once per seat rotation (duplicate), the bot
 under test in one seat, the three ``--opponents`` in the others.
 
+``next-eats``: at every discard decision, how well the fair sampler's
+worlds (``--samples`` of them) foresee which cards the next seat could eat,
+as a Brier skill against the base rate (0: no better than the base rate,
+1: knowing the hands).
+
 ``inference``: how much the public record tells about the hidden hands. For
 every discard decision of every seat, the mean log-likelihood per (opponent,
 unseen card) of the truth under a uniform guess and under the Hard sampler's
@@ -40,7 +45,9 @@ from tala_desktop.bots import evaluate, knowledge, make_bot  # noqa: E402
 from tala_desktop.bots.compiled import compiled_modules  # noqa: E402
 from tala_desktop.bots.determinize import card_weights, determinize  # noqa: E402
 from tala_desktop.bots.sim import SeatStats, play_bots  # noqa: E402
-from tala_desktop.engine import GameState, Rules  # noqa: E402
+from tala_desktop.engine import GameState, Move, MoveKind, Phase, Rules  # noqa: E402
+from tala_desktop.engine.cards import iter_bits  # noqa: E402
+from tala_desktop.engine.legal import discardable  # noqa: E402
 from tala_desktop.engine.solver import best_arrangement  # noqa: E402
 
 _LIVE: list[GameState] = []  # the full state of the game being played (set before every move)
@@ -137,6 +144,44 @@ def play(experiment: str, opponents: str, deals: int, samples: int, fair: bool, 
     return stats.summary()
 
 
+def next_eats(opponents: str, deals: int, samples: int) -> tuple[float, float, float, int]:
+    """How well the fair sampler foresees which of a seat's discards the next seat can eat.
+
+    At every discard decision, each discardable card is thrown in ``samples`` sampled worlds and in
+    the true one; returns (Brier score of the sampled share, Brier score of the base rate, base rate,
+    cards judged). Skill 1 - brier / base is 0 for a guess that knows only the base rate, 1 for the truth.
+    """
+    rules = Rules(players=4)
+    rng = random.Random(5)
+    judged: list[tuple[float, bool]] = []
+    for deal in tqdm(range(deals), desc="next eats", unit="deal", file=sys.stderr, leave=False):
+        bots = [make_bot(opponents, deal * 16 + s) for s in range(4)]
+        st = GameState.new(rules, seed=3_000_017 + deal, leader=deal % 4, record_events=False)
+        while not st.is_over:
+            s0 = st.to_move
+            if st.phase is Phase.DISCARD:
+                view = st.view(s0)
+                red = view.redacted_state()
+                worlds = [determinize(red, s0, view.hand_counts, rng) for _ in range(samples)]
+                for c in iter_bits(discardable(st, s0)):
+                    truth = _can_eat_after(st, s0, c)
+                    if truth is not None:
+                        judged.append((sum(bool(_can_eat_after(w, s0, c)) for w in worlds) / samples, truth))
+            st.push(bots[s0].decide(st.view(s0)).move)
+    base = sum(t for _, t in judged) / len(judged)
+    brier = sum((q - t) ** 2 for q, t in judged) / len(judged)
+    return brier, base * (1 - base), base, len(judged)
+
+
+def _can_eat_after(st: GameState, seat: int, c: int) -> bool | None:
+    """Whether the next seat may eat ``c`` once ``seat`` throws it (None when nobody takes next)."""
+    g = st.copy()
+    g.push_unchecked(Move(seat, MoveKind.DISCARD, card=c))
+    if g.is_over or g.phase is not Phase.TAKE:
+        return None
+    return any(m.kind is MoveKind.EAT for m in g.legal_moves())
+
+
 def inference(opponents: str, deals: int) -> tuple[float, float, int]:
     """Mean log-likelihood of the hidden hands: (uniform, card_weights, cells counted)."""
     rules = Rules(players=4)
@@ -173,14 +218,17 @@ def _log_likelihood(q: float, held: int) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                  formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    ap.add_argument("experiment", choices=["hard-sees-hands", "hard-sees-next", "normal-sees-feeds", "inference"],
+    ap.add_argument("experiment",
+                    choices=["hard-sees-hands", "hard-sees-next", "normal-sees-feeds", "inference", "next-eats"],
                     help="hard-sees-hands: Hard's sampler deals the true hands; hard-sees-next: only the next "
-                         "seat's; normal-sees-feeds: Normal knows "
+                         "seat's; next-eats: how well the sampler foresees the next seat's eats; "
+                         "normal-sees-feeds: Normal knows "
                          "what the next seat can eat; inference: how well card_weights predict the hidden hands")
     ap.add_argument("--deals", type=int, default=200,
                     help="deals; each is played once per seat rotation (4 games a deal)")
     ap.add_argument("--opponents", default="normal", choices=["easy", "normal"], help="the three other seats")
-    ap.add_argument("--samples", type=int, default=100, help="Hard's samples per decision (hard-sees-hands)")
+    ap.add_argument("--samples", type=int, default=100,
+                    help="Hard's samples per decision (hard-sees-*); sampled worlds per decision (next-eats)")
     ap.add_argument("--fair", action="store_true", help="the same bot without peeking, on the same deals")
     ap.add_argument("--workers", type=int, default=2, help="processes playing in parallel")
     args = ap.parse_args()
@@ -188,6 +236,12 @@ def main() -> int:
         print("normal-sees-feeds replaces a function of bots/evaluate.py, which compiled code does not see: "
               "run `python tools/compile_hot.py --clean` first", file=sys.stderr)
         return 2
+    if args.experiment == "next-eats":
+        brier, base_brier, base, cards = next_eats(args.opponents, args.deals, args.samples)
+        print(f"the next seat's eats vs {args.opponents}, {cards} discardable cards judged (base rate {base:.3f}): "
+              f"Brier score of the sampler {brier:.4f}, of the base rate {base_brier:.4f}, "
+              f"skill {1 - brier / base_brier:+.3f} (knowing the hands: 1)")
+        return 0
     if args.experiment == "inference":
         uni, wtd, cells = inference(args.opponents, args.deals)
         print(f"hidden hands vs {args.opponents}, {cells} (seat, card) cells: mean log-likelihood "
