@@ -3,8 +3,10 @@
     python bench/bot_gil.py [--seconds 10] [--budget-ms 300] [--mode thread|process]
 
 A main-thread loop ticks at 60 Hz (doing ~2 ms of Python work per frame, like
-a light UI frame) while three Hard bots think continuously, either in the
-BotRunner's worker threads or in a process pool. Also prints Easy/Normal
+a light UI frame) while three Hard bots think continuously, either asked
+through the app's BotRunner (``thread``: its worker threads hand Hard's
+search to the runner's own processes, below the app's priority) or in a bare
+process pool at the app's priority (``process``). Also prints Easy/Normal
 decision time p50/p99 and Hard p50/p95 over random mid-game positions, with
 the samples Hard's search reaches in its budget (more when the search
 modules are compiled: tools/compile_hot.py).
@@ -163,7 +165,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0, help="length of each 60 Hz loop run with bots thinking")
     ap.add_argument("--budget-ms", type=float, default=300.0, help="the Hard bots' thinking time per decision")
     ap.add_argument("--mode", choices=("thread", "process", "both", "none"), default="both",
-                    help="where the three Hard bots think during the loop (none: only the decision times)")
+                    help="where the three Hard bots think during the loop: thread, through the app's runner; "
+                         "process, a bare process pool (none: only the decision times)")
     ap.add_argument("--positions", type=int, default=400,
                     help="random mid-game positions timed for Easy and Normal (Hard: the first 60)")
     args = ap.parse_args()
@@ -174,13 +177,15 @@ def main() -> None:
     base = frame_loop(min(3.0, args.seconds), lambda: None, lambda: None)
     print(f"60 Hz loop, nothing thinking:       p50 {statistics.median(base):5.1f} ms  p99 {pct(base, 0.99):5.1f} ms")
     if args.mode in ("thread", "both"):
-        stage("60 Hz loop, 3 Hard bots in threads", args.seconds)
+        stage("60 Hz loop, 3 Hard bots through the runner", args.seconds)
         xs = run_threads(args.seconds, args.budget_ms, pos)
-        print(f"60 Hz loop, 3 Hard bots in threads: p50 {statistics.median(xs):5.1f} ms  p99 {pct(xs, 0.99):5.1f} ms")
+        print(f"60 Hz loop, 3 Hard bots through the runner (as the app): p50 {statistics.median(xs):5.1f} ms  "
+              f"p99 {pct(xs, 0.99):5.1f} ms")
     if args.mode in ("process", "both"):
-        stage("60 Hz loop, 3 Hard bots in processes", args.seconds)
+        stage("60 Hz loop, 3 Hard bots in a bare process pool", args.seconds)
         xs = run_processes(args.seconds, args.budget_ms, pos)
-        print(f"60 Hz loop, 3 Hard bots in processes: p50 {statistics.median(xs):5.1f} ms  p99 {pct(xs, 0.99):5.1f} ms")
+        print(f"60 Hz loop, 3 Hard bots in a bare process pool: p50 {statistics.median(xs):5.1f} ms  "
+              f"p99 {pct(xs, 0.99):5.1f} ms")
 
 
 if __name__ == "__main__":
