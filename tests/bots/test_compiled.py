@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.machinery
+import importlib.util
 import os
 import pickle
 import sys
@@ -65,3 +66,35 @@ def test_a_phom_pickles_and_copies_with_its_shape(cards, ace_high):
     for q in (pickle.loads(pickle.dumps(p)), p.copy()):
         assert (q.mask, q.is_set, q.suit, q.lo, q.hi) == (p.mask, p.is_set, p.suit, p.lo, p.hi)
         assert q is not p
+
+
+def _compile_tool():
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("_tool_compile_hot", root / "tools" / "compile_hot.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_compile_tool_finds_cleans_and_judges_only_the_compiled_files(tmp_path, monkeypatch):
+    tool = _compile_tool()
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    monkeypatch.setattr(tool, "HOT_MODULES", ("pkg.fast", "pkg.slow"))
+    monkeypatch.setattr(tool, "SHARED_LIBRARY", "pkg.hot__mypyc")
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    for name in ("fast.py", "slow.py", "other.py", f"other{SUFFIX}"):
+        (pkg / name).write_text("")
+    assert tool.compiled_files() == []
+    assert tool.status() == "no compiled modules: everything runs as Python"
+    built = [pkg / f"fast{SUFFIX}", pkg / f"hot__mypyc{SUFFIX}"]
+    for path in built:
+        path.write_bytes(b"")
+    os.utime(pkg / "fast.py", (1_000_000, 1_000_000))
+    assert sorted(tool.compiled_files()) == sorted(built)
+    assert "stale" not in tool.status()
+    os.utime(pkg / "fast.py", (4_000_000_000, 4_000_000_000))
+    assert "stale (older than their source): pkg.fast" in tool.status()
+    assert sorted(tool.clean()) == sorted(built)
+    assert sorted(p.name for p in pkg.iterdir()) == sorted(["fast.py", "slow.py", "other.py", f"other{SUFFIX}"])
