@@ -69,6 +69,18 @@ def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, font
         spots = overlay.card_spots(0, 0, 340)
         assert len(spots) == sum(map(len, hand[0])) + len(hand[1])
         assert spots[-1][1] + cw <= 340, f"{hand}: the last card ends at {spots[-1][1] + cw}, past the row's 340"
+    # the trash is labelled whether or not the hand has a phỏm (a Móm hand is all trash); a hand of phỏm
+    # alone has nothing to label
+    drawn: list[str] = []
+    text = overlay.painter.text
+    overlay.painter.text = lambda words, *a, **k: drawn.append(words) or text(words, *a, **k)
+    row = pg.Rect(0, 0, sc.layout.px(800), sc.layout.px(90))
+    for hand, labelled in ((crowded[0], True), (crowded[2], True), (([[0, 13, 26], [1, 14, 27, 40]], []), False)):
+        overlay.hands[0] = hand
+        drawn.clear()
+        overlay._draw_cards(pg.Surface((1280, 720)), row, 0, 0)
+        assert (tr("results.trash") in drawn) is labelled, hand
+    overlay.painter.text = text
     drv.step(90)
     drv.draw()
     sc.close()

@@ -269,7 +269,7 @@ class ResultsOverlay(Scene):
         k = self.flips[i].t
         spots = self.card_spots(seat, r.x + p(230), p(340))
         groups, trash = self.hands[seat]
-        if groups and trash and spots:              # "Rác" over the cards that counted
+        if trash and spots:                         # "Rác" over the cards that counted (all of a Móm hand)
             first = spots[sum(len(g) for g in groups)][1]
             tag = self.painter.text(tr("results.trash"), p(12), FELT_MUTED)
             surface.blit(tag, (first, r.centery - ch / 2 - p(15)))
