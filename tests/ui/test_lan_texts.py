@@ -136,6 +136,9 @@ def test_the_lobby_stops_saying_connecting_once_welcomed(app):
         step_until(stack, lambda: session.welcome is not None)
         step_until(stack, lambda: lobby.drawn_status != i18n.tr("lan.connecting"), timeout=2.0)
         assert lobby.drawn_status == ""
+        assert lobby.drawn_chat_hint == i18n.tr("lobby.chat_empty")    # the empty chat says what it is for
+        session.chat.append(("Lan", "chào cả nhà"))
+        step_until(stack, lambda: lobby.drawn_chat_hint == "", timeout=2.0)
         lobby.back()
     finally:
         srv.stop()

@@ -41,6 +41,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.clock": ("Thời gian mỗi lượt", "Turn clock"),
     "lobby.preset": ("Luật", "Rules"),
     "lobby.chat": ("Trò chuyện", "Chat"),
+    "lobby.chat_empty": ("Chưa có tin nhắn: gõ vào ô dưới rồi bấm Gửi", "No messages yet: type below and press Send"),
     "lobby.send": ("Gửi", "Send"),
     "lobby.wait_host": ("Chờ chủ bàn bắt đầu", "Waiting for the host to start"),
     "lobby.wait_ready": ("Chờ mọi người sẵn sàng", "Waiting for everyone to be ready"),

@@ -58,6 +58,7 @@ class LanLobbyScene(PageScene):
         self.clock = 0.0
         self.chat_text = ""
         self.chat_field: TextField | None = None
+        self.drawn_chat_hint = ""  # the empty chat box's hint as last drawn ("" once there are lines)
         self.table_scene: TableScene | None = None
         self._key: tuple[Any, ...] = ()
         self.drawn_status = ""             # the status line of the last frame drawn
@@ -317,6 +318,10 @@ class LanLobbyScene(PageScene):
     def _draw_chat(self, surface: pygame.Surface) -> None:
         top = PANEL.bottom - 120 - CHAT_LINES * 26
         surface.blit(self.label(tr("lobby.chat"), 20, LABEL, bold=True), (RIGHT.x, top - 30))
+        self.drawn_chat_hint = ""
+        if not self.session.chat:  # an empty box says what it is for
+            self.drawn_chat_hint = ellipsize(self.services.fonts.font(17), tr("lobby.chat_empty"), RIGHT.w)
+            surface.blit(self.label(self.drawn_chat_hint, 17, MUTED), (RIGHT.x, top))
         for i, (name, text) in enumerate(self.session.chat[-CHAT_LINES:]):
             line = ellipsize(self.services.fonts.font(17), f"{name}: {text}", RIGHT.w)
             surface.blit(self.label(line, 17, TEXT), (RIGHT.x, top + i * 26))
