@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from tala_desktop.engine import Move, MoveKind
 from tala_desktop.table import LocalTableClient
@@ -259,4 +260,18 @@ def test_a_click_just_after_the_next_hand_appears_picks_no_card(pg, fonts):
     assert sc.accepting_input or sc.model.to_move != sc.model.me
     drv.click(drv.card_pos(card))
     assert sc.hand.selected == card or card in sc.hand.raised
+    sc.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_your_banner_clears_the_status_line_above_it(pg, fonts, size):
+    """The lay-down warning, the longest of your banners, leaves air under the status line at every window size."""
+    drv = Driver(make_table(seed=3), make_services(fonts, speed=1.0), size=size)
+    sc = drv.scene
+    drv.until(lambda: sc.model is not None)
+    L = sc.layout
+    sc.director.banner(L, tr("status.lay_clock"), sc.model.me, sc.model.me)
+    banner = sc.anim.banners[-1]
+    box = banner.image().get_rect(center=banner.pos)
+    assert box.top >= L.status.bottom + L.px(6), (size, box, L.status)
     sc.close()

@@ -321,7 +321,7 @@ class TableLayout:
         """Where a seat's "Ăn!" pops: over an opponent's avatar, above your hand for you."""
         g = self._seats[seat]
         if g.slot == "bottom":
-            return (self.hand_centre_x(), self.status.bottom + self.px(36))
+            return (self.hand_centre_x(), self.status.bottom + self.px(44))  # clear of the status line
         return g.avatar_centre
 
     def regions(self) -> dict[str, pygame.Rect]:
