@@ -275,3 +275,26 @@ def test_your_banner_clears_the_status_line_above_it(pg, fonts, size):
     box = banner.image().get_rect(center=banner.pos)
     assert box.top >= L.status.bottom + L.px(6), (size, box, L.status)
     sc.close()
+
+
+def test_a_payments_amounts_sit_on_a_dark_pill_so_they_read_over_cards(pg, fonts):
+    """"+100" / "-100" rise over the top seat's discards too: light text alone is lost on a white card."""
+    from tala_desktop.table.messages import Payment
+    from tala_desktop.ui.table.director import Batch
+
+    drv = Driver(make_table(seed=3), make_services(fonts, speed=1.0))
+    sc = drv.scene
+    drv.until(lambda: sc.model is not None)
+    sc.anim.texts.clear()
+    batch = Batch(None, sc.model, {}, sc.layout, [])
+    sc.director._on_payment(Payment(game_id=1, from_seat=2, to=1, amount=100, reason="eat"), batch, 0.0)
+    assert len(sc.anim.texts) == 2
+    for t in sc.anim.texts:
+        card = pygame.Surface(t.image.get_size())
+        card.fill((250, 250, 245))                                   # a card face
+        card.blit(t.image, (0, 0))
+        w, h = card.get_size()
+        pixels = [card.get_at((x, y)) for x in range(w) for y in range(h)]
+        drawn = sorted(0.3 * c.r + 0.59 * c.g + 0.11 * c.b for c in pixels)
+        assert drawn[len(drawn) // 2] < 100, drawn[len(drawn) // 2]   # mostly a dark backing, not the card
+    sc.close()

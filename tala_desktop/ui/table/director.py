@@ -232,10 +232,18 @@ class TableDirector:
         if amount <= 0:
             return 0.0
         self.anim.chips_fly(L.seat(frm).avatar_centre, L.seat(to).avatar_centre, 4, delay=at)
-        size = L.px(20)
-        self.anim.float_text(self.text("+" + money(amount), size, GAIN, bold=True), _float_pos(L, to))
-        self.anim.float_text(self.text("-" + money(amount), size, LOSS, bold=True), _float_pos(L, frm))
+        self.anim.float_text(self._amount("+" + money(amount), GAIN, L), _float_pos(L, to))
+        self.anim.float_text(self._amount("-" + money(amount), LOSS, L), _float_pos(L, frm))
         return 0.0
+
+    def _amount(self, words: str, colour: Colour, L: TableLayout) -> pygame.Surface:
+        """A rising amount on a dark pill, readable over the felt and over a row of cards alike."""
+        img = self.text(words, L.px(20), colour, bold=True)
+        pad_x, pad_y = L.px(10), L.px(2)
+        out = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
+        pygame.draw.rect(out, (0, 0, 0, 170), out.get_rect(), border_radius=out.get_height() // 2)
+        out.blit(img, (pad_x, pad_y))
+        return out
 
     def _on_discarded(self, e: Discarded, b: Batch, at: float) -> float:
         L, new = b.layout, b.new
