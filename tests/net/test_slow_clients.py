@@ -72,7 +72,9 @@ def test_repeated_table_lists_share_one_encoding():
             hear(host, "lobby")
             say(browser, type="list_tables")
             hear(browser, "tables")
-            assert frames[-1].startswith('{"type":"tables"') and frames[-1] is not lists[-1]
+            # the newest list, wherever other frames (the host's lobby) fell around it on a busy machine
+            latest = [f for f in frames if f.startswith('{"type":"tables"')][-1]
+            assert latest is not lists[-1]
     finally:
         srv.stop()
 
