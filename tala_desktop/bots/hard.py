@@ -54,7 +54,7 @@ class HardBot(NormalBot):
     def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,
                  candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE, horizon: int = 1,
                  leaf: str = "normal", infer: int = 0, take_ahead: bool = False, others: str = "greedy",
-                 leaf_scale: float = 1.0, rival_weight: float = 0.0) -> None:
+                 leaf_scale: float = 1.0, rival_weight: float = 0.0, feed_penalty: float = 0.0) -> None:
         super().__init__(seed)
         if leaf not in LEAVES:
             raise ValueError(f"unknown leaf {leaf!r} (choose from {', '.join(LEAVES)})")
@@ -63,6 +63,7 @@ class HardBot(NormalBot):
         self.leaf = leaf  # how a playout's end is valued: Normal's value of the hand, or the fitted table value
         self.leaf_scale = leaf_scale  # bets a point of Normal's hand value counts for, over 1 / BET_IN_POINTS
         self.rival_weight = rival_weight  # how much each other seat's hand value counts against this seat's
+        self.feed_penalty = feed_penalty  # bets a playout loses when the next seat eats the discard searched
         self.min_gain_se = min_gain_se
         self.horizon = horizon  # how many of its own takes a playout looks ahead
         self.budget_ms = budget_ms
@@ -84,7 +85,8 @@ class HardBot(NormalBot):
                                        "candidates": self.candidates, "min_gain_se": self.min_gain_se,
                                        "horizon": self.horizon, "leaf": self.leaf, "infer": self.infer,
                                        "take_ahead": self.take_ahead, "others": self.others,
-                                       "leaf_scale": self.leaf_scale, "rival_weight": self.rival_weight}
+                                       "leaf_scale": self.leaf_scale, "rival_weight": self.rival_weight,
+                                       "feed_penalty": self.feed_penalty}
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:
@@ -147,7 +149,12 @@ class HardBot(NormalBot):
             for i in active:
                 g = world.copy()
                 g.push_unchecked(options[i])
-                values[i].append(self._playout(g, seat, seed))
+                at = len(g.history)
+                value = self._playout(g, seat, seed)
+                if self.feed_penalty and options[i].kind is MoveKind.DISCARD and len(g.history) > at \
+                        and g.history[at].kind is MoveKind.EAT:
+                    value -= self.feed_penalty
+                values[i].append(value)
             samples += 1
             if samples % 8 == 0 and len(active) > 2:
                 active = _survivors(values, active, base_i)
