@@ -114,3 +114,27 @@ def test_the_search_samples_its_worlds_with_the_bots_sampler():
     bot.sampler = true_deal
     bot.decide(st.view(0))
     assert bot.last_samples == len(seen) == 20
+
+
+def test_the_feed_penalty_is_taken_only_from_playouts_where_the_next_seat_eats_the_discard():
+    """Dealt the true hands without a reshuffle, every playout of an option is the same game: the greedy next
+    seat eats the discard exactly when it can, and only those options lose the penalty."""
+    st = GameState.new(Rules(players=4), seed=SEED_WITH_A_FEED, leader=0, record_events=False)
+    legal = st.legal_moves()
+    plain, penalised = HardBot(1, max_samples=16), HardBot(1, max_samples=16, feed_penalty=5.0)
+    options = plain._options(st, 0, legal, None, plain.decide_state(st, 0, legal, None))
+    plain.sampler = penalised.sampler = lambda state, seat, counts, rng, weights=None: st.copy()
+    means_a, _, _ = plain._search(st, 0, None, options, float("inf"), 0)
+    means_b, _, _ = penalised._search(st, 0, None, options, float("inf"), 0)
+    eaten = []
+    for m in options:
+        g = st.copy()
+        g.push_unchecked(m)
+        eaten.append(any(x.kind is MoveKind.EAT for x in g.legal_moves()))
+    assert True in eaten and False in eaten                  # the deal offers both kinds of discard
+    for fed, a, b in zip(eaten, means_a, means_b):
+        assert b == pytest.approx(a - 5.0 * fed)
+    assert penalised.spec()[2]["feed_penalty"] == 5.0 and plain.spec()[2]["feed_penalty"] == 0.0
+
+
+SEED_WITH_A_FEED = 21
