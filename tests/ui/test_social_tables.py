@@ -182,8 +182,10 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         stacks[1].draw(surface)
         ARTIFACTS.mkdir(exist_ok=True)
         pygame.image.save(surface, str(ARTIFACTS / "lan_watching_sit_vi.png"))
+        assert seen.model.label_of(1) is not None                                # Minh's standing at seat 2
         layer.seat_buttons[0].click()
         step_all(lambda: seen.model.me == 1 and not seen.spectator)
+        assert seen.model.label_of(1) is None and seen.model.label_of(0) is not None   # not Quân's game to show
         step_all(lambda: [b.text for b in layer.seat_buttons] == [i18n.tr("social.stand_up")])   # seated now
         pygame.image.save(surface, str(ARTIFACTS / "lan_seated_between_games_vi.png"))
         host.client.next_game()

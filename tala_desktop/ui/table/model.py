@@ -25,6 +25,7 @@ class TableModel:
         self.me: int = -1 if snap.seat is None else snap.seat   # -1: watching
         self.n: int = snap.n
         self.names: list[str] = list(snap.names)
+        self.sat_since_end: set[int] = set()   # seats someone else took after the game ended (see carry_from)
         if 0 <= self.me < len(self.names):
             self.names[self.me] = shown_name(self.names[self.me])  # a default name follows the language
         self.bet: int = snap.bet
@@ -143,10 +144,20 @@ class TableModel:
         return list(self.outcome.points) if self.outcome is not None else [0] * self.n
 
     def label_of(self, seat: int) -> str | None:
-        """The seat's standing when the game ended (nhat, mom, u_tron...), None before the end."""
-        if self.outcome is None:
+        """The seat's standing when the game ended (nhat, mom, u_tron...), None before the end.
+
+        None too for a seat taken by someone else since: the standing was the previous player's.
+        """
+        if self.outcome is None or seat in self.sat_since_end:
             return None
         return self.outcome.labels[seat] or None
+
+    def carry_from(self, old: TableModel) -> None:
+        """Remember, from the model this one replaces, which seats changed hands after the same game ended."""
+        if old.game_id != self.game_id or old.outcome is None or self.outcome is None or old.n != self.n:
+            return
+        changed = {s for s in range(self.n) if old.snap.names[s] != self.snap.names[s]}
+        self.sat_since_end = old.sat_since_end | changed
 
 
 def cards_text(cards: list[int]) -> str:

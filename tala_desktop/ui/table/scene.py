@@ -315,6 +315,8 @@ class TableScene(Scene):
     def _play(self, events: list[TableMessage], snap: Snapshot, received: float) -> None:
         old = self.model
         new = TableModel(snap)
+        if old is not None:
+            new.carry_from(old)
         self.turn_clock.received = received
         new_game = old is None or new.game_id != old.game_id
         if old is None or (new.n, new.me) != (old.n, old.me):
