@@ -72,3 +72,26 @@ def test_a_frame_the_client_cannot_read_shows_the_lost_overlay_with_its_reason(a
         assert session.client.finished.wait(3)     # the network thread ended, it did not die silently
     finally:
         session.close()
+
+
+class _Quiet:
+    """A client that has already hung up: nothing more to read."""
+
+    host, port = "127.0.0.1", 8765
+
+    def poll(self, now: float) -> list:
+        return []
+
+
+def test_a_command_sent_after_the_connection_ended_does_not_replace_why_it_ended():
+    """The lobby may ask for the table list just after a broken frame ended the session: the client then also
+    reports "closed" (not connected). The player is told the first reason, once."""
+    from tala_desktop.net import protocol as p
+
+    session = LanSession(_Quiet())  # type: ignore[arg-type]
+    told: list[str] = []
+    session.on_lost = told.append
+    session._file(p.Disconnected(reason="bad_frame", message="the server sent a message this version cannot read"))
+    session._file(p.Disconnected(reason="closed", message="not connected to the server"))
+    assert session.lost_reason == "bad_frame" and len(told) == 1
+    assert told[0] == disconnect_text("bad_frame", "127.0.0.1:8765")

@@ -133,6 +133,8 @@ class LanSession:
             self.client.list_tables()
         elif isinstance(msg, p.Disconnected):
             log.info("LAN connection ended (%s): %s", msg.reason, msg.message)
+            if self.lost_reason is not None and msg.reason == "closed":
+                return          # a command sent after the connection had ended: why it ended stays the reason
             self.lost_reason = msg.reason
             self.lost = disconnect_text(self.lost_reason, self._where(), msg.who)
             if self.on_lost is not None:
