@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tala_desktop.bots.compiled import GROUP, HOT_MODULES, SHARED_LIBRARY  # noqa: E402
+from tala_desktop.bots.compiled import GROUP, HOT_MODULES, SHARED_LIBRARY, is_stale  # noqa: E402
 
 BUILD = ROOT / "build" / "mypyc"
 
@@ -96,20 +96,11 @@ def status() -> str:
     files = compiled_files()
     if not files:
         return "no compiled modules: everything runs as Python"
-    stale = [m for m in HOT_MODULES if _stale(m)]
+    stale = [m for m in HOT_MODULES if is_stale(source_of(m).parent, source_of(m).stem)]
     line = f"{len(files)} compiled files ({len(HOT_MODULES)} modules and their shared library)"
     if stale:
         line += f"; stale (older than their source): {', '.join(stale)} - run this tool again or --clean"
     return line
-
-
-def _stale(module: str) -> bool:
-    source = source_of(module)
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        built = source.with_name(source.stem + suffix)
-        if built.exists() and built.stat().st_mtime < source.stat().st_mtime:
-            return True
-    return False
 
 
 def main(argv: list[str] | None = None) -> int:

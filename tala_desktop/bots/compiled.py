@@ -60,10 +60,18 @@ def stale_modules() -> list[str]:
     out = []
     for name in HOT_MODULES:
         parent, leaf = name.rsplit(".", 1)
-        for folder in importlib.import_module(parent).__path__:
-            source = Path(folder) / f"{leaf}.py"
-            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-                built = Path(folder) / f"{leaf}{suffix}"
-                if built.exists() and source.exists() and source.stat().st_mtime > built.stat().st_mtime:
-                    out.append(name)
+        if any(is_stale(Path(folder), leaf) for folder in importlib.import_module(parent).__path__):
+            out.append(name)
     return out
+
+
+def is_stale(folder: Path, leaf: str) -> bool:
+    """Whether ``folder`` holds a compiled ``leaf`` module older than ``leaf.py`` beside it."""
+    source = folder / f"{leaf}.py"
+    if not source.exists():
+        return False
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        built = folder / f"{leaf}{suffix}"
+        if built.exists() and built.stat().st_mtime < source.stat().st_mtime:
+            return True
+    return False

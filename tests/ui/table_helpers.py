@@ -21,6 +21,7 @@ from tala_desktop.ui.audio.sounds import NullSounds
 from tala_desktop.ui.core.assets import Fonts
 from tala_desktop.ui.core.scene import SceneStack
 from tala_desktop.ui.services import Services, UiSettings
+from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
 
 DT = 1 / 30
@@ -184,3 +185,16 @@ def check_agrees(drv: Driver) -> None:
     assert m.counts == [h.bit_count() for h in st.hands]
     assert m.phase == st.phase.value
     assert m.balances == drv.table.balances
+
+
+def play_to_results(drv: Driver, limit: int = 30000) -> ResultsOverlay:
+    """Play your turns (the bots theirs) until the results dialog is on top; returns it."""
+    stats: dict[str, int] = {}
+    for _ in range(limit):
+        if isinstance(drv.stack.top, ResultsOverlay):
+            break
+        play_my_turn(drv, stats)
+        drv.step()
+    overlay = drv.stack.top
+    assert isinstance(overlay, ResultsOverlay)
+    return overlay

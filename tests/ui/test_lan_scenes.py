@@ -27,8 +27,9 @@ def click(scene: Scene, rect: pygame.Rect) -> None:
         scene.handle_event(pygame.event.Event(kind, pos=rect.center, button=1))
 
 
-def step_until(stack: SceneStack, cond, timeout: float = 10.0) -> None:
-    surface = pygame.Surface((1280, 720))
+def step_until(stack: SceneStack, cond, timeout: float = 10.0, surface: pygame.Surface | None = None) -> None:
+    """Step and draw ``stack`` (onto ``surface``, for a test that saves it) until ``cond()``, at most ``timeout`` s."""
+    surface = surface or pygame.Surface((1280, 720))
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         stack.update(1 / 30)

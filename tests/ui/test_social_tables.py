@@ -20,6 +20,7 @@ from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.table.scene import TableScene
 
 from .table_helpers import make_services
+from .test_lan_scenes import step_until
 from .test_lan_social import pump_until
 from .test_menu_pages import click, settle
 
@@ -58,17 +59,6 @@ def test_the_offline_table_offers_reactions_and_a_click_bubbles_at_your_avatar(a
     assert not layer.panel.is_open
 
 
-def step_until(stack: SceneStack, cond, surface: pygame.Surface, timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        stack.update(1 / 30)
-        stack.draw(surface)
-        if cond():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
-
-
 @pytest.mark.parametrize("language", ["vi", "en"])
 def test_the_lan_table_shows_the_tables_chat_and_a_reaction_bubble(pg, fonts, language):
     i18n.set_language(language)
@@ -82,26 +72,26 @@ def test_the_lan_table_shows_the_tables_chat_and_a_reaction_bubble(pg, fonts, la
     try:
         lobby = LanLobbyScene(make_services(fonts), host)
         stack.push(lobby)
-        step_until(stack, lambda: host.lobby is not None and host.server is not None, surface)
+        step_until(stack, lambda: host.lobby is not None and host.server is not None, surface=surface)
         guest = LanSession.join("127.0.0.1", host.server.port, "Minh")
         guest.client.join(host.lobby.id)
-        step_until(stack, lambda: guest.pump(time.monotonic()) or guest.you is not None, surface)
+        step_until(stack, lambda: guest.pump(time.monotonic()) or guest.you is not None, surface=surface)
         guest.client.chat("Chào Hà, vào ván nhé!")                     # said in the lobby: the table keeps it
         guest.client.ready()
-        step_until(stack, lambda: host.can_start() and lobby.action.enabled, surface)
+        step_until(stack, lambda: host.can_start() and lobby.action.enabled, surface=surface)
         lobby.action.click()
-        step_until(stack, lambda: isinstance(stack.top, TableScene) and stack.top.model is not None, surface)
+        step_until(stack, lambda: isinstance(stack.top, TableScene) and stack.top.model is not None, surface=surface)
         table = stack.top
         layer = table.extras
         assert isinstance(layer, SocialLayer) and isinstance(layer.channel, LanChannel)
         LanChannel(guest).send_reaction("gg")
-        step_until(stack, lambda: 1 in layer.bubbles.bubbles, surface)
+        step_until(stack, lambda: 1 in layer.bubbles.bubbles, surface=surface)
         assert [e.said.name for e in layer.panel.entries] == ["Minh", "Minh"]
         assert layer.panel.entries[0].said.text == "Chào Hà, vào ván nhé!"
         assert layer.panel.unread == 2
         layer.panel.open()
         layer.channel.send_chat("Chào Minh!" if language == "vi" else "Hi Minh!")
-        step_until(stack, lambda: len(layer.panel.entries) == 3, surface)
+        step_until(stack, lambda: len(layer.panel.entries) == 3, surface=surface)
         assert layer.panel.entries[2].said.mine and layer.panel.unread == 0
         for _ in range(12):                                              # the bubble pops in
             stack.update(1 / 30)
@@ -143,7 +133,7 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         services = make_services(fonts)
         lobby = LanLobbyScene(services, host)
         stacks[0].push(lobby)
-        step_until(stacks[0], lambda: host.lobby is not None and host.server is not None, surface)
+        step_until(stacks[0], lambda: host.lobby is not None and host.server is not None, surface=surface)
         guest = LanSession.join("127.0.0.1", host.server.port, "Minh")
         guest.client.join(host.lobby.id)
         step_all(lambda: guest.you is not None)

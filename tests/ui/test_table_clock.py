@@ -16,7 +16,7 @@ from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.frames.confirm import ConfirmOverlay
 from tala_desktop.ui.table.pause import PauseOverlay
 
-from .table_helpers import Driver, make_services, make_table, play_my_turn
+from .table_helpers import Driver, make_services, make_table, play_to_results
 
 
 class RemoteLikeClient(LocalTableClient):
@@ -240,18 +240,11 @@ def test_mom_gets_the_weight_and_time_of_an_eat(pg, fonts):
 
 # ---------------------------------------------------------------------- clicks after the results
 def test_a_click_just_after_the_next_hand_appears_picks_no_card(pg, fonts):
-    from tala_desktop.ui.table.results import ResultsOverlay
-
     drv = Driver(make_table(levels=("easy", "easy", "easy"), seed=2), make_services(fonts, speed=0.0))
     sc = drv.scene
-    stats: dict[str, int] = {}
-    for _ in range(20000):
-        if isinstance(drv.stack.top, ResultsOverlay):
-            break
-        play_my_turn(drv, stats)
-        drv.step()
+    results = play_to_results(drv, limit=20000)
     game = sc.model.game_id
-    drv.click(drv.stack.top.new_button.rect.center)                 # Ván mới
+    drv.click(results.new_button.rect.center)                       # Ván mới
     drv.until(lambda: sc.model.game_id == game + 1 and not sc.anim.blocking)
     card = sc.hand.order[0]
     drv.click(drv.card_pos(card))                                   # the player's second click lands here

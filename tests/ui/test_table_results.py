@@ -13,20 +13,7 @@ from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.results_rows import breakdown, breakdown_text
 
-from .table_helpers import Driver, make_services, make_table, play_my_turn
-
-
-def _play_to_results(drv: Driver) -> ResultsOverlay:
-    """Play your turns (the bots theirs) until the results dialog is on top; returns it."""
-    stats: dict[str, int] = {}
-    for _ in range(30000):
-        if isinstance(drv.stack.top, ResultsOverlay):
-            break
-        play_my_turn(drv, stats)
-        drv.step()
-    overlay = drv.stack.top
-    assert isinstance(overlay, ResultsOverlay)
-    return overlay
+from .table_helpers import Driver, make_services, make_table, play_to_results
 
 
 def test_a_zero_that_hides_plus_and_minus_four_is_explained():
@@ -43,7 +30,7 @@ def test_a_zero_that_hides_plus_and_minus_four_is_explained():
 def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, fonts):
     drv = Driver(make_table(seed=5), make_services(fonts, speed=3.0))
     sc = drv.scene
-    overlay = _play_to_results(drv)
+    overlay = play_to_results(drv)
     m = sc.model
     net = m.final_net()
     explained = 0
@@ -106,7 +93,7 @@ def test_a_resumed_game_explains_the_money_paid_before_it_was_resumed(pg, fonts)
     client = LocalTableClient(table, 0)
     table.resume(loads(text), game_id, balances, now=0.0)      # an autosave: the earlier payments are not replayed
     drv = Driver(table, make_services(fonts, speed=0.0), client=client)
-    overlay = _play_to_results(drv)
+    overlay = play_to_results(drv)
     m = drv.scene.model
     paid = m.snap.payments
     assert any(p.reason in ("eat", "chot") for p in paid)      # the eat before the resume is in the final snapshot
@@ -124,7 +111,7 @@ def _payments(table) -> list[Payment]:
 
 def test_the_results_move_to_the_middle_when_the_window_changes_shape_under_them(pg, fonts):
     drv = Driver(make_table(seed=5), make_services(fonts, speed=3.0))
-    overlay = _play_to_results(drv)
+    overlay = play_to_results(drv)
     assert overlay.panel.center == (640, 360)
     drv.scene.resize((1280, 960))                        # the window became 4:3 while the results were open
     drv.step(2)

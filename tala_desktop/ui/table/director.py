@@ -35,6 +35,7 @@ from tala_desktop.table.messages import (
     TimedOut,
 )
 
+from ..art import gfx
 from ..art.card_art import CardArt
 from ..core.assets import Fonts
 from ..core.i18n import money, tr, tr_count
@@ -240,8 +241,8 @@ class TableDirector:
         """A rising amount on a dark pill, readable over the felt and over a row of cards alike."""
         img = self.text(words, L.px(20), colour, bold=True)
         pad_x, pad_y = L.px(10), L.px(2)
-        out = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
-        pygame.draw.rect(out, (0, 0, 0, 170), out.get_rect(), border_radius=out.get_height() // 2)
+        size = (img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y)
+        out = gfx.rounded_rect(size, (0, 0, 0, 170), size[1] // 2)   # the status line's pill
         out.blit(img, (pad_x, pad_y))
         return out
 
