@@ -207,7 +207,8 @@ def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_between_ga
         choices = LanChannel(host).seat_choices(True)
         assert [c.label for c in choices] == ["Stand up and watch", "Give seat 2 to Quân"]
         choices[1].act()
-        pump_until([host, fan], lambda: fan.you == 1 and not fan.watching)
+        # the host's own lobby view may arrive a moment after Quân's: wait for both
+        pump_until([host, fan], lambda: fan.you == 1 and not fan.watching and host.lobby.seats[1].name != "Bot 2")
         assert host.lobby.seats[1].name == "Quân" and host.lobby.watchers == []
         LanChannel(host).seat_choices(True)[0].act()                   # the host stands up
         pump_until([host, fan], lambda: host.watching and fan.lobby.watchers == ["Hà"])
