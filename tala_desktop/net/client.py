@@ -77,6 +77,7 @@ class NetTableClient:
         self.watching = False                      # at a table without a seat: its public view
         self._inbox: queue.SimpleQueue[tuple[float, p.ClientMessage]] = queue.SimpleQueue()
         self._closing = False
+        self._told_end = False                     # a Disconnected has been handed out: the end is told once
         self._ws: ClientConnection | None = None
         self._loop = asyncio.new_event_loop()
         self._outbox: asyncio.Queue[str] = asyncio.Queue()  # binds to the client's loop on first use
@@ -194,12 +195,15 @@ class NetTableClient:
                 return
             except RuntimeError:  # the network thread ended between the check and the call
                 pass
-        self._deliver(p.Disconnected(reason="closed", message="not connected to the server"))
+        if not self._told_end:  # the first command after the end is told so; the end was said once
+            self._deliver(p.Disconnected(reason="closed", message="not connected to the server"))
 
     def _put(self, frame: str) -> None:
         self._outbox.put_nowait(frame)
 
     def _deliver(self, msg: p.ClientMessage) -> None:
+        if isinstance(msg, p.Disconnected):
+            self._told_end = True
         self._inbox.put((time.monotonic(), msg))
 
     def _run(self) -> None:

@@ -33,9 +33,25 @@ def test_closing_clients_logs_no_callback_on_a_closed_loop(server, caplog):
         client.close()
         assert client.finished.is_set() and client._loop.is_closed()
     client.list_tables()  # after the end: answered with a disconnected message, never raised
-    assert isinstance(client.poll(0)[-1], p.Disconnected)
+    client.list_tables()  # ... once: the end is told once, however many commands follow
+    ends = [m for m in client.poll(0) if isinstance(m, p.Disconnected)]
+    assert [m.reason for m in ends] == ["closed"]
     problems = [r for r in caplog.records if r.name in ("asyncio", "concurrent.futures") or r.levelno >= logging.ERROR]
     assert not problems, [r.getMessage() for r in problems]
+
+
+def test_a_command_after_a_lost_connection_adds_no_second_end(server):
+    """The connection's own end says why it ended; a command sent after it is not answered by another one."""
+    client = NetTableClient("127.0.0.1", server.port, "An", reconnect_for=0.0)
+    client.list_tables()
+    assert client.connected.wait(5)
+    abort(client)
+    assert client.finished.wait(5)
+    client.list_tables()
+    client.chat("còn ai không")
+    ends = [m for m in client.poll(0) if isinstance(m, p.Disconnected)]
+    assert len(ends) == 1 and ends[0].reason != "closed", ends
+    client.close()
 
 
 def test_closing_while_the_server_is_unreachable_ends_at_once():
