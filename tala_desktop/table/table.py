@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
 
+import msgspec
+
 from tala_desktop.bots import make_bot
 from tala_desktop.bots.base import Bot, Decision
 from tala_desktop.bots.runner import BotRunner
@@ -308,8 +310,12 @@ class Table:
         st = self.state
         assert st is not None
         thinking = st.to_move if (self._pending is not None and not st.is_over) else None
-        return seat_snapshot(st, seat, game_id=self.game_id, names=self.names, balances=self.balances,
+        snap = seat_snapshot(st, seat, game_id=self.game_id, names=self.names, balances=self.balances,
                              clock=self.clock_info(), bet=self.config.bet, thinking=thinking)
+        if seat is not None and seat in self.changed and st.is_over:
+            # someone who sat down after the game ended holds nothing yet: the cards were the previous player's
+            snap = msgspec.structs.replace(snap, hand=[])
+        return snap
 
     def clock_info(self) -> Clock | None:
         if self.deadline is None or self.state is None or self.state.is_over:

@@ -114,10 +114,14 @@ def test_a_seat_changes_hands_between_games_with_its_own_chips():
         table.seat_player(1, "Lan", 5_000)           # not while a game is on
     assert err.value.code == "in_progress" and table.names[1] == "Bot0"
     play_game(table, client)
+    assert table.snapshot(1).hand                     # the bot's last cards, shown to its seat
     table.seat_player(1, "Lan", 5_000)
+    assert table.snapshot(1).hand == []               # Lan did not play them: nothing in her hand till the deal
+    assert table.snapshot(1).reveal == table.snapshot(None).reveal    # the results stay the table's
     table.seat_bot(0, "easy", "Bot 1", balance=10_000)
     assert table.bots[1] is None and table.bots[0] is not None
     table.next_game()
+    assert len(table.snapshot(1).hand) >= 9           # dealt: her own hand
     snap = table.snapshot(2)
     assert snap.names[:2] == ["Bot 1", "Lan"]
     assert snap.balances[:2] == [10_000, 5_000]
