@@ -3,13 +3,18 @@
     python bench/bot_ceiling.py hard-sees-hands --deals 200 --opponents normal --samples 100
     python bench/bot_ceiling.py hard-sees-hands --deals 200 --opponents normal --samples 100 --fair
     python bench/bot_ceiling.py hard-sees-next --deals 200 --opponents normal --samples 100
+    python bench/bot_ceiling.py hard-sees-next --deals 200 --opponents normal --samples 100 --truth-share 0.1
     python bench/bot_ceiling.py normal-sees-feeds --deals 2500 --opponents easy [--fair]
     python bench/bot_ceiling.py inference --deals 200 --opponents normal
 
 ``hard-sees-hands``: the Hard bot's sampler deals the other seats their true
 hands (only the stock stays shuffled), so its search knows everything but the
 draws; ``hard-sees-next`` only the next seat's true hand (the others are
-sampled as the fair bot samples them).
+sampled as the fair bot samples them). ``--truth-share P`` deals the next
+seat its true hand in a share P of the samples only (the rest are fair): a
+partial foresight of that seat's eats, whose Brier skill ``next-eats`` with
+the same ``--truth-share`` measures, so that the money a given skill would
+bring can be set beside the skill the public record gives.
 ``normal-sees-feeds``: Normal's feed danger knows whether the next seat
 truly can eat a card. ``--fair`` plays the same bot without peeking, on the
 same deals. Each deal is played once per seat rotation (duplicate), the bot
@@ -31,6 +36,8 @@ These bots cheat: they exist only to measure; nothing in the game uses them.
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import math
 import random
 import sys
@@ -97,6 +104,14 @@ def _true_next_hand(st: GameState, seat: int, hand_counts: list[int] | None, rng
     return world
 
 
+def _partly_true_next_hand(share: float, st: GameState, seat: int, hand_counts: list[int] | None,
+                           rng: random.Random, weights: list[list[float]] | None = None) -> GameState:
+    """The next seat's true hand in a share ``share`` of the samples, a fair sample in the others."""
+    if rng.random() < share:
+        return _true_next_hand(st, seat, hand_counts, rng, weights)
+    return determinize(st, seat, hand_counts, rng, weights)
+
+
 def _true_eat_chance(st: GameState, seat: int, c: int, unseen: int, hidden: list[int]) -> float:
     """1.0 if the next seat really can eat ``c`` (it holds two cards that make a phỏm with it), else 0.0."""
     live = _LIVE[0]
@@ -111,10 +126,12 @@ def _true_eat_chance(st: GameState, seat: int, c: int, unseen: int, hidden: list
 
 
 def _block(args: tuple) -> list[dict]:
-    experiment, opponents, deals, samples, fair = args
+    experiment, opponents, deals, samples, fair, share = args
     if not fair and experiment == "normal-sees-feeds":
         evaluate.eat_chance = _true_eat_chance  # Python only: main() refuses a compiled evaluate
     sampler = {"hard-sees-hands": _true_hands, "hard-sees-next": _true_next_hand}.get(experiment)
+    if experiment == "hard-sees-next" and share < 1.0:
+        sampler = functools.partial(_partly_true_next_hand, share)
     level = "normal" if experiment == "normal-sees-feeds" else "hard"
     rules = Rules(players=4)
     out = []
@@ -130,11 +147,13 @@ def _block(args: tuple) -> list[dict]:
     return out
 
 
-def play(experiment: str, opponents: str, deals: int, samples: int, fair: bool, workers: int) -> dict:
+def play(experiment: str, opponents: str, deals: int, samples: int, fair: bool, workers: int,
+         share: float = 1.0) -> dict:
     chunk = max(1, deals // (workers * 8))
-    blocks = [(experiment, opponents, list(range(i, min(deals, i + chunk))), samples, fair)
+    blocks = [(experiment, opponents, list(range(i, min(deals, i + chunk))), samples, fair, share)
               for i in range(0, deals, chunk)]
-    stats = SeatStats(experiment + (" (fair)" if fair else ""))
+    label = experiment + (f" (true in {share:.0%} of samples)" if share < 1.0 else "")
+    stats = SeatStats(label + (" (fair)" if fair else ""))
     with ProcessPoolExecutor(workers) as pool, \
             tqdm(total=deals * 4, desc=stats.spec, unit="game", file=sys.stderr, leave=False) as bar:
         for block in pool.map(_block, blocks):
@@ -144,9 +163,10 @@ def play(experiment: str, opponents: str, deals: int, samples: int, fair: bool, 
     return stats.summary()
 
 
-def next_eats(opponents: str, deals: int, samples: int) -> tuple[float, float, float, int]:
+def next_eats(opponents: str, deals: int, samples: int, share: float = 0.0) -> tuple[float, float, float, int]:
     """How well the fair sampler foresees which of a seat's discards the next seat can eat.
 
+    With ``share`` > 0 a share of the worlds deal the next seat its true hand (``--truth-share``).
     At every discard decision, each discardable card is thrown in ``samples`` sampled worlds and in
     the true one; returns (Brier score of the sampled share, Brier score of the base rate, base rate,
     cards judged). Skill 1 - brier / base is 0 for a guess that knows only the base rate, 1 for the truth.
@@ -162,7 +182,9 @@ def next_eats(opponents: str, deals: int, samples: int) -> tuple[float, float, f
             if st.phase is Phase.DISCARD:
                 view = st.view(s0)
                 red = view.redacted_state()
-                worlds = [determinize(red, s0, view.hand_counts, rng) for _ in range(samples)]
+                _LIVE[:] = [st]
+                worlds = [_partly_true_next_hand(share, red, s0, view.hand_counts, rng) if share
+                          else determinize(red, s0, view.hand_counts, rng) for _ in range(samples)]
                 for c in iter_bits(discardable(st, s0)):
                     truth = _can_eat_after(st, s0, c)
                     if truth is not None:
@@ -231,14 +253,23 @@ def main() -> int:
                     help="Hard's samples per decision (hard-sees-*); sampled worlds per decision (next-eats)")
     ap.add_argument("--fair", action="store_true", help="the same bot without peeking, on the same deals")
     ap.add_argument("--workers", type=int, default=2, help="processes playing in parallel")
+    ap.add_argument("--truth-share", type=float, default=None,
+                    help="hard-sees-next, next-eats: the share of samples dealing the next seat its true hand "
+                         "(hard-sees-next: 1 when not given; next-eats: 0)")
+    ap.add_argument("--json", action="store_true", help="also print the summary, with each deal's mean net, as JSON")
     args = ap.parse_args()
+    share = args.truth_share
+    if share is not None and (not 0.0 <= share <= 1.0 or args.experiment not in ("hard-sees-next", "next-eats")):
+        print("--truth-share is a share from 0 to 1, for hard-sees-next and next-eats", file=sys.stderr)
+        return 2
     if args.experiment == "normal-sees-feeds" and "tala_desktop.bots.evaluate" in compiled_modules():
         print("normal-sees-feeds replaces a function of bots/evaluate.py, which compiled code does not see: "
               "run `python tools/compile_hot.py --clean` first", file=sys.stderr)
         return 2
     if args.experiment == "next-eats":
-        brier, base_brier, base, cards = next_eats(args.opponents, args.deals, args.samples)
-        print(f"the next seat's eats vs {args.opponents}, {cards} discardable cards judged (base rate {base:.3f}): "
+        brier, base_brier, base, cards = next_eats(args.opponents, args.deals, args.samples, share or 0.0)
+        print(f"the next seat's eats vs {args.opponents}, {cards} discardable cards judged (base rate {base:.3f}"
+              f"{f', its true hand in {share:.0%} of the worlds' if share else ''}): "
               f"Brier score of the sampler {brier:.4f}, of the base rate {base_brier:.4f}, "
               f"skill {1 - brier / base_brier:+.3f} (knowing the hands: 1)")
         return 0
@@ -247,10 +278,13 @@ def main() -> int:
         print(f"hidden hands vs {args.opponents}, {cells} (seat, card) cells: mean log-likelihood "
               f"uniform {uni:.4f}, card_weights {wtd:.4f}, knowing the hands 0")
         return 0
-    s = play(args.experiment, args.opponents, args.deals, args.samples, args.fair, args.workers)
+    s = play(args.experiment, args.opponents, args.deals, args.samples, args.fair, args.workers,
+             1.0 if share is None else share)
     lo, hi = s["net_ci95"]
     print(f"{s['seat']} vs 3 {args.opponents}: {s['games']} games, win share {s['win_share']:.1%}, "
           f"mean net {s['mean_net']:+.3f} [{lo:+.3f}, {hi:+.3f}], Ù {s['u']}, Móm {s['mom']}")
+    if args.json:
+        print(json.dumps({"seats": [s]}))
     return 0
 
 
