@@ -28,6 +28,7 @@ from tala_desktop.engine.legal import discardable, u_available
 from tala_desktop.engine.sends import best_lay_plan
 
 from .base import Bot, Decision, Reason
+from .card_model import learned_weights
 from .determinize import determinize
 from .easy import EasyBot
 from .evaluate import BET_IN_POINTS, rank_discards, score_hand
@@ -38,6 +39,7 @@ from .normal import NormalBot
 CLEAR_GAIN_SE = 2.0  # standard errors of paired gain needed to leave Normal's choice (0: the best mean wins)
 MIN_SAMPLES = 12
 LEAVES = ("normal", "fitted")
+WEIGHINGS = ("record", "learned")
 INFER_MODEL = PolicyModel(temperature=4.0, walks=2)
 
 
@@ -54,10 +56,14 @@ class HardBot(NormalBot):
     def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,
                  candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE, horizon: int = 1,
                  leaf: str = "normal", infer: int = 0, take_ahead: bool = False, others: str = "greedy",
-                 leaf_scale: float = 1.0, rival_weight: float = 0.0, feed_penalty: float = 0.0) -> None:
+                 leaf_scale: float = 1.0, rival_weight: float = 0.0, feed_penalty: float = 0.0,
+                 weights: str = "record") -> None:
         super().__init__(seed)
         if leaf not in LEAVES:
             raise ValueError(f"unknown leaf {leaf!r} (choose from {', '.join(LEAVES)})")
+        if weights not in WEIGHINGS:
+            raise ValueError(f"unknown weights {weights!r} (choose from {', '.join(WEIGHINGS)})")
+        self.weights = weights  # how hidden cards are weighed: the record's hand-set factors, or the learned model
         self.take_ahead = take_ahead  # eat-or-draw options look ahead to the next take (else: valued at once)
         self.infer = infer  # deals sampled to read the others' hands from their choices (0: card_weights only)
         self.leaf = leaf  # how a playout's end is valued: Normal's value of the hand, or the fitted table value
@@ -86,7 +92,7 @@ class HardBot(NormalBot):
                                        "horizon": self.horizon, "leaf": self.leaf, "infer": self.infer,
                                        "take_ahead": self.take_ahead, "others": self.others,
                                        "leaf_scale": self.leaf_scale, "rival_weight": self.rival_weight,
-                                       "feed_penalty": self.feed_penalty}
+                                       "feed_penalty": self.feed_penalty, "weights": self.weights}
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:
@@ -139,6 +145,8 @@ class HardBot(NormalBot):
         weights = None
         if self.infer:
             weights = policy_weights(st, seat, hand_counts, rng, self.infer, INFER_MODEL)
+        elif self.weights == "learned":
+            weights = learned_weights(st, seat, hand_counts)
         while samples < limit:
             if self.max_samples is None and time.perf_counter() >= deadline:
                 break

@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="standard errors of gain Hard needs to leave Normal's choice (default: the bot's own, 2)")
     ap.add_argument("--hard-option", action="append", default=[], metavar="KEY=VALUE",
                     help="any other Hard keyword, e.g. take_ahead=true, infer=40, leaf=fitted, others=normal, "
-                         "leaf_scale=0.5 "
+                         "leaf_scale=0.5, weights=learned "
                          "(repeatable; the value is read as JSON, else as text)")
     ap.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     args = ap.parse_args(argv)
