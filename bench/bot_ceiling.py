@@ -253,12 +253,12 @@ def main() -> int:
                     help="Hard's samples per decision (hard-sees-*); sampled worlds per decision (next-eats)")
     ap.add_argument("--fair", action="store_true", help="the same bot without peeking, on the same deals")
     ap.add_argument("--workers", type=int, default=2, help="processes playing in parallel")
-    ap.add_argument("--truth-share", type=float, default=None,
+    ap.add_argument("--truth-share", type=float, default=argparse.SUPPRESS,
                     help="hard-sees-next, next-eats: the share of samples dealing the next seat its true hand "
-                         "(hard-sees-next: 1 when not given; next-eats: 0)")
+                         "(when not given: every sample for hard-sees-next, none for next-eats)")
     ap.add_argument("--json", action="store_true", help="also print the summary, with each deal's mean net, as JSON")
     args = ap.parse_args()
-    share = args.truth_share
+    share: float | None = getattr(args, "truth_share", None)
     if share is not None and (not 0.0 <= share <= 1.0 or args.experiment not in ("hard-sees-next", "next-eats")):
         print("--truth-share is a share from 0 to 1, for hard-sees-next and next-eats", file=sys.stderr)
         return 2

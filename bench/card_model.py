@@ -158,12 +158,13 @@ def _eats_block(args: tuple) -> tuple[float, int]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     ap.add_argument("--games", type=int, default=600, help="Normal games to fit on")
     ap.add_argument("--test-games", type=int, default=200, help="other games to score on")
     ap.add_argument("--eats-deals", type=int, default=200, help="deals for the next-eats skill (0: skip)")
     ap.add_argument("--samples", type=int, default=60, help="sampled worlds a decision for the next-eats skill")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=2, help="processes playing in parallel")
     args = ap.parse_args()
     x, y, _, _ = collect(0, args.games, args.workers)
     xt, yt, bt, pt = collect(100_000, args.test_games, args.workers)

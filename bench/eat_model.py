@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the logistic fit of bench/card_model.py
 
 from card_model import fit  # noqa: E402
 
@@ -131,11 +132,12 @@ def skill(q: np.ndarray, y: np.ndarray) -> float:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--test-games", type=int, default=150)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--games", type=int, default=400, help="Normal games to fit on")
+    ap.add_argument("--test-games", type=int, default=150, help="other games to score on")
     ap.add_argument("--samples", type=int, default=40, help="sampled worlds a decision")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=2, help="processes playing in parallel")
     args = ap.parse_args()
     x, y = collect(0, args.games, args.samples, args.workers)
     xt, yt = collect(100_000, args.test_games, args.samples, args.workers)
