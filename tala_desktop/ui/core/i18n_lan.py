@@ -36,6 +36,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.not_ready": ("Chưa sẵn sàng", "Not ready"),
     "lobby.start": ("Bắt đầu", "Start"),
     "lobby.leave": ("Rời bàn", "Leave table"),
+    "lobby.stand_up": ("Đứng dậy", "Stand up"),
     "lobby.seats": ("Số người", "Players"),
     "lobby.bet": ("Tiền cược", "Bet"),
     "lobby.clock": ("Thời gian mỗi lượt", "Turn clock"),

@@ -71,6 +71,7 @@ class LanLobbyScene(PageScene):
         self.row_buttons: list[Button] = []
         self.controls: list[Segmented] = []
         self.kick_buttons: dict[int, Button] = {}   # the host's "Mời ra" on each guest's row, before the start
+        self.stand_button: Button | None = None     # a seated guest's "Đứng dậy": watch instead of playing
         if s.lobby is None:
             for i, table in enumerate(s.tables[:6]):
                 full = table.players >= len(table.seats) or table.state != "lobby"
@@ -101,12 +102,18 @@ class LanLobbyScene(PageScene):
                                      style="green", font_size=24, enabled=free is not None)
             else:
                 ready = mine is not None and mine.ready
-                self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60),
+                self.action = Button((LEFT.x, PANEL.bottom - 100, 220, 60),
                                      tr("lobby.not_ready" if ready else "lobby.ready"), fonts,
                                      lambda: s.client.ready(not ready), style="dark" if ready else "green",
                                      font_size=24)
-            self.leave_button = Button((LEFT.x + 280, PANEL.bottom - 100, 220, 60), tr("lobby.leave"), fonts,
-                                       s.leave, style="red", font_size=22)
+                # a guest may watch instead of playing: the seat is free for someone else
+                self.stand_button = Button((LEFT.x + 236, PANEL.bottom - 100, 150, 60), tr("lobby.stand_up"),
+                                           fonts, s.client.stand_up, style="blue", font_size=20)
+                self.widgets.append(self.stand_button)
+            three = self.stand_button is not None      # ready, stand up, leave: a narrower row
+            leave_x = LEFT.x + (402 if three else 280)
+            self.leave_button = Button((leave_x, PANEL.bottom - 100, LEFT.right - leave_x if three else 220, 60),
+                                       tr("lobby.leave"), fonts, s.leave, style="red", font_size=20 if three else 22)
             self.widgets.extend([self.action, self.leave_button, *self.controls, *self.kick_buttons.values()])
         typing = self.chat_field is not None and self.chat_field.focused
         self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
