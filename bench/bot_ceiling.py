@@ -41,6 +41,7 @@ import json
 import math
 import random
 import sys
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -49,6 +50,7 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tala_desktop.bots import evaluate, knowledge, make_bot  # noqa: E402
+from tala_desktop.bots.card_model import learned_weights  # noqa: E402
 from tala_desktop.bots.compiled import compiled_modules  # noqa: E402
 from tala_desktop.bots.determinize import card_weights, determinize  # noqa: E402
 from tala_desktop.bots.sim import SeatStats, play_bots  # noqa: E402
@@ -163,39 +165,52 @@ def play(experiment: str, opponents: str, deals: int, samples: int, fair: bool, 
     return stats.summary()
 
 
-def next_eats(opponents: str, deals: int, samples: int, share: float = 0.0) -> tuple[float, float, float, int]:
+def discard_positions(opponents: str, games: range, seed_base: int,
+                      progress: str | None = None) -> Iterator[tuple[int, GameState, int]]:
+    """(game, the full state, the seat to discard) at every discard decision of four ``opponents`` bots.
+
+    The state is the live game: read it, do not change it (the game goes on from it).
+    """
+    rules = Rules(players=4)
+    for game in tqdm(games, desc=progress, unit="deal", file=sys.stderr, leave=False, disable=progress is None):
+        bots = [make_bot(opponents, game * 16 + s) for s in range(4)]
+        st = GameState.new(rules, seed=seed_base + game, leader=game % 4, record_events=False)
+        while not st.is_over:
+            s0 = st.to_move
+            if st.phase is Phase.DISCARD:
+                yield game, st, s0
+            st.push(bots[s0].decide(st.view(s0)).move)
+
+
+def next_eats(opponents: str, deals: int, samples: int, share: float = 0.0, first: int = 0,
+              coef: tuple[float, ...] | None = None) -> tuple[float, float, float, int]:
     """How well the fair sampler foresees which of a seat's discards the next seat can eat.
 
-    With ``share`` > 0 a share of the worlds deal the next seat its true hand (``--truth-share``).
+    With ``share`` > 0 a share of the worlds deal the next seat its true hand (``--truth-share``); with
+    ``coef`` the sampler weighs the hidden cards by the learned card model with those coefficients.
     At every discard decision, each discardable card is thrown in ``samples`` sampled worlds and in
     the true one; returns (Brier score of the sampled share, Brier score of the base rate, base rate,
     cards judged). Skill 1 - brier / base is 0 for a guess that knows only the base rate, 1 for the truth.
     """
-    rules = Rules(players=4)
     rng = random.Random(5)
     judged: list[tuple[float, bool]] = []
-    for deal in tqdm(range(deals), desc="next eats", unit="deal", file=sys.stderr, leave=False):
-        bots = [make_bot(opponents, deal * 16 + s) for s in range(4)]
-        st = GameState.new(rules, seed=3_000_017 + deal, leader=deal % 4, record_events=False)
-        while not st.is_over:
-            s0 = st.to_move
-            if st.phase is Phase.DISCARD:
-                view = st.view(s0)
-                red = view.redacted_state()
-                _LIVE[:] = [st]
-                worlds = [_partly_true_next_hand(share, red, s0, view.hand_counts, rng) if share
-                          else determinize(red, s0, view.hand_counts, rng) for _ in range(samples)]
-                for c in iter_bits(discardable(st, s0)):
-                    truth = _can_eat_after(st, s0, c)
-                    if truth is not None:
-                        judged.append((sum(bool(_can_eat_after(w, s0, c)) for w in worlds) / samples, truth))
-            st.push(bots[s0].decide(st.view(s0)).move)
+    for _, st, s0 in discard_positions(opponents, range(first, first + deals), 3_000_017, "next eats"):
+        view = st.view(s0)
+        red = view.redacted_state()
+        _LIVE[:] = [st]
+        w = learned_weights(red, s0, view.hand_counts, coef) if coef is not None else None
+        worlds = [_partly_true_next_hand(share, red, s0, view.hand_counts, rng) if share
+                  else determinize(red, s0, view.hand_counts, rng, w) for _ in range(samples)]
+        for c in iter_bits(discardable(st, s0)):
+            truth = can_eat_after(st, s0, c)
+            if truth is not None:
+                judged.append((sum(bool(can_eat_after(g, s0, c)) for g in worlds) / samples, truth))
     base = sum(t for _, t in judged) / len(judged)
     brier = sum((q - t) ** 2 for q, t in judged) / len(judged)
     return brier, base * (1 - base), base, len(judged)
 
 
-def _can_eat_after(st: GameState, seat: int, c: int) -> bool | None:
+def can_eat_after(st: GameState, seat: int, c: int) -> bool | None:
     """Whether the next seat may eat ``c`` once ``seat`` throws it (None when nobody takes next)."""
     g = st.copy()
     g.push_unchecked(Move(seat, MoveKind.DISCARD, card=c))
@@ -206,29 +221,24 @@ def _can_eat_after(st: GameState, seat: int, c: int) -> bool | None:
 
 def inference(opponents: str, deals: int) -> tuple[float, float, int]:
     """Mean log-likelihood of the hidden hands: (uniform, card_weights, cells counted)."""
-    rules = Rules(players=4)
     uniform = weighted = 0.0
     cells = 0
-    for deal in tqdm(range(deals), desc="inference", unit="deal", file=sys.stderr, leave=False):
-        bots = [make_bot(opponents, deal * 16 + s) for s in range(4)]
-        st = GameState.new(rules, seed=2_000_003 + deal, leader=deal % 4, record_events=False)
-        while not st.is_over:
-            s0 = st.to_move
-            if st.phase.value == "discard" and st.took:
-                w = card_weights(st, s0)
-                unseen = knowledge.unseen_mask(st, s0)
-                hidden = knowledge.hidden_counts(st, s0)
-                cards = [c for c in range(52) if unseen >> c & 1]
-                for s in range(4):
-                    if s == s0 or not hidden[s]:
-                        continue
-                    total = sum(w[s][c] for c in cards)
-                    for c in cards:
-                        held = st.hands[s] >> c & 1
-                        uniform += _log_likelihood(hidden[s] / len(cards), held)
-                        weighted += _log_likelihood(min(0.999, hidden[s] * w[s][c] / total), held)
-                        cells += 1
-            st.push(bots[s0].decide(st.view(s0)).move)
+    for _, st, s0 in discard_positions(opponents, range(deals), 2_000_003, "inference"):
+        if not st.took:
+            continue
+        w = card_weights(st, s0)
+        unseen = knowledge.unseen_mask(st, s0)
+        hidden = knowledge.hidden_counts(st, s0)
+        cards = [c for c in range(52) if unseen >> c & 1]
+        for s in range(4):
+            if s == s0 or not hidden[s]:
+                continue
+            total = sum(w[s][c] for c in cards)
+            for c in cards:
+                held = st.hands[s] >> c & 1
+                uniform += _log_likelihood(hidden[s] / len(cards), held)
+                weighted += _log_likelihood(min(0.999, hidden[s] * w[s][c] / total), held)
+                cells += 1
     return uniform / cells, weighted / cells, cells
 
 

@@ -18,7 +18,6 @@ of the sampled worlds at foreseeing the next seat's eats is measured as
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -27,43 +26,38 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tala_desktop.bots import knowledge, make_bot  # noqa: E402
-from tala_desktop.bots.card_model import NAMES, features, learned_weights  # noqa: E402
-from tala_desktop.bots.determinize import card_weights, determinize  # noqa: E402
-from tala_desktop.engine import GameState, Move, MoveKind, Phase, Rules  # noqa: E402
-from tala_desktop.engine.cards import iter_bits  # noqa: E402
-from tala_desktop.engine.legal import discardable  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the positions and the eats measure of bot_ceiling.py
+
+from bot_ceiling import discard_positions, next_eats  # noqa: E402
+
+from tala_desktop.bots import knowledge  # noqa: E402
+from tala_desktop.bots.card_model import NAMES, features  # noqa: E402
+from tala_desktop.bots.determinize import card_weights  # noqa: E402
 
 
 def _collect(args: tuple[int, int]) -> tuple[list[list[float]], list[int], list[float], list[int]]:
     """Rows of the games [first, first + count): features, label, card_weights' chance, position id."""
     first, count = args
-    rules = Rules(players=4)
     xs: list[list[float]] = []
     ys: list[int] = []
     base: list[float] = []
     pos: list[int] = []
-    for game in range(first, first + count):
-        bots = [make_bot("normal", game * 16 + s) for s in range(4)]
-        st = GameState.new(rules, seed=7_000_001 + game, leader=game % 4, record_events=False)
-        k = 0
-        while not st.is_over:
-            s0 = st.to_move
-            if st.phase is Phase.DISCARD and st.took:
-                view = st.view(s0)
-                red = view.redacted_state()
-                f = features(red, s0, view.hand_counts)
-                w = card_weights(red, s0)
-                hidden = knowledge.hidden_counts(red, s0, view.hand_counts)
-                for t, rows in f.items():
-                    tot = sum(w[t][c] for c in rows)
-                    for x, row in rows.items():
-                        xs.append(row)
-                        ys.append(st.hands[t] >> x & 1)
-                        base.append(min(0.999, hidden[t] * w[t][x] / tot))
-                        pos.append(game * 1000 + k * 4 + t)
-                k += 1
-            st.push(bots[s0].decide(st.view(s0)).move)
+    k = 0   # the decisions counted so far: each (decision, opponent) is one position
+    for game, st, s0 in discard_positions("normal", range(first, first + count), 7_000_001):
+        if not st.took:
+            continue
+        k += 1
+        view = st.view(s0)
+        red = view.redacted_state()
+        w = card_weights(red, s0)
+        hidden = knowledge.hidden_counts(red, s0, view.hand_counts)
+        for t, rows in features(red, s0, view.hand_counts).items():
+            tot = sum(w[t][c] for c in rows)
+            for x, row in rows.items():
+                xs.append(row)
+                ys.append(st.hands[t] >> x & 1)
+                base.append(min(0.999, hidden[t] * w[t][x] / tot))
+                pos.append((game * 1000 + k) * 4 + t)
     return xs, ys, base, pos
 
 
@@ -118,43 +112,11 @@ def mean_ll(p: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-def next_eats_skill(coef: np.ndarray | None, first: int, deals: int, samples: int) -> tuple[float, int]:
-    """Brier skill of the sampled worlds at foreseeing the next seat's eats (the bot_ceiling next-eats measure)."""
-    rules = Rules(players=4)
-    rng = random.Random(5)
-    fitted = tuple(float(v) for v in coef) if coef is not None else None
-    judged: list[tuple[float, bool]] = []
-    for deal in range(first, first + deals):
-        bots = [make_bot("normal", deal * 16 + s) for s in range(4)]
-        st = GameState.new(rules, seed=3_000_017 + deal, leader=deal % 4, record_events=False)
-        while not st.is_over:
-            s0 = st.to_move
-            if st.phase is Phase.DISCARD:
-                view = st.view(s0)
-                red = view.redacted_state()
-                w = learned_weights(red, s0, view.hand_counts, fitted) if fitted is not None else None
-                worlds = [determinize(red, s0, view.hand_counts, rng, w) for _ in range(samples)]
-                for c in iter_bits(discardable(st, s0)):
-                    truth = _can_eat_after(st, s0, c)
-                    if truth is not None:
-                        judged.append((sum(bool(_can_eat_after(g, s0, c)) for g in worlds) / samples, truth))
-            st.push(bots[s0].decide(st.view(s0)).move)
-    base = sum(t for _, t in judged) / len(judged)
-    brier = sum((q - t) ** 2 for q, t in judged) / len(judged)
-    return 1 - brier / (base * (1 - base)), len(judged)
-
-
-def _can_eat_after(st: GameState, seat: int, c: int) -> bool | None:
-    g = st.copy()
-    g.push_unchecked(Move(seat, MoveKind.DISCARD, card=c))
-    if g.is_over or g.phase is not Phase.TAKE:
-        return None
-    return any(m.kind is MoveKind.EAT for m in g.legal_moves())
-
-
-def _eats_block(args: tuple) -> tuple[float, int]:
+def _eats_skill(args: tuple[tuple[float, ...] | None, int, int, int]) -> tuple[float, int]:
+    """The next-eats skill of ``bench/bot_ceiling.py`` on deals [first, first + deals), the learned weights or not."""
     coef, first, deals, samples = args
-    return next_eats_skill(None if coef is None else np.array(coef), first, deals, samples)
+    brier, base_brier, _, cards = next_eats("normal", deals, samples, 0.0, first, coef)
+    return 1 - brier / base_brier, cards
 
 
 def main() -> int:
@@ -180,9 +142,9 @@ def main() -> int:
           f"card_weights {mean_ll(bt, yt):.4f}, learned {mean_ll(model, yt):.4f} (knowing the hands: 0)")
     if args.eats_deals:
         half = args.eats_deals // 2
-        for label, c in (("card_weights", None), ("learned", coef.tolist())):
+        for label, c in (("card_weights", None), ("learned", tuple(float(v) for v in coef))):
             with ProcessPoolExecutor(args.workers) as pool:
-                parts = list(pool.map(_eats_block, [(c, 0, half, args.samples),
+                parts = list(pool.map(_eats_skill, [(c, 0, half, args.samples),
                                                      (c, half, args.eats_deals - half, args.samples)]))
             print(f"next seat's eats, sampler with {label}: skill {parts[0][0]:+.3f} / {parts[1][0]:+.3f} "
                   f"on two halves of {args.eats_deals} deals ({parts[0][1] + parts[1][1]:,} cards)")

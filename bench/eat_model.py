@@ -26,14 +26,15 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the logistic fit of bench/card_model.py
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the fit of card_model.py, bot_ceiling.py's positions
 
+from bot_ceiling import can_eat_after, discard_positions  # noqa: E402
 from card_model import fit  # noqa: E402
 
-from tala_desktop.bots import knowledge, make_bot  # noqa: E402
+from tala_desktop.bots import knowledge  # noqa: E402
 from tala_desktop.bots.card_model import features, log_odds, passed_cards, relation  # noqa: E402
 from tala_desktop.bots.determinize import determinize  # noqa: E402
-from tala_desktop.engine import GameState, Move, MoveKind, Phase, Rules  # noqa: E402
+from tala_desktop.engine import GameState  # noqa: E402
 from tala_desktop.engine.cards import iter_bits, points  # noqa: E402
 from tala_desktop.engine.legal import discardable  # noqa: E402
 
@@ -44,14 +45,6 @@ NAMES = ("bias", "logit_share", "logit_closed_form", "logit_learned_pairs", "thr
 def _logit(q: float) -> float:
     q = min(max(q, 0.01), 0.99)
     return math.log(q / (1 - q))
-
-
-def _can_eat_after(st: GameState, seat: int, c: int) -> bool | None:
-    g = st.copy()
-    g.push_unchecked(Move(seat, MoveKind.DISCARD, card=c))
-    if g.is_over or g.phase is not Phase.TAKE:
-        return None
-    return any(m.kind is MoveKind.EAT for m in g.legal_moves())
 
 
 def eat_features(st: GameState, seat: int, hand_counts: list[int] | None, c: int, share: float) -> list[float] | None:
@@ -88,29 +81,22 @@ def eat_features(st: GameState, seat: int, hand_counts: list[int] | None, c: int
 
 def _collect(args: tuple[int, int, int]) -> tuple[list[list[float]], list[int]]:
     first, count, samples = args
-    rules = Rules(players=4)
     rng = random.Random(first)
     xs: list[list[float]] = []
     ys: list[int] = []
-    for game in range(first, first + count):
-        bots = [make_bot("normal", game * 16 + s) for s in range(4)]
-        st = GameState.new(rules, seed=9_000_011 + game, leader=game % 4, record_events=False)
-        while not st.is_over:
-            s0 = st.to_move
-            if st.phase is Phase.DISCARD:
-                view = st.view(s0)
-                red = view.redacted_state()
-                worlds = [determinize(red, s0, view.hand_counts, rng) for _ in range(samples)]
-                for c in iter_bits(discardable(st, s0)):
-                    truth = _can_eat_after(st, s0, c)
-                    if truth is None:
-                        continue
-                    share = sum(bool(_can_eat_after(w, s0, c)) for w in worlds) / samples
-                    row = eat_features(red, s0, view.hand_counts, c, share)
-                    if row is not None:
-                        xs.append(row)
-                        ys.append(int(truth))
-            st.push(bots[s0].decide(st.view(s0)).move)
+    for _, st, s0 in discard_positions("normal", range(first, first + count), 9_000_011):
+        view = st.view(s0)
+        red = view.redacted_state()
+        worlds = [determinize(red, s0, view.hand_counts, rng) for _ in range(samples)]
+        for c in iter_bits(discardable(st, s0)):
+            truth = can_eat_after(st, s0, c)
+            if truth is None:
+                continue
+            share = sum(bool(can_eat_after(w, s0, c)) for w in worlds) / samples
+            row = eat_features(red, s0, view.hand_counts, c, share)
+            if row is not None:
+                xs.append(row)
+                ys.append(int(truth))
     return xs, ys
 
 

@@ -14,19 +14,30 @@ from .table_helpers import make_services
 from .test_lan_scenes import click, step_until
 
 
+def lobby_of(fonts, session: LanSession) -> tuple[SceneStack, LanLobbyScene]:
+    """``session``'s lobby scene on a stack of its own (popping it closes the session)."""
+    stack = SceneStack()
+    stack.push(Scene())
+    lobby = LanLobbyScene(make_services(fonts), session)
+    stack.push(lobby)
+    return stack, lobby
+
+
+def open_table(stack: SceneStack, host: LanSession) -> None:
+    """``host`` opens a three-seat table and is its host."""
+    step_until(stack, lambda: host.pump(0) or host.welcome is not None)
+    host.client.create_table(seats=3)
+    step_until(stack, lambda: host.pump(0) or host.is_host)
+
+
 @pytest.fixture
 def guest_lobby(pg, fonts):
     srv = start_in_thread(host="127.0.0.1", port=0, bot_delay=0.0)
     host = LanSession.join("127.0.0.1", srv.port, "Lan")
     guest = LanSession.join("127.0.0.1", srv.port, "Minh")
-    stack = SceneStack()
-    stack.push(Scene())
-    lobby = LanLobbyScene(make_services(fonts), guest)
-    stack.push(lobby)
+    stack, lobby = lobby_of(fonts, guest)
     try:
-        step_until(stack, lambda: host.pump(0) or host.welcome is not None)
-        host.client.create_table(seats=3)
-        step_until(stack, lambda: host.pump(0) or host.is_host)
+        open_table(stack, host)
         step_until(stack, lambda: guest.tables)
         guest.client.join(guest.tables[0].id)
         step_until(stack, lambda: lobby.stand_button is not None)
@@ -52,15 +63,10 @@ def test_a_guest_stands_up_to_watch_and_sits_down_again(guest_lobby):
 
 def test_the_host_has_no_stand_up_in_the_lobby(pg, fonts):
     srv = start_in_thread(host="127.0.0.1", port=0, bot_delay=0.0)
-    host = LanSession.join("127.0.0.1", srv.port, "Lan")
-    stack = SceneStack()
-    stack.push(Scene())
-    lobby = LanLobbyScene(make_services(fonts), host)
-    stack.push(lobby)
+    stack, lobby = lobby_of(fonts, LanSession.join("127.0.0.1", srv.port, "Lan"))
     try:
-        step_until(stack, lambda: host.welcome is not None)
-        host.client.create_table(seats=3)
-        step_until(stack, lambda: host.is_host and lobby.action is not None)
+        open_table(stack, lobby.session)
+        step_until(stack, lambda: lobby.action is not None)
         assert lobby.stand_button is None
     finally:
         stack.clear()
