@@ -177,6 +177,7 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         step_all(lambda: seen.model.me == 1 and not seen.spectator)
         assert seen.model.label_of(1) is None and seen.model.label_of(0) is not None   # not Quân's game to show
         step_all(lambda: [b.text for b in layer.seat_buttons] == [i18n.tr("social.stand_up")])   # seated now
+        assert seen.model.held == []                                             # nor Minh's last cards
         pygame.image.save(surface, str(ARTIFACTS / "lan_seated_between_games_vi.png"))
         host.client.next_game()
         step_all(lambda: seen.model.game_id == 2 and not seen.model.is_over and seen.model.held != [])

@@ -29,6 +29,7 @@ from ..core.i18n import money, tr, tr_count
 from ..services import Services
 
 if TYPE_CHECKING:
+    from .model import TableModel
     from .scene import TableScene
 
 Colour = tuple[int, int, int]
@@ -272,14 +273,10 @@ class TablePainter:
         self.draw_plate(surface, sc, seat)
         if seat != m.me:
             self.draw_backs(surface, sc, seat)
-        label = m.label_of(seat)
-        if label:
-            self.draw_badge(surface, L.badge_pos(seat), badge_text(label), BADGE_COLOURS.get(label, (90, 90, 90)),
-                            L.px(15))
-        elif m.left[seat]:
-            self.draw_badge(surface, L.badge_pos(seat), tr("table.left"), (90, 94, 104), L.px(13))
-        elif m.mom[seat] and m.has_laid(seat):
-            self.draw_badge(surface, L.badge_pos(seat), tr("rank.mom"), BADGE_COLOURS["mom"], L.px(13))
+        badge = seat_badge(m, seat)
+        if badge is not None:
+            text, colour, big = badge
+            self.draw_badge(surface, L.badge_pos(seat), text, colour, L.px(15 if big else 13))
         if sc.thinking_seat == seat and active:
             self.draw_thinking(surface, sc, seat)
 
@@ -377,3 +374,20 @@ def _arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float
     pygame.draw.polygon(surface, colour, [end, left, right])
     pygame.draw.aalines(surface, colour, True, [end, left, right])
 
+
+def seat_badge(m: TableModel, seat: int) -> tuple[str, Colour, bool] | None:
+    """The badge under a seat's avatar: (text, colour, large), or None.
+
+    The standing when the game ended (large), else "left" or a Móm already shown; none for a seat that
+    someone else took after the game ended (the badge was the previous player's).
+    """
+    if seat in m.sat_since_end:
+        return None
+    label = m.label_of(seat)
+    if label:
+        return badge_text(label), BADGE_COLOURS.get(label, (90, 90, 90)), True
+    if m.left[seat]:
+        return tr("table.left"), (90, 94, 104), False
+    if m.mom[seat] and m.has_laid(seat):
+        return tr("rank.mom"), BADGE_COLOURS["mom"], False
+    return None
