@@ -18,6 +18,8 @@ from ..core.names import shown_name
 from ..social.said import Said, SeatChoice
 from .session import LanSession
 
+GIVE_SEAT_WATCHERS = 2   # the host's "give seat" choices: one for each of the first people watching
+
 
 class LanChannel:
     """The SocialChannel of the table the ``session`` is at (seated or watching)."""
@@ -36,7 +38,7 @@ class LanChannel:
 
     def seat_choices(self, between_games: bool) -> list[SeatChoice]:
         """Between games: someone watching may sit on a free seat; a player may stand up and watch; the host
-        may give a bot's seat to the first person watching, or put a bot in a seat left free."""
+        may give a bot's seat to one of the first two people watching, or put a bot in a seat left free."""
         s = self.session
         info = s.lobby
         if info is None or not s.playing or not between_games:
@@ -49,10 +51,10 @@ class LanChannel:
         if s.is_host:
             bot = next((x.seat for x in info.seats if x.kind == "bot"), None)
             empty = next((x.seat for x in info.seats if x.kind == "empty"), None)
-            if info.watchers and bot is not None:
-                name = info.watchers[0]
-                out.append(SeatChoice(tr("social.give_seat", seat=bot + 1, name=name),
-                                      functools.partial(s.client.set_seat, bot, "player", name=name)))
+            if bot is not None:   # to any of the first people watching (a row over the table holds four)
+                out += [SeatChoice(tr("social.give_seat", seat=bot + 1, name=name),
+                                   functools.partial(s.client.set_seat, bot, "player", name=name))
+                        for name in info.watchers[:GIVE_SEAT_WATCHERS]]
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
                                       functools.partial(s.client.set_seat, empty, "bot")))
