@@ -242,6 +242,11 @@ class SetupScene(PageScene):
                 surface.blit(you, you.get_rect(midleft=(LEFT.x + AVATAR + 28, y + 24)))
                 note = art.text(tr("setup.you"), 18, (170, 196, 176))
                 surface.blit(note, note.get_rect(midleft=(LEFT.right - LEVEL_W + 14, y + 24)))
+        y = self._row_y(self.choices.players) - 6
+        for line in self.level_guide_lines():
+            img = art.text(line, 17, (170, 196, 176))
+            surface.blit(img, (LEFT.x, y))
+            y += 23
         self._draw_right(surface)
         if self.errors:
             err = art.text(self.errors[0], 19, ERROR, bold=True)
@@ -262,6 +267,11 @@ class SetupScene(PageScene):
         key = "setup.your_chips" if self.services.store is not None else "setup.balance"
         note = art.text(tr_count(key, self.balance, amount=money(self.balance)), 18, (170, 196, 176))
         surface.blit(note, (RIGHT.x + 4, y + 14))
+
+    def level_guide_lines(self) -> list[str]:
+        """Under the seats: what each bot level does, in a line or two each."""
+        font = self.services.fonts.font(17)
+        return [line for lv in BOT_LEVELS for line in wrap_text(font, tr(f"setup.level_guide.{lv}"), LEFT.w)]
 
     def description_lines(self) -> list[str]:
         """The text under the rule choice: the preset's description, or what the custom rules change."""
