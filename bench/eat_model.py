@@ -32,7 +32,7 @@ from bot_ceiling import can_eat_after, discard_positions  # noqa: E402
 from card_model import fit  # noqa: E402
 
 from tala_desktop.bots import knowledge  # noqa: E402
-from tala_desktop.bots.card_model import features, log_odds, passed_cards, relation  # noqa: E402
+from tala_desktop.bots.card_model import features, log_odds, relation  # noqa: E402
 from tala_desktop.bots.determinize import determinize  # noqa: E402
 from tala_desktop.engine import GameState  # noqa: E402
 from tala_desktop.engine.cards import iter_bits, points  # noqa: E402
@@ -70,7 +70,7 @@ def eat_features(st: GameState, seat: int, hand_counts: list[int] | None, c: int
         if k >= 0:
             thr[k] += 1
     pas = [0.0, 0.0, 0.0]
-    for x in passed_cards(st, seat)[t]:
+    for x in knowledge.passed_cards(st, seat)[t]:
         k = relation(c, x)
         if k >= 0:
             pas[k] += 1

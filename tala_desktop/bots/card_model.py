@@ -19,9 +19,8 @@ import math
 
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import iter_bits, points
-from tala_desktop.engine.moves import DISCARD, DRAW
 
-from .knowledge import hidden_counts, meld_partners, unseen_mask
+from .knowledge import hidden_counts, meld_partners, passed_cards, unseen_mask
 
 NAMES = ("bias", "thr_rank", "thr_adj1", "thr_adj2", "pass_rank", "pass_adj1", "pass_adj2", "ate_partner",
          "live_rank", "live_run", "dead", "points", "dead_points", "above_last", "dead_above_last",
@@ -41,21 +40,6 @@ def relation(x: int, c: int) -> int:
         if d in (1, 2):
             return d
     return -1
-
-
-def passed_cards(st: GameState, viewer: int) -> list[list[int]]:
-    """For every seat, the cards on offer it drew instead of eating (public)."""
-    out: list[list[int]] = [[] for _ in range(st.n)]
-    prev = -1
-    for m in st.history:
-        if m.kind == DISCARD:
-            prev = m.card
-        elif m.kind == DRAW and prev >= 0 and m.seat != viewer and st.lay_order[m.seat] < 0:
-            out[m.seat].append(prev)
-            prev = -1
-        else:
-            prev = -1
-    return out
 
 
 def features(st: GameState, viewer: int, hand_counts: list[int] | None = None) -> dict[int, dict[int, list[float]]]:

@@ -11,9 +11,8 @@ import random
 
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import iter_bits
-from tala_desktop.engine.moves import DISCARD, DRAW
 
-from .knowledge import hidden_counts, meld_partners, unseen_mask
+from .knowledge import hidden_counts, meld_partners, passed_cards, unseen_mask
 
 THREW = 0.6    # weight factor for a neighbour of a card the seat threw
 PASSED = 0.7   # ... of a card it could have eaten but drew instead
@@ -38,16 +37,10 @@ def card_weights(st: GameState, seat: int) -> list[list[float]]:
         for c in st.thrown[s]:
             for x in neighbours(c):
                 w[s][x] *= THREW
-    prev_discard = None
-    for m in st.history:
-        if m.kind == DISCARD:
-            prev_discard = m.card
-        elif m.kind == DRAW and prev_discard is not None and m.seat != seat and st.lay_order[m.seat] < 0:
-            for x in neighbours(prev_discard):
-                w[m.seat][x] *= PASSED
-            prev_discard = None
-        else:
-            prev_discard = None
+    for s, passed in enumerate(passed_cards(st, seat)):
+        for c in passed:
+            for x in neighbours(c):
+                w[s][x] *= PASSED
     for s in range(n):
         if s == seat:
             continue

@@ -11,6 +11,7 @@ from functools import cache
 
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import FULL_DECK, RANK_MASKS, ROW, points
+from tala_desktop.engine.moves import DISCARD, DRAW
 
 _SUIT_SHIFT = (0, 13, 26, 39)
 
@@ -38,6 +39,24 @@ def hidden_counts(st: GameState, seat: int, hand_counts: list[int] | None = None
         total = hand_counts[s] if hand_counts is not None else st.hands[s].bit_count()
         known = (st.eaten[s] | st.revealed[s]).bit_count()
         out.append(max(0, total - known))
+    return out
+
+
+def passed_cards(st: GameState, viewer: int) -> list[list[int]]:
+    """For every seat but ``viewer``, the cards on offer it drew instead of eating, in order (public).
+
+    Only seats that have not laid down count: a seat that laid down may not eat at all.
+    """
+    out: list[list[int]] = [[] for _ in range(st.n)]
+    prev = -1
+    for m in st.history:
+        if m.kind == DISCARD:
+            prev = m.card
+        elif m.kind == DRAW and prev >= 0 and m.seat != viewer and st.lay_order[m.seat] < 0:
+            out[m.seat].append(prev)
+            prev = -1
+        else:
+            prev = -1
     return out
 
 
