@@ -110,10 +110,10 @@ class LanLobbyScene(PageScene):
                 self.stand_button = Button((LEFT.x + 236, PANEL.bottom - 100, 150, 60), tr("lobby.stand_up"),
                                            fonts, s.client.stand_up, style="blue", font_size=20)
                 self.widgets.append(self.stand_button)
-            three = self.stand_button is not None      # ready, stand up, leave: a narrower row
-            leave_x = LEFT.x + (402 if three else 280)
-            self.leave_button = Button((leave_x, PANEL.bottom - 100, LEFT.right - leave_x if three else 220, 60),
-                                       tr("lobby.leave"), fonts, s.leave, style="red", font_size=20 if three else 22)
+            # beside Đứng dậy the row is narrower: Rời bàn fills what is left of it
+            x, w, size = (LEFT.x + 402, LEFT.w - 402, 20) if self.stand_button is not None else (LEFT.x + 280, 220, 22)
+            self.leave_button = Button((x, PANEL.bottom - 100, w, 60), tr("lobby.leave"), fonts, s.leave,
+                                       style="red", font_size=size)
             self.widgets.extend([self.action, self.leave_button, *self.controls, *self.kick_buttons.values()])
         typing = self.chat_field is not None and self.chat_field.focused
         self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
