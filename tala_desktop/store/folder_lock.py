@@ -63,18 +63,17 @@ _registry: dict[str, _Held] = {}
 _registry_guard = threading.Lock()
 
 
-def _platform() -> str:
-    """``windows`` or ``posix`` (a function so the tests can try the other platform's branch)."""
-    return "windows" if sys.platform == "win32" else "posix"
-
-
 def _try_lock(fd: int) -> None:
-    """Lock ``fd`` without waiting; BlockingIOError/PermissionError when someone holds it."""
-    if _platform() == "windows":
+    """Lock ``fd`` without waiting; BlockingIOError/PermissionError when someone holds it.
+
+    The branches test ``sys.platform`` itself, so a type check for each platform (``mypy --platform win32``)
+    sees only that platform's calls, and a test that sets ``sys.platform`` runs the other platform's branch.
+    """
+    if sys.platform == "win32":
         import msvcrt
 
         os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
     else:
         import fcntl
 
@@ -82,11 +81,11 @@ def _try_lock(fd: int) -> None:
 
 
 def _unlock(fd: int) -> None:
-    if _platform() == "windows":
+    if sys.platform == "win32":
         import msvcrt
 
         os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
     else:
         import fcntl
 

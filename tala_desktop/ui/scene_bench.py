@@ -10,6 +10,7 @@ how long each frame's work took and whether it drew.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,18 +29,20 @@ FPS = 60
 
 def process_age() -> float:
     """Seconds since this process started (Linux /proc); since the first call elsewhere."""
-    try:
-        with open("/proc/self/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        start_ticks = int(fields[19])
-        with open("/proc/uptime") as f:
-            uptime = float(f.read().split()[0])
-        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        global _FIRST_CALL
-        if _FIRST_CALL is None:
-            _FIRST_CALL = time.perf_counter()
-        return time.perf_counter() - _FIRST_CALL
+    if sys.platform == "linux":
+        try:
+            with open("/proc/self/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            start_ticks = int(fields[19])
+            with open("/proc/uptime") as f:
+                uptime = float(f.read().split()[0])
+            return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            pass
+    global _FIRST_CALL
+    if _FIRST_CALL is None:
+        _FIRST_CALL = time.perf_counter()
+    return time.perf_counter() - _FIRST_CALL
 
 
 _FIRST_CALL: float | None = None

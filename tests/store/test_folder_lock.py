@@ -65,12 +65,6 @@ def test_a_store_holds_its_folder_so_a_store_in_another_process_is_refused(tmp_p
         assert again.profile().balance > 0
 
 
-def test_the_platform_is_windows_only_on_win32(monkeypatch):
-    for platform, expected in (("win32", "windows"), ("linux", "posix"), ("darwin", "posix"), ("freebsd14", "posix")):
-        monkeypatch.setattr(sys, "platform", platform)
-        assert folder_lock._platform() == expected
-
-
 class _FakeMsvcrt(types.ModuleType):
     """``msvcrt.locking`` as Windows does it: one byte at the file position, LK_NBLCK fails if another holds it."""
 
@@ -91,7 +85,7 @@ class _FakeMsvcrt(types.ModuleType):
 def windows(monkeypatch):
     def use(busy: OSError | None = None) -> _FakeMsvcrt:
         fake = _FakeMsvcrt(busy)
-        monkeypatch.setattr(folder_lock, "_platform", lambda: "windows")
+        monkeypatch.setattr(sys, "platform", "win32")
         monkeypatch.setitem(sys.modules, "msvcrt", fake)
         return fake
     return use
@@ -117,18 +111,21 @@ def test_windows_reports_a_held_folder_as_in_use(windows, tmp_path, busy):
     assert (tmp_path / LOCK_NAME).read_text() == "4242\n"      # the holder's file is left as it was
 
 
-def test_posix_reports_a_held_folder_as_in_use(monkeypatch, tmp_path):
+@pytest.mark.skipif(sys.platform == "win32", reason="fcntl is POSIX's (the Windows branch runs with a fake msvcrt)")
+@pytest.mark.parametrize("platform", ["linux", "darwin", "freebsd14"])
+def test_posix_reports_a_held_folder_as_in_use(monkeypatch, tmp_path, platform):
     import fcntl
 
     def held(fd: int, op: int) -> None:
         assert op == fcntl.LOCK_EX | fcntl.LOCK_NB
         raise BlockingIOError(errno.EWOULDBLOCK, "Resource temporarily unavailable")
-    monkeypatch.setattr(folder_lock, "_platform", lambda: "posix")
+    monkeypatch.setattr(sys, "platform", platform)
     monkeypatch.setattr(fcntl, "flock", held)
     with pytest.raises(FolderInUse):
         hold_folder(tmp_path)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="fcntl is POSIX's (the Windows branch runs with a fake msvcrt)")
 def test_a_file_system_that_cannot_lock_is_used_without_the_lock(monkeypatch, tmp_path, caplog):
     import fcntl
 
