@@ -41,7 +41,7 @@ class LocalTableClient:
     def __init__(self, table: Table, seat: int) -> None:
         self.table = table
         self.seat = seat
-        table.open_feed(seat)
+        table.open_feed(seat, present=True)   # a table already playing (a resumed game) shows it at once
         self._extra: list[TableMessage] = []
         self.closed = False
 

@@ -288,11 +288,17 @@ class Table:
         """Call ``listener(seat, message)`` for every message to every seat (the LAN server uses this)."""
         self.listeners.append(listener)
 
-    def open_feed(self, seat: int | None) -> None:
-        """Queue ``seat``'s messages from now on, for ``drain`` (a client reads this seat; None: people watch)."""
+    def open_feed(self, seat: int | None, present: bool = False) -> None:
+        """Queue ``seat``'s messages from now on, for ``drain`` (a client reads this seat; None: people watch).
+
+        ``present``: a reader arriving at a table whose game is already on (a resumed game publishes before
+        anyone reads it) gets that game's snapshot first, when its feed was not open already."""
         if seat is not None and not 0 <= seat < self.n:
             raise TableError(f"seat {seat} is not at this table", "bad_seat")
-        self.queues.setdefault(seat, [])
+        fresh = seat not in self.queues
+        queue = self.queues.setdefault(seat, [])
+        if present and fresh and self.state is not None:
+            queue.append(self.snapshot(seat))
 
     def close_feed(self, seat: int | None) -> None:
         """Stop queueing ``seat``'s messages and drop those waiting (nobody reads the seat any more)."""

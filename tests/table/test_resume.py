@@ -105,3 +105,31 @@ def test_a_resumed_games_final_snapshot_carries_every_payment_of_the_game():
     assert {p.reason for p in before} == {"eat"} and any(p.reason != "eat" for p in after)
     assert sum(p.amount for p in final.payments if p.to == 0) - sum(
         p.amount for p in final.payments if p.from_seat == 0) == final.net[0]
+
+
+@pytest.mark.parametrize("seconds", [30, 0])
+def test_a_client_opened_on_a_resumed_table_sees_the_game_at_its_first_poll(seconds):
+    """The resumed table published its snapshot before anyone read it: the client opened afterwards must still
+    get the present at once, on the human's turn too, where nothing else is published until the clock runs out."""
+    from tala_desktop.table import LocalTableClient
+
+    first = Table(config(seconds), SyncRunner())
+    first.start_game(0.0)
+    advance(first, 7)
+    while first.bots[first.state.to_move] is not None:
+        first.update(first.now + 0.01)
+    table = Table(config(seconds), SyncRunner())
+    table.resume(loads(dumps(first.state)), first.game_id, first.balances[:], now=0.0)
+    client = LocalTableClient(table, 0)
+    client.start(0.0)
+    messages = client.poll(0.0)
+    assert [type(m) for m in messages] == [Snapshot]
+    snap = messages[0]
+    assert snap.to_move == 0 and snap.hand == first.snapshot(0).hand
+    assert len(table.state.history) == len(first.state.history)    # nothing was played for the human
+    if seconds:
+        assert snap.clock is not None and snap.clock.remaining == seconds
+    else:
+        assert snap.clock is None
+    assert client.poll(0.5) == []                                   # and it is not sent twice
+    client.close()

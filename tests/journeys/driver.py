@@ -1,0 +1,339 @@
+"""The journey driver: the real app on a data folder, stepped time, input only where things are drawn.
+
+A ``Journey`` starts the desktop app the way ``tala-desktop --data-dir DIR``
+does (the folder's lock, then ``start_desktop``, the composition root) with a
+stepped clock, and stops it the way the process ends (``App.shutdown``, the
+lock released), so a journey can start it again on the same folder. Time
+moves only in frames of 1/60 s; the computer players run in the app's own
+bot runner, and a frame waits for a decision in progress before it steps
+time on, so a bot is never timed out because the machine is slow.
+
+Input is posted as pygame events at the window position of an element the
+player can see: a button by the words on it, a card of your hand, the stock,
+the top discard. Where each one is comes from the scenes' own widgets and the
+table's layout (what the app draws with), never from a shortcut into the
+game. Every step is recorded; ``save_failure`` writes the last frame as a PNG
+and the steps as text.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from tala_desktop.app import start_desktop
+from tala_desktop.store import folder_lock
+from tala_desktop.store.paths import resolve_data_dir
+from tala_desktop.ui.app_loop import App, AppOptions, StepClock
+from tala_desktop.ui.core.scene import Scene
+from tala_desktop.ui.frames.page import PageScene
+from tala_desktop.ui.widgets.controls import Button
+from tala_desktop.ui.widgets.form import Segmented
+
+FPS = 60
+BOT_WAIT = 20.0        # wall seconds a frame waits at most for a computer player's decision
+
+
+class JourneyError(AssertionError):
+    """The journey could not take a step (an element not on screen, a wait that never ended)."""
+
+
+@dataclass(frozen=True)
+class Element:
+    """Something drawn that a player can point at: its label and its rectangle on the canvas."""
+
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+
+
+class Journey:
+    """One player's walk through the app on one data folder, across restarts."""
+
+    def __init__(self, folder: Path, size: tuple[int, int] = (1280, 720), seed: int | None = 5) -> None:
+        self.folder = folder
+        self.size = size
+        self.seed = seed
+        self.app: App | None = None
+        self.lock: folder_lock.FolderLock | None = None
+        self.steps: list[str] = []
+        self.starts = 0
+        self.last_frame: pygame.Surface | None = None
+
+    # ------------------------------------------------------------------ the app's life
+    def start(self) -> App:
+        """Start the app on the folder, as the command line does, and run until its first frame is drawn."""
+        if self.app is not None:
+            raise JourneyError("the app is already running")
+        self.starts += 1
+        self.log(f"start the app ({self.size[0]}x{self.size[1]}, start {self.starts})")
+        self.lock = folder_lock.hold_folder(resolve_data_dir(str(self.folder)))
+        self.app = start_desktop(AppOptions(windowed=self.size, data_dir=str(self.folder), seed=self.seed),
+                                 clock=StepClock(1 / FPS))
+        pygame.event.clear()
+        self.until(lambda: self.running_app.frames_drawn > 0, 2.0, "the first frame")
+        return self.app
+
+    @property
+    def running_app(self) -> App:
+        if self.app is None:
+            raise JourneyError("the app is not running")
+        return self.app
+
+    def close_window(self) -> None:
+        """Close the window (the title bar's ×): the app ends at its next frame."""
+        self.log("close the window")
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        self.frame()
+        self.ended()
+
+    def ended(self) -> None:
+        """The app stopped itself (Thoát, the window closed): end the process's part (shutdown, lock)."""
+        app = self.running_app
+        if app.running:
+            raise JourneyError("the app is still running")
+        self.stop()
+
+    def stop(self) -> None:
+        """End the app as its process does at exit; the data folder is free for the next start."""
+        if self.app is not None:
+            self.keep_frame()
+            try:
+                self.app.shutdown()
+            finally:
+                self.app = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+    # ------------------------------------------------------------------ time
+    def frame(self) -> bool:
+        """One frame of the app's loop, after any computer player's decision in progress is made."""
+        app = self.running_app
+        deadline = time.monotonic() + BOT_WAIT
+        while any(client.table.runner.busy for client in app.clients):
+            if time.monotonic() > deadline:
+                raise JourneyError(f"a computer player took over {BOT_WAIT:.0f} s to decide")
+            time.sleep(0.001)
+        alive = app.frame()
+        if app.frames_drawn:
+            self.last_frame = None
+        return alive
+
+    def step(self, seconds: float) -> None:
+        for _ in range(max(1, round(seconds * FPS))):
+            if not self.frame():
+                return
+
+    def until(self, done: Callable[[], bool], seconds: float, what: str) -> float:
+        """Step frames until ``done()``; the stepped seconds it took. JourneyError after ``seconds``."""
+        frames = 0
+        while not done():
+            if frames >= seconds * FPS:
+                raise JourneyError(f"waited {seconds:g} s of game time for {what}")
+            if not self.frame():
+                if done():
+                    break
+                raise JourneyError(f"the app stopped while waiting for {what}")
+            frames += 1
+        return frames / FPS
+
+    @property
+    def now(self) -> float:
+        clock = self.running_app.clock
+        assert isinstance(clock, StepClock)
+        return clock.now
+
+    # ------------------------------------------------------------------ what is on screen
+    @property
+    def top(self) -> Scene:
+        scene = self.running_app.stack.top
+        if scene is None:
+            raise JourneyError("no scene is shown")
+        return scene
+
+    def scene_name(self) -> str:
+        return type(self.top).__name__
+
+    def table(self) -> Any:
+        """The table scene shown (under any dialog over it), or None."""
+        from tala_desktop.ui.table.scene import TableScene
+
+        visible = self.running_app.stack.visible()
+        return next((s for s in visible if isinstance(s, TableScene)), None)
+
+    def elements(self) -> list[Element]:
+        """What the player can point at on the top scene, in canvas coordinates."""
+        scene = self.top
+        offset = self._offset(scene)
+        return [Element(e.label, e.rect.move(offset), e.enabled) for e in _elements_of(scene)]
+
+    def _offset(self, scene: Scene) -> tuple[int, int]:
+        """Where the scene's own coordinates start on the canvas (scenes not filling it sit in the design box)."""
+        if getattr(scene, "fills_canvas", False):
+            return (0, 0)
+        box = self.running_app.stack.design_box()
+        return box.topleft
+
+    def labels(self) -> list[str]:
+        return [e.label for e in self.elements()]
+
+    def find(self, label: str, nth: int = 0) -> Element:
+        hits = [e for e in self.elements() if e.label == label]
+        if len(hits) <= nth:
+            raise JourneyError(f"no {label!r} on {self.scene_name()} (shown: {self.labels()})")
+        return hits[nth]
+
+    def texts(self) -> list[str]:
+        """The words the top scenes show: their titles, messages, buttons, the table's log and status line."""
+        out: list[str] = []
+        for scene in self.running_app.stack.visible():
+            out.extend(_texts_of(scene))
+        return out
+
+    def text(self) -> str:
+        return "\n".join(self.texts())
+
+    # ------------------------------------------------------------------ input
+    def click(self, label: str, nth: int = 0) -> None:
+        """Click the middle of the element labelled ``label`` (the ``nth`` one if several are)."""
+        element = self.find(label, nth)
+        if not element.enabled:
+            raise JourneyError(f"{label!r} is disabled on {self.scene_name()}")
+        self.log(f"click {label!r} on {self.scene_name()}")
+        self.click_at(element.rect.center)
+
+    def click_at(self, canvas_pos: tuple[int, int], double: bool = False) -> None:
+        """A left click at a canvas point, posted where it is in the window, then one frame."""
+        pos = self._window_pos(canvas_pos)
+        self._post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        for _ in range(2 if double else 1):
+            self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            self._post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frame()
+
+    def key(self, key: int, text: str = "") -> None:
+        self.log(f"key {pygame.key.name(key)}")
+        self._post(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)
+        self._post(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0)
+        self.frame()
+
+    def _window_pos(self, canvas_pos: tuple[int, int]) -> tuple[int, int]:
+        x, y = self.running_app.display.to_window(canvas_pos)
+        return round(x), round(y)
+
+    @staticmethod
+    def _post(etype: int, **attrs: Any) -> None:
+        pygame.event.post(pygame.event.Event(etype, **attrs))
+
+    # ------------------------------------------------------------------ the store
+    @property
+    def store(self) -> Any:
+        store = self.running_app.services.store
+        if store is None:
+            raise JourneyError("the app has no store")
+        return store
+
+    def wallet(self) -> int:
+        return int(self.store.profile().balance)
+
+    # ------------------------------------------------------------------ record
+    def log(self, step: str) -> None:
+        at = f"{self.now:7.2f}s" if self.app is not None else "   --   "
+        self.steps.append(f"{at}  {step}")
+
+    def keep_frame(self) -> None:
+        """Keep a copy of the window as it is now (the app's last frame before it stops)."""
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.last_frame = surface.copy()
+
+    def save_failure(self, folder: Path) -> list[Path]:
+        """Write the last frame (PNG) and the steps taken into ``folder``; the paths written."""
+        folder.mkdir(parents=True, exist_ok=True)
+        written: list[Path] = []
+        surface = self.last_frame
+        if surface is None and self.app is not None:
+            surface = pygame.display.get_surface()
+        if surface is not None:
+            png = folder / "last-frame.png"
+            pygame.image.save(surface, str(png))
+            written.append(png)
+        steps = folder / "steps.txt"
+        shown = ""
+        if self.app is not None:
+            try:
+                shown = f"\non screen: {self.scene_name()}\n" + "\n".join(f"  {t}" for t in self.texts())
+            except Exception as exc:  # noqa: BLE001 - the record of a failure must not fail itself
+                shown = f"\n(the screen could not be read: {exc})"
+        steps.write_text("\n".join(self.steps) + shown + "\n", encoding="utf-8")
+        written.append(steps)
+        return written
+
+
+# ---------------------------------------------------------------------- reading scenes
+def _elements_of(scene: Scene) -> Iterator[Element]:
+    from tala_desktop.ui.frames.overlay import Overlay
+    from tala_desktop.ui.table.scene import TableScene
+
+    if isinstance(scene, TableScene):
+        yield from _table_elements(scene)
+    elif isinstance(scene, Overlay):
+        yield from _buttons(scene.buttons)
+    elif isinstance(scene, PageScene):
+        for widget in scene.widgets:
+            if isinstance(widget, Button):
+                yield from _buttons([widget])
+            elif isinstance(widget, Segmented) and getattr(widget, "visible", True):
+                for (_, label), rect in zip(widget.options, widget.segment_rects()):
+                    yield Element(label, pygame.Rect(rect))
+
+
+def _buttons(buttons: list[Button]) -> Iterator[Element]:
+    for b in buttons:
+        if b.visible:
+            yield Element(b.text, pygame.Rect(b.rect), b.enabled)
+
+
+def _table_elements(scene: Any) -> Iterator[Element]:
+    from tala_desktop.engine.cards import card_str
+
+    yield from _buttons([scene.menu_button, *scene.header.shown(), *scene.visible_buttons()])
+    if scene.model is None:
+        return
+    for card in scene.hand.order:
+        rect = scene.hand.rect_of(card)
+        if rect is not None:
+            yield Element(f"card {card_str(card)}", pygame.Rect(rect))
+    yield Element("stock", pygame.Rect(scene.layout.stock))
+    m = scene.model
+    if m.last_discard is not None:
+        seat = m.last_discard[0]
+        rects = scene.layout.pile_rects(seat, len(m.piles[seat]))
+        if rects:
+            yield Element("discard", pygame.Rect(rects[-1]))
+
+
+def _texts_of(scene: Scene) -> Iterator[str]:
+    from tala_desktop.ui.table.scene import TableScene
+
+    for attr in ("title", "message", "note"):
+        value = getattr(scene, attr, None)
+        if isinstance(value, str) and value:
+            yield value
+    if isinstance(scene, TableScene):
+        if scene.model is None:
+            from tala_desktop.ui.core.i18n import tr
+            yield tr("table.waiting")
+        text, _ = scene.status_line()
+        if text:
+            yield text
+        yield from scene.log_lines
+    for e in _elements_of(scene):
+        if not e.label.startswith("card ") and e.label not in ("stock", "discard"):
+            yield e.label
