@@ -7,10 +7,13 @@
 The lock is an advisory whole-file lock the operating system drops when the
 process ends in any way (a crash or ``kill -9`` included), so a dead app
 never leaves the folder locked: ``fcntl.flock`` on Linux, macOS and the BSDs,
-``msvcrt.locking`` of the file's first byte on Windows. The lock file itself
-is never deleted (removing a lock file while someone waits for it lets two
-processes lock two different files); a second copy only opens it, reads the
-holder's process id for its message, and changes nothing.
+``msvcrt.locking`` of one byte on Windows. The holder writes its process id
+at the start of the file; on Windows the locked byte is ``WINDOWS_LOCK_BYTE``,
+far past that id, because Windows keeps a locked byte unreadable to every
+other handle. The lock file itself is never deleted (removing a lock file
+while someone waits for it lets two processes lock two different files); a
+second copy only opens it, reads the holder's process id for its message,
+and changes nothing.
 
 Within one process the lock is shared: ``hold_folder`` on a folder this
 process already holds counts one more holder, and the file is unlocked when
@@ -39,6 +42,7 @@ from .errors import StoreError
 log = logging.getLogger(__name__)
 
 LOCK_NAME = "tala.lock"
+WINDOWS_LOCK_BYTE = 4096   # past the process id (a few digits at offset 0, of which a second copy reads 32 bytes)
 _BUSY_ERRNOS = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr(errno, "EDEADLOCK", errno.EDEADLK)})
 
 
@@ -72,7 +76,7 @@ def _try_lock(fd: int) -> None:
     if sys.platform == "win32":
         import msvcrt
 
-        os.lseek(fd, 0, os.SEEK_SET)
+        os.lseek(fd, WINDOWS_LOCK_BYTE, os.SEEK_SET)    # a lock past the end of the file is allowed
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
     else:
         import fcntl
@@ -84,7 +88,7 @@ def _unlock(fd: int) -> None:
     if sys.platform == "win32":
         import msvcrt
 
-        os.lseek(fd, 0, os.SEEK_SET)
+        os.lseek(fd, WINDOWS_LOCK_BYTE, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
     else:
         import fcntl
@@ -97,7 +101,7 @@ def _is_busy(exc: OSError) -> bool:
 
 
 def _holder_pid(fd: int) -> int | None:
-    """The process id the holder wrote into the file, if it can be read (Windows keeps a locked byte unreadable)."""
+    """The process id the holder wrote at the start of the file, if it can be read."""
     try:
         os.lseek(fd, 0, os.SEEK_SET)
         text = os.read(fd, 32).decode("ascii", "replace").strip()
