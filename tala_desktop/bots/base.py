@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from tala_desktop.engine import GameState, Move, MoveKind, SeatView
 from tala_desktop.engine.cards import card_label, cards_of
+from tala_desktop.engine.moves import NotationEnum
 
 from .knowledge import hidden_counts, unseen_mask
+
+
+class BotLevel(NotationEnum):
+    """A computer player's strength: one name for the table, the LAN wire, the settings and the screens."""
+
+    RANDOM = "random"  # a legal move at random: the benchmarks' baseline, never offered on the new-game page
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+PLAYABLE_LEVELS = (BotLevel.EASY, BotLevel.NORMAL, BotLevel.HARD)  # the levels a player picks on the new-game page
 
 
 @dataclass(frozen=True)
@@ -42,7 +55,7 @@ class Decision:
 class Bot:
     """Base class: ``decide(view)`` sees only ``view`` (one seat's redacted view)."""
 
-    level = "base"
+    level: ClassVar[BotLevel]  # each bot class names its level
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed

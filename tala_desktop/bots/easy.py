@@ -7,13 +7,13 @@ from tala_desktop.engine.cards import card_label, iter_bits, points
 from tala_desktop.engine.legal import discardable
 from tala_desktop.engine.solver import best_arrangement
 
-from .base import Bot, Decision, Reason, lay_decision, send_decision, u_decision
+from .base import Bot, BotLevel, Decision, Reason, lay_decision, send_decision, u_decision
 
 
 class EasyBot(Bot):
     """Eats whenever it can, lays the least-trash arrangement, mostly throws its highest trash."""
 
-    level = "easy"
+    level = BotLevel.EASY
     randomness = 0.25
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
@@ -53,7 +53,7 @@ class EasyBot(Bot):
 class RandomBot(Bot):
     """Uniformly random among the legal moves (still declares Ù): the floor for the Easy bot."""
 
-    level = "random"
+    level = BotLevel.RANDOM
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:

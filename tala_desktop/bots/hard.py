@@ -27,7 +27,7 @@ from tala_desktop.engine.cards import card_label
 from tala_desktop.engine.legal import discardable, u_available
 from tala_desktop.engine.sends import best_lay_plan
 
-from .base import Bot, Decision, Reason
+from .base import Bot, BotLevel, Decision, Reason
 from .card_model import learned_weights
 from .determinize import determinize
 from .easy import EasyBot
@@ -50,7 +50,7 @@ class _Greedy(EasyBot):
 
 
 class HardBot(NormalBot):
-    level = "hard"
+    level = BotLevel.HARD
     runs_in_process = True  # the search holds the GIL: the runner moves it to a process pool
 
     def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,

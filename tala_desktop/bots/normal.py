@@ -15,6 +15,7 @@ from tala_desktop.engine.solver import best_arrangement
 
 from .base import (
     Bot,
+    BotLevel,
     Decision,
     Reason,
     cards_text,
@@ -28,7 +29,7 @@ from .evaluate import BET_IN_POINTS, Context, P, Params, feed_cost, rank_discard
 
 
 class NormalBot(Bot):
-    level = "normal"
+    level = BotLevel.NORMAL
     danger_weight = 1.0
     params: Params = P  # the evaluation's weights; a bot may carry its own
 

@@ -31,7 +31,9 @@ import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Move
+from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import Error, HintRequest, Leave, MoveCommand, NextGame, Snapshot
 
 from . import protocol as p
@@ -159,7 +161,7 @@ class NetTableClient:
         """In the lobby or between games: leave your seat and watch."""
         self._send(p.StandUp())
 
-    def set_seat(self, seat: int, kind: str, level: str | None = None, name: str | None = None) -> None:
+    def set_seat(self, seat: int, kind: SeatKind, level: BotLevel | None = None, name: str | None = None) -> None:
         """Host only, between games: ``kind`` bot (in a free seat), empty (free a bot's seat) or player (``name``
         watching takes it)."""
         self._send(p.SetSeat, seat=seat, kind=kind, level=level, name=name)

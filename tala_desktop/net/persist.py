@@ -27,7 +27,7 @@ import msgspec
 
 from tala_desktop.engine import EngineError
 from tala_desktop.engine.record import game_from_obj, game_to_obj
-from tala_desktop.table import Table, TableError
+from tala_desktop.table import LOBBY_KINDS, SeatKind, Table, TableError
 
 from . import protocol as p
 from .connection import Session
@@ -67,7 +67,7 @@ class SavedRoom(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     settings: p.TableSettings
     host: int | None
-    kinds: list[str]
+    kinds: list[SeatKind]
     left: list[int]
     votes: list[int]
     names: list[str | None]
@@ -133,7 +133,7 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
     n = saved.settings.seats
     t = saved.table
     if not (len(saved.seats) == len(saved.names) == len(saved.kinds) == len(t.names) == len(t.balances)
-            == len(t.left_table) == n) or any(k not in ("player", "bot", "empty") for k in saved.kinds) \
+            == len(t.left_table) == n) or any(k not in LOBBY_KINDS for k in saved.kinds) \
             or any(not 0 <= c < n for c in t.changed):
         raise ValueError("the saved table's seats do not agree")
     room = Room(saved.id, saved.settings, config, now)

@@ -18,6 +18,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from tala_desktop.bots import BotLevel
+from tala_desktop.table import LOBBY_KINDS, SeatKind
 from tala_desktop.table.messages import (
     Error,
     HintRequest,
@@ -36,9 +38,6 @@ MAX_NAME = 20
 MAX_CHAT = 200
 MAX_PASSWORD = 64
 CHAT_LOG = 100                  # lines of a table's chat (and reactions) sent to someone who comes in
-SEAT_KINDS = ("bot", "empty", "player")
-SeatKind = Literal["bot", "empty", "player"]
-BOT_LEVELS = ("random", "easy", "normal", "hard")
 PRESET_NAMES = ("zingplay", "co_ban", "custom")
 
 Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -58,6 +57,12 @@ class ProtocolError(Exception):
 
 # ---------------------------------------------------------------- text rules
 _PUNCT = set(" _-.'")
+
+
+def check_lobby_kind(kind: SeatKind) -> None:
+    """A lobby seat is a player's, a bot's or empty; a table's own kinds (human, remote) never cross the wire."""
+    if kind not in LOBBY_KINDS:
+        raise ValueError(f"kind: unknown seat kind {kind!r} (choose from {', '.join(LOBBY_KINDS)})")
 
 
 def _allowed_name_char(ch: str) -> bool:
@@ -123,19 +128,16 @@ class TableSettings(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     bet: Annotated[int, msgspec.Meta(ge=1, le=1_000_000)] = 100
     turn_seconds: Annotated[int, msgspec.Meta(ge=0, le=600)] = 30
     preset: str = "zingplay"
-    bots: Annotated[list[str], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
+    bots: Annotated[list[BotLevel], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
     password: Password | None = None
 
     def __post_init__(self) -> None:
         if self.preset not in PRESET_NAMES:
             raise ValueError(f"preset: unknown preset {self.preset!r} (choose from {', '.join(PRESET_NAMES)})")
-        for level in self.bots:
-            if level not in BOT_LEVELS:
-                raise ValueError(f"bots: unknown level {level!r} (choose from {', '.join(BOT_LEVELS)})")
 
-    def bot_level(self, seat: int) -> str:
+    def bot_level(self, seat: int) -> BotLevel:
         """The level of the bot that fills ``seat`` if it is empty at the start."""
-        return self.bots[seat] if seat < len(self.bots) else "normal"
+        return self.bots[seat] if seat < len(self.bots) else BotLevel.NORMAL
 
 
 class CreateTable(TableSettings, _Cmd, tag="create_table"):
@@ -176,16 +178,13 @@ class SetSeat(_Cmd, tag="set_seat"):
     or give a free or bot seat to someone watching (``player`` with their ``name``)."""
 
     seat: Seat
-    kind: str
-    level: str | None = None
+    kind: SeatKind
+    level: BotLevel | None = None
     name: Annotated[str, msgspec.Meta(max_length=4 * MAX_NAME)] | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in SEAT_KINDS:
-            raise ValueError(f"kind: unknown seat kind {self.kind!r} (choose from {', '.join(SEAT_KINDS)})")
-        if self.level is not None and self.level not in BOT_LEVELS:
-            raise ValueError(f"level: unknown level {self.level!r} (choose from {', '.join(BOT_LEVELS)})")
-        if (self.kind == "player") != (self.name is not None):
+        check_lobby_kind(self.kind)
+        if (self.kind == SeatKind.PLAYER) != (self.name is not None):
             raise ValueError("name: give the name of someone watching exactly when kind is player")
 
 
@@ -280,11 +279,14 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     seat: int
     kind: SeatKind              # "empty" (a bot fills it at the start), "player" or "bot"
     name: str | None = None
-    level: str | None = None    # bot level (for empty seats: the level that will fill it)
+    level: BotLevel | None = None  # bot level (for empty seats: the level that will fill it)
     ready: bool = False
     host: bool = False
     connected: bool = True
     left: bool = False
+
+    def __post_init__(self) -> None:
+        check_lobby_kind(self.kind)
 
 
 class TableInfo(msgspec.Struct, kw_only=True):
@@ -295,7 +297,7 @@ class TableInfo(msgspec.Struct, kw_only=True):
     bet: int
     turn_seconds: int
     preset: str
-    bots: list[str]
+    bots: list[BotLevel]
     password: bool
     host: int | None
     players: int

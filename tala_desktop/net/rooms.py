@@ -17,7 +17,7 @@ import logging
 from dataclasses import replace
 
 from tala_desktop.engine import Move, MoveKind, Rules
-from tala_desktop.table import BOT, REMOTE, SeatConfig, Table, TableConfig, TableError
+from tala_desktop.table import BOT, REMOTE, SeatConfig, SeatKind, Table, TableConfig, TableError
 from tala_desktop.table.messages import Hint
 
 from . import protocol as p
@@ -48,7 +48,7 @@ class Room:
         self.ready: set[int] = set()
         self.host: int | None = None
         self.table: Table | None = None
-        self.kinds: list[str] = []            # per seat once started: "player", "bot" or "empty" (between games)
+        self.kinds: list[SeatKind] = []       # per seat once started: a player, a bot or empty (between games)
         self.left: set[int] = set()           # player seats that left a started table (engine plays them)
         self.votes: set[int] = set()
         self.version = 0                      # goes up with every change of ``info()``
@@ -85,15 +85,15 @@ class Room:
         seats = []
         for i, m in enumerate(self.seats):
             if m is not None:
-                seats.append(p.SeatInfo(seat=i, kind="player", name=self.names[i],
+                seats.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=self.names[i],
                                         ready=i in self.ready or i == self.host, host=i == self.host,
                                         connected=m.connected))
-            elif names is not None and self.kinds[i] == "player":
-                seats.append(p.SeatInfo(seat=i, kind="player", name=names[i], left=True, connected=False))
-            elif names is not None and self.kinds[i] == "empty":   # between games: free for someone watching
-                seats.append(p.SeatInfo(seat=i, kind="empty", level=s.bot_level(i), ready=True))
+            elif names is not None and self.kinds[i] == SeatKind.PLAYER:
+                seats.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=names[i], left=True, connected=False))
+            elif names is not None and self.kinds[i] == SeatKind.EMPTY:   # between games: free for someone watching
+                seats.append(p.SeatInfo(seat=i, kind=SeatKind.EMPTY, level=s.bot_level(i), ready=True))
             else:
-                kind: p.SeatKind = "bot" if names is not None else "empty"
+                kind = SeatKind.BOT if names is not None else SeatKind.EMPTY
                 name = names[i] if names is not None else None
                 seats.append(p.SeatInfo(seat=i, kind=kind, name=name, level=s.bot_level(i), ready=True))
         return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby", seats=seats,
@@ -207,7 +207,7 @@ class Room:
             self.table.close_feed(seat)   # nobody reads the seat now: its messages are not kept
             # the empty seat is filled by a bot from the next game on (the current one goes on with a Móm)
             self.table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}")
-            self.kinds[seat] = "bot"
+            self.kinds[seat] = SeatKind.BOT
         if self.host == seat:
             self.host = self.next_host(seat)
         if self.table is not None:
@@ -245,7 +245,7 @@ class Room:
         waiting = [i for i, m in enumerate(self.seats) if m is not None and i != self.host and i not in self.ready]
         if waiting:
             raise RoomError("not_ready", f"waiting for seat {', '.join(map(str, waiting))} to be ready")
-        kinds = ["player" if m is not None else "bot" for m in self.seats]
+        kinds = [SeatKind.PLAYER if m is not None else SeatKind.BOT for m in self.seats]
         names = [self.names[i] or m.name if m is not None else f"Bot {i + 1}" for i, m in enumerate(self.seats)]
         self.table = self.build_table(kinds, names, [self.config.balance] * len(self.seats))
         self.table.start_game(now)
@@ -253,11 +253,11 @@ class Room:
         self.broadcast_lobby()
         self.flush()
 
-    def build_table(self, kinds: list[str], names: list[str], balances: list[int]) -> Table:
+    def build_table(self, kinds: list[SeatKind], names: list[str], balances: list[int]) -> Table:
         """The hosted table for these seats (``kinds``: "player", "bot", or "empty": nobody until someone sits or
         the next deal seats a bot), its players' feeds open, and the public one if people watch."""
         s, c = self.settings, self.config
-        seats = [SeatConfig(names[i], REMOTE, balance=balances[i]) if kind in ("player", "empty")
+        seats = [SeatConfig(names[i], REMOTE, balance=balances[i]) if kind in (SeatKind.PLAYER, SeatKind.EMPTY)
                  else SeatConfig(names[i], BOT, level=s.bot_level(i), balance=balances[i])
                  for i, kind in enumerate(kinds)]
         rules = replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds)
@@ -266,7 +266,7 @@ class Room:
         table = Table(config)
         self.kinds = list(kinds)
         for i, kind in enumerate(kinds):
-            if kind == "player":
+            if kind == SeatKind.PLAYER:
                 table.open_feed(i)   # each player's stream is forwarded by flush(); bot seats keep none
         if self.audience:
             table.open_feed(None)    # the watchers' public stream

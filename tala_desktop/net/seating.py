@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tala_desktop.table import SeatKind
+
 from . import protocol as p
 from .members import Member, RoomError
 
@@ -40,7 +42,7 @@ def stand_up(room: Room, member: Member, now: float) -> None:
     if table is not None:
         table.close_feed(seat)                      # nothing more of that seat reaches them
         room.audience.chips[member] = table.balances[seat]
-        room.kinds[seat] = "empty"
+        room.kinds[seat] = SeatKind.EMPTY
         table.open_feed(None)
     room.audience.watchers[member] = name           # the name stays theirs (it is unique at the table)
     member.seat = None
@@ -58,7 +60,7 @@ def watcher_sits(room: Room, member: Member, seat: int) -> None:
         raise RoomError("seat_taken", f"seat {seat} is not free")
     if room.table is not None:
         _between_games(room, "sit down")
-        if room.kinds[seat] != "empty":
+        if room.kinds[seat] != SeatKind.EMPTY:
             raise RoomError("seat_taken", f"a bot plays seat {seat}: the host can give it to you")
     give_seat(room, member, seat)
 
@@ -70,7 +72,7 @@ def give_seat(room: Room, member: Member, seat: int) -> None:
     table = room.table
     if table is not None:
         table.seat_player(seat, name, room.audience.chips.pop(member, room.config.balance))
-        room.kinds[seat] = "player"
+        room.kinds[seat] = SeatKind.PLAYER
         table.open_feed(seat)
         if not room.audience:
             table.close_feed(None)
@@ -92,24 +94,24 @@ def set_seat(room: Room, member: Member, cmd: p.SetSeat, now: float) -> None:
     if seat >= len(room.seats):
         raise RoomError("bad_seat", f"seat {seat} is not at this table")
     kind = room.kinds[seat]
-    if cmd.kind == "player":
+    if cmd.kind == SeatKind.PLAYER:
         target = room.audience.find(cmd.name or "")
         if target is None:
             raise RoomError("no_watcher", f"nobody called {cmd.name!r} is watching this table")
-        if kind == "player":
+        if kind == SeatKind.PLAYER:
             raise RoomError("seat_taken", f"a player sits at seat {seat}")
         give_seat(room, target, seat)
         return
-    if cmd.kind == "bot":
-        if kind != "empty":
+    if cmd.kind == SeatKind.BOT:
+        if kind != SeatKind.EMPTY:
             raise RoomError("seat_taken", f"seat {seat} is not free")
         table.seat_bot(seat, cmd.level or room.settings.bot_level(seat), f"Bot {seat + 1}",
                        balance=room.config.balance)
-        room.kinds[seat] = "bot"
+        room.kinds[seat] = SeatKind.BOT
     else:
-        if kind != "bot":
+        if kind != SeatKind.BOT:
             raise RoomError("no_bot", f"no bot plays seat {seat}")
-        room.kinds[seat] = "empty"
+        room.kinds[seat] = SeatKind.EMPTY
     room.broadcast_lobby()
     room.maybe_next_game(now)
 
@@ -119,6 +121,6 @@ def fill_empty_seats(room: Room) -> None:
     table = room.table
     assert table is not None
     for seat, kind in enumerate(room.kinds):
-        if kind == "empty":
+        if kind == SeatKind.EMPTY:
             table.seat_bot(seat, room.settings.bot_level(seat), f"Bot {seat + 1}", balance=room.config.balance)
-            room.kinds[seat] = "bot"
+            room.kinds[seat] = SeatKind.BOT

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tala_desktop.engine import GameState, Rules
+from tala_desktop.table import TABLE_KINDS, SeatKind
 
 from .errors import StoreError
 from .faults import crash_point
@@ -98,8 +99,7 @@ def _check_seats(seats: list[Any], n: int) -> None:
     if len(seats) != n:
         raise StoreError(f"autosave: {len(seats)} seats for a game of {n}")
     for i, s in enumerate(seats):
-        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("kind") not in ("human", "bot",
-                                                                                                   "remote"):
+        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("kind") not in TABLE_KINDS:
             raise StoreError(f"autosave: seat {i} is malformed")
         if not isinstance(s.get("level", "normal"), str) or not isinstance(s.get("balance", 0), int):
             raise StoreError(f"autosave: seat {i} is malformed")
@@ -127,7 +127,7 @@ def parse_autosave(obj: Any) -> Autosave:
     if len(left) != n or any(not isinstance(x, bool) for x in left):
         raise StoreError("autosave: left_table does not fit the game")
     human = _need(obj, "human_seat", int, nullable=True)
-    if human is not None and not (0 <= human < n and seats[human]["kind"] == "human"):
+    if human is not None and not (0 <= human < n and seats[human]["kind"] == SeatKind.HUMAN):
         raise StoreError("autosave: human_seat is not a human seat")
     game_id = _need(obj, "game_id", int)
     if game_id < 1:

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.engine import GameState
 from tala_desktop.engine.record import game_to_obj
+from tala_desktop.table import TABLE_KINDS, SeatKind
 
 from .db import transaction
 from .errors import SettleError
@@ -28,16 +30,13 @@ from .rows import BadRows, Row, by_id, read_rows
 
 log = logging.getLogger(__name__)
 
-SEAT_KINDS = ("human", "bot", "remote")
-
-
 @dataclass(frozen=True)
 class SeatInfo:
     """Who sat in a seat: a name, ``human``/``bot``/``remote``, and the bot's level."""
 
     name: str
-    kind: str = "bot"
-    level: str | None = None
+    kind: SeatKind = SeatKind.BOT
+    level: BotLevel | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level}
@@ -83,13 +82,13 @@ def _check_seats(st: GameState, seats: list[SeatInfo], human_seat: int | None) -
     if len(seats) != st.n:
         raise SettleError(f"seats: the game has {st.n} seats, got {len(seats)}")
     for i, s in enumerate(seats):
-        if s.kind not in SEAT_KINDS:
+        if s.kind not in TABLE_KINDS:
             raise SettleError(f"seats[{i}].kind: expected human, bot or remote, got {s.kind!r}")
         check_name(s.name, f"seats[{i}].name")
-        if s.kind == "bot" and not (isinstance(s.level, str) and s.level.isidentifier()):
+        if s.kind == SeatKind.BOT and not (isinstance(s.level, str) and s.level.isidentifier()):
             raise SettleError(f"seats[{i}].level: a bot needs its level, got {s.level!r}")
     if human_seat is not None and not (isinstance(human_seat, int) and 0 <= human_seat < st.n
-                                       and seats[human_seat].kind == "human"):
+                                       and seats[human_seat].kind == SeatKind.HUMAN):
         raise SettleError(f"human_seat: {human_seat!r} is not a human seat of this game")
 
 
@@ -131,7 +130,7 @@ def settle(conn: sqlite3.Connection, st: GameState, uid: str, seats: list[SeatIn
             conn.execute("UPDATE profile SET balance = ? WHERE id = 1", (balance,))
         crash_point("profile_paid")
         for i, s in enumerate(seats):
-            if s.kind == "bot":
+            if s.kind == SeatKind.BOT:
                 conn.execute(
                     "INSERT INTO bot_balances (name, level, balance) VALUES (?, ?, MAX(0, ? + ?)) "
                     "ON CONFLICT (name, level) DO UPDATE SET balance = MAX(0, balance + ?)",

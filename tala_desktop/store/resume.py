@@ -14,7 +14,7 @@ from typing import Any
 
 from tala_desktop.bots.runner import BotRunner
 from tala_desktop.engine.record import game_to_obj
-from tala_desktop.table import SeatConfig, Table, TableConfig, TableError
+from tala_desktop.table import SeatConfig, SeatKind, Table, TableConfig, TableError
 
 from .autosave import FORMAT, VERSION, Autosave
 from .errors import StoreError
@@ -85,4 +85,4 @@ def resume_table(save: Autosave, now: float = 0.0, runner: BotRunner | None = No
 
 def seat_infos(table: Table) -> list[SeatInfo]:
     """Who sits at ``table``, as recorded in the history."""
-    return [SeatInfo(s.name, s.kind, s.level if s.kind == "bot" else None) for s in table.config.seats]
+    return [SeatInfo(s.name, s.kind, s.level if s.kind == SeatKind.BOT else None) for s in table.config.seats]

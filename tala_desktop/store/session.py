@@ -24,7 +24,7 @@ import uuid
 from dataclasses import replace
 
 from tala_desktop.bots.runner import BotRunner
-from tala_desktop.table import BOT, Table, TableConfig
+from tala_desktop.table import BOT, SeatKind, Table, TableConfig
 from tala_desktop.table.messages import Snapshot, TableMessage
 
 from .autosave import Autosave, game_uid
@@ -43,7 +43,7 @@ class OfflineSession:
     def __init__(self, store: Store, table: Table, human_seat: int | None = 0, table_uid: str | None = None,
                  started_at: dict[int, str | None] | None = None) -> None:
         seats = table.config.seats
-        if human_seat is not None and not (0 <= human_seat < table.n and seats[human_seat].kind == "human"):
+        if human_seat is not None and not (0 <= human_seat < table.n and seats[human_seat].kind == SeatKind.HUMAN):
             raise StoreError(f"seat {human_seat} is not a human seat")
         self.store = store
         self.table = table

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from tala_desktop.bots import PLAYABLE_LEVELS
 from tala_desktop.engine import PRESETS, Rules, RulesError
 
 from .db import transaction
@@ -30,7 +31,7 @@ _COLOUR_NAME = re.compile(r"^[a-z][a-z0-9_]{0,23}$")  # table colours: the UI fa
 MIN_WINDOW, MAX_WINDOW = (640, 360), (7680, 4320)
 MAX_BET = 1_000_000
 MAX_TURN_SECONDS = 600                               # engine Rules.turn_seconds range
-BOT_LEVELS = ("easy", "normal", "hard")              # the levels the new-game page offers
+BOT_LEVELS = PLAYABLE_LEVELS                         # the levels the new-game page offers
 MAX_BOTS = 3
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from tala_desktop.engine import GameState
+from tala_desktop.table import SeatKind
 
 from . import autosave as autosave_file
 from . import continuity, history, profile, settings, stats
@@ -251,7 +252,7 @@ class Store:
         if save is None:
             return None
         if save.state.is_over:        # paid by uid, so a game paid before is not paid twice
-            seats = [SeatInfo(s["name"], s["kind"], s.get("level") if s["kind"] == "bot" else None)
+            seats = [SeatInfo(s["name"], SeatKind(s["kind"]), s.get("level") if s["kind"] == SeatKind.BOT else None)
                      for s in save.seats]
             result = self.settle(save.state, save.game_uid, seats, save.human_seat, save.started_at)
             if result.paid:

@@ -4,9 +4,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tala_desktop.bots import LEVELS, BotLevel
 from tala_desktop.engine import Rules
+from tala_desktop.engine.moves import NotationEnum
 
-HUMAN, BOT, REMOTE = "human", "bot", "remote"
+
+class SeatKind(NotationEnum):
+    """Who plays a seat: one name for the table, the LAN wire, the saves and the screens.
+
+    A table's seat is ``HUMAN`` (the player at this computer), ``BOT`` or
+    ``REMOTE`` (a person over the LAN). A LAN lobby lists its seats as
+    ``PLAYER`` (a person), ``BOT``, or ``EMPTY`` (nobody yet: a bot takes it
+    when the game is dealt, unless someone sits down first).
+    """
+
+    HUMAN = "human"
+    BOT = "bot"
+    REMOTE = "remote"
+    PLAYER = "player"
+    EMPTY = "empty"
+
+
+HUMAN, BOT, REMOTE = SeatKind.HUMAN, SeatKind.BOT, SeatKind.REMOTE
+TABLE_KINDS = (SeatKind.HUMAN, SeatKind.BOT, SeatKind.REMOTE)    # the kinds a table's seat can have
+LOBBY_KINDS = (SeatKind.BOT, SeatKind.EMPTY, SeatKind.PLAYER)    # the kinds a LAN lobby shows
 
 
 @dataclass
@@ -14,13 +35,16 @@ class SeatConfig:
     """One seat: a human at this computer, a bot of some level, or a remote player (LAN)."""
 
     name: str
-    kind: str = BOT
-    level: str = "normal"
+    kind: SeatKind = SeatKind.BOT
+    level: BotLevel = BotLevel.NORMAL
     balance: int = 10_000
 
     def __post_init__(self) -> None:
-        if self.kind not in (HUMAN, BOT, REMOTE):
+        if self.kind not in TABLE_KINDS:
             raise ValueError(f"seat kind {self.kind!r}: expected human, bot or remote")
+        if self.level not in LEVELS:
+            raise ValueError(f"seat level {self.level!r}: expected one of {', '.join(LEVELS)}")
+        self.kind, self.level = SeatKind(self.kind), BotLevel(self.level)  # a name read from a save becomes its value
         if not isinstance(self.balance, int) or self.balance < 0:
             raise ValueError(f"seat balance {self.balance!r}: expected a non-negative whole number")
 

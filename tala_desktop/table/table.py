@@ -20,7 +20,7 @@ from dataclasses import replace
 
 import msgspec
 
-from tala_desktop.bots import make_bot
+from tala_desktop.bots import BotLevel, make_bot
 from tala_desktop.bots.base import Bot, Decision
 from tala_desktop.bots.runner import BotRunner
 from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_leader
@@ -51,7 +51,8 @@ class Table:
         self.names = [s.name for s in config.seats]
         self.balances = [s.balance for s in config.seats]
         self.bots: list[Bot | None] = [
-            make_bot(s.level, self._seed_for(i), **({"budget_ms": config.hard_budget_ms} if s.level == "hard" else {}))
+            make_bot(s.level, self._seed_for(i),
+                     **({"budget_ms": config.hard_budget_ms} if s.level == BotLevel.HARD else {}))
             if s.kind == BOT else None
             for i, s in enumerate(config.seats)
         ]
@@ -154,7 +155,7 @@ class Table:
         if st is not None and not st.is_over and not st.left[seat]:
             self._apply(Move(seat, MoveKind.LEAVE))
 
-    def seat_bot(self, seat: int, level: str, name: str, balance: int | None = None) -> None:
+    def seat_bot(self, seat: int, level: BotLevel, name: str, balance: int | None = None) -> None:
         """From the next game on, a bot of ``level`` named ``name`` plays ``seat`` (its player left or stood up),
         with ``balance`` chips if given (else the seat's).
 
@@ -162,7 +163,7 @@ class Table:
         """
         self._check_seat(seat, balance)
         self.bots[seat] = make_bot(level, self._seed_for(seat),
-                                   **({"budget_ms": self.config.hard_budget_ms} if level == "hard" else {}))
+                                   **({"budget_ms": self.config.hard_budget_ms} if level == BotLevel.HARD else {}))
         self._hand_over(seat, name, balance)
 
     def seat_player(self, seat: int, name: str, balance: int) -> None:
@@ -208,11 +209,11 @@ class Table:
             return
         self.runner.cancel_all()
         self._pending = None
-        fallback = make_bot("normal", 0)
+        fallback = make_bot(BotLevel.NORMAL, 0)
         while not st.is_over:
             seat = st.to_move
             bot = self.bots[seat]
-            bot = fallback if bot is None or bot.level == "hard" else bot
+            bot = fallback if bot is None or bot.level == BotLevel.HARD else bot
             try:
                 st.push(bot.decide(st.view(seat)).move)
             except Exception:  # noqa: BLE001 - a failing bot must not stop the table
@@ -228,7 +229,7 @@ class Table:
         st = self.state
         if st is None or st.is_over or st.to_move != seat:
             return None
-        return make_bot("normal", 0).decide(st.view(seat))
+        return make_bot(BotLevel.NORMAL, 0).decide(st.view(seat))
 
     # ------------------------------------------------------------ driving
     def update(self, now: float) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from tala_desktop.bots import PLAYABLE_LEVELS, BotLevel
 from tala_desktop.engine import Rules
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
 
@@ -18,7 +19,7 @@ from .core.i18n import money, tr
 from .core.names import shown_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = PLAYABLE_LEVELS
 DEFAULT_BOT_NAMES = ("Lan", "Minh", "Hùng")
 BET_CHOICES = (50, 100, 200, 500, 1000)
 TURN_SECONDS_CHOICES = (0, 15, 20, 30, 45, 60)
@@ -36,11 +37,12 @@ class BotChoice:
     """One computer player: its name at the table and its level (easy/normal/hard)."""
 
     name: str
-    level: str = "normal"
+    level: BotLevel = BotLevel.NORMAL
 
     def __post_init__(self) -> None:
         if self.level not in BOT_LEVELS:
-            raise ValueError(f"bot level {self.level!r}: one of {BOT_LEVELS}")
+            raise ValueError(f"bot level {self.level!r}: one of {', '.join(BOT_LEVELS)}")
+        self.level = BotLevel(self.level)  # a name read from the settings becomes its value
 
 
 @dataclass
@@ -128,7 +130,7 @@ def build_client(config: TableConfig, seat: int = 0) -> LocalTableClient:
 
 def selftest_config(seed: int | None, hard_budget_ms: float = 40.0) -> TableConfig:
     """The selftest's table: four bots (seat 0 Normal; then Easy, Normal, Hard) that play at once."""
-    levels = ("normal", "easy", "normal", "hard")
+    levels = (BotLevel.NORMAL, BotLevel.EASY, BotLevel.NORMAL, BotLevel.HARD)
     names = ("Bot", *DEFAULT_BOT_NAMES)
     seats = [SeatConfig(name, BOT, level, balance=START_BALANCE) for name, level in zip(names, levels)]
     return TableConfig(seats=seats, rules=Rules.from_preset("zingplay", players=4), bet=100, seed=seed,

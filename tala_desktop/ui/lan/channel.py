@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 
 from tala_desktop.net import protocol as p
+from tala_desktop.table import SeatKind
 
 from ..core.i18n import tr
 from ..core.names import shown_name
@@ -49,15 +50,15 @@ class LanChannel:
                                                        functools.partial(self.take_seat, free))]
         out = [SeatChoice(tr("social.stand_up"), s.client.stand_up)]
         if s.is_host:
-            bot = next((x.seat for x in info.seats if x.kind == "bot"), None)
-            empty = next((x.seat for x in info.seats if x.kind == "empty"), None)
+            bot = next((x.seat for x in info.seats if x.kind == SeatKind.BOT), None)
+            empty = next((x.seat for x in info.seats if x.kind == SeatKind.EMPTY), None)
             if bot is not None:   # to any of the first people watching (a row over the table holds four)
                 out += [SeatChoice(tr("social.give_seat", seat=bot + 1, name=name),
-                                   functools.partial(s.client.set_seat, bot, "player", name=name))
+                                   functools.partial(s.client.set_seat, bot, SeatKind.PLAYER, name=name))
                         for name in info.watchers[:GIVE_SEAT_WATCHERS]]
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
-                                      functools.partial(s.client.set_seat, empty, "bot")))
+                                      functools.partial(s.client.set_seat, empty, SeatKind.BOT)))
         return out
 
     def take_seat(self, seat: int) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from tala_desktop.net.protocol import TableInfo
+from tala_desktop.table import SeatKind
 
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
@@ -140,7 +141,7 @@ class LanLobbyScene(PageScene):
         if info.state != "lobby":
             return
         for i, seat in enumerate(info.seats):
-            if seat.kind == "player" and seat.seat != self.session.you:
+            if seat.kind == SeatKind.PLAYER and seat.seat != self.session.you:
                 rect = (LEFT.right - KICK_W - 10, LEFT.y + 48 + i * ROW_H + 9, KICK_W, ROW_H - 26)
                 self.kick_buttons[seat.seat] = Button(
                     rect, tr("lobby.kick"), self.services.fonts,
@@ -287,7 +288,7 @@ class LanLobbyScene(PageScene):
             mine = seat.seat == self.session.you
             pygame.draw.rect(surface, (40, 70, 40) if mine else (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 8),
                              border_radius=10)
-            if seat.kind == "player":
+            if seat.kind == SeatKind.PLAYER:
                 name, marks = seat.name or "", []
                 if seat.host:
                     marks.append((tr("lobby.host_mark"), LABEL))

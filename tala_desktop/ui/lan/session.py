@@ -20,6 +20,7 @@ from tala_desktop.engine import Move
 from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import ServerThread, start_in_thread
+from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import Error, TableMessage
 
 from .errors import disconnect_text, error_text, left_text
@@ -185,13 +186,13 @@ class LanSession:
         info = self.lobby
         if info is None or not self.watching:
             return None
-        return next((s.seat for s in info.seats if s.kind == "empty" and s.name is None), None)
+        return next((s.seat for s in info.seats if s.kind == SeatKind.EMPTY and s.name is None), None)
 
     def can_start(self) -> bool:
         """Host, in the lobby, and every other seated player is ready."""
         if not self.is_host or self.lobby is None or self.lobby.state != "lobby":
             return False
-        return all(s.ready for s in self.lobby.seats if s.kind == "player")
+        return all(s.ready for s in self.lobby.seats if s.kind == SeatKind.PLAYER)
 
     def close(self, reason: str = "host_quit") -> None:
         """Disconnect, and stop the in-app server if this app hosts it, telling its players why (``host_quit``:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import pygame
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules, RulesError
 
 from ..art import table_art
@@ -75,7 +76,7 @@ def initial_choices(services: Services) -> GameChoices:
                               preset=s.default_preset if s.default_preset in PRESET_CHOICES else "zingplay")
         for bot, level in zip(choices.bots, s.bot_levels):     # the levels of the last game set up
             if level in BOT_LEVELS:
-                bot.level = level
+                bot.level = BotLevel(level)
     custom = services.extras.get(CUSTOM_RULES)
     if not isinstance(custom, Rules) and services.settings.custom_rules:  # kept from an earlier run
         try:
@@ -176,7 +177,7 @@ class SetupScene(PageScene):
         self._refresh()
 
     def _set_level(self, i: int, level: str) -> None:
-        self.choices.bots[i].level = level
+        self.choices.bots[i].level = BotLevel(level)
 
     def _refresh(self) -> None:
         """Show the rows of the seats in play and enable "Bắt đầu" only when the choices are valid."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from tala_desktop.bots import PLAYABLE_LEVELS
 from tala_desktop.store import OpponentResult, PlayerStats
 
 from ..art import gfx
@@ -119,7 +120,7 @@ class StatsScene(PageScene):
                 band = self.art.cached(("band", TABLE.w, ROW_H), lambda: gfx.rounded_rect(
                     (TABLE.w, ROW_H), (255, 255, 255, 16), 8))
                 surface.blit(band, (TABLE.x, y))
-            level = tr(f"setup.level.{o.level}") if o.level in ("easy", "normal", "hard") else tr(f"seat.{o.kind}")
+            level = tr(f"setup.level.{o.level}") if o.level in PLAYABLE_LEVELS else tr(f"seat.{o.kind}")
             cells = (f"{o.name} · {level}", money(o.games), money(o.your_wins), money(o.their_wins),
                      ("+" if o.your_net > 0 else "") + money(o.your_net))
             for i, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
-from tala_desktop.bots import Decision, Reason, make_bot
+from tala_desktop.bots import BotLevel, Decision, Reason, make_bot
 from tala_desktop.bots.base import Bot
 from tala_desktop.engine import Move, SeatView, card_label
 from tala_desktop.engine.cards import parse_card
@@ -57,7 +57,7 @@ FAST_DELAY = 0.25          # seconds Lan holds a move back with "Lan đi nhanh h
 class ScriptedBot(Bot):
     """Lan: her k-th move of the game is the script's k-th (a Normal bot if the script has no answer)."""
 
-    level = "normal"
+    level = BotLevel.NORMAL
 
     def __init__(self, lesson: Lesson) -> None:
         super().__init__(0)
@@ -95,7 +95,7 @@ def lesson_delay(services: Services) -> float:
 
 def tutorial_table(services: Services) -> Table:
     seats = [SeatConfig(shown_name(services.settings.player_name), HUMAN, balance=BALANCE),
-             SeatConfig(BOT_NAME, BOT, "normal", balance=BALANCE)]
+             SeatConfig(BOT_NAME, BOT, BotLevel.NORMAL, balance=BALANCE)]
     config = TableConfig(seats=seats, rules=lesson_rules(), bet=BET, seed=1, think_delay=lesson_delay(services),
                          bot_workers=1)
     return Table(config)
