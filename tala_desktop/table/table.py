@@ -3,7 +3,9 @@
 The same class serves offline play (driven by the UI loop) and the LAN
 server (driven by its asyncio loop). It never blocks: bots think in a
 ``BotRunner`` and their futures are polled by ``update(now)``; time is passed
-in, so tests step it. Every change is published to each seat as redacted
+in, so tests step it. A bot's move is held back until ``think_delay`` seconds
+of the table's time after it was asked (so a human can follow), which is why a
+paused table (no updates) holds its bots too. Every change is published to each seat as redacted
 events followed by a fresh snapshot: to the listeners, and into the queue of
 each seat whose feed is open (``open_feed``: a client reads that seat), so a
 seat nobody reads keeps nothing. The feed of seat ``None`` is the public one,
@@ -57,7 +59,8 @@ class Table:
             for i, s in enumerate(config.seats)
         ]
         self._own_runner = runner is None
-        self.runner = runner or BotRunner(workers=config.bot_workers, think_delay=config.think_delay)
+        self.runner = runner or BotRunner(workers=config.bot_workers)
+        self.think_delay = config.think_delay  # table seconds between asking a bot and playing its move
         self.rng = random.Random(config.seed)
         self.queues: dict[int | None, list[TableMessage]] = {}   # only feeds that are open (None: the watchers')
         self.listeners: list[Listener] = []
@@ -69,7 +72,7 @@ class Table:
         self.now = 0.0
         self.deadline: float | None = None
         self._turn_key: tuple[int, int, str] | None = None
-        self._pending: tuple[int, Future] | None = None  # (version, future)
+        self._pending: tuple[int, Future, float] | None = None  # (version, future, table time to play it)
         self._version = 0
         self._seen_events = 0
 
@@ -240,10 +243,10 @@ class Table:
             return
         seat = st.to_move
         if self._pending is not None:
-            version, fut = self._pending
+            version, fut, due = self._pending
             if version != self._version:
                 self._pending = None
-            elif fut.done():
+            elif fut.done() and now >= due:
                 self._pending = None
                 self._finish_bot(seat, fut)
                 return
@@ -253,8 +256,8 @@ class Table:
             return
         bot = self.bots[seat]
         if bot is not None and self._pending is None:
-            fut = self.runner.request(bot, st.view(seat))
-            self._pending = (self._version, fut)
+            fut = self.runner.request(bot, st.view(seat), think_delay=0.0)   # the table holds the move back
+            self._pending = (self._version, fut, now + self.think_delay)
             self._emit_all(Thinking(seat=seat, game_id=self.game_id))
 
     def _finish_bot(self, seat: int, fut: Future) -> None:

@@ -22,7 +22,7 @@ def main() -> None:
     app = open_app(data_dir)
     app.start_game(two_player_choices("normal"))
     client = app.clients[0]
-    client.table.runner.think_delay = 0.0
+    client.table.think_delay = 0.0
     play_my_turns(app, client, until_moves=moves)
     st = client.table.state          # moves are applied on this (the UI) thread, each one autosaved at once
     with open(out, "w", encoding="utf-8") as f:

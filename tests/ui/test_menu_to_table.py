@@ -54,7 +54,7 @@ def test_closing_the_window_during_a_game_ends_every_worker(app):
     choices = GameChoices(bots=[BotChoice("Lan", "hard"), BotChoice("Minh", "normal"), BotChoice("Hùng", "easy")])
     app.start_game(choices)
     client = app.clients[0]
-    client.table.runner.think_delay = 0.0
+    client.table.think_delay = 0.0
     hard_thought = False
     for _ in range(300):                       # play your turns so the bots (Hard in its process) think
         app.frame()

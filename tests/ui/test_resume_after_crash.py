@@ -39,7 +39,7 @@ def test_the_game_a_crash_left_resumes_exactly_and_is_paid_once(pg, tmp_path, mo
         now = json.loads(json.dumps(fingerprint(client.table.state)))
         assert now == before["fingerprint"]
         assert client.table.balances == before["balances"]
-        client.table.runner.think_delay = 0.0
+        client.table.think_delay = 0.0
         play_my_turns(app, client)
         store = app.services.store
         assert store.count_games() == 1

@@ -47,7 +47,7 @@ def test_a_game_through_the_app_is_paid_once_and_shows_in_history_and_stats(pg, 
     try:
         table_scene = app.start_game(two_player_choices())
         client = app.clients[0]
-        client.table.runner.think_delay = 0.0
+        client.table.think_delay = 0.0
         assert client.table.balances == [STARTING_GRANT, store.bot_balance("Lan", "easy")]
         play_my_turns(app, client)
         net = client.table.state.outcome.net[0]
@@ -87,7 +87,7 @@ def test_leaving_mid_game_from_the_pause_menu_is_a_settled_mom(pg, tmp_path):
     try:
         app.start_game(two_player_choices())
         client = app.clients[0]
-        client.table.runner.think_delay = 0.0
+        client.table.think_delay = 0.0
         play_my_turns(app, client, until_moves=4)
         assert store.has_autosave()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))

@@ -111,13 +111,13 @@ def test_lan_is_paced_like_a_real_table_and_faster_on_request(app, speed):
     app.services.settings.animation_speed = speed
     scene = TutorialScene(app.services)
     app.stack.push(scene)
-    runner = scene.tutorial_table.runner
-    assert runner.think_delay == think_delay(min(speed, 1.0) if speed else 1.0) >= think_delay(1.0)
+    table = scene.tutorial_table
+    assert table.think_delay == think_delay(min(speed, 1.0) if speed else 1.0) >= think_delay(1.0)
     before = scene.faster_button.text
     click(app, scene.faster_button.rect.center)
-    assert runner.think_delay == FAST_DELAY < think_delay(2.0) and scene.faster_button.text != before
+    assert table.think_delay == FAST_DELAY < think_delay(2.0) and scene.faster_button.text != before
     click(app, scene.faster_button.rect.center)
-    assert runner.think_delay == think_delay(min(speed, 1.0) if speed else 1.0)
+    assert table.think_delay == think_delay(min(speed, 1.0) if speed else 1.0)
 
 
 def test_the_closing_cards_are_phom():

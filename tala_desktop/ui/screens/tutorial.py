@@ -169,12 +169,12 @@ class TutorialScene(TableScene):
 
     @property
     def faster(self) -> bool:
-        return self.tutorial_table.runner.think_delay == FAST_DELAY
+        return self.tutorial_table.think_delay == FAST_DELAY
 
     def toggle_faster(self) -> None:
         """Lan's moves: held back like a table at normal speed, or quicker for who knows the game already."""
-        runner = self.tutorial_table.runner
-        runner.think_delay = lesson_delay(self.services) if self.faster else FAST_DELAY
+        table = self.tutorial_table
+        table.think_delay = lesson_delay(self.services) if self.faster else FAST_DELAY
         self.faster_button.text = tr("tutorial.slower" if self.faster else "tutorial.faster")
         self.touch()
 

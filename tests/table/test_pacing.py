@@ -1,0 +1,47 @@
+"""A bot's move is held back by the table's own time: stepped time paces it, and a table not updated holds it."""
+
+from __future__ import annotations
+
+import time
+
+from tala_desktop.engine import Rules
+from tala_desktop.table import SeatConfig, Table, TableConfig
+
+
+def wait_for_the_decision(table: Table) -> None:
+    deadline = time.monotonic() + 10
+    while table.runner.busy:
+        assert time.monotonic() < deadline, "the bot did not decide"
+        time.sleep(0.001)
+
+
+def test_a_bots_move_waits_its_think_delay_in_table_time():
+    seats = [SeatConfig("Lan", level="easy"), SeatConfig("Minh", level="easy")]
+    table = Table(TableConfig(seats, rules=Rules(players=2, turn_seconds=30), seed=3, think_delay=0.8))
+    try:
+        table.start_game(0.0)
+        table.update(0.0)                   # seat 0's bot is asked at table time 0
+        wait_for_the_decision(table)        # decided (the machine's time), not yet played
+        table.update(0.5)
+        assert table.state.history == [], "the move was played before its think delay of table time"
+        time.sleep(0.05)
+        table.update(0.79)
+        assert table.state.history == []    # wall time does not count: only the table's
+        table.update(0.8)
+        assert len(table.state.history) == 1 and table.state.history[0].seat == 0
+    finally:
+        table.close()
+
+
+def test_the_think_delay_can_change_between_moves():
+    seats = [SeatConfig("Lan", level="easy"), SeatConfig("Minh", level="easy")]
+    table = Table(TableConfig(seats, rules=Rules(players=2, turn_seconds=30), seed=3, think_delay=5.0))
+    try:
+        table.think_delay = 0.0              # the tutorial's "faster"
+        table.start_game(0.0)
+        table.update(0.0)
+        wait_for_the_decision(table)
+        table.update(0.0)
+        assert len(table.state.history) == 1
+    finally:
+        table.close()
