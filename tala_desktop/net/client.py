@@ -185,8 +185,9 @@ class NetTableClient:
         if not isinstance(cmd, msgspec.Struct):
             try:
                 cmd = cmd(**fields)
-            except (TypeError, ValueError) as exc:
-                self._deliver(Error(code="invalid", message=str(exc)))
+            except (TypeError, ValueError) as exc:     # refused here as the server would refuse it
+                code = "bad_chat" if cmd is p.Chat and str(exc).startswith("text: ") else "invalid"
+                self._deliver(Error(code=code, message=str(exc)))
                 return
         self._queue_frame(p.encode_command(cmd))
 

@@ -32,10 +32,11 @@ from tala_desktop.table.messages import (
 )
 from tala_desktop.table.reactions import REACTIONS
 
+from .chat_text import MAX_CHAT, clean_chat
+
 PROTOCOL_VERSION = 3            # 2: moves as values and cards as numbers; 3: watching, seats between games, reactions
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 MAX_NAME = 20
-MAX_CHAT = 200
 MAX_PASSWORD = 64
 CHAT_LOG = 100                  # lines of a table's chat (and reactions) sent to someone who comes in
 PRESET_NAMES = ("zingplay", "co_ban", "custom")
@@ -86,18 +87,6 @@ def clean_name(value: str) -> str:
     if "  " in name:
         raise ValueError("name: no double spaces")
     return name
-
-
-def clean_chat(value: str) -> str:
-    """NFC-normalise a chat line; refuse empty lines and control characters."""
-    text = unicodedata.normalize("NFC", value).strip()
-    if not text:
-        raise ValueError("text: empty chat line")
-    if len(text) > MAX_CHAT:
-        raise ValueError(f"text: at most {MAX_CHAT} characters, got {len(text)}")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
-        raise ValueError("text: control characters are not allowed")
-    return text
 
 
 # ---------------------------------------------------------------- commands (client -> server)
@@ -232,7 +221,7 @@ _decoder = msgspec.json.Decoder(Command)
 
 
 def decode_command(frame: str | bytes) -> Command:
-    """Decode one client frame; raises ProtocolError('bad_json' | 'unknown_type' | 'invalid', ...)."""
+    """Decode one client frame; raises ProtocolError('bad_json' | 'unknown_type' | 'invalid' | 'bad_chat', ...)."""
     if isinstance(frame, str):
         frame = frame.encode("utf-8", "surrogatepass")
     if len(frame) > MAX_COMMAND_BYTES:
@@ -246,6 +235,8 @@ def decode_command(frame: str | bytes) -> Command:
             text = str(exc)
             if text.endswith("at `$.type`") or "missing required field `type`" in text:
                 raise ProtocolError("unknown_type", f"{text} (commands: {', '.join(COMMAND_TYPES)})") from None
+            if text.startswith("text: ") or text.endswith("at `$.text`"):      # only a chat line has a text
+                raise ProtocolError("bad_chat", text) from None
             raise ProtocolError("invalid", text) from None
         raise ProtocolError("bad_json", str(exc)) from None
 

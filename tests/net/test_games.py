@@ -109,6 +109,6 @@ def test_hint_and_chat_over_the_network(server):
         assert b.last("chat") == p.ChatEvent(seat=0, name="An", text="xin chào cả nhà", watching=False)
         b.client.chat("x" * 201)
         pump_until(players, lambda: len(b.errors) == 2, act=False)
-        assert b.codes()[1] == "invalid"
+        assert b.codes()[1] == "bad_chat"
     finally:
         close_all(players)

@@ -168,7 +168,8 @@ def test_the_chat_log_keeps_the_last_lines_only():
         srv.stop()
 
 
-@pytest.mark.parametrize("text,code", [("a" * 201, "invalid"), ("   ", "invalid"), ("xin\u0007chào", "invalid")])
+@pytest.mark.parametrize("text,code", [("a" * 201, "bad_chat"), ("   ", "bad_chat"), ("xin\u0007chào", "bad_chat"),
+                                       ("\u2800", "bad_chat")])
 def test_chat_lines_too_long_empty_or_with_control_characters_are_refused(server, text, code):
     with raw(server.port) as host:
         host_table(host, start=False)

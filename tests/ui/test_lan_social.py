@@ -158,3 +158,20 @@ def test_the_players_are_told_who_closed_the_hosting_app_and_why(pg, fonts, how,
         if guest is not None:
             guest.close()
         stack.clear()
+
+
+def test_an_invisible_line_is_not_sent_and_comes_back_as_a_notice_in_words():
+    srv = start_in_thread(**FAST)
+    host, guest = seated_pair(srv.port)
+    try:
+        channel = LanChannel(guest)
+        channel.send_chat("\ufe0f")
+        channel.send_chat("chào 🏳️‍🌈")
+        said: list[Said] = []
+        collect(channel, said, 2)
+        assert [s.text for s in said if s.notice] == [i18n.tr("social.bad_chat")]
+        assert [s.text for s in said if not s.notice] == ["chào 🏳️‍🌈"]
+    finally:
+        host.close()
+        guest.close()
+        srv.stop()

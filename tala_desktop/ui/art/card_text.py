@@ -43,15 +43,15 @@ def render_card_text(font: pygame.font.Font, text: str, colour: Colour, four_col
     pieces: list[tuple[pygame.Surface, int]] = []    # (image, x advance)
     for piece, suit in runs:
         if suit is None:
-            img = font.render(piece, True, colour)
+            img = gfx.render_line(font, piece, colour)
             if shadow:
                 out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
-                out.blit(font.render(piece, True, (0, 0, 0)), (off, off))
+                out.blit(gfx.render_line(font, piece, (0, 0, 0)), (off, off))
                 out.blit(img, (0, 0))
                 img = out
             pieces.append((img, img.get_width() - off))
         else:
-            ink = font.render(piece, True, suit_colour(suit, four_colour))
+            ink = gfx.render_line(font, piece, suit_colour(suit, four_colour))
             tag = gfx.rounded_rect((ink.get_width() + 2 * pad, font.get_height()), (*PAPER, 255), pad + 1)
             tag.blit(ink, (pad, (tag.get_height() - ink.get_height()) // 2))
             pieces.append((tag, tag.get_width() + 1))

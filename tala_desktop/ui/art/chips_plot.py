@@ -12,6 +12,7 @@ import pygame
 
 from ..core.assets import Fonts
 from ..core.i18n import money
+from . import gfx
 from .theme import CAPTION
 
 LINE = (255, 206, 84)
@@ -69,7 +70,7 @@ def plot_chips(size: tuple[int, int], points: list[tuple[str, int]], fonts: Font
     while v <= high:
         y = round(y_of(v))
         pygame.draw.line(grid, GRID, (area.x, y), (area.right, y))
-        label = font.render(money(v), True, CAPTION)
+        label = gfx.render_line(font, money(v), CAPTION)
         out.blit(label, label.get_rect(midright=(area.x - 8, y)))
         v += step
     pygame.draw.line(grid, AXIS, area.bottomleft, area.bottomright)
@@ -88,9 +89,9 @@ def plot_chips(size: tuple[int, int], points: list[tuple[str, int]], fonts: Font
     out.blit(fill, (0, 0))
     pygame.draw.lines(out, LINE, False, line, 3)
     pygame.draw.circle(out, DOT, (round(line[-1][0]), round(line[-1][1])), 5)
-    first = font.render(_day(points[0][0]), True, CAPTION)
+    first = gfx.render_line(font, _day(points[0][0]), CAPTION)
     out.blit(first, first.get_rect(topleft=(area.x, area.bottom + 6)))
     if n > 1:
-        last = font.render(_day(points[-1][0]), True, CAPTION)
+        last = gfx.render_line(font, _day(points[-1][0]), CAPTION)
         out.blit(last, last.get_rect(topright=(area.right, area.bottom + 6)))
     return out

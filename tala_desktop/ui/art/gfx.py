@@ -3,6 +3,13 @@
 Antialiased rounded rectangles (drawn supersampled, then smoothscaled),
 soft shadows and glows (gaussian blur), gradients, and text rendering with
 ink-tight cropping and optional horizontal squeeze.
+
+Every string the UI draws or measures goes through ``render_line`` /
+``text_size`` here: text from other people and from a server is hostile
+(a line of zero-width characters, a NUL, a lone surrogate, a megabyte),
+and SDL_ttf raises on some of it ("Text has zero width", "A null character
+was found"). These two never raise: the text is made drawable first
+(``drawable``) and a string with no ink renders as an empty strip.
 """
 
 from __future__ import annotations
@@ -91,6 +98,46 @@ def glow_outline(size: tuple[int, int], radius: int, colour: Colour, thickness: 
     return halo
 
 
+MAX_DRAWN = 2000          # characters of one drawn line (no line on screen holds more)
+_BLANK = {0x09: " ", 0x0A: " ", 0x0D: " ", 0x2028: " ", 0x2029: " "}
+
+
+def drawable(text: str) -> str:
+    """``text`` as the font can take it: at most ``MAX_DRAWN`` characters, control characters (NUL among them)
+    dropped, line breaks and tabs as spaces, lone surrogates as U+FFFD."""
+    text = text[:MAX_DRAWN]
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if code in _BLANK:
+            out.append(_BLANK[code])
+        elif code < 0x20 or 0x7F <= code < 0xA0:
+            continue
+        elif 0xD800 <= code < 0xE000:
+            out.append("\ufffd")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def text_size(font: pygame.font.Font, text: str) -> tuple[int, int]:
+    """The size ``text`` takes in ``font``; never raises."""
+    try:
+        return font.size(drawable(text))
+    except (pygame.error, ValueError):
+        return (0, font.get_height())
+
+
+def render_line(font: pygame.font.Font, text: str, colour: Colour | RGBA) -> pygame.Surface:
+    """``font.render`` that never raises: a line with no ink (zero-width characters only) is an empty strip."""
+    try:
+        return font.render(drawable(text), True, colour)
+    except (pygame.error, ValueError):
+        return pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
+
+
 def render_text(
     font: pygame.font.Font,
     text: str,
@@ -99,7 +146,7 @@ def render_text(
     crop: bool = False,
 ) -> pygame.Surface:
     """Antialiased text; squeezed horizontally to ``max_width``; ``crop`` trims to the ink."""
-    surf = font.render(text, True, colour)
+    surf = render_line(font, text, colour)
     if crop:
         box = surf.get_bounding_rect()
         if box.w and box.h:
@@ -124,8 +171,8 @@ def outlined_text(
     font: pygame.font.Font, text: str, colour: Colour, outline: Colour = (0, 0, 0), px: int = 2
 ) -> pygame.Surface:
     """Text with a solid outline ``px`` wide, for banners and buttons over busy art."""
-    base = font.render(text, True, colour)
-    edge = font.render(text, True, outline)
+    base = render_line(font, text, colour)
+    edge = render_line(font, text, outline)
     out = pygame.Surface((base.get_width() + 2 * px, base.get_height() + 2 * px), pygame.SRCALPHA)
     for dx in range(-px, px + 1):
         for dy in range(-px, px + 1):

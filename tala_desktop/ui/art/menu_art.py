@@ -140,7 +140,7 @@ class MenuArt:
     def _gold_text(self, text: str, size: int, outline: int | None) -> pygame.Surface:
         font = self.fonts.font(size, bold=True)
         px = outline if outline is not None else max(2, size // 14)
-        white = font.render(text, True, (255, 255, 255))
+        white = gfx.render_line(font, text, (255, 255, 255))
         tw, th = white.get_size()
         body = white.copy()
         band = pygame.Surface((tw, th))
@@ -148,13 +148,13 @@ class MenuArt:
         band.blit(gfx.vertical_gradient((tw, th - top), GOLD_LIGHT, GOLD_DARK), (0, top))
         band.fill(GOLD_LIGHT, (0, 0, tw, top))
         body.blit(band, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-        edge = font.render(text, True, OUTLINE)
+        edge = gfx.render_line(font, text, OUTLINE)
         pad = px + max(4, size // 10)
         out = pygame.Surface((tw + 2 * pad, th + 2 * pad), pygame.SRCALPHA)
         out.fill((0, 0, 0, 0))
         shadow = pygame.Surface(out.get_size(), pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 0))
-        dark = font.render(text, True, (0, 0, 0))
+        dark = gfx.render_line(font, text, (0, 0, 0))
         for dx in range(-px, px + 1):
             for dy in range(-px, px + 1):
                 if dx * dx + dy * dy <= px * px + 1:

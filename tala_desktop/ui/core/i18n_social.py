@@ -22,6 +22,8 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
     "social.bot_seat": ("Cho máy ngồi ghế {seat}", "A bot takes seat {seat}"),
     "social.too_fast": ("Bạn gửi nhanh quá: chờ một chút rồi gửi tiếp.",
                         "You are sending too fast: wait a moment, then send again."),
+    "social.bad_chat": ("Không gửi được: tin nhắn cần ít nhất một chữ nhìn thấy được, không có ký tự ẩn.",
+                        "Not sent: a message needs at least one visible character and no hidden ones."),
     "social.too_long": ("Tin nhắn dài quá: tối đa {limit} ký tự.",
                         "That message is too long: {limit} characters at most."),
     "social.not_sent": ("Không gửi được: {reason}", "Not sent: {reason}"),

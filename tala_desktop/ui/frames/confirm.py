@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ..art import gfx
 from ..art.theme import GOLD, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..services import Services
@@ -48,12 +49,12 @@ class ConfirmOverlay(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface, self.panel)
         fonts = self.services.fonts
-        title = fonts.font(28, bold=True).render(self.title, True, GOLD)
+        title = gfx.render_line(fonts.font(28, bold=True), self.title, GOLD)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 22)))
         body = fonts.font(19)
         y = self.panel.y + 80
         for line in wrap_text(body, self.message, self.panel.w - 60):
-            img = body.render(line, True, TEXT)
+            img = gfx.render_line(body, line, TEXT)
             surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
             y += body.get_linesize()
         self.draw_buttons(surface)

@@ -29,9 +29,9 @@ def wrap_long(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """``wrap_text``, with a word wider than ``width`` (a file path) broken between characters."""
     out: list[str] = []
     for line in wrap_text(font, text, width):
-        while font.size(line)[0] > width and len(line) > 1:
+        while gfx.text_size(font, line)[0] > width and len(line) > 1:
             cut = len(line) - 1
-            while cut > 1 and font.size(line[:cut])[0] > width:
+            while cut > 1 and gfx.text_size(font, line[:cut])[0] > width:
                 cut -= 1
             out.append(line[:cut])
             line = line[cut:]
@@ -108,12 +108,12 @@ class NoticeBox:
             box = self._cache[("box", r.size)] = gfx.rounded_rect(r.size, (40, 16, 10, 235), 16, 2,
                                                                   (255, 170, 80, 220))
         surface.blit(box, r)
-        head = self.fonts.font(TEXT_SIZE + 2, bold=True).render(tr("notice.title"), True, LABEL)
+        head = gfx.render_line(self.fonts.font(TEXT_SIZE + 2, bold=True), tr("notice.title"), LABEL)
         surface.blit(head, head.get_rect(midleft=(r.x + PAD, r.y + PAD - 4 + BUTTON_H // 2)))
         font = self.fonts.font(TEXT_SIZE)
         y = r.y + PAD + BUTTON_H + 6
         for line in self.lines():
-            surface.blit(font.render(line, True, CREAM), (r.x + PAD, y))
+            surface.blit(gfx.render_line(font, line, CREAM), (r.x + PAD, y))
             y += LINE_H
         self._place()
         self.button.draw(surface)

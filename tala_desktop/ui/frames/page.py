@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from ..art import gfx
 from ..art.menu_art import MenuArt
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
@@ -34,7 +35,7 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
-            if line and font.size(trial)[0] > width:
+            if line and gfx.text_size(font, trial)[0] > width:
                 lines.append(line)
                 line = word
             else:
@@ -45,7 +46,7 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
 def fit_font_size(fonts: Fonts, text: str, width: int, size: int, bold: bool = True, smallest: int = 12) -> int:
     """The largest size <= ``size`` at which ``text`` is at most ``width`` pixels wide (labels never squeezed)."""
-    while size > smallest and fonts.font(size, bold).size(text)[0] > width:
+    while size > smallest and gfx.text_size(fonts.font(size, bold), text)[0] > width:
         size -= 1
     return size
 

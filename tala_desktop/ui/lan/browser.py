@@ -19,6 +19,7 @@ import pygame
 
 from tala_desktop.net.discovery import Browser, LanServer
 
+from ..art import gfx
 from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import lan_name
@@ -192,9 +193,9 @@ class LanBrowserScene(PageScene):
         def line(name: str) -> str:
             return tr_count(key, server.players, name=name, players=server.players, bet=money(server.bet or 0))
         full = line(server.name)
-        if font.size(full)[0] <= room:
+        if gfx.text_size(font, full)[0] <= room:
             return full
-        rest = font.size(line(""))[0]
+        rest = gfx.text_size(font, line(""))[0]
         return ellipsize(font, line(ellipsize(font, server.name, max(60, room - rest))), room)
 
     def row_text_width(self) -> int:

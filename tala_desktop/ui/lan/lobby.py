@@ -21,6 +21,7 @@ import pygame
 from tala_desktop.net.protocol import TableInfo
 from tala_desktop.table import SeatKind
 
+from ..art import gfx
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import money, tr
@@ -369,10 +370,10 @@ class LanLostOverlay(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         box, lines = self.box(surface.get_size())
         self.draw_backdrop(surface, box)
-        title = self.services.fonts.font(26, True).render(tr("lan.lost_title"), True, LABEL)
+        title = gfx.render_line(self.services.fonts.font(26, True), tr("lan.lost_title"), LABEL)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 28)))
         font = self.services.fonts.font(21)
         for i, line in enumerate(lines):
-            img = font.render(line, True, TEXT)
+            img = gfx.render_line(font, line, TEXT)
             surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 84 + 30 * i)))
         self.draw_buttons(surface)

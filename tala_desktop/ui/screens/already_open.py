@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ..art import gfx
 from ..art.menu_art import MenuArt
 from ..art.theme import GOLD, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
@@ -92,7 +93,7 @@ class AlreadyOpenScene(Scene):
         for text, size, colour, bold in self.lines():
             font = self.services.fonts.font(size, bold=bold)
             if text:
-                img = font.render(text, True, colour)
+                img = gfx.render_line(font, text, colour)
                 surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
             y += font.get_linesize()
         self.close_button.draw(surface)

@@ -240,7 +240,8 @@ class MenuScene(PageScene):
         title = art.gold_text(tr("menu.logo"), 124)
         surface.blit(title, title.get_rect(center=(LOGO_X, TITLE_Y)))
         subtitle = tr("menu.subtitle")
-        ribbon = art.ribbon(subtitle, max(440, self.services.fonts.font(27, bold=True).size(subtitle)[0] + 150), 64)
+        width = gfx.text_size(self.services.fonts.font(27, bold=True), subtitle)[0]
+        ribbon = art.ribbon(subtitle, max(440, width + 150), 64)
         surface.blit(ribbon, ribbon.get_rect(center=(LOGO_X, RIBBON_Y)))
         column = art.panel(self.column.size)
         surface.blit(column, (self.column.x - 20, self.column.y - 20))

@@ -57,10 +57,10 @@ def layout_rules(blocks: tuple[Block, ...], width: int, fonts: Fonts, cards: Car
         elif kind in ("p", "b"):
             indent = 26 if kind == "b" else 0
             if kind == "b":
-                items.append((6, body.render("•", True, GOLD)))
+                items.append((6, gfx.render_line(body, "•", GOLD)))
                 ys.append(y)
             for text in wrap_text(body, block[1], width - indent - 4):
-                items.append((indent, body.render(text, True, TEXT)))
+                items.append((indent, gfx.render_line(body, text, TEXT)))
                 ys.append(y)
                 y += 28
             y += 8
@@ -97,7 +97,7 @@ def _example(notation: str, caption: str, fonts: Fonts, cards: CardArt, width: i
             cards.blit_card(out, cards.face(parse_card(token), CARD_W), (x, pad), glow=EATEN_GOLD if sent else None)
             x += step
         x += cw - step + (26 if g < notation.count("|") else 0)
-    text = fonts.font(18).render(caption, True, CAPTION)
+    text = gfx.render_line(fonts.font(18), caption, CAPTION)
     out.blit(text, text.get_rect(midleft=(x + 28, pad + ch // 2)))
     return out
 
@@ -214,10 +214,10 @@ class RulesScene(PageScene):
                 surface.blit(self.art.cached(("toc_hover", rect.size), hover), rect)
             colour = (70, 34, 0) if i == current else TEXT
             size = 19
-            label = self.services.fonts.font(size, bold=i == current).render(text, True, colour)
+            label = gfx.render_line(self.services.fonts.font(size, bold=i == current), text, colour)
             while label.get_width() > rect.w - 28 and size > 13:  # a long heading: a smaller font, never squeezed
                 size -= 1
-                label = self.services.fonts.font(size, bold=i == current).render(text, True, colour)
+                label = gfx.render_line(self.services.fonts.font(size, bold=i == current), text, colour)
             surface.blit(label, label.get_rect(midleft=(rect.x + 16, rect.centery)))
         pygame.draw.line(surface, (226, 184, 92), (VIEW.x - 16, VIEW.y + 10), (VIEW.x - 16, VIEW.bottom - 10))
         top = round(self.scroll)

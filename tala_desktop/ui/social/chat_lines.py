@@ -25,6 +25,8 @@ Colour = tuple[int, int, int]
 LINE_SIZE = 16
 EMOTE_PX = 22
 INDENT = 10
+MAX_SHOWN = 400               # characters of a line drawn (the server allows 200; a rogue one is cut here)
+MAX_NAME_SHOWN = 40
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ class ChatEntry:
 
 def sender_label(said: Said) -> str:
     """``Name``, ``Name (watching)`` or ``You``: who a line is from."""
-    name = tr("social.you") if said.mine else said.name
+    name = tr("social.you") if said.mine else said.name[:MAX_NAME_SHOWN]
     return f"{name} ({tr('social.watching_mark')})" if said.watching else name
 
 
@@ -45,7 +47,7 @@ def _break_word(font: pygame.font.Font, word: str, width: int) -> list[str]:
     """A word wider than ``width`` cut into pieces that fit."""
     pieces, piece = [], ""
     for ch in word:
-        if piece and font.size(piece + ch)[0] > width:
+        if piece and gfx.text_size(font, piece + ch)[0] > width:
             pieces.append(piece)
             piece = ch
         else:
@@ -60,13 +62,13 @@ def wrap(font: pygame.font.Font, text: str, first: int, rest: int) -> list[str]:
     for word in text.split():
         width = first if not lines else rest
         trial = f"{line} {word}" if line else word
-        if font.size(trial)[0] <= width:
+        if gfx.text_size(font, trial)[0] <= width:
             line = trial
             continue
         if line:
             lines.append(line)
             width = rest
-        if font.size(word)[0] <= width:
+        if gfx.text_size(font, word)[0] <= width:
             line = word
         else:
             *whole, line = _break_word(font, word, width)
@@ -105,14 +107,14 @@ class ChatLines:
         plain, bold = self.fonts.font(LINE_SIZE), self.fonts.font(LINE_SIZE, True)
         if said.notice:
             return [self._row(width, [(gfx.render_text(plain, line, WARNING), 0)])
-                    for line in wrap(plain, said.text, width, width)]
+                    for line in wrap(plain, said.text[:MAX_SHOWN], width, width)]
         name = gfx.render_text(bold, sender_label(said) + ":", entry.colour)
         name_w = name.get_width() + 6
         if said.reaction in EMOTES:
             face = emote(said.reaction, EMOTE_PX)
             word = gfx.render_text(plain, tr(f"react.{said.reaction}"), MUTED)
             return [self._row(width, [(name, 0), (face, name_w), (word, name_w + EMOTE_PX + 6)])]
-        text = tr(f"react.{said.reaction}") if said.reaction else said.text
+        text = tr(f"react.{said.reaction}") if said.reaction else said.text[:MAX_SHOWN]
         colour = MUTED if said.reaction else TEXT
         if name_w > width * 0.6:   # a long name: the text starts on the next row
             lines = [""] + wrap(plain, text, width - INDENT, width - INDENT)

@@ -141,8 +141,8 @@ class TextField:
         font = self.fonts.font(self.size)
         pad = max(8, r.h // 4)
         shown = self.text[: self.caret] + self.composing + self.text[self.caret:]
-        img = font.render(shown, True, TEXT)
-        caret_x = font.size(self.text[: self.caret] + self.composing)[0]
+        img = gfx.render_line(font, shown, TEXT)
+        caret_x = gfx.text_size(font, self.text[: self.caret] + self.composing)[0]
         inner_w = r.w - 2 * pad
         shift = max(0, caret_x - inner_w + 2)
         clip = surface.get_clip()
@@ -150,8 +150,8 @@ class TextField:
         y = r.centery - img.get_height() // 2
         surface.blit(img, (r.x + pad - shift, y))
         if self.composing:
-            x0 = r.x + pad - shift + font.size(self.text[: self.caret])[0]
-            w = font.size(self.composing)[0]
+            x0 = r.x + pad - shift + gfx.text_size(font, self.text[: self.caret])[0]
+            w = gfx.text_size(font, self.composing)[0]
             base = y + img.get_height() - 2
             pygame.draw.line(surface, FOCUS_BORDER[:3], (x0, base), (x0 + w, base))
         if self.caret_visible:

@@ -113,12 +113,12 @@ class Stepper:
     def label_size(self) -> int:
         """The font size the value is drawn at: ``size``, or smaller so it fits between the buttons."""
         text, size = self.fmt(self.value), self.size
-        while size > SMALLEST and self.fonts.font(size, True).size(text)[0] > self.value_rect.w - 4:
+        while size > SMALLEST and gfx.text_size(self.fonts.font(size, True), text)[0] > self.value_rect.w - 4:
             size -= 1
         return size
 
     def label_fits(self) -> bool:
-        return self.fonts.font(self.label_size(), True).size(self.fmt(self.value))[0] <= self.value_rect.w - 4
+        return gfx.text_size(self.fonts.font(self.label_size(), True), self.fmt(self.value))[0] <= self.value_rect.w - 4
 
     def _button(self, side: int, state: str) -> pygame.Surface:
         d = self.rect.h

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..art import gfx
 from ..art.menu_art import MenuArt
 from ..core.assets import Fonts
 
@@ -24,12 +25,12 @@ ELLIPSIS = "…"
 
 def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     """``text``, or its longest start that fits ``width`` pixels with "…" after it."""
-    if font.size(text)[0] <= width:
+    if gfx.text_size(font, text)[0] <= width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:                      # the longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if font.size(text[:mid].rstrip() + ELLIPSIS)[0] <= width:
+        if gfx.text_size(font, text[:mid].rstrip() + ELLIPSIS)[0] <= width:
             lo = mid
         else:
             hi = mid - 1
@@ -55,14 +56,14 @@ class TextFitter:
         self.records = []
 
     def size_for(self, text: str, size: int, width: int, bold: bool = False) -> int:
-        while size > SMALLEST and self.fonts.font(size, bold).size(text)[0] > width:
+        while size > SMALLEST and gfx.text_size(self.fonts.font(size, bold), text)[0] > width:
             size -= 1
         return size
 
     def __call__(self, text: str, size: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
         fitted = self.size_for(text, size, width, bold)
         img = self.art.text(text, fitted, colour, bold)
-        self.records.append(FittedText(text, self.fonts.font(fitted, bold).size(text)[0], width))
+        self.records.append(FittedText(text, gfx.text_size(self.fonts.font(fitted, bold), text)[0], width))
         return img
 
     def overflowing(self) -> list[FittedText]:
