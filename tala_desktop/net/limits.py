@@ -3,8 +3,8 @@
 Everything an abuser could reset by reconnecting is kept per address, not
 per connection: open connections (watching a table takes one too), a shared
 command budget (new connections draw from it too), a chat budget beside the
-per-connection one, tables held, and wrong passwords with the growing wait
-they earn. Records of addresses gone quiet are forgotten after a while, and
+per-connection one and tables held (wrong passwords are counted per address
+and table: net/password_guard.py). Records of addresses gone quiet are forgotten after a while, and
 their number is bounded.
 """
 
@@ -41,8 +41,11 @@ class ServerConfig:
     send_buffer: int = 32 * 1024           # the kernel's send buffer per connection (SO_SNDBUF)
     max_tables_per_address: int = 2        # tables hosted for one address at once
     lobby_idle_seconds: float = 900.0      # a table that never started closes after this long without activity
-    password_free_tries: int = 2           # wrong passwords from one address before each try has to wait
-    password_max_wait: float = 60.0        # the longest wait between two password tries
+    password_free_tries: int = 2           # wrong passwords from one address at one table before tries wait
+    password_max_wait: float = 60.0        # the longest wait between two tries (net/password_guard.py)
+    password_target_burst: float = 20.0    # wrong tries at one table (or the server) from everyone together...
+    password_target_rate: float = 1 / 30   # ...refilled at one every 30 s
+    password_memory: float = 3600.0        # a count of wrong tries is forgotten after this long without a try
     address_memory: float = 600.0          # an address with nothing open is forgotten after this long
     max_addresses: int = 4096              # addresses remembered at once (the quietest are forgotten first)
     ping_interval: float | None = 20.0     # websocket keepalive: ping every this many seconds
@@ -89,17 +92,11 @@ class AddressRecord:
     chat: TokenBucket
     last_seen: float
     conns: int = 0
-    password_fails: int = 0
-    password_wait_until: float = 0.0
-
-    def password_wait(self, now: float) -> float:
-        """Seconds before this address may try another password (0: now)."""
-        return max(0.0, self.password_wait_until - now)
 
 
 @dataclass
 class AddressBook:
-    """Per-address records: connection counts, the shared rate budget and password failures."""
+    """Per-address records: connection counts and the shared rate budgets."""
 
     config: ServerConfig
     records: dict[str, AddressRecord] = field(default_factory=dict)
@@ -123,24 +120,12 @@ class AddressBook:
         """Spend one of the address's chat budget (chat lines and reactions); False when it has run out."""
         return self.get(addr, now).chat.take(now)
 
-    def password_failed(self, addr: str, now: float) -> float:
-        """Count a wrong password; returns the wait it earns before the next try (it doubles each time)."""
-        rec = self.get(addr, now)
-        rec.password_fails += 1
-        extra = rec.password_fails - self.config.password_free_tries
-        wait = 0.0 if extra <= 0 else min(0.5 * 2 ** (extra - 1), self.config.password_max_wait)
-        rec.password_wait_until = now + wait
-        return wait
-
-    def password_ok(self, addr: str, now: float) -> None:
-        self.get(addr, now).password_fails = 0
-
     def forget(self, now: float, force: bool = False) -> None:
         """Drop the records of addresses with nothing open that have been quiet for ``address_memory``
         (``force``: when the book is full, also the quietest half of the idle ones)."""
         c = self.config
         idle = [(r.last_seen, a) for a, r in self.records.items()
-                if r.conns <= 0 and r.password_wait(now) <= 0]
+                if r.conns <= 0]
         for seen, addr in idle:
             if now - seen >= c.address_memory:
                 del self.records[addr]

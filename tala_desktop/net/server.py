@@ -27,6 +27,7 @@ from . import protocol as p
 from .connection import GOING_AWAY, POLICY, Conn, FrameHook, Session, restored_key
 from .discovery import Beacon
 from .limits import AddressBook, ServerConfig
+from .password_guard import SERVER, PasswordGuard
 from .persist import TableKeeper
 from .rooms import Room, RoomError
 
@@ -44,6 +45,7 @@ class TalaServer:
         self.sessions: dict[str, Session] = {}
         self.conns: set[Conn] = set()
         self.addresses = AddressBook(self.config)
+        self.passwords = PasswordGuard(self.config)
         self._next_room = 1
         self._tables_key: tuple[tuple[int, int], ...] | None = None   # (room id, version) of the cached list
         self._tables_cache = ""
@@ -208,17 +210,17 @@ class TalaServer:
             conn.close(POLICY, "protocol version")
             return
         if c.password:
-            wait = self.addresses.get(conn.addr, now).password_wait(now)
+            wait = self.passwords.wait(conn.addr, SERVER, now)
             if wait > 0:
-                conn.send(p.error("retry_later", f"wrong passwords from your address: wait {wait:.0f} s"))
+                conn.send(p.error("retry_later", f"too many wrong passwords: wait {wait:.0f} s"))
                 conn.close(POLICY, "password wait")
                 return
             if not hmac.compare_digest((cmd.password or "").encode(), c.password.encode()):
-                self.addresses.password_failed(conn.addr, now)
+                self.passwords.failed(conn.addr, SERVER, now)
                 conn.send(p.error("bad_password", "wrong server password"))
                 conn.close(POLICY, "password")
                 return
-            self.addresses.password_ok(conn.addr, now)
+            self.passwords.passed(conn.addr, SERVER)
         session = self.sessions.get(cmd.resume) if cmd.resume else None
         if session is None and cmd.resume:  # a seat resumed from the state file: its token comes back now
             session = self.sessions.pop(restored_key(cmd.resume), None)
@@ -327,19 +329,19 @@ class TalaServer:
         room = self.rooms.get(cmd.table)
         if room is None:
             raise RoomError("no_table", f"there is no table {cmd.table}")
-        locked = bool(room.settings.password)
+        locked, target = bool(room.settings.password), str(room.id)
         if locked:
-            wait = self.addresses.get(s.addr, now).password_wait(now)
+            wait = self.passwords.wait(s.addr, target, now)
             if wait > 0:
-                raise RoomError("retry_later", f"wrong passwords from your address: wait {wait:.0f} s")
+                raise RoomError("retry_later", f"too many wrong passwords for {room.name}: wait {wait:.0f} s")
         try:
             room.join(s, cmd.seat, cmd.password) if isinstance(cmd, p.Join) else room.watch(s, cmd.password)
         except RoomError as exc:
             if exc.code == "bad_password":
-                self.addresses.password_failed(s.addr, now)
+                self.passwords.failed(s.addr, target, now)
             raise
         if locked:
-            self.addresses.password_ok(s.addr, now)
+            self.passwords.passed(s.addr, target)
         s.browsing = False
 
     def _leave(self, s: Session, now: float) -> None:
@@ -351,6 +353,7 @@ class TalaServer:
         if room.empty:  # nobody left, not even a dropped player who may come back
             room.close()
             self.rooms.pop(room.id, None)
+            self.passwords.drop_target(str(room.id))
             log.info("%s closed", room.name)
 
     def _tables_frame(self) -> str:
@@ -397,6 +400,7 @@ class TalaServer:
         if now - self._forgot_at >= 10.0:
             self._forgot_at = now
             self.addresses.forget(now)
+            self.passwords.forget(now)
         limit = self.config.reconnect_seconds
         for s in list(self.sessions.values()):
             if s.conn is None and s.dropped_at is not None and now - s.dropped_at >= limit:
@@ -423,3 +427,4 @@ class TalaServer:
             m.send(p.encode(p.Left(table=room.id, reason=reason)))
         room.close()
         self.rooms.pop(room.id, None)
+        self.passwords.drop_target(str(room.id))

@@ -8,7 +8,8 @@ import time
 from websockets.exceptions import ConnectionClosed
 
 from tala_desktop.net.host import start_in_thread
-from tala_desktop.net.limits import AddressBook, ServerConfig
+from tala_desktop.net.limits import ServerConfig
+from tala_desktop.net.password_guard import PasswordGuard
 
 from .conftest import FAST, hear, raw, say, until_closed
 
@@ -84,9 +85,9 @@ def test_wrong_server_passwords_earn_a_growing_wait_per_address():
         assert codes == ["bad_password", "bad_password", "bad_password", "retry_later", "retry_later"]
         with raw(srv.port, source="127.0.0.3") as ws:   # another address is not held back
             assert hello(ws, password="4321")["type"] == "welcome"
-        book = AddressBook(ServerConfig(password_free_tries=2, password_max_wait=60.0))
-        waits = [book.password_failed("a", 0.0) for _ in range(12)]
-        assert waits[:4] == [0.0, 0.0, 0.5, 1.0] and waits[-1] == 60.0
+        guard = PasswordGuard(ServerConfig(password_free_tries=2, password_max_wait=60.0))
+        waits = [guard.failed("a", "1", float(t)) for t in range(12)]
+        assert waits[:4] == [0.0, 0.0, 0.5, 1.0] and waits[-1] == 60.0   # each try one second after the last
         assert sum(waits) > 4 * 60        # a 4-digit PIN (10,000 tries) would take days, not a minute
         time.sleep(0.55)
         with raw(srv.port) as ws:          # after the wait, the right password is let in
