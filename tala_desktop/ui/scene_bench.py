@@ -54,7 +54,7 @@ def open_display(size: tuple[int, int] = (1280, 720), headless: bool = True) -> 
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.display.init()
     pygame.font.init()
-    display = Display(size)
+    display = Display()              # the app's design box, its canvas shaped like the window and scaled into it
     display.open(size)
     return display
 
