@@ -4,8 +4,9 @@
 window scaled into it, F11 for fullscreen) and builds the shared services. ``App.frame``
 runs one frame: events (mapped to logical coordinates), ``update(dt)`` with
 dt from the clock (clamped), then draw + flip only when a visible scene
-reports ``needs_redraw`` (scenes without it are always drawn); an idle app
-waits for input instead of spinning. ``App.start_game`` asks the app's
+reports ``needs_redraw`` (scenes without it are always drawn), only the parts
+that changed when the scene says which (core/redraw.py); an idle app waits
+for input instead of spinning. ``App.start_game`` asks the app's
 ``OfflineGames`` (handed in by the composition root, ``tala_desktop.app``,
 which opens the store and recovers a saved game) for a table and pushes its
 scene; ``App.continue_game`` resumes the game a crash left; leaving a table
@@ -32,9 +33,10 @@ from .art.card_art import CardArt
 from .audio.music import Music
 from .audio.sounds import NullSounds, load_sounds
 from .core.assets import Fonts
-from .core.display import Display, NoDisplay, check_display_found
+from .core.display import Display, NoDisplay, check_display_found, prefer_window_framebuffer
 from .core.i18n import tr
 from .core.pages import Pages
+from .core.redraw import dirty_rects, paint
 from .core.scene import Scene, SceneStack
 from .new_game import GameChoices
 from .offline_games import OfflineGames
@@ -195,8 +197,8 @@ class App:
 
     def draw(self) -> None:
         visible = self.stack.visible()
-        self.stack.draw(self.display.canvas)
-        self.display.present()
+        whole = self.force_redraw or tuple(id(s) for s in visible) != self._shown
+        paint(self.stack, self.display, dirty_rects(visible, whole))
         for scene in visible:
             mark = getattr(scene, "mark_drawn", None)
             if mark is not None:
@@ -282,6 +284,7 @@ def init_pygame(require_display: bool = False) -> None:
 
     ``require_display`` (the real app): NoDisplay if SDL found no screen and fell back to a driver that draws
     nowhere, unless such a driver was asked for with SDL_VIDEODRIVER."""
+    prefer_window_framebuffer()
     try:
         pygame.display.init()
     except pygame.error as exc:

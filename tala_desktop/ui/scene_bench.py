@@ -3,7 +3,8 @@
 For ``bench/ui_bench.py`` (which must not import pygame itself): open a
 headless (or real) window, build the shared services, and run frames at up
 to 60 per second — events, ``update(dt)`` with the real elapsed time, and a
-draw + present only when a visible scene says ``needs_redraw`` — recording
+draw + present only when a visible scene says ``needs_redraw``, of only the
+parts that changed where the scene says which (as the app does) — recording
 how long each frame's work took and whether it drew.
 """
 
@@ -20,7 +21,8 @@ import pygame
 from .art.card_art import CardArt
 from .audio.sounds import NullSounds
 from .core.assets import Fonts
-from .core.display import Display
+from .core.display import Display, prefer_window_framebuffer
+from .core.redraw import dirty_rects, paint
 from .core.scene import SceneStack
 from .services import Services, UiSettings
 
@@ -52,6 +54,7 @@ def open_display(size: tuple[int, int] = (1280, 720), headless: bool = True) -> 
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    prefer_window_framebuffer()
     pygame.display.init()
     pygame.font.init()
     display = Display()              # the app's design box, its canvas shaped like the window and scaled into it
@@ -102,6 +105,7 @@ class FrameLoop:
         self.stack = stack
         self.period = 1.0 / fps
         self._last = time.perf_counter()
+        self._shown: tuple[int, ...] = ()
 
     def needs_redraw(self) -> bool:
         return any(getattr(s, "needs_redraw", True) for s in self.stack.visible())
@@ -114,10 +118,12 @@ class FrameLoop:
         for event in pygame.event.get():
             self.stack.handle_event(self.display.map_event(event))
         self.stack.update(dt)
-        drew = force_draw or self.needs_redraw()
+        visible = self.stack.visible()
+        shown = tuple(id(s) for s in visible)
+        drew = force_draw or shown != self._shown or self.needs_redraw()
         if drew and self.stack:
-            self.stack.draw(self.display.canvas)
-            self.display.present()
+            paint(self.stack, self.display, dirty_rects(visible, force_draw or shown != self._shown))
+            self._shown = shown
         if stats is not None:
             stats.work_ms.append((time.perf_counter() - start) * 1000)
             stats.drawn.append(drew)

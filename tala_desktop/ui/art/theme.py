@@ -34,6 +34,7 @@ RED: Colour = (236, 52, 44)           # raised cards that make no phỏm
 FELT_MUTED: Colour = (200, 214, 204)  # secondary text on the felt (brighter than MUTED)
 EATABLE: Colour = (120, 230, 90)      # the last discard when you can eat it
 LAST_DISCARD: Colour = (240, 240, 240)
+CLOCK_DISC: Colour = (16, 24, 20)     # under the seconds left on the turn clock's ring
 
 # panels and overlays
 SHADE: RGBA = (0, 0, 0, 150)          # the dimmed screen behind a dialog

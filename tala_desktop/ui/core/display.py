@@ -14,8 +14,11 @@ made smaller than ``MIN_WINDOW``, where the smallest text is still readable.
 from __future__ import annotations
 
 import logging
+import math
 import os
+import sys
 import warnings
+from collections.abc import Sequence
 
 import pygame
 
@@ -27,6 +30,7 @@ TALLEST_CANVAS = (1280, 960)    # 4:3
 MIN_WINDOW = (960, 540)         # every window at least this big draws the design at 0.75 or more: readable
 HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw nowhere
 BAR_COLOUR = (0, 0, 0)
+PART_MARGIN = 3                 # window pixels shown around a partly presented rectangle (see present)
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -61,6 +65,19 @@ class NoDisplay(RuntimeError):
         return "\n".join(text.format(driver=self.driver) for text in STRINGS["app.no_display"])
 
 
+def prefer_window_framebuffer() -> None:
+    """On Linux, have SDL present through the X server's shared memory, not through an OpenGL texture.
+
+    SDL's default there uploads and renders the whole window as a texture on every update, however little
+    changed, and without a GPU (a virtual machine, a remote desktop) that rendering runs on the CPU: 16-20 ms
+    of this process for a 1920x1080 frame. The X server's own path sends only the rectangles updated, which
+    the table's clock relies on (core/redraw.py). Call before the display starts; SDL_FRAMEBUFFER_ACCELERATION
+    set by the player wins.
+    """
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 def check_display_found(requested: str | None = None) -> None:
     """NoDisplay if the initialised display runs on a driver that draws nowhere though none was asked for
     (``requested``: SDL_VIDEODRIVER by default; the selftest and the tests ask for ``dummy``)."""
@@ -85,6 +102,7 @@ class Display:
         self._windowed_size: tuple[int, int] = logical_size
         self.requested_size: tuple[int, ...] = logical_size   # the window size setting last applied
         self._scaled: pygame.Surface | None = None
+        self._wide: pygame.Surface | None = None     # the canvas scaled to the window's width only
         self._window_size: tuple[int, int] = logical_size
         self.viewport, self.scale = letterbox(logical_size, logical_size)
 
@@ -118,6 +136,7 @@ class Display:
         self.viewport, self.scale = letterbox(self.logical_size, size)
         self._window_size = (int(size[0]), int(size[1]))
         self._scaled = None
+        self._wide = None
         if not self.fullscreen:
             self._windowed_size = (int(size[0]), int(size[1]))
 
@@ -173,26 +192,67 @@ class Display:
         return pygame.event.Event(event.type, attrs)
 
     # -- output -------------------------------------------------------------------
-    def present(self, flip: bool = True) -> None:
-        """Scale the canvas into the window with letterbox bars, then flip."""
+    def present(self, flip: bool = True, rects: Sequence[pygame.Rect] | None = None) -> None:
+        """Scale the canvas into the window with letterbox bars, then flip; with ``rects`` (canvas rectangles)
+        only those parts are scaled and sent to the screen, exactly as a whole present would show them."""
         window = self.window or pygame.display.get_surface()
         if window is None:
             return
         if window.get_size() != self._window_size:
             self.resized(window.get_size())
-        if self.viewport.size == self.logical_size:
+            rects = None
+        direct = self.viewport.size == self.logical_size
+        if rects is not None and (direct or (self.smooth and self._wide is not None)):
+            shown = [self._present_part(window, r) for r in rects]
+            if flip:
+                pygame.display.update([r for r in shown if r.w > 0 and r.h > 0])
+            return
+        if direct:
             window.blit(self.canvas, self.viewport)
         else:
-            if self._scaled is None or self._scaled.get_size() != self.viewport.size:
-                self._scaled = pygame.Surface(self.viewport.size)
-            if self.smooth:
-                pygame.transform.smoothscale(self.canvas, self.viewport.size, self._scaled)
+            v = self.viewport
+            if self._scaled is None or self._scaled.get_size() != v.size:
+                self._scaled = pygame.Surface(v.size)
+            if self.smooth:   # in two passes, the first kept, so a part can be scaled again alone (see below)
+                if self._wide is None or self._wide.get_size() != (v.w, self.logical_size[1]):
+                    self._wide = pygame.Surface((v.w, self.logical_size[1]))
+                pygame.transform.smoothscale(self.canvas, self._wide.get_size(), self._wide)
+                pygame.transform.smoothscale(self._wide, v.size, self._scaled)
             else:
-                pygame.transform.scale(self.canvas, self.viewport.size, self._scaled)
+                pygame.transform.scale(self.canvas, v.size, self._scaled)
             self._fill_bars(window)
-            window.blit(self._scaled, self.viewport)
+            window.blit(self._scaled, v)
         if flip:
             pygame.display.flip()
+
+    def _present_part(self, window: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+        """Put the canvas's ``rect`` into the window; returns the window rectangle it covers.
+
+        Smoothscale filters the rows first (to the window's width), then the columns (to its height), and
+        every row and every column on its own. So the canvas rows of ``rect`` are filtered again across the
+        whole width into the kept first pass, then the window columns over ``rect`` down the whole height:
+        the pixels come out the same as in a whole frame, bit for bit, and no seam shows.
+        """
+        rect = rect.clip(self.canvas.get_rect())
+        v = self.viewport
+        if rect.w <= 0 or rect.h <= 0:
+            return pygame.Rect(0, 0, 0, 0)
+        if v.size == self.logical_size:
+            window.blit(self.canvas, rect.move(v.topleft), rect)
+            return rect.move(v.topleft)
+        assert self._wide is not None and self._scaled is not None
+        lw, lh = self.logical_size
+        rows = pygame.Rect(0, rect.y, lw, rect.h)
+        pygame.transform.smoothscale(self.canvas.subsurface(rows), (v.w, rect.h),
+                                     self._wide.subsurface((0, rect.y, v.w, rect.h)))
+        sx, sy = v.w / lw, v.h / lh
+        x0, x1 = max(0, math.floor(rect.x * sx) - PART_MARGIN), min(v.w, math.ceil(rect.right * sx) + PART_MARGIN)
+        y0, y1 = max(0, math.floor(rect.y * sy) - PART_MARGIN), min(v.h, math.ceil(rect.bottom * sy) + PART_MARGIN)
+        column = pygame.transform.smoothscale(self._wide.subsurface((x0, 0, x1 - x0, lh)), (x1 - x0, v.h))
+        keep = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+        self._scaled.blit(column, keep.topleft, keep.move(-x0, 0))
+        window.blit(self._scaled, keep.move(v.topleft), keep)
+        return keep.move(v.topleft)
 
     def _fill_bars(self, window: pygame.Surface) -> None:
         ww, wh = window.get_size()

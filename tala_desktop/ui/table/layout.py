@@ -17,6 +17,7 @@ its name plate, no hand.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -35,6 +36,10 @@ TABLE_W = 46          # discards, eaten cards and laid phỏm
 BACK_W = 30           # the backs standing for an opponent's hand
 AVATAR_R = 34
 MY_AVATAR_R = 38
+RING_GAP = 2          # between an avatar and its clock ring
+RING_WIDTH = 9        # the clock ring's thickness
+RING_PULSE = 5        # its extra thickness at the top of a pulse (the last seconds)
+CLOCK_LABEL_R = 12    # the disc on the ring with the seconds left
 PILE_STEP = 0.55      # overlap steps, as fractions of the card width
 EATEN_STEP = 0.62
 LAID_STEP = 0.42
@@ -127,7 +132,7 @@ class TableLayout:
         empty = pygame.Rect(0, 0, 0, 0)
         if slot == "bottom":
             r = p(MY_AVATAR_R)
-            centre = (p(12) + r, h - p(70))
+            centre = (p(20) + r, h - p(70))        # the clock ring at its thickest stays in the window
             plate = pygame.Rect(centre[0] + r + p(8), centre[1] - p(29), p(160), p(58))
             row_y = self.hand_top() - self.raise_px - self.hover_px - p(ROW_GAP) - th
             pile = pygame.Rect(cx - p(16) - pile_w, row_y, pile_w, th)
@@ -139,7 +144,7 @@ class TableLayout:
             return SeatGeometry(slot, centre, r, plate, backs, pile, eaten, laid)
         r = p(AVATAR_R)
         if slot == "top":
-            centre = (cx, p(14) + r)
+            centre = (cx, p(20) + r)
             plate = pygame.Rect(cx + r + p(8), centre[1] - p(28), p(160), p(56))
             backs = pygame.Rect(cx - r - p(8) - backs_w, centre[1] - bh // 2, backs_w, bh)
             eaten = pygame.Rect(backs.x - p(12) - eaten_w, centre[1] - th // 2, eaten_w, th)
@@ -311,6 +316,26 @@ class TableLayout:
         else:
             rect.midbottom = (cx, cy - g.avatar_radius - self.px(4))
         return rect
+
+    def ring_width(self) -> int:
+        """The clock ring's thickness at rest (it pulses up to ``px(RING_PULSE)`` thicker)."""
+        return max(6, self.px(RING_WIDTH))
+
+    def clock_label_centre(self, seat: int) -> tuple[int, int]:
+        """Where the seconds left sit: on the ring, at half past one (clear of the name plate and the bubble)."""
+        g = self._seats[seat]
+        d = (g.avatar_radius + self.px(RING_GAP) + self.ring_width() / 2) * math.sqrt(0.5)
+        return (round(g.avatar_centre[0] + d), round(g.avatar_centre[1] - d))
+
+    def ring_bounds(self, seat: int) -> pygame.Rect:
+        """Everything the clock draws at ``seat``: the ring at its thickest and the seconds on it."""
+        g = self._seats[seat]
+        half = g.avatar_radius + self.px(RING_GAP) + self.ring_width() + self.px(RING_PULSE) + 3
+        ring = pygame.Rect(0, 0, 2 * half, 2 * half)
+        ring.center = g.avatar_centre
+        label = pygame.Rect(0, 0, 2 * self.px(CLOCK_LABEL_R) + 4, 2 * self.px(CLOCK_LABEL_R) + 4)
+        label.center = self.clock_label_centre(seat)
+        return ring.union(label)
 
     def badge_pos(self, seat: int) -> tuple[int, int]:
         """Centre of the rank badge: over the bottom edge of the avatar."""

@@ -23,18 +23,17 @@ from ..art.card_art import EATEN_GOLD
 from ..art.card_text import render_card_text
 from ..art.felt_colours import recolour_felt
 from ..art.profile_art import profile_avatar
-from ..art.table_art import RING_GREEN, avatar, chip, draw_countdown_ring, felt
-from ..art.theme import CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
+from ..art.table_art import RING_GREEN, avatar, chip, draw_countdown_ring, felt, ring_colour
+from ..art.theme import CLOCK_DISC, CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..services import Services
+from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
 
 if TYPE_CHECKING:
     from .model import TableModel
     from .scene import TableScene
 
 Colour = tuple[int, int, int]
-RING_WIDTH = 9         # the clock ring around the active avatar (design pixels)
-RING_PULSE = 5         # extra width at the top of a pulse
 RING_PULSE_AT = 5.0    # seconds left when the ring starts pulsing
 BADGE_COLOURS: dict[str, Colour] = {
     "nhat": (226, 170, 30), "nhi": (150, 160, 176), "ba": (176, 112, 60), "bet": (100, 104, 112),
@@ -266,10 +265,12 @@ class TablePainter:
         remaining, total = sc.clock_remaining(seat)
         thick = self.ring_width(sc, seat)
         if active and total > 0:
-            draw_countdown_ring(surface, (cx, cy), r + L.px(2), remaining, total, thick)
+            draw_countdown_ring(surface, (cx, cy), r + L.px(RING_GAP), remaining, total, thick)
         elif active:
-            pygame.draw.circle(surface, RING_GREEN, (cx, cy), r + L.px(2) + thick // 2, thick)
+            pygame.draw.circle(surface, RING_GREEN, (cx, cy), r + L.px(RING_GAP) + thick // 2, thick)
         surface.blit(self.avatar(m.names[seat], 2 * r, m.left[seat], sc.look_of(seat)), (cx - r, cy - r))
+        if active and total > 0:
+            self.draw_seconds(surface, L.clock_label_centre(seat), remaining, L.px(CLOCK_LABEL_R))
         self.draw_plate(surface, sc, seat)
         if seat != m.me:
             self.draw_backs(surface, sc, seat)
@@ -280,10 +281,19 @@ class TablePainter:
         if sc.thinking_seat == seat and active:
             self.draw_thinking(surface, sc, seat)
 
+    def draw_seconds(self, surface: pygame.Surface, centre: tuple[int, int], remaining: float, r: int) -> None:
+        """The whole seconds left, on a dark disc edged in the ring's colour."""
+        seconds = math.ceil(remaining)
+        colour = ring_colour(remaining)
+        disc = self._cached(("clock_disc", r, colour), lambda: _disc(r, colour))
+        surface.blit(disc, disc.get_rect(center=centre))
+        img = self.text(str(seconds), max(9, round(r * 1.15)), WHITE, bold=True, shadow=False)
+        surface.blit(img, img.get_rect(center=centre))
+
     def ring_width(self, sc: TableScene, seat: int) -> int:
         """The clock ring's thickness: thick, and pulsing twice a second in the last five seconds."""
         L = sc.layout
-        base = max(6, L.px(RING_WIDTH))
+        base = L.ring_width()
         remaining, total = sc.clock_remaining(seat)
         if total <= 0 or not 0 < remaining <= RING_PULSE_AT:
             return base
@@ -356,6 +366,16 @@ class TablePainter:
             start = (start_rect.centerx, start_rect.y + L.px(4))
             end = (target.centerx, target.bottom + L.px(6)) if target.centery < start[1] else target.midtop
             _arrow(surface, start, end, CYAN, max(2, L.px(3)), L.px(12))
+
+
+def _disc(r: int, edge: Colour) -> pygame.Surface:
+    """A dark disc of radius ``r`` with an antialiased rim of ``edge``."""
+    d = 2 * r + 2
+    img = pygame.Surface((d, d), pygame.SRCALPHA)
+    img.fill((0, 0, 0, 0))
+    pygame.draw.aacircle(img, edge, (d / 2, d / 2), r)
+    pygame.draw.aacircle(img, CLOCK_DISC, (d / 2, d / 2), r - max(2, r // 6))
+    return img
 
 
 def _arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float], colour: Colour,

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -37,6 +36,7 @@ from ..core.scene import Scene
 from ..services import Services
 from ..widgets.controls import Button
 from . import lay_assist as assist
+from . import regions
 from .actions import TableActions
 from .anim import TableAnimator
 from .buttons import TableButtons
@@ -100,7 +100,7 @@ class TableScene(Scene):
         self.pulse = 0.0
         self._dirty = True
         self._frame_dirty = True
-        self._keys: tuple[Any, ...] = ()
+        self.frames = regions.ChangedParts()    # what moved on its own (clock, glows) since the last frame
         self._language = get_language()
         self._over_at: float | None = None
         self.results_for: int | None = None
@@ -159,7 +159,14 @@ class TableScene(Scene):
     @property
     def needs_redraw(self) -> bool:
         """True when the last update (or an event since) changed what a frame would show."""
-        return self._dirty or self._frame_dirty
+        return self._dirty or self._frame_dirty or bool(self.frames.changed)
+
+    def redraw_rects(self) -> list[pygame.Rect] | None:
+        """Where the next frame differs from the last when only the clock, glows or thinking dots moved; else
+        None (the whole frame)."""
+        if self._dirty or self._frame_dirty or self.model is None:
+            return None
+        return list(self.frames.changed)
 
     def touch(self) -> None:
         self._dirty = True
@@ -241,6 +248,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self._frame_dirty, self._dirty = self._dirty, False
+        self.frames.changed = []
         canvas = self.stack.canvas_size if self.stack is not None else None
         if canvas is not None and canvas != self.layout.size:
             self.relayout(canvas)
@@ -386,10 +394,10 @@ class TableScene(Scene):
             self.pulse = 0.5 + 0.5 * math.sin(self.clock * math.tau * 0.9)
         thinking = int(self.clock * 3) if self.thinking_seat is not None else -1
         text, _ = self.status_line()
-        keys = (cues.ring, int(self.clock * PULSE_FPS) if glowing else -1, thinking, text,
-                tuple(id(b) for b in buttons))
-        if keys != self._keys:
-            self._keys = keys
+        keys = (text, tuple(id(b) for b in buttons), glowing, self.thinking_seat)
+        parts = regions.Parts(cues.ring, int(self.clock * PULSE_FPS) if glowing else -1, thinking)
+        pad = self.services.cards.shadow_pad(self.layout.table_card[0])
+        if self.frames.note(keys, parts, self.layout, self.model, self.highlights, buttons, pad, self.thinking_seat):
             self._frame_dirty = True
 
     def _maybe_results(self) -> None:
