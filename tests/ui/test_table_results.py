@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tala_desktop.engine import MoveKind, OutcomeKind
 from tala_desktop.engine.record import dumps, loads
 from tala_desktop.table import LocalTableClient
@@ -11,7 +13,7 @@ from tala_desktop.table.messages import Payment
 from tala_desktop.table.snapshot import game_payments
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.table.results import ResultsOverlay
-from tala_desktop.ui.table.results_rows import breakdown, breakdown_text
+from tala_desktop.ui.table.results_rows import breakdown, breakdown_lines, part_text
 
 from .table_helpers import Driver, make_services, make_table, play_to_results
 
@@ -20,11 +22,34 @@ def test_a_zero_that_hides_plus_and_minus_four_is_explained():
     payments = [Payment(game_id=1, from_seat=1, to=0, amount=400, reason="chot"),
                 Payment(game_id=1, from_seat=0, to=2, amount=400, reason="bet")]
     parts = breakdown(payments, 0, 0)
-    assert parts == [("pay.rank", -400), ("pay.chot", 400)]
-    assert breakdown_text(parts) == tr("pay.rank", amount="-400") + " · " + tr("pay.chot", amount="+400")
-    assert breakdown(payments, 1, -400) == [("pay.chot", -400)] and breakdown_text([("pay.chot", -400)]) == ""
+    assert parts == [("pay.rank", -400, -1), ("pay.chot", 400, -1)]
+    names = ["Bạn", "Lan", "Minh"]
+    assert breakdown_lines(parts, names, 0, 0) == [tr("pay.rank", amount="-400"), tr("pay.chot", amount="+400")]
+    assert breakdown(payments, 1, -400) == [("pay.chot", -400, -1)]
+    assert breakdown_lines([("pay.chot", -400, -1)], names, 1, 0) == []     # one payment alone: the amount says it
     # money the scene never saw paid (a game resumed mid-way) is "other", so the parts add up to the amount
-    assert breakdown(payments, 2, 500) == [("pay.rank", 400), ("pay.other", 100)]
+    assert breakdown(payments, 2, 500) == [("pay.rank", 400, -1), ("pay.other", 100, -1)]
+
+
+def test_the_eats_say_who_ate_from_whom():
+    payments = [Payment(game_id=1, from_seat=0, to=1, amount=100, reason="eat"),     # Lan ate from you
+                Payment(game_id=1, from_seat=0, to=1, amount=200, reason="eat"),     # and again
+                Payment(game_id=1, from_seat=2, to=0, amount=100, reason="eat"),     # you ate from Minh
+                Payment(game_id=1, from_seat=0, to=2, amount=300, reason="bet")]
+    names = ["Bạn", "Lan", "Minh"]
+    mine = breakdown(payments, 0, -500)
+    assert mine == [("pay.rank", -300, -1), ("pay.eat", 100, 2), ("pay.eat", -300, 1)]
+    assert breakdown_lines(mine, names, 0, 0) == ["hạng -300", "ăn của Minh +100", "Lan ăn của bạn -300"]
+    lans = breakdown(payments, 1, 300)
+    assert breakdown_lines(lans, names, 1, 0) == ["ăn của Bạn +300"]       # an eat alone still names whom
+    minhs = breakdown(payments, 2, 200)
+    assert breakdown_lines(minhs, names, 2, 0) == ["hạng +300", "bị Bạn ăn -100"]
+    from tala_desktop.ui.core import i18n
+    i18n.set_language("en")
+    names = ["You", "Lan", "Minh"]
+    assert part_text(("pay.eat", -300, 1), names, 0, 0) == "Lan ate from you -300"
+    assert part_text(("pay.eat", 100, 2), names, 0, 0) == "ate from Minh +100"
+    assert part_text(("pay.eat", -100, 0), names, 2, 0) == "eaten by You -100"
 
 
 def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, fonts):
@@ -40,8 +65,8 @@ def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, font
             assert sorted(c for g in groups for c in g) == sorted(c for ph in m.laid[s] for c in ph)
             assert sorted(trash) == sorted(m.reveal[s])
         parts = breakdown(m.snap.payments, s, int(net[s]))
-        assert sum(v for _, v in parts) == net[s]
-        assert overlay.breakdowns[s] == breakdown_text(parts)
+        assert sum(v for _, v, _ in parts) == net[s]
+        assert overlay.breakdowns[s] == breakdown_lines(parts, m.names, s, m.me)
         explained += len(parts) > 1
         spots = overlay.card_spots(s, 0, 340)
         assert [c for c, _ in spots] == [c for g in groups for c in g] + trash
@@ -100,8 +125,8 @@ def test_a_resumed_game_explains_the_money_paid_before_it_was_resumed(pg, fonts)
     net = m.final_net()
     for s in range(m.n):
         parts = breakdown(paid, s, int(net[s]))
-        assert "pay.other" not in dict(parts)                  # every chip of the amount is explained
-        assert overlay.breakdowns[s] == breakdown_text(parts)
+        assert "pay.other" not in {key for key, _, _ in parts}     # every chip of the amount is explained
+        assert overlay.breakdowns[s] == breakdown_lines(parts, m.names, s, m.me)
     drv.scene.close()
 
 
@@ -122,3 +147,48 @@ def test_the_results_move_to_the_middle_when_the_window_changes_shape_under_them
     drv.click(overlay.new_button.rect.center)            # the button is where it is drawn, and takes the click
     drv.step(2)
     assert not isinstance(drv.stack.top, ResultsOverlay)
+
+
+@pytest.mark.parametrize("language", ["vi", "en"])
+@pytest.mark.parametrize("canvas", [(1280, 720), (1280, 750), (1680, 720), (1280, 960)])
+def test_nothing_in_a_results_row_overlaps_at_any_size_or_language(pg, fonts, language, canvas):
+    from tala_desktop.ui.core import i18n
+
+    i18n.set_language(language)
+    drv = Driver(make_table(seed=5), make_services(fonts, speed=0.0), size=canvas)
+    overlay = play_to_results(drv)
+    drv.step(60)
+    m = drv.scene.model
+    m.names = ["Nguyễn Thị Hằng", "WWWWWWWWWWWWWW", "Mmmmmmmmmmmmmm", "Lan"][:m.n]     # wide names, 14 letters
+    many = [("pay.rank", -1200, -1), ("pay.mom", -400, -1), ("pay.eat", 300, 1), ("pay.eat", -200, 2),
+            ("pay.eat", -100, 3), ("pay.chot", -400, -1), ("pay.den", -1600, -1), ("pay.other", 100, -1)]
+    p = drv.scene.layout.px
+    for i, seat in enumerate(overlay.rows):
+        overlay.breakdowns[seat] = breakdown_lines(many[:2 + 2 * i], m.names, seat, m.me)
+        row = overlay._row_rect(i)
+        cards = pg.Rect(row.x + p(230), row.y, p(340), row.h)
+        boxes = [(key, rect) for key, _, rect in overlay.row_items(i, seat)]
+        label = m.label_of(seat)
+        if label:
+            pill = pg.Rect(0, 0, 1, p(20))
+            img = overlay.painter.text(badge_text_of(label), p(15), (255, 255, 255), bold=True, shadow=False)
+            pill.w = img.get_width() + 2 * max(4, p(15) // 2)
+            pill.center = overlay.badge_centre(i, seat)
+            boxes.append(("badge", pill))
+        d = min(row.h - p(10), p(56))
+        avatar = pg.Rect(0, 0, d, d)
+        avatar.center = overlay._avatar_centre(seat)
+        boxes += [("avatar", avatar), ("cards", cards)]
+        for key, rect in boxes:
+            assert row.contains(rect), (language, canvas, seat, key, rect, row)
+        for a in range(len(boxes)):
+            for b in range(a + 1, len(boxes)):
+                assert not boxes[a][1].colliderect(boxes[b][1]), (language, canvas, seat, boxes[a], boxes[b])
+        assert any(key == "part" for key, _ in boxes) == bool(overlay.breakdowns[seat])
+    drv.draw()
+    drv.scene.close()
+
+
+def badge_text_of(label: str) -> str:
+    from tala_desktop.ui.table.painter import badge_text
+    return badge_text(label)

@@ -19,13 +19,14 @@ import pygame
 
 from tala_desktop.engine import OutcomeKind
 
+from ..art import gfx
 from ..art.theme import FELT_MUTED, GAIN, GOLD, LOSS, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
 from ..widgets.controls import Button
 from .model import TableModel
 from .painter import BADGE_COLOURS, badge_text
-from .results_rows import breakdown, breakdown_text, split_hand
+from .results_rows import breakdown, breakdown_lines, split_hand
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -33,6 +34,11 @@ if TYPE_CHECKING:
 AUTO_START = 12.0      # seconds before the next game starts by itself
 ROW_REVEAL = 0.22      # seconds between two rows turning face up
 CHIP_TIME = 0.55
+PANEL_W = 1160         # the dialog's width (design pixels), narrower on a narrow canvas
+ROW_H = 92
+# a row's columns, from its left edge: avatar and name (badge under it), the cards, the points, then the money
+NAME_END, CARDS_X, CARDS_W, POINTS_X, MONEY_X = 220, 230, 340, 582, 694
+PART_SIZES = (13, 12, 11)      # the parts' type, the largest that fits
 
 
 class _Progress:
@@ -60,7 +66,8 @@ class ResultsOverlay(Scene):
         self.rows = self._order()
         self.hands = [split_hand(model, s) for s in range(model.n)]
         net = model.final_net()
-        self.breakdowns = [breakdown_text(breakdown(model.snap.payments, s, net[s])) for s in range(model.n)]
+        self.breakdowns = [breakdown_lines(breakdown(model.snap.payments, s, net[s]), model.names, s, model.me)
+                           for s in range(model.n)]
         fonts = self.services.fonts
         watching = model.me < 0        # someone watching has no vote: the button only closes the results
         self.new_button = Button((0, 0, 1, 1), tr("social.close" if watching else "btn.new_game"), fonts,
@@ -82,10 +89,10 @@ class ResultsOverlay(Scene):
         size = self.table.layout.size
         p = self.table.layout.px
         self.size = size
-        w = min(size[0] - p(40), p(940))
-        h = min(size[1] - p(40), p(74) + p(92) * len(self.rows) + p(150))
+        w = min(size[0] - p(40), p(PANEL_W))
+        h = min(size[1] - p(40), p(74) + p(ROW_H) * len(self.rows) + p(150))
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
-        self.row_h = min(p(92), (self.panel.h - p(224)) // max(1, len(self.rows)))
+        self.row_h = min(p(ROW_H), (self.panel.h - p(224)) // max(1, len(self.rows)))
         bw, bh = p(190), p(52)
         y = self.panel.bottom - p(20) - bh
         self.new_button.rect = pygame.Rect(self.panel.centerx - bw - p(12), y, bw, bh)
@@ -211,35 +218,85 @@ class ResultsOverlay(Scene):
         cx, cy = self._avatar_centre(seat)
         surface.blit(self.painter.avatar(m.names[seat], d, m.left[seat], self.table.look_of(seat)),
                      (cx - d // 2, cy - d // 2))
-        x = cx + d // 2 + p(12)
-        name = self.painter.text(m.names[seat], p(18), WHITE, bold=True, max_width=p(150))
-        surface.blit(name, (x, r.y + p(8)))
         label = m.label_of(seat) or ""
         if label:
-            self.painter.draw_badge(surface, (x + p(34), r.bottom - p(18)), badge_text(label),
+            self.painter.draw_badge(surface, self.badge_centre(i, seat), badge_text(label),
                                     BADGE_COLOURS.get(label, (90, 90, 90)), p(15))
         self._draw_cards(surface, r, i, seat)
+        fade = self.money_fade.t
+        for key, img, rect in self.row_items(i, seat):
+            if key in ("amount", "balance", "part") and fade < 1:
+                if fade <= 0:
+                    continue
+                img = img.copy()
+                img.set_alpha(round(255 * fade))
+            surface.blit(img, rect)
+
+    def badge_centre(self, i: int, seat: int) -> tuple[int, int]:
+        """Under the name, its left edge where the name starts."""
+        p = self.table.layout.px
+        r = self._row_rect(i)
+        label = self.model.label_of(seat) or ""
+        width = self.painter.text(badge_text(label), p(15), WHITE, bold=True, shadow=False).get_width() + p(16)
+        return (self._name_x(i, seat) + width // 2, r.bottom - p(18))
+
+    def _name_x(self, i: int, seat: int) -> int:
+        r = self._row_rect(i)
+        d = min(r.h - self.table.layout.px(10), self.table.layout.px(56))
+        return self._avatar_centre(seat)[0] + d // 2 + self.table.layout.px(12)
+
+    def row_items(self, i: int, seat: int) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """The texts of a row and where each goes: the name, the points, the amount and the balance, and the parts
+        of the amount in as many lines as they need between the points and the amount (never over the cards)."""
+        p = self.table.layout.px
+        m, r = self.model, self._row_rect(i)
+        out: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        x = self._name_x(i, seat)
+        name = self.painter.text(m.names[seat], p(18), WHITE, bold=True, max_width=r.x + p(NAME_END) - x)
+        out.append(("name", name, name.get_rect(topleft=(x, r.y + p(8)))))
         if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN:  # after an Ù nobody is ranked by points
             points = m.final_points()[seat]
-            pts = self.painter.text(tr_count("table.points", points, points=points), p(17), WHITE)
-            lift = p(9) if self.breakdowns[seat] else 0       # on the amount's line when a breakdown is under it
-            surface.blit(pts, pts.get_rect(midleft=(r.x + p(590), r.centery - lift)))
-        fade = self.money_fade.t
-        if fade > 0:
-            net = m.final_net()[seat]
-            text = ("+" if net > 0 else "") + money(net)
-            img = self.painter.text(text, p(20), GAIN if net > 0 else (LOSS if net < 0 else WHITE), bold=True)
-            img = img.copy()
-            img.set_alpha(round(255 * fade))
-            parts = self.breakdowns[seat]
-            surface.blit(img, img.get_rect(midright=(r.right - p(125), r.centery - (p(9) if parts else 0))))
-            if parts:                               # what the amount is made of: "hạng -400 · ăn +100"
-                line = self.painter.text(parts, p(13), FELT_MUTED, max_width=p(320))
-                line = line.copy()
-                line.set_alpha(round(255 * fade))
-                surface.blit(line, line.get_rect(topright=(r.right - p(125), r.centery + p(5))))
-            bal = self.painter.text(money(m.balances[seat]), p(15), GOLD)
-            surface.blit(bal, bal.get_rect(midright=(r.right - p(12), r.centery)))
+            pts = self.painter.text(tr_count("table.points", points, points=points), p(17), WHITE,
+                                    max_width=p(MONEY_X - POINTS_X - 12))
+            out.append(("points", pts, pts.get_rect(midleft=(r.x + p(POINTS_X), r.centery))))
+        net = m.final_net()[seat]
+        text = ("+" if net > 0 else "") + money(net)
+        amount = self.painter.text(text, p(20), GAIN if net > 0 else (LOSS if net < 0 else WHITE), bold=True)
+        bal = self.painter.text(money(m.balances[seat]), p(15), GOLD)
+        right = r.right - p(12)
+        out.append(("amount", amount, amount.get_rect(bottomright=(right, r.centery + p(2)))))
+        out.append(("balance", bal, bal.get_rect(topright=(right, r.centery + p(4)))))
+        column = max(amount.get_width(), bal.get_width()) + p(18)
+        area = pygame.Rect(r.x + p(MONEY_X), r.y + p(4), right - column - (r.x + p(MONEY_X)), r.h - p(8))
+        out += [("part", img, rect) for img, rect in self._part_lines(self.breakdowns[seat], area)]
+        return out
+
+    def _part_lines(self, parts: list[str], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The parts joined by " · " into lines as wide as ``area``, right-aligned and centred in it; smaller
+        type when they need more lines than fit, the last line cut short if even the smallest does not do."""
+        if not parts or area.w <= 0:
+            return []
+        p = self.table.layout.px
+        for size in PART_SIZES:
+            font = self.services.fonts.font(p(size))
+            line_h = font.get_height() + 2            # a shadowed line is one pixel taller than its type
+            lines: list[str] = []
+            for part in parts:
+                joined = f"{lines[-1]} · {part}" if lines else part
+                if lines and gfx.text_size(font, joined)[0] <= area.w:
+                    lines[-1] = joined
+                else:
+                    lines.append(part)
+            if len(lines) * line_h <= area.h:
+                break
+        lines = lines[:max(1, area.h // line_h)]
+        out = []
+        y = area.centery - len(lines) * line_h // 2
+        for line in lines:
+            img = self.painter.text(line, p(size), FELT_MUTED, max_width=area.w)
+            out.append((img, img.get_rect(topright=(area.right, y))))
+            y += line_h
+        return out
 
     def card_spots(self, seat: int, x0: int, width: int) -> list[tuple[int, int]]:
         """(card, x) of ``seat``'s row: each phỏm tight, a gap between phỏm, a wider gap before the trash."""
@@ -267,18 +324,19 @@ class ResultsOverlay(Scene):
         cw = p(44)
         ch = round(cw * 1.4)
         k = self.flips[i].t
-        spots = self.card_spots(seat, r.x + p(230), p(340))
+        spots = self.card_spots(seat, r.x + p(CARDS_X), p(CARDS_W))
         groups, trash = self.hands[seat]
+        top = r.centery - ch / 2 + p(4)
         if trash and spots:                         # "Rác" over the cards that counted (all of a Móm hand)
             first = spots[sum(len(g) for g in groups)][1]
             tag = self.painter.text(tr("results.trash"), p(12), FELT_MUTED)
-            surface.blit(tag, (first, r.centery - ch / 2 - p(15)))
+            surface.blit(tag, (first, max(r.y, top - tag.get_height())))
         for j, (c, x) in enumerate(spots):
             img = art.face(c, cw) if k >= 0.5 else art.back(cw)
             scale = abs(1 - 2 * k)
             if scale < 0.98:
                 img = pygame.transform.scale(img, (max(1, round(img.get_width() * scale)), img.get_height()))
-            art.blit_card(surface, img, (x + (cw - img.get_width()) / 2, r.centery - ch / 2 + p(4)), shadow=j == 0)
+            art.blit_card(surface, img, (x + (cw - img.get_width()) / 2, top), shadow=j == 0)
 
     def _draw_chips(self, surface: pygame.Surface) -> None:
         size = self.table.layout.px(24)

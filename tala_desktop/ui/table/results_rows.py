@@ -3,7 +3,9 @@
 ``split_hand`` puts a seat's laid phỏm (and, for an Ù, the phỏm of the
 winner's hand) before the cards that counted; ``breakdown`` sums the
 game's payments to and from a seat by what they paid for (rank money,
-eats, chốt, Móm, Ù, đền), so a 0 that hides +4 and -4 is explained. It
+eats, chốt, Móm, Ù, đền), the eats apart for each seat eaten from or by
+("ăn của Lan +100", "Lan ate from you -100"), so a 0 that hides +4 and -4
+is explained. It
 reads the game-over snapshot's payments (the whole game's, also of a game
 resumed mid-way); any chips they do not account for show as "other", so
 the parts always add up to the amount shown.
@@ -39,22 +41,42 @@ def split_hand(m: TableModel, seat: int) -> tuple[list[list[int]], list[int]]:
     return groups, trash
 
 
-def breakdown(payments: list[Payment], seat: int, net: int) -> list[tuple[str, int]]:
-    """(text key, chips won (+) or paid (-)) for each kind of payment of ``seat``; parts sum to ``net``."""
-    sums: dict[str, int] = {}
+Part = tuple[str, int, int]      # (text key, chips won (+) or paid (-), the other seat of an eat or -1)
+
+
+def breakdown(payments: list[Payment], seat: int, net: int) -> list[Part]:
+    """What ``seat``'s amount is made of, by kind of payment; eats apart for each seat eaten from or by.
+
+    The parts sum to ``net``."""
+    sums: dict[tuple[str, int, bool], int] = {}
     for p in payments:
         sign = (p.to == seat) - (p.from_seat == seat)
         if p.amount and sign:
             key = PAY_KEYS.get(p.reason, "pay.other")
-            sums[key] = sums.get(key, 0) + sign * p.amount
+            other = (p.from_seat if sign > 0 else p.to) if key == "pay.eat" else -1
+            k = (key, other, sign > 0 if key == "pay.eat" else True)
+            sums[k] = sums.get(k, 0) + sign * p.amount
     rest = net - sum(sums.values())
     if rest:
-        sums["pay.other"] = sums.get("pay.other", 0) + rest
-    return [(key, sums[key]) for key in PAY_ORDER if sums.get(key)]
+        sums[("pay.other", -1, True)] = sums.get(("pay.other", -1, True), 0) + rest
+    order = {key: i for i, key in enumerate(PAY_ORDER)}
+    keys = sorted((k for k, v in sums.items() if v), key=lambda k: (order[k[0]], not k[2], k[1]))
+    return [(key, sums[(key, other, won)], other) for key, other, won in keys]
 
 
-def breakdown_text(parts: list[tuple[str, int]]) -> str:
-    """"hạng -400 · ăn +100": empty when one kind of payment alone makes the amount."""
-    if len(parts) <= 1:
-        return ""
-    return " · ".join(tr(key, amount=("+" if v > 0 else "") + money(v)) for key, v in parts)
+def part_text(part: Part, names: list[str], seat: int, me: int) -> str:
+    """One part in words: "hạng -400", "ăn của Lan +100", "Lan ate from you -100", "eaten by Lan -100"."""
+    key, v, other = part
+    amount = ("+" if v > 0 else "") + money(v)
+    if key != "pay.eat" or not 0 <= other < len(names):
+        return tr(key, amount=amount)
+    if v > 0:
+        return tr("pay.ate_from", name=names[other], amount=amount)
+    return tr("pay.ate_from_you" if seat == me else "pay.eaten_by", name=names[other], amount=amount)
+
+
+def breakdown_lines(parts: list[Part], names: list[str], seat: int, me: int) -> list[str]:
+    """The parts in words, shown under an amount; none when one payment that is not an eat makes it."""
+    if not parts or (len(parts) == 1 and parts[0][0] != "pay.eat"):
+        return []
+    return [part_text(part, names, seat, me) for part in parts]
