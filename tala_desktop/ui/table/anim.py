@@ -244,6 +244,7 @@ class TableAnimator:
             k = t.age / t.life
             img = t.image.copy()
             img.set_alpha(round(255 * (1 - k * k)))
-            surface.blit(img, img.get_rect(center=(round(t.pos[0]), round(t.pos[1] - 40 * k))))
+            rect = img.get_rect(center=(round(t.pos[0]), round(t.pos[1] - 40 * k)))
+            surface.blit(img, rect.clamp(surface.get_rect()))
         for b in self.banners:
             b.draw(surface)

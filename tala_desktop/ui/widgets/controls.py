@@ -28,6 +28,7 @@ BUTTON_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
 }
 DISABLED_STYLE = ((150, 150, 150), (104, 104, 104), (60, 60, 60))
 GLOW_COLOUR: Colour = (255, 228, 110)
+BANNER_MARGIN = 6        # a banner keeps this far from the window's edges
 
 
 class Button:
@@ -361,4 +362,11 @@ class Banner:
         else:
             img = img.copy()
         img.set_alpha(a)
-        surface.blit(img, img.get_rect(center=self.pos))
+        surface.blit(img, self.placed(img.get_size(), surface.get_rect()))
+
+    def placed(self, size: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
+        """Where an image of ``size`` goes: centred on ``pos``, moved inside ``bounds`` (a seat at the window's
+        edge has its banner beside it, not cut off)."""
+        rect = pygame.Rect((0, 0), size)
+        rect.center = self.pos
+        return rect.clamp(bounds.inflate(-2 * BANNER_MARGIN, -2 * BANNER_MARGIN))
