@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tala_desktop.engine import GameState, Rules
+from tala_desktop.engine import GameState, Rules, RulesError
 from tala_desktop.table import TABLE_KINDS, SeatKind
 
-from .errors import StoreError
+from .errors import StoreError, UnfitSave
 from .faults import crash_point
 from .paths import write_atomic
 from .replay import replay_record
@@ -105,14 +105,27 @@ def _check_seats(seats: list[Any], n: int) -> None:
             raise StoreError(f"autosave: seat {i} is malformed")
 
 
+def _check_rules_and_bet(record: dict[str, Any]) -> None:
+    """UnfitSave if the saved game's rules or bet are not ones this version plays (before its cards are read)."""
+    try:
+        Rules.from_dict(record.get("rules"))
+    except RulesError as exc:
+        raise UnfitSave(f"autosave: the saved rules do not fit this version: {exc}") from None
+    bet = record.get("bet")
+    if not isinstance(bet, int) or isinstance(bet, bool) or bet < 1:
+        raise UnfitSave(f"autosave: the saved bet {bet!r} is not a positive whole number")
+
+
 def parse_autosave(obj: Any) -> Autosave:
     """Validate an autosave object and rebuild its game by replay; StoreError names what is wrong."""
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise StoreError("autosave: not a Tá Lả autosave")
     if obj.get("version") != VERSION:
         raise StoreError(f"autosave: unsupported version {obj.get('version')!r}")
+    record = _need(obj, "record", dict)
+    _check_rules_and_bet(record)
     try:
-        state = replay_record(_need(obj, "record", dict))
+        state = replay_record(record)
     except StoreError as exc:
         raise StoreError(f"autosave: {exc}") from None
     n = state.n

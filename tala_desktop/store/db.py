@@ -32,8 +32,9 @@ _CORRUPT_WORDS = ("not a database", "malformed", "corrupt")
 
 
 # Every code of a Notice the store makes (the UI has a translated text for each).
-NOTICE_CODES = ("db_corrupt", "db_newer", "db_empty", "db_lost", "db_missing", "autosave_corrupt", "settings_invalid",
-                "game_settled", "autosave_paid", "autosave_stale", "autosave_stuck", "rows_unreadable")
+NOTICE_CODES = ("db_corrupt", "db_newer", "db_empty", "db_lost", "db_missing", "autosave_corrupt", "autosave_unfit",
+                "settings_invalid", "game_settled", "autosave_paid", "autosave_stale", "autosave_stuck",
+                "rows_unreadable")
 REPLACED_CODES = frozenset({"db_corrupt", "db_newer", "db_empty"})   # the database was moved aside, a fresh one made
 
 

@@ -1,7 +1,9 @@
 """Between a live offline Table and its autosave: capture the table as an autosave object, rebuild a Table from one.
 
-``table_save_obj`` is what is written after every move. ``resume_table``
-builds a new ``Table`` with the same seats, rules, bet and pacing, installs
+``table_save_obj`` is what is written after every move. ``check_fit`` says
+whether this version can seat and play a save (UnfitSave if not: a remote
+seat, a level or pacing it does not know, a name it would not accept).
+``resume_table`` builds a new ``Table`` with the same seats, rules, bet and pacing, installs
 the replayed game with ``Table.resume`` (same cards, same turn, the clock
 restarted at ``now``) and restores the dealer's random state, so even the
 following deals are the ones the table would have dealt.
@@ -12,15 +14,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from tala_desktop.bots import LEVELS
 from tala_desktop.bots.runner import BotRunner
 from tala_desktop.engine.record import game_to_obj
 from tala_desktop.table import SeatConfig, SeatKind, Table, TableConfig, TableError
 
 from .autosave import FORMAT, VERSION, Autosave
-from .errors import StoreError
+from .errors import StoreError, UnfitSave
 from .history import SeatInfo
+from .profile import check_name
 
 _PACING = ("seed", "think_delay", "hard_budget_ms", "bot_workers", "first_leader")
+_NUMBER_RANGES = {"think_delay": (0.0, 10.0), "hard_budget_ms": (1.0, 10_000.0)}   # inclusive
+MAX_WORKERS = 16
 
 
 def _json_shape(value: Any) -> Any:
@@ -53,6 +59,50 @@ def table_save_obj(table: Table, table_uid: str, human_seat: int | None, started
         "rng_state": _json_shape(table.rng.getstate()),
         "record": game_to_obj(st),
     }
+
+
+def check_fit(save: Autosave) -> None:
+    """UnfitSave, naming what, unless this version can seat and play ``save`` offline: you at its human seat,
+    computer players of known levels at the others, names it accepts, pacing of known fields within range."""
+    for i, seat in enumerate(save.seats):
+        kind, level = seat.get("kind"), seat.get("level", "normal")
+        if i == save.human_seat:
+            if kind != SeatKind.HUMAN:
+                raise UnfitSave(f"autosave: seat {i} is yours but is not a human seat")
+        elif kind != SeatKind.BOT:
+            raise UnfitSave(f"autosave: seat {i} ({kind}) has nobody to play it offline")
+        elif level not in LEVELS:
+            raise UnfitSave(f"autosave: seat {i}: unknown computer level {level!r}")
+        try:
+            check_name(seat.get("name"), f"seat {i}'s name")
+        except StoreError as exc:
+            raise UnfitSave(f"autosave: {exc}") from None
+    unknown = sorted(set(save.config) - set(_PACING))
+    if unknown:
+        raise UnfitSave(f"autosave: unknown table settings {', '.join(unknown)}")
+    _check_pacing(save.config)
+    try:
+        table_config_of(save)
+    except StoreError as exc:
+        raise UnfitSave(str(exc)) from None
+
+
+def _check_pacing(config: dict[str, Any]) -> None:
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    for key, (low, high) in _NUMBER_RANGES.items():
+        value = config.get(key, low)
+        if not (whole(value) or isinstance(value, float)) or not low <= value <= high:
+            raise UnfitSave(f"autosave: {key} {value!r}: expected a number from {low:g} to {high:g}")
+    seed = config.get("seed")
+    if seed is not None and not whole(seed):
+        raise UnfitSave(f"autosave: seed {seed!r}: expected a whole number")
+    workers = config.get("bot_workers", 1)
+    if not whole(workers) or not 1 <= workers <= MAX_WORKERS:
+        raise UnfitSave(f"autosave: bot_workers {workers!r}: expected 1-{MAX_WORKERS}")
+    if not whole(config.get("first_leader", 0)):
+        raise UnfitSave(f"autosave: first_leader {config.get('first_leader')!r}: expected a seat number")
 
 
 def table_config_of(save: Autosave) -> TableConfig:

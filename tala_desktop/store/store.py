@@ -27,12 +27,13 @@ from . import autosave as autosave_file
 from . import continuity, history, profile, settings, stats
 from .autosave import Autosave
 from .db import REPLACED_CODES, Notice, open_database
-from .errors import StoreError
+from .errors import StoreError, UnfitSave
 from .folder_lock import hold_folder
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
 from .paths import AUTOSAVE_NAME, DB_NAME, aside_name, move_aside, remove_temp_files, resolve_data_dir
 from .profile import Profile
 from .replay import ReplayCheck, check_entry
+from .resume import check_fit
 from .rows import BadRows
 from .settings import StoredSettings
 from .stats import OpponentResult, PlayerStats
@@ -229,9 +230,20 @@ class Store:
         return self.autosave_path.exists()
 
     def load_autosave(self) -> Autosave | None:
-        """The autosaved game rebuilt by replay, or None; an unreadable save is moved aside with a notice."""
+        """The autosaved game rebuilt by replay, or None; an unreadable save, or one this version cannot seat or
+        play (``resume.check_fit``), is moved aside with a notice."""
         try:
-            return autosave_file.read_autosave(self.autosave_path)
+            save = autosave_file.read_autosave(self.autosave_path)
+            if save is not None:
+                check_fit(save)
+            return save
+        except UnfitSave as exc:
+            if not self.autosave_path.exists():
+                raise
+            moved = move_aside(self.autosave_path, self.clock(), str(exc), label="unfit")
+            self._notice("autosave_unfit", f"The saved game cannot be played by this version ({exc}). It was kept "
+                                           f"as {moved.name}.", str(moved))
+            return None
         except StoreError as exc:
             if not self.autosave_path.exists():
                 raise

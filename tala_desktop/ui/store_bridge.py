@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 NOTICE_KEYS = {
     "db_corrupt": "notice.db_corrupt", "db_newer": "notice.db_newer", "autosave_corrupt": "notice.autosave_corrupt",
+    "autosave_unfit": "notice.autosave_unfit",
     "settings_invalid": "notice.settings_invalid", "game_settled": "notice.game_settled",
     "store_unavailable": "notice.store_unavailable", "resume_failed": "notice.resume_failed",
     "session_error": "notice.session_error", "autosave_paid": "notice.autosave_paid",

@@ -31,6 +31,7 @@ from tala_desktop.store import folder_lock
 from tala_desktop.store.paths import resolve_data_dir
 from tala_desktop.ui.app_loop import App, AppOptions, StepClock
 from tala_desktop.ui.core.scene import Scene
+from tala_desktop.ui.frames.notice import NoticeBox
 from tala_desktop.ui.frames.page import PageScene
 from tala_desktop.ui.widgets.controls import Button
 from tala_desktop.ui.widgets.form import Segmented
@@ -292,6 +293,8 @@ def _elements_of(scene: Scene) -> Iterator[Element]:
             elif isinstance(widget, Segmented) and getattr(widget, "visible", True):
                 for (_, label), rect in zip(widget.options, widget.segment_rects()):
                     yield Element(label, pygame.Rect(rect))
+            elif isinstance(widget, NoticeBox) and widget.visible:
+                yield Element(widget.button.text, widget.button_rect())
 
 
 def _buttons(buttons: list[Button]) -> Iterator[Element]:
@@ -326,6 +329,10 @@ def _texts_of(scene: Scene) -> Iterator[str]:
         value = getattr(scene, attr, None)
         if isinstance(value, str) and value:
             yield value
+    if isinstance(scene, PageScene):
+        for widget in scene.widgets:
+            if isinstance(widget, NoticeBox) and widget.visible:
+                yield " ".join(widget.lines())
     if isinstance(scene, TableScene):
         if scene.model is None:
             from tala_desktop.ui.core.i18n import tr

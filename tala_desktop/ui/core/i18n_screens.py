@@ -61,6 +61,10 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "notice.autosave_corrupt": ("Không thể chơi tiếp ván đã lưu vì tệp lưu bị hỏng; tệp đã được cất sang một bên.",
                                 "The saved game could not be resumed because its file is damaged; the file was "
                                 "set aside."),
+    "notice.autosave_unfit": ("Không thể chơi tiếp ván đã lưu: luật, mức cược hoặc người chơi của nó không còn hợp "
+                              "với phiên bản trò chơi này. Tệp lưu đã được cất sang một bên; hãy bắt đầu ván mới.",
+                              "The saved game cannot be resumed: its rules, bet or players no longer fit this "
+                              "version of the game. Its file was set aside; start a new game instead."),
     "notice.settings_invalid": ("Một cài đặt không đọc được nên đã trở về mặc định.",
                                 "A setting could not be read and is back to its default."),
     "notice.game_settled": ("Ván chơi dở lúc thoát đã kết thúc và đã được tính tiền.",

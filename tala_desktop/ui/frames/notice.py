@@ -95,9 +95,13 @@ class NoticeBox:
             return True
         return event.type == pygame.MOUSEBUTTONDOWN and self.rect().collidepoint(event.pos)
 
-    def _place(self) -> None:
+    def button_rect(self) -> pygame.Rect:
+        """Where the "Đã hiểu" button is drawn: the box's header, on the right."""
         r = self.rect()
-        self.button.rect = pygame.Rect(r.right - PAD - BUTTON_W, r.y + PAD - 4, BUTTON_W, BUTTON_H)
+        return pygame.Rect(r.right - PAD - BUTTON_W, r.y + PAD - 4, BUTTON_W, BUTTON_H)
+
+    def _place(self) -> None:
+        self.button.rect = self.button_rect()
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
