@@ -121,14 +121,72 @@ def test_every_warning_in_a_test_is_a_failure():
     assert pytest_config["ini_options"]["filterwarnings"][0] == "error"
 
 
+def workflow_legs(workflow: str) -> dict[str, str]:
+    """The app job's matrix: each leg's name and the runner it runs on."""
+    names = re.findall(r"^\s+- name: ([\w-]+)\n\s+os: ([\w.-]+)$", workflow, re.M)
+    return dict(names)
+
+
 def test_the_workflow_builds_checks_and_ships_the_app_on_each_platform():
-    matrix = re.search(r"os: \[([^\]]+)\]", WORKFLOW)
-    assert matrix is not None
-    systems = {s.strip().split("-")[0] for s in matrix.group(1).split(",")}
-    assert systems == {"windows", "macos", "ubuntu"}
+    legs = workflow_legs(WORKFLOW)
+    assert legs == {"windows-x86_64": "windows-latest", "macos-arm64": "macos-15", "macos-x86_64": "macos-15-intel",
+                    "linux-x86_64": "ubuntu-22.04"}          # Intel Macs too: not every wheel is universal2
     for step in ("python -m pytest -n 2", "python tools/build_app.py --runs", "python tools/build_app.py --onefile",
                  "python tools/zip_app.py\n", "python tools/zip_app.py --onefile", "actions/upload-artifact@",
-                 "gh release upload"):
+                 "gh release upload", "name: TaLa-${{ matrix.name }}"):
         assert step in WORKFLOW, step
     assert re.search(r'python: \["3\.10", "3\.13"\]', WORKFLOW)        # the oldest supported and the newest
     assert "startsWith(github.ref, 'refs/tags/v')" in WORKFLOW           # a release only for a version tag
+
+
+def _step(name_start: str) -> str:
+    """The text of the workflow step whose name starts so."""
+    parts = re.split(r"\n      - ", WORKFLOW)
+    return next(p for p in parts if p.startswith(f"name: {name_start}"))
+
+
+def test_macos_ships_no_one_file_app():
+    assert "if: runner.os != 'macOS'" in _step("Build and check the one-file app")
+    assert 'if [ "$RUNNER_OS" != macOS ]; then python tools/zip_app.py --onefile; fi' in _step("Zip the app")
+
+
+def test_each_leg_unpacks_its_zips_as_a_player_does_and_checks_that_copy():
+    step = _step("Unpack each zip")
+    for way in ("Expand-Archive", "System32/tar.exe", "ditto -x -k", "unzip -q"):
+        assert way in step, way
+    for check in ('python tools/check_artifacts.py "$out" --unpacked-from "$zip"', 'python tools/build_app.py --bundle',
+                  "codesign --verify --deep --strict", "spctl -a -vv"):
+        assert check in step, check
+    assert WORKFLOW.index("Unpack each zip") < WORKFLOW.index("actions/upload-artifact@")
+
+
+def test_the_release_checks_every_legs_zips_before_attaching_them():
+    release = WORKFLOW[WORKFLOW.index("\n  release:"):]
+    check = release.index("python tools/check_artifacts.py release/*.zip")
+    assert check < release.index("gh release upload")
+    expected = re.search(r"--expect ([\w,-]+)", release)
+    assert expected is not None
+    kinds = set(expected.group(1).split(","))
+    legs = workflow_legs(WORKFLOW)
+    assert {k for k in kinds if not k.endswith("-onefile")} == set(legs)
+    assert {k.removesuffix("-onefile") for k in kinds if k.endswith("-onefile")} == {
+        leg for leg in legs if not leg.startswith("macos")}
+
+
+def test_signing_runs_only_with_the_repositorys_secrets_and_before_the_zips():
+    for step, gate in (("Sign the executables", "env.WINDOWS_SIGNING == 'true'"),
+                       ("The Developer ID certificate", "env.MACOS_SIGNING == 'true'"),
+                       ("Notarize and staple", "env.MACOS_NOTARIZING == 'true'")):
+        assert gate in _step(step), step
+        assert WORKFLOW.index(f"name: {step}") < WORKFLOW.index("name: Zip the app")
+    for secret in ("WINDOWS_CERTIFICATE_PFX", "MACOS_CERTIFICATE_P12", "APPLE_ID"):
+        assert f"secrets.{secret} != ''" in WORKFLOW
+        assert f"`{secret}`" in README, f"README does not say what {secret} holds"
+    assert "notarytool submit" in WORKFLOW and "stapler staple" in WORKFLOW and "signtool" in WORKFLOW
+
+
+def test_ci_checks_the_linux_zips_and_plays_from_an_unpacked_copy():
+    lines = commands(CI)
+    zipped = lines.index("python tools/zip_app.py --onefile")
+    assert lines.index("python tools/check_artifacts.py dist/TaLa-*-linux-*.zip") > zipped
+    assert any(line.startswith("python tools/build_app.py --bundle") for line in lines[zipped:])

@@ -27,6 +27,7 @@ def _load_tool(name: str) -> types.ModuleType:
     spec = importlib.util.spec_from_file_location(f"_tool_{name}", ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module      # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
@@ -34,31 +35,56 @@ def _load_tool(name: str) -> types.ModuleType:
 class Recorder:
     """Stands in for one of PyInstaller's spec classes and keeps every call."""
 
-    def __init__(self, calls: list, kind: str) -> None:
-        self.calls, self.kind = calls, kind
+    def __init__(self, calls: list, kind: str, binaries: list) -> None:
+        self.calls, self.kind, self.binaries = calls, kind, binaries
 
     def __call__(self, *args, **kwargs):
         made = types.SimpleNamespace(kind=self.kind, args=args, kwargs=kwargs, scripts=[("main", "m.py", "PYSOURCE")],
-                                     pure=["pure"], binaries=["bin"], datas=["data"])
+                                     pure=["pure"], binaries=self.binaries, datas=["data"])
         self.calls.append(made)
         return made
 
 
-def run_spec(monkeypatch, tmp_path: Path, platform: str, onefile: bool) -> tuple[dict, list]:
-    """Execute build.spec as PyInstaller would on ``platform``; returns its namespace and the calls it made."""
+def tiny_macho(path: Path, arch: str = "arm64", minos: tuple[int, int] = (11, 0)) -> Path:
+    """A Mach-O library header with one LC_BUILD_VERSION: what build.spec reads of a bundled binary."""
+    import struct
+
+    cputype = {"arm64": 0x0100000C, "x86_64": 0x01000007}[arch]
+    packed = minos[0] << 16 | minos[1] << 8
+    build_version = struct.pack("<6I", 0x32, 24, 1, packed, packed, 0)       # LC_BUILD_VERSION, macOS, no tools
+    path.write_bytes(struct.pack("<8I", 0xFEEDFACF, cputype, 0, 6, 1, len(build_version), 0, 0) + build_version)
+    return path
+
+
+def run_spec(monkeypatch, tmp_path: Path, platform: str, onefile: bool, binaries: list[Path] | None = None,
+             pyinstaller_dir: Path | None = None, arch: str = "arm64") -> tuple[dict, list]:
+    """Execute build.spec as PyInstaller would on ``platform``; returns its namespace and the calls it made.
+
+    ``binaries`` are what Analysis found (default: one Mach-O library for macOS 11.0); ``pyinstaller_dir`` is
+    the PyInstaller package whose macOS bootloaders the spec reads (default: one without any); ``arch`` the
+    Mac's architecture."""
     calls: list = []
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_submodules = lambda package: [m.name for m in pkgutil.walk_packages(
         [str(ROOT / package)], prefix=f"{package}.")]
     hooks.copy_metadata = lambda dist: [(f"/site-packages/{dist}.dist-info", f"{dist}.dist-info")]
-    for name, module in (("PyInstaller", types.ModuleType("PyInstaller")),
-                         ("PyInstaller.utils", types.ModuleType("PyInstaller.utils")),
+    package = types.ModuleType("PyInstaller")
+    package.__file__ = str((pyinstaller_dir or tmp_path / "PyInstaller") / "__init__.py")
+    for name, module in (("PyInstaller", package), ("PyInstaller.utils", types.ModuleType("PyInstaller.utils")),
                          ("PyInstaller.utils.hooks", hooks)):
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(sys, "path", list(sys.path))    # the macOS branch puts tools/ on it
+    if platform == "darwin" and not onefile:
+        pytest.importorskip("macholib", reason="the macOS spec reads its binaries with macholib (the build extra)")
     monkeypatch.setenv("TALA_ONEFILE", "1" if onefile else "0")
+    monkeypatch.setenv("TALA_TARGET_ARCH", arch)
+    monkeypatch.delenv("TALA_CODESIGN_IDENTITY", raising=False)
+    if binaries is None:
+        binaries = [tiny_macho(tmp_path / "libfound.dylib")]
+    toc = [(path.name, str(path), "BINARY") for path in binaries]
     namespace = {"SPECPATH": str(ROOT), "workpath": str(tmp_path), "__file__": str(ROOT / "build.spec"),
-                 **{kind: Recorder(calls, kind) for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}}
+                 **{kind: Recorder(calls, kind, toc) for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}}
     exec(compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec"), namespace)
     return namespace, calls
 
@@ -91,14 +117,34 @@ def test_the_windows_spec_writes_a_version_resource_pyinstaller_can_read(monkeyp
     ns, calls = run_spec(monkeypatch, tmp_path, "win32", onefile=False)
     from tala_desktop import __version__
 
-    path = Path(of_kind(calls, "EXE")[0].kwargs["version"])
-    text = path.read_text(encoding="utf-8")
-    tree = ast.parse(text, mode="eval")  # PyInstaller evaluates this file as one expression
-    assert isinstance(tree.body, ast.Call) and tree.body.func.id == "VSVersionInfo"
-    assert f"StringStruct('FileVersion', '{__version__}')" in text
-    assert "StringStruct('OriginalFilename', 'TaLa.exe')" in text
-    numbers = tuple(int(n) for n in __version__.split("."))
-    assert f"filevers={(*numbers, 0, 0, 0, 0)[:4]}" in text
+    app, server = of_kind(calls, "EXE")
+    for exe, name in ((app, "TaLa.exe"), (server, "TaLa-server.exe")):
+        text = Path(exe.kwargs["version"]).read_text(encoding="utf-8")
+        tree = ast.parse(text, mode="eval")  # PyInstaller evaluates this file as one expression
+        assert isinstance(tree.body, ast.Call) and tree.body.func.id == "VSVersionInfo"
+        assert f"StringStruct('FileVersion', '{__version__}')" in text
+        assert f"StringStruct('OriginalFilename', '{name}')" in text
+        numbers = tuple(int(n) for n in __version__.split("."))
+        assert f"filevers={(*numbers, 0, 0, 0, 0)[:4]}" in text
+    assert "LAN server" in Path(server.kwargs["version"]).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("onefile", [False, True])
+def test_every_windows_executable_asks_for_per_monitor_dpi_awareness(monkeypatch, tmp_path, onefile):
+    ns, calls = run_spec(monkeypatch, tmp_path, "win32", onefile=onefile)
+    app_binaries = _load_tool("app_binaries")
+    exes = of_kind(calls, "EXE")
+    assert len(exes) == (1 if onefile else 2)
+    for exe in exes:
+        manifest = exe.kwargs["manifest"]
+        assert app_binaries.windows_manifest_problems(manifest.encode("utf-8")) == []
+        assert "<requestedExecutionLevel level=\"asInvoker\"" in manifest and "longPathAware" in manifest
+
+
+@pytest.mark.parametrize("platform", ["darwin", "linux"])
+def test_only_windows_gets_a_manifest(monkeypatch, tmp_path, platform):
+    ns, calls = run_spec(monkeypatch, tmp_path, platform, onefile=False)
+    assert all(exe.kwargs["manifest"] is None for exe in of_kind(calls, "EXE"))
 
 
 @pytest.mark.parametrize("platform", ["darwin", "linux"])
@@ -120,7 +166,42 @@ def test_only_macos_wraps_the_folder_in_an_app_bundle(monkeypatch, tmp_path, pla
     assert bundle.args == (of_kind(calls, "COLLECT")[0],)
     assert bundle.kwargs["name"] == "TaLa.app" and bundle.kwargs["icon"].endswith("icon.icns")
     assert bundle.kwargs["version"] == __version__
-    assert bundle.kwargs["info_plist"]["CFBundleShortVersionString"] == __version__
+    plist = bundle.kwargs["info_plist"]
+    assert plist["CFBundleShortVersionString"] == __version__
+    assert plist["NSHighResolutionCapable"] is True
+    why = plist["NSLocalNetworkUsageDescription"]
+    assert "mạng LAN" in why and "local network" in why                   # both languages: macOS shows it as is
+    assert plist["LSMinimumSystemVersion"] == "11.0"                      # the one bundled library's minimum
+    written = {"CFBundleExecutable": "TaLa", "CFBundleIdentifier": bundle.kwargs["bundle_identifier"],
+               "CFBundlePackageType": "APPL", **plist}                   # PyInstaller's keys, then the spec's
+    assert _load_tool("app_binaries").info_plist_problems(written, __version__) == []
+
+
+@pytest.mark.parametrize("arch", ["arm64", "x86_64"])
+def test_the_macos_spec_claims_the_newest_minimum_of_its_binaries_for_its_architecture(monkeypatch, tmp_path, arch):
+    """LSMinimumSystemVersion true to the build: neither older than a binary needs nor newer than any does."""
+    found = [tiny_macho(tmp_path / "a.dylib", "arm64", (11, 0)), tiny_macho(tmp_path / "b.so", "arm64", (12, 3)),
+             tiny_macho(tmp_path / "c.so", "x86_64", (10, 13)), tmp_path / "not-there.dylib"]
+    (tmp_path / "data.txt").write_text("not a binary", encoding="utf-8")
+    ns, calls = run_spec(monkeypatch, tmp_path, "darwin", onefile=False, arch=arch,
+                         binaries=[*found, tmp_path / "data.txt"])
+    (bundle,) = of_kind(calls, "BUNDLE")
+    assert bundle.kwargs["info_plist"]["LSMinimumSystemVersion"] == {"arm64": "12.3", "x86_64": "10.13"}[arch]
+    assert all(exe.kwargs["target_arch"] == arch for exe in of_kind(calls, "EXE"))
+
+
+def test_the_macos_spec_signs_with_the_identity_it_is_given_else_ad_hoc(monkeypatch, tmp_path):
+    ns, calls = run_spec(monkeypatch, tmp_path, "darwin", onefile=False)
+    assert all(exe.kwargs["codesign_identity"] is None and exe.kwargs["entitlements_file"] is None
+               for exe in of_kind(calls, "EXE"))
+    monkeypatch.setenv("TALA_CODESIGN_IDENTITY", "Developer ID Application: Tá Lả (TEAM123456)")
+    exec(compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec"), ns)
+    signed = of_kind(calls, "EXE")[2:]
+    assert [exe.kwargs["codesign_identity"] for exe in signed] == ["Developer ID Application: Tá Lả (TEAM123456)"] * 2
+    entitlements = Path(signed[0].kwargs["entitlements_file"])
+    import plistlib
+
+    assert plistlib.loads(entitlements.read_bytes())["com.apple.security.cs.allow-unsigned-executable-memory"] is True
 
 
 @pytest.mark.parametrize("platform", PLATFORMS)
@@ -176,6 +257,27 @@ def test_zip_app_ships_what_the_readme_says(platform, onefile, shipped, zipped):
     assert zip_app.shipped(Path("dist"), onefile, platform) == Path("dist") / shipped
     machine = {"win32": "AMD64", "darwin": "arm64", "linux": "x86_64"}[platform]
     assert zip_app.archive_name(onefile, platform, machine) == f"TaLa-{__version__}-{zipped}"
+
+
+def test_zip_app_refuses_a_one_file_zip_on_macos(monkeypatch, tmp_path, capsys):
+    zip_app = _load_tool("zip_app")
+    (tmp_path / "TaLa-onefile").write_bytes(b"\xcf\xfa\xed\xfe")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert zip_app.main(["--onefile", "--dist", str(tmp_path), "--out", str(tmp_path)]) == 1
+    assert "macOS ships TaLa.app only" in capsys.readouterr().err
+    assert list(tmp_path.glob("*.zip")) == []
+
+
+def test_build_app_finds_the_executable_of_an_unpacked_copy(tmp_path):
+    build_app = _load_tool("build_app")
+    (tmp_path / "TaLa").mkdir()
+    (tmp_path / "TaLa" / "TaLa.exe").write_bytes(b"MZ")
+    (tmp_path / "TaLa-onefile").write_bytes(b"\x7fELF")
+    assert build_app.unpacked_paths(tmp_path / "TaLa") == (tmp_path / "TaLa", tmp_path / "TaLa" / "TaLa.exe", False)
+    assert build_app.unpacked_paths(tmp_path / "TaLa-onefile") == (tmp_path / "TaLa-onefile",) * 2 + (True,)
+    app = tmp_path / "TaLa.app"
+    assert build_app.unpacked_paths(app) == (app, app / "Contents" / "MacOS" / "TaLa", False)
+    assert build_app.main(["--bundle", str(tmp_path / "nothing")]) == 1
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows has no executable bits, and links need privileges")
@@ -243,135 +345,6 @@ def test_the_fonts_are_found_in_a_frozen_bundle_on_every_platform(monkeypatch, t
     assert assets.asset_path(assets.FONT_BOLD).is_file()
     monkeypatch.delattr(sys, "_MEIPASS")                        # from source: the repository's assets/
     assert assets.asset_root() == ROOT / "assets"
-
-
-# -- every test that needs one platform's module or call says so --------------------------------------------------
-
-# Modules and calls that exist on some platforms only: a test that touches one must be skipped where it is missing
-# (a `skipif` on the test or the module, a platform `if` around the use, or a platform check before a `pytest.skip`).
-PLATFORM_ONLY_MODULES = {"fcntl", "msvcrt", "winreg", "winsound", "_winapi", "resource", "termios", "pwd", "grp"}
-PLATFORM_ONLY_CALLS = {("os", "nice"), ("os", "fork"), ("os", "sysconf"), ("os", "getuid"), ("os", "killpg"),
-                       ("os", "setsid"), ("signal", "SIGKILL"), ("signal", "SIGHUP"), ("signal", "SIGUSR1"),
-                       ("signal", "SIGALRM"), ("signal", "alarm")}
-
-
-def _is_platform_check(node: ast.expr) -> bool:
-    """A condition that asks which platform this is: ``sys.platform``, ``os.name``, ``hasattr(os, ...)``..."""
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Attribute) and (sub.attr == "platform" or (sub.attr == "name" and
-                                                                          isinstance(sub.value, ast.Name) and
-                                                                          sub.value.id == "os")):
-            return True
-        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "hasattr":
-            return True
-    return False
-
-
-def _platform_skip_marks(decorators: list[ast.expr]) -> bool:
-    """True if one of the decorators (or a module's ``pytestmark``) is a ``skipif`` on the platform."""
-    for deco in decorators:
-        for sub in ast.walk(deco):
-            if (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "skipif"
-                    and sub.args and _is_platform_check(sub.args[0])):
-                return True
-    return False
-
-
-def _skips_first(body: list[ast.stmt]) -> bool:
-    """The function starts (before any other statement but its docstring) with ``if <platform>: pytest.skip(...)``."""
-    for stmt in body:
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
-            continue
-        return isinstance(stmt, ast.If) and _is_platform_check(stmt.test) and any(
-            isinstance(s, ast.Call) and isinstance(s.func, ast.Attribute) and s.func.attr == "skip"
-            for s in ast.walk(stmt))
-    return False
-
-
-def unguarded_platform_uses(source: str) -> list[str]:
-    """``line: name`` of every use of a platform-only module or call that nothing skips where it is missing."""
-    tree = ast.parse(source)
-    found: list[str] = []
-    module_guarded = any(
-        isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets)
-        and _platform_skip_marks([stmt.value]) for stmt in tree.body)
-
-    def use_of(node: ast.AST) -> str | None:
-        if isinstance(node, ast.Import):
-            return next((a.name for a in node.names if a.name.split(".")[0] in PLATFORM_ONLY_MODULES), None)
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            return node.module if node.module.split(".")[0] in PLATFORM_ONLY_MODULES else None
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and (node.value.id, node.attr) in PLATFORM_ONLY_CALLS):
-            return f"{node.value.id}.{node.attr}"
-        return None
-
-    def visit(node: ast.AST, guarded: bool) -> None:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            guarded = guarded or _platform_skip_marks(node.decorator_list) or (
-                not isinstance(node, ast.ClassDef) and _skips_first(node.body))
-        if isinstance(node, (ast.If, ast.IfExp)) and _is_platform_check(node.test):
-            for child in (*_as_list(node.body), *_as_list(node.orelse)):
-                visit(child, True)
-            visit(node.test, guarded)
-            return
-        if not guarded and (name := use_of(node)) is not None:
-            found.append(f"{node.lineno}: {name}")
-        for child in ast.iter_child_nodes(node):
-            visit(child, guarded)
-
-    for stmt in tree.body:  # a module-level import runs at collection, before any mark can skip the module
-        visit(stmt, module_guarded and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
-    return found
-
-
-def _as_list(part: ast.AST | list[ast.stmt]) -> list[ast.AST]:
-    return list(part) if isinstance(part, list) else [part]
-
-
-def test_every_test_that_needs_one_platform_is_skipped_on_the_others():
-    offenders = {}
-    for path in sorted((ROOT / "tests").rglob("*.py")):
-        uses = unguarded_platform_uses(path.read_text(encoding="utf-8"))
-        if uses:
-            offenders[str(path.relative_to(ROOT))] = uses
-    assert not offenders, f"platform-only modules or calls without a platform skip: {offenders}"
-
-
-def test_the_platform_scan_sees_an_unguarded_use_and_every_kind_of_guard():
-    source = '''
-import os, signal, sys
-import pytest
-
-def test_bare():
-    import fcntl
-    os.nice(0)
-
-@pytest.mark.skipif(sys.platform == "win32", reason="POSIX")
-def test_marked():
-    import fcntl
-    signal.SIGKILL
-
-def test_branch():
-    if sys.platform != "win32":
-        import fcntl
-    x = signal.SIGKILL if hasattr(signal, "SIGKILL") else None
-
-def test_skips_first():
-    """Doc."""
-    if not hasattr(os, "nice"):
-        pytest.skip("no nice")
-    os.nice(0)
-
-def test_other_skip():
-    if os.environ.get("X"):
-        pytest.skip("not a platform")
-    from msvcrt import locking
-'''
-    assert unguarded_platform_uses(source) == ["6: fcntl", "7: os.nice", "28: msvcrt"]
-    marked = ('import pytest, signal, sys\npytestmark = pytest.mark.skipif(sys.platform == "win32", reason="")\n'
-              'import fcntl\ndef test_kill():\n    signal.SIGKILL\n')
-    assert unguarded_platform_uses(marked) == ["3: fcntl"]   # the mark skips the tests, not the module's import
 
 
 @pytest.mark.parametrize("platform", PLATFORMS)

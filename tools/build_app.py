@@ -23,7 +23,10 @@ or ``dist/TaLa-onefile`` with ``--onefile``) the executable must, headless
 - leave every file inside the bundle as it was (user data goes to a scratch
   ``--data-dir`` here, to the per-user folder normally).
 On macOS the ``TaLa.app`` that ships gets the selftest, the server checks and
-the untouched check too. Any failure exits 1. The bundle's size is printed too.
+the untouched check too. ``--bundle PATH`` runs the same checks on an app
+built before and unpacked elsewhere (the folder, the ``.app`` or the one-file
+executable a player gets from the zip). Any failure exits 1. The bundle's
+size is printed too.
 """
 
 from __future__ import annotations
@@ -62,12 +65,12 @@ def build(onefile: bool) -> float:
     log = ROOT / "build" / f"pyinstaller{'-onefile' if onefile else ''}.log"
     log.parent.mkdir(exist_ok=True)
     started = time.perf_counter()
-    with log.open("w") as out:
+    with log.open("w", encoding="utf-8") as out:
         done = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "build.spec"], cwd=ROOT,
                               env=env, stdout=out, stderr=subprocess.STDOUT)
     seconds = time.perf_counter() - started
     if done.returncode != 0:
-        print(log.read_text()[-4000:], file=sys.stderr)
+        print(log.read_text(encoding="utf-8", errors="replace")[-4000:], file=sys.stderr)
         raise CheckFailed(f"pyinstaller exited {done.returncode} (log: {log})")
     return seconds
 
@@ -208,9 +211,22 @@ def timings(commands: dict[str, list[str]], runs: int) -> dict[str, str]:
     return out
 
 
+def shown_path(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def unpacked_paths(path: Path) -> tuple[Path, Path, bool]:
+    """(the bundle, its executable, one-file?) of an unpacked app: a ``TaLa`` folder, ``TaLa.app`` or one file."""
+    if path.suffix == ".app":
+        return path, path / "Contents" / "MacOS" / "TaLa", False
+    if path.is_file():
+        return path, path, True
+    return path, path / ("TaLa.exe" if (path / "TaLa.exe").is_file() else "TaLa"), False
+
+
 def check_plays_and_serves(bundle: Path, exe: Path, onefile: bool, compiled: bool | None = None) -> None:
     """The selftest, then the LAN server from the app (``--server``) and, one folder, from ``TaLa-server``."""
-    print(f"selftest ({exe.relative_to(ROOT)}): {check_selftest(exe, compiled)}", flush=True)
+    print(f"selftest ({shown_path(exe)}): {check_selftest(exe, compiled)}", flush=True)
     servers = [[str(exe), "--server"]]
     if not onefile:
         servers.append([str(exe.with_name(exe.name.replace("TaLa", "TaLa-server", 1)))])
@@ -229,7 +245,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="start-up timing runs for the bundle and from source (0: no timing)")
     ap.add_argument("--python-only", action="store_true",
                     help="do not compile the search modules: the bundle ships them as Python")
+    ap.add_argument("--bundle", type=Path, metavar="PATH", default=argparse.SUPPRESS,
+                    help="check this app unpacked from its zip (a TaLa folder, TaLa.app or the one-file "
+                         "executable) instead of building; no start-up timing")
     args = ap.parse_args(argv)
+    if getattr(args, "bundle", None) is not None:
+        return check_unpacked(args.bundle.resolve())
     bundle, exe = bundle_paths(args.onefile)
     compiled: bool | None = None  # unknown with --no-build: the selftest is not asked about it
     try:
@@ -245,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
                     compile_hot.clean()  # the source tree runs as Python again
         if not exe.is_file():
             raise CheckFailed(f"no executable at {exe}")
-        print(f"bundle: {bundle.relative_to(ROOT)} {size_of(bundle) / 1e6:.1f} MB "
+        print(f"bundle: {shown_path(bundle)} {size_of(bundle) / 1e6:.1f} MB "
               f"({size_of(bundle) / 2**20:.1f} MiB)", flush=True)
         if not args.onefile:
             print(f"licences: {check_licences(bundle)}", flush=True)
@@ -265,6 +286,23 @@ def main(argv: list[str] | None = None) -> int:
         if mac_app is not None:
             check_untouched(mac_app[0], before_app)
         print("bundle: no file inside it was written or changed")
+    except CheckFailed as exc:
+        print(f"build_app FAILED: {exc}", file=sys.stderr)
+        return 1
+    print("build_app ok")
+    return 0
+
+
+def check_unpacked(path: Path) -> int:
+    """The selftest, the LAN servers and the untouched check on an app unpacked the way a player unpacks it."""
+    try:
+        bundle, exe, onefile = unpacked_paths(path)
+        if not exe.is_file():
+            raise CheckFailed(f"no executable at {exe}")
+        before = snapshot(bundle)
+        check_plays_and_serves(bundle, exe, onefile)
+        check_untouched(bundle, before)
+        print(f"bundle: {shown_path(bundle)}: no file inside it was written or changed")
     except CheckFailed as exc:
         print(f"build_app FAILED: {exc}", file=sys.stderr)
         return 1

@@ -5,7 +5,8 @@
 After ``pyinstaller build.spec`` (or ``tools/build_app.py``) this writes
 ``dist/TaLa-VERSION-PLATFORM-MACHINE.zip`` (``-onefile`` added for the one-file
 variant) holding what the README says to ship: ``TaLa/`` on Windows and Linux,
-``TaLa.app`` on macOS, or the single ``TaLa-onefile`` executable. File modes
+``TaLa.app`` on macOS, or the single ``TaLa-onefile`` executable (Windows and
+Linux only: macOS ships the ``.app``, never a bare executable). File modes
 (the executable bits) and symbolic links are kept, so the unpacked app starts
 as built; on macOS the archive is made by ``ditto``, which also keeps the
 bundle's extended attributes and code signature intact.
@@ -86,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dist", type=Path, default=ROOT / "dist", help="the folder PyInstaller built into")
     ap.add_argument("--out", type=Path, default=ROOT / "dist", help="where the zip is written")
     args = ap.parse_args(argv)
+    if args.onefile and sys.platform == "darwin":
+        print("zip_app: macOS ships TaLa.app only (a one-file executable would open a Terminal window)",
+              file=sys.stderr)
+        return 1
     source = shipped(args.dist, args.onefile)
     if not source.exists():
         print(f"zip_app: {source} not found; build it first (python tools/build_app.py"
