@@ -64,9 +64,20 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def prepare_display_environment() -> None:
+    """Settings SDL reads when the display starts, so set before anything starts it (a player's own win).
+
+    Windows: per-monitor-v2 DPI awareness (the packaged app's manifest asks for it too; ``python`` from source has
+    none), so at 125-200 % display scaling the window is drawn at the screen's own pixels instead of a stretched,
+    blurry bitmap, and window and desktop sizes come in physical pixels. Other systems ignore it.
+    """
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
 def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     multiprocessing.freeze_support()  # a frozen build's bot processes start here
+    prepare_display_environment()
     args = parser().parse_args(argv)
     if args.server is not None:
         from tala_desktop.net import cli

@@ -358,3 +358,62 @@ def test_the_frame_bench_clock_reads_the_process_age_on_every_platform(monkeypat
     age = scene_bench.process_age()
     assert 0 <= age < 24 * 3600
     assert scene_bench.process_age() >= age
+
+
+# -- Windows display scaling: DPI awareness before the display starts, fullscreen on one monitor --------------------
+
+def _in_a_fresh_python(code: str, **env: str) -> list[str]:
+    """Run ``code`` headless in its own interpreter (pygame started and stopped there, not in this test process);
+    returns its output lines."""
+    import subprocess
+    import textwrap
+
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1", **env)
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120,
+                          cwd=ROOT, env=environ)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_the_app_asks_for_per_monitor_dpi_awareness_before_the_display_starts(tmp_path):
+    """Without it Windows stretches the window's bitmap at 125-200 % scaling and reports scaled sizes."""
+    code = f"""
+        import os, pygame
+        from tala_desktop import app
+        real_init = pygame.display.init
+        def init():
+            print("display.init with", os.environ.get("SDL_WINDOWS_DPI_AWARENESS"))
+            real_init()
+        pygame.display.init = init
+        print("exit", app.main(["--frames", "1", "--windowed", "960x540", "--data-dir", {str(tmp_path / "d")!r}]))
+    """
+    lines = _in_a_fresh_python(code)
+    assert lines[-1] == "exit 0" and lines[0] == "display.init with permonitorv2"
+    assert set(lines[:-1]) == {"display.init with permonitorv2"}
+    kept = _in_a_fresh_python("from tala_desktop import app\nimport os\napp.prepare_display_environment()\n"
+                              "print(os.environ['SDL_WINDOWS_DPI_AWARENESS'])", SDL_WINDOWS_DPI_AWARENESS="system")
+    assert kept == ["system"]                                           # a player's own choice is kept
+
+
+def test_f11_fills_the_monitor_the_window_is_on_at_its_own_size():
+    """Fullscreen asks for the desktop size of the window's own display (size 0x0: SDL's borderless desktop
+    fullscreen there), never the first monitor's size, which overflows or shrinks another monitor."""
+    code = """
+        import pygame
+        from tala_desktop.ui.core.display import Display
+        pygame.display.init()
+        display = Display()
+        display.open((1280, 720))
+        real_set_mode = pygame.display.set_mode
+        def set_mode(size=(0, 0), flags=0, *args, **kwargs):
+            print("set_mode", tuple(size), flags == pygame.FULLSCREEN, sorted(kwargs))
+            return real_set_mode(size, flags, *args, **kwargs)
+        pygame.display.set_mode = set_mode
+        desktop = pygame.display.get_desktop_sizes()[0]
+        pygame.display.get_desktop_sizes = lambda: [(2560, 1440), (1920, 1080)]   # the window is on neither
+        print("fullscreen", display.toggle_fullscreen(), display.window.get_size() == desktop)
+        print("fullscreen", display.toggle_fullscreen(), display.window.get_size())
+    """
+    assert _in_a_fresh_python(code) == ["set_mode (0, 0) True []", "fullscreen True True",
+                                        "set_mode (1280, 720) False []", "fullscreen False (1280, 720)"]

@@ -144,10 +144,10 @@ class Display:
         if on == self.fullscreen and self.window is not None:
             return
         if on:
-            sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
-            desktop = sizes[0] if sizes else self._windowed_size
+            # 0x0: the desktop size of the monitor the window is on, which SDL then fills borderless (no mode
+            # change); the first monitor's size would overflow or shrink another one
             self.fullscreen = True
-            self._set_mode(desktop, pygame.FULLSCREEN)
+            self._set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.fullscreen = False
             self._set_mode(self._windowed_size, pygame.RESIZABLE)
