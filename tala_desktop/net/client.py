@@ -47,6 +47,7 @@ FINAL_REASONS = {"version", "bad_password", "too_many_connections", "server_shut
 HOST_CLOSED = {"host_left", "host_quit"}  # a closing reason that names the host: it becomes the disconnect reason
 RETRY_FIRST = 0.1                # seconds before the first reconnect of an outage
 RETRY_MAX = 2.0
+VOTE_AGAIN = 0.5                 # seconds before a vote refused for rate is sent again
 
 
 class NetTableClient:
@@ -64,6 +65,7 @@ class NetTableClient:
         self.seat: int = -1
         self.table_id: int | None = None
         self.game_id = 0
+        self._vote_for: int | None = None       # the game after which a vote for the next one is pending
         self.token: str | None = resume          # a token from an earlier connection reclaims that seat
         self.frames: list[str] | None = [] if record else None
         self.connected = threading.Event()
@@ -106,6 +108,8 @@ class NetTableClient:
         self._send(MoveCommand(game_id=self.game_id, move=move))
 
     def next_game(self) -> None:
+        """Vote for the next game; a vote the server refuses for rate is sent again until the game comes."""
+        self._vote_for = self.game_id
         self._send(NextGame())
 
     def request_hint(self) -> None:
@@ -200,6 +204,10 @@ class NetTableClient:
                 pass
         if not self._told_end:  # the first command after the end is told so; the end was said once
             self._deliver(p.Disconnected(reason="closed", message="not connected to the server"))
+
+    def _vote_again(self) -> None:
+        if self._vote_for is not None and self._vote_for == self.game_id and not self._closing:
+            self._put(p.encode_command(NextGame()))
 
     def _put(self, frame: str) -> None:
         self._outbox.put_nowait(frame)
@@ -321,6 +329,8 @@ class NetTableClient:
             return "seat_expired", "the server no longer holds your seat (the reconnect time ran out)"
         for one in msg.messages if isinstance(msg, p.Batch) else [msg]:
             self._track(one)
+            if isinstance(one, Error) and one.code == "rate_limited" and self._vote_for is not None:
+                asyncio.get_running_loop().call_later(VOTE_AGAIN, self._vote_again)
             if isinstance(one, Error) and one.code in FINAL_REASONS:
                 closed = self._closed_by
                 host = closed is not None and one.code == "server_shutdown" and closed.reason in HOST_CLOSED
@@ -346,6 +356,8 @@ class NetTableClient:
                 self.seat = -1
         elif isinstance(msg, Snapshot):
             self.game_id, self.seat = msg.game_id, -1 if msg.seat is None else msg.seat   # None: watching
+            if self._vote_for is not None and msg.game_id != self._vote_for:
+                self._vote_for = None                    # the game voted for has come
         elif isinstance(msg, p.Left):
             self.table_id, self.seat, self.watching = None, -1, False
 

@@ -170,10 +170,9 @@ class TalaServer:
 
     def _receive(self, conn: Conn, frame: str | bytes, now: float) -> None:
         if not conn.bucket.take(now) or not self.addresses.take(conn.addr, now):
-            conn.refused += 1
-            if conn.refused == 1 or conn.refused % 10 == 0:
-                conn.send(p.error("rate_limited", f"at most {self.config.rate:g} messages a second "
-                                                      f"({self.config.address_rate:g} from one address)"))
+            conn.refused += 1       # every refused command is answered (a client re-sends what matters)
+            conn.send(p.error("rate_limited", f"at most {self.config.rate:g} messages a second "
+                                              f"({self.config.address_rate:g} from one address): send it again"))
             if conn.refused >= self.config.flood_close:
                 log.warning("%s flooded; closing it", conn.addr)
                 conn.close(POLICY, "flooding")
