@@ -40,7 +40,8 @@ class ServerConfig:
     stall_seconds: float = 10.0            # a client whose frames wait this long without progress is dropped
     send_buffer: int = 32 * 1024           # the kernel's send buffer per connection (SO_SNDBUF)
     max_tables_per_address: int = 2        # tables hosted for one address at once
-    lobby_idle_seconds: float = 900.0      # a table that never started closes after this long without activity
+    lobby_idle_seconds: float = 900.0      # a lobby, or a table nobody sits at, closes after this long without a
+                                           # seated player's command (what watchers send does not count)
     password_free_tries: int = 2           # wrong passwords from one address at one table before tries wait
     password_max_wait: float = 60.0        # the longest wait between two tries (net/password_guard.py)
     password_target_burst: float = 20.0    # wrong tries at one table (or the server) from everyone together...

@@ -194,8 +194,9 @@ class TalaServer:
             return
         try:
             self._dispatch(conn.session, cmd, now)
-            if conn.session.room is not None:
-                conn.session.room.last_activity = now
+            s = conn.session
+            if s.room is not None and s.seat is not None and not isinstance(cmd, p.Ping):
+                s.room.last_activity = now      # only a seated player keeps a table alive, not a watcher
         except RoomError as exc:
             conn.send(p.error(exc.code, str(exc)))
         except Exception:  # noqa: BLE001 - one bad command must not take the server down
@@ -393,8 +394,9 @@ class TalaServer:
                 log.exception("%s failed in its tick; closing it", room.name)
                 self._close_room(room)
         idle = self.config.lobby_idle_seconds
-        for room in [r for r in self.rooms.values() if not r.playing and now - r.last_activity >= idle]:
-            log.info("%s stayed idle in its lobby for %.0f s; closing it", room.name, idle)
+        for room in [r for r in self.rooms.values()
+                     if (not r.playing or not r.members()) and now - r.last_activity >= idle]:
+            log.info("%s had no seated player at work for %.0f s; closing it", room.name, idle)
             self._close_room(room, "idle")
         if now - self._forgot_at >= 10.0:
             self._forgot_at = now

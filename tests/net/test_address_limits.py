@@ -142,3 +142,23 @@ def test_reconnecting_does_not_reset_the_command_budget():
         assert pongs <= 20 + 20 * elapsed + 5, (pongs, elapsed)   # one budget for the address, however it reconnects
     finally:
         srv.stop()
+
+
+def test_a_table_nobody_sits_at_is_idle_whatever_its_watchers_send():
+    srv = start_in_thread(lobby_idle_seconds=0.4, **FAST)
+    try:
+        with raw(srv.port) as hog:
+            hello(hog, "Chiếm")
+            say(hog, type="create_table", seats=2)
+            table = hear(hog, "lobby")["table"]["id"]
+            say(hog, type="stand_up")                       # the host now only watches its table
+            assert hear(hog, "lobby")["watching"] is True
+            for _ in range(10):                            # a second of pings and chat, the idle time twice over
+                say(hog, type="ping")
+                say(hog, type="react", key="gg")
+                time.sleep(0.1)
+            left = hear(hog, "left_table", timeout=0.2)    # closed while they were still sending
+            assert left == {"type": "left_table", "table": table, "reason": "idle"}
+            assert srv.call(lambda: sorted(srv.server.rooms)) == []
+    finally:
+        srv.stop()
