@@ -54,6 +54,7 @@ def _parser_of(monkeypatch, tool: str) -> argparse.ArgumentParser:
         spec = importlib.util.spec_from_file_location(f"_tool_{Path(tool).stem}", ROOT / tool)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, spec.name, module)   # a tool's dataclasses look their module up
         try:
             spec.loader.exec_module(module)
         except ModuleNotFoundError as exc:  # a benchmark's own extra: pip install '.[bench]' (CI has it)
