@@ -10,7 +10,7 @@ from .errors import SettingsError, SettleError, StoreError
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
 from .paths import default_data_dir
 from .profile import DAILY_FLOOR, STARTING_GRANT, Profile
-from .replay import ReplayCheck, check_entry, positions, replay_record
+from .replay import GameStory, ReplayCheck, check_entry, positions, replay_record
 from .resume import resume_table, seat_infos, table_save_obj
 from .session import OfflineSession
 from .settings import StoredSettings
@@ -18,7 +18,7 @@ from .stats import OpponentResult, PlayerStats
 from .store import Store
 
 __all__ = [
-    "DAILY_FLOOR", "STARTING_GRANT", "Autosave", "GameEntry", "GameSummary", "Notice", "OfflineSession",
+    "DAILY_FLOOR", "STARTING_GRANT", "Autosave", "GameEntry", "GameStory", "GameSummary", "Notice", "OfflineSession",
     "OpponentResult", "PlayerStats", "Profile", "ReplayCheck", "SeatInfo", "SettingsError", "SettleError",
     "Settlement", "Store", "StoreError", "StoredSettings", "check_entry", "default_data_dir", "game_uid",
     "positions", "replay_record", "resume_table", "seat_infos", "table_save_obj",

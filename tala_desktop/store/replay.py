@@ -2,7 +2,8 @@
 
 The replay viewer steps through ``positions(record)``: the game after the
 deal and after each move, every hand visible (these are engine states, not
-seat views).
+seat views). ``story_of(entry)`` tells a finished game's money: every
+payment in order and who left the table (the history explains each row).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import Any
 from tala_desktop.engine import PRESETS, EngineError, GameState
 from tala_desktop.engine.moves import parse_move
 from tala_desktop.engine.record import game_from_obj
+from tala_desktop.table.messages import Payment
+from tala_desktop.table.snapshot import game_payments
 
 from .errors import StoreError
 from .history import GameEntry
@@ -44,6 +47,23 @@ def replay_record(record: dict[str, Any], record_events: bool = True) -> GameSta
     if label in PRESETS and label != st.rules.preset:
         st.rules = replace(st.rules, preset=label)
     return st
+
+
+@dataclass(frozen=True)
+class GameStory:
+    """What a stored game's amounts are made of: its payments in order, and the seats whose player left."""
+
+    payments: tuple[Payment, ...]
+    left: tuple[bool, ...]
+
+
+def story_of(entry: GameEntry) -> GameStory | None:
+    """The payments and the leavers of a stored game, by replay; None if its record does not replay."""
+    try:
+        st = replay_record(entry.record)
+    except StoreError:
+        return None
+    return GameStory(tuple(game_payments(st, 0)), tuple(st.left))
 
 
 def check_entry(entry: GameEntry) -> ReplayCheck:

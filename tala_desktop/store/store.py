@@ -32,7 +32,7 @@ from .folder_lock import hold_folder
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
 from .paths import AUTOSAVE_NAME, DB_NAME, aside_name, move_aside, remove_temp_files, resolve_data_dir
 from .profile import Profile
-from .replay import ReplayCheck, check_entry
+from .replay import GameStory, ReplayCheck, check_entry, story_of
 from .resume import check_fit
 from .rows import BadRows
 from .settings import StoredSettings
@@ -201,6 +201,11 @@ class Store:
 
     def get_game(self, uid: str) -> GameEntry | None:
         return self._told(history.get_game(self.conn, uid, self.bad_rows))
+
+    def game_story(self, uid: str) -> GameStory | None:
+        """Game ``uid``'s payments and leavers (None if it is not stored or does not replay)."""
+        entry = self.get_game(uid)
+        return None if entry is None else story_of(entry)
 
     def check_replay(self, uid: str) -> ReplayCheck:
         entry = self.get_game(uid)

@@ -329,6 +329,10 @@ def _texts_of(scene: Scene) -> Iterator[str]:
         value = getattr(scene, attr, None)
         if isinstance(value, str) and value:
             yield value
+    rows = getattr(scene, "row_texts", None)      # a page of rows (the history) says what each row shows
+    if callable(rows):
+        for cells in rows():
+            yield " | ".join(c for c in cells if c)
     if isinstance(scene, PageScene):
         for widget in scene.widgets:
             if isinstance(widget, NoticeBox) and widget.visible:

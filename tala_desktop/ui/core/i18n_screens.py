@@ -150,6 +150,7 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "history.col.players": ("Đối thủ", "Opponents"),
     "history.col.result": ("Kết quả", "Result"),
     "history.col.net": ("Tiền", "Chips"),
+    "history.left": ("Bạn rời bàn", "You left"),
     "history.view": ("Xem lại", "Replay"),
     "history.none": ("Chưa có ván nào được lưu.", "No games stored yet."),
     "history.page": ("Trang {page}/{pages} · {total} ván", "Page {page}/{pages} · {total} games"),

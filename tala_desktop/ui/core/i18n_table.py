@@ -17,6 +17,19 @@ TABLE_STRINGS: dict[str, tuple[str, str]] = {
                            "Leaving now counts as Móm: you lose {bets} bets ({amount})."),
     "confirm.leave_text#one": ("Rời bàn lúc này bị tính Móm: bạn mất {bets} cược ({amount}).",
                                "Leaving now counts as Móm: you lose {bets} bet ({amount})."),
+    "confirm.leave_rest": ("Máy đánh nốt ván thay bạn: mỗi lá bài bị ăn từ ghế của bạn sau khi rời cũng tính cho "
+                           "bạn, và nếu có người Ù thì bạn trả tiền Ù (từ {u_amount}) thay cho Móm.",
+                           "The computer finishes the game for your seat: every card eaten from your seat after you "
+                           "leave is charged to you too, and if someone goes Ù you pay the Ù (from {u_amount}) "
+                           "instead of the Móm."),
+    "confirm.leave_owed_lost": ("Ván này bạn đã mất {amount}.", "So far this game you have lost {amount}."),
+    "confirm.leave_owed_won": ("Ván này bạn đang được {amount}: số đó vẫn là của bạn.",
+                               "So far this game you have won {amount}: you keep it."),
+    "confirm.leave_owed_none": ("Ván này bạn chưa mất gì.", "So far this game you have lost nothing."),
+    "confirm.leave_unknown": ("Nếu ván đang chơi, rời bàn lúc này bị tính Móm: máy đánh nốt ván thay bạn, và mỗi lá "
+                              "bài bị ăn từ ghế của bạn sau khi rời cũng tính cho bạn.",
+                              "If a game is on, leaving now counts as Móm: the computer finishes the game for your "
+                              "seat, and every card eaten from your seat after you leave is charged to you too."),
     "confirm.leave_yes": ("Rời bàn", "Leave"),
     "confirm.stay": ("Ở lại", "Stay"),
     "confirm.quit_title": ("Thoát game?", "Quit the game?"),

@@ -14,13 +14,16 @@ from ..widgets.controls import Button
 from .overlay import Overlay
 from .page import wrap_text
 
-PANEL_W, PANEL_H = 560, 280
+PANEL_W, PANEL_H = 560, 280      # the smallest panel; a longer message makes it taller
+BODY_SIZE, BODY_TOP = 19, 80     # the message's font size and where it starts under the panel's top
+BUTTONS_H = 54 + 24 + 24         # the buttons, their margin and the gap above them
 
 
 class ConfirmOverlay(Overlay):
     """A dimmed screen, a panel with a title and a message, and confirm / cancel buttons.
 
-    Esc or the cancel button closes it; the confirm button closes it and then runs ``on_confirm``.
+    Esc or the cancel button closes it; the confirm button closes it and then runs ``on_confirm``. The panel
+    grows with the message (lines break at the message's newlines too), so the words never reach the buttons.
     """
 
     def __init__(self, services: Services, title: str, message: str, confirm: str, cancel: str,
@@ -29,9 +32,12 @@ class ConfirmOverlay(Overlay):
         self.services = services
         self.title, self.message = title, message
         self.on_confirm = on_confirm
-        w, h = LOGICAL_SIZE
-        self.panel = pygame.Rect((w - PANEL_W) // 2, (h - PANEL_H) // 2, PANEL_W, PANEL_H)
         fonts = services.fonts
+        body = fonts.font(BODY_SIZE)
+        self.lines = wrap_text(body, message, PANEL_W - 60)
+        w, h = LOGICAL_SIZE
+        ph = min(h - 20, max(PANEL_H, BODY_TOP + len(self.lines) * body.get_linesize() + BUTTONS_H))
+        self.panel = pygame.Rect((w - PANEL_W) // 2, (h - ph) // 2, PANEL_W, ph)
         bw, bh, gap = 220, 54, 24
         y = self.panel.bottom - bh - 24
         x0 = self.panel.centerx - bw - gap // 2
@@ -51,9 +57,9 @@ class ConfirmOverlay(Overlay):
         fonts = self.services.fonts
         title = gfx.render_line(fonts.font(28, bold=True), self.title, GOLD)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 22)))
-        body = fonts.font(19)
-        y = self.panel.y + 80
-        for line in wrap_text(body, self.message, self.panel.w - 60):
+        body = fonts.font(BODY_SIZE)
+        y = self.panel.y + BODY_TOP
+        for line in self.lines:
             img = gfx.render_line(body, line, TEXT)
             surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
             y += body.get_linesize()

@@ -1,7 +1,8 @@
 """HistoryScene: the Lịch sử page — your past games, newest first, a page of rows at a time; a click opens Xem lại.
 
 Each row: when it ended, who played, your result and the chips you won or
-lost. "Xem lại" on a row (or a click on the row) opens the replay viewer;
+lost, and under the players what those chips are made of ("Bạn rời bàn ·
+móm -400 · Lan ăn của bạn -100"). "Xem lại" on a row (or a click on the row) opens the replay viewer;
 ◀ / ▶ (and PageUp/PageDown) turn the pages. A game whose stored text is
 damaged is left out by the store; the page says how many are not shown.
 """
@@ -12,13 +13,14 @@ import functools
 
 import pygame
 
-from tala_desktop.store import GameSummary
+from tala_desktop.store import GameStory, GameSummary
 
 from ..art import gfx
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..frames.page import PANEL, PageScene, fit_font_size
 from ..services import Services
+from ..table.results_rows import breakdown, breakdown_lines
 from ..widgets.controls import Button
 from ..widgets.text_fit import TextFitter
 from .replay import ReplayScene
@@ -32,6 +34,7 @@ HEAD_H = 34
 COLUMNS = (("history.col.when", 14, 190, False), ("history.col.players", 214, 390, False),
            ("history.col.result", 614, 150, False), ("history.col.net", 774, 130, True))
 VIEW_W = 140
+WHY_LIFT, WHY_DROP = 9, 13    # a row with a "why" line: the players above the middle, the why below it
 
 
 class HistoryScene(PageScene):
@@ -44,6 +47,7 @@ class HistoryScene(PageScene):
         self.page = 0
         self.total = services.store.count_games() if services.store is not None else 0
         self.rows: list[GameSummary] = []
+        self.stories: list[GameStory | None] = []
         self.message = ""
         self.hover: int | None = None
         super().__init__(services)
@@ -57,6 +61,7 @@ class HistoryScene(PageScene):
         fonts = self.services.fonts
         store = self.services.store
         self.rows = store.list_games(limit=PER_PAGE, offset=self.page * PER_PAGE) if store is not None else []
+        self.stories = [store.game_story(g.uid) for g in self.rows] if store is not None else []
         skipped = store.unreadable_games if store is not None else 0
         self.message = tr_count("history.unreadable", skipped, count=skipped) if skipped else ""
         self.view_buttons = []
@@ -128,6 +133,20 @@ class HistoryScene(PageScene):
         sign = "+" if net > 0 else ""
         return when_text(g.finished_at), ", ".join(others), result, f"{sign}{money(net)}", net
 
+    def row_why(self, i: int) -> str:
+        """What row ``i``'s chips are made of: whether you left, then each kind of payment ("" if one alone)."""
+        g, story = self.rows[i], self.stories[i] if i < len(self.stories) else None
+        me = g.human_seat
+        if story is None or me is None:
+            return ""
+        names = [s.name for s in g.seats]
+        parts = breakdown_lines(breakdown(list(story.payments), me, g.nets[me]), names, me, me)
+        return " · ".join(([tr("history.left")] if me < len(story.left) and story.left[me] else []) + parts)
+
+    def row_texts(self) -> list[list[str]]:
+        """The words of each row on screen: its cells, then what its chips are made of."""
+        return [[*self.row_cells(g)[:4], self.row_why(i)] for i, g in enumerate(self.rows)]
+
     def draw_page(self, surface: pygame.Surface) -> None:
         self.fit.clear()
         for key, dx, width, right in COLUMNS:
@@ -146,13 +165,19 @@ class HistoryScene(PageScene):
                     gfx.rounded_rect, rect.size, (255, 255, 255, shade), 10))
                 surface.blit(band, rect)
             *cells, net = self.row_cells(g)
+            why = self.row_why(i)
             for c, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):
                 colour = (GAIN if net > 0 else LOSS if net < 0 else TEXT) if c == 3 else (MUTED if c == 0 else TEXT)
                 img = self.fit(text, 19, colour, width, bold=c >= 2)
+                y = rect.centery - WHY_LIFT if c == 1 and why else rect.centery
                 if right:
-                    surface.blit(img, img.get_rect(midright=(rect.x + dx + width, rect.centery)))
+                    surface.blit(img, img.get_rect(midright=(rect.x + dx + width, y)))
                 else:
-                    surface.blit(img, img.get_rect(midleft=(rect.x + dx, rect.centery)))
+                    surface.blit(img, img.get_rect(midleft=(rect.x + dx, y)))
+            if why:
+                _, dx, _, _ = COLUMNS[1]
+                img = self.fit(why, 15, MUTED, COLUMNS[2][1] + COLUMNS[2][2] - dx)
+                surface.blit(img, img.get_rect(midleft=(rect.x + dx, rect.centery + WHY_DROP)))
         counter = tr_count("history.page", self.total, page=self.page + 1, pages=self.pages, total=money(self.total))
         gap = self.next_button.rect.x - self.prev_button.rect.right
         page = self.fit(counter, 19, TEXT, gap - 16)

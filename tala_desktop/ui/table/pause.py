@@ -4,8 +4,10 @@ Offline it pauses: the table's time is the scene's clock, so while the menu
 is open the scene holds (``TableScene.paused``) and the turn clock, the
 bots and the animations stop until Tiếp tục. A LAN table cannot pause (the
 server's clock runs on): there the overlay is titled and worded as a menu.
-Rời bàn in the middle of a game and Thoát game ask first, saying what it
-costs.
+Rời bàn in the middle of a game (or before the table has shown its game)
+and Thoát game ask first, saying the whole cost in words: the Móm, the eats
+from your seat played on without you (or the Ù instead of the Móm), and
+what the game has cost you so far.
 """
 
 from __future__ import annotations
@@ -88,15 +90,10 @@ class PauseOverlay(Overlay):
 
     def leave(self) -> None:
         """Leave the table: Móm for the game in progress (RULES.md §10), after asking."""
-        bets = leave_cost(self.table)
-        if bets is None:
+        if not asks_before_leaving(self.table):
             self.table.leave_table()
             return
-        m = self.table.model
-        amount = money(bets * (m.bet if m is not None else 0))
-        self._ask("confirm.leave_title", tr_count("confirm.leave_text", bets, bets=bets, amount=amount),
-                  "confirm.leave_yes",
-                  self.table.leave_table)
+        self._ask("confirm.leave_title", leave_text(self.table), "confirm.leave_yes", self.table.leave_table)
 
     def quit(self) -> None:
         """Quit the application after asking (the app loop handles QUIT and closes the table)."""
@@ -128,6 +125,40 @@ def leave_cost(table: TableScene) -> int | None:
     return m.rules.mom_pay
 
 
+def asks_before_leaving(table: TableScene) -> bool:
+    """Leaving takes a yes: a game is running, or the table has not shown its game yet (it may be running)."""
+    return not table.spectator and (table.model is None or not table.model.is_over)
+
+
+def leave_text(table: TableScene) -> str:
+    """The whole cost of leaving now, in words: the Móm, the rest of the game played for you, what it cost so far."""
+    m = table.model
+    if m is None:
+        return tr("confirm.leave_unknown")
+    bets = m.rules.mom_pay
+    return "\n".join((tr_count("confirm.leave_text", bets, bets=bets, amount=money(bets * m.bet)),
+                      leave_rest(table), owed_text(m.net[m.me] if 0 <= m.me < len(m.net) else 0)))
+
+
+def leave_rest(table: TableScene) -> str:
+    """The part of a leave's cost that comes after it: the eats from your seat, the Ù that replaces the Móm."""
+    m = table.model
+    if m is None:
+        return ""
+    r = m.rules
+    u_bets = min([r.u_pay, r.u_tron_pay] + ([r.u_khan_pay] if r.u_khan else []))
+    return tr("confirm.leave_rest", u_amount=money(u_bets * m.bet))
+
+
+def owed_text(net: int) -> str:
+    """What the game has cost (or brought) you so far; leaving keeps it."""
+    if net < 0:
+        return tr("confirm.leave_owed_lost", amount=money(-net))
+    if net > 0:
+        return tr("confirm.leave_owed_won", amount=money(net))
+    return tr("confirm.leave_owed_none")
+
+
 def quit_note(table: TableScene) -> str:
     """What quitting the app now means for the game at ``table``."""
     bets = leave_cost(table)
@@ -135,5 +166,6 @@ def quit_note(table: TableScene) -> str:
     if bets is None or m is None:
         return tr("confirm.quit_text")
     if not table.client.can_pause:
-        return tr_count("confirm.quit_lan", bets, bets=bets, amount=money(bets * m.bet))
+        return "\n".join((tr_count("confirm.quit_lan", bets, bets=bets, amount=money(bets * m.bet)),
+                          leave_rest(table), owed_text(m.net[m.me] if 0 <= m.me < len(m.net) else 0)))
     return tr("confirm.quit_saved" if table.saved else "confirm.quit_unsaved")
