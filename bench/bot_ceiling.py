@@ -48,12 +48,15 @@ from pathlib import Path
 from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/sim.py, beside this script
 
-from tala_desktop.bots import evaluate, knowledge, make_bot  # noqa: E402
-from tala_desktop.bots.card_model import learned_weights  # noqa: E402
+from sim import SeatStats, play_bots  # noqa: E402
+
+from lab import make_bot  # noqa: E402
+from lab.card_model import learned_weights  # noqa: E402
+from tala_desktop.bots import evaluate, knowledge  # noqa: E402
 from tala_desktop.bots.compiled import compiled_modules  # noqa: E402
 from tala_desktop.bots.determinize import card_weights, determinize  # noqa: E402
-from tala_desktop.bots.sim import SeatStats, play_bots  # noqa: E402
 from tala_desktop.engine import GameState, Move, MoveKind, Phase, Rules  # noqa: E402
 from tala_desktop.engine.cards import iter_bits  # noqa: E402
 from tala_desktop.engine.legal import discardable  # noqa: E402
@@ -141,9 +144,7 @@ def _block(args: tuple) -> list[dict]:
         for seat in range(4):
             bots = [make_bot(opponents, deal * 16 + s) for s in range(4)]
             options = {"max_samples": samples, "min_gain_se": 0.0} if level == "hard" else {}
-            bots[seat] = make_bot(level, deal * 16 + seat, **options)
-            if sampler is not None and not fair:
-                bots[seat].sampler = sampler  # type: ignore[attr-defined]
+            bots[seat] = make_bot(level, deal * 16 + seat, sampler=None if fair else sampler, **options)
             res = play_bots(rules, bots, 1_000_003 + deal, deal % 4, _watch)
             out.append({k: res[k][seat] for k in ("net", "win", "u", "mom", "place")} | {"deal": deal})
     return out

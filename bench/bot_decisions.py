@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tala_desktop.bots import make_bot  # noqa: E402
+from lab import make_bot  # noqa: E402
 from tala_desktop.bots.normal import NormalBot  # noqa: E402
 from tala_desktop.engine import GameState, Move, Phase, Rules, SeatView  # noqa: E402
 from tala_desktop.engine.moves import DISCARD, EAT  # noqa: E402

@@ -6,7 +6,7 @@
 Games of four ``--opponents`` bots. At every second discard decision of a
 seat, for each other seat: the chance that it holds each unseen card under a
 uniform guess, under the Hard sampler's ``card_weights``, and under the
-policy model (``tala_desktop/bots/inference.py``: ``--candidates`` deals dealt
+policy model (``lab/inference.py``: ``--candidates`` deals dealt
 uniformly, each opponent's hand weighted by how likely its recorded choices
 were with it; or, with ``--chain N``, the hands a Metropolis chain of N steps
 visits under that likelihood). Printed: the mean log-likelihood of the truth per (opponent,
@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from lab.inference import PolicyModel, Record  # noqa: E402
 from tala_desktop.bots import knowledge, make_bot  # noqa: E402
 from tala_desktop.bots.determinize import card_weights, determinize  # noqa: E402
-from tala_desktop.bots.inference import PolicyModel, Record  # noqa: E402
 from tala_desktop.engine import GameState, Rules  # noqa: E402
 from tala_desktop.engine.cards import iter_bits  # noqa: E402
 from tala_desktop.engine.legal import discardable  # noqa: E402

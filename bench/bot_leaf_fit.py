@@ -1,4 +1,4 @@
-"""Fitting the Hard playout's end value (tala_desktop/bots/leaf.py) to the money seats went on to win.
+"""Fitting the Hard playout's end value (lab/leaf.py) to the money seats went on to win.
 
     python bench/bot_leaf_fit.py --games 8000 --seed 2 [--workers 2] [--ridge 1.0]
 
@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from lab.leaf import features  # noqa: E402
 from tala_desktop.bots import make_bot  # noqa: E402
 from tala_desktop.bots.hard import normal_leaf  # noqa: E402
-from tala_desktop.bots.leaf import features  # noqa: E402
 from tala_desktop.bots.normal import NormalBot  # noqa: E402
 from tala_desktop.engine import GameState, Rules  # noqa: E402
 

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_decisions import choices, run_parts, worth  # noqa: E402 - the choice judge, beside this script
 
-from tala_desktop.bots import make_bot  # noqa: E402
+from lab import make_bot  # noqa: E402
 from tala_desktop.bots.evaluate import rank_discards  # noqa: E402
 from tala_desktop.bots.normal import NormalBot  # noqa: E402
 from tala_desktop.engine import GameState, Move, Phase  # noqa: E402
@@ -72,10 +72,8 @@ def play(args: tuple) -> dict:
         _LIVE[:] = [st]
         for level, opts_b in bots:
             peek = opts_b.get("peek", False)
-            bot = make_bot(level, seed * 104_729 + gi * 64 + len(st.history),
+            bot = make_bot(level, seed * 104_729 + gi * 64 + len(st.history), sampler=_true_hands if peek else None,
                            **{k: v for k, v in opts_b.items() if k != "peek"})
-            if peek:
-                bot.sampler = _true_hands  # type: ignore[attr-defined]
             move = bot.decide(view).move
             row["bots"].append(values[move] - base if move in values else None)
         rows.append(row)

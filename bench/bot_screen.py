@@ -5,7 +5,7 @@
 
 Bot A and bot B (Hard, each with its JSON options over the ``--samples``
 default) each play every deal once per seat rotation against three
-``--opponents`` bots: the games of ``python -m tala_desktop.bots.sim
+``--opponents`` bots: the games of ``python bench/sim.py
 --seats hard,O,O,O --duplicate --seed S`` (same deal and bot seeds, so A's
 line is that command's Hard line over the same deals). The difference B - A
 is taken deal by deal: where the two bots play alike the luck of the deal
@@ -23,8 +23,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/sim.py, beside this script
 
-from tala_desktop.bots.sim import run_block  # noqa: E402
+from sim import run_block  # noqa: E402
+
 from tala_desktop.engine import Rules  # noqa: E402
 
 
@@ -64,7 +66,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=101, help="seed of the deals (the sim's own seeding)")
     ap.add_argument("--opponents", default="normal", choices=["easy", "normal"], help="level of the three other seats")
     ap.add_argument("--samples", type=int, default=300, help="Hard's samples per decision unless an option says")
-    ap.add_argument("--a", default="{}", help="JSON options of bot A (HardBot keywords)")
+    ap.add_argument("--a", default="{}", help="JSON options of bot A (Hard keywords: HardConfig and the lab's Variant)")
     ap.add_argument("--b", default="{}", help="JSON options of bot B")
     ap.add_argument("--workers", type=int, default=1, help="worker processes")
     args = ap.parse_args()

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the positions and th
 
 from bot_ceiling import discard_positions, next_eats  # noqa: E402
 
+from lab.card_model import NAMES, features  # noqa: E402
 from tala_desktop.bots import knowledge  # noqa: E402
-from tala_desktop.bots.card_model import NAMES, features  # noqa: E402
 from tala_desktop.bots.determinize import card_weights  # noqa: E402
 
 

@@ -6,7 +6,7 @@ Plays four Normal bots; at every discard decision, for every card the seat
 may throw, it records whether the next seat could truly eat it and public
 features: the share of ``--samples`` sampled worlds (the Hard sampler) in
 which it could, Normal's closed-form chance, the same chance from the
-learned card model's per-card chances (``bots/card_model.py``), how the next
+learned card model's per-card chances (``lab/card_model.py``), how the next
 seat's throws and passed-up cards stand beside the card, its points, how far
 the game is. A logistic regression fitted on the first games is scored on
 games it never saw as a Brier skill against the base rate (0: the base rate,
@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the fit of card_mode
 from bot_ceiling import can_eat_after, discard_positions  # noqa: E402
 from card_model import fit  # noqa: E402
 
+from lab.card_model import features, log_odds, relation  # noqa: E402
 from tala_desktop.bots import knowledge  # noqa: E402
-from tala_desktop.bots.card_model import features, log_odds, relation  # noqa: E402
 from tala_desktop.bots.determinize import determinize  # noqa: E402
 from tala_desktop.engine import GameState  # noqa: E402
 from tala_desktop.engine.cards import iter_bits, points  # noqa: E402

@@ -22,10 +22,12 @@ from pathlib import Path
 from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/sim.py, beside this script
+
+from sim import SeatStats, play_bots  # noqa: E402
 
 from tala_desktop.bots import evaluate, make_bot  # noqa: E402
 from tala_desktop.bots.normal import NormalBot  # noqa: E402
-from tala_desktop.bots.sim import SeatStats, play_bots  # noqa: E402
 from tala_desktop.engine import Rules  # noqa: E402
 
 

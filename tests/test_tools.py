@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULE_TOOLS = ["tala_desktop.bots.sim", "tala_desktop.engine.demo", "tala_desktop.engine.scenario",
-                "tala_desktop.net.cli", "tala_desktop.app"]
+MODULE_TOOLS = ["tala_desktop.engine.demo", "tala_desktop.engine.scenario", "tala_desktop.net.cli", "tala_desktop.app"]
 SCRIPT_TOOLS = sorted(str(p.relative_to(ROOT)) for folder in ("bench", "tools") for p in (ROOT / folder).glob("*.py"))
 
 
@@ -101,8 +100,9 @@ def test_the_check_finds_an_option_without_help():
     assert _unexplained(parser) == ["--games: no help", "--seed: default 3 not shown"]
 
 
-def test_the_simulator_says_how_many_games_duplicate_deals_make(capsys):
-    from tala_desktop.bots import sim
+def test_the_simulator_says_how_many_games_duplicate_deals_make(monkeypatch, capsys):
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    sim = importlib.import_module("sim")
 
     assert sim.main(["--games", "6", "--seats", "random,random,random,random", "--duplicate", "--no-progress"]) == 0
     out, err = capsys.readouterr()

@@ -14,7 +14,7 @@ LEVELS = tuple(BotLevel)
 
 
 def make_bot(level: BotLevel | str, seed: int | None = None, **options) -> Bot:
-    """A bot of ``level`` (a ``BotLevel`` or its name); Hard takes ``budget_ms``, ``max_samples``."""
+    """A bot of ``level`` (a ``BotLevel`` or its name); Hard takes the fields of ``HardConfig``."""
     if level == BotLevel.RANDOM:
         return RandomBot(seed)
     if level == BotLevel.EASY:
@@ -22,8 +22,8 @@ def make_bot(level: BotLevel | str, seed: int | None = None, **options) -> Bot:
     if level == BotLevel.NORMAL:
         return NormalBot(seed)
     if level == BotLevel.HARD:
-        from .hard import HardBot
-        return HardBot(seed, **options)
+        from .hard import HardBot, HardConfig
+        return HardBot(seed, HardConfig(**options))
     raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
 
 

@@ -13,6 +13,11 @@ take keeps the noise low enough to rank options with a few hundred samples
 samples serve every option (common random numbers) and options that clearly
 lose stop being sampled. It stops at its time budget or after
 ``max_samples`` samples, whichever comes first.
+
+What the app chooses of it is a ``HardConfig``. The search variants that
+docs/experiments/ records (other playout policies and end values, reading
+the record, peeking samplers) live in ``lab/``, outside the package, and
+plug into this same search through its one hook, ``SearchStrategy``.
 """
 
 from __future__ import annotations
@@ -20,30 +25,62 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Protocol
 
 from tala_desktop.engine import GameState, Move, MoveKind, OutcomeKind, Phase
 from tala_desktop.engine.cards import card_label
 from tala_desktop.engine.legal import discardable, u_available
 from tala_desktop.engine.sends import best_lay_plan
 
-from .base import Bot, BotLevel, Decision, Reason
-from .card_model import learned_weights
+from .base import BotLevel, Decision, Reason
 from .determinize import determinize
 from .easy import EasyBot
-from .evaluate import BET_IN_POINTS, rank_discards, score_hand
-from .inference import PolicyModel, policy_weights
-from .leaf import WEIGHTS, fitted_value
+from .evaluate import BET_IN_POINTS, rank_discards
 from .normal import NormalBot
 
 CLEAR_GAIN_SE = 2.0  # standard errors of paired gain needed to leave Normal's choice (0: the best mean wins)
 MIN_SAMPLES = 12
-LEAVES = ("normal", "fitted")
-WEIGHINGS = ("record", "learned")
-INFER_MODEL = PolicyModel(temperature=4.0, walks=2)
 
 
-class _Greedy(EasyBot):
+@dataclass(frozen=True)
+class HardConfig:
+    """What the app chooses of Hard's search: how long it thinks, how many options it weighs, how sure it must be."""
+
+    budget_ms: float = 300.0         # thinking time per decision
+    max_samples: int | None = None   # a fixed count of samples instead of the budget (the replay's advice, benches)
+    candidates: int = 4              # discards compared (Normal's best ones)
+    min_gain_se: float = CLEAR_GAIN_SE  # standard errors of gain needed to leave Normal's choice
+
+
+class SearchStrategy(Protocol):
+    """Another way to sample and value Hard's options: the one hook the experiments (``lab/``) plug into.
+
+    The app's Hard has none (``HardBot.strategy`` is None): it samples each deal
+    with ``determinize`` weighted by the record (``card_weights``) and values an
+    option by ``HardBot.playout``. A strategy replaces those steps, in the order
+    the search takes them: ``weights`` once a decision, then per sample one
+    ``world`` and, for every option still compared, one ``value`` of that world
+    with the option played. The search's own random numbers are passed in, so a
+    strategy that does what the app's Hard does gives the same decisions.
+    """
+
+    def weights(self, st: GameState, seat: int, hand_counts: list[int] | None,
+                rng: random.Random) -> list[list[float]] | None:
+        """The weights ``world`` samples the hidden cards with this decision (None: the record's)."""
+        ...
+
+    def world(self, st: GameState, seat: int, hand_counts: list[int] | None, rng: random.Random,
+              weights: list[list[float]] | None) -> GameState:
+        """One full deal consistent with what ``seat`` has seen."""
+        ...
+
+    def value(self, g: GameState, seat: int, seed: int, option: Move) -> float:
+        """The option's value in bets: ``g`` is the sampled deal right after ``option``; ``seed`` the sample's."""
+        ...
+
+
+class Greedy(EasyBot):
     """The playout policy: Easy without its randomness (eat when possible, throw the highest trash)."""
 
     randomness = 0.0
@@ -53,46 +90,20 @@ class HardBot(NormalBot):
     level = BotLevel.HARD
     runs_in_process = True  # the search holds the GIL: the runner moves it to a process pool
 
-    def __init__(self, seed: int | None = None, budget_ms: float = 300.0, max_samples: int | None = None,
-                 candidates: int = 4, min_gain_se: float = CLEAR_GAIN_SE, horizon: int = 1,
-                 leaf: str = "normal", infer: int = 0, take_ahead: bool = False, others: str = "greedy",
-                 leaf_scale: float = 1.0, rival_weight: float = 0.0, feed_penalty: float = 0.0,
-                 weights: str = "record") -> None:
+    def __init__(self, seed: int | None = None, config: HardConfig | None = None,
+                 strategy: SearchStrategy | None = None) -> None:
         super().__init__(seed)
-        if leaf not in LEAVES:
-            raise ValueError(f"unknown leaf {leaf!r} (choose from {', '.join(LEAVES)})")
-        if weights not in WEIGHINGS:
-            raise ValueError(f"unknown weights {weights!r} (choose from {', '.join(WEIGHINGS)})")
-        self.weights = weights  # how hidden cards are weighed: the record's hand-set factors, or the learned model
-        self.take_ahead = take_ahead  # eat-or-draw options look ahead to the next take (else: valued at once)
-        self.infer = infer  # deals sampled to read the others' hands from their choices (0: card_weights only)
-        self.leaf = leaf  # how a playout's end is valued: Normal's value of the hand, or the fitted table value
-        self.leaf_scale = leaf_scale  # bets a point of Normal's hand value counts for, over 1 / BET_IN_POINTS
-        self.rival_weight = rival_weight  # how much each other seat's hand value counts against this seat's
-        self.feed_penalty = feed_penalty  # bets a playout loses when the next seat eats the discard searched
-        self.min_gain_se = min_gain_se
-        self.horizon = horizon  # how many of its own takes a playout looks ahead
-        self.budget_ms = budget_ms
-        self.max_samples = max_samples
-        self.candidates = candidates
-        if others not in ("greedy", "normal"):
-            raise ValueError(f"unknown playout policy {others!r} (greedy or normal)")
-        self.others = others
-        self.policy: Bot = _Greedy(seed) if others == "greedy" else NormalBot(seed)  # the other seats in playouts
+        self.config = config if config is not None else HardConfig()
+        self.strategy = strategy  # None: the app's search
+        self.policy = Greedy(seed)  # the other seats in playouts
         self.own_policy = NormalBot(seed)  # evaluates this seat's hand at the end of a playout
         self.stop: threading.Event | None = None
         self.last_samples = 0
-        # how the hidden cards are sampled; the benches that measure a peeking bot put their own here
-        self.sampler: Callable[[GameState, int, list[int] | None, random.Random, list[list[float]] | None],
-                               GameState] = determinize
 
     def spec(self) -> tuple[str, int | None, dict]:
-        return self.level, self.seed, {"budget_ms": self.budget_ms, "max_samples": self.max_samples,
-                                       "candidates": self.candidates, "min_gain_se": self.min_gain_se,
-                                       "horizon": self.horizon, "leaf": self.leaf, "infer": self.infer,
-                                       "take_ahead": self.take_ahead, "others": self.others,
-                                       "leaf_scale": self.leaf_scale, "rival_weight": self.rival_weight,
-                                       "feed_penalty": self.feed_penalty, "weights": self.weights}
+        if self.strategy is not None:
+            raise ValueError("a Hard bot with a search strategy cannot be rebuilt in another process")
+        return self.level, self.seed, asdict(self.config)
 
     def decide_state(self, st: GameState, seat: int, legal: list[Move],
                      hand_counts: list[int] | None) -> Decision:
@@ -103,7 +114,7 @@ class HardBot(NormalBot):
         options = self._options(st, seat, legal, hand_counts, base)
         if len(options) < 2:
             return base
-        deadline = t0 + self.budget_ms / 1000.0
+        deadline = t0 + self.config.budget_ms / 1000.0
         base_i = options.index(base.move)
         means, gains, samples = self._search(st, seat, hand_counts, options, deadline, base_i)
         self.last_samples = samples
@@ -129,7 +140,7 @@ class HardBot(NormalBot):
             return [base.move]
         ctx = self.context(st, seat, hand_counts)
         ranked = rank_discards(ctx, discardable(st, seat), self.danger_weight)
-        opts = [Move(seat, MoveKind.DISCARD, card=c) for _, c, _ in ranked[: self.candidates]]
+        opts = [Move(seat, MoveKind.DISCARD, card=c) for _, c, _ in ranked[: self.config.candidates]]
         if base.move not in opts:
             opts.insert(0, base.move)
         return opts
@@ -140,29 +151,26 @@ class HardBot(NormalBot):
         values: list[list[float]] = [[] for _ in options]
         active = list(range(len(options)))
         samples = 0
-        limit = self.max_samples or 10**9
+        timed = self.config.max_samples is None
+        limit = self.config.max_samples or 10**9
         rng = self.rng
-        weights = None
-        if self.infer:
-            weights = policy_weights(st, seat, hand_counts, rng, self.infer, INFER_MODEL)
-        elif self.weights == "learned":
-            weights = learned_weights(st, seat, hand_counts)
+        strategy = self.strategy
+        weights = strategy.weights(st, seat, hand_counts, rng) if strategy is not None else None
         while samples < limit:
-            if self.max_samples is None and time.perf_counter() >= deadline:
+            if timed and time.perf_counter() >= deadline:
                 break
             if self.stop is not None and self.stop.is_set():
                 break
-            world = self.sampler(st, seat, hand_counts, rng, weights)
+            if strategy is None:
+                world = determinize(st, seat, hand_counts, rng, None)
+            else:
+                world = strategy.world(st, seat, hand_counts, rng, weights)
             seed = rng.getrandbits(32)
             for i in active:
                 g = world.copy()
                 g.push_unchecked(options[i])
-                at = len(g.history)
-                value = self._playout(g, seat, seed)
-                if self.feed_penalty and options[i].kind is MoveKind.DISCARD and len(g.history) > at \
-                        and g.history[at].kind is MoveKind.EAT:
-                    value -= self.feed_penalty
-                values[i].append(value)
+                values[i].append(self.playout(g, seat, seed) if strategy is None
+                                 else strategy.value(g, seat, seed, options[i]))
             samples += 1
             if samples % 8 == 0 and len(active) > 2:
                 active = _survivors(values, active, base_i)
@@ -172,45 +180,28 @@ class HardBot(NormalBot):
             for i in active:
                 if i != base_i:
                     mean, se = _paired(values[i], values[base_i])
-                    if mean > self.min_gain_se * se:
+                    if mean > self.config.min_gain_se * se:
                         gains[i] = mean
         return means, gains, samples
 
-    def _playout(self, g: GameState, seat: int, seed: int) -> float:
-        """Play the other seats on until this seat has taken again (or the game ends), then evaluate.
+    def playout(self, g: GameState, seat: int, seed: int) -> float:
+        """Play the other seats on greedily until this seat has taken again (or the game ends), then evaluate.
 
         The value in bets: money won or lost meanwhile (eats, a chốt, someone's Ù), plus Normal's
-        value of the hand it now holds (its best discard, or its best lay-down), points / 8.
+        value of the hand it now holds (its best discard, or its best lay-down), points / 8. An
+        option that was this seat's take is valued at once.
         """
         policy, own = self.policy, self.own_policy
         policy.rng = random.Random(seed)
-        takes = 0
-        # an option that was this turn's take: the look-ahead runs to the next turn's take
-        counted = g.turn_no if (self.take_ahead and g.to_move == seat and g.took) else -1
         while not g.is_over:
             s = g.to_move
-            if s == seat and g.took and counted != g.turn_no:
-                counted = g.turn_no
-                takes += 1
-                if takes >= self.horizon:
-                    return g.net[seat] / g.bet + self._leaf(g, seat)
+            if s == seat and g.took:
+                return g.net[seat] / g.bet + normal_leaf(g, seat, own)
             legal = g.legal_moves()
             bot = own if s == seat else policy
             move = legal[0] if len(legal) == 1 else bot.decide_state(g, s, legal, None).move
             g.push_unchecked(move)
         return g.net[seat] / g.bet
-
-    def _leaf(self, g: GameState, seat: int) -> float:
-        """The value of the table for this seat right after its take, in bets."""
-        value = normal_leaf(g, seat, self.own_policy)
-        if self.leaf == "fitted":
-            return fitted_value(g, seat, value, WEIGHTS)
-        value *= self.leaf_scale
-        if self.rival_weight:
-            for t in range(g.n):
-                if t != seat and not g.left[t]:
-                    value -= self.rival_weight * rival_leaf(g, t, self.own_policy)
-        return value
 
 
 def normal_leaf(g: GameState, seat: int, own: NormalBot) -> float:
@@ -230,13 +221,6 @@ def normal_leaf(g: GameState, seat: int, own: NormalBot) -> float:
     ranked = rank_discards(ctx, discardable(g, seat), own.danger_weight)
     value = ranked[0][0] if ranked else -float(g.hand_points(seat))
     return value / BET_IN_POINTS
-
-
-def rival_leaf(g: GameState, t: int, own: NormalBot) -> float:
-    """Normal's value of another seat's hand as it stands (a showdown is won against the others), in bets."""
-    ctx = own.context(g, t, None)
-    hs = score_hand(ctx, g.hands[t], g.eaten[t])
-    return (hs.value if hs is not None else -float(g.hand_points(t))) / BET_IN_POINTS
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:

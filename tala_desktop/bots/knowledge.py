@@ -219,15 +219,6 @@ def neighbour_mask(c: int, ace_high: bool = False) -> int:
     return m
 
 
-def holds_prob(card: int, seat: int, st: GameState, unseen: int, hidden: list[int], total_unseen: int) -> float:
-    """Chance that ``seat`` holds ``card``, for the seat that computed ``unseen``."""
-    if (st.eaten[seat] | st.revealed[seat]) >> card & 1:
-        return 1.0
-    if not unseen >> card & 1 or total_unseen <= 0:
-        return 0.0
-    return hidden[seat] / total_unseen
-
-
 def next_taker(st: GameState, seat: int) -> int | None:
     """The seat that will take after ``seat`` discards, if it may eat (None if it has laid down)."""
     for i in range(1, st.n):
@@ -258,7 +249,3 @@ def eat_chance(st: GameState, seat: int, c: int, unseen: int, hidden: list[int])
             continue
         miss *= 1.0 - pa * pb
     return 1.0 - miss
-
-
-def suit_row(mask: int, suit: int) -> int:
-    return (mask >> _SUIT_SHIFT[suit]) & ROW

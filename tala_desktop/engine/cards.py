@@ -15,7 +15,6 @@ from .errors import CardParseError
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_LETTERS = "scdh"
 SUIT_SYMBOLS = "♠♣♦♥"
-SUIT_NAMES_VI = ("bích", "tép", "rô", "cơ")
 FULL_DECK = (1 << 52) - 1
 ROW = 0x1FFF  # the 13 bits of one suit
 
@@ -99,10 +98,6 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 def parse_cards(tokens: Iterable[str]) -> list[int]:
     return [parse_card(t) for t in tokens]
-
-
-def mask_str(mask: int) -> str:
-    return " ".join(card_str(c) for c in cards_of(mask))
 
 
 def _row_points_table(face_value_10: bool) -> tuple[int, ...]:

@@ -106,16 +106,6 @@ def meld_cover(hand: int, ace_high: bool = False) -> int:
     return cover
 
 
-def has_meld(hand: int, ace_high: bool = False) -> bool:
-    if _set_rows(hand):
-        return True
-    for s in range(4):
-        x = _row14((hand >> (13 * s)) & ROW, ace_high)
-        if x & (x >> 1) & (x >> 2):
-            return True
-    return False
-
-
 def has_ca(hand: int, ace_high: bool = False) -> bool:
     """True if two cards of ``hand`` form a cạ (same rank, or same suit 1-2 apart)."""
     a = hand & ROW

@@ -57,7 +57,6 @@ class MoveKind(NotationEnum):
 
 
 DRAW, EAT, DISCARD, LAY, SEND, U, UKHAN, TIMEOUT, LEAVE = MoveKind
-KINDS = tuple(MoveKind)
 _BARE = frozenset((DRAW, EAT, U, UKHAN, TIMEOUT, LEAVE))   # kinds that take no arguments
 
 

@@ -179,9 +179,6 @@ class Position:
         """Cards in ``seat``'s hand, not counting its eaten row."""
         return self.hands[seat] & ~self.eaten[seat]
 
-    def hand_count(self, seat: int) -> int:
-        return self.hands[seat].bit_count()
-
     def hand_points(self, seat: int) -> int:
         return mask_points(self.hands[seat], self.rules.face_value_10)
 

@@ -18,9 +18,6 @@ class OutcomeKind(NotationEnum):
     U_KHAN = "u_khan"
 
 
-U_KINDS = (OutcomeKind.U, OutcomeKind.U_TRON, OutcomeKind.U_KHAN)
-
-
 class Outcome(NamedTuple):
     """How a game ended. Tuples are indexed by seat; ``places`` is best first."""
 

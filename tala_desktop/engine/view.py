@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from .cards import FULL_DECK
 from .legal import legal_moves
 from .moves import Move, Phase
 from .position import Position
@@ -80,17 +79,6 @@ class SeatView(Generic[S]):
         """Cards visible on the table: piles and laid phỏm (eaten/revealed cards are in known_cards)."""
         return self._st.table_cards()
 
-    def unseen_cards(self) -> int:
-        """Cards this seat cannot locate: in other hands (hidden part) or the stock."""
-        m = self.public_cards()
-        for s in range(self._st.n):
-            m |= self._st.hands[s]
-        return FULL_DECK & ~m
-
-    def hidden_count(self, s: int) -> int:
-        """How many cards of seat ``s``'s hand this seat cannot see."""
-        return self.hand_counts[s] - self._st.hands[s].bit_count()
-
     def determinize(self, hidden: dict[int, int], stock_top_first: list[int]) -> S:
         """A full game state with the unseen cards placed as given (for searchers)."""
         st = self._st.copy(record_events=False)
@@ -104,10 +92,6 @@ class SeatView(Generic[S]):
     def redacted_state(self) -> S:
         """The view's own redacted state (not shared with the live game); treat it as read-only."""
         return self._st
-
-    def state_copy(self) -> S:
-        """A copy of the redacted state (others' hidden cards and the stock absent)."""
-        return self._st.copy(record_events=False)
 
 
 _PUBLIC = frozenset({

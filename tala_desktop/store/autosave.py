@@ -52,14 +52,6 @@ class Autosave:
     def rules(self) -> Rules:
         return self.state.rules
 
-    def to_obj(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT, "version": VERSION, "table_uid": self.table_uid, "game_id": self.game_id,
-            "started_at": self.started_at, "saved_at": self.saved_at, "human_seat": self.human_seat,
-            "seats": self.seats, "config": self.config, "balances": self.balances, "left_table": self.left_table,
-            "rng_state": self.rng_state, "record": self.record,
-        }
-
 
 def game_uid(table_uid: str, game_id: int) -> str:
     """The history uid of game ``game_id`` of table ``table_uid``: settles that game at most once."""

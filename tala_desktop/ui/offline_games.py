@@ -104,9 +104,6 @@ class OfflineGames:
         finally:
             session.table.close()
 
-    def session_of(self, client: object) -> OfflineSession | None:
-        return self.sessions.get(id(client))
-
     def leave(self, client: object) -> None:
         """You left the table: a game still running is your leave (Móm) and is settled now."""
         session = self.sessions.get(id(client))

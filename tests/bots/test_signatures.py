@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from tala_desktop.bots import make_bot
 from tala_desktop.engine import GameState, Move, Phase, Rules, parse_card
 from tala_desktop.engine.melds import Phom
 from tala_desktop.engine.state import TurnKind
+
+SIM = str(Path(__file__).resolve().parents[2] / "bench" / "sim.py")
 
 
 def cards(text: str) -> list[int]:
@@ -125,7 +128,7 @@ def test_hard_searches_and_gets_more_samples_with_more_budget():
 
 
 def test_sim_cli_prints_parseable_json():
-    out = subprocess.run([sys.executable, "-m", "tala_desktop.bots.sim", "--games", "8", "--seats",
+    out = subprocess.run([sys.executable, SIM, "--games", "8", "--seats",
                           "easy,random,normal", "--duplicate", "--json", "--no-progress"],
                          capture_output=True, text=True, timeout=120, check=True)
     data = json.loads(out.stdout)
@@ -134,6 +137,6 @@ def test_sim_cli_prints_parseable_json():
     for s in data["seats"]:
         lo, hi = s["net_ci95"]
         assert lo <= s["mean_net"] <= hi
-    table = subprocess.run([sys.executable, "-m", "tala_desktop.bots.sim", "--games", "4", "--no-progress"],
+    table = subprocess.run([sys.executable, SIM, "--games", "4", "--no-progress"],
                            capture_output=True, text=True, timeout=120, check=True).stdout
     assert "games/s" in table and "win share" in table

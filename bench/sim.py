@@ -1,6 +1,6 @@
 """Bot-only games at full speed and the tournament statistics that rank the bots.
 
-    python -m tala_desktop.bots.sim --games 2000 --seats hard,normal,normal,normal --seed 1
+    python bench/sim.py --games 2000 --seats hard,normal,normal,normal --seed 1
         [--rules zingplay | --rules '{"preset": "co_ban", "chot_pay": 2}'] [--duplicate] [--json]
         [--workers 2] [--hard-budget-ms 300] [--hard-samples N]
 
@@ -8,6 +8,8 @@ Per seat of ``--seats`` (the bot follows its seat through ``--duplicate``
 rotations): games, win share (Nhất or Ù), mean place, Ù and Móm counts, and
 mean net money per game in bets with a 95% confidence interval (with
 ``--duplicate``, computed over deals: a deal's rotated games form one block).
+Hard takes the app's options and the lab's experiment options
+(``--hard-option``, ``lab/search.py``).
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from tala_desktop.engine import GameState, OutcomeKind, Rules, RulesError
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the lab beside the package
 
-from . import LEVELS, make_bot
-from .base import Bot
-from .compiled import describe
+from lab import make_bot, parse_options  # noqa: E402
+from tala_desktop.bots import LEVELS, Bot  # noqa: E402
+from tala_desktop.bots.compiled import describe  # noqa: E402
+from tala_desktop.engine import GameState, OutcomeKind, Rules, RulesError  # noqa: E402
 
 
 @dataclass
@@ -146,26 +150,8 @@ def run_block(args: tuple) -> list[tuple[list[int], dict]]:
     return out
 
 
-def hard_options(pairs: list[str]) -> dict:
-    """``KEY=VALUE`` texts as Hard keywords (values read as JSON, else kept as text), checked by building a bot."""
-    out: dict = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"{pair!r} is not KEY=VALUE")
-        try:
-            out[key.strip()] = json.loads(text)
-        except json.JSONDecodeError:
-            out[key.strip()] = text
-    try:
-        make_bot("hard", 0, **out)
-    except TypeError as exc:
-        raise ValueError(f"not a Hard keyword: {exc}") from exc
-    return out
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tala_desktop.bots.sim", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python bench/sim.py", description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200,
                     help="games in all; with --duplicate rounded down to whole deals (deals x seats) (default 200)")
     ap.add_argument("--seats", default="normal,normal,normal,normal",
@@ -216,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.hard_horizon is not None:
         options["horizon"] = args.hard_horizon
     try:
-        options |= hard_options(args.hard_option)
+        options |= parse_options(args.hard_option)
     except ValueError as exc:
         ap.error(f"--hard-option: {exc}")
     chunk = max(1, min(50, deals // (args.workers * 4) or 1))

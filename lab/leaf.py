@@ -11,16 +11,14 @@ test error are in docs/experiments/bots-fitted-leaf.md).
 
 from __future__ import annotations
 
+from tala_desktop.bots.evaluate import takes_left
+from tala_desktop.bots.knowledge import ca_pairs, unseen_mask
 from tala_desktop.engine import GameState
 from tala_desktop.engine.solver import best_arrangement
 
-from .evaluate import takes_left
-from .knowledge import ca_pairs, unseen_mask
-
-SEAT_FIELDS = 7  # per seat: trash points / 8, phỏm, trash cards, live cạ, eats, laid, takes left
-
 
 def seat_fields(g: GameState, t: int, unseen: int) -> list[float]:
+    """Seat ``t``'s seven fields: trash points / 8, phỏm, trash cards, live cạ, eats, laid, takes left."""
     rules = g.rules
     arr = best_arrangement(g.hands[t], g.eaten[t], rules.ace_high_run, rules.face_value_10)
     if arr is None:

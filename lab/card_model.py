@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import math
 
+from tala_desktop.bots.knowledge import hidden_counts, meld_partners, passed_cards, unseen_mask
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import iter_bits, points
-
-from .knowledge import hidden_counts, meld_partners, passed_cards, unseen_mask
 
 NAMES = ("bias", "thr_rank", "thr_adj1", "thr_adj2", "pass_rank", "pass_adj1", "pass_adj2", "ate_partner",
          "live_rank", "live_run", "dead", "points", "dead_points", "above_last", "dead_above_last",

@@ -19,16 +19,15 @@ import math
 import random
 from dataclasses import dataclass
 
+from tala_desktop.bots.determinize import determinize
+from tala_desktop.bots.evaluate import rank_discards
+from tala_desktop.bots.knowledge import meld_partners
+from tala_desktop.bots.normal import NormalBot, eat_advantage
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import cards_of, iter_bits
 from tala_desktop.engine.legal import discardable, u_available
 from tala_desktop.engine.moves import DISCARD, DRAW, EAT, LAY, SEND, Move
 from tala_desktop.engine.solver import can_eat
-
-from .determinize import determinize
-from .evaluate import rank_discards
-from .knowledge import meld_partners
-from .normal import NormalBot, eat_advantage
 
 
 @dataclass(frozen=True, slots=True)

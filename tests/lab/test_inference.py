@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+from lab import make_bot as lab_bot
+from lab.inference import PolicyModel, Record, hands_before, policy_weights
 from tala_desktop.bots import make_bot
 from tala_desktop.bots.determinize import determinize
-from tala_desktop.bots.inference import PolicyModel, Record, hands_before, policy_weights
 from tala_desktop.bots.normal import NormalBot, eat_advantage
 from tala_desktop.engine import GameState, Move, Rules
 from tala_desktop.engine.moves import DISCARD, DRAW, EAT, TIMEOUT
@@ -100,7 +101,7 @@ def test_a_timeout_in_the_record_leaves_the_plain_sampler_in_charge():
         st.push(bots[st.to_move].decide(st.view(st.to_move)).move)
     view = st.view(0)
     assert policy_weights(view.redacted_state(), 0, view.hand_counts, random.Random(1), 8) is None
-    move = make_bot("hard", 1, max_samples=4, infer=8).decide(view).move
+    move = lab_bot("hard", 1, max_samples=4, infer=8).decide(view).move
     assert st.is_legal(move)
 
 

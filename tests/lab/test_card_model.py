@@ -6,10 +6,11 @@ import math
 
 import pytest
 
+from lab import make_bot as lab_bot
+from lab.card_model import COEF, NAMES, features, learned_weights, log_odds
+from lab.search import LabSearch, Variant
 from tala_desktop.bots import knowledge, make_bot
-from tala_desktop.bots.card_model import COEF, NAMES, features, learned_weights, log_odds
 from tala_desktop.bots.determinize import card_weights, determinize
-from tala_desktop.bots.hard import HardBot
 from tala_desktop.engine import GameState, Phase, Rules
 
 
@@ -85,17 +86,16 @@ def test_the_fitted_chances_foresee_unseen_games_hands_better_than_chance_and_th
 
 def test_hard_samples_with_the_learned_weights_on_request_and_refuses_an_unknown_weighing():
     st = GameState.new(Rules(players=4), seed=21, leader=0, record_events=False)
-    bot = HardBot(1, max_samples=10, weights="learned")
     given = []
 
     def sampler(state, seat, hand_counts, rng, weights=None):
         given.append(weights)
         return determinize(state, seat, hand_counts, rng, weights)
 
-    bot.sampler = sampler
+    bot = lab_bot("hard", 1, max_samples=10, weights="learned", sampler=sampler)
     bot.decide(st.view(0))
     assert given and all(w == learned_weights(st.view(0).redacted_state(), 0, st.view(0).hand_counts)
                          for w in given)
-    assert bot.spec()[2]["weights"] == "learned"
+    assert isinstance(bot.strategy, LabSearch) and bot.strategy.variant.weights == "learned"
     with pytest.raises(ValueError):
-        HardBot(1, weights="peeking")
+        Variant(weights="peeking")
