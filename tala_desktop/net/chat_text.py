@@ -1,4 +1,4 @@
-"""What a chat line may hold: at least one visible character, a few marks on each, emoji sequences, no invisible tricks.
+"""What a chat line may hold (a visible character, a few marks each, emoji sequences), and text a server may show.
 
 A chat line is shown in every app at the table and kept in the table's
 log for whoever comes later, so the server refuses any line that could
@@ -13,6 +13,11 @@ draw as nothing or as something else:
 - more than ``MAX_MARKS`` combining marks on one character, counting those
   a precomposed letter holds (stacked "zalgo" marks that cover the lines
   around them).
+
+``shown`` is the gentler rule for text that came from a server (names,
+relayed lines, reasons): a client cannot refuse its server's words, so it
+drops what can do harm (controls, line separators, bidi and other format
+characters, surrogates) and keeps the rest for the safe renderer.
 
 Ordinary emoji sequences stay allowed: a zero-width joiner between two
 visible characters (👨‍👩‍👧, 🏳️‍🌈), variation selectors and skin tones on the
@@ -107,3 +112,18 @@ def clean_chat(value: str) -> str:
     if problem is not None:
         raise ValueError(f"text: {problem}")
     return text
+
+
+def shown(value: str, limit: int) -> str:
+    """``value`` from a server, made safe to keep and show: controls, line breaks, format characters (but the
+    joiners and flag tags of emoji) and surrogates dropped, at most ``limit`` characters."""
+    if value.isprintable() and len(value) <= limit:
+        return value
+    keep = []
+    for ch in value[:4 * limit]:
+        code, cat = ord(ch), unicodedata.category(ch)
+        if cat in ("Cc", "Cs", "Zl", "Zp") or (cat == "Cf" and code not in (ZWJ, ZWNJ)
+                                               and not 0xE0020 <= code <= 0xE007F):
+            continue
+        keep.append(ch)
+    return "".join(keep)[:limit]

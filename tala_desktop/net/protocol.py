@@ -14,7 +14,7 @@ every message with an example exchange.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -27,12 +27,13 @@ from tala_desktop.table.messages import (
     MoveCommand,
     NextGame,
     SeatMessage,
+    Snapshot,
     TableMessage,
     check_moves,
 )
 from tala_desktop.table.reactions import REACTIONS
 
-from .chat_text import MAX_CHAT, clean_chat
+from .chat_text import MAX_CHAT, clean_chat, shown
 
 PROTOCOL_VERSION = 3            # 2: moves as values and cards as numbers; 3: watching, seats between games, reactions
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
@@ -45,6 +46,14 @@ Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64, pattern=r"^[A-Z
 Password = Annotated[str, msgspec.Meta(max_length=MAX_PASSWORD)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
 TableId = Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
+# what a client takes from a server (a rogue one is bounded like a client is)
+MAX_SHOWN_NAME = 2 * MAX_NAME + 8       # a chosen name, or one made unique ("Lan (2)")
+MAX_WATCHERS_SHOWN = 64
+MAX_TABLES_SHOWN = 1000
+ShownName = Annotated[str, msgspec.Meta(max_length=MAX_SHOWN_NAME)]
+ShownText = Annotated[str, msgspec.Meta(max_length=2 * MAX_CHAT)]
+Word = Annotated[str, msgspec.Meta(max_length=40)]          # a code, a reason, a preset
+ServerName = Annotated[str, msgspec.Meta(max_length=64)]
 GameId = Annotated[int, msgspec.Meta(ge=0)]
 
 
@@ -252,11 +261,11 @@ class _Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_on
 
 class Welcome(_Event, tag="welcome"):
     version: int
-    name: str
-    token: str                  # the resume token: send it in a later hello to reclaim your seat
-    server: str
+    name: ShownName
+    token: Token                # the resume token: send it in a later hello to reclaim your seat
+    server: ServerName
     reconnect_seconds: float
-    server_id: str = ""         # this server instance: a restarted server has another one
+    server_id: Word = ""        # this server instance: a restarted server has another one
     resumed: bool = False
     table: int | None = None
     seat: int | None = None
@@ -267,9 +276,9 @@ class Pong(_Event, tag="pong"):
 
 
 class SeatInfo(msgspec.Struct, kw_only=True):
-    seat: int
+    seat: Seat
     kind: SeatKind              # "empty" (a bot fills it at the start), "player" or "bot"
-    name: str | None = None
+    name: ShownName | None = None
     level: BotLevel | None = None  # bot level (for empty seats: the level that will fill it)
     ready: bool = False
     host: bool = False
@@ -281,47 +290,48 @@ class SeatInfo(msgspec.Struct, kw_only=True):
 
 
 class TableInfo(msgspec.Struct, kw_only=True):
-    id: int
-    name: str
+    id: TableId
+    name: ServerName
     state: Literal["lobby", "playing"]
-    seats: list[SeatInfo]
+    seats: Annotated[list[SeatInfo], msgspec.Meta(max_length=4)]
     bet: int
     turn_seconds: int
-    preset: str
-    bots: list[BotLevel]
+    preset: Word
+    bots: Annotated[list[BotLevel], msgspec.Meta(max_length=4)]
     password: bool
-    host: int | None
-    players: int
+    host: Seat | None
+    players: Annotated[int, msgspec.Meta(ge=0, le=4)]
     game_id: int = 0
-    next_votes: list[int] = msgspec.field(default_factory=list)
-    watchers: list[str] = msgspec.field(default_factory=list)     # the names of the people watching
+    next_votes: Annotated[list[Seat], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
+    watchers: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = msgspec.field(
+        default_factory=list)                                      # the names of the people watching
 
 
 class Tables(_Event, tag="tables"):
-    tables: list[TableInfo]
+    tables: Annotated[list[TableInfo], msgspec.Meta(max_length=MAX_TABLES_SHOWN)]
 
 
 class Lobby(_Event, tag="lobby"):
     """The table you are at changed (seats, ready marks, host, settings, state)."""
 
     table: TableInfo
-    you: int | None = None      # your seat
+    you: Seat | None = None     # your seat
     watching: bool = False      # you watch this table (no seat)
 
 
 class ChatEvent(_Event, tag="chat"):
-    seat: int | None            # null: someone watching
-    name: str
-    text: str
+    seat: Seat | None           # null: someone watching
+    name: ShownName
+    text: ShownText
     watching: bool = False
 
 
 class ReactionEvent(_Event, tag="reaction"):
     """A quick reaction (table/reactions.py) from a seat or from someone watching."""
 
-    seat: int | None
-    name: str
-    key: str
+    seat: Seat | None
+    name: ShownName
+    key: Word
     watching: bool = False
 
 
@@ -336,8 +346,8 @@ class Closing(_Event, tag="closing"):
     the table was closed) or ``shutdown`` (the server was stopped); ``who`` names the host. The final
     ``server_shutdown`` error follows."""
 
-    reason: str
-    who: str | None = None
+    reason: Word
+    who: ShownName | None = None
 
 
 class Batch(_Event, tag="batch"):
@@ -349,8 +359,8 @@ class Batch(_Event, tag="batch"):
 class Left(_Event, tag="left_table"):
     """You are no longer at a table (you left, or the table closed)."""
 
-    table: int
-    reason: str
+    table: TableId
+    reason: Word
 
 
 class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
@@ -369,10 +379,45 @@ _server_decoder = msgspec.json.Decoder(ServerMessage)
 
 
 def decode_server_frame(frame: str | bytes) -> ServerMessage:
-    """Decode one server frame strictly; raises msgspec.DecodeError (ValidationError: the wrong shape)."""
+    """Decode one server frame strictly, and clean the text in it to be shown (names, lines, reasons);
+    raises msgspec.DecodeError (ValidationError: the wrong shape or a field beyond its bounds)."""
     msg = _server_decoder.decode(frame)
     for one in msg.messages if isinstance(msg, Batch) else (msg,):
         check_moves(one)
+    if isinstance(msg, Batch):
+        return msgspec.structs.replace(msg, messages=[_cleaned(one) for one in msg.messages])
+    return _cleaned(msg)
+
+
+def _name(value: str | None) -> str | None:
+    return None if value is None else shown(value, MAX_SHOWN_NAME)
+
+
+def _table(info: TableInfo) -> TableInfo:
+    seats = [msgspec.structs.replace(seat, name=_name(seat.name)) for seat in info.seats]
+    return msgspec.structs.replace(info, name=shown(info.name, 64), seats=seats,
+                                   watchers=[shown(w, MAX_SHOWN_NAME) for w in info.watchers])
+
+
+def _cleaned(msg: Any) -> Any:
+    """``msg`` with every text a person will see from a server cleaned (chat_text.shown)."""
+    replace = msgspec.structs.replace
+    if isinstance(msg, ChatEvent):
+        return replace(msg, name=shown(msg.name, MAX_SHOWN_NAME), text=shown(msg.text, 2 * MAX_CHAT))
+    if isinstance(msg, ReactionEvent):
+        return replace(msg, name=shown(msg.name, MAX_SHOWN_NAME))
+    if isinstance(msg, ChatLog):
+        return replace(msg, lines=[_cleaned(line) for line in msg.lines])
+    if isinstance(msg, Lobby):
+        return replace(msg, table=_table(msg.table))
+    if isinstance(msg, Tables):
+        return replace(msg, tables=[_table(t) for t in msg.tables])
+    if isinstance(msg, Welcome):
+        return replace(msg, name=shown(msg.name, MAX_SHOWN_NAME), server=shown(msg.server, 64))
+    if isinstance(msg, Closing):
+        return replace(msg, who=_name(msg.who))
+    if isinstance(msg, Snapshot):
+        return replace(msg, names=[shown(n, 40) for n in msg.names])
     return msg
 
 

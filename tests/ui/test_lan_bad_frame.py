@@ -18,11 +18,12 @@ from tala_desktop.ui.lan.session import LanSession
 from .test_lan_scenes import app, step_until  # noqa: F401 - app is a fixture
 
 
-def lobby_frame(state: str = "lobby", kind: str = "player") -> str:
-    """A lobby event for a 2-seat table; the defaults make a frame the client reads."""
+def lobby_frame(state: str = "lobby", kind: str = "player", seats: int = 2, watchers: int = 0) -> str:
+    """A lobby event for a table; the defaults make a frame the client reads."""
     table = {"id": 1, "name": "Bàn 1", "state": state, "bet": 100, "turn_seconds": 0, "preset": "zingplay",
              "bots": [], "password": False, "host": 0, "players": 1,
-             "seats": [{"seat": 0, "kind": kind, "name": "An"}, {"seat": 1, "kind": "empty"}]}
+             "seats": [{"seat": 0, "kind": kind, "name": "An"}] + [{"seat": 1, "kind": "empty"}] * (seats - 1),
+             "watchers": [f"Xem {i}" for i in range(watchers)]}
     return json.dumps({"type": "lobby", "table": table, "you": 0})
 
 
@@ -57,6 +58,10 @@ def bad_server(request) -> Iterator[int]:
     '{"type":"tables","tables":[{"id":1,"name":"x","seats":"four"}]}',
     lobby_frame(state="dancing"),                                  # a table is in its lobby or playing
     lobby_frame(kind="ghost"),                                     # a seat is a player, a bot or empty
+    lobby_frame(seats=200),                                        # a table has at most four seats
+    lobby_frame(watchers=5000),                                    # ...and a bounded audience
+    json.dumps({"type": "chat", "seat": 1, "name": "An", "text": "x" * 900_000}),   # a 900 kB chat line
+    json.dumps({"type": "chat", "seat": 9, "name": "An", "text": "chào"}),            # a seat that is not one
 ], indirect=True)
 def test_a_frame_the_client_cannot_read_shows_the_lost_overlay_with_its_reason(app, bad_server):  # noqa: F811
     i18n.set_language("en")
