@@ -10,16 +10,24 @@ approaches stay inside one subnet in practice, and where discovery is
 blocked the "Nhập địa chỉ" (enter address) path joins by host:port.
 
 A beacon is one small JSON datagram (``type`` "tala_beacon") sent every
-second to ``target``: the limited broadcast address 255.255.255.255 on
-port 37020 in the app, 127.0.0.1 (or ::1) and a test port in tests, so tests
-never broadcast. The browser listens on a UDP port in a daemon thread,
-validates each datagram with msgspec, keys servers by (address, port) and
-forgets one that has been silent for ``expiry`` seconds.
+second to ``target``: 127.0.0.1 (or ::1) and a test port in tests, so tests
+never broadcast; in the app the limited broadcast address 255.255.255.255
+on port 37020, which stands for every IPv4 network of the machine. A
+datagram to 255.255.255.255 leaves through one adapter only (on Windows
+often a VirtualBox, Hyper-V or WSL one), so the beacon also goes to the
+directed broadcast address of each IPv4 interface (192.168.1.255 for
+192.168.1.7/24; from ``ifaddr``, looked up again every
+``INTERFACES_EVERY`` seconds as networks come and go), and the routing
+table sends each out of its own adapter. The browser listens on a UDP port
+of every interface in a daemon thread, validates each datagram with
+msgspec, keys servers by (address, port) and forgets one that has been
+silent for ``expiry`` seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import secrets
 import socket
@@ -28,12 +36,15 @@ import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
+import ifaddr
 import msgspec
 
 log = logging.getLogger(__name__)
 
 BEACON_PORT = 37020
 MAX_DATAGRAM = 1024
+LIMITED_BROADCAST = "255.255.255.255"
+INTERFACES_EVERY = 10.0   # seconds between two looks at the machine's networks
 
 
 class BeaconInfo(msgspec.Struct, tag="tala_beacon", tag_field="type", kw_only=True):
@@ -72,8 +83,40 @@ def _family(host: str) -> socket.AddressFamily:
     return socket.AF_INET6 if ":" in host else socket.AF_INET
 
 
+def directed_broadcasts(networks: list[tuple[str, int]] | None = None) -> list[str]:
+    """The directed broadcast address of each IPv4 network (``address``, prefix length) of this machine, or of
+    ``networks``: loopback, single-address (/31, /32: point-to-point links, VPNs) and malformed ones left out."""
+    if networks is None:
+        try:
+            networks = [(ip.ip, ip.network_prefix) for adapter in ifaddr.get_adapters() for ip in adapter.ips
+                        if isinstance(ip.ip, str)]
+        except (OSError, ValueError) as exc:  # no way to list them here: the limited broadcast alone
+            log.debug("cannot list the network interfaces: %s", exc)
+            networks = []
+    found = set()
+    for address, prefix in networks:
+        try:
+            net = ipaddress.IPv4Interface(f"{address}/{prefix}").network
+        except ValueError:
+            continue
+        if not net.is_loopback and net.prefixlen < 31:
+            found.add(net.broadcast_address)
+    return [str(a) for a in sorted(found)]
+
+
+def beacon_targets(target: tuple[str, int], networks: list[tuple[str, int]] | None = None) -> list[tuple[str, int]]:
+    """Where one beacon goes: ``target``, and for the limited broadcast also every directed broadcast."""
+    host, port = target
+    if host != LIMITED_BROADCAST:
+        return [target]
+    return [(LIMITED_BROADCAST, port), *((a, port) for a in directed_broadcasts(networks))]
+
+
 class Beacon:
-    """Sends the server's ``BeaconInfo`` every ``every`` seconds from the server's event loop."""
+    """Sends the server's ``BeaconInfo`` every ``every`` seconds from the server's event loop.
+
+    The datagrams go straight through a non-blocking socket rather than an asyncio transport, which would hand a
+    failed send to its protocol without saying which target failed."""
 
     def __init__(self, target: tuple[str, int], every: float, info: Callable[[], dict[str, Any]]) -> None:
         self.target = target
@@ -81,37 +124,59 @@ class Beacon:
         self.info = info
         self.id = secrets.token_hex(8)
         self.sent = 0
-        self._transport: asyncio.DatagramTransport | None = None
+        self.failed: dict[str, str] = {}        # target address -> why its last send failed (none: all went)
+        self._targets: list[tuple[str, int]] = [target]
+        self._targets_at = -INTERFACES_EVERY
+        self._sock: socket.socket | None = None
         self._task: asyncio.Task | None = None
 
     async def start(self) -> None:
-        loop = asyncio.get_running_loop()
         family = _family(self.target[0])
         sock = socket.socket(family, socket.SOCK_DGRAM)
         if family == socket.AF_INET:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
         sock.setblocking(False)
-        self._transport, _ = await loop.create_datagram_endpoint(asyncio.DatagramProtocol, sock=sock)
-        self._task = loop.create_task(self._run())
+        self._sock = sock
+        self._task = asyncio.get_running_loop().create_task(self._run())
 
     def datagram(self) -> bytes:
         return msgspec.json.encode(BeaconInfo(id=self.id, **self.info()))
 
-    async def _run(self) -> None:
-        while self._transport is not None:
+    def targets(self) -> list[tuple[str, int]]:
+        """Where the beacons go now (the machine's networks looked up again every ``INTERFACES_EVERY`` s)."""
+        now = time.monotonic()
+        if now - self._targets_at >= INTERFACES_EVERY:
+            self._targets, self._targets_at = beacon_targets(self.target), now
+        return self._targets
+
+    def send_once(self) -> None:
+        """One beacon to every target; a target that fails (no network there, a full buffer, or on macOS no
+        local-network permission: "No route to host") is tried again next time, and the others still go."""
+        if self._sock is None:
+            return
+        data = self.datagram()
+        for target in self.targets():
             try:
-                self._transport.sendto(self.datagram(), self.target)
-                self.sent += 1
-            except OSError as exc:  # no network: try again next time
-                log.debug("beacon to %s failed: %s", self.target, exc)
+                self._sock.sendto(data, target)
+            except OSError as exc:
+                if self.failed.get(target[0]) != str(exc):
+                    log.info("LAN beacon to %s failed: %s", target[0], exc)
+                self.failed[target[0]] = str(exc)
+            else:
+                self.failed.pop(target[0], None)
+        self.sent += 1
+
+    async def _run(self) -> None:
+        while self._sock is not None:
+            self.send_once()
             await asyncio.sleep(self.every)
 
     def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-        if self._transport is not None:
-            self._transport.close()
-            self._transport = None
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
 
 
 class Browser:

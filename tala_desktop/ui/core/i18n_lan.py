@@ -13,6 +13,20 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lan.address": ("Nhập địa chỉ", "Enter address"),
     "lan.address_hint": ("máy:cổng, ví dụ 192.168.1.5:8765", "host:port, e.g. 192.168.1.5:8765"),
     "lan.bad_address": ("Địa chỉ phải có dạng máy:cổng", "The address must look like host:port"),
+    "lan.nothing_found": ("Chưa thấy bàn nào sau 5 giây. Có thể tường lửa đang chặn Tá Lả (trên Windows: cho phép ở "
+                          "mạng Riêng tư), mạng đang để chế độ Công cộng, hoặc chủ bàn ở một mạng con khác. Hỏi chủ "
+                          "bàn địa chỉ máy của họ rồi nhập vào.",
+                          "No tables found in 5 seconds. A firewall may be blocking Tá Lả (on Windows: allow it on "
+                          "Private networks), the network may be set to Public, or the host is on another subnet. Ask "
+                          "the host for their address and enter it."),
+    "lan.discovery_off": ("Không dò được bàn trong mạng: cổng UDP 37020 đang bị chương trình khác dùng. Hỏi chủ bàn "
+                          "địa chỉ máy của họ rồi nhập vào.",
+                          "Cannot look for tables: another program is using UDP port 37020. Ask the host for their "
+                          "address and enter it."),
+    "lan.mac_local_network": ("Trên máy Mac: bật Tá Lả trong Cài đặt hệ thống › Quyền riêng tư & Bảo mật › Mạng cục "
+                              "bộ (lỗi \"No route to host\" là vì chưa bật).",
+                              "On a Mac: turn on Tá Lả in System Settings › Privacy & Security › Local Network "
+                              "(\"No route to host\" means it is off)."),
     "lan.host": ("Tạo bàn LAN", "Host a LAN table"),
     "lan.host_failed": ("Không mở được máy chủ: {error}", "Could not start the server: {error}"),
     "lan.bad_name": ("Tên của bạn không hợp lệ: {error}", "Your name is not allowed: {error}"),

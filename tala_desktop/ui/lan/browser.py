@@ -3,7 +3,11 @@
 Servers found by the UDP beacon browser (net/discovery.py) are listed with
 name, players and bet and a "Vào" button each; the list follows the beacons
 (a silent server disappears after a few seconds). "Nhập địa chỉ" joins a
-server by host:port when discovery is blocked. "Tạo bàn LAN" starts the
+server by host:port when discovery is blocked; when nothing is heard for
+``NOTHING_FOUND_AFTER`` seconds (or discovery could not start) the list says
+why that may be (firewall, a "Public" network, another subnet, on a Mac the
+local-network permission) and offers a "Nhập địa chỉ" button that puts the
+cursor in the address field. "Tạo bàn LAN" starts the
 in-app server in a background thread, joins it and opens a table. Joining
 pushes the LAN lobby; leaving the lobby closes the connection (and the
 in-app server).
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import sys
 from collections.abc import Callable
 
 import pygame
@@ -38,6 +43,7 @@ RIGHT = pygame.Rect(PANEL.x + 720, PANEL.y + 28, 364, 0)
 ROW_H = 66
 JOIN_X = LEFT.right - 130      # where a row's "Vào" button starts
 MAX_ROWS = 6
+NOTHING_FOUND_AFTER = 5.0      # seconds of an empty list before it says why that may be
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -77,6 +83,8 @@ class LanBrowserScene(PageScene):
         self.address_text = ""
         self._server_key: tuple[object, ...] = ()
         self._poll = 0.0
+        self.searched = 0.0                               # seconds on this page so far
+        self.address_button_shown: Button | None = None   # "Nhập địa chỉ" under the notice of an empty list
         self.server_buttons: list[Button] = []
         self.row_text_rects: list[pygame.Rect] = []       # where the rows' texts went (the tests read them)
         super().__init__(services)
@@ -113,6 +121,27 @@ class LanBrowserScene(PageScene):
         self.host_button = Button((RIGHT.x, RIGHT.y + 230, RIGHT.w, 72), tr("lan.host"), fonts, self.host,
                                   style="primary", font_size=28)
         self.widgets.extend([*self.server_buttons, self.address, self.address_button, self.host_button])
+        self.address_button_shown = None
+        if self.nothing_found():
+            y = LEFT.y + 60 + 26 * len(self.nothing_found_lines()) + 14
+            self.address_button_shown = Button((LEFT.x, y, 240, 50), tr("lan.address"), fonts, self.focus_address,
+                                               style="green", font_size=20)
+            self.widgets.append(self.address_button_shown)
+
+    def nothing_found(self) -> bool:
+        """Whether the list is empty for a reason worth telling: discovery is off, or nothing heard for 5 s."""
+        return not self.servers and (self.browser is None or self.searched >= NOTHING_FOUND_AFTER)
+
+    def nothing_found_lines(self) -> list[str]:
+        """The empty list's notice, wrapped to the list's width."""
+        text = tr("lan.discovery_off" if self.browser is None else "lan.nothing_found")
+        if sys.platform == "darwin":
+            text += "\n" + tr("lan.mac_local_network")
+        return wrap_text(self.services.fonts.font(19), text, LEFT.w)
+
+    def focus_address(self) -> None:
+        self.address.focus(True)
+        self.invalidate()
 
     def _set_address(self, text: str) -> None:
         self.address_text = text
@@ -177,6 +206,9 @@ class LanBrowserScene(PageScene):
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.searched += dt
+        if self.nothing_found() != (self.address_button_shown is not None):
+            self.rebuild()
         self._poll -= dt
         if self.browser is not None and self._poll <= 0:
             self._poll = 0.5
@@ -206,7 +238,10 @@ class LanBrowserScene(PageScene):
         self.row_text_rects = []
         head = self.label(tr("lan.servers"), 26, LABEL, bold=True)
         surface.blit(head, (LEFT.x, LEFT.y))
-        if not self.servers:
+        if self.nothing_found():
+            for i, line in enumerate(self.nothing_found_lines()):
+                surface.blit(self.label(line, 19, TEXT), (LEFT.x, LEFT.y + 60 + 26 * i))
+        elif not self.servers:
             surface.blit(self.label(tr("lan.searching"), 21, TEXT), (LEFT.x, LEFT.y + 60))
         for i, server in enumerate(self.servers[:MAX_ROWS]):
             y = LEFT.y + 50 + i * ROW_H

@@ -9,6 +9,7 @@ this version does not know gets a general sentence, never the raw text.
 from __future__ import annotations
 
 import logging
+import sys
 
 from ..core.i18n import tr
 
@@ -47,7 +48,10 @@ def disconnect_text(reason: str, where: str = "", who: str | None = None) -> str
     if key is None:
         log.info("no wording for the disconnect reason %r", reason)
         key = "net.lost"
-    return tr(key, where=where or tr("net.the_server"), who=who or tr("net.the_host"))
+    text = tr(key, where=where or tr("net.the_server"), who=who or tr("net.the_host"))
+    if reason == "unreachable" and sys.platform == "darwin":  # macOS 15 refuses LAN hosts without the permission
+        text += " " + tr("lan.mac_local_network")
+    return text
 
 
 def left_text(reason: str) -> str | None:
