@@ -200,6 +200,31 @@ class Journey:
     def text(self) -> str:
         return "\n".join(self.texts())
 
+    def drawn_texts(self) -> list[str]:
+        """Every text the table's painter draws in one frame (a frame is forced), and ``avatar NAME`` for each
+        avatar it draws: what the player reads on the felt, the log and the plates."""
+        table = self.table()
+        if table is None:
+            raise JourneyError(f"no table is on screen ({self.scene_name()} is)")
+        painter, seen = table.painter, []
+
+        def spy(name: str, draw: Callable[..., Any], prefix: str = "") -> None:
+            def wrapped(text: str, *args: Any, **kwargs: Any) -> Any:
+                seen.append(prefix + text)
+                return draw(text, *args, **kwargs)
+            setattr(painter, name, wrapped)
+
+        spy("text", painter.text)
+        spy("card_text", painter.card_text)
+        spy("avatar", painter.avatar, "avatar ")
+        try:
+            self.running_app.force_redraw = True
+            self.frame()
+        finally:
+            for name in ("text", "card_text", "avatar"):
+                delattr(painter, name)
+        return seen
+
     # ------------------------------------------------------------------ input
     def click(self, label: str, nth: int = 0) -> None:
         """Click the middle of the element labelled ``label`` (the ``nth`` one if several are)."""

@@ -38,7 +38,8 @@ from tala_desktop.table.messages import (
 from ..art import gfx
 from ..art.card_art import CardArt
 from ..core.assets import Fonts
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import money, tr
+from ..core.phrase import Phrase, counted, phrase
 from ..services import Services
 from ..widgets.controls import Banner
 from .anim import DEAL_STEP, FLIGHT, Flight, TableAnimator
@@ -48,7 +49,7 @@ from .model import TableModel, cards_text
 
 Colour = tuple[int, int, int]
 RenderText = Callable[..., pygame.Surface]      # the painter's cached text(text, size, colour, bold=...)
-LogLine = tuple[str, bool]                       # (text, about you)
+LogLine = tuple[Phrase, bool]                    # (words, about you): said in the language they are shown in
 
 EVENT_GAP = 0.24                      # seconds between the flights of two events in one batch
 GAIN: tuple[int, int, int] = (120, 236, 120)
@@ -71,7 +72,7 @@ class Batch:
     payments: list[Payment]
     log: list[LogLine] = field(default_factory=list)
 
-    def add_log(self, line: str, mine: bool = False) -> None:
+    def add_log(self, line: Phrase, mine: bool = False) -> None:
         self.log.append((line, mine))
 
 
@@ -179,7 +180,7 @@ class TableDirector:
                 else:
                     f = Flight(None, stock, _xyw(self._backs_rect(L, seat)), hide_back=seat, from_stock=True)
                 self.anim.fly(f, delay, FLIGHT, "deal" if k % 2 else None)
-        b.add_log(tr("status.new_game"))
+        b.add_log(phrase("status.new_game"))
         return k * DEAL_STEP + FLIGHT
 
     def _on_drew(self, e: Drew, b: Batch, at: float) -> float:
@@ -189,10 +190,10 @@ class TableDirector:
         if seat == new.me and card is not None:
             f = Flight(card, stock, _xyw(self._dest(b, seat, card)), flip=True, arc=L.px(24), hide_card=card,
                        from_stock=True)
-            b.add_log(tr("status.you_drew", card=card_label(card)), mine=True)
+            b.add_log(phrase("status.you_drew", card=card_label(card)), mine=True)
         else:
             f = Flight(None, stock, _xyw(self._backs_rect(L, seat)), hide_back=seat, from_stock=True)
-            b.add_log(tr("status.drew", name=new.name(seat)))
+            b.add_log(phrase("status.drew", name=new.name(seat)))
         self.anim.fly(f, at, FLIGHT, "draw")
         return EVENT_GAP
 
@@ -212,8 +213,8 @@ class TableDirector:
         bets = (pay.amount // max(1, new.bet)) if pay else 0
         amount = f"+{bets}" if seat == new.me else (f"-{bets}" if victim == new.me else str(bets))
         key = "status.you_ate" if seat == new.me else "status.ate"
-        b.add_log(tr_count(key, bets, name=new.name(seat), card=card_label(card), victim=new.object_name(victim),
-                           amount=amount), mine=new.me in (seat, victim))
+        b.add_log(counted(key, bets, name=new.name(seat), card=card_label(card), victim=new.object_name(victim),
+                          amount=amount), mine=new.me in (seat, victim))
         return EVENT_GAP + 0.1
 
     def _on_moved(self, e: Moved, b: Batch, at: float) -> float:
@@ -222,7 +223,7 @@ class TableDirector:
         src = self._pile_top(L, old, frm) if old is not None else L.stock
         self.anim.fly(Flight(card, _xyw(src), _xyw(self._pile_top(L, new, to)), arc=L.px(20), hide_card=card),
                       at + 0.15, FLIGHT, "discard")
-        b.add_log(tr("status.moved", card=card_label(card), name=new.object_name(to)))
+        b.add_log(phrase("status.moved", card=card_label(card), name=new.object_name(to)))
         return EVENT_GAP
 
     def _on_payment(self, e: Payment, b: Batch, at: float) -> float:
@@ -254,7 +255,7 @@ class TableDirector:
                    hide_card=card)
         self.anim.fly(f, at, FLIGHT, "discard")
         key = "status.you_discarded" if seat == new.me else "status.discarded"
-        b.add_log(tr(key, name=new.name(seat), card=card_label(card)), mine=seat == new.me)
+        b.add_log(phrase(key, name=new.name(seat), card=card_label(card)), mine=seat == new.me)
         return EVENT_GAP
 
     def _on_laid(self, e: Laid, b: Batch, at: float) -> float:
@@ -262,7 +263,7 @@ class TableDirector:
         seat, melds = e.seat, e.melds
         if e.mom or not melds:
             self.banner(L, tr("banner.mom"), seat, new.me, BANNER_RED)
-            b.add_log(tr("status.you_mom") if seat == new.me else tr("status.mom", name=new.name(seat)),
+            b.add_log(phrase("status.you_mom") if seat == new.me else phrase("status.mom", name=new.name(seat)),
                       mine=seat == new.me)
             return EVENT_GAP
         i = 0
@@ -276,8 +277,8 @@ class TableDirector:
                               at + 0.05 * i, FLIGHT, "lay" if i == 0 else None)
                 i += 1
         text = " · ".join(cards_text(m) for m in melds)
-        b.add_log(tr("status.you_laid", cards=text) if seat == new.me else tr("status.laid", name=new.name(seat),
-                                                                                cards=text), mine=seat == new.me)
+        b.add_log(phrase("status.you_laid", cards=text) if seat == new.me
+                  else phrase("status.laid", name=new.name(seat), cards=text), mine=seat == new.me)
         return EVENT_GAP + 0.05 * i
 
     def _on_sent(self, e: Sent, b: Batch, at: float) -> float:
@@ -290,11 +291,11 @@ class TableDirector:
         self.anim.fly(Flight(card, _xyw(src), _xyw(dest), flip=face_down, arc=L.px(24), hide_card=card),
                       at, FLIGHT, "send")
         if seat == new.me:
-            line = tr("status.you_sent", card=card_label(card), target=new.names[target])
+            line = phrase("status.you_sent", card=card_label(card), target=new.name(target))
         elif target == new.me:
-            line = tr("status.sent_you", name=new.name(seat), card=card_label(card))
+            line = phrase("status.sent_you", name=new.name(seat), card=card_label(card))
         else:
-            line = tr("status.sent", name=new.name(seat), card=card_label(card), target=new.names[target])
+            line = phrase("status.sent", name=new.name(seat), card=card_label(card), target=new.name(target))
         b.add_log(line, mine=new.me in (seat, target))
         return EVENT_GAP
 
@@ -303,26 +304,27 @@ class TableDirector:
         seat, kind = e.seat, e.kind
         self.table_banner(b.layout, tr(U_BANNERS.get(kind, "banner.u")))
         self.sounds.play("u")
-        b.add_log(tr("status.you_u") if seat == new.me else tr("status.u", name=new.name(seat)), mine=seat == new.me)
+        b.add_log(phrase("status.you_u") if seat == new.me else phrase("status.u", name=new.name(seat)),
+                  mine=seat == new.me)
         return EVENT_GAP
 
     def _on_timeout(self, e: TimedOut, b: Batch, at: float) -> float:
         seat = e.seat
         if seat == b.new.me:
-            b.add_log(tr("status.timeout"), mine=True)
+            b.add_log(phrase("status.timeout"), mine=True)
         else:
-            b.add_log(tr("status.timeout_other", name=b.new.name(seat)))
+            b.add_log(phrase("status.timeout_other", name=b.new.name(seat)))
         return 0.0
 
     def _on_left(self, e: SeatLeft, b: Batch, at: float) -> float:
-        b.add_log(tr("status.left", name=b.new.name(e.seat)))
+        b.add_log(phrase("status.left", name=b.new.name(e.seat)))
         return 0.0
 
     def _on_outcome(self, e: GameEnded, b: Batch, at: float) -> float:
         den = e.outcome.den
         if den is not None:
             self.banner(b.layout, tr("banner.den"), den, b.new.me, BANNER_RED)
-            b.add_log(tr("status.u_den", name=b.new.name(den), winner=b.new.object_name(e.outcome.winner)))
+            b.add_log(phrase("status.u_den", name=b.new.name(den), winner=b.new.object_name(e.outcome.winner)))
         return 0.0
 
 

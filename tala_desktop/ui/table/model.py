@@ -12,8 +12,11 @@ from tala_desktop.engine import Move, MoveKind, Outcome, Phase, Phom, Rules, Tur
 from tala_desktop.engine.cards import card_label, mask_of, points
 from tala_desktop.table.messages import Clock, Snapshot
 
-from ..core.i18n import tr
 from ..core.names import shown_name
+from ..core.phrase import Phrase, Words, phrase
+
+YOU: Phrase = phrase("table.you")
+YOU_LOWER: Phrase = phrase("table.you_lower")
 
 
 class TableModel:
@@ -24,10 +27,8 @@ class TableModel:
         self.game_id: int = snap.game_id
         self.me: int = -1 if snap.seat is None else snap.seat   # -1: watching
         self.n: int = snap.n
-        self.names: list[str] = list(snap.names)
+        self._names: list[str] = list(snap.names)
         self.sat_since_end: set[int] = set()   # seats someone else took after the game ended (see carry_from)
-        if 0 <= self.me < len(self.names):
-            self.names[self.me] = shown_name(self.names[self.me])  # a default name follows the language
         self.bet: int = snap.bet
         self.balances: list[int] = snap.balances
         self.rules: Rules = snap.rules
@@ -126,13 +127,25 @@ class TableModel:
         return sum(points(c, self.face10) for c in self.hand)
 
     # ------------------------------------------------------------------ names
-    def name(self, seat: int) -> str:
-        """"Bạn" for you, the seat's name otherwise (log lines)."""
-        return tr("table.you") if seat == self.me else self.names[seat]
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as shown now: yours, if it is the default one, in the current language."""
+        names = list(self._names)
+        if 0 <= self.me < len(names):
+            names[self.me] = shown_name(names[self.me])
+        return names
 
-    def object_name(self, seat: int) -> str:
-        """"bạn" for you (in the middle of a sentence), the name otherwise."""
-        return tr("table.you_lower") if seat == self.me else self.names[seat]
+    @names.setter
+    def names(self, names: list[str]) -> None:
+        self._names = list(names)
+
+    def name(self, seat: int) -> Words:
+        """"Bạn" / "You" for you (said in the language of the moment), the seat's name otherwise (log lines)."""
+        return YOU if seat == self.me else self._names[seat]
+
+    def object_name(self, seat: int) -> Words:
+        """"bạn" / "you" for you (in the middle of a sentence), the name otherwise."""
+        return YOU_LOWER if seat == self.me else self._names[seat]
 
     # ------------------------------------------------------------------ outcome
     def final_net(self) -> list[int]:

@@ -32,6 +32,7 @@ from tala_desktop.table.messages import Error, Hint, Snapshot, TableMessage, Thi
 from ..art.theme import WARNING
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import get_language, tr
+from ..core.phrase import Words
 from ..core.scene import Scene
 from ..services import Services
 from ..widgets.controls import Button
@@ -229,8 +230,8 @@ class TableScene(Scene):
         self.status.say(text, colour, self.clock + seconds)
         self.touch()
 
-    def add_log(self, line: str, mine: bool = False) -> None:
-        self.status.log(line, self.clock)
+    def add_log(self, line: Words, mine: bool = False) -> None:
+        self.status.add(line, self.clock)
         self.touch()
 
     def status_line(self) -> tuple[str, Colour]:

@@ -9,6 +9,7 @@ your step (from the ``Highlights``) fills the rest. ``line`` only reads.
 from __future__ import annotations
 
 from ..art.theme import WHITE
+from ..core.phrase import Words, say
 from .highlights import Colour, Highlights
 
 STATUS_SECONDS = 3.0
@@ -19,8 +20,13 @@ class StatusLine:
     """The status message (text, colour, until when, urgent) and the game log."""
 
     def __init__(self) -> None:
-        self.log_lines: list[str] = []
-        self.message: tuple[str, Colour | None, float, bool] = ("", None, 0.0, False)
+        self.log: list[Words] = []
+        self.message: tuple[Words, Colour | None, float, bool] = ("", None, 0.0, False)
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The game log, said in the current language (it keeps the words, not their rendering)."""
+        return [say(line) for line in self.log]
 
     def say(self, text: str, colour: Colour | None, until: float) -> None:
         self.message = (text, colour, until, True)
@@ -29,16 +35,18 @@ class StatusLine:
         """Your next action: whatever was said about the last one goes at once."""
         self.message = ("", None, 0.0, False)
 
-    def log(self, line: str, now: float) -> None:
-        self.log_lines.append(line)
-        del self.log_lines[:-LOG_LINES]
+    def add(self, line: Words, now: float) -> None:
+        """A line of the game log; it is also the status line until something urgent is said."""
+        self.log.append(line)
+        del self.log[:-LOG_LINES]
         text, _, until, urgent = self.message
         if not urgent or until <= now:
             self.message = (line, None, now + STATUS_SECONDS, False)
 
     def line(self, now: float, hl: Highlights, warning: tuple[str, Colour] | None = None) -> tuple[str, Colour]:
         """What the status line shows at ``now``: an urgent message, a warning, the guide or the last log line."""
-        text, colour, until, urgent = self.message
+        words, colour, until, urgent = self.message
+        text = say(words)
         active = bool(text) and until > now
         if active and urgent:
             return text, colour or WHITE
