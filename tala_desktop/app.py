@@ -5,16 +5,27 @@ pygame is imported only by ``tala_desktop.ui``, loaded here lazily, so
 (which import this package when they spawn) never load pygame. The game
 takes its data folder's lock before anything else touches the folder: a
 second copy on the same folder exits with ``ALREADY_OPEN_EXIT`` and a message.
+
+A crash leaves a trace: the packaged app (which has no console) and ``-v``
+log to ``logs/tala.log`` in the data folder (rotating, at most
+``LOG_BYTES`` a file and ``LOG_BACKUPS`` older files), once the folder's lock
+is held; an error nothing caught writes its traceback there and shows a
+window, in both languages, that says the game has to close and where the
+log is.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import logging.handlers
 import multiprocessing
 import os
 import sys
+import threading
 import time
+from pathlib import Path
+from types import TracebackType
 from typing import TYPE_CHECKING
 
 from tala_desktop import __version__
@@ -83,8 +94,10 @@ def main(argv: list[str] | None = None) -> int:
         from tala_desktop.net import cli
 
         return cli.main(args.server)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format=LOG_FORMAT)
+    keep_log = args.verbose or bool(getattr(sys, "frozen", False))
+    if keep_log:
+        install_crash_handler()
     if args.text_demo:
         from tala_desktop.engine import demo
 
@@ -106,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
             lock = _hold_data_folder(args.data_dir) if args.data_dir else None
         except folder_lock.FolderInUse as exc:
             return _already_open(exc, options, window=False)
+        if lock is not None and keep_log:
+            log_to_file(lock.folder)
         try:
             return run_selftest(options)
         finally:
@@ -122,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
         lock = _hold_data_folder(args.data_dir)
     except folder_lock.FolderInUse as exc:
         return _already_open(exc, options)
+    if lock is not None and keep_log:  # only the copy that holds the folder writes in it
+        log_to_file(lock.folder)
     from tala_desktop.ui.app_loop import run_app
 
     try:
@@ -150,6 +167,85 @@ def start_desktop(options: AppOptions, clock: RealClock | StepClock | None = Non
     app.owns_store = True
     app.show_menu()
     return app
+
+
+LOG_FORMAT = "%(asctime)s %(name)s %(levelname)s %(message)s"
+LOG_NAME = Path("logs") / "tala.log"   # in the data folder
+LOG_BYTES = 512 * 1024
+LOG_BACKUPS = 2
+_log_file: Path | None = None          # where this process logs, once log_to_file found a place
+
+
+def log_to_file(folder: str | os.PathLike[str], max_bytes: int = LOG_BYTES) -> Path | None:
+    """Log INFO and above to ``LOG_NAME`` in ``folder`` too, rotating at ``max_bytes``; the file, or None if it
+    cannot be written (the game goes on without it)."""
+    global _log_file
+    path = Path(folder) / LOG_NAME
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=LOG_BACKUPS,
+                                                       encoding="utf-8")
+    except OSError as exc:
+        logging.getLogger(__name__).warning("no log file in %s: %s", path.parent, exc)
+        return None
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.setLevel(logging.INFO)
+    root = logging.getLogger()
+    for other in root.handlers:  # the console keeps the level it was given
+        if other.level == logging.NOTSET:
+            other.setLevel(root.level)
+    root.setLevel(min(root.level, logging.INFO))
+    root.addHandler(handler)
+    logging.getLogger(__name__).info("Tá Lả Desktop %s on %s, Python %s%s", __version__, sys.platform,
+                                     sys.version.split()[0], " (packaged)" if getattr(sys, "frozen", False) else "")
+    _log_file = path
+    return path
+
+
+def install_crash_handler() -> None:
+    """Errors nothing caught: the main thread's are logged and shown before the game exits, a thread's logged."""
+    sys.excepthook = _on_crash
+    threading.excepthook = _on_thread_crash
+
+
+def _on_crash(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+    if issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, value, tb)
+        return
+    logging.getLogger(__name__).critical("Tá Lả Desktop stopped on an error", exc_info=(kind, value, tb))
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+    show_crash_window(crash_text(_log_file))
+
+
+def _on_thread_crash(args: threading.ExceptHookArgs) -> None:
+    if args.exc_type is SystemExit:
+        return
+    logging.getLogger(__name__).error("an error in the thread %s", args.thread.name if args.thread else "?",
+                                      exc_info=(args.exc_type, args.exc_value or args.exc_type(), args.exc_traceback))
+
+
+def crash_text(log_file: Path | None) -> str:
+    """What the crash window says, Vietnamese then English (the language setting may be what failed to load)."""
+    if log_file is None:
+        return ("Tá Lả gặp lỗi và phải đóng lại. Hãy mở lại trò chơi.\n\n"
+                "Tá Lả ran into an error and has to close. Please start the game again.")
+    return (f"Tá Lả gặp lỗi và phải đóng lại. Nhật ký lỗi ở:\n{log_file}\nHãy gửi tệp này khi báo lỗi.\n\n"
+            f"Tá Lả ran into an error and has to close. The log is at:\n{log_file}\n"
+            f"Please send this file when you report the problem.")
+
+
+def show_crash_window(text: str) -> None:
+    """A native message box (SDL's), unless the game runs headless; on stderr too."""
+    print(text, file=sys.stderr, flush=True)
+    if os.environ.get("SDL_VIDEODRIVER", "").strip() in ("dummy", "offscreen"):
+        return
+    try:
+        import pygame
+
+        pygame.display.message_box("Tá Lả gặp lỗi · Tá Lả ran into an error", text, message_type="error")
+    except Exception as exc:  # no window system to show it on: the log and stderr have it
+        logging.getLogger(__name__).info("no crash window: %s", exc)
 
 
 ALREADY_OPEN_EXIT = 3   # exit code of a second copy started on a data folder a running copy holds
