@@ -22,7 +22,6 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tala_desktop.bots.runner import InlineRunner  # noqa: E402
 from tala_desktop.engine import Move, Rules, card_str, parse_card, parse_move  # noqa: E402
 from tala_desktop.table import SeatConfig, Table, TableConfig  # noqa: E402
 from tala_desktop.table.messages import TableMessage  # noqa: E402
@@ -37,24 +37,9 @@ from tala_desktop.table.messages import TableMessage  # noqa: E402
 CARD_KEYS = ("card", "hand", "cards", "hands", "melds", "known", "eaten", "piles", "laid", "reveal")
 
 
-class NowRunner:
-    """Bots decide on the caller's thread at once (the bench measures messages, not thinking)."""
-
-    def request(self, bot: Any, view: Any, think_delay: float | None = None) -> Future:
-        fut: Future = Future()
-        fut.set_result(bot.decide(view))
-        return fut
-
-    def cancel_all(self) -> None:
-        pass
-
-    def shutdown(self, wait: bool = True) -> None:
-        pass
-
-
 def collect(games: int, seed: int) -> list[Any]:
     seats = [SeatConfig(f"Bot {i}", level="normal") for i in range(4)]
-    table = Table(TableConfig(seats, rules=Rules(), seed=seed, think_delay=0.0), NowRunner())  # type: ignore[arg-type]
+    table = Table(TableConfig(seats, rules=Rules(), seed=seed, think_delay=0.0), InlineRunner())
     seen: list[Any] = []
     table.subscribe(lambda seat, msg: seen.append(msg))
     table.start_game(0.0)

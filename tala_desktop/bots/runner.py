@@ -1,10 +1,13 @@
-"""BotRunner: bot decisions in worker threads with a deadline, cancellation and a human-paced delay.
+"""Who runs the bots' decisions for a table: the ``Runner`` protocol, the app's ``BotRunner``, the ``InlineRunner``.
 
 The table asks ``request(bot, view)`` and gets a ``concurrent.futures.Future``
-of a ``Decision`` at once; it never blocks on it. The worker computes the
-decision, then waits out the rest of ``think_delay`` so a human can follow,
-unless cancelled. ``cancel_all()`` ends pending work when a game ends;
-``shutdown()`` ends the threads.
+of a ``Decision`` at once; it never blocks on it. ``BotRunner``, the app's,
+computes the decision in a worker thread (Hard's search in a process pool),
+then waits out the rest of ``think_delay`` so a human can follow, unless
+cancelled; ``cancel_all()`` ends pending work when a game ends and
+``shutdown()`` ends the threads. ``InlineRunner`` decides at once on the
+caller's thread and hands back a finished future: no threads, the same
+moves, for tests and tools that step a table by hand.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Protocol
 
 from tala_desktop.engine import SeatView
 
@@ -31,8 +35,62 @@ class Cancelled(Exception):
     """The request was cancelled before its decision was delivered."""
 
 
+class Runner(Protocol):
+    """What a table needs of whoever runs its bots."""
+
+    def request(self, bot: Bot, view: SeatView, think_delay: float | None = None) -> Future[Decision]:
+        """``bot``'s decision for ``view``, now or later; never blocks the caller for long."""
+        ...
+
+    @property
+    def busy(self) -> int:
+        """How many requests are still being decided."""
+        ...
+
+    def cancel_all(self) -> None:
+        """Drop every request still pending (a game ended, a seat moved)."""
+        ...
+
+    def shutdown(self, wait: bool = True) -> None:
+        """No more requests: end whatever runs them."""
+        ...
+
+
+class InlineRunner:
+    """Bots decided at once on the caller's thread: deterministic, no threads, the think delay left to the table.
+
+    ``request`` returns a finished future (its exception set if the bot failed), so a table
+    stepped by hand plays a bot's move at its next ``update`` once its think delay has passed.
+    """
+
+    def __init__(self) -> None:
+        self.decided = 0   # decisions asked for so far
+        self.closed = False
+
+    def request(self, bot: Bot, view: SeatView, think_delay: float | None = None) -> Future[Decision]:
+        if self.closed:
+            raise RuntimeError("the bot runner is shut down")
+        fut: Future[Decision] = Future()
+        self.decided += 1
+        try:
+            fut.set_result(bot.decide(view))
+        except Exception as exc:  # noqa: BLE001 - the table plays the seat's timeout, as with a worker's failure
+            fut.set_exception(exc)
+        return fut
+
+    @property
+    def busy(self) -> int:
+        return 0   # nothing is ever pending
+
+    def cancel_all(self) -> None:
+        pass
+
+    def shutdown(self, wait: bool = True) -> None:
+        self.closed = True
+
+
 class BotRunner:
-    """Runs bot decisions off the caller's thread."""
+    """Runs bot decisions off the caller's thread (the app's ``Runner``)."""
 
     def __init__(self, workers: int = 3, think_delay: float = 0.0, processes: bool = True) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
@@ -45,7 +103,7 @@ class BotRunner:
         self._pending: set[Future] = set()
         self._closed = False
 
-    def request(self, bot: Bot, view: SeatView, think_delay: float | None = None) -> Future:
+    def request(self, bot: Bot, view: SeatView, think_delay: float | None = None) -> Future[Decision]:
         """Start computing ``bot``'s decision for ``view``; returns a Future of a Decision."""
         with self._lock:
             if self._closed:

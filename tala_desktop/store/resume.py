@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from tala_desktop.bots import LEVELS
-from tala_desktop.bots.runner import BotRunner
+from tala_desktop.bots.runner import Runner
 from tala_desktop.engine.record import game_to_obj
 from tala_desktop.table import SeatConfig, SeatKind, Table, TableConfig, TableError
 
@@ -115,7 +115,7 @@ def table_config_of(save: Autosave) -> TableConfig:
         raise StoreError(f"autosave: the table set-up is unusable: {exc}") from None
 
 
-def resume_table(save: Autosave, now: float = 0.0, runner: BotRunner | None = None) -> Table:
+def resume_table(save: Autosave, now: float = 0.0, runner: Runner | None = None) -> Table:
     """A new Table playing the saved game from where it stopped; its clock restarts at ``now``."""
     config = table_config_of(save)
     table = Table(config, runner)

@@ -23,7 +23,7 @@ import sqlite3
 import uuid
 from dataclasses import replace
 
-from tala_desktop.bots.runner import BotRunner
+from tala_desktop.bots.runner import Runner
 from tala_desktop.table import BOT, SeatKind, Table, TableConfig
 from tala_desktop.table.messages import Snapshot, TableMessage
 
@@ -59,7 +59,7 @@ class OfflineSession:
             self._saved = (table.game_id, len(table.state.history))
 
     @classmethod
-    def new(cls, store: Store, config: TableConfig, human_seat: int | None = 0, runner: BotRunner | None = None
+    def new(cls, store: Store, config: TableConfig, human_seat: int | None = 0, runner: Runner | None = None
             ) -> OfflineSession:
         """A new table from ``config`` with the wallet's money: the player's balance, each bot's stored balance."""
         seats = [replace(s, balance=store.profile().balance) if i == human_seat
@@ -68,7 +68,7 @@ class OfflineSession:
         return cls(store, Table(replace(config, seats=seats), runner), human_seat)
 
     @classmethod
-    def resume(cls, store: Store, save: Autosave, now: float = 0.0, runner: BotRunner | None = None
+    def resume(cls, store: Store, save: Autosave, now: float = 0.0, runner: Runner | None = None
                ) -> OfflineSession:
         """Rebuild the saved table (same cards, same turn, clock restarted at ``now``) and keep saving it.
 

@@ -2,10 +2,11 @@
 
 The same class serves offline play (driven by the UI loop) and the LAN
 server (driven by its asyncio loop). It never blocks: bots think in a
-``BotRunner`` and their futures are polled by ``update(now)``; time is passed
-in, so tests step it. A bot's move is held back until ``think_delay`` seconds
-of the table's time after it was asked (so a human can follow), which is why a
-paused table (no updates) holds its bots too. Every change is published to each seat as redacted
+``Runner`` (the app's ``BotRunner``; tests step an ``InlineRunner``) and their
+futures are polled by ``update(now)``; time is passed in, so tests step it.
+A bot's move is held back until ``think_delay`` seconds of the table's time
+after it was asked (so a human can follow), which is why a paused table (no
+updates) holds its bots too. Every change is published to each seat as redacted
 events followed by a fresh snapshot: to the listeners, and into the queue of
 each seat whose feed is open (``open_feed``: a client reads that seat), so a
 seat nobody reads keeps nothing. The feed of seat ``None`` is the public one,
@@ -24,7 +25,7 @@ import msgspec
 
 from tala_desktop.bots import BotLevel, make_bot
 from tala_desktop.bots.base import Bot, Decision
-from tala_desktop.bots.runner import BotRunner
+from tala_desktop.bots.runner import BotRunner, Runner
 from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_leader
 
 from .config import BOT, TableConfig
@@ -47,7 +48,7 @@ class TableError(Exception):
 class Table:
     """One table of 2-4 seats playing game after game."""
 
-    def __init__(self, config: TableConfig, runner: BotRunner | None = None) -> None:
+    def __init__(self, config: TableConfig, runner: Runner | None = None) -> None:
         self.config = config
         self.n = len(config.seats)
         self.names = [s.name for s in config.seats]
@@ -59,7 +60,7 @@ class Table:
             for i, s in enumerate(config.seats)
         ]
         self._own_runner = runner is None
-        self.runner = runner or BotRunner(workers=config.bot_workers)
+        self.runner: Runner = runner or BotRunner(workers=config.bot_workers)
         self.think_delay = config.think_delay  # table seconds between asking a bot and playing its move
         self.rng = random.Random(config.seed)
         self.queues: dict[int | None, list[TableMessage]] = {}   # only feeds that are open (None: the watchers')

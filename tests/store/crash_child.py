@@ -12,20 +12,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tala_desktop.bots.runner import InlineRunner  # noqa: E402
 from tala_desktop.store import OfflineSession, Store  # noqa: E402
-from tests.store.helpers import SyncRunner, drive, make_config  # noqa: E402
+from tests.store.helpers import drive, make_config  # noqa: E402
 
 
 def main(data_dir: str, mode: str) -> int:
     store = Store(data_dir)
     session = None
     if mode == "play":
-        session = OfflineSession.new(store, make_config(seed=7), runner=SyncRunner())
+        session = OfflineSession.new(store, make_config(seed=7), runner=InlineRunner())
         session.table.start_game(0.0)
     else:
         save = store.recover()
         if save is not None:
-            session = OfflineSession.resume(store, save, now=0.0, runner=SyncRunner())
+            session = OfflineSession.resume(store, save, now=0.0, runner=InlineRunner())
     if session is not None:
         drive(session.table)
     print(json.dumps({"resumed": mode == "restart" and session is not None,

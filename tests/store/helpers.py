@@ -1,11 +1,11 @@
-"""Helpers for the store tests: a fake clock, a synchronous bot runner, offline tables and a driver."""
+"""Helpers for the store tests: a fake clock, offline tables on the inline bot runner and a driver."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from datetime import datetime, timedelta, timezone
 
 from tala_desktop.bots import make_bot
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import GameState, Rules
 from tala_desktop.table import BOT, HUMAN, SeatConfig, Table, TableConfig
 
@@ -25,23 +25,6 @@ class FakeClock:
         self.now += timedelta(**kwargs)
 
 
-class SyncRunner:
-    """A BotRunner stand-in that decides at once on the caller's thread: deterministic, no threads."""
-
-    think_delay = 0.0
-
-    def request(self, bot, view, think_delay=None) -> Future:
-        fut: Future = Future()
-        fut.set_result(bot.decide(view))
-        return fut
-
-    def cancel_all(self) -> None:
-        pass
-
-    def shutdown(self, wait: bool = True) -> None:
-        pass
-
-
 def make_config(seed: int = 7, levels: tuple[str, ...] = ("easy", "normal", "easy"), balance: int = 10_000,
                 bot_balances: list[int] | None = None, preset: str = "zingplay", bet: int = 100) -> TableConfig:
     players = len(levels) + 1
@@ -53,7 +36,7 @@ def make_config(seed: int = 7, levels: tuple[str, ...] = ("easy", "normal", "eas
 
 
 def make_table(config: TableConfig | None = None) -> Table:
-    return Table(config or make_config(), SyncRunner())
+    return Table(config or make_config(), InlineRunner())
 
 
 def drive(table: Table, now: float = 0.0, until_moves: int | None = None, limit: int = 2000) -> float:

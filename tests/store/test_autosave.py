@@ -6,14 +6,15 @@ import json
 
 import pytest
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine.record import dumps
 from tala_desktop.store import STARTING_GRANT, OfflineSession, Store, StoreError, resume_table
 
-from .helpers import SyncRunner, drive, fingerprint, make_config
+from .helpers import drive, fingerprint, make_config
 
 
 def start(store: Store, seed: int = 3, **kw) -> OfflineSession:
-    session = OfflineSession.new(store, make_config(seed=seed, **kw), runner=SyncRunner())
+    session = OfflineSession.new(store, make_config(seed=seed, **kw), runner=InlineRunner())
     session.table.start_game(0.0)
     return session
 
@@ -43,7 +44,7 @@ def test_after_a_crash_the_game_resumes_exactly_where_it_stopped(tmp_path, clock
     store2 = Store(tmp_path, clock)
     save = store2.recover()
     assert save is not None and save.game_uid == session.game_uid
-    resumed = OfflineSession.resume(store2, save, now=500.0, runner=SyncRunner())
+    resumed = OfflineSession.resume(store2, save, now=500.0, runner=InlineRunner())
     t2 = resumed.table
     assert fingerprint(t2.state) == before  # same cards, same turn, same money
     assert dumps(t2.state) == text          # the record (rules label included) is the very same
@@ -65,7 +66,7 @@ def test_after_a_crash_the_game_resumes_exactly_where_it_stopped(tmp_path, clock
 def test_resume_table_rebuilds_seats_rules_and_pacing(store):
     session = start(store, levels=("hard", "easy"), bet=200)
     drive(session.table, until_moves=4)
-    table = resume_table(store.load_autosave(), now=1.0, runner=SyncRunner())
+    table = resume_table(store.load_autosave(), now=1.0, runner=InlineRunner())
     cfg, old = table.config, session.table.config
     assert [(s.name, s.kind, s.level) for s in cfg.seats] == [(s.name, s.kind, s.level) for s in old.seats]
     assert (cfg.bet, cfg.seed, cfg.think_delay, cfg.hard_budget_ms) == (200, old.seed, old.think_delay,

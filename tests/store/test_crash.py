@@ -8,10 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.store import STARTING_GRANT, Store
 from tala_desktop.store.faults import CRASH_EXIT_CODE, ENV_VAR, STEPS
 
-from .helpers import SyncRunner, drive, make_config
+from .helpers import drive, make_config
 
 CHILD = Path(__file__).with_name("crash_child.py")
 AFTER_GAME = tuple(s for s in STEPS if s != "autosave_written")
@@ -35,7 +36,7 @@ def _run_all(dirs: dict[str, Path], mode: str, crash: bool) -> dict[str, subproc
 def _reference_game():
     """The game the child plays when nothing crashes (everything is seeded and bots decide synchronously)."""
     from tala_desktop.table import Table
-    table = Table(make_config(seed=7), SyncRunner())
+    table = Table(make_config(seed=7), InlineRunner())
     table.start_game(0.0)
     drive(table)
     return table.state

@@ -6,11 +6,12 @@ import sqlite3
 
 import pytest
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import GameState, Rules
 from tala_desktop.store import STARTING_GRANT, OfflineSession, SeatInfo, SettleError
 from tala_desktop.store.stats import WIN_LABELS
 
-from .helpers import SyncRunner, drive, make_config, play_bot_game
+from .helpers import drive, make_config, play_bot_game
 
 SEATS = [SeatInfo("Bạn", "human"), SeatInfo("Lan", "bot", "easy"), SeatInfo("Minh", "bot", "normal")]
 
@@ -106,7 +107,7 @@ def test_stats_of_a_new_player_are_zero(store):
 def test_the_offline_session_settles_each_game_with_the_wallets_money(store):
     store.conn.execute("UPDATE profile SET balance = 5000")
     config = make_config(seed=21, levels=("easy", "normal"))
-    session = OfflineSession.new(store, config, runner=SyncRunner())
+    session = OfflineSession.new(store, config, runner=InlineRunner())
     assert session.table.balances == [5000, STARTING_GRANT, STARTING_GRANT]
     table = session.table
     table.start_game(0.0)

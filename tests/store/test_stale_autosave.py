@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.store import STARTING_GRANT, OfflineSession, Store, StoreError, autosave
 from tala_desktop.store.history import SeatInfo
 
-from .helpers import SyncRunner, drive, make_config, play_bot_game
+from .helpers import drive, make_config, play_bot_game
 
 
 def start(store: Store, seed: int = 3) -> OfflineSession:
-    session = OfflineSession.new(store, make_config(seed=seed), runner=SyncRunner())
+    session = OfflineSession.new(store, make_config(seed=seed), runner=InlineRunner())
     session.table.start_game(0.0)
     return session
 
@@ -115,7 +116,7 @@ def test_resuming_a_paid_game_is_refused_even_past_recover(tmp_path, clock, froz
     with Store(tmp_path, clock) as store:
         save = store.load_autosave()
         with pytest.raises(StoreError, match="already paid"):
-            OfflineSession.resume(store, save, runner=SyncRunner())
+            OfflineSession.resume(store, save, runner=InlineRunner())
 
 
 def test_an_unfinished_save_of_an_unpaid_game_still_resumes(tmp_path, clock):

@@ -7,9 +7,10 @@ import json
 
 import pytest
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.store import STARTING_GRANT, OfflineSession, Store
 
-from .helpers import SyncRunner, drive, make_config
+from .helpers import drive, make_config
 
 UNFIT = {
     "rules_out_of_range": lambda o: o["record"]["rules"].update(mom_pay=-4),
@@ -34,7 +35,7 @@ UNFIT = {
 
 def saved_game(tmp_path, clock) -> dict:
     with Store(tmp_path, clock) as store:
-        session = OfflineSession.new(store, make_config(seed=3), runner=SyncRunner())
+        session = OfflineSession.new(store, make_config(seed=3), runner=InlineRunner())
         session.table.start_game(0.0)
         drive(session.table, until_moves=5)
     return json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
@@ -52,7 +53,7 @@ def test_a_saved_game_that_no_longer_fits_is_set_aside_with_a_notice(tmp_path, c
         aside = tmp_path / "autosave.json.unfit-20260301-090000"
         assert aside.exists() and store.notices[0].moved_to == str(aside)
         assert store.profile().balance == STARTING_GRANT
-        session = OfflineSession.new(store, make_config(seed=4), runner=SyncRunner())
+        session = OfflineSession.new(store, make_config(seed=4), runner=InlineRunner())
         session.table.start_game(0.0)
         drive(session.table)                                 # and a new game plays and is paid
         assert store.count_games() == 1

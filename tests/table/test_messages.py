@@ -6,6 +6,7 @@ import msgspec
 import pytest
 
 from tala_desktop.bots import Reason
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import SeatConfig, Table, TableConfig
 from tala_desktop.table.messages import (
@@ -24,8 +25,6 @@ from tala_desktop.table.messages import (
     tag_of,
 )
 
-from .test_resume import SyncRunner
-
 decode_message = msgspec.json.Decoder(TableMessage).decode
 decode_command = msgspec.json.Decoder(TableCommand).decode
 
@@ -34,7 +33,7 @@ def played_messages(seed: int, players: int = 4) -> list[SeatMessage]:
     """Every message every seat received in one bot-only game (with one hint and one refusal added)."""
     seats = [SeatConfig(f"Bot {i}", level="normal") for i in range(players)]
     table = Table(TableConfig(seats, rules=Rules(players=players, reveal_eaten_phom=True), seed=seed,
-                              think_delay=0.0), SyncRunner())
+                              think_delay=0.0), InlineRunner())
     seen: list[SeatMessage] = []
     table.subscribe(lambda seat, msg: seen.append(msg))
     table.start_game(0.0)

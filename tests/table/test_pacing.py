@@ -6,13 +6,11 @@ import time
 
 from tala_desktop.engine import Rules
 from tala_desktop.table import SeatConfig, Table, TableConfig
+from tests.loops import poll_until
 
 
 def wait_for_the_decision(table: Table) -> None:
-    deadline = time.monotonic() + 10
-    while table.runner.busy:
-        assert time.monotonic() < deadline, "the bot did not decide"
-        time.sleep(0.001)
+    poll_until(lambda: not table.runner.busy, pause=0.001, what="the bot's decision")
 
 
 def test_a_bots_move_waits_its_think_delay_in_table_time():

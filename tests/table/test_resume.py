@@ -3,29 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from concurrent.futures import Future
 
 import pytest
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import Rules
 from tala_desktop.engine.record import dumps, loads
 from tala_desktop.table import SeatConfig, Table, TableConfig, TableError
 from tala_desktop.table.messages import Payment, Snapshot
-
-
-class SyncRunner:
-    """Decides at once on the caller's thread."""
-
-    def request(self, bot, view, think_delay=None) -> Future:
-        fut: Future = Future()
-        fut.set_result(bot.decide(view))
-        return fut
-
-    def cancel_all(self) -> None:
-        pass
-
-    def shutdown(self, wait: bool = True) -> None:
-        pass
 
 
 def config(seconds: int = 30) -> TableConfig:
@@ -46,13 +31,13 @@ def advance(table: Table, moves: int) -> None:
 
 
 def test_resume_installs_the_game_and_restarts_the_clock():
-    first = Table(config(), SyncRunner())
+    first = Table(config(), InlineRunner())
     first.start_game(0.0)
     advance(first, 7)
     text = dumps(first.state)
     balances = first.balances[:]
 
-    table = Table(config(), SyncRunner())
+    table = Table(config(), InlineRunner())
     seen = []
     table.subscribe(lambda seat, msg: seen.append((seat, type(msg))))
     table.resume(loads(text), first.game_id, balances, now=100.0)
@@ -67,11 +52,11 @@ def test_resume_installs_the_game_and_restarts_the_clock():
 
 
 def test_resume_refuses_a_game_that_does_not_fit_and_changes_nothing():
-    first = Table(config(), SyncRunner())
+    first = Table(config(), InlineRunner())
     first.start_game(0.0)
-    table = Table(config(), SyncRunner())
+    table = Table(config(), InlineRunner())
     other = Table(TableConfig([SeatConfig("You", "human"), SeatConfig("B")], rules=Rules(players=2), seed=1),
-                  SyncRunner())
+                  InlineRunner())
     other.start_game(0.0)
     with pytest.raises(TableError):
         table.resume(other.state, 1, [10_000, 10_000])
@@ -87,14 +72,14 @@ def test_resume_refuses_a_game_that_does_not_fit_and_changes_nothing():
 
 def test_a_resumed_games_final_snapshot_carries_every_payment_of_the_game():
     """The results list the payments before the save too; while the game goes on the snapshot lists none."""
-    first = Table(dataclasses.replace(config(), seed=4), SyncRunner())
+    first = Table(dataclasses.replace(config(), seed=4), InlineRunner())
     before: list[Payment] = []
     first.subscribe(lambda seat, msg: seat == 0 and isinstance(msg, Payment) and before.append(msg))
     first.start_game(0.0)
     while not before:
         advance(first, len(first.state.history) + 1)
     assert first.snapshot(0).payments == []
-    table = Table(dataclasses.replace(config(), seed=4), SyncRunner())
+    table = Table(dataclasses.replace(config(), seed=4), InlineRunner())
     after: list[Payment] = []
     table.subscribe(lambda seat, msg: seat == 0 and isinstance(msg, Payment) and after.append(msg))
     table.resume(loads(dumps(first.state)), first.game_id, first.balances[:], now=100.0)
@@ -113,12 +98,12 @@ def test_a_client_opened_on_a_resumed_table_sees_the_game_at_its_first_poll(seco
     get the present at once, on the human's turn too, where nothing else is published until the clock runs out."""
     from tala_desktop.table import LocalTableClient
 
-    first = Table(config(seconds), SyncRunner())
+    first = Table(config(seconds), InlineRunner())
     first.start_game(0.0)
     advance(first, 7)
     while first.bots[first.state.to_move] is not None:
         first.update(first.now + 0.01)
-    table = Table(config(seconds), SyncRunner())
+    table = Table(config(seconds), InlineRunner())
     table.resume(loads(dumps(first.state)), first.game_id, first.balances[:], now=0.0)
     client = LocalTableClient(table, 0)
     client.start(0.0)

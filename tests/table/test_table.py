@@ -5,6 +5,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from tala_desktop.bots.hard import HardBot, HardConfig
+from tala_desktop.bots.runner import BotRunner, InlineRunner, Runner
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig, TableError
 from tala_desktop.table.messages import Dealt, Error, GameEnded, Hint, SeatMessage, Snapshot, TimedOut
@@ -12,12 +14,14 @@ from tala_desktop.table.messages import Dealt, Error, GameEnded, Hint, SeatMessa
 from .card_finder import cards_in
 
 
-def make_table(levels=("easy", "normal", "easy"), human=True, seconds=30, seed=7, balance=10_000):
+def make_table(levels=("easy", "normal", "easy"), human=True, seconds=30, seed=7, balance=10_000,
+               runner: Runner | None = None) -> Table:
+    """A table whose bots decide at once on the test's thread, unless the test gives it a runner of threads."""
     seats = ([SeatConfig("You", "human", balance=balance)] if human else []) + [
         SeatConfig(f"Bot{i}", level=lv, balance=balance) for i, lv in enumerate(levels)]
     cfg = TableConfig(seats, rules=Rules(players=len(seats), turn_seconds=seconds), bet=100, seed=seed,
                       think_delay=0.0, hard_budget_ms=20)
-    return Table(cfg)
+    return Table(cfg, runner if runner is not None else InlineRunner())
 
 
 def run_until_over(table: Table, client: LocalTableClient | None, start=0.0, step=0.05, human_plays=True,
@@ -37,9 +41,6 @@ def run_until_over(table: Table, client: LocalTableClient | None, start=0.0, ste
             table.update(now)
         if table.state.is_over:
             return now
-        # bot futures finish on worker threads
-        import time
-        time.sleep(0.0005)
     raise AssertionError("game did not end")
 
 
@@ -161,15 +162,18 @@ def test_leaving_makes_the_seat_mom_and_the_game_goes_on():
 
 
 def test_a_bot_that_times_out_is_not_shown_thinking_about_the_next_turn():
-    table = make_table(levels=("hard", "normal", "normal"), seconds=1)
+    runner = BotRunner(workers=1)   # the search runs in a process while the table's time goes on
+    table = make_table(levels=("hard", "normal", "normal"), seconds=1, runner=runner)
     table.config.think_delay = 0.0
+    hard = table.bots[1]
+    assert isinstance(hard, HardBot)
+    hard.config = HardConfig(budget_ms=5000)  # still searching when its clock runs out
     client = LocalTableClient(table, 0)
     client.start(0.0)
     first = next(c for c in range(52) if table.state.hands[0] >> c & 1)
     client.send_move(Move(0, MoveKind.DISCARD, card=first))
     client.poll(0.0)
-    assert table.state.to_move == 1
-    table.bots[1].budget_ms = 5000  # still searching when its clock runs out
+    assert table.state.to_move == 1 and table.runner.busy == 1
     client.poll(0.1)
     msgs = client.poll(1.2)  # seat 1 times out; seat 2's turn begins
     assert any(isinstance(m, TimedOut) and m.seat == 1 for m in msgs)
@@ -177,6 +181,7 @@ def test_a_bot_that_times_out_is_not_shown_thinking_about_the_next_turn():
     assert snap.to_move == 2 and snap.thinking is None
     assert table.snapshot(0).thinking is None
     client.close()
+    runner.shutdown()
 
 
 def test_a_bot_takes_over_a_seat_from_the_next_game():

@@ -1,7 +1,9 @@
 """Helpers for the table-scene tests: a real Table with bots, the scene on a stack, and a mouse-driving player.
 
-Time is stepped by the test (``Driver.step``); bots think in worker threads,
-so loops sleep a little between steps until the expected state shows up.
+Time is stepped by the test (``Driver.step``). The tables' bots decide at
+once on the test's thread (``InlineRunner``): a step sees a bot's move as soon
+as the table's time allows it. A table given its own threaded runner (a test
+of the threads) gets a short sleep between steps instead, while they think.
 Clicks are real pygame events posted to the queue at the rects the layout
 and the hand view report, then pumped into the scene stack.
 """
@@ -13,6 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import Rules
 from tala_desktop.engine.cards import iter_bits
 from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig
@@ -50,7 +53,7 @@ def make_table(levels=("normal", "normal", "normal"), seed: int = 11, seconds: i
     n = players or len(seats)
     cfg = TableConfig(seats[:n], rules=Rules(players=n, turn_seconds=seconds), bet=100, seed=seed,
                       think_delay=0.0, hard_budget_ms=20)
-    return Table(cfg)
+    return Table(cfg, InlineRunner())
 
 
 class Driver:
@@ -76,7 +79,8 @@ class Driver:
             for event in pygame.event.get():
                 self.stack.handle_event(event)
             self.stack.update(dt)
-            time.sleep(0.0005)
+            if not isinstance(self.table.runner, InlineRunner):
+                time.sleep(0.0005)   # the bots' threads think meanwhile
 
     def draw(self) -> pygame.Surface:
         self.stack.draw(self.surface)

@@ -8,6 +8,7 @@ Lan's 9♥ with your 7♥ 8♥.
 
 from __future__ import annotations
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import GameState, Rules, parse_card, parse_move
 from tala_desktop.engine.cards import card_str
 from tala_desktop.table import HUMAN, SeatConfig, Table, TableConfig
@@ -34,7 +35,7 @@ def deal_table(hands: tuple[str, ...], draws: str = "", leader: int = 1, seconds
     dealt = [t for h in hands for t in h.split()] + draws.split()
     stock = draws.split() + [card_str(c) for c in range(52) if card_str(c) not in dealt]
     seats = [SeatConfig(name, HUMAN, balance=BALANCE) for name in ("Bạn", "Lan", "Minh", "Hùng")[:n]]
-    table = Table(TableConfig(seats, rules=rules, bet=BET, seed=1))
+    table = Table(TableConfig(seats, rules=rules, bet=BET, seed=1), InlineRunner())
     state = GameState.from_deal(rules, [[parse_card(t) for t in h.split()] for h in hands],
                                 [parse_card(t) for t in stock], leader, BET, [BALANCE] * n)
     table.resume(state, 1, [BALANCE] * n)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -14,6 +12,7 @@ from tala_desktop.ui.lan.browser import LanBrowserScene, parse_address
 from tala_desktop.ui.lan.lobby import LanLobbyScene, LanLostOverlay
 from tala_desktop.ui.lan.session import LanSession
 from tala_desktop.ui.table.scene import TableScene
+from tests.loops import poll_until
 
 from .table_helpers import make_services
 
@@ -29,15 +28,13 @@ def click(scene: Scene, rect: pygame.Rect) -> None:
 
 def step_until(stack: SceneStack, cond, timeout: float = 10.0, surface: pygame.Surface | None = None) -> None:
     """Step and draw ``stack`` (onto ``surface``, for a test that saves it) until ``cond()``, at most ``timeout`` s."""
-    surface = surface or pygame.Surface((1280, 720))
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    canvas = surface or pygame.Surface((1280, 720))
+
+    def frame() -> None:
         stack.update(1 / 30)
-        stack.draw(surface)
-        if cond():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
+        stack.draw(canvas)
+
+    poll_until(cond, frame, timeout, what="the scenes")
 
 
 @pytest.fixture

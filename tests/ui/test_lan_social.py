@@ -16,6 +16,7 @@ from tala_desktop.ui.lan.errors import disconnect_text
 from tala_desktop.ui.lan.lobby import LanLobbyScene
 from tala_desktop.ui.lan.session import LanSession, unseen
 from tala_desktop.ui.social.said import Said
+from tests.loops import poll_until
 
 from .table_helpers import make_services
 
@@ -24,14 +25,11 @@ FAST = dict(host="127.0.0.1", port=0, announce=False, bot_delay=0.0, tick=0.02, 
 
 
 def pump_until(sessions: list[LanSession], cond, timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    def pump() -> None:
         for s in sessions:
             s.pump(time.monotonic())
-        if cond():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
+
+    poll_until(cond, pump, timeout, what="the sessions")
 
 
 def seated_pair(port: int) -> tuple[LanSession, LanSession]:
@@ -44,11 +42,7 @@ def seated_pair(port: int) -> tuple[LanSession, LanSession]:
 
 
 def collect(channel: LanChannel, out: list[Said], want: int) -> None:
-    end = time.monotonic() + 10
-    while len(out) < want and time.monotonic() < end:
-        out += channel.poll_said(time.monotonic())
-        time.sleep(0.005)
-    assert len(out) >= want, out
+    poll_until(lambda: len(out) >= want, lambda: out.extend(channel.poll_said(time.monotonic())), what="the lines")
 
 
 def test_chat_and_reactions_reach_every_seat_in_the_servers_order_with_names_and_your_own_marked():

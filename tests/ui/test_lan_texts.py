@@ -20,6 +20,7 @@ from tala_desktop.ui.lan.errors import DISCONNECT_KEYS, ERROR_KEYS, disconnect_t
 from tala_desktop.ui.lan.lobby import LanLobbyScene, LanLostOverlay
 from tala_desktop.ui.lan.session import LanSession
 from tala_desktop.ui.table.scene import TableScene
+from tests.loops import poll_until
 
 from .table_helpers import make_services
 
@@ -42,18 +43,16 @@ class NoBrowser:
 
 def step_until(stack: SceneStack, cond, timeout: float = 10.0, on_draw=None) -> None:
     surface = pygame.Surface((1280, 720))
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+
+    def frame() -> None:
         stack.update(1 / 30)
         top = stack.top
         if getattr(top, "needs_redraw", True):
             stack.draw(surface)
             if hasattr(top, "mark_drawn"):
                 top.mark_drawn()
-        if cond():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
+
+    poll_until(cond, frame, timeout, what="the scenes")
 
 
 @pytest.fixture

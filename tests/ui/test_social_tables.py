@@ -18,6 +18,7 @@ from tala_desktop.ui.lan.session import LanSession
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.table.scene import TableScene
+from tests.loops import poll_until
 
 from .table_helpers import make_services
 from .test_lan_scenes import step_until
@@ -118,16 +119,13 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
     live = list(stacks)     # the stacks stepped (the host's stops once the game runs: its results wait)
 
     def step_all(cond, timeout: float = 10.0) -> None:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
+        def frame() -> None:
             guest.pump(time.monotonic())
             for stack in live:
                 stack.update(1 / 30)
                 stack.draw(surface)
-            if cond():
-                return
-            time.sleep(0.005)
-        raise AssertionError("timed out")
+
+        poll_until(cond, frame, timeout, what="both apps")
 
     try:
         services = make_services(fonts)

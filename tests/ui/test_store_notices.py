@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.store import Notice, OfflineSession, Store
 from tala_desktop.store.db import NOTICE_CODES
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.store_bridge import NOTICE_KEYS, notice_text
-from tests.store.helpers import SyncRunner, drive, make_config
+from tests.store.helpers import drive, make_config
 
 from .store_app_helpers import open_app
 
@@ -31,7 +32,7 @@ def test_every_store_notice_has_a_text_in_both_languages(code):
 
 def test_a_save_of_a_paid_game_is_not_offered_and_the_menu_says_why(pg, tmp_path):
     with Store(tmp_path) as store:
-        session = OfflineSession.new(store, make_config(seed=3), runner=SyncRunner())
+        session = OfflineSession.new(store, make_config(seed=3), runner=InlineRunner())
         session.table.start_game(0.0)
         drive(session.table, until_moves=5)
         stale = store.autosave_path.read_bytes()

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.table import Table
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.i18n import tr, tr_count
@@ -41,7 +42,7 @@ def test_an_english_table_names_you_in_english(pg, fonts):
     """The stored default "Bạn" at an English table: the seat, your plate and the results say "You"."""
     i18n.set_language("en")
     choices = GameChoices(players=2, bots=[BotChoice("Lan", "easy")], turn_seconds=0)
-    table = Table(table_config(choices, "Bạn"))
+    table = Table(table_config(choices, "Bạn"), InlineRunner())
     assert table.config.seats[0].name == "You"
     drv = Driver(table, make_services(fonts))
     drv.until(lambda: drv.scene.model is not None)
@@ -52,7 +53,7 @@ def test_an_english_table_names_you_in_english(pg, fonts):
 def test_a_resumed_vietnamese_game_shows_you_in_english(pg, fonts):
     """A table whose seat was named "Bạn" (a game saved in Vietnamese) shows "You" once the language is English."""
     choices = GameChoices(players=2, bots=[BotChoice("Lan", "easy")], turn_seconds=0)
-    table = Table(table_config(choices, "Bạn"))
+    table = Table(table_config(choices, "Bạn"), InlineRunner())
     i18n.set_language("en")
     drv = Driver(table, make_services(fonts))
     drv.until(lambda: drv.scene.model is not None)

@@ -1,0 +1,24 @@
+"""The tests' one poll loop: step something until a condition holds, within a bounded wall time.
+
+For what answers on its own time (a LAN server in its thread, sockets): each
+round calls ``step()`` (pump a session, update and draw a scene stack), then
+checks ``cond()``, and sleeps ``pause`` seconds before the next round. Past
+``timeout`` seconds it fails the test, saying what it waited for.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+
+def poll_until(cond: Callable[[], bool], step: Callable[[], object] | None = None, timeout: float = 10.0,
+               pause: float = 0.005, what: str = "the condition") -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if step is not None:
+            step()
+        if cond():
+            return
+        time.sleep(pause)
+    raise AssertionError(f"timed out waiting for {what}")
