@@ -305,10 +305,13 @@ class Journey:
 # ---------------------------------------------------------------------- reading scenes
 def _elements_of(scene: Scene) -> Iterator[Element]:
     from tala_desktop.ui.frames.overlay import Overlay
+    from tala_desktop.ui.table.results import ResultsOverlay
     from tala_desktop.ui.table.scene import TableScene
 
     if isinstance(scene, TableScene):
         yield from _table_elements(scene)
+    elif isinstance(scene, ResultsOverlay):
+        yield from _buttons([scene.new_button, scene.leave_button])
     elif isinstance(scene, Overlay):
         yield from _buttons(scene.buttons)
     elif isinstance(scene, PageScene):
@@ -330,8 +333,11 @@ def _buttons(buttons: list[Button]) -> Iterator[Element]:
 
 def _table_elements(scene: Any) -> Iterator[Element]:
     from tala_desktop.engine.cards import card_str
+    from tala_desktop.ui.screens.tutorial import TutorialScene
 
     yield from _buttons([scene.menu_button, *scene.header.shown(), *scene.visible_buttons()])
+    if isinstance(scene, TutorialScene):
+        yield from _buttons([scene.faster_button])
     if scene.model is None:
         return
     for card in scene.hand.order:

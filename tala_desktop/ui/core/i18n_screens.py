@@ -218,10 +218,10 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "tutorial.step.u": ("Ba phỏm và một lá rác: bấm Ù!", "Three phỏm and one trash card: press Ù!"),
     "tutorial.done.discard": ("Mỗi lượt bạn đánh một lá; bỏ lá rác điểm cao trước.",
                               "Every turn ends with a discard; throw high trash first."),
-    "tutorial.done.eat": ("Lá đã ăn nằm ngửa cạnh bạn, viền vàng. Ăn bài làm Lan mất tiền cược và đổi lượt hạ: "
-                          "giờ Lan hạ trước.",
-                          "The eaten card sits face up beside you, edged in gold. Eating costs Lan a bet and "
-                          "moves the lay-down order: now Lan lays down first."),
+    "tutorial.done.eat": ("Lá vừa ăn đã vào tay bạn, viền vàng: nó phải nằm trong phỏm bạn hạ. Ăn bài làm Lan mất "
+                          "tiền cược và đổi lượt hạ: giờ Lan hạ trước.",
+                          "The eaten card is now in your hand, edged in gold: it must go into a phỏm you lay down. "
+                          "Eating costs Lan a bet and moves the lay-down order: now Lan lays down first."),
     "tutorial.done.lan_lays": ("Lan đã đánh đủ 3 lá nên lượt sau Lan hạ phỏm 3♠ 4♠ 5♠.",
                                "Lan has 3 discards, so on her next turn she lays down 3♠ 4♠ 5♠."),
     "tutorial.done.lan_laid": ("Lan đã hạ phỏm 3♠ 4♠ 5♠. Giờ đến lượt hạ bài của bạn, và phỏm của Lan còn nhận lá "

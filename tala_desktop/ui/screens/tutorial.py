@@ -36,7 +36,7 @@ from ..table.results import ResultsOverlay
 from ..table.scene import TableScene
 from ..widgets.controls import Button
 from .menu import MenuScene
-from .tutorial_coach import PAD, CoachLine, coach_lines, line_step, results_area, switch_rect, table_area
+from .tutorial_coach import PAD, CoachLine, coach_lines, fits, line_step, results_areas, switch_rect, table_area
 from .tutorial_script import (
     BALANCE,
     BET,
@@ -122,7 +122,9 @@ class TutorialScene(TableScene):
         return LESSONS[self.lesson_index]
 
     def start_lesson(self, index: int) -> None:
+        """Deal lesson ``index``; its log starts empty (the last lesson's lines are not this one's)."""
         self.lesson_index = index
+        self.status.forget()
         self.tutorial_table.bots[1] = ScriptedBot(self.lesson)
         self.tutorial_table.resume(lesson_state(self.lesson), index + 1, [BALANCE] * PLAYERS, self.clock)
 
@@ -248,9 +250,14 @@ class TutorialResults(ResultsOverlay):
         self.tutorial = table
 
     def coach(self) -> tuple[pygame.Rect, list[CoachLine]]:
+        """The coach over the results: above their window, under the top bar; under the window if it is too low."""
         _, note, todo = self.tutorial.coach_lines()
         L = self.tutorial.layout
-        return coach_lines(self.services.fonts, L, results_area(L, self.panel), "", note, todo)
+        above, below = results_areas(L, self.panel)
+        rect, lines = coach_lines(self.services.fonts, L, above, "", note, todo)
+        if fits(lines, L, above):
+            return rect, lines
+        return coach_lines(self.services.fonts, L, below, "", note, todo)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

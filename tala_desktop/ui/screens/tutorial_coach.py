@@ -3,8 +3,9 @@
 At the two-seat lesson table the right side of the felt is free: the panel
 takes a column there, from under the table header down to just above the
 status line, and leaves room under itself for the "Lan plays faster" switch.
-While the results show, the text moves to the band above the results
-window, so the window never covers it. Sizes follow the layout's scale;
+While the results show, the text moves to the band between the top bar and
+the results window (or, where that band is too low for it, the one under the
+window), so it covers neither. Sizes follow the layout's scale;
 a long text steps its font down until it fits its place.
 """
 
@@ -52,11 +53,25 @@ def switch_rect(L: TableLayout, panel: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(panel.right - w, panel.bottom + p(GAP), w, p(SWITCH_H))
 
 
-def results_area(L: TableLayout, results_panel: pygame.Rect) -> pygame.Rect:
-    """While the results show: the band above their window, as wide as it."""
+def top_bar_bottom(L: TableLayout) -> int:
+    """The lowest edge of the table's top bar (the menu, the header buttons and the table's name and bet)."""
+    return max(r.bottom for r in (L.menu_button, L.info, *L.header_buttons.values()))
+
+
+def results_areas(L: TableLayout, results_panel: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """While the results show: the band between the top bar and their window, and the one under the window;
+    both as wide as the window."""
     p = L.px
-    top = p(8)
-    return pygame.Rect(results_panel.x, top, results_panel.w, max(p(40), results_panel.y - p(8) - top))
+    top = top_bar_bottom(L) + p(GAP)
+    above = pygame.Rect(results_panel.x, top, results_panel.w, max(0, results_panel.y - p(GAP) - top))
+    below_top = results_panel.bottom + p(GAP)
+    below = pygame.Rect(results_panel.x, below_top, results_panel.w, max(0, L.size[1] - p(GAP) - below_top))
+    return above, below
+
+
+def fits(lines: list[CoachLine], L: TableLayout, area: pygame.Rect) -> bool:
+    """The lines fit ``area`` at the sizes ``coach_lines`` chose."""
+    return _height(lines, L) <= area.h
 
 
 def coach_lines(fonts: Fonts, L: TableLayout, area: pygame.Rect, title: str, note: str,

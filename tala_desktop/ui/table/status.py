@@ -35,6 +35,11 @@ class StatusLine:
         """Your next action: whatever was said about the last one goes at once."""
         self.message = ("", None, 0.0, False)
 
+    def forget(self) -> None:
+        """A fresh start (the next lesson): the log and the message go."""
+        self.log.clear()
+        self.clear()
+
     def add(self, line: Words, now: float) -> None:
         """A line of the game log; it is also the status line until something urgent is said."""
         self.log.append(line)

@@ -1,0 +1,108 @@
+"""Both tutorial lessons by clicks, from the menu back to the menu: the coach's lines are true and it never covers
+the top bar or the results, lesson 1's log does not carry into lesson 2, and nothing touches the wallet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from tala_desktop.engine.cards import card_label, parse_card
+from tala_desktop.ui.core.i18n import STRINGS, tr
+from tala_desktop.ui.screens.tutorial import TutorialResults, TutorialScene
+from tala_desktop.ui.screens.tutorial_script import Step
+
+from .driver import Journey
+
+ACTIONS = {"eat": "Ăn", "draw": "Bốc", "lay": "Hạ", "send": "Gửi", "u": "Ù"}
+TOP_BAR = ("menu", "info", "header.")
+
+
+def tutorial(j: Journey) -> TutorialScene:
+    scene = j.table()
+    assert isinstance(scene, TutorialScene)
+    return scene
+
+
+def covered(scene: TutorialScene, coach: pygame.Rect) -> list[str]:
+    """The regions of the top bar the coach (a rect) would cover."""
+    return [name for name, r in scene.layout.regions().items()
+            if name.startswith(TOP_BAR) and r.w and r.h and r.colliderect(coach)]
+
+
+def my_step_shown(j: Journey) -> bool:
+    scene = tutorial(j)
+    return j.top is scene and scene.step() is not None and scene.accepting_input and scene.model is not None \
+        and scene.model.my_turn
+
+
+def taken(scene: TutorialScene, step: Step) -> Callable[[], bool]:
+    """The table took ``step``: the lesson moved on, or the turn or the game is over."""
+    return lambda: (scene.step() is not step or scene.model is None or scene.model.is_over
+                    or not scene.model.my_turn)
+
+
+def play_lesson(j: Journey) -> list[str]:
+    """Do what the coach asks, step by step, by clicks; the coach's notes seen on the way."""
+    scene = tutorial(j)
+    notes: list[str] = []
+    while True:
+        j.until(lambda: my_step_shown(j) or isinstance(j.top, TutorialResults), 30.0, "my step or the results")
+        if isinstance(j.top, TutorialResults):
+            return notes
+        step = scene.step()
+        assert step is not None
+        _, note, todo = scene.coach_lines()
+        notes.append(note)
+        assert todo == scene.prompt_text(step)
+        assert not covered(scene, scene.coach[0]), covered(scene, scene.coach[0])
+        if step.kind == "discard":
+            j.click(f"card {step.card}")
+            j.click("Đánh")
+        else:
+            j.click(ACTIONS[step.kind])
+        j.until(taken(scene, step), 5.0, f"the table to take my {step.kind}")
+
+
+@pytest.mark.parametrize("size", [(1024, 600)])
+def test_both_lessons_from_the_menu_back_to_the_menu(journey, size):
+    j = journey(size=size)
+    j.start()
+    wallet = j.wallet()
+    j.until(lambda: "Hướng dẫn" in j.labels(), 2.0, "the menu")
+    j.click("Hướng dẫn")
+    scene = tutorial(j)
+    j.click(tr("tutorial.faster"))
+
+    notes = play_lesson(j)
+    assert tr("tutorial.done.eat") in notes
+    results = j.top
+    assert isinstance(results, TutorialResults)
+    rect, lines = results.coach()
+    assert lines and not rect.colliderect(results.panel), "the coach covers the results"
+    assert not covered(scene, rect), f"the coach covers the top bar: {covered(scene, rect)}"
+    j.click("Ván mới")
+
+    j.until(lambda: scene.lesson_index == 1 and scene.model is not None and scene.model.game_id == 2, 2.0,
+            "lesson 2")
+    lesson1 = {card_label(parse_card(c)) for c in ("Ks", "Qd", "Jc", "10d", "8c")}   # my discards in lesson 1
+    carried = [line for line in scene.log_lines if any(card in line for card in lesson1)]
+    assert carried == [], f"lesson 1's log carried into lesson 2: {carried}"
+    play_lesson(j)
+    results = j.top
+    assert isinstance(results, TutorialResults)
+    rect, _ = results.coach()
+    assert not rect.colliderect(results.panel) and not covered(scene, rect)
+    j.click("Ván mới")
+    j.until(lambda: j.scene_name() == "TutorialDoneScene", 1.0, "the closing page")
+    j.click(tr("tutorial.to_menu"))
+    j.until(lambda: j.scene_name() == "MenuScene", 1.0, "the menu")
+    assert j.wallet() == wallet and j.store.count_games() == 0
+
+
+def test_the_lesson_lines_say_where_an_eaten_card_goes():
+    """The eaten card goes into your hand, edged in gold (it is not laid face up beside you)."""
+    vi, en = STRINGS["tutorial.done.eat"]
+    assert "vào tay bạn" in vi and "cạnh bạn" not in vi
+    assert "in your hand" in en and "beside you" not in en
