@@ -27,6 +27,7 @@ from ..core.i18n import tr
 from ..core.reasons import reason_text
 from . import lay_assist as assist
 from .guide import describe, error_text
+from .hand_view import DOUBLE_CLICK
 from .highlights import (
     NOTHING,
     Attempt,
@@ -42,7 +43,6 @@ from .picture import SORTS, picture
 from .pointer import Target
 
 ERROR: Colour = WARNING
-DOUBLE_CLICK = 0.4
 def cards_label(cards: set[int]) -> str:
     return "".join(card_label(c) for c in sorted(cards, key=lambda c: (c % 13, c // 13)))
 

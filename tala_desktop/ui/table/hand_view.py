@@ -5,8 +5,10 @@ eaten card beside the cards it completes), glides every card to its place
 (exponential smoothing scaled by the animation speed), lifts the hovered
 card, raises the cards the scene's ``Highlights`` raise or select (it only
 reads them: ``marks``), and turns a press/move/release on a card into a
-click, a reorder or a drag-up discard. It does not know the rules: the
-scene decides what a click means.
+click, a reorder or a drag-up discard; the second click of a double-click
+goes to the card the first one hit, though it rose or another card slid
+under the pointer in between. It does not know the rules: the scene
+decides what a click means.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .layout import TableLayout
 Colour = tuple[int, int, int]
 GLIDE_RATE = 16.0      # 1/s: how fast a card closes the gap to its place
 DRAG_START = 8         # pixels the mouse must move before a press becomes a drag
+DOUBLE_CLICK = 0.4     # seconds within which a second click on the same spot is a double-click
 SELECT_LIFT = 0.55     # a selected (discard) card rises this share of the raise height
 
 
@@ -55,6 +58,8 @@ class HandView:
         self.eaten: set[int] = set()
         self.press: Press | None = None
         self.mouse: tuple[int, int] = (0, 0)
+        self.clock = 0.0                   # seconds of updates, for telling a double-click
+        self._last_click: tuple[int, tuple[int, int], float] | None = None   # (card, where, when)
 
     # ------------------------------------------------------------------ cards
     @property
@@ -168,6 +173,7 @@ class HandView:
     # ------------------------------------------------------------------ stepping
     def update(self, dt: float, speed: float) -> bool:
         """Glide the cards toward their places; True while any card still moves."""
+        self.clock += dt
         targets = self.rest_rects()
         k = 1.0 if speed <= 0 or math.isinf(speed) else 1 - math.exp(-GLIDE_RATE * speed * dt)
         moving = False
@@ -204,6 +210,17 @@ class HandView:
             return True
         return False
 
+    def press_target(self, pos: tuple[int, int]) -> int | None:
+        """The card a press at ``pos`` is on: the card clicked just before when this press is the second click
+        of a double-click on the same spot, though that card rose (selected) or another slid under the pointer
+        meanwhile; else the topmost card there."""
+        last = self._last_click
+        if last is not None:
+            card, where, when = last
+            if self.clock - when <= DOUBLE_CLICK and math.dist(pos, where) <= DRAG_START and card in self.order:
+                return card
+        return self.card_at(pos)
+
     def start_press(self, card: int, pos: tuple[int, int]) -> None:
         r = self.rect_of(card) or self.target_rect(card)
         self.press = Press(card, pos, (pos[0] - r.x, pos[1] - r.y), drop_index=self.order.index(card))
@@ -235,7 +252,11 @@ class HandView:
         if p is None:
             return None
         if not p.dragging:
+            second = self._last_click is not None and self._last_click[0] == p.card and \
+                self.clock - self._last_click[2] <= DOUBLE_CLICK
+            self._last_click = None if second else (p.card, p.pos, self.clock)
             return ("click", p.card)
+        self._last_click = None
         if pos[1] < self.layout.hand_top() - self.layout.hand_card[1] * 0.35:
             return ("discard", p.card)
         rest = [c for c in self.order if c != p.card]

@@ -64,7 +64,7 @@ def route_event(scene: TableScene, event: pygame.event.Event) -> None:
 def _press(scene: TableScene, pos: tuple[int, int]) -> None:
     if scene.anim.blocking:
         return
-    card = scene.hand.card_at(pos)
+    card = scene.hand.press_target(pos)
     if card is not None:
         scene.hand.start_press(card, pos)
         return
