@@ -81,6 +81,17 @@ def save_ui_settings(services: Services) -> str | None:
     return None
 
 
+def profile_look(services: Services) -> int | None:
+    """The avatar the profile chose (None without a store, or when it cannot be read)."""
+    store = services.store
+    if store is None:
+        return None
+    try:
+        return store.profile().avatar
+    except StoreError:
+        return None
+
+
 def notice_text(notice: Notice) -> str:
     """One notice as a sentence in the current language (where the moved file went, if any)."""
     key = NOTICE_KEYS.get(notice.code)

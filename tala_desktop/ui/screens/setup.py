@@ -23,7 +23,7 @@ import pygame
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules, RulesError
 
-from ..art import table_art
+from ..art import avatars
 from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
@@ -41,7 +41,7 @@ from ..new_game import (
     GameChoices,
 )
 from ..services import Services
-from ..store_bridge import save_ui_settings
+from ..store_bridge import profile_look, save_ui_settings
 from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
 from .house_rules import as_custom, describe, matching_preset
@@ -235,8 +235,9 @@ class SetupScene(PageScene):
         names = [shown_name(self.services.settings.player_name)] + [b.name for b in self.choices.bots]
         for seat in range(self.choices.players):
             y = self._row_y(seat)
-            face = art.cached(("avatar", names[seat], AVATAR),
-                              functools.partial(table_art.avatar, names[seat] or "?", AVATAR, self.services.fonts))
+            look = profile_look(self.services) if seat == 0 else None   # yours as the profile chose it
+            face = art.cached(("avatar", names[seat], look, AVATAR),
+                              functools.partial(avatars.face, names[seat], look, AVATAR, self.services.fonts))
             surface.blit(face, (LEFT.x, y - 1))
             if seat == 0:
                 you = art.text(names[0], 22, TEXT, bold=True)

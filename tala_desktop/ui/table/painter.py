@@ -19,11 +19,11 @@ import pygame
 from tala_desktop.engine.rules import PRESETS
 
 from ..art import gfx
+from ..art.avatars import face
 from ..art.card_art import EATEN_GOLD
 from ..art.card_text import render_card_text
 from ..art.felt_colours import recolour_felt
-from ..art.profile_art import profile_avatar
-from ..art.table_art import RING_GREEN, avatar, chip, draw_countdown_ring, felt, ring_colour
+from ..art.table_art import RING_GREEN, chip, draw_countdown_ring, felt, ring_colour
 from ..art.theme import CLOCK_DISC, CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..services import Services
@@ -114,7 +114,7 @@ class TablePainter:
     def avatar(self, name: str, d: int, gone: bool, look: int | None = None) -> pygame.Surface:
         """A seat's avatar: the profile's chosen look for you (``look``), the name's colour for the others."""
         def make() -> pygame.Surface:
-            img = avatar(name, d, self.fonts) if look is None else profile_avatar(name, look, d, self.fonts, WHITE)
+            img = face(name, look, d, self.fonts)
             if gone:
                 img = img.copy()
                 img.fill((110, 110, 110), special_flags=pygame.BLEND_RGB_MULT)

@@ -25,7 +25,6 @@ from collections.abc import Callable
 import pygame
 
 from tala_desktop.engine import Move
-from tala_desktop.store import StoreError
 from tala_desktop.table import TableClient
 from tala_desktop.table.messages import Error, Hint, Snapshot, TableMessage, Thinking
 
@@ -35,6 +34,7 @@ from ..core.i18n import get_language, tr
 from ..core.phrase import Words
 from ..core.scene import Scene
 from ..services import Services
+from ..store_bridge import profile_look
 from ..widgets.controls import Button
 from . import lay_assist as assist
 from . import regions
@@ -77,7 +77,7 @@ class TableScene(Scene):
         self.saved = saved           # an unfinished game here is autosaved (the app's offline tables)
         self.extras = extras         # drawn over the table (the chat, reactions): offered input first
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
-        self.my_look = _profile_look(services)   # your avatar as the profile chose it (None: no profile)
+        self.my_look = profile_look(services)    # your avatar as the profile chose it (None: no profile)
         self._fresh_hand = False     # a new hand is being dealt: clicks wait a moment once it is shown
         self.guard_until = -1.0     # clicks on the table wait until this clock time (a new hand was just shown)
         self.clock = 0.0
@@ -428,12 +428,3 @@ class TableScene(Scene):
         if self.extras is not None:
             self.extras.draw(surface, self)
 
-
-def _profile_look(services: Services) -> int | None:
-    store = services.store
-    if store is None:
-        return None
-    try:
-        return store.profile().avatar
-    except StoreError:
-        return None
