@@ -62,11 +62,21 @@ def _ellipse_mask(size: tuple[int, int], rect: pygame.Rect, supersample: int = 2
     return pygame.transform.smoothscale(big, (w, h))
 
 
-def table_oval(size: tuple[int, int]) -> pygame.Rect:
-    """The felt oval inside a window of ``size``: where the table scene lays out seats."""
+TABLE_SHAPE = (16, 9)       # the widest the table gets: a wider window has spare width on either side
+
+
+def table_box(size: tuple[int, int]) -> pygame.Rect:
+    """The table's part of a window of ``size``: all of it, or its middle at 16:9 when it is wider."""
     w, h = size
-    rect = pygame.Rect(0, 0, round(w * 0.9), round(h * 0.8))
-    rect.center = (w // 2, round(h * 0.47))
+    tw = min(w, round(h * TABLE_SHAPE[0] / TABLE_SHAPE[1]))
+    return pygame.Rect((w - tw) // 2, 0, tw, h)
+
+
+def table_oval(size: tuple[int, int]) -> pygame.Rect:
+    """The felt oval inside a window of ``size``: in the table's box, where the table scene lays out seats."""
+    box = table_box(size)
+    rect = pygame.Rect(0, 0, round(box.w * 0.9), round(box.h * 0.8))
+    rect.center = (box.centerx, round(box.h * 0.47))
     return rect
 
 

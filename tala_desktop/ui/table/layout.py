@@ -5,7 +5,11 @@ pixels of that canvas, with no drawing and no state: the scene draws where
 the layout says, hit-tests the same rects, and the tests query them. The
 design is made at 1280x720 and scaled by ``min(w / 1280, h / 720)``; things
 anchored to an edge (the seats, the buttons) follow that edge on other
-aspect ratios.
+aspect ratios. The table itself (``table``, where the felt's oval lies)
+is at most as wide as 16:9: on a wider canvas it keeps its proportions in
+the middle, the seats around it as at 16:9, and the spare width on either
+side goes to the log and the header at the window's corners and the chat
+at its right edge.
 
 You sit at the bottom; the others sit by turn order after you: with four
 seats the next player is on the right, then the top, then the left (so the
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..art.card_art import card_size
+from ..art.table_art import table_box
 
 BASE_W, BASE_H = 1280, 720
 SLOTS: dict[int, tuple[str, ...]] = {
@@ -51,6 +56,7 @@ RAISE = 0.30          # raised cards (lay/send suggestions) rise 30% of a card h
 HOVER = 0.10
 BUTTON_W, BUTTON_H, BUTTON_GAP = 128, 46, 10
 MAX_PILE, MAX_EATEN, MAX_PHOM, PHOM_CARDS = 4, 3, 3, 5
+LOG_WIDER = 130       # the log grows up to this much into the spare width of a canvas wider than the table
 WATCHING = -1         # my_seat of a watcher (the model's ``me`` with no seat)
 HEADER_BUTTONS = ("sound", "rules", "settings")   # right to left, beside the menu button
 
@@ -89,6 +95,7 @@ class TableLayout:
         self._base = 0 if self.watching else my_seat
         w, h = self.size
         self.scale = min(w / BASE_W, h / BASE_H)
+        self.table = table_box(self.size)
         self.hand_card = card_size(self.px(HAND_W))
         self.table_card = card_size(self.px(TABLE_W))
         self.back_card = card_size(self.px(BACK_W))
@@ -122,17 +129,17 @@ class TableLayout:
 
     def _seat(self, seat: int) -> SeatGeometry:
         slot = self.slot_of(seat)
-        w, h = self.size
+        x0, w, h = self.table.x, self.table.w, self.size[1]
         p = self.px
         th = self.table_card[1]
         pile_w, eaten_w, laid_w = self._row_widths()
         bw, bh = self.back_card
         backs_w = bw + p(8) * 3
-        cx = w // 2
+        cx = self.table.centerx
         empty = pygame.Rect(0, 0, 0, 0)
         if slot == "bottom":
             r = p(MY_AVATAR_R)
-            centre = (p(20) + r, h - p(70))        # the clock ring at its thickest stays in the window
+            centre = (x0 + p(20) + r, h - p(70))        # the clock ring at its thickest stays in the window
             plate = pygame.Rect(centre[0] + r + p(8), centre[1] - p(29), p(160), p(58))
             row_y = self.hand_top() - self.raise_px - self.hover_px - p(ROW_GAP) - th
             pile = pygame.Rect(cx - p(16) - pile_w, row_y, pile_w, th)
@@ -153,12 +160,12 @@ class TableLayout:
             laid = pygame.Rect(cx + p(16), row_y, laid_w, th)
             return SeatGeometry(slot, centre, r, plate, backs, pile, eaten, laid)
         left = slot == "left"
-        col_x = p(10) if left else w - p(10) - p(150)
+        col_x = x0 + (p(10) if left else w - p(10) - p(150))
         centre = (col_x + p(50) if left else col_x + p(100), self._my(236))
         plate = pygame.Rect(col_x, centre[1] + r + p(6), p(150), p(56))
         backs_x = centre[0] + r + p(8) if left else centre[0] - r - p(8) - backs_w
         backs = pygame.Rect(backs_x, centre[1] - bh // 2, backs_w, bh)
-        rows_x = p(180) if left else w - p(180)
+        rows_x = x0 + (p(180) if left else w - p(180))
         row_a = self._my(200)
         row_b = row_a + th + p(12)
         if left:
@@ -176,10 +183,11 @@ class TableLayout:
         w, h = self.size
         p = self.px
         tw, th = self.table_card
-        self.stock = pygame.Rect(w // 2 - tw // 2, self._my(204), tw, th)
-        self.stock_label = pygame.Rect(w // 2 - p(60), self.stock.bottom + p(8), p(120), p(22))
-        self.status = pygame.Rect(w // 2 - p(450), self._my(352), p(900), p(36))
-        self.log = pygame.Rect(p(10), p(10), p(390), p(132))
+        cx = self.table.centerx
+        self.stock = pygame.Rect(cx - tw // 2, self._my(204), tw, th)
+        self.stock_label = pygame.Rect(cx - p(60), self.stock.bottom + p(8), p(120), p(22))
+        self.status = pygame.Rect(cx - p(450), self._my(352), p(900), p(36))
+        self.log = pygame.Rect(p(10), p(10), p(390) + min(self.table.x, p(LOG_WIDER)), p(132))
         self.menu_button = pygame.Rect(w - p(58), p(10), p(46), p(40))
         # ⚙ ? ♪ left of ≡, then the table's name, bet and rule set
         self.header_buttons = {name: pygame.Rect(w - p(58) - (i + 1) * p(54), p(10), p(46), p(40))
@@ -187,14 +195,14 @@ class TableLayout:
         left = min(r.x for r in self.header_buttons.values())
         self.info = pygame.Rect(left - p(10) - p(180), p(6), p(180), p(48))
         self.buttons = self._button_slots()
-        self.banner_centre = (w // 2, self._my(300))
+        self.banner_centre = (cx, self._my(300))
 
     def _button_slots(self) -> list[pygame.Rect]:
         """Six slots, 2 columns x 3 rows at the bottom right: 0-3 (the two lower rows) for actions, 4-5 for tools."""
         w, h = self.size
         p = self.px
         bw, bh, gap = p(BUTTON_W), p(BUTTON_H), p(BUTTON_GAP)
-        right, bottom = w - p(14), h - p(10)
+        right, bottom = self.table.right - p(14), h - p(10)
         out = []
         for row in (2, 1, 0):
             for col in (0, 1):
