@@ -35,6 +35,8 @@ FELT_MUTED: Colour = (200, 214, 204)  # secondary text on the felt (brighter tha
 EATABLE: Colour = (120, 230, 90)      # the last discard when you can eat it
 LAST_DISCARD: Colour = (240, 240, 240)
 CLOCK_DISC: Colour = (16, 24, 20)     # under the seconds left on the turn clock's ring
+CELEBRATION_GOLD: Colour = (255, 206, 84)    # the winner's fanned cards' edge and the rings at their seat
+CELEBRATION_SPARK: Colour = (255, 246, 200)
 
 # panels and overlays
 SHADE: RGBA = (0, 0, 0, 150)          # the dimmed screen behind a dialog

@@ -21,6 +21,7 @@ from ..art.card_art import CardArt, card_size
 from ..art.table_art import chip
 from ..core.tween import Tween, Tweener
 from ..widgets.controls import Banner
+from .celebration import Celebration
 
 Point = tuple[float, float]
 
@@ -87,6 +88,7 @@ class TableAnimator:
     chips: list[ChipFlight] = field(default_factory=list)
     texts: list[FloatText] = field(default_factory=list)
     banners: list[Banner] = field(default_factory=list)
+    celebrations: list[Celebration] = field(default_factory=list)
     shakes: dict[object, Shake] = field(default_factory=dict)
     hidden_cards: Counter = field(default_factory=Counter)
     hidden_backs: Counter = field(default_factory=Counter)
@@ -144,6 +146,14 @@ class TableAnimator:
     def banner(self, banner: Banner) -> None:
         self.banners.append(banner)
 
+    def celebrate(self, celebration: Celebration) -> None:
+        self.celebrations.append(celebration)
+
+    @property
+    def celebrating(self) -> bool:
+        """A winner's celebration is on (the results wait for it)."""
+        return bool(self.celebrations)
+
     def shake(self, key: object) -> None:
         self.shakes[key] = Shake()
 
@@ -162,6 +172,9 @@ class TableAnimator:
         for b in self.banners:
             b.update(step if not math.isinf(step) else 99.0)
         self.banners = [b for b in self.banners if b.visible]
+        for c in self.celebrations:
+            c.update(step if not math.isinf(step) else c.life)
+        self.celebrations = [c for c in self.celebrations if not c.done]
         for t in self.texts:
             t.age += step
         self.texts = [t for t in self.texts if t.age < t.life]
@@ -178,7 +191,7 @@ class TableAnimator:
     @property
     def busy(self) -> bool:
         """True while anything moves (the scene must redraw)."""
-        return bool(self.flights or self.chips or self.texts or self.banners or self.shakes)
+        return bool(self.flights or self.chips or self.texts or self.banners or self.shakes or self.celebrations)
 
     def pending_from_stock(self) -> int:
         """Cards still sitting on the stock, waiting for their (delayed) flight to start."""
@@ -202,6 +215,7 @@ class TableAnimator:
         self.chips.clear()
         self.texts.clear()
         self.banners.clear()
+        self.celebrations.clear()
         self.shakes.clear()
         self.hidden_cards.clear()
         self.hidden_backs.clear()
@@ -239,7 +253,9 @@ class TableAnimator:
         self.art.blit_card(surface, img, (x, y), shadow=True)
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
-        """Floating amounts and banners, over everything else."""
+        """A winner's celebration, floating amounts and banners, over everything else."""
+        for c in self.celebrations:
+            c.draw(surface, self.art)
         for t in self.texts:
             k = t.age / t.life
             img = t.image.copy()

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from tala_desktop.engine import card_label
+from tala_desktop.engine import OutcomeKind, card_label
 from tala_desktop.table.messages import (
     Ate,
     Dealt,
@@ -43,9 +43,11 @@ from ..core.phrase import Phrase, counted, phrase
 from ..services import Services
 from ..widgets.controls import Banner
 from .anim import DEAL_STEP, FLIGHT, Flight, TableAnimator
+from .celebration import Celebration
 from .hand_view import HandView
 from .layout import TableLayout
 from .model import TableModel, cards_text
+from .results_rows import split_hand
 
 Colour = tuple[int, int, int]
 RenderText = Callable[..., pygame.Surface]      # the painter's cached text(text, size, colour, bold=...)
@@ -58,6 +60,7 @@ BANNER_GOLD: tuple[int, int, int] = (255, 214, 64)
 BANNER_RED: tuple[int, int, int] = (255, 120, 100)
 SEAT_BANNER_ME, SEAT_BANNER, SEAT_BANNER_HOLD = 56, 44, 1.0      # design px (yours, another seat's), seconds held
 TABLE_BANNER, TABLE_BANNER_HOLD = 96, 1.4
+CELEBRATION_CARD = 62      # design px: the width of the winner's fanned cards
 U_BANNERS = {"u": "banner.u", "u_tron": "banner.u_tron", "u_khan": "banner.u_khan"}
 
 
@@ -325,7 +328,27 @@ class TableDirector:
         if den is not None:
             self.banner(b.layout, tr("banner.den"), den, b.new.me, BANNER_RED)
             b.add_log(phrase("status.u_den", name=b.new.name(den), winner=b.new.object_name(e.outcome.winner)))
+        self.celebrate(b, e.outcome.winner, e.outcome.kind is not OutcomeKind.SHOWDOWN, at)
         return 0.0
+
+    def celebrate(self, b: Batch, winner: int, u: bool, at: float) -> None:
+        """The winner's cards fanned in the middle, a burst at their seat, the game's chips flying to it."""
+        L, new = b.layout, b.new
+        if not 0 <= winner < new.n:
+            return
+        groups, trash = split_hand(new, winner)
+        cards = [c for g in groups for c in g] + trash
+        g = L.seat(winner)
+        card_w = L.px(CELEBRATION_CARD)
+        pivot = (L.table.centerx, L.status.y + L.px(16))      # the fan stands over the status line
+        self.anim.celebrate(Celebration(cards, pivot, card_w, g.avatar_centre, g.avatar_radius, big=u))
+        k = 0
+        for p in b.payments:
+            if p.reason in ("eat", "chot") or p.amount <= 0:
+                continue
+            self.anim.chips_fly(L.seat(p.from_seat).avatar_centre, L.seat(p.to).avatar_centre, 5,
+                                delay=at + 0.25 + 0.12 * k)
+            k += 1
 
 
 Handler = Callable[[TableDirector, Any, Batch, float], float]   # returns the seconds the event takes

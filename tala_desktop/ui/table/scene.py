@@ -404,7 +404,7 @@ class TableScene(Scene):
     def _maybe_results(self) -> None:
         m = self.model
         if (m is None or not m.is_over or self.results_for == m.game_id or self._over_at is None
-                or self.anim.blocking or self.queue or self.stack is None):
+                or self.anim.blocking or self.anim.celebrating or self.queue or self.stack is None):
             return
         if self.clock - self._over_at < RESULTS_DELAY:
             return
