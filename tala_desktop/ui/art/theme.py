@@ -38,6 +38,10 @@ CLOCK_DISC: Colour = (16, 24, 20)     # under the seconds left on the turn clock
 CELEBRATION_GOLD: Colour = (255, 206, 84)    # the winner's fanned cards' edge and the rings at their seat
 CELEBRATION_SPARK: Colour = (255, 246, 200)
 
+# avatars
+AVATAR_GOLD: Colour = (255, 214, 110)     # the edge of your face on the profile card, and of the look you chose
+AVATAR_EDGE: Colour = (90, 110, 96)       # the edge of the looks you did not choose
+
 # panels and overlays
 SHADE: RGBA = (0, 0, 0, 150)          # the dimmed screen behind a dialog
 DIALOG_FILL: RGBA = (14, 40, 28, 245)

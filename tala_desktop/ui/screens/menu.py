@@ -19,7 +19,8 @@ import pytweening
 from tala_desktop import __version__
 
 from ..art import gfx
-from ..art.profile_art import profile_avatar
+from ..art.avatars import Faces
+from ..art.theme import AVATAR_GOLD
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
 from ..frames.confirm import ConfirmOverlay
@@ -262,7 +263,7 @@ class MenuScene(PageScene):
         card = art.cached(("profile_card", CARD.size), lambda: gfx.rounded_rect(
             CARD.size, (6, 30, 18, 210), 20, 2, (226, 184, 92, 190)))
         surface.blit(card, CARD)
-        face = art.cached(("me", p.name, p.avatar, AVATAR), lambda: profile_avatar(p.name, p.avatar, AVATAR, fonts))
+        face = Faces.shared(self.services.extras, fonts).face(p.name, p.avatar, AVATAR, AVATAR_GOLD)
         surface.blit(face, face.get_rect(midleft=(CARD.x + 16, CARD.centery)))
         text_x = CARD.x + 16 + AVATAR + 16
         room = (self.topup_button.rect.x - 12 if self.topup_button else CARD.right - 16) - text_x

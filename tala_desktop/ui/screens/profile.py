@@ -7,14 +7,12 @@ saves it at once.
 
 from __future__ import annotations
 
-import functools
-
 import pygame
 
 from tala_desktop.store import DAILY_FLOOR, StoreError
 
-from ..art.profile_art import AVATAR_LOOKS, profile_avatar
-from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
+from ..art.avatars import Faces
+from ..art.theme import AVATAR_EDGE, AVATAR_GOLD, ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene, wrap_text
@@ -25,8 +23,9 @@ from ..widgets.form import TextField
 MAX_NAME = 14                       # what the table's name plates hold
 LEFT_X = PANEL.x + 60
 FIELD = pygame.Rect(LEFT_X, PANEL.y + 86, 420, 54)
-AVATAR_D = 76
-AVATAR_GAP = 22
+AVATAR_D = 66
+AVATAR_GAP = 12
+AVATAR_PER_ROW = 8                  # the colours with your initials, then the pictures, in one grid
 AVATAR_Y = PANEL.y + 256
 
 
@@ -53,11 +52,16 @@ class ProfileScene(PageScene):
         self.topup_button.visible = store is not None and store.topup_available()
         self.widgets.extend([self.field, self.save_button, self.topup_button])
 
+    @property
+    def faces(self) -> Faces:
+        return Faces.shared(self.services.extras, self.services.fonts)
+
     def avatar_rects(self) -> list[pygame.Rect]:
-        per_row = 5
+        """Where each look is offered: the colours, then the pictures."""
+        per_row = AVATAR_PER_ROW
         return [pygame.Rect(LEFT_X + (i % per_row) * (AVATAR_D + AVATAR_GAP),
                             AVATAR_Y + (i // per_row) * (AVATAR_D + AVATAR_GAP), AVATAR_D, AVATAR_D)
-                for i in range(AVATAR_LOOKS)]
+                for i in range(self.faces.looks)]
 
     # -- actions -------------------------------------------------------------------------
     def _typed(self, text: str) -> None:
@@ -115,7 +119,7 @@ class ProfileScene(PageScene):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
-        art, fonts, store = self.art, self.services.fonts, self.services.store
+        art, store = self.art, self.services.store
         head = art.text(tr("profile.name"), 23, LABEL, bold=True)
         surface.blit(head, (LEFT_X, FIELD.y - 40))
         if self.message:
@@ -123,13 +127,14 @@ class ProfileScene(PageScene):
             surface.blit(note, (LEFT_X, FIELD.bottom + 12))
         head = art.text(tr("profile.avatar"), 23, LABEL, bold=True)
         surface.blit(head, (LEFT_X, AVATAR_Y - 44))
-        current = store.profile().avatar if store is not None else 0
+        faces = self.faces
+        current = (store.profile().avatar if store is not None else 0) % faces.looks
         shown = self.name.strip() or "?"
         for i, rect in enumerate(self.avatar_rects()):
-            face = art.cached(("pick", shown, i, AVATAR_D, i == current % AVATAR_LOOKS), functools.partial(
-                profile_avatar, shown, i, AVATAR_D, fonts,
-                (255, 214, 90) if i == current % AVATAR_LOOKS else (90, 110, 96)))
-            surface.blit(face, rect)
+            chosen = i == current
+            surface.blit(faces.face(shown, i, AVATAR_D, AVATAR_GOLD if chosen else AVATAR_EDGE), rect)
+            if chosen:                     # a gold ring around the look you chose
+                pygame.draw.circle(surface, AVATAR_GOLD, rect.center, AVATAR_D // 2 + 4, 3)
         self._draw_wallet(surface)
 
     def _draw_wallet(self, surface: pygame.Surface) -> None:

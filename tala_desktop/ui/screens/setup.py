@@ -23,7 +23,7 @@ import pygame
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules, RulesError
 
-from ..art import avatars
+from ..art.avatars import Faces
 from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
@@ -236,8 +236,7 @@ class SetupScene(PageScene):
         for seat in range(self.choices.players):
             y = self._row_y(seat)
             look = profile_look(self.services) if seat == 0 else None   # yours as the profile chose it
-            face = art.cached(("avatar", names[seat], look, AVATAR),
-                              functools.partial(avatars.face, names[seat], look, AVATAR, self.services.fonts))
+            face = Faces.shared(self.services.extras, self.services.fonts).face(names[seat], look, AVATAR)
             surface.blit(face, (LEFT.x, y - 1))
             if seat == 0:
                 you = art.text(names[0], 22, TEXT, bold=True)

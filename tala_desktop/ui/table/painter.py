@@ -19,7 +19,7 @@ import pygame
 from tala_desktop.engine.rules import PRESETS
 
 from ..art import gfx
-from ..art.avatars import face
+from ..art.avatars import Faces
 from ..art.card_art import EATEN_GOLD
 from ..art.card_text import render_card_text
 from ..art.felt_colours import recolour_felt
@@ -62,6 +62,7 @@ class TablePainter:
         self.services = services
         self.fonts = services.fonts
         self.art = services.cards
+        self.faces = Faces.shared(services.extras, services.fonts)
         self._felt: tuple[tuple[int, int], str, pygame.Surface] | None = None
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 
@@ -114,7 +115,7 @@ class TablePainter:
     def avatar(self, name: str, d: int, gone: bool, look: int | None = None) -> pygame.Surface:
         """A seat's avatar: the profile's chosen look for you (``look``), the name's colour for the others."""
         def make() -> pygame.Surface:
-            img = face(name, look, d, self.fonts)
+            img = self.faces.face(name, look, d)
             if gone:
                 img = img.copy()
                 img.fill((110, 110, 110), special_flags=pygame.BLEND_RGB_MULT)
