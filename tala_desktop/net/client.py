@@ -55,8 +55,9 @@ class NetTableClient:
 
     def __init__(self, host: str, port: int, name: str, password: str | None = None, *,
                  resume: str | None = None, reconnect_for: float = 10.0, connect_timeout: float = 5.0,
-                 record: bool = False, ping_interval: float | None = 10.0) -> None:
+                 record: bool = False, ping_interval: float | None = 10.0, avatar: int | None = None) -> None:
         self.name = p.clean_name(name)          # a bad name raises ValueError here, before any thread starts
+        self.avatar = avatar if avatar is not None and 0 <= avatar < p.AVATARS else None
         self.host, self.port, self.password = host, port, password
         self.uri = f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
         self.reconnect_for = reconnect_for
@@ -290,7 +291,8 @@ class NetTableClient:
 
     async def _session(self, ws: ClientConnection) -> tuple[str, str]:
         """One connection's life; returns why it ended: (reason code, readable text)."""
-        hello = p.Hello(name=self.name, version=p.PROTOCOL_VERSION, password=self.password, resume=self.token)
+        hello = p.Hello(name=self.name, version=p.PROTOCOL_VERSION, password=self.password, resume=self.token,
+                        avatar=self.avatar)
         await ws.send(p.encode_command(hello))
         writer = asyncio.get_running_loop().create_task(self._write(ws))
         try:

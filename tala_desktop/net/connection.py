@@ -124,6 +124,7 @@ class Session:
 
     def __init__(self, name: str, addr: str, token_hash: str | None = None) -> None:
         self.name = name
+        self.avatar: int | None = None        # the avatar its hello chose (the latest hello's)
         self.addr = addr                      # where it connected from (kept after a drop: it counts tables)
         # a seat resumed from the state file knows only its token's hash until the player brings the token
         self.token = secrets.token_urlsafe(24) if token_hash is None else "#" + token_hash

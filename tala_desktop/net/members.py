@@ -20,6 +20,7 @@ class Member(Protocol):
     """A player or someone watching, as a room sees them (the server's session); ``seat`` is None when watching."""
 
     name: str
+    avatar: int | None
     addr: str
     room: Room | None
     seat: int | None

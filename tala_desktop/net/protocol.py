@@ -44,6 +44,8 @@ PRESET_NAMES = ("zingplay", "co_ban", "custom")
 
 Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 Password = Annotated[str, msgspec.Meta(max_length=MAX_PASSWORD)]
+AVATARS = 64                     # avatar ids 0..63, as the store keeps them (each app draws the ones it has)
+Avatar = Annotated[int, msgspec.Meta(ge=0, lt=AVATARS)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
 TableId = Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
 # what a client takes from a server (a rogue one is bounded like a client is)
@@ -110,6 +112,7 @@ class Hello(_Cmd, tag="hello"):
     version: int
     password: Password | None = None
     resume: Token | None = None
+    avatar: Avatar | None = None    # the avatar chosen in the player's profile, shown to the table
 
     def __post_init__(self) -> None:
         self.name = clean_name(self.name)
@@ -284,6 +287,7 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     host: bool = False
     connected: bool = True
     left: bool = False
+    avatar: int | None = None      # a seated player's avatar (hello's); None: drawn in the name's colour
 
     def __post_init__(self) -> None:
         check_lobby_kind(self.kind)

@@ -87,7 +87,7 @@ class Room:
             if m is not None:
                 seats.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=self.names[i],
                                         ready=i in self.ready or i == self.host, host=i == self.host,
-                                        connected=m.connected))
+                                        connected=m.connected, avatar=m.avatar))
             elif names is not None and self.kinds[i] == SeatKind.PLAYER:
                 seats.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=names[i], left=True, connected=False))
             elif names is not None and self.kinds[i] == SeatKind.EMPTY:   # between games: free for someone watching

@@ -237,6 +237,7 @@ class TalaServer:
             old.send(p.error("replaced", "this seat was taken over by a newer connection"))
             old.close(4000, "replaced")
         session.conn, session.dropped_at, session.addr = conn, None, conn.addr
+        session.avatar = cmd.avatar
         conn.session = session
         room = session.room
         conn.send(p.encode(p.Welcome(version=p.PROTOCOL_VERSION, name=session.name, token=session.token,

@@ -140,7 +140,8 @@ def test_lobby_refusals_change_nothing(server):
         info = a.last("lobby").table
         assert info.password and "pw" not in json.dumps(msgspec.to_builtins(info))
         assert msgspec.to_builtins(info.seats[1]) == {"seat": 1, "kind": "empty", "name": None, "level": "hard",
-                                                      "ready": True, "host": False, "connected": True, "left": False}
+                                                      "ready": True, "host": False, "connected": True, "left": False,
+                                                      "avatar": None}
         b.client.join(1, password="nope")
         b.client.join(7)
         b.client.configure(seats=3)

@@ -17,6 +17,7 @@ from .conftest import close_all, pump_until, seat_table
 class SeatedMember:
     def __init__(self, name: str) -> None:
         self.name = name
+        self.avatar: int | None = None
         self.addr = "127.0.0.1"
         self.room: Room | None = None
         self.seat: int | None = None

@@ -30,6 +30,7 @@ from ..core.i18n import money, tr, tr_count
 from ..core.names import lan_name
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..services import Services
+from ..store_bridge import profile_look
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 from ..widgets.text_fit import ellipsize
@@ -152,7 +153,7 @@ class LanBrowserScene(PageScene):
 
     def join(self, host: str, port: int) -> None:
         try:
-            session = LanSession.join(host, port, self._name())
+            session = LanSession.join(host, port, self._name(), avatar=profile_look(self.services))
         except ValueError as exc:
             self._fail(tr("lan.bad_name", error=exc))
             return
@@ -172,7 +173,7 @@ class LanBrowserScene(PageScene):
                         preset=s.default_preset if s.default_preset in ("zingplay", "co_ban") else "zingplay")
         try:
             session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, self.announce_target,
-                                      **settings)
+                                      avatar=profile_look(self.services), **settings)
         except ValueError as exc:
             self._fail(tr("lan.bad_name", error=exc))
             return

@@ -22,6 +22,7 @@ from tala_desktop.net.protocol import TableInfo
 from tala_desktop.table import SeatKind
 
 from ..art import gfx
+from ..art.avatars import Faces
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import money, tr
@@ -41,6 +42,7 @@ from .session import LanSession
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
 ROW_H = 64
+SEAT_FACE = 44           # the avatar beside a seat's name
 CHAT_LINES = 4
 CONTROL_STEP = 70                # a label, its control, and air before the next label
 KICK_W = 112
@@ -207,9 +209,15 @@ class LanLobbyScene(PageScene):
         number = self.session.lobby.id if self.session.lobby is not None else 1
         chat = SocialLayer(LanChannel(self.session), self.services.fonts)
         self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number,
-                                      extras=chat)   # watching (no seat): the scene sees it in its snapshots
+                                      extras=chat, looks=self.look_of)   # watching: the scene sees it in its snapshots
         if self.stack is not None:
             self.stack.push(self.table_scene)
+
+    def look_of(self, seat: int) -> int | None:
+        """The avatar the player at ``seat`` chose (their hello's), None for a bot or an empty seat."""
+        info = self.session.lobby
+        found = next((s for s in info.seats if s.seat == seat), None) if info is not None else None
+        return found.avatar if found is not None and found.kind == SeatKind.PLAYER else None
 
     def _back_from_table(self) -> None:
         """The table scene's leave: vacate the seat if the server still holds it, and show the lobby again."""
@@ -308,8 +316,13 @@ class LanLobbyScene(PageScene):
                 x -= img.get_width()
                 surface.blit(img, (x, y + 20))
                 x -= 14
-            text = ellipsize(self.services.fonts.font(21, True), f"{seat.seat + 1}. {name}", x - LEFT.x - 24)
-            surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 14, y + 16))
+            if seat.kind == "player" or seat.name:       # a face: the player's chosen one, a bot's by its name
+                face = Faces.shared(self.services.extras, self.services.fonts).face(
+                    name, seat.avatar if seat.kind == "player" else None, SEAT_FACE)
+                surface.blit(face, (LEFT.x + 10, y + (ROW_H - 8 - SEAT_FACE) // 2))
+            text_x = LEFT.x + 20 + SEAT_FACE
+            text = ellipsize(self.services.fonts.font(21, True), f"{seat.seat + 1}. {name}", x - text_x - 10)
+            surface.blit(self.label(text, 21, TEXT, bold=True), (text_x, y + 16))
         if info.watchers:
             watching = ellipsize(self.services.fonts.font(17), tr("social.watching_names", names=", ".join(
                 info.watchers)), LEFT.w)

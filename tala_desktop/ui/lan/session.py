@@ -70,15 +70,18 @@ class LanSession:
 
     # ------------------------------------------------------------ starting
     @classmethod
-    def join(cls, host: str, port: int, name: str, password: str | None = None) -> LanSession:
-        """Connect to a server (raises ValueError for a bad name; a failed connection arrives as ``lost``)."""
-        session = cls(NetTableClient(host, port, name, password))
+    def join(cls, host: str, port: int, name: str, password: str | None = None,
+             avatar: int | None = None) -> LanSession:
+        """Connect to a server (raises ValueError for a bad name; a failed connection arrives as ``lost``);
+        ``avatar`` is the one the profile chose, shown to the table."""
+        session = cls(NetTableClient(host, port, name, password, avatar=avatar))
         session.client.list_tables()
         return session
 
     @classmethod
     def host(cls, name: str, server_name: str, port: int = DEFAULT_PORT,
-             announce_target: tuple[str, int] | None = None, **settings: Any) -> LanSession:
+             announce_target: tuple[str, int] | None = None, avatar: int | None = None,
+             **settings: Any) -> LanSession:
         """Start the in-app server (any free port if ``port`` is taken), join it and open a table.
 
         Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback).
@@ -89,7 +92,7 @@ class LanSession:
         except OSError:
             server = start_in_thread(port=0, name=server_name[:40], announce=True, **where)
         try:
-            session = cls(NetTableClient("127.0.0.1", server.port, name), server)
+            session = cls(NetTableClient("127.0.0.1", server.port, name, avatar=avatar), server)
         except ValueError:
             server.stop()
             raise

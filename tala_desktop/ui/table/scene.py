@@ -67,7 +67,8 @@ class TableScene(Scene):
 
     def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
-                 table_number: int = 1, saved: bool = False, extras: TableExtras | None = None) -> None:
+                 table_number: int = 1, saved: bool = False, extras: TableExtras | None = None,
+                 looks: Callable[[int], int | None] | None = None) -> None:
         super().__init__()
         self.client = client
         self.services = services
@@ -78,6 +79,7 @@ class TableScene(Scene):
         self.extras = extras         # drawn over the table (the chat, reactions): offered input first
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
         self.my_look = profile_look(services)    # your avatar as the profile chose it (None: no profile)
+        self.looks = looks                       # the other players' chosen avatars (a LAN table), by seat
         self._fresh_hand = False     # a new hand is being dealt: clicks wait a moment once it is shown
         self.guard_until = -1.0     # clicks on the table wait until this clock time (a new hand was just shown)
         self.clock = 0.0
@@ -152,9 +154,12 @@ class TableScene(Scene):
         self.client.next_game()
 
     def look_of(self, seat: int) -> int | None:
-        """The profile avatar to draw at ``seat``: yours at your seat, none for the others (or a spectator)."""
+        """The avatar to draw at ``seat``: yours at your seat, the one another player chose at a LAN table,
+        None (the name's colour) for a bot."""
         m = self.model
-        return self.my_look if m is not None and seat == m.me and not self.spectator else None
+        if m is not None and seat == m.me and not self.spectator:
+            return self.my_look
+        return self.looks(seat) if self.looks is not None else None
 
     # ------------------------------------------------------------------ redraw bookkeeping
     @property
