@@ -172,3 +172,38 @@ def test_every_clock_ring_stays_inside_the_canvas(pg, size, seats):
     canvas = pygame.Rect((0, 0), size)
     for seat in range(seats):
         assert canvas.contains(layout.ring_bounds(seat)), (seat, layout.ring_bounds(seat))
+
+
+def test_moving_the_mouse_over_the_felt_repaints_nothing_but_the_ring(pg, fonts, monkeypatch):
+    app: App = create_app(AppOptions(windowed=(1920, 1080)), clock=StepClock(1 / 30))
+    try:
+        sc = app.open_table(app.games.new_client(_choices(), seed=3))
+        for _ in range(3000):
+            app.frame()
+            if sc.accepting_input and sc.actions.mode == "discard" and not sc.anim.busy:
+                break
+        for _ in range(10):
+            app.frame()
+        presented: list[object] = []
+        real = app.display.present
+
+        def spy(flip: bool = True, rects=None) -> None:
+            presented.append(rects)
+            real(flip, rects)
+
+        monkeypatch.setattr(app.display, "present", spy)
+        felt = sc.layout.stock.move(0, sc.layout.px(120)).center     # empty felt below the stock
+        for i in range(40):
+            pos = app.display.to_window((felt[0] + i % 7, felt[1] + i % 5))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+            app.frame()
+        assert presented and all(rects is not None for rects in presented)    # the ring's parts only
+        card = sc.hand.order[len(sc.hand.order) // 2]
+        r = sc.hand.rect_of(card)
+        presented.clear()
+        pos = app.display.to_window((r.x + 8, r.centery))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+        app.frame()
+        assert presented == [None] and sc.hand.hover == card                 # a card lifts: a whole frame
+    finally:
+        app.shutdown()

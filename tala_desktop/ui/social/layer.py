@@ -53,13 +53,20 @@ class SocialLayer:
     # ------------------------------------------------------------------ the scene's hook
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offered every event before the table; True when the chat used it."""
+        moved = event.type == pygame.MOUSEMOTION
+        before = self._pointed() if moved else ()
         used = self.panel.handle_event(event)
         for b in self.seat_buttons:
             if not used:
-                used = b.handle_event(event) and event.type != pygame.MOUSEMOTION
-        if used or event.type == pygame.MOUSEMOTION:
+                used = b.handle_event(event) and not moved
+        if used or (moved and self._pointed() != before):    # a move redraws when it lights something up
             self._dirty = True
         return used
+
+    def _pointed(self) -> tuple[object, ...]:
+        """What the pointer lights up: anything while the panel is open, else the seat buttons it is over."""
+        panel = self.panel
+        return (panel.is_open and panel._pointer, panel._hover, tuple(b.hovered for b in self.seat_buttons))
 
     def update(self, dt: float, scene: TableScene) -> bool:
         """Take what was said, age the bubbles; True when the next frame looks different."""

@@ -29,7 +29,23 @@ def route_event(scene: TableScene, event: pygame.event.Event) -> None:
         return
     if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         return
+    if event.type == pygame.MOUSEMOTION:      # a move redraws only when it changes what is lit or lifted
+        before = _pointed(scene)
+        _route_mouse(scene, event)
+        if scene.hand.dragging or _pointed(scene) != before:
+            scene.touch()
+        return
     scene.touch()
+    _route_mouse(scene, event)
+
+
+def _pointed(scene: TableScene) -> tuple[object, ...]:
+    """What the pointer lights up: the card it lifts, the buttons it is over."""
+    buttons = [scene.menu_button, *scene.header.shown(), *scene.visible_buttons()]
+    return (scene.hand.hover, tuple(b.hovered for b in buttons))
+
+
+def _route_mouse(scene: TableScene, event: pygame.event.Event) -> None:
     if scene.menu_button.handle_event(event) or scene.header.handle_event(event):
         return
     if scene.spectator or scene.model is None:
