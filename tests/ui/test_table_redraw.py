@@ -87,26 +87,9 @@ def test_the_seconds_left_are_written_on_the_ring(pg, fonts):
 
 
 def test_the_app_presents_only_the_ring_to_a_large_window(pg, fonts, monkeypatch):
-    app: App = create_app(AppOptions(windowed=(1920, 1080)), clock=StepClock(1 / 30))
+    app, sc = _app_at_your_lead()
     try:
-        client = app.games.new_client(_choices(), seed=3)
-        sc = app.open_table(client)
-        assert isinstance(sc, TableScene)
-        for _ in range(3000):
-            app.frame()
-            if sc.accepting_input and sc.actions.mode == "discard" and not sc.anim.busy:
-                break
-        presented: list[object] = []
-        real = app.display.present
-
-        def spy(flip: bool = True, rects=None) -> None:
-            presented.append(rects)
-            real(flip, rects)
-
-        monkeypatch.setattr(app.display, "present", spy)
-        for _ in range(10):
-            app.frame()
-        presented.clear()
+        presented = _presents(app, monkeypatch)
         for _ in range(60):
             app.frame()
         parts = [r for r in presented if r is not None]
@@ -163,6 +146,33 @@ def _choices():
     return GameChoices(players=4, turn_seconds=30)
 
 
+def _app_at_your_lead() -> tuple[App, TableScene]:
+    """The app in a 1920x1080 window at your first turn (a lead, 30 s clock), nothing moving."""
+    app: App = create_app(AppOptions(windowed=(1920, 1080)), clock=StepClock(1 / 30))
+    sc = app.open_table(app.games.new_client(_choices(), seed=3))
+    assert isinstance(sc, TableScene)
+    for _ in range(3000):
+        app.frame()
+        if sc.accepting_input and sc.actions.mode == "discard" and not sc.anim.busy:
+            break
+    for _ in range(10):
+        app.frame()
+    return app, sc
+
+
+def _presents(app: App, monkeypatch) -> list[object]:
+    """Every present from now on: None for a whole frame, else the rectangles presented."""
+    presented: list[object] = []
+    real = app.display.present
+
+    def spy(flip: bool = True, rects=None) -> None:
+        presented.append(rects)
+        real(flip, rects)
+
+    monkeypatch.setattr(app.display, "present", spy)
+    return presented
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1280, 750), (1680, 720), (1280, 960)])
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_clock_ring_stays_inside_the_canvas(pg, size, seats):
@@ -175,23 +185,9 @@ def test_every_clock_ring_stays_inside_the_canvas(pg, size, seats):
 
 
 def test_moving_the_mouse_over_the_felt_repaints_nothing_but_the_ring(pg, fonts, monkeypatch):
-    app: App = create_app(AppOptions(windowed=(1920, 1080)), clock=StepClock(1 / 30))
+    app, sc = _app_at_your_lead()
     try:
-        sc = app.open_table(app.games.new_client(_choices(), seed=3))
-        for _ in range(3000):
-            app.frame()
-            if sc.accepting_input and sc.actions.mode == "discard" and not sc.anim.busy:
-                break
-        for _ in range(10):
-            app.frame()
-        presented: list[object] = []
-        real = app.display.present
-
-        def spy(flip: bool = True, rects=None) -> None:
-            presented.append(rects)
-            real(flip, rects)
-
-        monkeypatch.setattr(app.display, "present", spy)
+        presented = _presents(app, monkeypatch)
         felt = sc.layout.stock.move(0, sc.layout.px(120)).center     # empty felt below the stock
         for i in range(40):
             pos = app.display.to_window((felt[0] + i % 7, felt[1] + i % 5))
