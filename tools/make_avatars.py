@@ -82,6 +82,18 @@ class Pen:
         for end in (a, b):
             pygame.draw.circle(self.s, colour, self._p(*end), width * self.u / 2)
 
+    def muzzle_smile(self, y: float, d: float, rx: float, ry: float, width: float,
+                     spread: tuple[float, float] = (200, 340)) -> None:
+        """The "w" of a muzzle: two small arcs side by side, ``d`` either side of the middle."""
+        for x in (50 - d, 50 + d):
+            self.arc(INK, x, y, rx, ry, spread[0], spread[1], width)
+
+    def round_ears(self, outer: Colour, inner: Colour, dx: float, y: float, r: float, r_inner: float) -> None:
+        """Two round ears, ``dx`` either side of the middle, each with its inner colour."""
+        for side in (-1, 1):
+            self.circle(outer, 50 + side * dx, y, r)
+            self.circle(inner, 50 + side * dx, y, r_inner)
+
     def eye(self, x: float, y: float, r: float, iris: Colour = INK, white: bool = True) -> None:
         """A round eye: white, the iris, a highlight."""
         if white:
@@ -108,8 +120,7 @@ def cat(p: Pen) -> None:
         for dy in (-3, 2):
             p.line(INK, (50 + side * 17, 64 + dy * 0.5), (50 + side * 38, 61 + dy * 1.6), 0.9)
     p.poly(PINK, (46, 61), (54, 61), (50, 65.5))
-    p.arc(INK, 46, 66, 4, 3.5, 200, 340, 1.4)
-    p.arc(INK, 54, 66, 4, 3.5, 200, 340, 1.4)
+    p.muzzle_smile(66, 4, 4, 3.5, 1.4)
 
 
 def dog(p: Pen) -> None:
@@ -125,8 +136,7 @@ def dog(p: Pen) -> None:
     p.circle(WHITE, 48, 58.8, 1.3)
     p.line(INK, (50, 64), (50, 69), 1.4)
     p.ellipse((232, 96, 110), 50, 75, 4, 5)
-    p.arc(INK, 45, 69, 5, 3.5, 190, 350, 1.4)
-    p.arc(INK, 55, 69, 5, 3.5, 190, 350, 1.4)
+    p.muzzle_smile(69, 5, 5, 3.5, 1.4, (190, 350))
 
 
 def panda(p: Pen) -> None:
@@ -138,8 +148,7 @@ def panda(p: Pen) -> None:
         p.eye(50 + side * 13, 49, 3.6, iris=INK)
         p.ellipse(CHEEK, 50 + side * 24, 63, 4.5, 2.8)
     p.ellipse(INK, 50, 62, 5, 3.5)
-    p.arc(INK, 46.5, 66, 3.5, 3, 200, 340, 1.3)
-    p.arc(INK, 53.5, 66, 3.5, 3, 200, 340, 1.3)
+    p.muzzle_smile(66, 3.5, 3.5, 3, 1.3)
 
 
 def fox(p: Pen) -> None:
@@ -190,9 +199,7 @@ def frog(p: Pen) -> None:
 
 def tiger(p: Pen) -> None:
     fur, cream = (244, 150, 40), (252, 236, 210)
-    for side in (-1, 1):
-        p.circle(fur, 50 + side * 26, 27, 10)
-        p.circle(INK, 50 + side * 26, 27, 5.5)
+    p.round_ears(fur, INK, 26, 27, 10, 5.5)
     p.ellipse(fur, 50, 54, 35, 32)
     for side in (-1, 1):
         p.poly(INK, (50 + side * 35, 45), (50 + side * 24, 48), (50 + side * 34, 51))
@@ -206,8 +213,7 @@ def tiger(p: Pen) -> None:
         p.ellipse(INK, 50 + side * 13, 47.5, 3, 4)
         p.circle(WHITE, 50 + side * 13 - 1, 46, 1.2)
     p.poly((220, 100, 110), (45, 60), (55, 60), (50, 65))
-    p.arc(INK, 46, 68, 4, 3, 200, 340, 1.3)
-    p.arc(INK, 54, 68, 4, 3, 200, 340, 1.3)
+    p.muzzle_smile(68, 4, 4, 3, 1.3)
 
 
 def rabbit(p: Pen) -> None:
@@ -221,17 +227,14 @@ def rabbit(p: Pen) -> None:
         p.ellipse(CHEEK, 50 + side * 21, 66, 5, 3)
     p.poly(PINK, (46.5, 63), (53.5, 63), (50, 67))
     p.line(INK, (50, 67), (50, 70), 1.1)
-    p.arc(INK, 46, 70, 4, 3, 200, 340, 1.2)
-    p.arc(INK, 54, 70, 4, 3, 200, 340, 1.2)
+    p.muzzle_smile(70, 4, 4, 3, 1.2)
     p.poly(WHITE, (47.5, 72), (52.5, 72), (52.5, 77), (47.5, 77))
     p.line((200, 200, 200), (50, 72), (50, 77), 0.5)
 
 
 def bear(p: Pen) -> None:
     fur, light = (150, 98, 58), (218, 180, 132)
-    for side in (-1, 1):
-        p.circle(fur, 50 + side * 26, 28, 12)
-        p.circle(light, 50 + side * 26, 28, 6.5)
+    p.round_ears(fur, light, 26, 28, 12, 6.5)
     p.ellipse(fur, 50, 55, 35, 32)
     p.ellipse(light, 50, 66, 15, 12)
     for side in (-1, 1):
@@ -239,8 +242,7 @@ def bear(p: Pen) -> None:
     p.ellipse(INK, 50, 61, 6, 4.5)
     p.circle(WHITE, 48.2, 59.8, 1.3)
     p.line(INK, (50, 64), (50, 68), 1.3)
-    p.arc(INK, 46, 68, 4, 3, 200, 340, 1.3)
-    p.arc(INK, 54, 68, 4, 3, 200, 340, 1.3)
+    p.muzzle_smile(68, 4, 4, 3, 1.3)
 
 
 def penguin(p: Pen) -> None:
@@ -257,9 +259,7 @@ def penguin(p: Pen) -> None:
 
 def monkey(p: Pen) -> None:
     fur, face = (134, 88, 54), (238, 204, 160)
-    for side in (-1, 1):
-        p.circle(fur, 50 + side * 34, 52, 11)
-        p.circle(face, 50 + side * 34, 52, 6.5)
+    p.round_ears(fur, face, 34, 52, 11, 6.5)
     p.ellipse(fur, 50, 50, 30, 32)
     p.circle(face, 41, 48, 11)
     p.circle(face, 59, 48, 11)
