@@ -8,12 +8,19 @@ cancelled; ``cancel_all()`` ends pending work when a game ends and
 ``shutdown()`` ends the threads. ``InlineRunner`` decides at once on the
 caller's thread and hands back a finished future: no threads, the same
 moves, for tests and tools that step a table by hand.
+
+A searching bot (Hard) runs in a pool of processes. Each one watches its
+parent's sentinel and exits the moment the parent is gone, however it
+went (kill -9, a crash): nothing is left running after the app or the
+server, and with the workers gone multiprocessing's resource tracker ends
+too.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import sys
 import threading
@@ -125,7 +132,7 @@ class BotRunner:
         if self._procs is None:
             ctx = multiprocessing.get_context("spawn")
             self._procs = ProcessPoolExecutor(max_workers=max(1, min(self._workers, multiprocessing.cpu_count())),
-                                              mp_context=ctx, initializer=search_below_the_app)
+                                              mp_context=ctx, initializer=start_search_process)
         return self._procs
 
     @staticmethod
@@ -191,6 +198,26 @@ def _wait_remote(fut: Future, cancel: threading.Event) -> Decision:
             return fut.result(timeout=0.05)
         except FutureTimeout:
             continue
+
+
+def start_search_process() -> None:
+    """A search process starts: below the app's priority, and bound to its parent's life."""
+    search_below_the_app()
+    exit_with_parent()
+
+
+def exit_with_parent() -> None:
+    """End this worker process as soon as the process that started it is gone (watched on a daemon thread)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)              # no cleanup to run: the work was for a parent that is no more
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def search_below_the_app() -> None:
