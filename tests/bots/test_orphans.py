@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="SIGKILL, and process states read from /proc")
 CHILD = Path(__file__).with_name("orphan_child.py")
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +44,6 @@ def kill_and_count_left(timeout: float = 5.0) -> tuple[list[int], list[int]]:
     return pids, [pid for pid in pids if alive(pid)]
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
 def test_the_search_processes_and_the_resource_tracker_end_when_their_parent_is_killed():
     for _ in range(2):
         pids, left = kill_and_count_left()
