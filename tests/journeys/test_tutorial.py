@@ -65,7 +65,7 @@ def play_lesson(j: Journey) -> list[str]:
         j.until(taken(scene, step), 5.0, f"the table to take my {step.kind}")
 
 
-@pytest.mark.parametrize("size", [(1024, 600)])
+@pytest.mark.parametrize("size", [(1280, 720)])
 def test_both_lessons_from_the_menu_back_to_the_menu(journey, size):
     j = journey(size=size)
     j.start()
