@@ -315,6 +315,7 @@ def _elements_of(scene: Scene) -> Iterator[Element]:
     elif isinstance(scene, Overlay):
         yield from _buttons(scene.buttons)
     elif isinstance(scene, PageScene):
+        yield from _page_marks(scene)
         for widget in scene.widgets:
             if isinstance(widget, Button):
                 yield from _buttons([widget])
@@ -323,6 +324,15 @@ def _elements_of(scene: Scene) -> Iterator[Element]:
                     yield Element(label, pygame.Rect(rect))
             elif isinstance(widget, NoticeBox) and widget.visible:
                 yield Element(widget.button.text, widget.button_rect())
+
+
+def _page_marks(scene: PageScene) -> Iterator[Element]:
+    """The replay's timeline marks, each where it is drawn ("mark 12": the computer's advice on move 12)."""
+    from tala_desktop.ui.screens.replay import TIMELINE, ReplayScene
+
+    if isinstance(scene, ReplayScene):
+        for i in scene.mark_indexes():
+            yield Element(f"mark {i}", pygame.Rect(scene.mark_x(i) - 2, TIMELINE.y, 5, TIMELINE.h))
 
 
 def _buttons(buttons: list[Button]) -> Iterator[Element]:
@@ -360,10 +370,9 @@ def _texts_of(scene: Scene) -> Iterator[str]:
         value = getattr(scene, attr, None)
         if isinstance(value, str) and value:
             yield value
-    rows = getattr(scene, "row_texts", None)      # a page of rows (the history) says what each row shows
-    if callable(rows):
-        for cells in rows():
-            yield " | ".join(c for c in cells if c)
+    shown = getattr(scene, "shown_texts", None)     # a page that draws its own words says which (history, stats)
+    if callable(shown):
+        yield from (t for t in shown() if t)
     if isinstance(scene, PageScene):
         for widget in scene.widgets:
             if isinstance(widget, NoticeBox) and widget.visible:

@@ -99,6 +99,17 @@ def discard_any(j: Journey) -> None:
     j.click("Đánh")
 
 
+def discard_as_hinted(j: Journey) -> None:
+    """Press Gợi ý: the hint picks the card to throw (it is selected); then Đánh. The rightmost card if none."""
+    sc = scene(j)
+    j.click("Gợi ý")
+    j.until(lambda: sc.highlights.selected is not None or sc.actions.hinted is not None, 1.0, "the hint")
+    if sc.highlights.selected is None:
+        discard_any(j)
+        return
+    j.click("Đánh")
+
+
 def take(j: Journey, eat: bool = False) -> None:
     """Take a card: Ăn when offered and ``eat``, else a click on the stock."""
     if eat and "Ăn" in j.labels():
@@ -114,11 +125,11 @@ def settle(j: Journey) -> None:
                                                and j.top.model.my_turn), 5.0, "the table to answer")
 
 
-def play_turn(j: Journey, eat: bool = True, stop_at: str = "") -> str:
+def play_turn(j: Journey, eat: bool = True, stop_at: str = "", hints: bool = False) -> str:
     """Play my turn by clicks as a player following the raised suggestions: eat when offered (``eat``), else
-    draw; Hạ the raised phỏm; Gửi the raised cards (else Bỏ qua); Ù when offered; discard the rightmost card
-    that may go. Returns the step it stopped at: ``stop_at`` (that step is shown and left to the caller),
-    "done" when the turn passed, "over" when the game ended."""
+    draw; Hạ the raised phỏm; Gửi the raised cards (else Bỏ qua); Ù when offered; discard the card Gợi ý picks
+    (``hints``) or the rightmost one that may go. Returns the step it stopped at: ``stop_at`` (that step is
+    shown and left to the caller), "done" when the turn passed, "over" when the game ended."""
     for _ in range(12):
         if game_over(j):
             return "over"
@@ -138,6 +149,6 @@ def play_turn(j: Journey, eat: bool = True, stop_at: str = "") -> str:
         elif step == "send":
             j.click("Gửi" if "Gửi" in labels else "Bỏ qua")
         elif step == "discard":
-            discard_any(j)
+            (discard_as_hinted if hints else discard_any)(j)
         settle(j)
     raise JourneyError(f"my turn did not end (stuck at {mode(j)!r}: {j.labels()})")

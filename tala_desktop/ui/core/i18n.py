@@ -190,6 +190,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "results.money": ("Tiền", "Money"),
     "results.balance": ("Số dư", "Balance"),
     "results.winner": ("{name} thắng!", "{name} wins!"),
+    "results.you_win": ("Bạn thắng!", "You win!"),
     # new game setup
     "setup.title": ("Ván mới", "New game"),
     "setup.players": ("Số người chơi", "Players"),

@@ -147,6 +147,11 @@ class HistoryScene(PageScene):
         """The words of each row on screen: its cells, then what its chips are made of."""
         return [[*self.row_cells(g)[:4], self.row_why(i)] for i, g in enumerate(self.rows)]
 
+    def shown_texts(self) -> list[str]:
+        """The page's words: one line per row, its cells apart."""
+        return [" | ".join(c for c in cells if c) for cells in self.row_texts()] + ([self.message] if self.message
+                                                                                    else [])
+
     def draw_page(self, surface: pygame.Surface) -> None:
         self.fit.clear()
         for key, dx, width, right in COLUMNS:

@@ -217,6 +217,23 @@ class ReplayScene(PageScene):
             return ""
         return _review_note(self.bot_advisor, "replay.bots_analysing", "replay.bot_marks", "replay.bot_no_marks")
 
+    def mark_indexes(self) -> list[int]:
+        """The moves the timeline marks now (the computer would have played them differently), in order."""
+        return sorted(i for advisor, _ in self.shown_advisors() for i, a in list(advisor.advice.items())
+                      if a.differs)
+
+    def mark_x(self, i: int) -> int:
+        """Where the timeline marks move ``i`` (the position after it)."""
+        return TIMELINE.x + round((i + 1) / max(1, self.count - 1) * TIMELINE.w)
+
+    def shown_texts(self) -> list[str]:
+        """The page's words: the step, the move in words, the advice, the review's note, the seats' results."""
+        if self.error or not self.positions:
+            return [tr("replay.broken")]
+        what = self.move_text(self.index - 1) if self.index > 0 else tr("replay.dealt")
+        return [tr("replay.step", index=self.index, total=self.count - 1), what, self.advice_line()[0],
+                self.marks_note(), self.bot_marks_note(), *(r for r in self.results() if r)]
+
     # -- drawing ---------------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
         self.fit.clear()
@@ -256,7 +273,7 @@ class ReplayScene(PageScene):
         for advisor, colour in self.shown_advisors():
             for i, a in list(advisor.advice.items()):
                 if a.differs:
-                    x = TIMELINE.x + round((i + 1) / span * TIMELINE.w)
+                    x = self.mark_x(i)
                     pygame.draw.line(surface, colour, (x, TIMELINE.y + 3), (x, TIMELINE.bottom - 4), 3)
         x = TIMELINE.x + round(self.index / span * TIMELINE.w)
         pygame.draw.circle(surface, (250, 250, 244), (x, TIMELINE.centery), 10)

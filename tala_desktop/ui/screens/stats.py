@@ -72,6 +72,20 @@ class StatsScene(PageScene):
             ("stats.net_total", ("+" if s.net_total > 0 else "") + money(s.net_total), ""),
         ]
 
+    def opponent_cells(self) -> list[tuple[str, str, str, str, str]]:
+        """The opponents table's rows as drawn: name · level, games, your wins, their wins, your chips."""
+        out = []
+        for o in self.opponents[:MAX_ROWS]:
+            level = tr(f"setup.level.{o.level}") if o.level in PLAYABLE_LEVELS else tr(f"seat.{o.kind}")
+            out.append((f"{o.name} · {level}", money(o.games), money(o.your_wins), money(o.their_wins),
+                        ("+" if o.your_net > 0 else "") + money(o.your_net)))
+        return out
+
+    def shown_texts(self) -> list[str]:
+        """The page's words: each tile as "label: value note", then each opponent's row."""
+        tiles = [f"{tr(key)}: {value}" + (f" {note}" if note else "") for key, value, note in self.tiles()]
+        return tiles + [" | ".join(cells) for cells in self.opponent_cells()]
+
     # -- drawing ---------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
         self.fit.clear()
@@ -115,14 +129,11 @@ class StatsScene(PageScene):
             empty = self.fit(tr("stats.none"), 19, TEXT, TABLE.w - 24)
             surface.blit(empty, (TABLE.x + 12, y + 8))
             return
-        for row, o in enumerate(self.opponents[:MAX_ROWS]):
+        for row, (o, cells) in enumerate(zip(self.opponents, self.opponent_cells())):
             if row % 2 == 0:
                 band = self.art.cached(("band", TABLE.w, ROW_H), lambda: gfx.rounded_rect(
                     (TABLE.w, ROW_H), (255, 255, 255, 16), 8))
                 surface.blit(band, (TABLE.x, y))
-            level = tr(f"setup.level.{o.level}") if o.level in PLAYABLE_LEVELS else tr(f"seat.{o.kind}")
-            cells = (f"{o.name} · {level}", money(o.games), money(o.your_wins), money(o.their_wins),
-                     ("+" if o.your_net > 0 else "") + money(o.your_net))
             for i, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):
                 colour = (GAIN if o.your_net > 0 else LOSS if o.your_net < 0 else TEXT) if i == 4 else TEXT
                 img = self.fit(text, 18, colour, width, bold=i == 0)

@@ -48,6 +48,14 @@ class _Progress:
         self.t = 0.0
 
 
+def results_title(m: TableModel, winner: int) -> str:
+    """The results' title: who won ("Bạn thắng!" / "You win!" for you), or who went Ù and how."""
+    kind = m.outcome.kind if m.outcome is not None else OutcomeKind.SHOWDOWN
+    if kind is not OutcomeKind.SHOWDOWN:
+        return f"{m.names[winner]}: {badge_text(kind)}!"
+    return tr("results.you_win") if winner == m.me else tr("results.winner", name=m.names[winner])
+
+
 class ResultsOverlay(Scene):
     """The results dialog of one finished game."""
 
@@ -191,11 +199,8 @@ class ResultsOverlay(Scene):
         surface.blit(self.painter.panel(self.panel.size, (14, 40, 28, 245), p(18), (255, 214, 90, 180)),
                      self.panel.topleft)
         m = self.model
-        kind = m.outcome.kind if m.outcome is not None else OutcomeKind.SHOWDOWN
-        title = tr("results.winner", name=m.names[self.winner])
-        if kind is not OutcomeKind.SHOWDOWN:
-            title = f"{m.names[self.winner]}: {badge_text(kind)}!"
-        img = self.painter.text(title, p(30), GOLD, bold=True, max_width=self.panel.w - p(40))
+        img = self.painter.text(results_title(m, self.winner), p(30), GOLD, bold=True,
+                                max_width=self.panel.w - p(40))
         surface.blit(img, img.get_rect(midtop=(self.panel.centerx, self.panel.y + p(18))))
         for i, seat in enumerate(self.rows):
             self._draw_row(surface, i, seat)
