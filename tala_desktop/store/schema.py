@@ -5,6 +5,9 @@ games with their full record, and one row per seat of every game.
 Version 2: balances of offline bots (by name and level) and a chip ledger
 (every change of the player's balance, for "chips over time"), backfilled
 from the games already played.
+Version 3: the ledger rebuilt (store/ledger_rebuild.py): version 2's backfill
+had no grant or top-up, a negative balance where a game's balance before was
+unknown, and rows in the text order of their times.
 
 Add a migration by appending a function to ``MIGRATIONS``; never edit one
 that has shipped. Each runs inside its own transaction together with the
@@ -15,6 +18,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+
+from .ledger_rebuild import rebuild_ledger
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -91,7 +96,11 @@ def _v2(conn: sqlite3.Connection) -> None:
         ORDER BY g.finished_at, g.id""")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1, _v2)
+def _v3(conn: sqlite3.Connection) -> None:
+    rebuild_ledger(conn)
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3)
 CURRENT_VERSION = len(MIGRATIONS)
 
 

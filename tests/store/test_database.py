@@ -48,7 +48,8 @@ def test_upgrade_from_version_1_keeps_the_data_and_backfills_the_ledger(tmp_path
         assert (p.name, p.avatar, p.balance) == ("Hoa", 3, 9700)  # no second starting grant
         assert store.load_settings().language == "en"
         net = st.outcome.net[0]
-        assert store.chips_over_time() == [("T1", 9_000 + net), ("T2", 10_000 + net)]  # in finishing order
+        assert store.chips_over_time() == [           # the grant, each game in finishing order, the top-up between
+            ("T0", 9_000), ("T1", 9_000 + net), ("T2", 10_000), ("T2", 10_000 + net), ("T2", 9_700)]
         assert store.stats().games == 2
         assert store.check_replay("old0").matches
         assert store.bot_balance("Lan", "easy") == STARTING_GRANT
