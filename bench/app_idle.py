@@ -30,8 +30,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from tala_desktop.ui.app_loop import App, AppOptions, RealClock, create_app  # noqa: E402
-from tala_desktop.ui.new_game import GameChoices  # noqa: E402
+from tala_desktop.ui.shared.new_game import GameChoices  # noqa: E402
+from tala_desktop.ui.shell.app_loop import App, AppOptions, RealClock, create_app  # noqa: E402
 
 
 def say(line: str) -> None:

@@ -48,7 +48,7 @@ from tala_desktop.ui.core.assets import Fonts
 from tala_desktop.ui.core.display import Display, prefer_window_framebuffer
 from tala_desktop.ui.core.redraw import dirty_rects, paint
 from tala_desktop.ui.core.scene import SceneStack
-from tala_desktop.ui.services import Services, UiSettings
+from tala_desktop.ui.shared.services import Services, UiSettings
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
 

@@ -32,7 +32,7 @@ from tala_desktop import __version__
 
 if TYPE_CHECKING:
     from tala_desktop.store.folder_lock import FolderInUse, FolderLock
-    from tala_desktop.ui.app_loop import App, AppOptions, RealClock, StepClock
+    from tala_desktop.ui.shell.app_loop import App, AppOptions, RealClock, StepClock
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -106,14 +106,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.selftest:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    from tala_desktop.ui.app_loop import AppOptions
+    from tala_desktop.ui.shell.app_loop import AppOptions
 
     options = AppOptions(windowed=args.windowed, data_dir=args.data_dir, seed=args.seed,
                          max_frames=args.frames, started_at=started)
     from tala_desktop.store import folder_lock
 
     if args.selftest:
-        from tala_desktop.ui.selftest import run_selftest
+        from tala_desktop.ui.shell.selftest import run_selftest
 
         try:  # a selftest told to use a data folder records its game there, so it holds the folder too
             lock = _hold_data_folder(args.data_dir) if args.data_dir else None
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             if lock is not None:
                 lock.release()
-    from tala_desktop.ui.app_loop import NoDisplay, init_pygame
+    from tala_desktop.ui.shell.app_loop import NoDisplay, init_pygame
 
     try:
         init_pygame(require_display=True)  # before the data folder is made or opened
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         return _already_open(exc, options)
     if lock is not None and keep_log:  # only the copy that holds the folder writes in it
         log_to_file(lock.folder)
-    from tala_desktop.ui.app_loop import run_app
+    from tala_desktop.ui.shell.app_loop import run_app
 
     try:
         return run_app(start_desktop(options), options)
@@ -152,9 +152,9 @@ def start_desktop(options: AppOptions, clock: RealClock | StepClock | None = Non
     """Wire the desktop game: the store (``--data-dir`` or the user data folder) with its settings and the
     game a crash left (offered as "Chơi tiếp"), the offline tables kept by that store, the window, the menu."""
     from tala_desktop.store import Notice, StoreError
-    from tala_desktop.ui.app_loop import create_app
-    from tala_desktop.ui.offline_games import OfflineGames
-    from tala_desktop.ui.store_bridge import load_ui_settings, open_store
+    from tala_desktop.ui.shared.store_bridge import load_ui_settings, open_store
+    from tala_desktop.ui.shell.app_loop import create_app
+    from tala_desktop.ui.shell.offline_games import OfflineGames
 
     store = open_store(options.data_dir).store
     settings = load_ui_settings(store)
@@ -275,7 +275,7 @@ def _already_open(exc: FolderInUse, options: AppOptions, window: bool = True) ->
           f"it first; to run another copy, start it with --data-dir and a different folder.",
           file=sys.stderr, flush=True)
     if window:
-        from tala_desktop.ui.app_loop import run_already_open
+        from tala_desktop.ui.shell.app_loop import run_already_open
 
         run_already_open(options, str(exc.folder))
     return ALREADY_OPEN_EXIT

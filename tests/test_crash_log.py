@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CRASHING = """
     import sys
     from tala_desktop import app
-    from tala_desktop.ui import app_loop
+    from tala_desktop.ui.shell import app_loop
     if {frozen}:
         sys.frozen = True
     def crash(*args, **kwargs):

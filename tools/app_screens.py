@@ -32,17 +32,17 @@ from tala_desktop.app import _size  # noqa: E402
 from tala_desktop.net.client import NetTableClient  # noqa: E402
 from tala_desktop.net.discovery import LanServer  # noqa: E402
 from tala_desktop.net.host import start_in_thread  # noqa: E402
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app  # noqa: E402
 from tala_desktop.ui.core.i18n import set_language  # noqa: E402
 from tala_desktop.ui.lan.browser import LanBrowserScene  # noqa: E402
 from tala_desktop.ui.lan.lobby import LanLobbyScene  # noqa: E402
 from tala_desktop.ui.lan.session import LanSession  # noqa: E402
-from tala_desktop.ui.new_game import GameChoices, selftest_config  # noqa: E402
 from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
 from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
 from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
 from tala_desktop.ui.screens.tutorial import open_tutorial  # noqa: E402
-from tala_desktop.ui.selftest import results_shown  # noqa: E402
+from tala_desktop.ui.shared.new_game import GameChoices, selftest_config  # noqa: E402
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app  # noqa: E402
+from tala_desktop.ui.shell.selftest import results_shown  # noqa: E402
 
 SCREENS = ("menu", "setup", "settings", "rules", "tutorial", "table", "results", "browser", "lobby")
 MATRIX_SIZES = ((1024, 600), (1280, 720), (1920, 1080), (1024, 768), (2520, 1080))

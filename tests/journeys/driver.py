@@ -29,10 +29,10 @@ import pygame
 from tala_desktop.app import start_desktop
 from tala_desktop.store import folder_lock
 from tala_desktop.store.paths import resolve_data_dir
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock
 from tala_desktop.ui.core.scene import Scene
 from tala_desktop.ui.frames.notice import NoticeBox
 from tala_desktop.ui.frames.page import PageScene
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock
 from tala_desktop.ui.widgets.controls import Button
 from tala_desktop.ui.widgets.form import Segmented
 

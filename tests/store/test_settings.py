@@ -11,7 +11,7 @@ from tala_desktop.engine import Rules
 from tala_desktop.store import SettingsError, Store, StoredSettings
 from tala_desktop.store.settings import CARD_BACKS
 from tala_desktop.ui.art.card_art import BACK_COLOURS
-from tala_desktop.ui.services import UiSettings
+from tala_desktop.ui.shared.services import UiSettings
 
 
 def test_the_ui_settings_are_the_stored_settings():

@@ -8,8 +8,8 @@ import pygame
 
 from tala_desktop.app import start_desktop
 from tala_desktop.bots import make_bot
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock
-from tala_desktop.ui.new_game import BotChoice, GameChoices
+from tala_desktop.ui.shared.new_game import BotChoice, GameChoices
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock
 
 
 def open_app(data_dir, size=(1280, 720), seed: int | None = 5) -> App:

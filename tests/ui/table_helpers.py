@@ -23,7 +23,7 @@ from tala_desktop.ui.art.card_art import CardArt
 from tala_desktop.ui.audio.sounds import NullSounds
 from tala_desktop.ui.core.assets import Fonts
 from tala_desktop.ui.core.scene import SceneStack
-from tala_desktop.ui.services import Services, UiSettings
+from tala_desktop.ui.shared.services import Services, UiSettings
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui import app_loop
-from tala_desktop.ui.app_loop import AppOptions, StepClock, run_already_open
 from tala_desktop.ui.audio.sounds import NullSounds
 from tala_desktop.ui.core.i18n import Translator
 from tala_desktop.ui.screens import already_open
 from tala_desktop.ui.screens.already_open import PAD, PANEL_W, AlreadyOpenScene
+from tala_desktop.ui.shell import app_loop
+from tala_desktop.ui.shell.app_loop import AppOptions, StepClock, run_already_open
 
 from .store_app_helpers import click
 

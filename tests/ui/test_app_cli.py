@@ -73,7 +73,8 @@ def test_without_a_display_the_app_says_so_and_exits(tmp_path):
 
 
 def test_a_selftest_that_never_sees_its_results_exits_1_and_without_a_data_folder_keeps_nothing(tmp_path):
-    code = ("import sys; from tala_desktop.ui import selftest; from tala_desktop.ui.app_loop import AppOptions; "
+    code = ("import sys; from tala_desktop.ui.shell import selftest; "
+            "from tala_desktop.ui.shell.app_loop import AppOptions; "
             "selftest.results_shown = lambda app: False; "
             "sys.exit(selftest.run_selftest(AppOptions(seed=1), time_limit=3))")
     env_code = "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'; os.environ['SDL_AUDIODRIVER'] = 'dummy'; "

@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from tala_desktop.table import BOT, SeatConfig, TableConfig
-from tala_desktop.ui import app_loop
-from tala_desktop.ui.app_loop import MAX_DT, App, AppOptions, RealClock, StepClock, create_app
 from tala_desktop.ui.core.scene import Scene
-from tala_desktop.ui.new_game import build_client
+from tala_desktop.ui.shared.new_game import build_client
+from tala_desktop.ui.shell import app_loop
+from tala_desktop.ui.shell.app_loop import MAX_DT, App, AppOptions, RealClock, StepClock, create_app
 
 
 class Probe(Scene):

@@ -10,11 +10,11 @@ import pytest
 
 from tala_desktop.engine import Rules
 from tala_desktop.store import SeatInfo, Store
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.art.theme import WARNING as ADVICE
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.history import TEXT, HistoryScene
 from tala_desktop.ui.screens.replay import BOT_MARK, TIMELINE, ReplayScene
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tests.store.helpers import play_bot_game
 from tests.ui.store_app_helpers import click
 

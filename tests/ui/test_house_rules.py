@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from tala_desktop.engine import Rules
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.screens.house_rules_editor import VIEW, HouseRulesScene
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.setup import SetupScene
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.table.scene import TableScene
 from tala_desktop.ui.widgets.form import Toggle
 from tala_desktop.ui.widgets.stepper import HOLD_DELAY, Stepper
@@ -190,7 +190,7 @@ def test_custom_rules_are_remembered_across_runs(tmp_path):
     from tala_desktop.engine import Rules
     from tala_desktop.store import Store
     from tala_desktop.ui.screens.setup import initial_choices
-    from tala_desktop.ui.store_bridge import load_ui_settings
+    from tala_desktop.ui.shared.store_bridge import load_ui_settings
 
     with Store(tmp_path) as store:
         store.save_settings({"custom_rules": Rules(chot_pay=2, mom_can_send=True, preset="custom").to_dict()})

@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from tala_desktop.engine import Rules
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.frames.page import wrap_text
 from tala_desktop.ui.screens.house_rules import PLACES, SWITCHES, TOGGLE, describe, differences, set_switch, summary
 from tala_desktop.ui.screens.house_rules_editor import COL_W, PAD, STATE_W, TEXT_W, VIEW, HouseRulesScene
 from tala_desktop.ui.screens.setup import DESC_LINES, RIGHT, SetupScene
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.widgets.controls import Button
 from tala_desktop.ui.widgets.stepper import Stepper
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.rules import RulesScene
 from tala_desktop.ui.screens.settings import SettingsScene
 from tala_desktop.ui.screens.setup import SetupScene
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 
 
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["720p", "1080p"])

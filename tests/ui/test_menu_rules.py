@@ -7,11 +7,11 @@ import pygame.freetype
 import pytest
 
 from tala_desktop.engine.cards import parse_card
-from tala_desktop.ui.app_loop import AppOptions, StepClock, create_app
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.assets import Fonts
 from tala_desktop.ui.screens.rules import BAR, VIEW, RulesScene
 from tala_desktop.ui.screens.rules_text import RULES, all_text, rules_for
+from tala_desktop.ui.shell.app_loop import AppOptions, StepClock, create_app
 
 
 @pytest.fixture

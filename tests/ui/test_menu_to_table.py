@@ -8,8 +8,8 @@ import threading
 import pygame
 import pytest
 
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.table.pause import PauseOverlay
 from tala_desktop.ui.table.scene import TableScene
 
@@ -48,7 +48,7 @@ def test_menu_setup_table_pause_leave_and_back_at_the_menu(app):
 
 
 def test_closing_the_window_during_a_game_ends_every_worker(app):
-    from tala_desktop.ui.new_game import BotChoice, GameChoices
+    from tala_desktop.ui.shared.new_game import BotChoice, GameChoices
 
     before = {t.ident for t in threading.enumerate()}
     choices = GameChoices(bots=[BotChoice("Lan", "hard"), BotChoice("Minh", "normal"), BotChoice("Hùng", "easy")])

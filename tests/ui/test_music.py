@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tala_desktop.ui.app_settings import MUSIC, apply_settings
 from tala_desktop.ui.audio.music import LEVEL, Music, music_path
+from tala_desktop.ui.shared.app_settings import MUSIC, apply_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,7 +61,7 @@ def test_music_starts_when_asked_and_follows_the_setting(pg):
     from tala_desktop.ui.art.card_art import CardArt
     from tala_desktop.ui.audio.sounds import NullSounds
     from tala_desktop.ui.core.assets import Fonts
-    from tala_desktop.ui.services import Services, UiSettings
+    from tala_desktop.ui.shared.services import Services, UiSettings
 
     if not pygame.mixer.get_init():
         pygame.mixer.init()

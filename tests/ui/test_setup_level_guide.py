@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tala_desktop.ui.core import i18n
-from tala_desktop.ui.new_game import BOT_LEVELS
 from tala_desktop.ui.screens.setup import LEFT
+from tala_desktop.ui.shared.new_game import BOT_LEVELS
 
 from .test_house_rules import app, open_setup  # noqa: F401
 

@@ -7,8 +7,8 @@ import pytest
 
 from tala_desktop.table import BOT, HUMAN
 from tala_desktop.table.messages import Snapshot
-from tala_desktop.ui.app_loop import AppOptions, StepClock, create_app
-from tala_desktop.ui.new_game import (
+from tala_desktop.ui.screens.setup import SetupScene
+from tala_desktop.ui.shared.new_game import (
     BASE_THINK_DELAY,
     BotChoice,
     GameChoices,
@@ -17,7 +17,7 @@ from tala_desktop.ui.new_game import (
     table_config,
     think_delay,
 )
-from tala_desktop.ui.screens.setup import SetupScene
+from tala_desktop.ui.shell.app_loop import AppOptions, StepClock, create_app
 
 
 @pytest.fixture

@@ -9,12 +9,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.scene import Scene, SceneStack
 from tala_desktop.ui.lan.channel import LanChannel
 from tala_desktop.ui.lan.lobby import LanLobbyScene
 from tala_desktop.ui.lan.session import LanSession
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.table.scene import TableScene

@@ -9,7 +9,7 @@ from tala_desktop.store import Notice, OfflineSession, Store
 from tala_desktop.store.db import NOTICE_CODES
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.menu import MenuScene
-from tala_desktop.ui.store_bridge import NOTICE_KEYS, notice_text
+from tala_desktop.ui.shared.store_bridge import NOTICE_KEYS, notice_text
 from tests.store.helpers import drive, make_config
 
 from .store_app_helpers import open_app

@@ -15,7 +15,6 @@ import pytest
 from tala_desktop.bots import make_bot
 from tala_desktop.engine import GameState, Rules
 from tala_desktop.store import SeatInfo, Store
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.history import HistoryScene
 from tala_desktop.ui.screens.menu import MenuScene
@@ -24,6 +23,7 @@ from tala_desktop.ui.screens.replay import ReplayScene
 from tala_desktop.ui.screens.settings import SettingsScene
 from tala_desktop.ui.screens.stats import StatsScene
 from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.widgets.controls import Button
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"

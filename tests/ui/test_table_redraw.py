@@ -8,9 +8,9 @@ import math
 import pygame
 import pytest
 
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.art.theme import CLOCK_DISC
 from tala_desktop.ui.core.redraw import dirty_rects, paint
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.table.scene import TableScene
 
 from .table_helpers import Driver, make_services, make_table
@@ -142,7 +142,7 @@ def test_painting_a_region_draws_only_inside_it(pg, fonts):
 
 
 def _choices():
-    from tala_desktop.ui.new_game import GameChoices
+    from tala_desktop.ui.shared.new_game import GameChoices
     return GameChoices(players=4, turn_seconds=30)
 
 

@@ -12,7 +12,7 @@ from tala_desktop.table import Table
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.i18n import tr, tr_count
 from tala_desktop.ui.core.names import is_default_name, lan_name, shown_name
-from tala_desktop.ui.new_game import BotChoice, GameChoices, table_config
+from tala_desktop.ui.shared.new_game import BotChoice, GameChoices, table_config
 
 from .table_helpers import Driver, make_services
 

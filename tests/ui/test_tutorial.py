@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from tala_desktop.engine.cards import parse_card
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import LESSONS, bot_moves, lesson_state
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.table.results import ResultsOverlay
 
 from .store_app_helpers import click, run

@@ -11,13 +11,13 @@ import pytest
 from tala_desktop.engine import Rules
 from tala_desktop.engine.cards import mask_of, parse_card
 from tala_desktop.engine.melds import find_melds
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.core import i18n
-from tala_desktop.ui.new_game import think_delay
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.rules import RulesScene
 from tala_desktop.ui.screens.tutorial import FAST_DELAY, TutorialDoneScene, TutorialResults, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import DONE_PHOM
+from tala_desktop.ui.shared.new_game import think_delay
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.table.results import AUTO_START
 
 from .store_app_helpers import click, run

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from tala_desktop.store import Store
-from tala_desktop.ui.app_loop import AppOptions, StepClock, create_app
-from tala_desktop.ui.store_bridge import load_ui_settings
+from tala_desktop.ui.shared.store_bridge import load_ui_settings
+from tala_desktop.ui.shell.app_loop import AppOptions, StepClock, create_app
 
 
 def _drag_to(size: tuple[int, int]) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui.app_loop import App, AppOptions, StepClock, create_app
-from tala_desktop.ui.new_game import GameChoices
+from tala_desktop.ui.shared.new_game import GameChoices
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 
 
 def _my_turn(app: App, table, frames: int = 4000) -> None:

@@ -9,7 +9,7 @@ import pygame
 from ..art import gfx
 from ..art.theme import GOLD, TEXT
 from ..core.display import LOGICAL_SIZE
-from ..services import Services
+from ..shared.services import Services
 from ..widgets.controls import Button
 from .overlay import Overlay
 from .page import wrap_text

@@ -18,7 +18,7 @@ from ..art.menu_art import MenuArt
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
 from ..core.scene import Scene
-from ..services import Services
+from ..shared.services import Services
 from ..widgets.controls import Button
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)

@@ -29,8 +29,8 @@ from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import lan_name
 from ..frames.page import PANEL, PageScene, wrap_text
-from ..services import Services
-from ..store_bridge import profile_look
+from ..shared.services import Services
+from ..shared.store_bridge import profile_look
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 from ..widgets.text_fit import ellipsize

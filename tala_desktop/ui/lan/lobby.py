@@ -29,8 +29,8 @@ from ..core.i18n import money, tr
 from ..frames.confirm import ConfirmOverlay
 from ..frames.overlay import Overlay
 from ..frames.page import PANEL, PageScene, wrap_text
-from ..new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
-from ..services import Services
+from ..shared.new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
+from ..shared.services import Services
 from ..social.layer import SocialLayer
 from ..table.scene import TableScene
 from ..widgets.controls import Button

@@ -20,7 +20,7 @@ from ..core.i18n import LANGUAGES, Translator
 from ..core.scene import Scene
 from ..frames.notice import wrap_long
 from ..frames.page import wrap_text
-from ..services import Services
+from ..shared.services import Services
 from ..widgets.controls import Button
 
 PANEL_W, PAD = 1000, 40          # the panel's height follows its text (a long folder path wraps)

@@ -19,7 +19,7 @@ from ..art import gfx
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..frames.page import PANEL, PageScene, fit_font_size
-from ..services import Services
+from ..shared.services import Services
 from ..table.results_rows import breakdown, breakdown_lines
 from ..widgets.controls import Button
 from ..widgets.text_fit import TextFitter

@@ -23,7 +23,7 @@ from ..art import gfx
 from ..art.theme import ACCENT, CAPTION, LABEL, MUTED
 from ..core.i18n import tr
 from ..frames.page import PANEL, PageScene, wrap_text
-from ..services import Services
+from ..shared.services import Services
 from ..widgets.controls import Button
 from ..widgets.form import ScrollBar, Toggle
 from ..widgets.stepper import Stepper

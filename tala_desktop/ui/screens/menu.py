@@ -26,9 +26,9 @@ from ..core.names import shown_name
 from ..frames.confirm import ConfirmOverlay
 from ..frames.notice import NoticeBox
 from ..frames.page import PageScene, fit_font_size
-from ..new_game import GameChoices
-from ..services import Services
-from ..store_bridge import notice_text
+from ..shared.new_game import GameChoices
+from ..shared.services import Services
+from ..shared.store_bridge import notice_text
 from ..widgets.controls import Button
 from .history import HistoryScene
 from .profile import ProfileScene

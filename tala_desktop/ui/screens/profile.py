@@ -16,7 +16,7 @@ from ..art.theme import AVATAR_EDGE, AVATAR_GOLD, ERROR, GAIN, LABEL, MUTED, TEX
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene, wrap_text
-from ..services import Services
+from ..shared.services import Services
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 

@@ -24,7 +24,7 @@ from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
 from ..core.reasons import reason_text
 from ..frames.page import PageScene
-from ..services import Services
+from ..shared.services import Services
 from ..table.guide import describe
 from ..widgets.controls import Button
 from ..widgets.text_fit import TextFitter

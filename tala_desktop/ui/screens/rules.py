@@ -19,7 +19,7 @@ from ..art.theme import CAPTION, GOLD, TEXT
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
 from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
-from ..services import Services
+from ..shared.services import Services
 from ..widgets.controls import Button
 from ..widgets.form import ScrollBar
 from .rules_text import Block, rules_for

@@ -15,7 +15,6 @@ from typing import Any
 
 import pygame
 
-from ..app_settings import DISPLAY, SPEEDS, WINDOW_SIZES, apply_settings, speed_option
 from ..art import gfx
 from ..art.card_art import BACK_COLOURS
 from ..art.felt_colours import TABLE_COLOURS, recolour_felt
@@ -23,9 +22,10 @@ from ..art.table_art import felt
 from ..art.theme import ERROR, LABEL
 from ..core.i18n import LANGUAGES, money, tr
 from ..frames.page import PANEL, PageScene
-from ..new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
-from ..services import Services
-from ..store_bridge import save_ui_settings
+from ..shared.app_settings import DISPLAY, SPEEDS, WINDOW_SIZES, apply_settings, speed_option
+from ..shared.new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
+from ..shared.services import Services
+from ..shared.store_bridge import save_ui_settings
 from ..widgets.form import Segmented, Slider, Toggle
 from ..widgets.text_fit import TextFitter
 

@@ -28,7 +28,7 @@ from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene, wrap_text
-from ..new_game import (
+from ..shared.new_game import (
     BET_CHOICES,
     BOT_LEVELS,
     MAX_NAME_LENGTH,
@@ -40,8 +40,8 @@ from ..new_game import (
     TURN_SECONDS_CHOICES,
     GameChoices,
 )
-from ..services import Services
-from ..store_bridge import profile_look, save_ui_settings
+from ..shared.services import Services
+from ..shared.store_bridge import profile_look, save_ui_settings
 from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
 from .house_rules import as_custom, describe, matching_preset

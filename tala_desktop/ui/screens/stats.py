@@ -17,7 +17,7 @@ from ..art.chips_plot import plot_chips
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..frames.page import PANEL, PageScene
-from ..services import Services
+from ..shared.services import Services
 from ..widgets.text_fit import TextFitter
 
 TILE_W, TILE_H, TILE_GAP = 250, 78, 12

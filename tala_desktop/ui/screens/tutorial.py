@@ -27,8 +27,8 @@ from ..core.i18n import tr
 from ..core.names import shown_name
 from ..core.scene import Scene, SceneStack
 from ..frames.page import PANEL, PageScene, wrap_text
-from ..new_game import think_delay
-from ..services import Services
+from ..shared.new_game import think_delay
+from ..shared.services import Services
 from ..table.layout import TableLayout
 from ..table.model import TableModel
 from ..table.painter import TablePainter

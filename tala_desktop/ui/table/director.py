@@ -40,7 +40,7 @@ from ..art.card_art import CardArt
 from ..core.assets import Fonts
 from ..core.i18n import money, tr
 from ..core.phrase import Phrase, counted, phrase
-from ..services import Services
+from ..shared.services import Services
 from ..widgets.controls import Banner
 from .anim import DEAL_STEP, FLIGHT, Flight, TableAnimator
 from .celebration import Celebration

@@ -14,7 +14,7 @@ import pygame
 
 from ..core.i18n import tr
 from ..core.scene import Scene
-from ..services import Services
+from ..shared.services import Services
 from ..widgets.controls import Button
 from .layout import TableLayout
 

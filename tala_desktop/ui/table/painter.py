@@ -26,7 +26,7 @@ from ..art.felt_colours import recolour_felt
 from ..art.table_art import RING_GREEN, chip, draw_countdown_ring, felt, ring_colour
 from ..art.theme import CLOCK_DISC, CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
 from ..core.i18n import money, tr, tr_count
-from ..services import Services
+from ..shared.services import Services
 from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
 
 if TYPE_CHECKING:

@@ -33,8 +33,8 @@ from ..core.display import LOGICAL_SIZE
 from ..core.i18n import get_language, tr
 from ..core.phrase import Words
 from ..core.scene import Scene
-from ..services import Services
-from ..store_bridge import profile_look
+from ..shared.services import Services
+from ..shared.store_bridge import profile_look
 from ..widgets.controls import Button
 from . import lay_assist as assist
 from . import regions

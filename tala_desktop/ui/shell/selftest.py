@@ -27,9 +27,9 @@ import pygame
 from tala_desktop.bots.compiled import describe
 from tala_desktop.store import Store, StoreError
 
+from ..shared.new_game import selftest_config
+from ..shared.services import UiSettings
 from .app_loop import App, AppOptions, StepClock, create_app
-from .new_game import selftest_config
-from .services import UiSettings
 
 TIME_LIMIT = 120.0
 ANIMATION_SPEED = 8.0
@@ -37,7 +37,7 @@ ANIMATION_SPEED = 8.0
 
 def results_shown(app: App) -> bool:
     """True once the table scene has pushed its results overlay."""
-    from .table.results import ResultsOverlay
+    from ..table.results import ResultsOverlay
 
     return any(isinstance(scene, ResultsOverlay) for scene in app.stack.scenes)
 

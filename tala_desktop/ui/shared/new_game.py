@@ -15,8 +15,8 @@ from tala_desktop.bots import PLAYABLE_LEVELS, BotLevel
 from tala_desktop.engine import Rules
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
 
-from .core.i18n import money, tr
-from .core.names import shown_name
+from ..core.i18n import money, tr
+from ..core.names import shown_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 BOT_LEVELS = PLAYABLE_LEVELS

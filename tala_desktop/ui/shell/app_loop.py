@@ -28,21 +28,21 @@ import pygame
 from tala_desktop.store import Store
 from tala_desktop.table import LocalTableClient
 
-from .app_settings import DISPLAY, MUSIC, apply_settings, fit_window
-from .art.card_art import CardArt
-from .audio.music import Music
-from .audio.sounds import NullSounds, load_sounds
-from .core.assets import Fonts
-from .core.display import Display, NoDisplay, check_display_found, prefer_window_framebuffer
-from .core.i18n import tr
-from .core.pages import Pages
-from .core.redraw import dirty_rects, paint
-from .core.scene import Scene, SceneStack
-from .new_game import GameChoices
+from ..art.card_art import CardArt
+from ..audio.music import Music
+from ..audio.sounds import NullSounds, load_sounds
+from ..core.assets import Fonts
+from ..core.display import Display, NoDisplay, check_display_found, prefer_window_framebuffer
+from ..core.i18n import tr
+from ..core.pages import Pages
+from ..core.redraw import dirty_rects, paint
+from ..core.scene import Scene, SceneStack
+from ..screens.menu import MenuScene
+from ..shared.app_settings import DISPLAY, MUSIC, apply_settings, fit_window
+from ..shared.new_game import GameChoices
+from ..shared.services import Services, UiSettings
+from ..shared.store_bridge import save_ui_settings
 from .offline_games import OfflineGames
-from .screens.menu import MenuScene
-from .services import Services, UiSettings
-from .store_bridge import save_ui_settings
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +136,7 @@ class App:
         return self.open_table(client, spectator=False)
 
     def open_table(self, client: LocalTableClient, spectator: bool = False) -> Scene:
-        from .table.scene import TableScene  # the table scene is the heaviest module: load it on first use
+        from ..table.scene import TableScene  # the table scene is the heaviest module: load it on first use
 
         self.clients.append(client)
         scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client),
@@ -335,11 +335,11 @@ def _set_icon(cards: CardArt) -> None:
 def _pages(services: Services) -> Pages:
     """The pages the table opens from its header (loaded on first use, like the table scene)."""
     def settings() -> Scene:
-        from .screens.settings import SettingsScene
+        from ..screens.settings import SettingsScene
         return SettingsScene(services)
 
     def rules() -> Scene:
-        from .screens.rules import RulesScene
+        from ..screens.rules import RulesScene
         return RulesScene(services)
 
     def changed() -> None:
@@ -382,7 +382,7 @@ def run_already_open(options: AppOptions, folder: str, clock: RealClock | StepCl
     Nothing in the data folder is opened (default settings, no store, no sounds). Returns the finished app,
     or None when no window can be opened (the message is on stderr already).
     """
-    from .screens.already_open import AlreadyOpenScene
+    from ..screens.already_open import AlreadyOpenScene
 
     try:
         app = create_app(replace(options, windowed=options.windowed or ALREADY_OPEN_WINDOW), UiSettings(), clock)

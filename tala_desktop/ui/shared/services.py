@@ -8,10 +8,10 @@ from typing import Any
 from tala_desktop.store import Store
 from tala_desktop.store.settings import StoredSettings
 
-from .art.card_art import CardArt
-from .audio.sounds import NullSounds, Sounds
-from .core.assets import Fonts
-from .core.pages import Pages
+from ..art.card_art import CardArt
+from ..audio.sounds import NullSounds, Sounds
+from ..core.assets import Fonts
+from ..core.pages import Pages
 
 # One definition of the settings for the store and the UI (the store validates and keeps them).
 UiSettings = StoredSettings

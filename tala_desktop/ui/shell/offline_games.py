@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from tala_desktop.store import Autosave, Notice, OfflineSession, StoreError
 from tala_desktop.table import LocalTableClient, TableConfig, TableError
 
-from .new_game import GameChoices, build_client, table_config
-from .services import Services
+from ..shared.new_game import GameChoices, build_client, table_config
+from ..shared.services import Services
 
 if TYPE_CHECKING:
-    from .table.extras import TableExtras
+    from ..table.extras import TableExtras
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +35,8 @@ class OfflineGames:
 
     def social_layer(self, client: LocalTableClient) -> TableExtras:
         """The reactions over an offline table (you at the client's seat; the computer players answer rarely)."""
-        from .social.layer import SocialLayer  # pygame-drawn: loaded with the table scene, on first use
-        from .social.offline import OfflineChannel
+        from ..social.layer import SocialLayer  # pygame-drawn: loaded with the table scene, on first use
+        from ..social.offline import OfflineChannel
 
         return SocialLayer(OfflineChannel(client.table, client.seat), self.services.fonts)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from .art.card_art import BACK_COLOURS
-from .core.i18n import LANGUAGES, set_language, tr
+from ..art.card_art import BACK_COLOURS
+from ..core.i18n import LANGUAGES, set_language, tr
 from .services import Services
 
 DISPLAY = "display"  # services.extras key of the app's Display, when there is a window

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from tala_desktop.store import Notice, SettingsError, Store, StoreError
 
-from .core.i18n import tr
+from ..core.i18n import tr
 from .services import Services, UiSettings
 
 log = logging.getLogger(__name__)
