@@ -1,9 +1,13 @@
-"""A player's moves at the table, made only by clicks where things are drawn (the journeys' shared steps)."""
+"""A player's moves at the table, made only by clicks where things are drawn (the journeys' shared steps).
+
+Buttons are found by their words in the language shown, so a journey may play in either language.
+"""
 
 from __future__ import annotations
 
 from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import card_str
+from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.table.model import TableModel
 from tala_desktop.ui.table.scene import TableScene
 
@@ -95,25 +99,25 @@ def discard_any(j: Journey) -> None:
     allowed = sc.model.discardable()
     card = next(c for c in reversed(sc.hand.order) if c in allowed)
     j.click(f"card {card_str(card)}")
-    j.until(lambda: "Đánh" in j.labels(), 1.0, "the Đánh button")
-    j.click("Đánh")
+    j.until(lambda: tr("btn.discard") in j.labels(), 1.0, "the Đánh button")
+    j.click(tr("btn.discard"))
 
 
 def discard_as_hinted(j: Journey) -> None:
     """Press Gợi ý: the hint picks the card to throw (it is selected); then Đánh. The rightmost card if none."""
     sc = scene(j)
-    j.click("Gợi ý")
+    j.click(tr("btn.hint"))
     j.until(lambda: sc.highlights.selected is not None or sc.actions.hinted is not None, 1.0, "the hint")
     if sc.highlights.selected is None:
         discard_any(j)
         return
-    j.click("Đánh")
+    j.click(tr("btn.discard"))
 
 
 def take(j: Journey, eat: bool = False) -> None:
     """Take a card: Ăn when offered and ``eat``, else a click on the stock."""
-    if eat and "Ăn" in j.labels():
-        j.click("Ăn")
+    if eat and tr("btn.eat") in j.labels():
+        j.click(tr("btn.eat"))
     else:
         j.click("stock")
     settle(j)
@@ -139,15 +143,15 @@ def play_turn(j: Journey, eat: bool = True, stop_at: str = "", hints: bool = Fal
         if step == stop_at:
             return step
         labels = j.labels()
-        if "Ù" in labels:
-            j.click("Ù")
+        if tr("btn.u") in labels:
+            j.click(tr("btn.u"))
         elif step == "take":
             take(j, eat)
             continue
         elif step == "lay":
-            j.click("Hạ")
+            j.click(tr("btn.lay"))
         elif step == "send":
-            j.click("Gửi" if "Gửi" in labels else "Bỏ qua")
+            j.click(tr("btn.send") if tr("btn.send") in labels else tr("btn.skip"))
         elif step == "discard":
             (discard_as_hinted if hints else discard_any)(j)
         settle(j)

@@ -38,3 +38,27 @@ def test_the_language_switch_at_the_table_changes_every_word_at_once(journey):
     labels = j.labels()
     assert "Draw" in labels and "Sort" in labels and not any(vietnamese(label) for label in labels)
     assert any(line.startswith("You discard ") for line in log_after)   # the same lines, said in English
+
+
+def test_the_menus_profile_follows_the_language_too(journey, monkeypatch):
+    """The default name is the word "you": in English the menu's card says "You" beside a "Y" avatar."""
+    from tala_desktop.ui.art.avatars import Faces
+
+    j = journey()
+    j.start()
+    j.click("Cài đặt")
+    j.click("English")
+    j.click("Back")
+    faces = Faces.shared(j.running_app.services.extras, j.running_app.services.fonts)
+    drawn = []
+    face = faces.face
+
+    def spy(name, *args, **kwargs):
+        drawn.append(name)
+        return face(name, *args, **kwargs)
+
+    monkeypatch.setattr(faces, "face", spy)
+    j.running_app.force_redraw = True
+    j.top.invalidate()
+    j.frame()
+    assert drawn == ["You"], drawn

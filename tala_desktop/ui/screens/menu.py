@@ -263,11 +263,11 @@ class MenuScene(PageScene):
         card = art.cached(("profile_card", CARD.size), lambda: gfx.rounded_rect(
             CARD.size, (6, 30, 18, 210), 20, 2, (226, 184, 92, 190)))
         surface.blit(card, CARD)
-        face = Faces.shared(self.services.extras, fonts).face(p.name, p.avatar, AVATAR, AVATAR_GOLD)
+        shown = shown_name(p.name)        # the default name is the word "you": its initial follows the language
+        face = Faces.shared(self.services.extras, fonts).face(shown, p.avatar, AVATAR, AVATAR_GOLD)
         surface.blit(face, face.get_rect(midleft=(CARD.x + 16, CARD.centery)))
         text_x = CARD.x + 16 + AVATAR + 16
         room = (self.topup_button.rect.x - 12 if self.topup_button else CARD.right - 16) - text_x
-        shown = shown_name(p.name)
         name_size = fit_font_size(fonts, shown, room, 26)
         name = art.text(shown, name_size, (255, 244, 220), bold=True)
         surface.blit(name, name.get_rect(bottomleft=(text_x, CARD.centery + 2)))
