@@ -1,8 +1,11 @@
 """Player names at one table: a look-alike key, and a name made unique among those already seated.
 
 Two names "look alike" when they differ only in case, accents, spacing,
-punctuation or the usual confusables (``0``/``o``, ``1``/``l``/``i``):
-"Lan", "LAN", "Lân", "L.a n" and "1an" are one name. A player whose name looks
+punctuation or the usual confusables (``0``/``o``, ``1``/``l``/``i``, and
+the letters with a stroke or bar, or without their dot, that Unicode does
+not decompose: ``Ð``/``Đ``, ``Ł``/``L``, ``ı``/``i``, ``Ƀ``/``B``, ``ø``/``o``):
+"Lan", "LAN", "Lân", "L.a n", "1an" and "Łan" are one name. A name is unique
+against everyone at the table: the seated players, the watchers and the bots. A player whose name looks
 like one already at the table (or like a bot's, "Bot 1"-"Bot 4") sits under
 it with a number added, ``"Lan (2)"``: parentheses are not allowed in a
 chosen name (net/protocol.py), so nobody can pick a name that poses as
@@ -15,12 +18,17 @@ import unicodedata
 from collections.abc import Iterable
 
 _CONFUSABLE = str.maketrans({"0": "o", "1": "l", "i": "l", "đ": "d"})
+# letters NFKD leaves whole, folded (after casefold) to the plain letter they pass for
+_STROKED = str.maketrans({"ð": "d", "đ": "d", "ɖ": "d", "ł": "l", "ŀ": "l", "ƚ": "l", "ı": "i", "ɨ": "i",
+                          "ƀ": "b", "ɓ": "b", "ø": "o", "ɵ": "o", "ħ": "h", "ŧ": "t", "ƶ": "z", "ǥ": "g",
+                          "ɍ": "r", "ɏ": "y", "ʉ": "u", "ƈ": "c", "ƙ": "k", "ƥ": "p", "ƭ": "t", "ʋ": "v",
+                          "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th", "ĸ": "k", "ŉ": "n", "ſ": "s"})
 BOT_NAMES = tuple(f"Bot {i}" for i in range(1, 5))
 
 
 def name_key(name: str) -> str:
     """The form two names share when they look alike."""
-    folded = unicodedata.normalize("NFKD", name.casefold().replace("đ", "d"))
+    folded = unicodedata.normalize("NFKD", name.casefold().translate(_STROKED))
     plain = "".join(ch for ch in folded if ch.isalnum() and not unicodedata.combining(ch))
     return plain.translate(_CONFUSABLE)
 

@@ -124,7 +124,7 @@ class Room:
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
         self.seats[seat] = member
-        self.names[seat] = unique_name(member.name, [n for n in self.names if n is not None])
+        self.names[seat] = unique_name(member.name, [*self.seated_names(), *self.audience.names()])
         member.room, member.seat = self, seat
         if self.host is None:
             self.host = seat

@@ -81,3 +81,30 @@ def test_nobody_can_sit_or_chat_under_a_seated_players_name(server):
         say(lan, type="ready")                    # the host's ready: anything that sends the lobby again
         say(fake, type="join", table=table)       # back at a free seat: the name is checked again
         assert hear(fake, "lobby")["table"]["seats"][1]["name"] == "LÂN (2)"
+
+
+@pytest.mark.parametrize("look_alike,name", [("Ðức", "Đức"), ("ðức", "Đức"), ("Łan", "Lan"), ("Lınh", "Linh"),
+                                             ("Ƀot 2", "Bot 2"), ("Bøt 3", "Bot 3"), ("Lɨnh", "Linh")])
+def test_letters_with_a_stroke_or_without_a_dot_look_like_their_plain_letter(look_alike, name):
+    assert name_key(look_alike) == name_key(name)
+    assert unique_name(look_alike, [name]) == f"{look_alike} (2)"
+
+
+def test_a_player_who_joins_under_a_watchers_name_gets_a_number_and_the_watcher_sits_under_their_own(server):
+    with raw(server.port) as host, raw(server.port, source="127.0.0.2") as fan, \
+            raw(server.port, source="127.0.0.3") as late:
+        hello(host, "Tuấn")
+        say(host, type="create_table", seats=3)
+        table = hear(host, "lobby")["table"]["id"]
+        hello(fan, "Lan")
+        say(fan, type="watch", table=table)
+        assert hear(fan, "lobby")["watching"] is True
+        hello(late, "Lan")
+        say(late, type="join", table=table)
+        assert hear(late, "lobby")["table"]["seats"][1]["name"] == "Lan (2)"
+        say(fan, type="sit", seat=2)
+        for _ in range(5):                          # the lobby of the join may come first
+            seats = hear(fan, "lobby")["table"]["seats"]
+            if seats[2].get("name"):
+                break
+        assert [s.get("name") for s in seats] == ["Tuấn", "Lan (2)", "Lan"]
