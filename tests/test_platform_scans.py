@@ -80,7 +80,7 @@ def unguarded_platform_uses(source: str) -> list[str]:
             visit(node.test, guarded)
             return
         if not guarded and (name := use_of(node)) is not None:
-            found.append(f"{node.lineno}: {name}")
+            found.append(f"{getattr(node, 'lineno', 0)}: {name}")
         for child in ast.iter_child_nodes(node):
             visit(child, guarded)
 
@@ -152,7 +152,7 @@ def text_io_without_encoding(source: str) -> list[str]:
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
         if name in ("read_text", "write_text"):
-            found.append(f"{node.lineno}: {name}")
+            found.append(f"{getattr(node, 'lineno', 0)}: {name}")
         elif name == "open":
             positional = node.args[1:2] if isinstance(func, ast.Name) else node.args[:1]
             mode = kwargs.get("mode", positional[0] if positional else None)

@@ -16,6 +16,7 @@ import sys
 import types
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,7 +65,7 @@ def run_spec(monkeypatch, tmp_path: Path, platform: str, onefile: bool, binaries
     the PyInstaller package whose macOS bootloaders the spec reads (default: one without any); ``arch`` the
     Mac's architecture."""
     calls: list = []
-    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks: Any = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_submodules = lambda package: [m.name for m in pkgutil.walk_packages(
         [str(ROOT / package)], prefix=f"{package}.")]
     hooks.copy_metadata = lambda dist: [(f"/site-packages/{dist}.dist-info", f"{dist}.dist-info")]

@@ -70,7 +70,8 @@ def _parser_of(monkeypatch, tool: str) -> argparse.ArgumentParser:
 
 def _unexplained(parser: argparse.ArgumentParser) -> list[str]:
     """Options without a help line, or whose non-trivial default the help does not show."""
-    shows_defaults = issubclass(parser.formatter_class, argparse.ArgumentDefaultsHelpFormatter)
+    shows_defaults = isinstance(parser.formatter_class, type) and issubclass(parser.formatter_class,
+                                                                           argparse.ArgumentDefaultsHelpFormatter)
     bad = []
     for action in parser._actions:
         if isinstance(action, (argparse._HelpAction, argparse._VersionAction)):

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tala_desktop.bots import Bot, Decision, make_bot
+from tala_desktop.bots import Bot, BotLevel, Decision, make_bot
 from tala_desktop.bots.runner import BotRunner, InlineRunner, Runner
 from tala_desktop.engine import GameState, Rules, SeatView
 from tala_desktop.table import SeatConfig, Table, TableConfig
@@ -37,22 +37,25 @@ def test_a_failing_bot_fails_its_future_and_a_shut_runner_refuses():
 
 def _game(runner: Runner) -> tuple[list[str], list[float]]:
     """A bot-only game stepped by a quarter second of table time: its moves, and the time each was played."""
-    seats = [SeatConfig("Lan", level="easy"), SeatConfig("Minh", level="normal"), SeatConfig("Hùng", level="hard")]
+    seats = [SeatConfig("Lan", level=BotLevel.EASY), SeatConfig("Minh", level=BotLevel.NORMAL),
+             SeatConfig("Hùng", level=BotLevel.HARD)]
     config = TableConfig(seats, rules=Rules(players=3, turn_seconds=0), seed=9, think_delay=0.5, hard_budget_ms=5)
     table = Table(config, runner)
     table.start_game(0.0)
+    st = table.state
+    assert st is not None
     now, played = 0.0, []
-    while not table.state.is_over and now < 1000:
+    while not st.is_over and now < 1000:
         now += 0.25
-        before = len(table.state.history)
+        before = len(st.history)
         table.update(now)
         while table.runner.busy:   # the threaded runner: its decision arrives meanwhile
             time.sleep(0.001)
         table.update(now)
-        played += [now] * (len(table.state.history) - before)
+        played += [now] * (len(st.history) - before)
     table.close()
-    assert table.state.is_over
-    return [str(m) for m in table.state.history], played
+    assert st.is_over
+    return [str(m) for m in st.history], played
 
 
 def test_a_table_on_the_inline_runner_plays_the_threaded_tables_game_at_its_pace():

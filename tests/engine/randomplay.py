@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tala_desktop.engine import GameState, Move, Rules
+from tala_desktop.engine import GameState, Move, MoveKind, OutcomeKind, Rules
 from tala_desktop.engine.cards import FULL_DECK
 
 
@@ -27,7 +27,7 @@ def check_invariants(st: GameState) -> None:
     assert sum(st.net) == 0, "money does not sum to zero"
     if st.balances is not None:
         assert all(b >= 0 for b in st.balances), "a balance went negative"
-    if st.is_over and st.outcome.kind == "showdown":
+    if st.outcome is not None and st.outcome.kind is OutcomeKind.SHOWDOWN:
         assert all(len(p) == 4 for p in st.piles), "a pile does not end with 4 cards"
         assert all(o >= 0 for o in st.lay_order), "a player never laid down"
         if st.n == 4:
@@ -43,15 +43,15 @@ def random_move(st: GameState, rng: random.Random, chaos: float = 0.02, greedy: 
     """
     r = rng.random()
     if r < chaos / 2:
-        return Move(st.to_move, "timeout")
+        return Move(st.to_move, MoveKind.TIMEOUT)
     if r < chaos:
         s = rng.randrange(st.n)
         if not st.left[s]:
-            return Move(s, "leave")
+            return Move(s, MoveKind.LEAVE)
     moves = st.legal_moves()
     if greedy and rng.random() < greedy:
         kinds = {m.kind: m for m in moves}
-        for k in ("u", "ukhan", "eat"):
+        for k in (MoveKind.U, MoveKind.UKHAN, MoveKind.EAT):
             if k in kinds:
                 return kinds[k]
         lays = [m for m in moves if m.kind == "lay"]

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from tala_desktop.engine import EngineError, GameState, IllegalMoveError, Move, record
+from tala_desktop.engine import EngineError, GameState, IllegalMoveError, Move, MoveKind, record
 from tala_desktop.engine.cards import FULL_DECK, iter_bits
 
 from .randomplay import check_invariants, play_random_game, random_move, random_rules
@@ -55,13 +55,13 @@ def _candidate_moves(st: GameState) -> list[Move]:
     """Many moves, legal or not, for the seat to move and its neighbours."""
     out = []
     for s in range(st.n):
-        out += [Move(s, k) for k in ("draw", "eat", "u", "ukhan")]
-        out += [Move(s, "discard", card=c) for c in range(52)]
+        out += [Move(s, k) for k in (MoveKind.DRAW, MoveKind.EAT, MoveKind.U, MoveKind.UKHAN)]
+        out += [Move(s, MoveKind.DISCARD, card=c) for c in range(52)]
         hand = st.hands[s]
-        out += [Move(s, "send", card=c, target=t) for c in iter_bits(hand) for t in range(st.n)]
-        out += [Move(s, "send", card=c, target=t, index=k) for c in iter_bits(hand)
+        out += [Move(s, MoveKind.SEND, card=c, target=t) for c in iter_bits(hand) for t in range(st.n)]
+        out += [Move(s, MoveKind.SEND, card=c, target=t, index=k) for c in iter_bits(hand)
                 for t in range(st.n) for k in range(len(st.laid[t]))]
-    out += [Move(st.to_move, "lay", melds=())]
+    out += [Move(st.to_move, MoveKind.LAY, melds=())]
     return out
 
 

@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_scenario_names_its_rule(path: Path):
 
 
 # ---------------------------------------------------------------- the command-line runner
-PASSING = {
+PASSING: dict[str, Any] = {
     "name": "cli: a passing file",
     "rules": {"players": 2},
     "hands": [

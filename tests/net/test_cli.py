@@ -18,6 +18,7 @@ from .conftest import Player, pump_until
 
 def wait_for_port(proc: subprocess.Popen) -> int:
     """The port a starting ``tala-server`` says it listens on (it prints one line to stderr)."""
+    assert proc.stderr is not None
     end = time.monotonic() + 15
     while time.monotonic() < end:
         line = proc.stderr.readline()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 
 from tala_desktop.engine import Move, MoveKind
@@ -45,14 +46,19 @@ def until_my_turn(players, me: Player, phase: str, games: int = 3) -> None:
             time.sleep(0.002)
         for pl in players:
             pl.client.next_game()
-        pump_until(players, lambda g=game: all(pl.snap.game_id == g + 1 for pl in players), act=False)
+        pump_until(players, functools.partial(next_game_dealt, players, game + 1), act=False)
     raise AssertionError(f"seat {me.client.seat} never reached phase {phase}")
+
+
+def next_game_dealt(players: list[Player], game_id: int) -> bool:
+    return all(pl.snap is not None and pl.snap.game_id == game_id for pl in players)
 
 
 def check_resumed_view(srv, me: Player, before) -> None:
     pump_until([me], lambda: me.last("welcome") is not None and me.last("welcome").resumed
                and me.snap is not before, act=False)
     after = me.snap
+    assert after is not None and after.clock is not None
     for key in ("game_id", "hand", "piles", "laid", "eaten", "phase", "to_move", "legal", "hand_counts"):
         assert getattr(after, key) == getattr(before, key), key
     assert after.clock.remaining > 0

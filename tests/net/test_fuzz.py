@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 import threading
@@ -79,8 +80,12 @@ class RawClient:
 def play_in_background(tables, games: int, done: dict) -> threading.Thread:
     def run() -> None:
         everyone = [pl for players in tables for pl in players]
+
+        def all_over(game: int) -> bool:
+            return all(game_over(players, game)() for players in tables)
+
         for game in range(1, games + 1):
-            pump_until(everyone, lambda g=game: all(game_over(players, g)() for players in tables), timeout=40)
+            pump_until(everyone, functools.partial(all_over, game), timeout=40)
             done[game] = [[pl.snap.outcome for pl in players] for players in tables]
             if game < games:
                 for pl in everyone:

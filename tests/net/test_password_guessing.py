@@ -26,7 +26,8 @@ class FakeConn:
     """Just enough of a connection for hello: what was sent, whether it was closed."""
 
     def __init__(self, addr: str) -> None:
-        self.addr, self.session, self.sent, self.closed = addr, None, [], False
+        self.addr, self.session, self.closed = addr, None, False
+        self.sent: list[str] = []
 
     def send(self, frame: str) -> None:
         self.sent.append(frame)

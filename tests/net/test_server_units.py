@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.connection import Conn
@@ -46,7 +47,7 @@ class StuckSocket:
 
 def test_a_client_that_stops_reading_is_dropped_without_blocking_the_sender():
     async def run() -> tuple[bool, bool, int]:
-        ws = StuckSocket()
+        ws: Any = StuckSocket()   # stands in for a websockets ServerConnection
         conn = Conn(ws, "127.0.0.1", ServerConfig(send_queue=4), 0.0)
         await asyncio.sleep(0)           # the writer takes the first frame and gets stuck in send()
         for i in range(10):              # never awaits: the table tick would go on

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import socket
 import time
+from typing import Any
 
 from websockets.sync.client import connect
 
@@ -19,7 +20,7 @@ from .test_server_units import StuckSocket
 
 def test_queued_bytes_are_bounded_not_only_frames():
     async def run() -> tuple[bool, bool, int, int]:
-        ws = StuckSocket()
+        ws: Any = StuckSocket()   # stands in for a websockets ServerConnection
         conn = Conn(ws, "127.0.0.1", ServerConfig(send_queue=512, send_queue_bytes=10_000), 0.0)
         await asyncio.sleep(0)
         frame = '{"type":"tables","tables":"' + "x" * 2_000 + '"}'
@@ -38,7 +39,7 @@ def test_queued_bytes_are_bounded_not_only_frames():
 
 def test_a_client_whose_writer_makes_no_progress_is_dropped_at_the_next_frame():
     async def run() -> tuple[bool, bool]:
-        ws = StuckSocket()
+        ws: Any = StuckSocket()   # stands in for a websockets ServerConnection
         conn = Conn(ws, "127.0.0.1", ServerConfig(stall_seconds=0.05), 0.0)
         await asyncio.sleep(0)
         conn.send('{"type":"pong"}')      # the writer takes it and never gets it out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from tala_desktop.bots import make_bot
+from tala_desktop.bots import BotLevel, make_bot
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import GameState, Rules
 from tala_desktop.table import BOT, HUMAN, SeatConfig, Table, TableConfig
@@ -25,7 +25,8 @@ class FakeClock:
         self.now += timedelta(**kwargs)
 
 
-def make_config(seed: int = 7, levels: tuple[str, ...] = ("easy", "normal", "easy"), balance: int = 10_000,
+def make_config(seed: int = 7, levels: tuple[BotLevel, ...] = (BotLevel.EASY, BotLevel.NORMAL, BotLevel.EASY),
+                balance: int = 10_000,
                 bot_balances: list[int] | None = None, preset: str = "zingplay", bet: int = 100) -> TableConfig:
     players = len(levels) + 1
     seats = [SeatConfig("Bạn", HUMAN, balance=balance)]
@@ -44,6 +45,7 @@ def drive(table: Table, now: float = 0.0, until_moves: int | None = None, limit:
     human = make_bot("normal", 99)
     for _ in range(limit):
         st = table.state
+        assert st is not None
         if st.is_over or (until_moves is not None and len(st.history) >= until_moves):
             return now
         now += 0.01

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules
 from tala_desktop.store import STARTING_GRANT, SeatInfo, Store
 from tala_desktop.store.profile import DEFAULT_NAME
+from tala_desktop.table import SeatKind
 
 from .helpers import play_bot_game
 
 BAD = "CAST(X'C328' AS TEXT)"          # "\xc3(": not UTF-8
-SEATS = [SeatInfo("Bạn", "human"), SeatInfo("Lan", "bot", "easy"), SeatInfo("Minh", "bot", "normal")]
+SEATS = [SeatInfo("Bạn", SeatKind.HUMAN), SeatInfo("Lan", SeatKind.BOT, BotLevel.EASY),
+         SeatInfo("Minh", SeatKind.BOT, BotLevel.NORMAL)]
 
 
 @pytest.fixture

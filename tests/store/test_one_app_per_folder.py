@@ -32,7 +32,7 @@ def _app(data: Path, *args: str, log: Path | None = None) -> subprocess.Popen:
                                  "640x360", *args], cwd=ROOT, env=_env(), stdout=subprocess.DEVNULL, stderr=err,
                                 text=True)
     finally:
-        if log is not None:
+        if not isinstance(err, int):
             err.close()
 
 

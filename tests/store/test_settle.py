@@ -6,14 +6,17 @@ import sqlite3
 
 import pytest
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import GameState, Rules
 from tala_desktop.store import STARTING_GRANT, OfflineSession, SeatInfo, SettleError
 from tala_desktop.store.stats import WIN_LABELS
+from tala_desktop.table import SeatKind
 
 from .helpers import drive, make_config, play_bot_game
 
-SEATS = [SeatInfo("Bạn", "human"), SeatInfo("Lan", "bot", "easy"), SeatInfo("Minh", "bot", "normal")]
+SEATS = [SeatInfo("Bạn", SeatKind.HUMAN), SeatInfo("Lan", SeatKind.BOT, BotLevel.EASY),
+         SeatInfo("Minh", SeatKind.BOT, BotLevel.NORMAL)]
 
 
 def test_a_game_is_paid_once_however_often_it_is_settled(store):

@@ -46,7 +46,8 @@ def _paid_game_with_a_stale_save(tmp_path, clock, freeze) -> tuple[int, str]:
         freeze()
         drive(session.table)
         assert session.settlements and session.settlements[0].paid
-        assert store.load_autosave() is not None and not store.load_autosave().state.is_over
+        save = store.load_autosave()
+        assert save is not None and not save.state.is_over
         return store.profile().balance, session.game_uid
 
 

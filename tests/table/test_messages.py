@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from tala_desktop.bots import Reason
+from tala_desktop.bots import BotLevel, Reason
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import SeatConfig, Table, TableConfig
@@ -31,14 +31,14 @@ decode_command = msgspec.json.Decoder(TableCommand).decode
 
 def played_messages(seed: int, players: int = 4) -> list[SeatMessage]:
     """Every message every seat received in one bot-only game (with one hint and one refusal added)."""
-    seats = [SeatConfig(f"Bot {i}", level="normal") for i in range(players)]
+    seats = [SeatConfig(f"Bot {i}", level=BotLevel.NORMAL) for i in range(players)]
     table = Table(TableConfig(seats, rules=Rules(players=players, reveal_eaten_phom=True), seed=seed,
                               think_delay=0.0), InlineRunner())
     seen: list[SeatMessage] = []
     table.subscribe(lambda seat, msg: seen.append(msg))
     table.start_game(0.0)
     now = 0.0
-    while not table.state.is_over:
+    while table.state is not None and not table.state.is_over:
         now += 0.01
         table.update(now)
     table.close()
@@ -124,5 +124,5 @@ def test_a_malformed_command_is_refused(frame):
 def test_messages_are_immutable_values():
     err = Error(code="x", message="y")
     with pytest.raises(AttributeError):
-        err.code = "z"  # type: ignore[misc]
+        err.code = "z"
     assert err == Error(code="x", message="y") and hash(err) == hash(Error(code="x", message="y"))

@@ -6,21 +6,22 @@ import dataclasses
 
 import pytest
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import Rules
 from tala_desktop.engine.record import dumps, loads
-from tala_desktop.table import SeatConfig, Table, TableConfig, TableError
+from tala_desktop.table import HUMAN, SeatConfig, Table, TableConfig, TableError
 from tala_desktop.table.messages import Payment, Snapshot
 
 
 def config(seconds: int = 30) -> TableConfig:
-    seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot{i}", level="easy") for i in range(2)]
+    seats = [SeatConfig("You", HUMAN)] + [SeatConfig(f"Bot{i}", level=BotLevel.EASY) for i in range(2)]
     return TableConfig(seats, rules=Rules(players=3, turn_seconds=seconds), bet=100, seed=5, think_delay=0.0)
 
 
 def advance(table: Table, moves: int) -> None:
     now = table.now
-    while len(table.state.history) < moves:
+    while table.state is not None and len(table.state.history) < moves:
         now += 0.01
         st = table.state
         if table.bots[st.to_move] is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import msgspec
 import pytest
 
@@ -12,12 +14,12 @@ from tala_desktop.table import LOBBY_KINDS, TABLE_KINDS, SeatConfig, SeatKind
 
 
 def test_a_seat_read_from_a_save_gets_the_kind_and_level_values():
-    seat = SeatConfig("Lan", "bot", "hard")  # type: ignore[arg-type]  # as a save's JSON gives them
+    seat = SeatConfig(**json.loads('{"name": "Lan", "kind": "bot", "level": "hard"}'))  # as a save gives them
     assert seat.kind is SeatKind.BOT and seat.level is BotLevel.HARD
     with pytest.raises(ValueError, match="expected human, bot or remote"):
         SeatConfig("Lan", SeatKind.EMPTY)   # a lobby's kind is no table seat
     with pytest.raises(ValueError, match="seat level 'expert'"):
-        SeatConfig("Lan", SeatKind.BOT, "expert")  # type: ignore[arg-type]
+        SeatConfig(**json.loads('{"name": "Lan", "kind": "bot", "level": "expert"}'))
 
 
 def test_the_wire_keeps_its_names_for_kinds_and_levels():

@@ -8,7 +8,7 @@ import pytest
 from tala_desktop.bots.hard import HardBot, HardConfig
 from tala_desktop.bots.runner import BotRunner, InlineRunner, Runner
 from tala_desktop.engine import Move, MoveKind, Rules
-from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig, TableError
+from tala_desktop.table import HUMAN, LocalTableClient, SeatConfig, Table, TableConfig, TableError
 from tala_desktop.table.messages import Dealt, Error, GameEnded, Hint, SeatMessage, Snapshot, TimedOut
 
 from .card_finder import cards_in
@@ -17,7 +17,7 @@ from .card_finder import cards_in
 def make_table(levels=("easy", "normal", "easy"), human=True, seconds=30, seed=7, balance=10_000,
                runner: Runner | None = None) -> Table:
     """A table whose bots decide at once on the test's thread, unless the test gives it a runner of threads."""
-    seats = ([SeatConfig("You", "human", balance=balance)] if human else []) + [
+    seats = ([SeatConfig("You", HUMAN, balance=balance)] if human else []) + [
         SeatConfig(f"Bot{i}", level=lv, balance=balance) for i, lv in enumerate(levels)]
     cfg = TableConfig(seats, rules=Rules(players=len(seats), turn_seconds=seconds), bet=100, seed=seed,
                       think_delay=0.0, hard_budget_ms=20)
@@ -39,7 +39,7 @@ def run_until_over(table: Table, client: LocalTableClient | None, start=0.0, ste
                         client.send_move(m.move)
         else:
             table.update(now)
-        if table.state.is_over:
+        if table.state is not None and table.state.is_over:
             return now
     raise AssertionError("game did not end")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig, TableError
@@ -14,7 +15,8 @@ from .test_table import make_table, run_until_over
 
 
 def bots_table(n: int = 4, seed: int = 3, reveal: bool = False) -> Table:
-    seats = [SeatConfig(f"Bot{i}", level=("easy", "normal", "random", "normal")[i]) for i in range(n)]
+    seats = [SeatConfig(f"Bot{i}", level=(BotLevel.EASY, BotLevel.NORMAL, BotLevel.RANDOM, BotLevel.NORMAL)[i])
+             for i in range(n)]
     rules = Rules(players=n, turn_seconds=30, reveal_eaten_phom=reveal)
     config = TableConfig(seats, rules=rules, bet=100, seed=seed, think_delay=0.0, hard_budget_ms=20)
     return Table(config, InlineRunner())
@@ -23,7 +25,10 @@ def bots_table(n: int = 4, seed: int = 3, reveal: bool = False) -> Table:
 def hidden_cards(table: Table) -> int:
     """Every card no watcher may see now: each hand but its eaten and revealed cards, and the stock."""
     st = table.state
-    mask = sum(1 << c for c in st.stock)
+    assert st is not None
+    mask = 0
+    for c in st.stock:
+        mask |= 1 << c
     for s in range(st.n):
         mask |= st.hands[s] & ~st.eaten[s] & ~st.revealed[s]
     return mask

@@ -16,15 +16,17 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 def main() -> None:
     data_dir, moves, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    from tala_desktop.bots import BotLevel
     from tests.store.helpers import fingerprint
     from tests.ui.store_app_helpers import open_app, play_my_turns, two_player_choices
 
     app = open_app(data_dir)
-    app.start_game(two_player_choices("normal"))
+    app.start_game(two_player_choices(BotLevel.NORMAL))
     client = app.clients[0]
     client.table.think_delay = 0.0
     play_my_turns(app, client, until_moves=moves)
     st = client.table.state          # moves are applied on this (the UI) thread, each one autosaved at once
+    assert st is not None
     with open(out, "w", encoding="utf-8") as f:
         json.dump({"fingerprint": fingerprint(st), "balances": client.table.balances}, f)
     os._exit(3)

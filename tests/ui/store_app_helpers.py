@@ -7,7 +7,7 @@ import time
 import pygame
 
 from tala_desktop.app import start_desktop
-from tala_desktop.bots import make_bot
+from tala_desktop.bots import BotLevel, make_bot
 from tala_desktop.ui.shared.new_game import BotChoice, GameChoices
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock
 
@@ -25,7 +25,7 @@ def run(app: App, frames: int) -> None:
         app.frame()
 
 
-def two_player_choices(level: str = "easy") -> GameChoices:
+def two_player_choices(level: BotLevel = BotLevel.EASY) -> GameChoices:
     return GameChoices(players=2, bots=[BotChoice("Lan", level), BotChoice("Minh"), BotChoice("Hùng")], bet=100,
                        turn_seconds=0)
 

@@ -18,7 +18,7 @@ import pygame
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import Rules
 from tala_desktop.engine.cards import iter_bits
-from tala_desktop.table import LocalTableClient, SeatConfig, Table, TableConfig
+from tala_desktop.table import HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
 from tala_desktop.ui.art.card_art import CardArt
 from tala_desktop.ui.audio.sounds import NullSounds
 from tala_desktop.ui.core.assets import Fonts
@@ -48,7 +48,7 @@ def make_services(fonts: Fonts | None = None, speed: float = 3.0) -> Services:
 
 def make_table(levels=("normal", "normal", "normal"), seed: int = 11, seconds: int = 30, human: bool = True,
                players: int | None = None) -> Table:
-    seats = ([SeatConfig("Bạn", "human")] if human else []) + [
+    seats = ([SeatConfig("Bạn", HUMAN)] if human else []) + [
         SeatConfig(name, level=lv) for name, lv in zip(("Lan", "Minh", "Hùng", "Tú"), levels)]
     n = players or len(seats)
     cfg = TableConfig(seats[:n], rules=Rules(players=n, turn_seconds=seconds), bet=100, seed=seed,

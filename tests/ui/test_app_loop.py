@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -50,7 +51,7 @@ class AlwaysDirty(Scene):
 
 
 @pytest.fixture
-def app(pg) -> App:
+def app(pg) -> Iterator[App]:
     made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
     pygame.event.clear()
     yield made

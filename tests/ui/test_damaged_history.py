@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules
 from tala_desktop.store import SeatInfo, Store
+from tala_desktop.table import SeatKind
 from tala_desktop.ui.core.i18n import tr, tr_count
 from tala_desktop.ui.screens.history import HistoryScene
 from tala_desktop.ui.screens.menu import MenuScene
@@ -12,7 +14,8 @@ from tests.store.helpers import FakeClock, play_bot_game
 
 from .store_app_helpers import click, open_app, run
 
-SEATS = [SeatInfo("Bạn", "human"), SeatInfo("Lan", "bot", "easy"), SeatInfo("Minh", "bot", "normal")]
+SEATS = [SeatInfo("Bạn", SeatKind.HUMAN), SeatInfo("Lan", SeatKind.BOT, BotLevel.EASY),
+         SeatInfo("Minh", SeatKind.BOT, BotLevel.NORMAL)]
 
 
 def _damaged_folder(folder) -> None:

@@ -3,13 +3,16 @@ the bots' moves are reviewed on request."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pygame
 import pytest
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules
 from tala_desktop.store import SeatInfo, Store
+from tala_desktop.table import SeatKind
 from tala_desktop.ui.art.theme import WARNING as ADVICE
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.history import TEXT, HistoryScene
@@ -20,12 +23,12 @@ from tests.ui.store_app_helpers import click
 
 
 @pytest.fixture
-def app(pg, tmp_path) -> App:
+def app(pg, tmp_path) -> Iterator[App]:
     store = Store(tmp_path)
     for g, level in enumerate(("random", "normal", "normal")):   # your seat played randomly in the first game
         st = play_bot_game(Rules.from_preset("zingplay", players=3), 300 + g, [level, "normal", "normal"])
-        store.settle(st, f"t{g}", [SeatInfo("Bạn", "human"), SeatInfo("Lan", "bot", "normal"),
-                                   SeatInfo("Minh", "bot", "normal")], 0)
+        store.settle(st, f"t{g}", [SeatInfo("Bạn", SeatKind.HUMAN), SeatInfo("Lan", SeatKind.BOT, BotLevel.NORMAL),
+                                   SeatInfo("Minh", SeatKind.BOT, BotLevel.NORMAL)], 0)
     made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock(), store=store)
     made.owns_store = True
     pygame.event.clear()

@@ -3,6 +3,7 @@ on to the table, whose engine rules carry exactly the edited switches; preset re
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pygame
@@ -21,7 +22,7 @@ from .test_menu_pages import click, key, settle
 
 
 @pytest.fixture
-def app(pg) -> App:
+def app(pg) -> Iterator[App]:
     made = create_app(AppOptions(windowed=(1280, 720), seed=5), clock=StepClock())
     pygame.event.clear()
     made.show_menu()

@@ -3,6 +3,7 @@ is listed, every label fits its box, every character has a glyph; frames are sav
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -31,7 +32,7 @@ EVERYTHING = replace(Rules.from_preset("custom"), u_khan=False, u_khan_pay=12, u
 
 
 @pytest.fixture
-def app(pg) -> App:
+def app(pg) -> Iterator[App]:
     made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
     pygame.event.clear()
     made.show_menu()

@@ -93,7 +93,7 @@ def test_a_command_sent_after_the_connection_ended_does_not_replace_why_it_ended
     reports "closed" (not connected). The player is told the first reason, once."""
     from tala_desktop.net import protocol as p
 
-    session = LanSession(_Quiet())  # type: ignore[arg-type]
+    session = LanSession(_Quiet())
     told: list[str] = []
     session.on_lost = told.append
     session._file(p.Disconnected(reason="bad_frame", message="the server sent a message this version cannot read"))

@@ -23,11 +23,16 @@ def lobby_of(fonts, session: LanSession) -> tuple[SceneStack, LanLobbyScene]:
     return stack, lobby
 
 
+def pumped(session: LanSession) -> bool:
+    session.pump(0)
+    return True
+
+
 def open_table(stack: SceneStack, host: LanSession) -> None:
     """``host`` opens a three-seat table and is its host."""
-    step_until(stack, lambda: host.pump(0) or host.welcome is not None)
+    step_until(stack, lambda: pumped(host) and host.welcome is not None)
     host.client.create_table(seats=3)
-    step_until(stack, lambda: host.pump(0) or host.is_host)
+    step_until(stack, lambda: pumped(host) and host.is_host)
 
 
 @pytest.fixture

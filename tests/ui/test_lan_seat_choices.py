@@ -6,7 +6,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from tala_desktop.bots import BotLevel
 from tala_desktop.net import protocol as p
+from tala_desktop.table import SeatKind
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.lan.channel import GIVE_SEAT_WATCHERS, LanChannel
 from tala_desktop.ui.social.layer import SocialLayer
@@ -27,12 +29,12 @@ class Client:
 
 
 def host_between_games(watchers: list[str]) -> SimpleNamespace:
-    seats = [p.SeatInfo(seat=0, kind="player", name="Hà", host=True),
-             p.SeatInfo(seat=1, kind="bot", name="Máy 2", level="normal"),
-             p.SeatInfo(seat=2, kind="bot", name="Máy 3", level="hard"),
-             p.SeatInfo(seat=3, kind="empty")]
+    seats = [p.SeatInfo(seat=0, kind=SeatKind.PLAYER, name="Hà", host=True),
+             p.SeatInfo(seat=1, kind=SeatKind.BOT, name="Máy 2", level=BotLevel.NORMAL),
+             p.SeatInfo(seat=2, kind=SeatKind.BOT, name="Máy 3", level=BotLevel.HARD),
+             p.SeatInfo(seat=3, kind=SeatKind.EMPTY)]
     info = p.TableInfo(id=1, name="Bàn của Hà", state="playing", seats=seats, bet=100, turn_seconds=0,
-                       preset="zingplay", bots=["normal", "hard"], password=False, host=0, players=1,
+                       preset="zingplay", bots=[BotLevel.NORMAL, BotLevel.HARD], password=False, host=0, players=1,
                        watchers=watchers)
     return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, client=Client())
 
@@ -42,7 +44,7 @@ def test_the_host_may_give_the_bots_seat_to_each_of_the_first_two_watching(watch
     i18n.set_language("en")
     try:
         session = host_between_games(watchers)
-        choices = LanChannel(session).seat_choices(True)   # type: ignore[arg-type]
+        choices = LanChannel(session).seat_choices(True)
         given = watchers[:GIVE_SEAT_WATCHERS]
         assert [c.label for c in choices] == (["Stand up and watch"] + [f"Give seat 2 to {n}" for n in given]
                                               + ["A bot takes seat 4"])
@@ -53,7 +55,7 @@ def test_the_host_may_give_the_bots_seat_to_each_of_the_first_two_watching(watch
 
 
 def test_no_seat_to_give_when_nobody_watches():
-    choices = LanChannel(host_between_games([])).seat_choices(True)   # type: ignore[arg-type]
+    choices = LanChannel(host_between_games([])).seat_choices(True)
     assert len(choices) == 2                                           # stand up, a bot in the free seat
 
 
@@ -61,7 +63,7 @@ def test_four_seat_choices_fit_in_one_row_over_the_table(fonts):
     drv = started(fonts)
     sc, ch = drv.scene, Channel()
     labels = ["Stand up and watch", "Give seat 2 to Quân", "Give seat 2 to Mai", "A bot takes seat 4"]
-    ch.seat_choices = lambda between: [SeatChoice(t, lambda: None) for t in labels]   # type: ignore[method-assign]
+    ch.seat_choices = lambda between: [SeatChoice(t, lambda: None) for t in labels]
     layer = SocialLayer(ch, fonts)
     layer.update(0.01, sc)
     rects = [b.rect for b in layer.seat_buttons]

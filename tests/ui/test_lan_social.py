@@ -36,6 +36,7 @@ def seated_pair(port: int) -> tuple[LanSession, LanSession]:
     host, guest = LanSession.join("127.0.0.1", port, "Hà"), LanSession.join("127.0.0.1", port, "Minh")
     host.client.create_table(seats=2)
     pump_until([host, guest], lambda: host.lobby is not None)
+    assert host.lobby is not None
     guest.client.join(host.lobby.id)
     pump_until([host, guest], lambda: guest.you is not None)
     return host, guest

@@ -49,7 +49,7 @@ def step_until(stack: SceneStack, cond, timeout: float = 10.0, on_draw=None) -> 
         top = stack.top
         if getattr(top, "needs_redraw", True):
             stack.draw(surface)
-            if hasattr(top, "mark_drawn"):
+            if top is not None and hasattr(top, "mark_drawn"):
                 top.mark_drawn()
 
     poll_until(cond, frame, timeout, what="the scenes")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
 
@@ -14,7 +16,7 @@ from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_ap
 
 
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
-def app(pg, request) -> App:
+def app(pg, request) -> Iterator[App]:
     made = create_app(AppOptions(windowed=request.param), clock=StepClock())
     pygame.event.clear()
     made.show_menu()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -17,7 +18,7 @@ from .test_menu_pages import click, key, settle
 
 
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
-def app(pg, request) -> App:
+def app(pg, request) -> Iterator[App]:
     made = create_app(AppOptions(windowed=request.param, seed=11), clock=StepClock())
     pygame.event.clear()
     made.show_menu()

@@ -4,6 +4,7 @@ carry the social layer; real clicks open the chat and send a reaction; frames of
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -29,7 +30,7 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
 
 @pytest.fixture
-def app(pg) -> App:
+def app(pg) -> Iterator[App]:
     made = create_app(AppOptions(windowed=(1280, 720), seed=11), clock=StepClock())
     pygame.event.clear()
     made.show_menu()

@@ -6,15 +6,17 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pygame.freetype
 import pytest
 
-from tala_desktop.bots import make_bot
+from tala_desktop.bots import BotLevel, make_bot
 from tala_desktop.engine import GameState, Rules
 from tala_desktop.store import SeatInfo, Store
+from tala_desktop.table import SeatKind
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.history import HistoryScene
 from tala_desktop.ui.screens.menu import MenuScene
@@ -27,7 +29,7 @@ from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_ap
 from tala_desktop.ui.widgets.controls import Button
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-LEVELS = ("easy", "normal", "hard", "easy")
+LEVELS = (BotLevel.EASY, BotLevel.NORMAL, BotLevel.HARD, BotLevel.EASY)
 NAMES = ("Bạn", "Lan", "Minh", "Nguyễn Thị Hương")
 
 
@@ -50,7 +52,8 @@ def fill(store: Store, games: int) -> None:
         players = 2 + g % 3
         st = play_fast_bot_game(Rules.from_preset("zingplay" if g % 2 else "co_ban", players=players), 100 + g,
                                 ["normal"] + list(LEVELS[1:players]))
-        seats = [SeatInfo(NAMES[0], "human")] + [SeatInfo(NAMES[i], "bot", LEVELS[i]) for i in range(1, players)]
+        seats = [SeatInfo(NAMES[0], SeatKind.HUMAN)]
+        seats += [SeatInfo(NAMES[i], SeatKind.BOT, LEVELS[i]) for i in range(1, players)]
         store.settle(st, f"t{g}", seats, 0)
 
 
@@ -92,7 +95,7 @@ def filled(tmp_path_factory) -> Path:
 
 
 @pytest.fixture
-def app(pg, filled) -> App:
+def app(pg, filled) -> Iterator[App]:
     store = Store(filled)
     made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock(), store=store)
     made.owns_store = True
@@ -131,7 +134,9 @@ def screens(app: App):
     """(name, scene) for every store screen, opened over the menu."""
     services = app.services
     store = services.store
+    assert store is not None
     entry = store.get_game(store.list_games(limit=1)[0].uid)
+    assert entry is not None
     replay = ReplayScene(services, entry, analyse=False)
     replay.go(12)
     yield "menu", app.stack.top

@@ -18,6 +18,7 @@ from .table_helpers import Driver, check_agrees, make_services, make_table, play
 
 def _engine_json(drv: Driver) -> str:
     st = drv.table.state
+    assert st is not None
     return json.dumps([st.hands, st.piles, st.eaten, len(st.stock), st.phase.value, drv.table.balances])
 
 

@@ -110,11 +110,11 @@ def test_highlights_are_frozen_values():
     model = model_after(SEND_HANDS, [*SEND_MOVES, SEND_LAY], SEND_DRAWS)
     actions, hl, _ = actions_at(model)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        hl.raised = frozenset()  # type: ignore[misc]
+        hl.raised = frozenset()
     for mapping in (hl.outline, hl.send_arrows, hl.send_targets):
         assert isinstance(mapping, Mapping) and not isinstance(mapping, dict)
         with pytest.raises(TypeError):
-            mapping[0] = (0, 0)  # type: ignore[index]
+            mapping[0] = (0, 0)
     assert isinstance(hl.outline, types.MappingProxyType)
     assert actions.highlights() == hl and hash(actions.highlights()) == hash(hl)
     assert isinstance(hl.buttons[0], ShownButton)

@@ -19,8 +19,9 @@ def _play_until(drv: Driver, pred, limit: int = 30000) -> dict[str, int]:
         if pred():
             return stats
         play_my_turn(drv, stats)
-        if sc.results is not None and sc.stack.top is sc.results:
-            drv.click(sc.results.new_button.rect.center)
+        results = sc.results
+        if isinstance(results, ResultsOverlay) and sc.stack is not None and sc.stack.top is results:
+            drv.click(results.new_button.rect.center)
         drv.step()
     raise AssertionError("never reached the wanted state")
 

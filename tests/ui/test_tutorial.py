@@ -4,6 +4,7 @@ step's prompt, and every lesson of the script is legal play that ends the way th
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -19,7 +20,7 @@ from .store_app_helpers import click, run
 
 
 @pytest.fixture
-def app(pg) -> App:
+def app(pg) -> Iterator[App]:
     made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
     made.services.settings.animation_speed = 0.0      # instant animations; Lan still waits like a real table
     pygame.event.clear()
@@ -34,7 +35,8 @@ def wait_for_my_step(app: App, scene: TutorialScene, limit: float = 30.0) -> Non
     while time.monotonic() < deadline:
         app.frame()
         m = scene.model
-        if (scene.step() is not None and scene.tutorial_table.state.to_move == 0 and scene.accepting_input
+        st = scene.tutorial_table.state
+        if (scene.step() is not None and st is not None and st.to_move == 0 and scene.accepting_input
                 and m is not None and m.my_turn and scene.visible_buttons()):
             return
         if app.stack.top is not scene:

@@ -4,6 +4,7 @@ Lan is paced like a real table (faster on request), the closing cards are phỏm
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -27,7 +28,7 @@ KEEP_OFF = ("log", "status", "stock", "stock_label", "hand", "menu", "info", "se
 
 
 @pytest.fixture
-def app(pg) -> App:
+def app(pg) -> Iterator[App]:
     made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
     made.services.settings.animation_speed = 0.0
     pygame.event.clear()
