@@ -24,6 +24,7 @@ from tala_desktop.ui.audio.sounds import NullSounds
 from tala_desktop.ui.core.assets import Fonts
 from tala_desktop.ui.core.scene import SceneStack
 from tala_desktop.ui.shared.services import Services, UiSettings
+from tala_desktop.ui.table.modes import TableButton
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
 
@@ -124,7 +125,8 @@ class Driver:
         return (r.x + min(12, r.w // 4), r.y + r.h // 3)
 
     def button(self, name: str) -> pygame.Rect | None:
-        b = self.scene.buttons[name]
+        """Where the button ``name`` (its notation: "eat", "sort") is drawn now, None while it is not shown."""
+        b = self.scene.buttons[TableButton(name)]
         return b.rect if b in self.scene.visible_buttons() else None
 
     def click_button(self, name: str) -> None:

@@ -94,8 +94,9 @@ def test_every_string_key_the_table_uses_exists():
     from tala_desktop.ui.core import i18n
     from tala_desktop.ui.table.director import U_BANNERS
     from tala_desktop.ui.table.guide import ERROR_KEYS
+    from tala_desktop.ui.table.modes import BUTTON_LOOKS
     from tala_desktop.ui.table.painter import BADGE_KEYS
-    from tala_desktop.ui.table.picture import BUTTONS
 
-    keys = [k for k, _, _ in BUTTONS.values()] + [*BADGE_KEYS.values(), *U_BANNERS.values(), *ERROR_KEYS.values()]
+    keys = [look.key for look in BUTTON_LOOKS.values()]
+    keys += [*BADGE_KEYS.values(), *U_BANNERS.values(), *ERROR_KEYS.values()]
     assert [k for k in keys if k not in i18n.STRINGS] == []

@@ -11,10 +11,12 @@ import pygame
 import pytest
 
 from tala_desktop.ui.art.card_art import GROUP_COLOURS
-from tala_desktop.ui.core.i18n import tr
+from tala_desktop.ui.core.i18n import set_language, tr
+from tala_desktop.ui.table import actions as actions_module
 from tala_desktop.ui.table.actions import ERROR, TableActions
 from tala_desktop.ui.table.highlights import Highlights, ShownButton
-from tala_desktop.ui.table.picture import HELPER, STRAY
+from tala_desktop.ui.table.modes import Mode, TableButton
+from tala_desktop.ui.table.picture import HELPER, STRAY, Choices, picture
 
 from .table_helpers import Driver, make_services, make_table, play_my_turn
 from .table_positions import (
@@ -119,6 +121,48 @@ def test_highlights_are_frozen_values():
     assert actions.highlights() == hl and hash(actions.highlights()) == hash(hl)
     assert isinstance(hl.buttons[0], ShownButton)
     assert Highlights().buttons == () and not Highlights().glowing
+
+
+def test_the_picture_is_made_from_a_frozen_value_once_per_change(pg, fonts, monkeypatch):
+    made: list[Choices] = []
+
+    def counted(choices: Choices) -> Highlights:
+        made.append(choices)
+        return picture(choices)
+
+    monkeypatch.setattr(actions_module, "picture", counted)
+    drv = Driver(make_table(seed=5), make_services(fonts, speed=0.0))
+    sc = drv.scene
+    stats: dict[str, int] = {}
+    modes: set[Mode] = set()
+    for _ in range(4000):
+        mode = sc.highlights.mode
+        if play_my_turn(drv, stats):
+            modes.add(mode)
+        drv.step()
+        assert sc.highlights == picture(sc.actions.choices())        # the stored picture is never stale
+        if sum(stats.values()) >= 8 or sc.results is not None:
+            break
+    assert sum(stats.values()) >= 8 and {Mode.TAKE, Mode.DISCARD} <= modes, (stats, modes)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made[-1].raised = frozenset()  # type: ignore[misc]
+    assert all(a != b for a, b in zip(made, made[1:]))                # a command sent changes no choice: no picture
+    models = {id(c.model) for c in made}                                 # one picture per snapshot shown,
+    assert len(made) <= len(models) + sum(stats.values())                 # at most one more per thing you did
+    drv.until(lambda: sc.accepting_input and sc.model is not None and sc.model.my_turn)
+    guide = sc.highlights.guide
+    set_language("en")
+    drv.step()
+    assert sc.highlights.guide != guide and sc.highlights == picture(sc.actions.choices())   # the words follow
+    sc.close()
+
+
+def test_modes_and_buttons_are_enums_that_print_as_their_notation():
+    model = model_after(EAT_HANDS, EAT_MOVES)
+    actions, hl, _ = actions_at(model)
+    assert actions.mode is Mode.TAKE and hl.mode is Mode.TAKE and f"next.{hl.mode}" == "next.take"
+    assert [b.name for b in hl.buttons][:2] == [TableButton.EAT, TableButton.DRAW]
+    assert all(isinstance(b.name, TableButton) for b in hl.buttons) and str(TableButton.UKHAN) == "ukhan"
 
 
 # ---------------------------------------------------------------------- drawing changes nothing

@@ -14,6 +14,7 @@ from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import LESSONS, bot_moves, lesson_state
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.table.modes import TableButton
 from tala_desktop.ui.table.results import ResultsOverlay
 
 from .store_app_helpers import click, run
@@ -46,7 +47,7 @@ def wait_for_my_step(app: App, scene: TutorialScene, limit: float = 30.0) -> Non
 
 
 def button(scene: TutorialScene, name: str) -> pygame.Rect:
-    b = scene.buttons[name]
+    b = scene.buttons[TableButton(name)]
     assert b in scene.visible_buttons(), (name, [x.text for x in scene.visible_buttons()])
     return b.rect
 

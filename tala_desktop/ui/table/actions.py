@@ -6,10 +6,12 @@ never touches the scene: after every snapshot ``refresh(model)`` raises the
 best phỏm at the lay-down turn and the sendable cards at the send step; a
 click or a button returns an ``Effects`` value (commands for the
 ``TableClient``, a status line, cards to shake, a new hand order) that the
-scene carries out; ``highlights()`` returns the frozen ``Highlights`` the
-hand view and the painter draw from (outlines, send arrows, glows, the
-buttons that apply, the guide line). A refusal (ours, before sending, or
-the table's ``error``) shakes the card and says why.
+scene carries out; ``choices()`` hands those choices over as one frozen
+``Choices`` value and ``highlights()`` returns the frozen ``Highlights``
+the hand view and the painter draw from (outlines, send arrows, glows, the
+buttons that apply, the guide line), pictured again only when the choices
+changed. A refusal (ours, before sending, or the table's ``error``) shakes
+the card and says why.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from tala_desktop.engine.cards import iter_bits, mask_of
 from tala_desktop.table.messages import Error, Hint
 
 from ..art.theme import WARNING
-from ..core.i18n import tr
+from ..core.i18n import get_language, tr
 from ..core.reasons import reason_text
 from . import lay_assist as assist
 from .guide import describe, error_text
@@ -37,12 +39,17 @@ from .highlights import (
     SendTarget,
     ShakeKey,
     Status,
+    frozen_map,
 )
 from .model import TableModel
-from .picture import SORTS, picture
+from .modes import Mode, TableButton
+from .picture import SORTS, Choices, picture
 from .pointer import Target
 
 ERROR: Colour = WARNING
+REFUSED_DISCARD = {Mode.TAKE: "status.draw_first", Mode.LAY: "status.must_lay"}   # else "not your turn"
+
+
 def cards_label(cards: set[int]) -> str:
     return "".join(card_label(c) for c in sorted(cards, key=lambda c: (c % 13, c // 13)))
 
@@ -75,21 +82,23 @@ class TableActions:
         self.last_attempt: Attempt = ("", None)
         self.last_click: tuple[int | None, float] = (None, -1.0)
         self.awaiting = False
-        self.commands: dict[str, Callable[[Sequence[int]], Effects]] = {
-            "eat": self.do_eat, "draw": self.do_draw, "discard": self.do_discard, "lay": self.do_lay,
-            "send": self.do_send, "skip": self.do_skip, "u": self.do_u, "ukhan": self.do_ukhan,
-            "sort": self.do_sort, "hint": self.do_hint,
+        self._pictured: tuple[Choices, Highlights] = (Choices(), Highlights())
+        B = TableButton
+        self.commands: dict[TableButton, Callable[[Sequence[int]], Effects]] = {
+            B.EAT: self.do_eat, B.DRAW: self.do_draw, B.DISCARD: self.do_discard, B.LAY: self.do_lay,
+            B.SEND: self.do_send, B.SKIP: self.do_skip, B.U: self.do_u, B.UKHAN: self.do_ukhan,
+            B.SORT: self.do_sort, B.HINT: self.do_hint,
         }
 
     # ------------------------------------------------------------------ state
     @property
-    def mode(self) -> str:
+    def mode(self) -> Mode:
         m = self.model
         if m is None or self.spectator or not m.my_turn:
-            return "wait"
+            return Mode.WAIT
         if m.phase is Phase.SEND and self.skip_send:
-            return "discard"
-        return m.phase.value if m.phase in (Phase.TAKE, Phase.LAY, Phase.SEND, Phase.DISCARD) else "wait"
+            return Mode.DISCARD
+        return Mode(m.phase.value) if m.phase in (Phase.TAKE, Phase.LAY, Phase.SEND, Phase.DISCARD) else Mode.WAIT
 
     def new_game(self) -> None:
         self.model = None
@@ -125,16 +134,16 @@ class TableActions:
         out = NOTHING
         if fresh:
             self.armed = None
-            if mode in ("take", "wait", "discard"):
+            if mode in (Mode.TAKE, Mode.WAIT, Mode.DISCARD):
                 self.raised.clear()
-            if mode != "discard":
+            if mode is not Mode.DISCARD:
                 self.selected = None
-            if mode == "lay":
+            if mode is Mode.LAY:
                 melds = assist.suggest_lay(m.hand_mask, m.eaten_mask, m.targets(), m.ace_high, m.face10)
                 self.raised = {c for meld in melds for c in iter_bits(meld)}
                 grouped = [c for meld in melds for c in assist.phom_order(meld, m.ace_high)]
                 out = Effects(order=tuple(grouped + [c for c in order if c not in self.raised]))
-            elif mode == "send":
+            elif mode is Mode.SEND:
                 self._plan_sends()
         self._check_lay()
         return out
@@ -150,15 +159,24 @@ class TableActions:
 
     def _check_lay(self) -> None:
         m = self.model
-        if m is not None and self.mode == "lay":
+        if m is not None and self.mode is Mode.LAY:
             self.lay_check = assist.check_lay(mask_of(self.raised), m.hand_mask, m.eaten_mask, m.ace_high)
         else:
             self.lay_check = None
 
     # ------------------------------------------------------------------ what the table shows
+    def choices(self) -> Choices:
+        """Your choices now, frozen, with the model and your step: what the picture is made from."""
+        return Choices(self.model, self.mode, self.spectator, frozenset(self.raised), self.selected, self.hinted,
+                       self.armed, self.lay_check, frozen_map(self.send_plan), frozenset(self.sendable),
+                       get_language())
+
     def highlights(self) -> Highlights:
-        """The frozen picture of your side now (see picture.py)."""
-        return picture(self)
+        """The frozen picture of your side now (see picture.py), made again only when the choices changed."""
+        choices = self.choices()
+        if choices != self._pictured[0]:
+            self._pictured = (choices, picture(choices))
+        return self._pictured[1]
 
     # ------------------------------------------------------------------ commands
     def send(self, move: Move, attempt: Attempt = ("", None)) -> Effects:
@@ -167,7 +185,7 @@ class TableActions:
         self.awaiting = True
         return Effects(moves=((move, attempt),))
 
-    def press(self, name: str, order: Sequence[int]) -> Effects:
+    def press(self, name: TableButton, order: Sequence[int]) -> Effects:
         """The button ``name`` was clicked (``order``: your hand as you arranged it)."""
         return self.commands[name](order)
 
@@ -193,9 +211,8 @@ class TableActions:
         card = self.selected if card is None else card
         if card is None:
             return say(tr("status.select_card"), ERROR)
-        if self.mode not in ("discard", "send"):
-            key = {"take": "status.draw_first", "lay": "status.must_lay"}.get(self.mode, "status.not_your_turn")
-            return refuse(tr(key), ("hand", card))
+        if self.mode not in (Mode.DISCARD, Mode.SEND):
+            return refuse(tr(REFUSED_DISCARD.get(self.mode, "status.not_your_turn")), ("hand", card))
         if card not in m.discardable():
             key = "status.cannot_discard_eaten" if card in m.my_eaten else "status.cannot_discard_breaks"
             return refuse(tr(key, card=card_label(card)), ("hand", card))
@@ -203,7 +220,7 @@ class TableActions:
 
     def do_lay(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
-        if m is None or self.mode != "lay":
+        if m is None or self.mode is not Mode.LAY:
             return NOTHING
         check = assist.check_lay(mask_of(self.raised), m.hand_mask, m.eaten_mask, m.ace_high)
         if not check.ok:
@@ -213,7 +230,7 @@ class TableActions:
 
     def do_send(self, order: Sequence[int] = ()) -> Effects:
         m = self.model
-        if m is None or self.mode != "send":
+        if m is None or self.mode is not Mode.SEND:
             return NOTHING
         cards = [c for c in order if c in self.raised]
         if len(cards) >= len(m.hand):
@@ -266,9 +283,9 @@ class TableActions:
         """A click on one of your cards at ``clock`` (a second click soon after is a double-click: discard)."""
         prev, when = self.last_click
         self.last_click = (card, clock)
-        if prev == card and clock - when <= DOUBLE_CLICK and self.mode != "lay":
+        if prev == card and clock - when <= DOUBLE_CLICK and self.mode is not Mode.LAY:
             self.last_click = (None, -1.0)  # at the lay-down turn a quick second click just toggles again
-            if self.mode in ("discard", "send"):
+            if self.mode in (Mode.DISCARD, Mode.SEND):
                 return self.do_discard(card=card)
             return self._toggle(card) + self.do_discard(card=card)
         return self._toggle(card)
@@ -276,14 +293,14 @@ class TableActions:
     def _toggle(self, card: int) -> Effects:
         m = self.model
         mode = self.mode
-        if mode == "lay":
+        if mode is Mode.LAY:
             self.raised ^= {card}
             self.hinted = None
             self._check_lay()
             if self.lay_check is not None:
                 return say(self.lay_check.reason, None if self.lay_check.ok else ERROR)
             return NOTHING
-        if mode == "send" and m is not None:
+        if mode is Mode.SEND and m is not None:
             self.hinted = None
             if card in self.raised:
                 self.raised.discard(card)
@@ -338,11 +355,11 @@ class TableActions:
         if m is None:
             return NOTHING
         mode = self.mode
-        if m.can(MoveKind.DRAW) and mode == "take":
+        if m.can(MoveKind.DRAW) and mode is Mode.TAKE:
             return self.do_draw()
-        if mode == "wait":
+        if mode is Mode.WAIT:
             return say(tr("status.not_your_turn"), ERROR)
-        if mode in ("lay", "send", "discard"):        # you took a card this turn already (or lead: no draw)
+        if mode in (Mode.LAY, Mode.SEND, Mode.DISCARD):        # you took a card this turn already (or lead: no draw)
             if m.turn_kind is TurnKind.FIRST:
                 return say(tr("status.first_no_draw"), ERROR)
             return say(tr("status.already_took", next=tr(f"next.{mode}")), ERROR)
@@ -350,13 +367,13 @@ class TableActions:
 
     def on_pile_click(self, seat: int) -> Effects:
         m = self.model
-        if m is None or m.last_discard is None or m.last_discard[0] != seat or self.mode != "take":
+        if m is None or m.last_discard is None or m.last_discard[0] != seat or self.mode is not Mode.TAKE:
             return NOTHING
         return self.do_eat()
 
     def on_phom_click(self, seat: int, k: int) -> Effects:
         m = self.model
-        if m is None or self.mode != "send" or seat == m.me:
+        if m is None or self.mode is not Mode.SEND or seat == m.me:
             return NOTHING
         card = self.armed
         if card is None:
@@ -390,9 +407,9 @@ class TableActions:
             words = tr("move.eat", card=card_label(m.last_discard[1]))
         if move.kind in (MoveKind.DISCARD, MoveKind.SEND) and move.card in m.hand:
             self.hinted = move.card
-            if move.kind is MoveKind.DISCARD and self.mode in ("discard", "send"):
+            if move.kind is MoveKind.DISCARD and self.mode in (Mode.DISCARD, Mode.SEND):
                 self.selected = move.card
-        elif move.kind is MoveKind.LAY and self.mode == "lay":
+        elif move.kind is MoveKind.LAY and self.mode is Mode.LAY:
             self.raised = {c for meld in move.melds for c in iter_bits(meld)}
             self._check_lay()
         line = tr("status.hint", move=words, reason=reason) if reason else tr("status.hint_plain", move=words)

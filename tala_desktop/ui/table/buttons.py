@@ -18,18 +18,18 @@ from ..core.i18n import tr
 from ..widgets.controls import Button
 from .highlights import Highlights
 from .layout import TableLayout
-from .picture import BUTTONS
+from .modes import BUTTON_LOOKS, TableButton
 
 
 class TableButtons:
     """The widgets of every table button; ``on_press(name)`` runs when one is clicked."""
 
-    def __init__(self, fonts: Fonts, layout: TableLayout, on_press: Callable[[str], None]) -> None:
-        self.widgets: dict[str, Button] = {
+    def __init__(self, fonts: Fonts, layout: TableLayout, on_press: Callable[[TableButton], None]) -> None:
+        self.widgets: dict[TableButton, Button] = {
             name: Button(layout.buttons[0], tr(key), fonts, style=style, glow=glow, on_click=_call(on_press, name))
-            for name, (key, style, glow) in BUTTONS.items()}
+            for name, (key, style, glow) in BUTTON_LOOKS.items()}
 
-    def __getitem__(self, name: str) -> Button:
+    def __getitem__(self, name: TableButton) -> Button:
         return self.widgets[name]
 
     def place(self, hl: Highlights, layout: TableLayout) -> None:
@@ -43,9 +43,9 @@ class TableButtons:
 
     def retitle(self) -> None:
         """Follow a language change."""
-        for name, (key, _, _) in BUTTONS.items():
-            self.widgets[name].text = tr(key)
+        for name, look in BUTTON_LOOKS.items():
+            self.widgets[name].text = tr(look.key)
 
 
-def _call(on_press: Callable[[str], None], name: str) -> Callable[[], None]:
+def _call(on_press: Callable[[TableButton], None], name: TableButton) -> Callable[[], None]:
     return lambda: on_press(name)

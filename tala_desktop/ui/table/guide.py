@@ -17,6 +17,7 @@ from ..core.i18n import tr
 from .clock import lay_down_turn
 from .lay_assist import LayCheck, phom_order
 from .model import TableModel
+from .modes import Mode
 
 log = logging.getLogger(__name__)
 
@@ -45,27 +46,27 @@ def error_text(code: str, message: str, card: int | None) -> str:
     return tr(key, card=card_label(card) if card is not None else "")
 
 
-def guide(m: TableModel | None, mode: str, check: LayCheck | None, armed: int | None) -> tuple[str, Colour | None]:
+def guide(m: TableModel | None, mode: Mode, check: LayCheck | None, armed: int | None) -> tuple[str, Colour | None]:
     """The advice for the status line at your step ``mode``, and its colour (None: plain)."""
     if m is None or m.is_over:
         return "", None
-    if mode == "wait":
+    if mode is Mode.WAIT:
         if m.to_move is None:
             return "", None
         return (tr("status.your_turn") if m.to_move == m.me else tr("status.turn", name=m.names[m.to_move])), None
-    if mode == "take":
+    if mode is Mode.TAKE:
         if m.can(MoveKind.UKHAN):
             return tr("status.ukhan_offer"), None
         eatable = m.eatable()
         if eatable is not None:
             return tr("status.draw_or_eat", card=card_label(eatable)), None
         return tr("status.take"), None
-    if mode == "lay":
+    if mode is Mode.LAY:
         first = lay_clock_warning(m) or tr("status.must_lay")   # with a clock: lay before it runs out
         if check is None:
             return first, None
         return (first + " · " + check.reason, None) if check.ok else (check.reason, WARNING)
-    if mode == "send":
+    if mode is Mode.SEND:
         if armed is not None:
             return tr("status.pick_target", card=card_label(armed)), None
         return tr("status.must_send"), None

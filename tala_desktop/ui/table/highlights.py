@@ -24,6 +24,7 @@ from typing import TypeVar
 from tala_desktop.engine import Move
 
 from .lay_assist import LayCheck
+from .modes import Mode, TableButton
 
 Colour = tuple[int, int, int]
 SendTarget = tuple[int, int]                  # (seat, index of the laid phỏm)
@@ -40,9 +41,9 @@ def frozen_map(items: Mapping[K, V] | None = None) -> Mapping[K, V]:
 
 @dataclass(frozen=True)
 class ShownButton:
-    """A button that applies now: its name, its layout slot, whether it glows, whether it waits for input."""
+    """A button that applies now: which one, its layout slot, whether it glows, whether it waits for input."""
 
-    name: str
+    name: TableButton
     slot: int
     glow: bool = False
     needs_input: bool = True      # hidden while cards fly or a command is on its way
@@ -52,7 +53,7 @@ class ShownButton:
 class Highlights:
     """What your side of the table shows now (see the module docstring)."""
 
-    mode: str = "wait"
+    mode: Mode = Mode.WAIT
     raised: frozenset[int] = frozenset()
     selected: int | None = None
     outline: Mapping[int, Colour] = field(default_factory=frozen_map)
@@ -77,7 +78,7 @@ class Highlights:
         """True when something pulses (the stock, the discard, a glowing button)."""
         return self.stock_glow or self.discard_glow or any(b.glow for b in self.buttons)
 
-    def button(self, name: str) -> ShownButton | None:
+    def button(self, name: TableButton) -> ShownButton | None:
         return next((b for b in self.buttons if b.name == name), None)
 
 

@@ -51,6 +51,7 @@ from .highlights import Attempt, Colour, Effects, Highlights
 from .input import route_event
 from .layout import WATCHING, TableLayout
 from .model import TableModel
+from .modes import Mode, TableButton
 from .painter import TablePainter
 from .status import STATUS_SECONDS, StatusLine
 
@@ -208,7 +209,7 @@ class TableScene(Scene):
         """Send ``move`` as your command (``attempt`` words a refusal)."""
         self.carry_out(self.actions.send(move, attempt))
 
-    def press(self, name: str) -> None:
+    def press(self, name: TableButton) -> None:
         """The button ``name`` was clicked."""
         self.carry_out(self.actions.press(name, self.hand.order))
 
@@ -244,7 +245,7 @@ class TableScene(Scene):
         warning: tuple[str, Colour] | None = None
         if self.turn_clock.warning_due(self.model, self.clock) and self.model is not None:
             hl = self.highlights
-            warning = (hl.guide if hl.mode == "lay" else lay_clock_warning(self.model)), WARNING
+            warning = (hl.guide if hl.mode is Mode.LAY else lay_clock_warning(self.model)), WARNING
         return self.status.line(self.clock, self.highlights, warning)
 
     def clock_remaining(self, seat: int) -> tuple[float, float]:

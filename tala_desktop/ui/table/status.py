@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..art.theme import WHITE
 from ..core.phrase import Words, say
 from .highlights import Colour, Highlights
+from .modes import Mode
 
 STATUS_SECONDS = 3.0
 LOG_LINES = 30
@@ -57,7 +58,7 @@ class StatusLine:
             return text, colour or WHITE
         if warning is not None:
             return warning
-        if hl.mode != "wait" and hl.guide:
+        if hl.mode is not Mode.WAIT and hl.guide:
             return hl.guide, hl.guide_colour or WHITE
         if active:
             return text, colour or WHITE
