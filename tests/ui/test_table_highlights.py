@@ -145,7 +145,7 @@ def test_the_picture_is_made_from_a_frozen_value_once_per_change(pg, fonts, monk
             break
     assert sum(stats.values()) >= 8 and {Mode.TAKE, Mode.DISCARD} <= modes, (stats, modes)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        made[-1].raised = frozenset()  # type: ignore[misc]
+        made[-1].raised = frozenset()
     assert all(a != b for a, b in zip(made, made[1:]))                # a command sent changes no choice: no picture
     models = {id(c.model) for c in made}                                 # one picture per snapshot shown,
     assert len(made) <= len(models) + sum(stats.values())                 # at most one more per thing you did

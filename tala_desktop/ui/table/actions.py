@@ -33,9 +33,13 @@ from .hand_view import DOUBLE_CLICK
 from .highlights import (
     NOTHING,
     Attempt,
+    ButtonPressed,
+    CardDropped,
+    CardPicked,
     Colour,
     Effects,
     Highlights,
+    Pick,
     SendTarget,
     ShakeKey,
     Status,
@@ -279,6 +283,16 @@ class TableActions:
         return Effects(hint=True)
 
     # ------------------------------------------------------------------ clicks on the table
+    def take(self, pick: Pick, clock: float, order: Sequence[int]) -> Effects:
+        """What you picked at the table (the input's ``Pick``) at ``clock``, your hand in ``order``."""
+        if isinstance(pick, CardPicked):
+            return self.on_card_click(pick.card, clock)
+        if isinstance(pick, CardDropped):
+            return self.on_drag_discard(pick.card)
+        if isinstance(pick, ButtonPressed):
+            return self.press(pick.name, order)
+        return self.on_target(pick.target)
+
     def on_card_click(self, card: int, clock: float) -> Effects:
         """A click on one of your cards at ``clock`` (a second click soon after is a double-click: discard)."""
         prev, when = self.last_click

@@ -2,14 +2,12 @@
 
 The ``Highlights`` say which buttons apply, in which layout slot and
 whether they glow; ``place`` moves the widgets there (when a new value is
-stored, never while drawing) and ``visible`` picks the ones shown now:
+stored, never while drawing) and ``shown`` picks the ones shown now:
 every one that applies while your input is taken, the tools also while
-cards fly.
+cards fly. A click on one is the table input's ``ButtonPressed``.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import pygame
 
@@ -22,11 +20,11 @@ from .modes import BUTTON_LOOKS, TableButton
 
 
 class TableButtons:
-    """The widgets of every table button; ``on_press(name)`` runs when one is clicked."""
+    """The widgets of every table button."""
 
-    def __init__(self, fonts: Fonts, layout: TableLayout, on_press: Callable[[TableButton], None]) -> None:
+    def __init__(self, fonts: Fonts, layout: TableLayout) -> None:
         self.widgets: dict[TableButton, Button] = {
-            name: Button(layout.buttons[0], tr(key), fonts, style=style, glow=glow, on_click=_call(on_press, name))
+            name: Button(layout.buttons[0], tr(key), fonts, style=style, glow=glow)
             for name, (key, style, glow) in BUTTON_LOOKS.items()}
 
     def __getitem__(self, name: TableButton) -> Button:
@@ -38,14 +36,11 @@ class TableButtons:
             b.rect = pygame.Rect(layout.buttons[shown.slot])
             b.glow = shown.glow
 
-    def visible(self, hl: Highlights, accepting: bool) -> list[Button]:
-        return [self.widgets[b.name] for b in hl.buttons if accepting or not b.needs_input]
+    def shown(self, hl: Highlights, accepting: bool) -> list[tuple[TableButton, Button]]:
+        """The buttons shown now, with their names."""
+        return [(b.name, self.widgets[b.name]) for b in hl.buttons if accepting or not b.needs_input]
 
     def retitle(self) -> None:
         """Follow a language change."""
         for name, look in BUTTON_LOOKS.items():
             self.widgets[name].text = tr(look.key)
-
-
-def _call(on_press: Callable[[TableButton], None], name: TableButton) -> Callable[[], None]:
-    return lambda: on_press(name)

@@ -4,11 +4,13 @@ The view keeps the order you arranged (new cards join at the right, an
 eaten card beside the cards it completes), glides every card to its place
 (exponential smoothing scaled by the animation speed), lifts the hovered
 card, raises the cards the scene's ``Highlights`` raise or select (it only
-reads them: ``marks``), and turns a press/move/release on a card into a
-click, a reorder or a drag-up discard; the second click of a double-click
+reads them: ``marks``), and carries out the gestures the table's input
+hands the scene (``apply(HandGesture)``): a press/move/release on a card
+becomes a click, a reorder or a drag-up discard, which ``outcome`` tells
+beforehand without changing anything; the second click of a double-click
 goes to the card the first one hit, though it rose or another card slid
-under the pointer in between. It does not know the rules: the scene
-decides what a click means.
+under the pointer in between. It does not know the rules: the actions
+decide what a click means.
 """
 
 from __future__ import annotations
@@ -16,18 +18,39 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
+from tala_desktop.engine.moves import NotationEnum
+
 from ..art.card_art import EATEN_GOLD, CardArt
-from .highlights import Highlights
+from .highlights import HandGesture, Highlights
 from .layout import TableLayout
+from .modes import Gesture
 
 Colour = tuple[int, int, int]
 GLIDE_RATE = 16.0      # 1/s: how fast a card closes the gap to its place
 DRAG_START = 8         # pixels the mouse must move before a press becomes a drag
 DOUBLE_CLICK = 0.4     # seconds within which a second click on the same spot is a double-click
 SELECT_LIFT = 0.55     # a selected (discard) card rises this share of the raise height
+
+
+class Release(NotationEnum):
+    """What ending a press on one of your cards is."""
+
+    CLICK = "click"
+    DISCARD = "discard"      # dragged well above the hand
+    REORDER = "reorder"      # dragged to another place in the hand
+
+
+class HandReader(Protocol):
+    """What the table's input reads of your hand (it writes nothing: its gestures go through the scene)."""
+
+    @property
+    def pressing(self) -> bool: ...
+    def press_target(self, pos: tuple[int, int]) -> int | None: ...
+    def outcome(self, pos: tuple[int, int]) -> tuple[Release, int] | None: ...
 
 
 @dataclass(eq=False)
@@ -244,8 +267,26 @@ class HandView:
         centres = [r.centerx for r in rects]
         return min(range(n), key=lambda i: abs(centres[i] - x)) if n else 0
 
-    def release(self, pos: tuple[int, int]) -> tuple[str, int] | None:
-        """End a press: ("click", card), ("discard", card) for a drag well above the hand, or ("reorder", card)."""
+    @property
+    def pressing(self) -> bool:
+        """A card is pressed (the mouse moves drag it, the release ends the press)."""
+        return self.press is not None
+
+    def outcome(self, pos: tuple[int, int]) -> tuple[Release, int] | None:
+        """What releasing the press at ``pos`` would be, changing nothing: a click, a discard (a drag well above
+        the hand) or a reorder, with its card; None without a press."""
+        p = self.press
+        if p is None:
+            return None
+        if not p.dragging:
+            return Release.CLICK, p.card
+        if pos[1] < self.layout.hand_top() - self.layout.hand_card[1] * 0.35:
+            return Release.DISCARD, p.card
+        return Release.REORDER, p.card
+
+    def release(self, pos: tuple[int, int]) -> tuple[Release, int] | None:
+        """End a press (see ``outcome``): a reorder moves the card to where it was dropped."""
+        result = self.outcome(pos)
         p = self.press
         self.press = None
         self.mouse = pos
@@ -255,14 +296,26 @@ class HandView:
             second = self._last_click is not None and self._last_click[0] == p.card and \
                 self.clock - self._last_click[2] <= DOUBLE_CLICK
             self._last_click = None if second else (p.card, p.pos, self.clock)
-            return ("click", p.card)
+            return result
         self._last_click = None
-        if pos[1] < self.layout.hand_top() - self.layout.hand_card[1] * 0.35:
-            return ("discard", p.card)
-        rest = [c for c in self.order if c != p.card]
-        rest.insert(max(0, min(p.drop_index, len(rest))), p.card)
-        self.order = rest
-        return ("reorder", p.card)
+        if result is not None and result[0] is Release.REORDER:
+            rest = [c for c in self.order if c != p.card]
+            rest.insert(max(0, min(p.drop_index, len(rest))), p.card)
+            self.order = rest
+        return result
+
+    def apply(self, g: HandGesture) -> bool:
+        """Carry out one gesture of the mouse; True when the hand looks different (a card lifts or is dragged)."""
+        if g.kind is Gesture.HOVER:
+            return self.set_hover(g.pos)
+        if g.kind is Gesture.DRAG:
+            return self.drag_to(g.pos)
+        if g.kind is Gesture.PRESS:
+            if g.card is not None:
+                self.start_press(g.card, g.pos)
+            return False
+        self.release(g.pos)
+        return False
 
     @property
     def dragging(self) -> bool:

@@ -9,9 +9,13 @@ computes it after every change (a snapshot, a click, a hint), the scene
 stores it, and the hand view and the painter only read it; it is frozen,
 so drawing a frame cannot change what the next frame shows.
 
-``Effects`` is the other value the actions return: the commands to send,
-the status line to show, the cards to shake and a new hand order, which
-the scene carries out.
+``Effects`` is what one input or one of the actions' answers asks of the
+scene, which carries it out in one place: from the input (input.py) a
+``HandGesture`` for your hand view (hover, press, drag, release), a
+``Pick`` for the actions (a card clicked or dragged off, the stock, a
+discard or a phỏm pressed, a button), the pause menu, a redraw; from the
+actions the commands to send, the status line to show, the cards to shake,
+a new hand order and a hint asked for.
 """
 
 from __future__ import annotations
@@ -24,12 +28,14 @@ from typing import TypeVar
 from tala_desktop.engine import Move
 
 from .lay_assist import LayCheck
-from .modes import Mode, TableButton
+from .modes import Gesture, Mode, TableButton
+from .pointer import Target
 
 Colour = tuple[int, int, int]
 SendTarget = tuple[int, int]                  # (seat, index of the laid phỏm)
 ShakeKey = tuple[str, int]                    # ("hand", card) or ("pile", card)
 Attempt = tuple[str, int | None]              # what a command tried (kind, card): words for a refusal
+Point = tuple[int, int]
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -92,18 +98,64 @@ class Status:
 
 
 @dataclass(frozen=True)
+class HandGesture:
+    """What the mouse does to your hand, for the hand view to carry out: hover, press ``card``, drag, release."""
+
+    kind: Gesture
+    pos: Point
+    card: int | None = None
+
+
+@dataclass(frozen=True)
+class CardPicked:
+    """A click on one of your cards."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class CardDropped:
+    """One of your cards dragged up off your hand: discard it."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class TablePressed:
+    """A press on the table: the stock, the top of a discard row, a laid phỏm."""
+
+    target: Target
+
+
+@dataclass(frozen=True)
+class ButtonPressed:
+    """A click on one of the table's buttons."""
+
+    name: TableButton
+
+
+Pick = CardPicked | CardDropped | TablePressed | ButtonPressed     # what you did, for the actions to decide
+
+
+@dataclass(frozen=True)
 class Effects:
-    """What one input asks the scene to do: send commands, say something, shake cards, reorder your hand."""
+    """What one input or answer asks the scene to do (see the module docstring)."""
 
     moves: tuple[tuple[Move, Attempt], ...] = ()
     status: Status | None = None
     shakes: tuple[ShakeKey, ...] = ()
     order: tuple[int, ...] | None = None
     hint: bool = False
+    gesture: HandGesture | None = None
+    pick: Pick | None = None
+    pause: bool = False           # open the pause menu
+    redraw: bool = False          # the next frame looks different (a press, a button lit, the chat)
 
     def __add__(self, other: Effects) -> Effects:
         return Effects(self.moves + other.moves, other.status or self.status, self.shakes + other.shakes,
-                       other.order if other.order is not None else self.order, self.hint or other.hint)
+                       other.order if other.order is not None else self.order, self.hint or other.hint,
+                       other.gesture or self.gesture, other.pick or self.pick, self.pause or other.pause,
+                       self.redraw or other.redraw)
 
 
 NOTHING = Effects()

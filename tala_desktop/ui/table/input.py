@@ -1,90 +1,109 @@
 """Table input: where a mouse or key event at the table goes (the extras, Esc, the header, the buttons, your hand).
 
-``route_event(scene, event)`` is the table scene's ``handle_event``: it reads
-the scene's parts and hands what you did to the actions as ``Effects`` the
-scene carries out; it draws nothing.
+``route_event(table, event)`` reads one frozen ``TableInput`` (what the
+scene shows now: its widgets, your hand to read, whether your input is
+taken) and returns the ``Effects`` of the event for the scene to carry
+out: the gesture your hand view makes, what you picked for the actions
+(a card clicked or dragged off, the stock, a discard or a phỏm pressed, a
+button), the pause menu, a redraw. The widgets it offers the event to
+keep their own hover and press; the hand and the scene are not written
+here, and nothing is drawn.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import pygame
 
+from ..widgets.controls import Button
+from .extras import TableExtras
+from .hand_view import HandReader, Release
+from .header import TableHeader
+from .highlights import NOTHING, ButtonPressed, CardDropped, CardPicked, Effects, HandGesture, Pick, TablePressed
+from .layout import TableLayout
+from .model import TableModel
+from .modes import Gesture, TableButton
 from .pointer import table_target
 
-if TYPE_CHECKING:
-    from .scene import TableScene
+REDRAW = Effects(redraw=True)
 
 
-def route_event(scene: TableScene, event: pygame.event.Event) -> None:
+@dataclass(frozen=True)
+class TableInput:
+    """What the table's input reads at one event."""
+
+    layout: TableLayout
+    model: TableModel | None
+    hand: HandReader
+    menu_button: Button
+    header: TableHeader
+    buttons: tuple[tuple[TableButton, Button], ...]   # the table's buttons shown now
+    extras: TableExtras | None
+    playing: bool             # you have a seat in a game shown (not watching)
+    guarded: bool             # clicks wait: a new hand was just shown
+    blocking: bool            # cards fly: presses on your hand and the table wait
+    accepting: bool           # your commands are taken (nothing flies or waits for an answer)
+
+
+def route_event(table: TableInput, event: pygame.event.Event) -> Effects:
     """One input event at the table: your chat/extras first, Esc, the menu and header, then the buttons and
     your hand (clicks wait while a new hand is guarded)."""
-    if scene.extras is not None and scene.extras.handle_event(event):
-        scene.touch()
-        return
+    if table.extras is not None and table.extras.handle_event(event):
+        return REDRAW
     if event.type == pygame.KEYDOWN:
-        if event.key == pygame.K_ESCAPE:
-            scene.open_pause()
-        return
-    if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        return
+        return Effects(pause=True) if event.key == pygame.K_ESCAPE else NOTHING
     if event.type == pygame.MOUSEMOTION:      # a move redraws only when it changes what is lit or lifted
-        before = _pointed(scene)
-        _route_mouse(scene, event)
-        if scene.hand.dragging or _pointed(scene) != before:
-            scene.touch()
-        return
-    scene.touch()
-    _route_mouse(scene, event)
+        before = _lit(table)
+        out = _route_mouse(table, event)
+        return out + REDRAW if _lit(table) != before else out
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        return REDRAW + _route_mouse(table, event)
+    return NOTHING
 
 
-def _pointed(scene: TableScene) -> tuple[object, ...]:
-    """What the pointer lights up: the card it lifts, the buttons it is over."""
-    buttons = [scene.menu_button, *scene.header.shown(), *scene.visible_buttons()]
-    return (scene.hand.hover, tuple(b.hovered for b in buttons))
+def _lit(table: TableInput) -> tuple[bool, ...]:
+    """Which buttons the pointer is over (the hand view says itself when the card it lifts changes)."""
+    return tuple(b.hovered for b in (table.menu_button, *table.header.shown(), *(b for _, b in table.buttons)))
 
 
-def _route_mouse(scene: TableScene, event: pygame.event.Event) -> None:
-    if scene.menu_button.handle_event(event) or scene.header.handle_event(event):
-        return
-    if scene.spectator or scene.model is None:
-        return
-    if event.type != pygame.MOUSEMOTION and scene.clock < scene.guard_until:
-        return
-    for b in scene.visible_buttons():
+def _route_mouse(table: TableInput, event: pygame.event.Event) -> Effects:
+    menu = table.menu_button
+    if menu.handle_event(event):
+        return Effects(pause=menu.consume_click())
+    if table.header.handle_event(event) or not table.playing:
+        return NOTHING
+    if event.type != pygame.MOUSEMOTION and table.guarded:
+        return NOTHING
+    for name, b in table.buttons:
         if b.handle_event(event):
-            return
+            return Effects(pick=ButtonPressed(name)) if b.consume_click() else NOTHING
     pos = event.pos
+    hand = table.hand
     if event.type == pygame.MOUSEMOTION:
-        if scene.hand.press is not None:
-            scene.hand.drag_to(pos)
-        else:
-            scene.hand.set_hover(pos)
-        return
+        return Effects(gesture=HandGesture(Gesture.DRAG if hand.pressing else Gesture.HOVER, pos))
     if getattr(event, "button", 1) != 1:
-        return
+        return NOTHING
     if event.type == pygame.MOUSEBUTTONDOWN:
-        _press(scene, pos)
-    elif scene.hand.press is not None:
-        result = scene.hand.release(pos)
-        if result is None or scene.anim.blocking:
-            return
+        return _press(table, pos)
+    if not hand.pressing:
+        return NOTHING
+    result = hand.outcome(pos)
+    pick: Pick | None = None
+    if result is not None and not table.blocking:
         what, card = result
-        if what == "click":
-            scene.carry_out(scene.actions.on_card_click(card, scene.clock))
-        elif what == "discard":
-            scene.carry_out(scene.actions.on_drag_discard(card))
+        pick = CardPicked(card) if what is Release.CLICK else CardDropped(card) if what is Release.DISCARD else None
+    return Effects(gesture=HandGesture(Gesture.RELEASE, pos), pick=pick)
 
 
-def _press(scene: TableScene, pos: tuple[int, int]) -> None:
-    if scene.anim.blocking:
-        return
-    card = scene.hand.press_target(pos)
+def _press(table: TableInput, pos: tuple[int, int]) -> Effects:
+    if table.blocking:
+        return NOTHING
+    card = table.hand.press_target(pos)
     if card is not None:
-        scene.hand.start_press(card, pos)
-        return
-    if scene.accepting_input and scene.model is not None:
-        target = table_target(scene.layout, scene.model, pos)
+        return Effects(gesture=HandGesture(Gesture.PRESS, pos, card))
+    if table.accepting and table.model is not None:
+        target = table_target(table.layout, table.model, pos)
         if target is not None:
-            scene.carry_out(scene.actions.on_target(target))
+            return Effects(pick=TablePressed(target))
+    return NOTHING

@@ -3,8 +3,9 @@
 ``Mode`` is what your side may do now (``TableActions.mode``): wait, take
 (draw or eat), lay, send, discard. ``TableButton`` names the action and tool
 buttons; ``BUTTON_LOOKS`` gives each its words (an i18n key), its style and
-whether it glows by default. Both are str-valued, so a mode or a button
-prints as its notation ("discard", "eat").
+whether it glows by default; ``Gesture`` is what the mouse does to your
+hand. All are str-valued, so a mode or a button prints as its notation
+("discard", "eat").
 """
 
 from __future__ import annotations
@@ -37,6 +38,15 @@ class TableButton(NotationEnum):
     UKHAN = "ukhan"
     SORT = "sort"            # Xếp bài
     HINT = "hint"            # Gợi ý
+
+
+class Gesture(NotationEnum):
+    """What the mouse does to your hand (``HandGesture``, carried out by the hand view)."""
+
+    HOVER = "hover"          # the pointer moved: the card under it lifts
+    PRESS = "press"          # a left press on a card
+    DRAG = "drag"            # the pointer moved with a card pressed: it follows once moved far enough
+    RELEASE = "release"      # the press ends: a click, a drag-up discard or a new place in your hand
 
 
 class ButtonLook(NamedTuple):

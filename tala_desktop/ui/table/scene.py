@@ -48,7 +48,7 @@ from .guide import lay_clock_warning
 from .hand_view import HandView
 from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
-from .input import route_event
+from .input import TableInput, route_event
 from .layout import WATCHING, TableLayout
 from .model import TableModel
 from .modes import Mode, TableButton
@@ -95,8 +95,8 @@ class TableScene(Scene):
         self.actions = TableActions(spectator)
         self.highlights = Highlights()
         fonts = services.fonts
-        self.buttons = TableButtons(fonts, self.layout, self.press)
-        self.menu_button = Button(self.layout.menu_button, tr("icon.menu"), fonts, self.open_pause, style="dark")
+        self.buttons = TableButtons(fonts, self.layout)
+        self.menu_button = Button(self.layout.menu_button, tr("icon.menu"), fonts, style="dark")
         self.header = TableHeader(services, self.layout, self.open_page)
         self.status = StatusLine()
         self.turn_clock = TurnClock()
@@ -185,8 +185,21 @@ class TableScene(Scene):
                 and not self.queue and not self.actions.awaiting and self.clock >= self.guard_until)
 
     # ------------------------------------------------------------------ your input's results
+    def take_input(self, effects: Effects) -> None:
+        """Carry out one input's Effects: your hand's gesture, a redraw, the pause menu, then what the actions make
+        of what you picked."""
+        if effects.gesture is not None and self.hand.apply(effects.gesture):
+            self.touch()
+        if effects.redraw:
+            self.touch()
+        if effects.pause:
+            self.open_pause()
+        if effects.pick is not None:
+            self.carry_out(self.actions.take(effects.pick, self.clock, self.hand.order))
+
     def carry_out(self, effects: Effects, yours: bool = True) -> None:
-        """Do what an input asked (commands, status line, shakes, hand order), then store the new highlights.
+        """Do what the actions asked (commands, status line, shakes, hand order, a hint), then store the new
+        highlights.
 
         ``yours``: the effects of your own action, which replaces at once what was said about the last one.
         """
@@ -209,10 +222,6 @@ class TableScene(Scene):
         """Send ``move`` as your command (``attempt`` words a refusal)."""
         self.carry_out(self.actions.send(move, attempt))
 
-    def press(self, name: TableButton) -> None:
-        """The button ``name`` was clicked."""
-        self.carry_out(self.actions.press(name, self.hand.order))
-
     def store_highlights(self) -> None:
         """Take the actions' picture of your side now; the hand view and the buttons follow it."""
         hl = self.actions.highlights()
@@ -222,9 +231,14 @@ class TableScene(Scene):
             self.buttons.place(hl, self.layout)
             self.touch()
 
+    def shown_buttons(self) -> list[tuple[TableButton, Button]]:
+        """The table's buttons shown now, with their names (the tools only while cards fly or a command is on its
+        way)."""
+        return self.buttons.shown(self.highlights, self.accepting_input) if self.highlights.buttons else []
+
     def visible_buttons(self) -> list[Button]:
-        """The buttons shown now (none while cards fly or a command is on its way)."""
-        return self.buttons.visible(self.highlights, self.accepting_input) if self.highlights.buttons else []
+        """The buttons shown now."""
+        return [b for _, b in self.shown_buttons()]
 
     # ------------------------------------------------------------------ status, log, clock
     @property
@@ -425,7 +439,13 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
-        route_event(self, event)
+        self.take_input(route_event(self.input_view(), event))
+
+    def input_view(self) -> TableInput:
+        """What the table's input reads now."""
+        return TableInput(self.layout, self.model, self.hand, self.menu_button, self.header,
+                          tuple(self.shown_buttons()), self.extras, not self.spectator and self.model is not None,
+                          self.clock < self.guard_until, self.anim.blocking, self.accepting_input)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
