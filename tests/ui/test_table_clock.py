@@ -181,13 +181,13 @@ def test_the_ring_is_thick_and_pulses_in_the_last_five_seconds(pg, fonts):
     widths = []
     for _ in range(12):
         drv.step(3)
-        widths.append(sc.painter.ring_width(sc, 0))
+        widths.append(sc.painter.ring_width(sc.view(), 0))
     assert min(widths) == max(widths) >= sc.layout.px(9)             # steady above five seconds
     drv.until(lambda: sc.clock_remaining(0)[0] < 4.8)
     widths, redraws = [], 0
     for _ in range(30):                                              # one second
         drv.step()
-        widths.append(sc.painter.ring_width(sc, 0))
+        widths.append(sc.painter.ring_width(sc.view(), 0))
         redraws += sc.needs_redraw
     assert max(widths) > min(widths) >= sc.layout.px(9) and redraws >= 10
     sc.close()

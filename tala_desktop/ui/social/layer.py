@@ -27,7 +27,8 @@ from .chat_panel import ChatPanel
 from .said import Said, SeatChoice, SocialChannel
 
 if TYPE_CHECKING:
-    from ..table.scene import TableScene
+    from ..table.extras import TableSight
+    from ..table.view import TableView
 
 Colour = tuple[int, int, int]
 WATCHER: Colour = (150, 200, 220)       # a watcher's name in the chat (they have no seat colour)
@@ -68,7 +69,7 @@ class SocialLayer:
         panel = self.panel
         return (panel.is_open and panel._pointer, panel._hover, tuple(b.hovered for b in self.seat_buttons))
 
-    def update(self, dt: float, scene: TableScene) -> bool:
+    def update(self, dt: float, scene: TableSight) -> bool:
         """Take what was said, age the bubbles; True when the next frame looks different."""
         self.clock += dt
         size = scene.layout.size
@@ -89,7 +90,7 @@ class SocialLayer:
         self._keys = keys
         return dirty
 
-    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView) -> None:
         self._draw_watchers(surface)
         for b in self.seat_buttons:
             b.draw(surface)
@@ -97,7 +98,7 @@ class SocialLayer:
         self.bubbles.draw(surface, self.clock)
 
     # ------------------------------------------------------------------ lines and bubbles
-    def take(self, said: Said, scene: TableScene) -> None:
+    def take(self, said: Said, scene: TableSight) -> None:
         """One line said at the table: into the chat, and a bubble if it is a reaction."""
         self.panel.add(ChatEntry(said, self.colour_of(said, scene)))
         if said.reaction is None:
@@ -108,13 +109,13 @@ class SocialLayer:
             self.bubbles.show(("watch", said.name) if watching else said.seat, said.reaction, anchor, self.clock,
                               label=said.name if watching else "")
 
-    def colour_of(self, said: Said, scene: TableScene) -> Colour:
+    def colour_of(self, said: Said, scene: TableSight) -> Colour:
         m = scene.model
         if said.seat is None or said.watching or m is None or not 0 <= said.seat < m.n:
             return WATCHER
         return avatar_colour(m.names[said.seat])
 
-    def anchor_of(self, said: Said, scene: TableScene) -> Anchor | None:
+    def anchor_of(self, said: Said, scene: TableSight) -> Anchor | None:
         m, layout = scene.model, scene.layout
         if said.seat is None or said.watching:
             left = self._watch_left()
@@ -125,7 +126,7 @@ class SocialLayer:
         return Anchor(g.avatar_centre, g.avatar_radius, side="below" if g.slot == "top" else "above")
 
     # ------------------------------------------------------------------ watchers
-    def _update_offer(self, scene: TableScene) -> None:
+    def _update_offer(self, scene: TableSight) -> None:
         """Between games, the seat changes the channel offers, as a row of buttons over the table."""
         m = scene.model
         choices = self.channel.seat_choices(m is not None and m.is_over)

@@ -5,23 +5,27 @@ follow its speed: ``animation_speed`` 2 is twice as fast, 0 is instant).
 While a card is in flight it is hidden at its destination (``hidden_cards``
 for faces, ``hidden_backs`` for an opponent's hand count) and drawn moving
 on an eased arc, optionally turning over half-way. Everything here changes
-only in ``update``/``fly``; ``draw`` paints.
+only in ``update``/``fly``; ``frame()`` hands what a frame shows of it as
+one frozen ``AnimFrame`` (the cards hidden where they land, the shakes'
+offsets, each flight's and chip's place now, the floating amounts, the
+banners and the celebration), which ``draw_flights`` and ``draw_overlays``
+paint.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import pygame
 
 from ..art.card_art import CardArt, card_size
-from ..art.table_art import chip
 from ..core.tween import Tween, Tweener
 from ..widgets.controls import Banner
 from .celebration import Celebration
+from .highlights import ShakeKey, frozen_map
 
 Point = tuple[float, float]
 
@@ -77,6 +81,45 @@ class Shake:
     age: float = 0.0
 
 
+@dataclass(frozen=True)
+class FlightSprite:
+    """One card in the air this frame: its face (None: a back), where, its width, how flat it is (1: flat)."""
+
+    card: int | None
+    x: float
+    y: float
+    width: int
+    squeeze: float = 1.0          # below 1 while it turns over: drawn that much narrower, centred
+
+
+@dataclass(frozen=True)
+class TextSprite:
+    """A floating amount this frame: its image, its centre, its opacity."""
+
+    image: pygame.Surface
+    centre: tuple[int, int]
+    alpha: int
+
+
+@dataclass(frozen=True)
+class AnimFrame:
+    """What one frame shows of the animations (see the module docstring)."""
+
+    hidden_cards: frozenset[int] = frozenset()
+    hidden_backs: Mapping[int, int] = field(default_factory=frozen_map)
+    shakes: Mapping[ShakeKey, int] = field(default_factory=frozen_map)    # horizontal offsets now, in pixels
+    from_stock: int = 0                 # cards still on the stock, their delayed flight not started
+    flights: tuple[FlightSprite, ...] = ()
+    chips: tuple[Point, ...] = ()       # the flying chips' centres
+    chip_size: int = 0
+    texts: tuple[TextSprite, ...] = ()
+    banners: tuple[Banner, ...] = ()
+    celebrations: tuple[Celebration, ...] = ()
+
+    def shake(self, key: ShakeKey) -> int:
+        return self.shakes.get(key, 0)
+
+
 @dataclass
 class TableAnimator:
     """All the moving things of one table scene."""
@@ -89,7 +132,7 @@ class TableAnimator:
     texts: list[FloatText] = field(default_factory=list)
     banners: list[Banner] = field(default_factory=list)
     celebrations: list[Celebration] = field(default_factory=list)
-    shakes: dict[object, Shake] = field(default_factory=dict)
+    shakes: dict[ShakeKey, Shake] = field(default_factory=dict)
     hidden_cards: Counter = field(default_factory=Counter)
     hidden_backs: Counter = field(default_factory=Counter)
 
@@ -154,10 +197,10 @@ class TableAnimator:
         """A winner's celebration is on (the results wait for it)."""
         return bool(self.celebrations)
 
-    def shake(self, key: object) -> None:
+    def shake(self, key: ShakeKey) -> None:
         self.shakes[key] = Shake()
 
-    def shake_offset(self, key: object) -> int:
+    def shake_offset(self, key: ShakeKey) -> int:
         """Horizontal offset (pixels) of a shaking thing now; 0 when still."""
         s = self.shakes.get(key)
         if s is None:
@@ -220,47 +263,64 @@ class TableAnimator:
         self.hidden_cards.clear()
         self.hidden_backs.clear()
 
-    # ------------------------------------------------------------------ drawing
-    def draw_flights(self, surface: pygame.Surface, chip_size: int) -> None:
-        for f in self.flights:
-            if f.started:
-                self._draw_flight(surface, f)
-        if self.chips:
-            img = chip(chip_size)
-            for c in self.chips:
-                if c.tween is not None and c.tween.elapsed < c.tween.delay:
-                    continue
-                x = c.start[0] + (c.end[0] - c.start[0]) * c.t
-                y = c.start[1] + (c.end[1] - c.start[1]) * c.t - math.sin(math.pi * c.t) * chip_size * 1.5
-                surface.blit(img, (round(x - chip_size / 2), round(y - chip_size / 2)))
-
-    def _draw_flight(self, surface: pygame.Surface, f: Flight) -> None:
-        t = f.t
-        x0, y0, w0 = f.start
-        x1, y1, w1 = f.end
-        w = w0 + (w1 - w0) * t
-        wq = max(12, int(round(w / WIDTH_STEP) * WIDTH_STEP))
-        x = x0 + (x1 - x0) * t
-        y = y0 + (y1 - y0) * t - math.sin(math.pi * t) * f.arc
-        face_up = f.card is not None and ((t >= 0.5) if f.flip else not (f.back_end and t >= 0.5))
-        img = self.art.face(f.card, wq) if face_up and f.card is not None else self.art.back(wq)
-        if f.flip or f.back_end:
-            k = abs(1 - 2 * t)
-            if k < 0.98:
-                cw, ch = card_size(wq)
-                img = pygame.transform.scale(img, (max(1, round(cw * k)), ch))
-                x += (cw - img.get_width()) / 2
-        self.art.blit_card(surface, img, (x, y), shadow=True)
-
-    def draw_overlays(self, surface: pygame.Surface) -> None:
-        """A winner's celebration, floating amounts and banners, over everything else."""
-        for c in self.celebrations:
-            c.draw(surface, self.art)
+    # ------------------------------------------------------------------ the frame
+    def frame(self, chip_size: int) -> AnimFrame:
+        """What a frame shows of the animations now (``chip_size``: the flying chips' diameter)."""
+        chips = tuple(_chip_centre(c, chip_size) for c in self.chips
+                      if c.tween is None or c.tween.elapsed >= c.tween.delay)
+        texts = []
         for t in self.texts:
             k = t.age / t.life
-            img = t.image.copy()
-            img.set_alpha(round(255 * (1 - k * k)))
-            rect = img.get_rect(center=(round(t.pos[0]), round(t.pos[1] - 40 * k)))
-            surface.blit(img, rect.clamp(surface.get_rect()))
-        for b in self.banners:
-            b.draw(surface)
+            texts.append(TextSprite(t.image, (round(t.pos[0]), round(t.pos[1] - 40 * k)), round(255 * (1 - k * k))))
+        return AnimFrame(frozenset(self.hidden_cards), frozen_map(self.hidden_backs),
+                         frozen_map({key: self.shake_offset(key) for key in self.shakes}), self.pending_from_stock(),
+                         tuple(_sprite(f) for f in self.flights if f.started), chips, chip_size, tuple(texts),
+                         tuple(self.banners), tuple(self.celebrations))
+
+
+def _chip_centre(c: ChipFlight, size: int) -> Point:
+    x = c.start[0] + (c.end[0] - c.start[0]) * c.t
+    y = c.start[1] + (c.end[1] - c.start[1]) * c.t - math.sin(math.pi * c.t) * size * 1.5
+    return x, y
+
+
+def _sprite(f: Flight) -> FlightSprite:
+    t = f.t
+    x0, y0, w0 = f.start
+    x1, y1, w1 = f.end
+    w = w0 + (w1 - w0) * t
+    wq = max(12, int(round(w / WIDTH_STEP) * WIDTH_STEP))
+    x = x0 + (x1 - x0) * t
+    y = y0 + (y1 - y0) * t - math.sin(math.pi * t) * f.arc
+    face_up = f.card is not None and ((t >= 0.5) if f.flip else not (f.back_end and t >= 0.5))
+    squeeze = abs(1 - 2 * t) if f.flip or f.back_end else 1.0
+    return FlightSprite(f.card if face_up else None, x, y, wq, squeeze)
+
+
+# ---------------------------------------------------------------------- drawing a frame
+def draw_flights(surface: pygame.Surface, art: CardArt, frame: AnimFrame, chip_image: pygame.Surface) -> None:
+    """The cards in the air, then the flying chips (``chip_image``: one chip of the frame's ``chip_size``)."""
+    for f in frame.flights:
+        img = art.face(f.card, f.width) if f.card is not None else art.back(f.width)
+        x = f.x
+        if f.squeeze < 0.98:
+            cw, ch = card_size(f.width)
+            img = pygame.transform.scale(img, (max(1, round(cw * f.squeeze)), ch))
+            x += (cw - img.get_width()) / 2
+        art.blit_card(surface, img, (x, f.y), shadow=True)
+    half = frame.chip_size / 2
+    for x, y in frame.chips:
+        surface.blit(chip_image, (round(x - half), round(y - half)))
+
+
+def draw_overlays(surface: pygame.Surface, art: CardArt, frame: AnimFrame) -> None:
+    """A winner's celebration, floating amounts and banners, over everything else."""
+    for c in frame.celebrations:
+        c.draw(surface, art)
+    for t in frame.texts:
+        img = t.image.copy()
+        img.set_alpha(t.alpha)
+        rect = img.get_rect(center=t.centre)
+        surface.blit(img, rect.clamp(surface.get_rect()))
+    for b in frame.banners:
+        b.draw(surface)

@@ -9,14 +9,15 @@ hands the scene (``apply(HandGesture)``): a press/move/release on a card
 becomes a click, a reorder or a drag-up discard, which ``outcome`` tells
 beforehand without changing anything; the second click of a double-click
 goes to the card the first one hit, though it rose or another card slid
-under the pointer in between. It does not know the rules: the actions
-decide what a click means.
+under the pointer in between. ``frame()`` hands where each card is drawn
+now as one frozen ``HandFrame``, which ``draw_hand`` paints. It does not
+know the rules: the actions decide what a click means.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -51,6 +52,22 @@ class HandReader(Protocol):
     def pressing(self) -> bool: ...
     def press_target(self, pos: tuple[int, int]) -> int | None: ...
     def outcome(self, pos: tuple[int, int]) -> tuple[Release, int] | None: ...
+
+
+@dataclass(frozen=True)
+class HandFrame:
+    """Your hand as one frame draws it: each card where it is now, in drawing order (a dragged card last)."""
+
+    cards: tuple[tuple[int, int, int], ...] = ()        # (card, x, y)
+    card_size: tuple[int, int] = (0, 0)
+    eaten: frozenset[int] = frozenset()                 # gold-edged: the cards you ate
+
+    def rect_of(self, card: int) -> pygame.Rect | None:
+        """Where ``card`` is drawn, or None when it is not in your hand."""
+        for c, x, y in self.cards:
+            if c == card:
+                return pygame.Rect(x, y, *self.card_size)
+        return None
 
 
 @dataclass(eq=False)
@@ -321,21 +338,31 @@ class HandView:
     def dragging(self) -> bool:
         return self.press is not None and self.press.dragging
 
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, art: CardArt, hidden: set[int] | dict[int, int],
-             shake: dict[int, int] | None = None) -> None:
-        w = self.layout.hand_card[0]
+    # ------------------------------------------------------------------ the frame
+    def frame(self) -> HandFrame:
+        """Where each card is drawn now, in drawing order (the dragged card on top)."""
         dragged = self.press.card if self.dragging and self.press is not None else None
+        cards = []
         for c in [*[c for c in self.order if c != dragged], *([dragged] if dragged is not None else [])]:
-            if c in hidden:
-                continue
-            r = self.rect_of(c)
-            if r is None:
-                continue
-            x = r.x + (shake or {}).get(c, 0)
-            art.blit_card(surface, art.face(c, w), (x, r.y))
-            if c in self.eaten:
-                surface.blit(art.glow(w, EATEN_GOLD), (x - art.shadow_pad(w), r.y - art.shadow_pad(w)))
-            colour = self.outline.get(c)
-            if colour is not None:
-                surface.blit(art.glow(w, colour), (x - art.shadow_pad(w), r.y - art.shadow_pad(w)))
+            s = self.sprites.get(c)
+            if s is not None:
+                cards.append((c, round(s.x), round(s.y)))
+        return HandFrame(tuple(cards), self.layout.hand_card, frozenset(self.eaten))
+
+
+def draw_hand(surface: pygame.Surface, art: CardArt, hand: HandFrame, hidden: frozenset[int],
+              shakes: Callable[[int], int], outline: Mapping[int, Colour]) -> None:
+    """Paint your hand: each card shown (``hidden``: in flight to it), shaken by ``shakes(card)`` pixels, gold-edged
+    when eaten, outlined in ``outline``'s colour."""
+    w = hand.card_size[0]
+    pad = art.shadow_pad(w)
+    for c, x0, y in hand.cards:
+        if c in hidden:
+            continue
+        x = x0 + shakes(c)
+        art.blit_card(surface, art.face(c, w), (x, y))
+        if c in hand.eaten:
+            surface.blit(art.glow(w, EATEN_GOLD), (x - pad, y - pad))
+        colour = outline.get(c)
+        if colour is not None:
+            surface.blit(art.glow(w, colour), (x - pad, y - pad))

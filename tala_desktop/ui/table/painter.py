@@ -1,10 +1,12 @@
-"""Table rendering: paints the table scene (felt, seats, clock ring, rows of cards, stock, log, status) from its state.
+"""Table rendering: paints one frame of the table (felt, seats, clock ring, rows of cards, stock, log, status).
 
-``TablePainter.draw(surface, scene)`` only reads the scene (its layout,
-model, hand view, animator and a few flags) and paints; it caches what it
-renders (felt, avatars, text, plates) by content so an unchanged frame costs
-blits, not rendering. The felt follows ``settings.table_colour`` live, at
-every table (offline, tutorial, LAN).
+``TablePainter.draw(surface, view)`` reads only the frame's ``TableView``
+(view.py: the layout, the model, the highlights, where your hand and the
+animations are, the clock, the status line, the buttons, the layers over
+the table) and paints; it caches what it renders (felt, avatars, text,
+plates) by content so an unchanged frame costs blits, not rendering. The
+felt follows ``settings.table_colour`` live, at every table (offline,
+tutorial, LAN).
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,11 +28,11 @@ from ..art.table_art import RING_GREEN, chip, draw_countdown_ring, felt, ring_co
 from ..art.theme import CLOCK_DISC, CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..shared.services import Services
+from .anim import draw_flights, draw_overlays
+from .hand_view import draw_hand
 from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
-
-if TYPE_CHECKING:
-    from .model import TableModel
-    from .scene import TableScene
+from .model import TableModel
+from .view import TableView
 
 Colour = tuple[int, int, int]
 RING_PULSE_AT = 5.0    # seconds left when the ring starts pulsing
@@ -56,7 +57,7 @@ def rule_set_name(preset: str) -> str:
 
 
 class TablePainter:
-    """Draws a TableScene; holds only caches."""
+    """Draws a TableView; holds only caches."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
@@ -123,43 +124,49 @@ class TablePainter:
         return self._cached(("avatar", name, d, gone, look), make)
 
     # ------------------------------------------------------------------ the frame
-    def draw(self, surface: pygame.Surface, sc: TableScene) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView) -> None:
+        """One frame of the table, from its view."""
         surface.blit(self.felt(surface.get_size()), (0, 0))
-        self.draw_header(surface, sc)
-        self.draw_log(surface, sc)
-        m = sc.model
+        self.draw_header(surface, view)
+        self.draw_log(surface, view)
+        m = view.model
         if m is None:
-            img = self.text(tr("table.waiting"), sc.layout.px(26), WHITE, bold=True)
+            img = self.text(tr("table.waiting"), view.layout.px(26), WHITE, bold=True)
             surface.blit(img, img.get_rect(center=surface.get_rect().center))
-            sc.menu_button.draw(surface)
-            for b in sc.header.shown():
+            for b in view.controls:
                 b.draw(surface)
+            self.draw_layers(surface, view)
             return
         for seat in range(m.n):
-            self.draw_rows(surface, sc, seat)
-        self.draw_stock(surface, sc)
+            self.draw_rows(surface, view, seat)
+        self.draw_stock(surface, view)
         for seat in range(m.n):
-            self.draw_seat(surface, sc, seat)
-        self.draw_send_arrows(surface, sc)
-        hidden = set(sc.anim.hidden_cards)
-        shakes = {c: sc.anim.shake_offset(("hand", c)) for c in sc.hand.order if ("hand", c) in sc.anim.shakes}
-        sc.hand.draw(surface, self.art, hidden, shakes)
-        self.draw_status(surface, sc)
-        for b in sc.visible_buttons():
+            self.draw_seat(surface, view, seat)
+        self.draw_send_arrows(surface, view)
+        anim = view.anim
+        draw_hand(surface, self.art, view.hand, anim.hidden_cards, lambda c: anim.shake(("hand", c)),
+                  view.highlights.outline)
+        self.draw_status(surface, view)
+        for b in view.buttons:
             b.draw(surface)
-        sc.menu_button.draw(surface)
-        for b in sc.header.shown():
+        for b in view.controls:
             b.draw(surface)
-        sc.anim.draw_flights(surface, sc.layout.px(26))
-        sc.anim.draw_overlays(surface)
+        draw_flights(surface, self.art, anim, self.chip(anim.chip_size))
+        draw_overlays(surface, self.art, anim)
+        self.draw_layers(surface, view)
+
+    def draw_layers(self, surface: pygame.Surface, view: TableView) -> None:
+        """The extras over the table (the chat, the reactions), each from the same view."""
+        for layer in view.layers:
+            layer.draw(surface, view)
 
     # ------------------------------------------------------------------ header, log, status
-    def draw_header(self, surface: pygame.Surface, sc: TableScene) -> None:
+    def draw_header(self, surface: pygame.Surface, view: TableView) -> None:
         """The table's number and bet, and under them the rule set ("Zingplay", "Cơ bản", "Tùy chỉnh")."""
-        L = sc.layout
-        m = sc.model
+        L = view.layout
+        m = view.model
         bet = m.bet if m is not None else 0
-        line = tr("table.number", number=sc.table_number) + " · " + tr("table.bet", bet=money(bet))
+        line = tr("table.number", number=view.table_number) + " · " + tr("table.bet", bet=money(bet))
         img = self.text(line, L.px(17), GOLD, bold=True, max_width=L.info.w)
         if m is None:
             surface.blit(img, img.get_rect(midright=(L.info.right, L.info.centery)))
@@ -168,11 +175,11 @@ class TablePainter:
         rules = self.text(rule_set_name(m.rules.preset), L.px(14), FELT_MUTED, max_width=L.info.w)
         surface.blit(rules, rules.get_rect(topright=(L.info.right, L.info.y + L.px(26))))
 
-    def draw_log(self, surface: pygame.Surface, sc: TableScene) -> None:
-        lines = sc.log_lines[-5:]
+    def draw_log(self, surface: pygame.Surface, view: TableView) -> None:
+        lines = view.log[-5:]
         if not lines:
             return
-        L = sc.layout
+        L = view.layout
         line_h = L.px(24)
         r = pygame.Rect(L.log.x, L.log.y, L.log.w, min(L.log.h, L.px(12) + line_h * len(lines)))
         surface.blit(self.panel(r.size, (6, 22, 14, 150), L.px(10), (255, 255, 255, 36)), r.topleft)
@@ -184,11 +191,11 @@ class TablePainter:
             surface.blit(img, (r.x + L.px(10), y))
             y += line_h
 
-    def draw_status(self, surface: pygame.Surface, sc: TableScene) -> None:
-        text, colour = sc.status_line()
+    def draw_status(self, surface: pygame.Surface, view: TableView) -> None:
+        text, colour = view.status
         if not text:
             return
-        L = sc.layout
+        L = view.layout
         img = self.text(text, L.px(19), colour, bold=True, max_width=L.status.w - L.px(40), shadow=False)
         pad = L.px(18)
         size = (img.get_width() + 2 * pad, L.status.h)
@@ -198,22 +205,22 @@ class TablePainter:
         surface.blit(img, img.get_rect(center=rect.center))
 
     # ------------------------------------------------------------------ rows of table cards
-    def draw_rows(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
-        m, L, art = sc.model, sc.layout, self.art
+    def draw_rows(self, surface: pygame.Surface, view: TableView, seat: int) -> None:
+        m, L, art = view.model, view.layout, self.art
         assert m is not None
         tw = L.table_card[0]
         pad = art.shadow_pad(tw)
-        hidden = sc.anim.hidden_cards
+        hidden = view.anim.hidden_cards
         pile = m.piles[seat]
         for i, (c, r) in enumerate(zip(pile, L.pile_rects(seat, len(pile)))):
             if c in hidden:
                 continue
-            x = r.x + sc.anim.shake_offset(("pile", c))
+            x = r.x + view.anim.shake(("pile", c))
             art.blit_card(surface, art.face(c, tw), (x, r.y))
             last = m.last_discard is not None and m.last_discard == (seat, c) and i == len(pile) - 1
-            if last and sc.highlights.discard_glow:  # eatable: the green of your cards that complete it
+            if last and view.highlights.discard_glow:  # eatable: the green of your cards that complete it
                 glow = art.glow(tw, EATABLE).copy()
-                glow.set_alpha(round(150 + 105 * sc.pulse))
+                glow.set_alpha(round(150 + 105 * view.pulse))
                 surface.blit(glow, (x - pad, r.y - pad))
             elif last:
                 surface.blit(art.glow(tw, LAST_DISCARD), (x - pad, r.y - pad))
@@ -228,7 +235,7 @@ class TablePainter:
         sizes = [len(ph) for ph in laid]
         groups = L.laid_group_rects(seat, sizes)
         for k, (cards, rects) in enumerate(zip(laid, L.laid_rects(seat, sizes))):
-            colour = sc.highlights.send_targets.get((seat, k))
+            colour = view.highlights.send_targets.get((seat, k))
             if colour is not None:
                 ring = art.outline(groups[k].size, colour, tw)
                 surface.blit(ring, (groups[k].x - pad, groups[k].y - pad))
@@ -236,10 +243,10 @@ class TablePainter:
                 if c not in hidden:
                     art.blit_card(surface, art.face(c, tw), r.topleft, shadow=c == cards[0])
 
-    def draw_stock(self, surface: pygame.Surface, sc: TableScene) -> None:
-        m, L, art = sc.model, sc.layout, self.art
+    def draw_stock(self, surface: pygame.Surface, view: TableView) -> None:
+        m, L, art = view.model, view.layout, self.art
         assert m is not None
-        count = m.stock_count + sc.anim.pending_from_stock()
+        count = m.stock_count + view.anim.from_stock
         r = L.stock
         tw = L.table_card[0]
         if count > 0:
@@ -247,40 +254,40 @@ class TablePainter:
             for i in range(layers):
                 art.blit_card(surface, art.back(tw), (r.x - 2 * (layers - 1 - i), r.y - 2 * (layers - 1 - i)),
                               shadow=i == 0)
-            if sc.highlights.stock_glow:
-                glow = art.glow(tw, WHITE if sc.highlights.discard_glow else GOLD).copy()
-                glow.set_alpha(round(150 + 105 * sc.pulse))
+            if view.highlights.stock_glow:
+                glow = art.glow(tw, WHITE if view.highlights.discard_glow else GOLD).copy()
+                glow.set_alpha(round(150 + 105 * view.pulse))
                 pad = art.shadow_pad(tw)
                 surface.blit(glow, (r.x - pad, r.y - pad))
         img = self.text(tr("table.stock", count=count), L.px(16), WHITE, bold=True)
         surface.blit(img, img.get_rect(center=L.stock_label.center))
 
     # ------------------------------------------------------------------ seats
-    def draw_seat(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
-        m, L = sc.model, sc.layout
+    def draw_seat(self, surface: pygame.Surface, view: TableView, seat: int) -> None:
+        m, L = view.model, view.layout
         assert m is not None
         g = L.seat(seat)
         cx, cy = g.avatar_centre
         r = g.avatar_radius
         active = m.to_move == seat and not m.is_over
-        remaining, total = sc.clock_remaining(seat)
-        thick = self.ring_width(sc, seat)
+        remaining, total = view.remaining(seat)
+        thick = self.ring_width(view, seat)
         if active and total > 0:
             draw_countdown_ring(surface, (cx, cy), r + L.px(RING_GAP), remaining, total, thick)
         elif active:
             pygame.draw.circle(surface, RING_GREEN, (cx, cy), r + L.px(RING_GAP) + thick // 2, thick)
-        surface.blit(self.avatar(m.names[seat], 2 * r, m.left[seat], sc.look_of(seat)), (cx - r, cy - r))
+        surface.blit(self.avatar(m.names[seat], 2 * r, m.left[seat], view.look_of(seat)), (cx - r, cy - r))
         if active and total > 0:
             self.draw_seconds(surface, L.clock_label_centre(seat), remaining, L.px(CLOCK_LABEL_R))
-        self.draw_plate(surface, sc, seat)
+        self.draw_plate(surface, view, seat)
         if seat != m.me:
-            self.draw_backs(surface, sc, seat)
+            self.draw_backs(surface, view, seat)
         badge = seat_badge(m, seat)
         if badge is not None:
             text, colour, big = badge
             self.draw_badge(surface, L.badge_pos(seat), text, colour, L.px(15 if big else 13))
-        if sc.thinking_seat == seat and active:
-            self.draw_thinking(surface, sc, seat)
+        if view.thinking_seat == seat and active:
+            self.draw_thinking(surface, view, seat)
 
     def draw_seconds(self, surface: pygame.Surface, centre: tuple[int, int], remaining: float, r: int) -> None:
         """The whole seconds left, on a dark disc edged in the ring's colour."""
@@ -291,25 +298,25 @@ class TablePainter:
         img = self.text(str(seconds), max(9, round(r * 1.15)), WHITE, bold=True, shadow=False)
         surface.blit(img, img.get_rect(center=centre))
 
-    def ring_width(self, sc: TableScene, seat: int) -> int:
+    def ring_width(self, view: TableView, seat: int) -> int:
         """The clock ring's thickness: thick, and pulsing twice a second in the last five seconds."""
-        L = sc.layout
+        L = view.layout
         base = L.ring_width()
-        remaining, total = sc.clock_remaining(seat)
+        remaining, total = view.remaining(seat)
         if total <= 0 or not 0 < remaining <= RING_PULSE_AT:
             return base
-        return base + round(L.px(RING_PULSE) * (0.5 + 0.5 * math.sin(sc.clock * math.tau * 2)))
+        return base + round(L.px(RING_PULSE) * (0.5 + 0.5 * math.sin(view.now * math.tau * 2)))
 
-    def draw_plate(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
-        m, L = sc.model, sc.layout
+    def draw_plate(self, surface: pygame.Surface, view: TableView, seat: int) -> None:
+        m, L = view.model, view.layout
         assert m is not None
         p = L.seat(seat).plate
         surface.blit(self.panel(p.size, (8, 16, 12, 185), L.px(10)), p.topleft)
         inner = p.w - L.px(16)
         if seat == m.me:
-            extra = tr("table.points_now", points=sc.highlights.points) if m.hand else ""
+            extra = tr("table.points_now", points=view.highlights.points) if m.hand else ""
         else:
-            count = max(0, m.counts[seat] - sc.anim.hidden_backs.get(seat, 0))
+            count = max(0, m.counts[seat] - view.anim.hidden_backs.get(seat, 0))
             extra = tr_count("table.cards", count, count=count)
         y2 = p.y + p.h - L.px(24)
         if extra:
@@ -323,10 +330,10 @@ class TablePainter:
         bal = self.text(money(m.balances[seat]), L.px(15), GOLD, bold=True)
         surface.blit(bal, (p.x + L.px(8) + chip_d + L.px(5), y2))
 
-    def draw_backs(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
-        m, L, art = sc.model, sc.layout, self.art
+    def draw_backs(self, surface: pygame.Surface, view: TableView, seat: int) -> None:
+        m, L, art = view.model, view.layout, self.art
         assert m is not None
-        count = max(0, m.counts[seat] - sc.anim.hidden_backs.get(seat, 0))
+        count = max(0, m.counts[seat] - view.anim.hidden_backs.get(seat, 0))
         bw = L.back_card[0]
         for r in L.backs_rects(seat, count):
             art.blit_card(surface, art.back(bw), r.topleft, shadow=False)
@@ -341,23 +348,23 @@ class TablePainter:
         surface.blit(pill, rect)
         surface.blit(img, img.get_rect(center=rect.center))
 
-    def draw_thinking(self, surface: pygame.Surface, sc: TableScene, seat: int) -> None:
-        L = sc.layout
+    def draw_thinking(self, surface: pygame.Surface, view: TableView, seat: int) -> None:
+        L = view.layout
         rect = L.thinking_rect(seat)
         w, h = rect.size
         surface.blit(self.panel((w, h), (250, 250, 250, 235), h // 2, None), rect)
-        lit = int(sc.clock * 3) % 3
+        lit = int(view.now * 3) % 3
         for i in range(3):
             colour = (40, 40, 40) if i == lit else (160, 160, 160)
             pygame.draw.circle(surface, colour, (rect.x + w // 4 * (i + 1), rect.centery), max(2, L.px(3)))
 
     # ------------------------------------------------------------------ sends
-    def draw_send_arrows(self, surface: pygame.Surface, sc: TableScene) -> None:
-        m, L = sc.model, sc.layout
+    def draw_send_arrows(self, surface: pygame.Surface, view: TableView) -> None:
+        m, L = view.model, view.layout
         assert m is not None
-        for card, (seat, k) in sc.highlights.send_arrows.items():
-            start_rect = sc.hand.rect_of(card)
-            if start_rect is None or card in sc.anim.hidden_cards:
+        for card, (seat, k) in view.highlights.send_arrows.items():
+            start_rect = view.hand.rect_of(card)
+            if start_rect is None or card in view.anim.hidden_cards:
                 continue
             sizes = [len(ph) for ph in m.laid[seat]]
             groups = L.laid_group_rects(seat, sizes)

@@ -43,7 +43,7 @@ from .anim import TableAnimator
 from .buttons import TableButtons
 from .clock import TurnClock
 from .director import TableDirector
-from .extras import TableExtras
+from .extras import TableExtras, TableSight
 from .guide import lay_clock_warning
 from .hand_view import HandView
 from .header import TableHeader
@@ -54,11 +54,13 @@ from .model import TableModel
 from .modes import Mode, TableButton
 from .painter import TablePainter
 from .status import STATUS_SECONDS, StatusLine
+from .view import SeatClock, TableView
 
 RESULTS_DELAY = 1.1        # seconds between the last flight of a game and the results
 PULSE_FPS = 12             # redraws per second while only glows pulse
 INPUT_GUARD = 0.5          # seconds clicks are ignored once a new hand is shown
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
+LOG_SHOWN = 5              # lines of the game log on the table
 
 
 class TableScene(Scene):
@@ -297,7 +299,7 @@ class TableScene(Scene):
             self.store_highlights()
         self._tick_and_keys(dt)
         self._maybe_results()
-        if self.extras is not None and self.extras.update(dt, self):
+        if self.extras is not None and self.extras.update(dt, TableSight(self.layout, self.model)):
             self._frame_dirty = True
 
     def resize(self, canvas: tuple[int, int]) -> None:
@@ -449,8 +451,18 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the table (reads the scene, changes nothing)."""
-        self.painter.draw(surface, self)
-        if self.extras is not None:
-            self.extras.draw(surface, self)
+        """Paint the table from this frame's view (changes nothing)."""
+        self.painter.draw(surface, self.view())
+
+    def view(self) -> TableView:
+        """This frame's view of the table: all the painter and the layers over the table draw from."""
+        m = self.model
+        clock = None
+        if m is not None and m.clock is not None:
+            clock = SeatClock(m.clock.seat, *self.turn_clock.remaining(m, m.clock.seat, self.clock))
+        looks = tuple(self.look_of(seat) for seat in range(m.n)) if m is not None else ()
+        return TableView(self.layout, m, self.highlights, self.hand.frame(), self.anim.frame(self.layout.px(26)),
+                         clock, self.clock, self.pulse, self.thinking_seat, self.status_line(),
+                         self.status.recent(LOG_SHOWN), self.table_number, looks, tuple(self.visible_buttons()),
+                         (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else ())
 

@@ -29,6 +29,10 @@ class StatusLine:
         """The game log, said in the current language (it keeps the words, not their rendering)."""
         return [say(line) for line in self.log]
 
+    def recent(self, n: int) -> tuple[str, ...]:
+        """The last ``n`` lines of the game log, said in the current language."""
+        return tuple(say(line) for line in self.log[-n:]) if n > 0 else ()
+
     def say(self, text: str, colour: Colour | None, until: float) -> None:
         self.message = (text, colour, until, True)
 
