@@ -39,9 +39,8 @@ def test_quitting_from_the_menu_keeps_the_saved_game_for_the_next_start(journey)
     assert len(game_state(j).history) == moves
 
 
-MISFITS = {
+MISFITS = {   # the bet, the pacing and the seats' other misfits: tests/store/test_unfit_autosave.py
     "rules": lambda o: o["record"]["rules"].update(double_or_nothing=True),   # a rule this version does not have
-    "bet": lambda o: o["record"].update(bet=0),
     "players": lambda o: o["seats"][1].update(level="grandmaster"),         # a computer level it does not have
 }
 
