@@ -20,6 +20,7 @@ from pathlib import Path
 import platformdirs
 
 from .limits import ServerConfig
+from .persist import StateFileError
 from .server import TalaServer
 
 log = logging.getLogger("tala_desktop.net")
@@ -102,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(serve(config_from(args)))
     except KeyboardInterrupt:
         pass
+    except StateFileError as exc:
+        log.error("%s", exc)
+        return 1
     except OSError as exc:
         log.error("cannot serve on %s:%d: %s", args.host, args.port, exc)
         return 1

@@ -5,11 +5,14 @@ settings, seats, host; the players' names, addresses and a SHA-256 of their
 resume tokens, never the tokens; the table: names, balances, game id, the
 dealer's random state and the current game as an ``engine.record`` object,
 deal plus moves). On start the server replays each row's game through the
-engine (a row that does not replay is dropped with a warning), seats its
-players as dropped, and waits ``reconnect_seconds`` for their tokens as after
-any drop. A file that is not a database is moved aside and a new one
-started. A server stopped on purpose (Ctrl-C, SIGTERM) tells its players,
-ends its tables and empties the file.
+engine (a row that does not replay, or whose values are out of range, is
+dropped with a warning), seats its players as dropped, and waits
+``reconnect_seconds`` for their tokens as after any drop. A file that is not
+a database, is damaged or is empty is moved aside and a new one started; a
+file that cannot be used (a folder, no permission to write it) is left as it
+is and the server refuses to start, saying why (``StateFileError``). A
+server stopped on purpose (Ctrl-C, SIGTERM) tells its players, ends its
+tables and empties the file.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from .rooms import Room
 log = logging.getLogger(__name__)
 
 FORMAT_VERSION = 1
+MAX_BALANCE = 10 ** 12  # chips a restored seat may hold (a balance beyond is not a table's)
 RESUME_GRACE = 5.0   # seconds a resumed table waits for its players before auto-playing their turns
 
 
@@ -136,6 +140,15 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
             == len(t.left_table) == n) or any(k not in LOBBY_KINDS for k in saved.kinds) \
             or any(not 0 <= c < n for c in t.changed):
         raise ValueError("the saved table's seats do not agree")
+    if any(s is not None and k != SeatKind.PLAYER for s, k in zip(saved.seats, saved.kinds, strict=True)):
+        raise ValueError("a saved player sits on a seat that is not a player's")
+    if any(not 0 <= b <= MAX_BALANCE for b in t.balances) or any(not 0 <= x < n for x in (*saved.votes,
+                                                                                          *saved.left)):
+        raise ValueError("the saved table's balances, votes or leavers are out of range")
+    if saved.host is not None and not (0 <= saved.host < n and saved.seats[saved.host] is not None):
+        raise ValueError("the saved table's host is not one of its players")
+    if not 0 <= t.game_id <= 10 ** 9 or len(saved.watchers) > config.max_watchers:
+        raise ValueError("the saved table's game number or watchers are out of range")
     room = Room(saved.id, saved.settings, config, now)
     room.name, room.host, room.creator_addr = saved.name, saved.host, saved.creator_addr
     room.left, room.votes, room.names = set(saved.left), set(saved.votes), list(saved.names)
@@ -172,6 +185,18 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
     return room, sessions
 
 
+class StateFileError(Exception):
+    """The state file cannot be used and was left as it is: the message says why and what to do."""
+
+
+CORRUPT = ("file is not a database", "malformed", "file is encrypted", "database disk image")
+
+
+def _corrupt(exc: sqlite3.DatabaseError) -> bool:
+    """The error means the file's content is broken (not a permission, a lock or a missing folder)."""
+    return any(word in str(exc) for word in CORRUPT)
+
+
 class StateFile:
     """One SQLite file holding a server's started tables, a row each."""
 
@@ -180,14 +205,35 @@ class StateFile:
         self.db = self._open()
 
     def _open(self) -> sqlite3.Connection:
+        """Open the file; move it aside only when it is really broken (not a database, damaged, or empty), and
+        refuse with a StateFileError that says what to do when it cannot be used (a folder, no permission)."""
+        if self.path.is_dir():
+            raise StateFileError(f"the state file {self.path} is a folder: give a file (--state FILE)")
+        if self.path.is_file() and self.path.stat().st_size == 0:
+            self._move_aside("it is empty (0 bytes): what it held is lost")
+            return self._connect_or_refuse()
         try:
             return self._connect()
         except sqlite3.DatabaseError as exc:
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-            log.error("the server's state file %s cannot be read (%s); moved it to %s and started afresh",
-                      self.path, exc, aside)
-            self.path.replace(aside)
+            if not _corrupt(exc):
+                raise StateFileError(f"cannot use the state file {self.path}: {exc} (check that it can be "
+                                     "written, or give another with --state FILE, or --no-state)") from None
+            self._move_aside(f"it cannot be read ({exc})")
+            return self._connect_or_refuse()
+
+    def _connect_or_refuse(self) -> sqlite3.Connection:
+        try:
             return self._connect()
+        except sqlite3.DatabaseError as exc:
+            raise StateFileError(f"cannot start a state file at {self.path}: {exc}") from None
+
+    def _move_aside(self, why: str) -> None:
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        log.error("the server's state file %s was set aside as %s: %s; starting afresh", self.path, aside, why)
+        try:
+            self.path.replace(aside)
+        except OSError as exc:
+            raise StateFileError(f"the state file {self.path} is broken and cannot be moved aside: {exc}") from None
 
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -199,6 +245,11 @@ class StateFile:
             # the dealer's random state changes once a game: apart, so the rows written after each move stay small
             db.execute("CREATE TABLE IF NOT EXISTS dealers (id INTEGER PRIMARY KEY, rng BLOB NOT NULL)")
             db.execute("SELECT count(*) FROM rooms").fetchone()
+            db.execute("BEGIN IMMEDIATE")            # the file can be written (a read-only one is refused here)
+            try:
+                db.execute("DELETE FROM rooms WHERE id = -1")
+            finally:
+                db.execute("ROLLBACK")
         except sqlite3.DatabaseError:
             db.close()
             raise

@@ -14,6 +14,7 @@ import pytest
 
 from tala_desktop.net.cli import parse_args
 from tala_desktop.net.host import ServerThread, start_in_thread
+from tala_desktop.net.persist import StateFile, StateFileError
 
 from .conftest import FAST, Player, close_all, game_over, pump_until, seat_table
 from .test_cli import wait_for_port
@@ -113,7 +114,13 @@ def test_the_state_file_keeps_no_token_and_bad_rows_are_dropped(tmp_path):
         saved["table"]["game"]["moves"].append("0 fly")           # a game that does not replay
         db.execute("INSERT INTO rooms (id, data) VALUES (2, ?)", (json.dumps(saved).encode(),))
         db.execute("INSERT INTO rooms (id, data) VALUES (3, ?)", (b"{not json",))
-        for k in (2, 3):
+        for k, change in ((4, {"balances": [10 ** 30, 0]}), (5, {"votes": [99]}), (6, {"kinds": ["bot", "bot"]}),
+                          (7, {"host": 3})):
+            bad = json.loads(data)
+            for field, value in change.items():
+                (bad["table"] if field == "balances" else bad)[field] = value
+            db.execute("INSERT INTO rooms (id, data) VALUES (?, ?)", (k, json.dumps(bad).encode()))
+        for k in (2, 3, 4, 5, 6, 7):
             db.execute("INSERT INTO dealers (id, rng) SELECT ?, rng FROM dealers WHERE id = 1", (k,))
     again = start_in_thread(state_path=str(state), **FAST)
     try:
@@ -123,6 +130,36 @@ def test_the_state_file_keeps_no_token_and_bad_rows_are_dropped(tmp_path):
             assert [r for r, in db.execute("SELECT id FROM dealers")] == [1]
     finally:
         again.stop()
+
+
+def test_an_empty_state_file_is_set_aside_and_a_folder_or_a_file_it_cannot_write_is_refused(tmp_path, monkeypatch):
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    StateFile(empty).close()
+    assert [p.name.startswith("empty.db.corrupt-") for p in tmp_path.iterdir()].count(True) == 1
+    folder = tmp_path / "folder.db"
+    folder.mkdir()
+    with pytest.raises(StateFileError, match="is a folder"):
+        StateFile(folder)
+    assert folder.is_dir()
+    good = tmp_path / "good.db"
+    StateFile(good).close()
+    real = sqlite3.connect
+
+    def read_only(path, *args, **kw):              # as a file the server may read but not write
+        return real(f"file:{path}?mode=ro", *args, uri=True, **kw)
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(StateFileError, match="can be written"):
+        StateFile(good)
+    monkeypatch.undo()
+    assert good.is_file() and not any(p.name.startswith("good.db.corrupt") for p in tmp_path.iterdir())
+
+
+def test_tala_server_refuses_a_state_file_it_cannot_use_and_says_why(tmp_path, caplog):
+    from tala_desktop.net.cli import main
+
+    assert main(["--host", "127.0.0.1", "--port", "0", "--no-announce", "--state", str(tmp_path)]) == 1
+    assert "is a folder" in caplog.text and "cannot serve" not in caplog.text
 
 
 def test_a_state_file_that_is_not_a_database_is_moved_aside(tmp_path):
