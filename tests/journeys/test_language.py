@@ -42,14 +42,13 @@ def test_the_language_switch_at_the_table_changes_every_word_at_once(journey):
 
 def test_the_menus_profile_follows_the_language_too(journey, monkeypatch):
     """The default name is the word "you": in English the menu's card says "You" beside a "Y" avatar."""
-    from tala_desktop.ui.art.avatars import Faces
 
     j = journey()
     j.start()
     j.click("Cài đặt")
     j.click("English")
     j.click("Back")
-    faces = Faces.shared(j.running_app.services.extras, j.running_app.services.fonts)
+    faces = j.running_app.services.faces
     drawn = []
     face = faces.face
 

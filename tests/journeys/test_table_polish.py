@@ -11,7 +11,7 @@ import math
 
 import pygame
 
-from tala_desktop.ui.art.avatars import COLOUR_LOOKS, Faces
+from tala_desktop.ui.art.avatars import COLOUR_LOOKS
 from tala_desktop.ui.screens.menu import CARD
 from tala_desktop.ui.screens.profile import ProfileScene
 from tala_desktop.ui.screens.setup import AVATAR, LEFT, SetupScene
@@ -46,7 +46,7 @@ def test_a_picture_avatar_on_an_ultrawide_table_with_the_seconds_on_the_ring(jou
     j.click_at(page.avatar_rects()[OWL].move(box.topleft).center)
     assert j.store.profile().avatar == OWL
     name = j.store.profile().name
-    faces = Faces.shared(j.running_app.services.extras, j.running_app.services.fonts)
+    faces = j.running_app.services.faces
     j.click("Quay lại")
     j.click("Chơi với máy")
     setup = j.top

@@ -26,7 +26,7 @@ def test_the_new_game_page_shows_the_look_chosen_in_the_profile(pg, tmp_path):
         page.draw(canvas)
         spot = (AVATAR // 2, AVATAR // 5)                     # above the initials: the disc's own colour
         drawn = canvas.get_at((LEFT.x + spot[0], page._row_y(0) - 1 + spot[1]))[:3]
-        faces = Faces.shared(app.services.extras, app.services.fonts)
+        faces = app.services.faces
         assert _near(drawn, faces.face(name, look, AVATAR).get_at(spot)[:3])
         assert not _near(drawn, faces.face(name, None, AVATAR).get_at(spot)[:3])
     finally:
@@ -69,7 +69,7 @@ def test_a_picture_chosen_in_the_profile_is_your_face_on_the_menu_the_new_game_p
         app.stack.push(page)
         run(app, 30)
         rects = page.avatar_rects()
-        faces = Faces.shared(app.services.extras, app.services.fonts)
+        faces = app.services.faces
         assert len(rects) == faces.looks == COLOUR_LOOKS + 12         # the colours, then the pictures
         click(app, rects[COLOUR_LOOKS + 2].center)                    # the panda
         assert store.profile().avatar == COLOUR_LOOKS + 2 and faces.is_picture(store.profile().avatar)

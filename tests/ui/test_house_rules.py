@@ -199,7 +199,8 @@ def test_custom_rules_are_remembered_across_runs(tmp_path):
         settings = load_ui_settings(store)
 
         class _Services:  # what initial_choices reads
-            extras: dict = {}
+            last_game = None
+            custom_rules = None
         svc = _Services()
         svc.settings = settings
         choices = initial_choices(svc)

@@ -9,7 +9,6 @@ import pytest
 
 from tala_desktop.net import protocol as p
 from tala_desktop.net.host import start_in_thread
-from tala_desktop.ui.art.avatars import Faces
 from tala_desktop.ui.lan.lobby import LEFT, ROW_H, SEAT_FACE
 from tala_desktop.ui.lan.session import LanSession
 
@@ -34,7 +33,7 @@ def test_each_player_is_seen_in_the_avatar_they_chose(pg, fonts):
         assert lobby.look_of(seats["Lan"].seat) == HOST_LOOK and lobby.look_of(2) is None   # a bot's seat
         canvas = pygame.Surface((1280, 720))
         lobby.draw(canvas)
-        faces = Faces.shared(lobby.services.extras, fonts)
+        faces = lobby.services.faces
         owl = faces.face("Lan", HOST_LOOK, SEAT_FACE)
         row = seats["Lan"].seat
         x, y = LEFT.x + 10, LEFT.y + 48 + row * ROW_H + (ROW_H - 8 - SEAT_FACE) // 2

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from tala_desktop.ui.audio.music import LEVEL, Music, music_path
-from tala_desktop.ui.shared.app_settings import MUSIC, apply_settings
+from tala_desktop.ui.shared.app_settings import apply_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,7 +74,7 @@ def test_music_starts_when_asked_and_follows_the_setting(pg):
         assert music.started and music.playing
         fonts = Fonts()
         services = Services(fonts, CardArt(fonts), NullSounds(), UiSettings(music_volume=0.2))
-        services.extras[MUSIC] = music
+        services.music = music
         apply_settings(services)
         assert music.volume == 0.2
         assert abs(pygame.mixer.music.get_volume() - 0.2 * LEVEL) < 0.02

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -43,21 +42,11 @@ def picture_files() -> list[Path]:
 class Faces:
     """Draws faces: the colour looks, the pictures (loaded on first use) and the names' colours; caches them."""
 
-    KEY = "faces"
-
     def __init__(self, fonts: Fonts, files: list[Path] | None = None) -> None:
         self.fonts = fonts
         self.files = picture_files() if files is None else files
         self._pictures: dict[int, pygame.Surface | None] = {}
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
-
-    @classmethod
-    def shared(cls, cache: dict[str, Any], fonts: Fonts) -> Faces:
-        """The instance kept in ``cache`` (the app's ``services.extras``), made on first use."""
-        faces = cache.get(cls.KEY)
-        if not isinstance(faces, Faces):
-            faces = cache[cls.KEY] = cls(fonts)
-        return faces
 
     @property
     def looks(self) -> int:

@@ -1,8 +1,7 @@
 """Menu art: the lobby felt, the "Tá Lả" logo with its card fan, page headers and panels, cached per size.
 
-One ``MenuArt`` is shared by the menu pages (``MenuArt.shared(services.extras, ...)`` keeps it
-in ``services.extras``); everything is drawn with pygame at the logical size
-and cached, so an idle menu costs one blit per layer.
+One ``MenuArt`` is shared by the menu pages (``services.menu_art`` keeps it); everything is drawn
+with pygame at the logical size and cached, so an idle menu costs one blit per layer.
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable
-from typing import Any
 
 import pygame
 
@@ -34,20 +32,10 @@ FAN_CARDS = (9 + 39, 10, 11 + 39, 12, 0 + 39)  # 10♥ J♠ Q♥ K♠ A♥: a ro
 class MenuArt:
     """Draws and caches the lobby's art for a ``Fonts`` and ``CardArt``."""
 
-    KEY = "menu_art"
-
     def __init__(self, fonts: Fonts, cards: CardArt) -> None:
         self.fonts = fonts
         self.cards = cards
         self._cache: dict[Hashable, pygame.Surface] = {}
-
-    @classmethod
-    def shared(cls, cache: dict[str, Any], fonts: Fonts, cards: CardArt) -> MenuArt:
-        """The instance kept in ``cache`` (the app's ``services.extras``), made on first use."""
-        art = cache.get(cls.KEY)
-        if not isinstance(art, MenuArt):
-            art = cache[cls.KEY] = cls(fonts, cards)
-        return art
 
     def cached(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         img = self._cache.get(key)

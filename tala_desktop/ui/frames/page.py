@@ -14,7 +14,6 @@ from typing import Any, Protocol
 import pygame
 
 from ..art import gfx
-from ..art.menu_art import MenuArt
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
 from ..core.scene import Scene
@@ -66,7 +65,7 @@ class PageScene(Scene):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
-        self.art = MenuArt.shared(services.extras, services.fonts, services.cards)
+        self.art = services.menu_art
         self.widgets: list[Widget] = []
         self.back_button: Button | None = None
         self._dirty = True

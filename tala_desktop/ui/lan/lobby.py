@@ -22,7 +22,6 @@ from tala_desktop.net.protocol import TableInfo
 from tala_desktop.table import SeatKind
 
 from ..art import gfx
-from ..art.avatars import Faces
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import money, tr
@@ -317,7 +316,7 @@ class LanLobbyScene(PageScene):
                 surface.blit(img, (x, y + 20))
                 x -= 14
             if seat.kind == "player" or seat.name:       # a face: the player's chosen one, a bot's by its name
-                face = Faces.shared(self.services.extras, self.services.fonts).face(
+                face = self.services.faces.face(
                     name, seat.avatar if seat.kind == "player" else None, SEAT_FACE)
                 surface.blit(face, (LEFT.x + 10, y + (ROW_H - 8 - SEAT_FACE) // 2))
             text_x = LEFT.x + 20 + SEAT_FACE

@@ -13,7 +13,6 @@ from collections.abc import Callable
 import pygame
 
 from ..art import gfx
-from ..art.menu_art import MenuArt
 from ..art.theme import GOLD, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import LANGUAGES, Translator
@@ -36,7 +35,7 @@ class AlreadyOpenScene(Scene):
         self.services = services
         self.folder = folder
         self.on_close = on_close
-        self.art = MenuArt.shared(services.extras, services.fonts, services.cards)
+        self.art = services.menu_art
         self.translators = [Translator(lang) for lang in LANGUAGES]
         self.panel = pygame.Rect(0, 0, PANEL_W, 0)
         text_h = sum(services.fonts.font(size, bold=bold).get_linesize() for _, size, _, bold in self.lines())

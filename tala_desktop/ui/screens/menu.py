@@ -19,7 +19,6 @@ import pytweening
 from tala_desktop import __version__
 
 from ..art import gfx
-from ..art.avatars import Faces
 from ..art.theme import AVATAR_GOLD
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
@@ -264,7 +263,7 @@ class MenuScene(PageScene):
             CARD.size, (6, 30, 18, 210), 20, 2, (226, 184, 92, 190)))
         surface.blit(card, CARD)
         shown = shown_name(p.name)        # the default name is the word "you": its initial follows the language
-        face = Faces.shared(self.services.extras, fonts).face(shown, p.avatar, AVATAR, AVATAR_GOLD)
+        face = self.services.faces.face(shown, p.avatar, AVATAR, AVATAR_GOLD)
         surface.blit(face, face.get_rect(midleft=(CARD.x + 16, CARD.centery)))
         text_x = CARD.x + 16 + AVATAR + 16
         room = (self.topup_button.rect.x - 12 if self.topup_button else CARD.right - 16) - text_x

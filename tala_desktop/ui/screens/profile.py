@@ -54,7 +54,7 @@ class ProfileScene(PageScene):
 
     @property
     def faces(self) -> Faces:
-        return Faces.shared(self.services.extras, self.services.fonts)
+        return self.services.faces
 
     def avatar_rects(self) -> list[pygame.Rect]:
         """Where each look is offered: the colours, then the pictures."""

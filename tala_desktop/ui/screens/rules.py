@@ -121,7 +121,7 @@ class RulesScene(PageScene):
 
     def build(self) -> None:
         key = (get_language(), self.services.cards.four_colour)
-        cache = self.services.extras.setdefault("rules_layout", {})
+        cache = self.services.rules_layout
         if key not in cache:
             cache.clear()
             cache[key] = layout_rules(rules_for(get_language()), VIEW.w, self.services.fonts, self.services.cards)

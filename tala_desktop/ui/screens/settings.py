@@ -22,14 +22,14 @@ from ..art.table_art import felt
 from ..art.theme import ERROR, LABEL
 from ..core.i18n import LANGUAGES, money, tr
 from ..frames.page import PANEL, PageScene
-from ..shared.app_settings import DISPLAY, SPEEDS, WINDOW_SIZES, apply_settings, speed_option
+from ..shared.app_settings import SPEEDS, WINDOW_SIZES, apply_settings, speed_option
 from ..shared.new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
 from ..shared.services import Services
 from ..shared.store_bridge import save_ui_settings
 from ..widgets.form import Segmented, Slider, Toggle
 from ..widgets.text_fit import TextFitter
 
-__all__ = ["DISPLAY", "SettingsScene", "apply_settings", "speed_option"]
+__all__ = ["SettingsScene", "apply_settings", "speed_option"]
 
 COLUMNS = (PANEL.x + 36, PANEL.x + 500)
 COLUMN_W = 430
@@ -90,7 +90,7 @@ class SettingsScene(PageScene):
     def real_window(self) -> tuple[int, int] | None:
         """The window's real size (the screen or the player's dragging may differ from the setting); None when
         fullscreen or without a window."""
-        display = self.services.extras.get(DISPLAY)
+        display = self.services.display
         if display is None or display.fullscreen:
             return None
         w, h = display.window_size

@@ -3,12 +3,12 @@
 The page edits a ``GameChoices``; "Bắt đầu" is enabled only when
 ``GameChoices.errors`` is empty and hands the choices to ``on_start``
 (the app builds the table and pushes the table scene). The choices are
-remembered for the session in ``services.extras["last_game"]``; the bet, the
+remembered for the session in ````services.last_game````; the bet, the
 seconds per turn, the preset and each bot's level also go to the settings,
 so the next run starts from them. The rules
 are Zingplay, Cơ bản or Tùy chỉnh; "Sửa luật…" opens the house-rules editor
 on the rules chosen so far, and the custom switches it returns are kept for
-the session in ``services.extras["house_rules"]`` (the store's settings keep
+the session in ````services.custom_rules```` (the store's settings keep
 only a named preset).
 """
 
@@ -23,7 +23,6 @@ import pygame
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules, RulesError
 
-from ..art.avatars import Faces
 from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
@@ -47,8 +46,6 @@ from ..widgets.form import Segmented, TextField
 from .house_rules import as_custom, describe, matching_preset
 from .house_rules_editor import HouseRulesScene
 
-LAST_GAME = "last_game"
-CUSTOM_RULES = "house_rules"
 DESC_LINES = 3
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 548, 0)
 RIGHT = pygame.Rect(PANEL.x + 652, PANEL.y + 28, 432, 0)
@@ -66,8 +63,8 @@ def player_balance(services: Services) -> int:
 
 def initial_choices(services: Services) -> GameChoices:
     """The last choices of this session, or the defaults from the settings."""
-    last = services.extras.get(LAST_GAME)
-    if isinstance(last, GameChoices):
+    last = services.last_game
+    if last is not None:
         choices = copy.deepcopy(last)
     else:
         s = services.settings
@@ -77,13 +74,13 @@ def initial_choices(services: Services) -> GameChoices:
         for bot, level in zip(choices.bots, s.bot_levels):     # the levels of the last game set up
             if level in BOT_LEVELS:
                 bot.level = BotLevel(level)
-    custom = services.extras.get(CUSTOM_RULES)
-    if not isinstance(custom, Rules) and services.settings.custom_rules:  # kept from an earlier run
+    custom = services.custom_rules
+    if custom is None and services.settings.custom_rules:  # kept from an earlier run
         try:
-            custom = services.extras[CUSTOM_RULES] = Rules.from_dict(services.settings.custom_rules)
+            custom = services.custom_rules = Rules.from_dict(services.settings.custom_rules)
         except RulesError:
             custom = None
-    if isinstance(custom, Rules):
+    if custom is not None:
         choices.custom_rules = custom
     return choices
 
@@ -150,7 +147,7 @@ class SetupScene(PageScene):
         self._refresh()
 
     def _keep_custom(self, rules: Rules) -> None:
-        self.choices.custom_rules = self.services.extras[CUSTOM_RULES] = as_custom(rules)
+        self.choices.custom_rules = self.services.custom_rules = as_custom(rules)
         self.services.settings.custom_rules = self.choices.custom_rules.to_dict()  # saved with the settings
 
     def edit_rules(self) -> None:
@@ -207,7 +204,7 @@ class SetupScene(PageScene):
         if c.preset in PRESET_CHOICES:       # Tùy chỉnh keeps its switches in settings.custom_rules
             s.default_preset = c.preset
         save_ui_settings(self.services)
-        self.services.extras[LAST_GAME] = copy.deepcopy(self.choices)
+        self.services.last_game = copy.deepcopy(self.choices)
         self.on_start(copy.deepcopy(self.choices))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -236,7 +233,7 @@ class SetupScene(PageScene):
         for seat in range(self.choices.players):
             y = self._row_y(seat)
             look = profile_look(self.services) if seat == 0 else None   # yours as the profile chose it
-            face = Faces.shared(self.services.extras, self.services.fonts).face(names[seat], look, AVATAR)
+            face = self.services.faces.face(names[seat], look, AVATAR)
             surface.blit(face, (LEFT.x, y - 1))
             if seat == 0:
                 you = art.text(names[0], 22, TEXT, bold=True)

@@ -13,8 +13,6 @@ from ..art.card_art import BACK_COLOURS
 from ..core.i18n import LANGUAGES, set_language, tr
 from .services import Services
 
-DISPLAY = "display"  # services.extras key of the app's Display, when there is a window
-MUSIC = "music"      # services.extras key of the background music, once it is ready
 SPEEDS: tuple[tuple[float, str], ...] = ((0.6, "slow"), (1.0, "normal"), (2.0, "fast"), (0.0, "instant"))
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080))
 
@@ -32,13 +30,13 @@ def apply_settings(services: Services) -> None:
     if s.language in LANGUAGES:
         set_language(s.language)
     services.sounds.set_volume(s.sound_volume)
-    music = services.extras.get(MUSIC)
+    music = services.music
     if music is not None:
         music.set_volume(s.music_volume)
     services.cards.four_colour = s.four_colour
     if s.card_back in BACK_COLOURS:
         services.cards.back_colour = s.card_back
-    display = services.extras.get(DISPLAY)
+    display = services.display
     if display is None:
         return
     if pygame.display.get_init():

@@ -38,7 +38,7 @@ from ..core.pages import Pages
 from ..core.redraw import dirty_rects, paint
 from ..core.scene import Scene, SceneStack
 from ..screens.menu import MenuScene
-from ..shared.app_settings import DISPLAY, MUSIC, apply_settings, fit_window
+from ..shared.app_settings import apply_settings, fit_window
 from ..shared.new_game import GameChoices
 from ..shared.services import Services, UiSettings
 from ..shared.store_bridge import save_ui_settings
@@ -225,7 +225,7 @@ class App:
             if not self.running:
                 return False
         self.stack.update(dt)
-        music = self.services.extras.get(MUSIC)
+        music = self.services.music
         if music is not None:
             music.poll()
         self.frames += 1
@@ -271,7 +271,7 @@ class App:
             for client in list(self.clients):
                 self._close(client)
             self.services.sounds.stop_all()
-            music = self.services.extras.pop(MUSIC, None)
+            music, self.services.music = self.services.music, None
             if music is not None:
                 music.stop()
             if self.owns_store and self.services.store is not None:
@@ -311,7 +311,7 @@ def create_app(options: AppOptions, settings: UiSettings | None = None, clock: R
     services = Services(fonts=fonts, cards=cards, sounds=NullSounds(settings.sound_volume), settings=settings,
                         data_dir=options.data_dir, store=store)
     display = Display()
-    services.extras[DISPLAY] = display
+    services.display = display
     _set_icon(cards)
     size = options.windowed or fit_window(settings.window_size)
     display.requested_size = tuple(settings.window_size)
@@ -356,7 +356,7 @@ def _load_sounds(services: Services) -> None:
     if services.sounds.available:
         music = Music(services.settings.music_volume)
         music.start()                 # App.frame starts the stream once the mixer is up
-        services.extras[MUSIC] = music
+        services.music = music
     log.info("sounds ready in %.0f ms (%s)", (time.perf_counter() - started) * 1000,
              "on" if services.sounds.available else "no audio device")
 

@@ -20,7 +20,6 @@ import pygame
 from tala_desktop.engine.rules import PRESETS
 
 from ..art import gfx
-from ..art.avatars import Faces
 from ..art.card_art import EATEN_GOLD
 from ..art.card_text import render_card_text
 from ..art.felt_colours import recolour_felt
@@ -63,7 +62,7 @@ class TablePainter:
         self.services = services
         self.fonts = services.fonts
         self.art = services.cards
-        self.faces = Faces.shared(services.extras, services.fonts)
+        self.faces = services.faces
         self._felt: tuple[tuple[int, int], str, pygame.Surface] | None = None
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 
