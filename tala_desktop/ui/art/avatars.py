@@ -18,6 +18,7 @@ from pathlib import Path
 import pygame
 
 from ..core.assets import Fonts, asset_path
+from ..core.surface_cache import SurfaceCache
 from . import gfx
 from .profile_art import profile_avatar
 from .table_art import AVATAR_COLOURS, avatar
@@ -46,7 +47,7 @@ class Faces:
         self.fonts = fonts
         self.files = picture_files() if files is None else files
         self._pictures: dict[int, pygame.Surface | None] = {}
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(200)
 
     @property
     def looks(self) -> int:
@@ -62,13 +63,7 @@ class Faces:
         Any stored id draws: larger ids wrap onto the looks there are."""
         d = max(8, int(diameter))
         key = (name, None if look is None else look % self.looks, d, ring)
-        img = self._cache.get(key)
-        if img is None:
-            img = gfx.optimise(self._draw(name or "?", key[1], d, ring))
-            if len(self._cache) > 200:
-                self._cache.clear()
-            self._cache[key] = img
-        return img
+        return self._cache.get(key, lambda: gfx.optimise(self._draw(name or "?", key[1], d, ring)))
 
     def _draw(self, name: str, look: int | None, d: int, ring: Colour) -> pygame.Surface:
         if look is None:

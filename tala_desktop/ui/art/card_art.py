@@ -8,12 +8,12 @@ suit 0=♠ 1=♣ 2=♦ 3=♥); every surface is ``card_size(width)`` pixels.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
 
 from ..core.assets import Fonts
+from ..core.surface_cache import SurfaceCache
 from . import gfx
 from .shapes import SUPERSAMPLE, draw_emblem, draw_suit, render_suit
 
@@ -94,20 +94,11 @@ class CardArt:
         self.fonts = fonts
         self.four_colour = four_colour
         self.back_colour = back_colour
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(cache_size)
 
     # -- cache ------------------------------------------------------------
     def _cached(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = gfx.optimise(make())
-            self._cache[key] = surf
-            if len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return surf
+        return self._cache.get(key, lambda: gfx.optimise(make()))
 
     def clear(self) -> None:
         self._cache.clear()

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable
 import pygame
 
 from ..core.assets import Fonts
+from ..core.surface_cache import SurfaceCache
 from . import gfx
 from .card_art import CardArt, card_size
 from .shapes import render_suit
@@ -35,15 +36,11 @@ class MenuArt:
     def __init__(self, fonts: Fonts, cards: CardArt) -> None:
         self.fonts = fonts
         self.cards = cards
-        self._cache: dict[Hashable, pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(400)
 
     def cached(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        img = self._cache.get(key)
-        if img is None:
-            if len(self._cache) > 400:
-                self._cache.clear()
-            img = self._cache[key] = gfx.optimise(make())
-        return img
+        """The image kept for ``key``, or ``make()``'s, optimised and kept (the pages cache their panels here)."""
+        return self._cache.get(key, lambda: gfx.optimise(make()))
 
     # -- background -----------------------------------------------------------
     def background(self, size: tuple[int, int]) -> pygame.Surface:

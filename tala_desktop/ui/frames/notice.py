@@ -15,6 +15,7 @@ from ..art import gfx
 from ..art.theme import CREAM, LABEL
 from ..core.assets import Fonts
 from ..core.i18n import tr
+from ..core.surface_cache import SurfaceCache
 from ..widgets.controls import Button
 from .page import wrap_text
 
@@ -51,7 +52,7 @@ class NoticeBox:
         self.on_dismiss = on_dismiss
         self.button = Button((0, 0, BUTTON_W, BUTTON_H), tr("notice.ok"), fonts, self.dismiss, style="primary",
                              font_size=18)
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(8)     # the box at the heights it had
 
     @property
     def visible(self) -> bool:
@@ -107,10 +108,8 @@ class NoticeBox:
         if not self.visible:
             return
         r = self.rect()
-        box = self._cache.get(("box", r.size))
-        if box is None:
-            box = self._cache[("box", r.size)] = gfx.rounded_rect(r.size, (40, 16, 10, 235), 16, 2,
-                                                                  (255, 170, 80, 220))
+        box = self._cache.get(("box", r.size), lambda: gfx.rounded_rect(r.size, (40, 16, 10, 235), 16, 2,
+                                                                        (255, 170, 80, 220)))
         surface.blit(box, r)
         head = gfx.render_line(self.fonts.font(TEXT_SIZE + 2, bold=True), tr("notice.title"), LABEL)
         surface.blit(head, head.get_rect(midleft=(r.x + PAD, r.y + PAD - 4 + BUTTON_H // 2)))

@@ -19,6 +19,7 @@ from ..art import gfx
 from ..art.emotes import emote
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
+from ..core.surface_cache import SurfaceCache
 
 Colour = tuple[int, int, int]
 BUBBLE_SECONDS = 2.0
@@ -63,7 +64,7 @@ class ReactionBubbles:
         self.fonts = fonts
         self.canvas = canvas
         self.bubbles: dict[object, Bubble] = {}
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(64)   # the bubbles at their sides and names
 
     def show(self, sender: object, key: str, anchor: Anchor, now: float, label: str = "") -> None:
         self.bubbles[sender] = Bubble(key, anchor, now, label)
@@ -81,12 +82,7 @@ class ReactionBubbles:
     def image(self, key: str, side: str, label: str = "") -> pygame.Surface:
         """The full-size bubble for reaction ``key`` with its tail toward the anchor on ``side``."""
         cache_key = (key, side, label, get_language())
-        img = self._cache.get(cache_key)
-        if img is None:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            img = self._cache[cache_key] = self._render(key, side, label)
-        return img
+        return self._cache.get(cache_key, lambda: self._render(key, side, label))
 
     def _content(self, key: str, label: str) -> pygame.Surface:
         if key in EMOTES:

@@ -7,7 +7,6 @@ a panel that only scrolls renders nothing new.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import pygame
@@ -19,6 +18,7 @@ from ..art.emotes import emote
 from ..art.theme import MUTED, TEXT, WARNING
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
+from ..core.surface_cache import SurfaceCache
 from .said import Said
 
 Colour = tuple[int, int, int]
@@ -83,7 +83,7 @@ class ChatLines:
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
-        self._cache: OrderedDict[tuple[object, ...], list[pygame.Surface]] = OrderedDict()
+        self._cache: SurfaceCache[list[pygame.Surface]] = SurfaceCache(400)
 
     @property
     def row_height(self) -> int:
@@ -92,15 +92,7 @@ class ChatLines:
     def rows(self, entry: ChatEntry, width: int) -> list[pygame.Surface]:
         """The rendered rows of ``entry`` at ``width`` pixels (cached)."""
         key = (entry, width, get_language())
-        rows = self._cache.get(key)
-        if rows is None:
-            rows = self._render(entry, width)
-            self._cache[key] = rows
-            if len(self._cache) > 400:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return rows
+        return self._cache.get(key, lambda: self._render(entry, width))
 
     def _render(self, entry: ChatEntry, width: int) -> list[pygame.Surface]:
         said = entry.said

@@ -24,6 +24,7 @@ from ..art.emotes import emote
 from ..art.theme import DIALOG_EDGE, FAINT, LABEL, MUTED, WHITE
 from ..core.assets import Fonts
 from ..core.i18n import tr
+from ..core.surface_cache import SurfaceCache
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 from .chat_lines import ChatEntry, ChatLines
@@ -61,7 +62,7 @@ class ChatPanel:
         self.lines = ChatLines(fonts)
         self._hover: str | None = None
         self._pointer = (0, 0)         # the last mouse position seen (the wheel scrolls what it is over)
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(48)   # the panel, its tiles, titles, the toggle
         self.layout(canvas)
 
     # ------------------------------------------------------------------ geometry
@@ -207,27 +208,19 @@ class ChatPanel:
             b.update(dt)
 
     # ------------------------------------------------------------------ drawing
-    def _img(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        img = self._cache.get(key)
-        if img is None:
-            if len(self._cache) > 48:
-                self._cache.clear()
-            img = self._cache[key] = make()
-        return img
-
     def draw(self, surface: pygame.Surface) -> None:
         self._draw_toggle(surface)
         if not self.is_open:
             return
         r = self.rect
-        surface.blit(self._img(("panel", r.size), lambda: gfx.rounded_rect(r.size, FILL, 16, 2, DIALOG_EDGE)), r)
-        title = self._img(("title", tr("social.chat")),
+        surface.blit(self._cache.get(("panel", r.size), lambda: gfx.rounded_rect(r.size, FILL, 16, 2, DIALOG_EDGE)), r)
+        title = self._cache.get(("title", tr("social.chat")),
                           lambda: gfx.render_text(self.fonts.font(19, True), tr("social.chat"), LABEL))
         surface.blit(title, (r.x + 14, r.y + 14))
         for key, tile in self.emote_rects.items():
             fill = TILE_HOVER if key == self._hover else TILE
-            surface.blit(self._img(("tile", fill), functools.partial(gfx.rounded_rect, (EMOTE_TILE, EMOTE_TILE), fill,
-                                                                     12)), tile)
+            surface.blit(self._cache.get(("tile", fill), functools.partial(
+                gfx.rounded_rect, (EMOTE_TILE, EMOTE_TILE), fill, 12)), tile)
             face = emote(key, EMOTE_TILE - 12)
             surface.blit(face, face.get_rect(center=tile.center))
         for b in self.buttons():
@@ -238,7 +231,7 @@ class ChatPanel:
             f = self.field
             if not f.text and not f.focused and not f.composing:
                 text, width = tr("social.placeholder"), f.rect.w - 20
-                hint = self._img(("hint", text), lambda: gfx.render_text(self.fonts.font(15), text, FAINT, width))
+                hint = self._cache.get(("hint", text), lambda: gfx.render_text(self.fonts.font(15), text, FAINT, width))
                 surface.blit(hint, hint.get_rect(midleft=(f.rect.x + 12, f.rect.centery)))
 
     def _draw_lines(self, surface: pygame.Surface) -> None:
@@ -246,7 +239,7 @@ class ChatPanel:
         pygame.draw.line(surface, RULE, (area.x, area.y - 3), (area.right, area.y - 3))
         if not self.entries:
             text = tr("social.empty")
-            img = self._img(("empty", text), lambda: gfx.render_text(self.fonts.font(15), text, MUTED, area.w))
+            img = self._cache.get(("empty", text), lambda: gfx.render_text(self.fonts.font(15), text, MUTED, area.w))
             surface.blit(img, img.get_rect(center=area.center))
             return
         rows: list[pygame.Surface] = []
@@ -265,10 +258,10 @@ class ChatPanel:
     def _draw_toggle(self, surface: pygame.Surface) -> None:
         r = self.toggle_rect
         state = "open" if self.is_open else "closed"
-        surface.blit(self._img(("toggle", state), lambda: _toggle_image(r.size, self.is_open)), r)
+        surface.blit(self._cache.get(("toggle", state), lambda: _toggle_image(r.size, self.is_open)), r)
         if self.unread and not self.is_open:
             text = "9+" if self.unread > 9 else str(self.unread)
-            badge = self._img(("badge", text), lambda: _badge(self.fonts, text))
+            badge = self._cache.get(("badge", text), lambda: _badge(self.fonts, text))
             surface.blit(badge, badge.get_rect(center=(r.right - 4, r.y + 4)))
 
 

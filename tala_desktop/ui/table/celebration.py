@@ -18,6 +18,7 @@ import pygame
 
 from ..art.card_art import CardArt, card_size
 from ..art.theme import CELEBRATION_GOLD, CELEBRATION_SPARK
+from ..core.surface_cache import SurfaceCache
 
 Point = tuple[float, float]
 
@@ -26,6 +27,7 @@ OPEN = 0.55            # seconds the fan takes to open
 FADE = 0.4             # seconds of fading out at the end
 SPARKS, U_SPARKS = 14, 24
 ANGLE_STEP = 2         # fan angles are rounded to this many degrees, so each card is rotated a few times only
+TURNED_LIMIT = 256     # turned cards kept: every card of a fan at every step while it opens
 
 
 def _ease_out_back(t: float) -> float:
@@ -46,7 +48,7 @@ class Celebration:
     big: bool = False             # an Ù
     age: float = 0.0
     life: float = LIFE
-    _turned: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
+    _turned: SurfaceCache[pygame.Surface] = field(default_factory=lambda: SurfaceCache(TURNED_LIMIT))
 
     @property
     def done(self) -> bool:
@@ -99,9 +101,9 @@ class Celebration:
             surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
     def _card(self, art: CardArt, card: int, angle: float) -> pygame.Surface:
-        key = (card, ANGLE_STEP * round(angle / ANGLE_STEP))
-        img = self._turned.get(key)
-        if img is None:
+        step = ANGLE_STEP * round(angle / ANGLE_STEP)
+
+        def make() -> pygame.Surface:
             face = art.face(card, self.card_w)
             pad = art.shadow_pad(self.card_w)
             framed = pygame.Surface((face.get_width() + 2 * pad, face.get_height() + 2 * pad), pygame.SRCALPHA)
@@ -109,9 +111,9 @@ class Celebration:
             framed.blit(art.shadow(self.card_w), (0, pad // 2))
             framed.blit(face, (pad, pad))
             framed.blit(art.glow(self.card_w, CELEBRATION_GOLD), (0, 0))
-            img = pygame.transform.rotozoom(framed, -key[1], 1.0)
-            self._turned[key] = img
-        return img
+            return pygame.transform.rotozoom(framed, -step, 1.0)
+
+        return self._turned.get((card, step), make)
 
     def _draw_burst(self, surface: pygame.Surface, alpha: int) -> None:
         """Gold rings widening from the avatar, sparks flying out and falling a little."""

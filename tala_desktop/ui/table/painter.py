@@ -12,7 +12,6 @@ tutorial, LAN).
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable
 
 import pygame
@@ -26,6 +25,7 @@ from ..art.felt_colours import recolour_felt
 from ..art.table_art import RING_GREEN, chip, draw_countdown_ring, felt, ring_colour
 from ..art.theme import CLOCK_DISC, CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
 from ..core.i18n import money, tr, tr_count
+from ..core.surface_cache import SurfaceCache
 from ..shared.services import Services
 from .anim import draw_flights, draw_overlays
 from .hand_view import draw_hand
@@ -35,6 +35,7 @@ from .view import TableView
 
 Colour = tuple[int, int, int]
 RING_PULSE_AT = 5.0    # seconds left when the ring starts pulsing
+CACHE_LIMIT = 400      # images the painter keeps: texts, plates, avatars, chips at this window's size
 BADGE_COLOURS: dict[str, Colour] = {
     "nhat": (226, 170, 30), "nhi": (150, 160, 176), "ba": (176, 112, 60), "bet": (100, 104, 112),
     "mom": (196, 46, 46), "u": (142, 70, 210), "u_tron": (142, 70, 210), "u_khan": (142, 70, 210),
@@ -64,19 +65,11 @@ class TablePainter:
         self.art = services.cards
         self.faces = services.faces
         self._felt: tuple[tuple[int, int], str, pygame.Surface] | None = None
-        self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
     # ------------------------------------------------------------------ caches
     def _cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        img = self._cache.get(key)
-        if img is None:
-            img = gfx.optimise(make())
-            self._cache[key] = img
-            if len(self._cache) > 400:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return img
+        return self._cache.get(key, lambda: gfx.optimise(make()))
 
     def text(self, text: str, size: int, colour: Colour = WHITE, bold: bool = False,
              max_width: int | None = None, shadow: bool = True) -> pygame.Surface:

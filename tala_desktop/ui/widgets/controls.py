@@ -15,6 +15,7 @@ import pygame
 from ..art import gfx
 from ..art.theme import WHITE
 from ..core.assets import Fonts
+from ..core.surface_cache import SurfaceCache
 
 Colour = tuple[int, int, int]
 
@@ -28,6 +29,7 @@ BUTTON_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
 }
 DISABLED_STYLE = ((150, 150, 150), (104, 104, 104), (60, 60, 60))
 GLOW_COLOUR: Colour = (255, 228, 110)
+CACHE_LIMIT = 16         # images a button keeps: its states, its glow, at the sizes and labels it had
 BANNER_MARGIN = 6        # a banner keeps this far from the window's edges
 
 
@@ -57,7 +59,7 @@ class Button:
         self.pressed = False
         self.clicked = False
         self._phase = 0.0
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
     @property
     def active(self) -> bool:
@@ -114,13 +116,7 @@ class Button:
 
     def _image(self, state: str) -> pygame.Surface:
         key = (state, self.rect.size, self.text, self.style, self.font_size)
-        img = self._cache.get(key)
-        if img is None:
-            img = self._render(state)
-            if len(self._cache) > 16:
-                self._cache.clear()
-            self._cache[key] = img
-        return img
+        return self._cache.get(key, lambda: self._render(state))
 
     def _render(self, state: str) -> pygame.Surface:
         w, h = self.rect.size
@@ -146,14 +142,9 @@ class Button:
         return gfx.optimise(body)
 
     def _halo(self) -> pygame.Surface:
-        key = ("halo", self.rect.size)
-        img = self._cache.get(key)
-        if img is None:
-            pad = max(6, self.rect.h // 4)
-            img = gfx.glow_outline(self.rect.size, min(self.rect.h // 2, max(6, self.rect.h // 3)),
-                                   GLOW_COLOUR, max(2, self.rect.h // 16), pad)
-            self._cache[key] = img
-        return img
+        h = self.rect.h
+        return self._cache.get(("halo", self.rect.size), lambda: gfx.glow_outline(
+            self.rect.size, min(h // 2, max(6, h // 3)), GLOW_COLOUR, max(2, h // 16), max(6, h // 4)))
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

@@ -15,6 +15,7 @@ import pygame
 from ..art import gfx
 from ..art.theme import TEXT
 from ..core.assets import Fonts
+from ..core.surface_cache import SurfaceCache
 
 Colour = tuple[int, int, int]
 
@@ -25,16 +26,7 @@ FIELD_FILL = (6, 30, 18, 190)
 FIELD_BORDER = (255, 255, 255, 70)
 FOCUS_BORDER = (255, 208, 90, 255)
 TRACK = (0, 0, 0, 120)
-
-
-def _cached(cache: dict[Any, pygame.Surface], key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """``cache[key]``, made on first use; the cache is emptied when it grows past 32 images."""
-    img = cache.get(key)
-    if img is None:
-        if len(cache) > 32:
-            cache.clear()
-        img = cache[key] = make()
-    return img
+CACHE_LIMIT = 32         # images a widget keeps (its states at its sizes)
 
 
 def _pill(size: tuple[int, int], top: Colour, bottom: Colour, radius: int) -> pygame.Surface:
@@ -62,7 +54,7 @@ class TextField:
         self.error = False
         self.visible = True
         self._blink = 0.0
-        self._cache: dict[Any, pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
     @property
     def caret_visible(self) -> bool:
@@ -136,7 +128,7 @@ class TextField:
             return
         r = self.rect
         border = (236, 80, 70, 255) if self.error else (FOCUS_BORDER if self.focused else FIELD_BORDER)
-        surface.blit(_cached(self._cache, (r.size, border),
+        surface.blit(self._cache.get((r.size, border),
                              lambda: gfx.rounded_rect(r.size, FIELD_FILL, r.h // 4, 2, border)), r)
         font = self.fonts.font(self.size)
         pad = max(8, r.h // 4)
@@ -174,7 +166,7 @@ class Segmented:
         self.size = size or max(12, round(self.rect.h * 0.42))
         self.hover: int | None = None
         self.visible = True
-        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
     def segment_rects(self) -> list[pygame.Rect]:
         n = max(1, len(self.options))
@@ -215,13 +207,13 @@ class Segmented:
             img.blit(text, text.get_rect(center=(size[0] / 2, size[1] / 2 + 1)))
             return img
 
-        return _cached(self._cache, (size, label, state, self.size), make)
+        return self._cache.get((size, label, state, self.size), make)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
         r = self.rect
-        surface.blit(_cached(self._cache, ("box", r.size),
+        surface.blit(self._cache.get(("box", r.size),
                              lambda: gfx.rounded_rect(r.size, (0, 0, 0, 110), r.h // 3 + 2, 1, (255, 255, 255, 50))), r)
         for i, (seg, (value, label)) in enumerate(zip(self.segment_rects(), self.options)):
             state = "on" if value == self.value else ("hover" if i == self.hover else "off")
@@ -238,7 +230,7 @@ class Slider:
         self.on_change = on_change
         self.dragging = False
         self.visible = True
-        self._cache: dict[Any, pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
     def _set_from(self, x: float) -> None:
         value = min(1.0, max(0.0, (x - self.rect.x) / max(1, self.rect.w)))
@@ -270,14 +262,14 @@ class Slider:
         r = self.rect
         track_h = max(6, r.h // 3)
         track = pygame.Rect(r.x, r.centery - track_h // 2, r.w, track_h)
-        surface.blit(_cached(self._cache, ("track", track.size),
+        surface.blit(self._cache.get(("track", track.size),
                              lambda: gfx.rounded_rect(track.size, TRACK, track_h // 2, 1, (255, 255, 255, 60))), track)
         fill_w = round(r.w * self.value)
         if fill_w >= track_h:
-            surface.blit(_cached(self._cache, ("fill", fill_w, track_h),
+            surface.blit(self._cache.get(("fill", fill_w, track_h),
                                  lambda: _pill((fill_w, track_h), GOLD_TOP, GOLD_BOTTOM, track_h // 2)), track)
         knob_r = r.h // 2
-        knob = _cached(self._cache, ("knob", knob_r),
+        knob = self._cache.get(("knob", knob_r),
                        lambda: gfx.rounded_rect((2 * knob_r, 2 * knob_r), (250, 250, 244), knob_r, 2, (120, 70, 10)))
         surface.blit(knob, (r.x + fill_w - knob_r, r.centery - knob_r))
 
@@ -291,7 +283,7 @@ class Toggle:
         self.value = value
         self.on_change = on_change
         self.visible = True
-        self._cache: dict[Any, pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (self.visible and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
@@ -306,9 +298,9 @@ class Toggle:
         if not self.visible:
             return
         r = self.rect
-        surface.blit(_cached(self._cache, (r.size, self.value), lambda: self._body(r.size)), r)
+        surface.blit(self._cache.get((r.size, self.value), lambda: self._body(r.size)), r)
         d = r.h - 6
-        knob = _cached(self._cache, ("knob", d),
+        knob = self._cache.get(("knob", d),
                        lambda: gfx.rounded_rect((d, d), (250, 250, 244), d // 2, 1, (60, 60, 60)))
         surface.blit(knob, (r.right - 3 - d if self.value else r.x + 3, r.y + 3))
 
@@ -333,7 +325,7 @@ class ScrollBar:
         self.on_scroll = on_scroll
         self.dragging: float | None = None  # grab point inside the thumb
         self.hovered = False
-        self._cache: dict[Any, pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
     @property
     def max_offset(self) -> float:
@@ -384,8 +376,8 @@ class ScrollBar:
         if self.max_offset <= 0:
             return
         r = self.rect
-        surface.blit(_cached(self._cache, ("track", r.size), lambda: gfx.rounded_rect(r.size, TRACK, r.w // 2)), r)
+        surface.blit(self._cache.get(("track", r.size), lambda: gfx.rounded_rect(r.size, TRACK, r.w // 2)), r)
         t = self.thumb()
         bright = self.dragging is not None or self.hovered
         top, bottom = (GOLD_TOP, GOLD_BOTTOM) if bright else ((220, 196, 130), (170, 126, 48))
-        surface.blit(_cached(self._cache, ("thumb", t.size, bright), lambda: _pill(t.size, top, bottom, r.w // 2)), t)
+        surface.blit(self._cache.get(("thumb", t.size, bright), lambda: _pill(t.size, top, bottom, r.w // 2)), t)

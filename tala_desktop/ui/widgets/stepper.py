@@ -10,19 +10,20 @@ nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from ..art import gfx
 from ..art.theme import DISABLED, TEXT
 from ..core.assets import Fonts
+from ..core.surface_cache import SurfaceCache
 
 Colour = tuple[int, int, int]
 
 SMALLEST = 12
 HOLD_DELAY = 0.45     # seconds a button is held before it repeats
 REPEAT_EVERY = 0.09
+CACHE_LIMIT = 48      # images a stepper keeps: its box, its buttons' states, the values shown
 
 
 class Stepper:
@@ -45,7 +46,7 @@ class Stepper:
         self.held: int = 0             # the button being held down (-1 / +1), 0 when none
         self._held_for = 0.0
         self._next_repeat = HOLD_DELAY
-        self._cache: dict[Any, pygame.Surface] = {}
+        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
     # -- geometry -------------------------------------------------------------------------------
     @property
@@ -134,21 +135,13 @@ class Stepper:
                 pygame.draw.rect(img, colour, ((d - thick) // 2, (d - bar) // 2, thick, bar))
             return img
 
-        return self._cached(("button", d, side, state), make)
-
-    def _cached(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        img = self._cache.get(key)
-        if img is None:
-            if len(self._cache) > 48:
-                self._cache.clear()
-            img = self._cache[key] = make()
-        return img
+        return self._cache.get(("button", d, side, state), make)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
         r = self.rect
-        surface.blit(self._cached(("box", r.size),
+        surface.blit(self._cache.get(("box", r.size),
                                   lambda: gfx.rounded_rect(r.size, (0, 0, 0, 110), r.h // 3, 1, (255, 255, 255, 50))),
                      r)
         for side, rect in ((-1, self.minus_rect), (1, self.plus_rect)):
@@ -160,5 +153,5 @@ class Stepper:
                 state = "hover" if self.hover == side else "normal"
             surface.blit(self._button(side, state), rect)
         text, size = self.fmt(self.value), self.label_size()
-        img = self._cached(("text", text, size), lambda: gfx.render_text(self.fonts.font(size, True), text, TEXT))
+        img = self._cache.get(("text", text, size), lambda: gfx.render_text(self.fonts.font(size, True), text, TEXT))
         surface.blit(img, img.get_rect(center=self.value_rect.center))
