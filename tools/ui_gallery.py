@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from tala_desktop.engine.cards import card_label  # noqa: E402
-from tala_desktop.ui.art import table_art  # noqa: E402
+from tala_desktop.ui.art import avatars, table_art  # noqa: E402
 from tala_desktop.ui.art.card_art import EATEN_GOLD, GROUP_COLOURS, CardArt, card_size  # noqa: E402
 from tala_desktop.ui.core import i18n  # noqa: E402
 from tala_desktop.ui.core.assets import Fonts  # noqa: E402
@@ -88,7 +88,7 @@ def draw_table(surface: pygame.Surface, fonts: Fonts, y: int) -> int:
     names = ["Bạn", "Lan", "Minh", "Hùng", "Nguyễn Văn Đức", "Ánh"]
     for i, (name, left) in enumerate(zip(names, (30, 20, 10, 7, 4, 1))):
         cx, cy = 120 + i * 135, 150
-        img = table_art.avatar(name, 76, fonts)
+        img = avatars.disc(name, avatars.avatar_colour(name), 76, fonts)
         felt.blit(img, img.get_rect(center=(cx, cy)))
         table_art.draw_countdown_ring(felt, (cx, cy), 41, left, 30, 7)
         Label(name, (cx, cy + 56), fonts, size=16, bold=True, anchor="center").draw(felt)

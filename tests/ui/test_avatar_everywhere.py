@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.ui.art.avatars import Faces
-from tala_desktop.ui.art.table_art import AVATAR_COLOURS, avatar_colour
+from tala_desktop.ui.art.avatars import Faces, avatar_colour
+from tala_desktop.ui.art.theme import AVATAR_COLOURS
 from tala_desktop.ui.screens.setup import AVATAR, LEFT, SetupScene
 
 from .store_app_helpers import open_app, run

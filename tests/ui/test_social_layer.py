@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 
-from tala_desktop.ui.art.table_art import avatar_colour
+from tala_desktop.ui.art.avatars import avatar_colour
 from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS
 from tala_desktop.ui.social.layer import WATCHER, SocialLayer

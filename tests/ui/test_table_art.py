@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.ui.art import table_art
+from tala_desktop.ui.art import avatars, table_art
+from tala_desktop.ui.art.theme import AVATAR_COLOURS
 
 
 def test_felt_is_green_in_the_middle_and_darker_at_the_corners(pg):
@@ -18,20 +19,33 @@ def test_felt_is_green_in_the_middle_and_darker_at_the_corners(pg):
     assert felt.get_rect().contains(oval)
 
 
+def _name_disc(name: str, fonts) -> pygame.Surface:
+    return avatars.disc(name, avatars.avatar_colour(name), 64, fonts)
+
+
 def test_avatars_are_deterministic_per_name(fonts):
-    a1 = pygame.image.tobytes(table_art.avatar("Lan", 64, fonts), "RGBA")
-    a2 = pygame.image.tobytes(table_art.avatar("Lan", 64, fonts), "RGBA")
+    a1 = pygame.image.tobytes(_name_disc("Lan", fonts), "RGBA")
+    a2 = pygame.image.tobytes(_name_disc("Lan", fonts), "RGBA")
     assert a1 == a2
-    assert table_art.avatar("Lan", 64, fonts).get_size() == (64, 64)
-    colours = {table_art.avatar_colour(n) for n in ("Lan", "Minh", "Hùng", "Đức", "Bạn", "Ánh", "Tú")}
+    assert _name_disc("Lan", fonts).get_size() == (64, 64)
+    colours = {avatars.avatar_colour(n) for n in ("Lan", "Minh", "Hùng", "Đức", "Bạn", "Ánh", "Tú")}
     assert len(colours) >= 3
-    assert table_art.avatar("Lan", 64, fonts).get_at((0, 0)).a == 0  # round
+    assert _name_disc("Lan", fonts).get_at((0, 0)).a == 0  # round
+
+
+def test_a_name_colour_and_the_same_colour_chosen_as_a_look_are_one_drawing(fonts):
+    faces = avatars.Faces(fonts, files=[])
+    for name in ("Lan", "Nguyễn Văn Đức"):
+        look = AVATAR_COLOURS.index(avatars.avatar_colour(name))
+        chosen, own = faces.face(name, look, 60), faces.face(name, None, 60)
+        assert chosen is not own
+        assert pygame.image.tobytes(chosen, "RGBA") == pygame.image.tobytes(own, "RGBA")
 
 
 def test_initials_handle_vietnamese_names():
-    assert table_art.initials("Nguyễn Văn Đức") == "NĐ"
-    assert table_art.initials("ánh") == "Á"
-    assert table_art.initials("   ") == "?"
+    assert avatars.initials("Nguyễn Văn Đức") == "NĐ"
+    assert avatars.initials("ánh") == "Á"
+    assert avatars.initials("   ") == "?"
 
 
 def test_chips_are_round_and_coloured(pg):

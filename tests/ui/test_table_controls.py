@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from tala_desktop.store import Store
-from tala_desktop.ui.art.profile_art import profile_avatar
-from tala_desktop.ui.art.table_art import avatar
+from tala_desktop.ui.art.avatars import avatar_colour, disc
+from tala_desktop.ui.art.theme import AVATAR_COLOURS
 from tala_desktop.ui.core.i18n import tr
 
 from .table_helpers import Driver, make_services, make_table
@@ -69,8 +69,9 @@ def test_your_seat_wears_the_profile_avatar(pg, fonts, tmp_path):
         frame = drv.draw()
         g = sc.layout.seat(sc.model.me)
         r = g.avatar_radius
-        face = profile_avatar(sc.model.names[sc.model.me], 5, 2 * r, fonts, (255, 255, 255))
-        plain = avatar(sc.model.names[sc.model.me], 2 * r, fonts)      # the look of a name without a profile
+        name = sc.model.names[sc.model.me]
+        face = disc(name, AVATAR_COLOURS[5], 2 * r, fonts, (255, 255, 255))
+        plain = disc(name, avatar_colour(name), 2 * r, fonts)          # the look of a name without a profile
         spot = (r // 2, r // 2)
         drawn = frame.get_at((g.avatar_centre[0] - r + spot[0], g.avatar_centre[1] - r + spot[1]))
 

@@ -1,4 +1,4 @@
-"""Table art: the felt with its oval table, generated avatars, chips and the turn-clock ring.
+"""Table art: the felt with its oval table, chips and the turn-clock ring (faces: avatars.py).
 
 Everything is drawn with pygame for a given pixel size; callers cache what
 they reuse (``felt`` is meant to be rendered once per window size).
@@ -7,11 +7,9 @@ they reuse (``felt`` is meant to be rendered once per window size).
 from __future__ import annotations
 
 import math
-import zlib
 
 import pygame
 
-from ..core.assets import Fonts
 from . import gfx
 
 Colour = tuple[int, int, int]
@@ -28,10 +26,6 @@ RING_AMBER: Colour = (255, 184, 40)
 RING_RED: Colour = (236, 52, 44)
 RING_TRACK: tuple[int, int, int, int] = (0, 0, 0, 120)
 
-AVATAR_COLOURS: tuple[Colour, ...] = (
-    (229, 83, 75), (241, 151, 55), (214, 178, 40), (94, 176, 82), (38, 166, 154),
-    (58, 134, 214), (111, 96, 206), (181, 86, 186), (222, 96, 146), (120, 132, 150),
-)
 CHIP_COLOURS: dict[str, Colour] = {
     "white": (236, 236, 236), "red": (206, 38, 44), "blue": (40, 92, 200),
     "green": (32, 150, 70), "black": (34, 34, 40), "gold": (226, 178, 42),
@@ -109,46 +103,6 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         rect.center = (vw // 2, vh // 2)
         pygame.draw.ellipse(vignette, (0, 0, 0, round(150 * (1 - t) ** 2)), rect)
     out.blit(pygame.transform.smoothscale(vignette, (w, h)), (0, 0))
-    return out
-
-
-def initials(name: str) -> str:
-    """Initials: 'Nguyễn Văn An' -> 'NA', 'Lan' -> 'L', '' -> '?'."""
-    words = name.split()
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][0].upper()
-    return (words[0][0] + words[-1][0]).upper()
-
-
-def avatar_colour(name: str) -> Colour:
-    """A colour chosen deterministically from the name (crc32, stable across runs)."""
-    return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8")) % len(AVATAR_COLOURS)]
-
-
-def avatar(name: str, diameter: int, fonts: Fonts, ring: Colour = (245, 245, 245)) -> pygame.Surface:
-    """A round avatar: a shaded disc in the name's colour with white initials and a ring."""
-    d = max(8, int(diameter))
-    k = 3
-    base = avatar_colour(name)
-    big = pygame.Surface((d * k, d * k), pygame.SRCALPHA)
-    big.fill((*ring, 0))
-    c = d * k / 2
-    pygame.draw.circle(big, ring, (c, c), c)
-    border = max(2, round(d * 0.05)) * k
-    steps = 16
-    for i in range(steps):  # light from the top left
-        t = i / (steps - 1)
-        r = (c - border) * (1 - 0.6 * t)
-        off = (c - border) * 0.35 * t
-        pygame.draw.circle(big, gfx.lerp_colour(gfx.shade(base, 0.75), gfx.shade(base, 1.25), t), (c - off, c - off), r)
-    out = pygame.transform.smoothscale(big, (d, d))
-    size = round(d * (0.46 if len(initials(name)) == 1 else 0.36))
-    text = gfx.outlined_text(fonts.font(size, bold=True), initials(name), (255, 255, 255),
-                             gfx.shade(base, 0.5), max(1, round(d * 0.02)))
-    box = text.get_bounding_rect()
-    out.blit(text, (d / 2 - box.centerx, d / 2 - box.centery))
     return out
 
 

@@ -39,6 +39,11 @@ CELEBRATION_GOLD: Colour = (255, 206, 84)    # the winner's fanned cards' edge a
 CELEBRATION_SPARK: Colour = (255, 246, 200)
 
 # avatars
+AVATAR_COLOURS: tuple[Colour, ...] = (    # the discs' colours: the profile's looks 0-9, and a name's own colour
+    (229, 83, 75), (241, 151, 55), (214, 178, 40), (94, 176, 82), (38, 166, 154),
+    (58, 134, 214), (111, 96, 206), (181, 86, 186), (222, 96, 146), (120, 132, 150),
+)
+AVATAR_RING: Colour = (245, 245, 245)     # the edge of a face at the table
 AVATAR_GOLD: Colour = (255, 214, 110)     # the edge of your face on the profile card, and of the look you chose
 AVATAR_EDGE: Colour = (90, 110, 96)       # the edge of the looks you did not choose
 

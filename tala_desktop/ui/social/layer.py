@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..art import gfx
-from ..art.table_art import avatar_colour
+from ..art.avatars import avatar_colour
 from ..art.theme import FELT_MUTED
 from ..core.assets import Fonts
 from ..core.i18n import tr
