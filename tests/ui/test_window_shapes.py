@@ -99,14 +99,13 @@ def test_the_pause_menu_sits_in_the_middle_of_a_wide_table_and_takes_its_clicks(
 
 def test_a_table_under_a_dialog_follows_the_window_too(pg):
     from tala_desktop.ui.frames.confirm import ConfirmOverlay
-    from tala_desktop.ui.table.pause import PauseOverlay
 
     app = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
     try:
         app.show_menu()
         table = app.start_game(GameChoices(turn_seconds=0))
         _my_turn(app, table)
-        pause = PauseOverlay(table)
+        pause = table.pause_overlay()
         app.stack.push(pause)
         pause.leave()                                   # mid-game: asks first, and the dialog holds the stack
         app.frame()

@@ -25,7 +25,7 @@ from tala_desktop.table.messages import Error, TableMessage
 from ..art.theme import TEXT, WARNING
 from ..core.i18n import tr
 from ..core.names import shown_name
-from ..core.scene import Scene, SceneStack
+from ..core.scene import SceneStack
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.new_game import think_delay
 from ..shared.services import Services
@@ -211,7 +211,7 @@ class TutorialScene(TableScene):
             return
         super()._route(msg)
 
-    def results_overlay(self, model: TableModel) -> Scene:
+    def results_overlay(self, model: TableModel) -> ResultsOverlay:
         return TutorialResults(self, model)
 
     # ------------------------------------------------------------------ the coach
@@ -246,7 +246,8 @@ class TutorialResults(ResultsOverlay):
     """The lesson's results: no countdown (the player reads at their pace), the coach's words above the window."""
 
     def __init__(self, table: TutorialScene, model: TableModel) -> None:
-        super().__init__(table, model, auto_start=False)
+        super().__init__(table.services, table.painter, model, table.seat_looks(), table.facts,
+                         table.next_game, table.leave_table, auto_start=False)
         self.tutorial = table
 
     def coach(self) -> tuple[pygame.Rect, list[CoachLine]]:

@@ -27,6 +27,15 @@ PULSE_FPS = 15         # ring redraws per second while it pulses
 
 
 @dataclass(frozen=True)
+class SeatClock:
+    """The turn clock running now: whose, the seconds left, the turn's seconds."""
+
+    seat: int
+    remaining: float
+    total: float
+
+
+@dataclass(frozen=True)
 class ClockCues:
     """What the clock asks for this frame."""
 
@@ -60,6 +69,12 @@ class TurnClock:
         total = float(m.clock.seconds)
         left = m.clock.remaining - (now - self.received)
         return max(0.0, min(total, left)), total
+
+    def running(self, m: TableModel | None, now: float) -> SeatClock | None:
+        """The clock that runs at ``now`` (None: the table has no clock, or no game is shown)."""
+        if m is None or m.clock is None:
+            return None
+        return SeatClock(m.clock.seat, *self.remaining(m, m.clock.seat, now))
 
     def warning_due(self, m: TableModel | None, now: float) -> bool:
         """At your lay-down turn with ten seconds or less left."""

@@ -136,6 +136,11 @@ class TableDirector:
             return self.hand.target_rect(card)
         return self._backs_rect(b.layout, seat)
 
+    def game_over(self, m: TableModel) -> None:
+        """The end of your game: the win or the lose sound (a watcher has nothing won or lost)."""
+        if m.me >= 0:
+            self.sounds.play("win" if m.final_net()[m.me] > 0 else "lose")
+
     def banner(self, L: TableLayout, text: str, seat: int, me: int, colour: Colour = BANNER_GOLD) -> None:
         """A seat's big moment ("Ăn!", "Chốt!", "Móm", "Đền!"): one size and one time for all of them."""
         banner = Banner(L.banner_pos(seat), self.fonts, L.px(SEAT_BANNER_ME if seat == me else SEAT_BANNER))

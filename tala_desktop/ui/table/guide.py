@@ -15,6 +15,7 @@ from tala_desktop.engine import Move, MoveKind, TurnKind, card_label
 from ..art.theme import WARNING
 from ..core.i18n import tr
 from .clock import lay_down_turn
+from .highlights import Highlights
 from .lay_assist import LayCheck, phom_order
 from .model import TableModel
 from .modes import Mode
@@ -82,6 +83,12 @@ def lay_clock_warning(m: TableModel) -> str:
     if not lay_down_turn(m):
         return ""
     return tr("status.lay_clock_mom" if m.rules.timeout_last_turn_is_mom else "status.lay_clock")
+
+
+def lay_warning(m: TableModel, hl: Highlights) -> tuple[str, Colour]:
+    """The status line in the last seconds of your lay-down turn: the guide (which leads with the warning) at the
+    lay-down step, else the warning alone."""
+    return (hl.guide if hl.mode is Mode.LAY else lay_clock_warning(m)), WARNING
 
 
 def describe(move: Move) -> str:

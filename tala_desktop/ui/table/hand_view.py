@@ -26,8 +26,10 @@ import pygame
 from tala_desktop.engine.moves import NotationEnum
 
 from ..art.card_art import EATEN_GOLD, CardArt
+from . import lay_assist as assist
 from .highlights import HandGesture, Highlights
 from .layout import TableLayout
+from .model import TableModel
 from .modes import Gesture
 
 Colour = tuple[int, int, int]
@@ -150,6 +152,16 @@ class HandView:
         self.eaten = set(eaten) & held
         return new
 
+    def take(self, m: TableModel, new_game: bool) -> None:
+        """Hold the cards of the snapshot ``m``: an eaten card joins beside the cards it makes a phỏm with; a new
+        game's hand comes sorted by phỏm, every card at its place at once."""
+        partners = {c: assist.eat_helpers(m.hand_mask & ~(1 << c), m.eaten_mask & ~(1 << c), c, m.ace_high)
+                    for c in m.my_eaten if c not in self.order}
+        self.sync(m.hand, set(m.my_eaten), partners)
+        if new_game:
+            self.set_order(assist.sort_by_phom(m.hand, m.eaten_mask, m.ace_high, m.face10))
+            self.snap()
+
     def _join_index(self, card: int, friends: set[int]) -> int:
         """Where a new card goes: among its partners in rank order (a run), after them (a set), else last."""
         spots = [i for i, x in enumerate(self.order) if x in friends]
@@ -190,6 +202,10 @@ class HandView:
         if r is None:
             return pygame.Rect(self.layout.hand_rects(1)[0])
         return r.move(0, -self.lift_of(card))
+
+    def drawn_rects(self) -> dict[int, pygame.Rect]:
+        """Where each card is drawn now."""
+        return {c: r for c in self.order if (r := self.rect_of(c)) is not None}
 
     def rect_of(self, card: int) -> pygame.Rect | None:
         """Where ``card`` is drawn now."""

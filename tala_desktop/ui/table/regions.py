@@ -29,6 +29,21 @@ class Parts(NamedTuple):
     thinking: int              # the thinking dots' blink count, -1 without a bot thinking
 
 
+PULSE_FPS = 12         # redraws per second while only glows pulse
+THINKING_FPS = 3       # the thinking dots blink this often
+
+
+def frame_keys(status: str, hl: Highlights, buttons: list[Button], ring: tuple[int, int], now: float,
+               thinking_seat: int | None) -> tuple[tuple[Any, ...], Parts]:
+    """The keys of a frame at ``now``: of the whole (the status line, the buttons shown, whether something glows,
+    the thinking seat) and of the parts that move on their own (``ring``: the ring's key from the clock's cues;
+    the glows' key is -1 when nothing glows)."""
+    glowing = hl.stock_glow or hl.discard_glow or any(b.glow for b in buttons)
+    thinking = int(now * THINKING_FPS) if thinking_seat is not None else -1
+    keys = (status, tuple(id(b) for b in buttons), glowing, thinking_seat)
+    return keys, Parts(ring, int(now * PULSE_FPS) if glowing else -1, thinking)
+
+
 class ChangedParts:
     """What changed since the last frame: all of it, or only some parts, in ``changed`` rectangles."""
 

@@ -7,13 +7,15 @@ then the money column shows, with what each amount is made of under it
 when it is more than one kind of payment. "Ván mới" (or the
 auto-start countdown) asks the table for the next game; "Rời bàn" leaves.
 The table below keeps updating (``updates_below``) so it can start the next
-game under the overlay.
+game under the overlay. The dialog is made from values: the finished
+game's model, each seat's avatar, the table's ``TableFacts`` (the layout it
+centres on) from a function, and the two ways on (the next game, leaving).
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
@@ -23,14 +25,15 @@ from ..art import gfx
 from ..art.theme import FELT_MUTED, GAIN, GOLD, LOSS, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
+from ..shared.services import Services
 from ..widgets.controls import Button
+from .layout import TableLayout
 from .model import TableModel
-from .painter import BADGE_COLOURS, badge_text
+from .painter import BADGE_COLOURS, TablePainter, badge_text
 from .results_rows import breakdown, breakdown_lines, split_hand
+from .view import TableFacts
 
-if TYPE_CHECKING:
-    from .scene import TableScene
-
+RESULTS_DELAY = 1.1    # seconds between the last flight of a game and the results
 AUTO_START = 12.0      # seconds before the next game starts by itself
 ROW_REVEAL = 0.22      # seconds between two rows turning face up
 CHIP_TIME = 0.55
@@ -39,6 +42,14 @@ ROW_H = 92
 # a row's columns, from its left edge: avatar and name (badge under it), the cards, the points, then the money
 NAME_END, CARDS_X, CARDS_W, POINTS_X, MONEY_X = 220, 230, 340, 582, 694
 PART_SIZES = (13, 12, 11)      # the parts' type, the largest that fits
+
+
+def results_due(m: TableModel, over_at: float | None, shown_for: int | None, now: float, busy: bool) -> bool:
+    """Whether the results of ``m``'s game show at ``now``: it is over (since ``over_at``), they were not shown
+    (``shown_for``: the game they were last shown for), nothing moves that they wait for (``busy``: cards fly, the
+    winner is celebrated, messages wait) and ``RESULTS_DELAY`` has passed."""
+    return (m.is_over and shown_for != m.game_id and over_at is not None and not busy
+            and now - over_at >= RESULTS_DELAY)
 
 
 class _Progress:
@@ -63,12 +74,18 @@ class ResultsOverlay(Scene):
     fills_canvas = True          # laid out on the table's canvas, like the table under it
     updates_below = True
 
-    def __init__(self, table: TableScene, model: TableModel, auto_start: bool = True) -> None:
+    def __init__(self, services: Services, painter: TablePainter, model: TableModel, looks: tuple[int | None, ...],
+                 facts: Callable[[], TableFacts], next_game: Callable[[], None], leave: Callable[[], None],
+                 auto_start: bool = True) -> None:
         super().__init__()
-        self.table = table
         self.model = model
-        self.services = table.services
-        self.painter = table.painter
+        self.looks = looks                 # each seat's avatar
+        self.facts = facts
+        self.next_game = next_game
+        self.leave_table = leave
+        self.services = services
+        self.painter = painter
+        self.table = facts()
         self.age = 0.0
         self.countdown = AUTO_START if auto_start else math.inf     # inf: "Ván mới" only when pressed
         self.rows = self._order()
@@ -91,11 +108,16 @@ class ResultsOverlay(Scene):
         self.done = False
         self._start_animations()
 
+    @property
+    def layout(self) -> TableLayout:
+        """The table's layout the dialog is centred on."""
+        return self.table.layout
+
     def _place(self) -> None:
         """Centre the panel, its rows and its buttons on the table's canvas (again when the window changes shape
         under the results)."""
-        size = self.table.layout.size
-        p = self.table.layout.px
+        size = self.layout.size
+        p = self.layout.px
         self.size = size
         w = min(size[0] - p(40), p(PANEL_W))
         h = min(size[1] - p(40), p(74) + p(ROW_H) * len(self.rows) + p(150))
@@ -118,13 +140,13 @@ class ResultsOverlay(Scene):
         return self.rows[0] if self.model.outcome is None else self.model.outcome.winner
 
     def _row_rect(self, i: int) -> pygame.Rect:
-        p = self.table.layout.px
+        p = self.layout.px
         return pygame.Rect(self.panel.x + p(20), self.panel.y + p(74) + i * self.row_h, self.panel.w - p(40),
                            self.row_h - p(6))
 
     def _avatar_centre(self, seat: int) -> tuple[int, int]:
         r = self._row_rect(self.rows.index(seat))
-        return (r.x + r.h // 2 + self.table.layout.px(6), r.centery)
+        return (r.x + r.h // 2 + self.layout.px(6), r.centery)
 
     def _start_animations(self) -> None:
         for i, f in enumerate(self.flips):
@@ -149,18 +171,18 @@ class ResultsOverlay(Scene):
         self.done = True
         if self.stack is not None and self.stack.top is self:
             self.stack.pop()
-        self.table.next_game()
+        self.next_game()
 
     def leave(self) -> None:
         if self.done:
             return
         self.done = True
-        self.table.leave_table()
+        self.leave_table()
 
     # ------------------------------------------------------------------ frame
     @property
     def needs_redraw(self) -> bool:
-        return self._dirty or self._frame_dirty or self.table.needs_redraw
+        return self._dirty or self._frame_dirty or self.facts().changed
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -171,10 +193,18 @@ class ResultsOverlay(Scene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.start_next()
 
-    def update(self, dt: float) -> None:
-        if self.table.layout.size != self.size:    # the table below laid itself out for a new canvas
+    def _look(self) -> None:
+        """Read the table again; place the dialog again if the table below laid itself out for a new canvas."""
+        self.table = self.facts()
+        if self.layout.size != self.size:
             self._place()
             self._dirty = True
+
+    def resize(self, canvas: tuple[int, int]) -> None:
+        self._look()             # the table below is resized first
+
+    def update(self, dt: float) -> None:
+        self._look()
         self._frame_dirty, self._dirty = self._dirty, False
         speed = float(self.services.settings.animation_speed)
         self.tweens.speed = speed if speed > 0 else math.inf
@@ -192,7 +222,7 @@ class ResultsOverlay(Scene):
             self._frame_dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.table.layout
+        L = self.layout
         p = L.px
         shade = self.painter.panel(surface.get_size(), (0, 0, 0, 140), 0, None)
         surface.blit(shade, (0, 0))
@@ -213,7 +243,7 @@ class ResultsOverlay(Scene):
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
 
     def _draw_row(self, surface: pygame.Surface, i: int, seat: int) -> None:
-        L = self.table.layout
+        L = self.layout
         p = L.px
         m = self.model
         r = self._row_rect(i)
@@ -221,8 +251,8 @@ class ResultsOverlay(Scene):
         surface.blit(self.painter.panel(r.size, bg, p(10), None), r.topleft)
         d = min(r.h - p(10), p(56))
         cx, cy = self._avatar_centre(seat)
-        surface.blit(self.painter.avatar(m.names[seat], d, m.left[seat], self.table.look_of(seat)),
-                     (cx - d // 2, cy - d // 2))
+        look = self.looks[seat] if seat < len(self.looks) else None
+        surface.blit(self.painter.avatar(m.names[seat], d, m.left[seat], look), (cx - d // 2, cy - d // 2))
         label = m.label_of(seat) or ""
         if label:
             self.painter.draw_badge(surface, self.badge_centre(i, seat), badge_text(label),
@@ -239,7 +269,7 @@ class ResultsOverlay(Scene):
 
     def badge_centre(self, i: int, seat: int) -> tuple[int, int]:
         """Under the name, its left edge where the name starts."""
-        p = self.table.layout.px
+        p = self.layout.px
         r = self._row_rect(i)
         label = self.model.label_of(seat) or ""
         width = self.painter.text(badge_text(label), p(15), WHITE, bold=True, shadow=False).get_width() + p(16)
@@ -247,13 +277,13 @@ class ResultsOverlay(Scene):
 
     def _name_x(self, i: int, seat: int) -> int:
         r = self._row_rect(i)
-        d = min(r.h - self.table.layout.px(10), self.table.layout.px(56))
-        return self._avatar_centre(seat)[0] + d // 2 + self.table.layout.px(12)
+        d = min(r.h - self.layout.px(10), self.layout.px(56))
+        return self._avatar_centre(seat)[0] + d // 2 + self.layout.px(12)
 
     def row_items(self, i: int, seat: int) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
         """The texts of a row and where each goes: the name, the points, the amount and the balance, and the parts
         of the amount in as many lines as they need between the points and the amount (never over the cards)."""
-        p = self.table.layout.px
+        p = self.layout.px
         m, r = self.model, self._row_rect(i)
         out: list[tuple[str, pygame.Surface, pygame.Rect]] = []
         x = self._name_x(i, seat)
@@ -281,7 +311,7 @@ class ResultsOverlay(Scene):
         type when they need more lines than fit, the last line cut short if even the smallest does not do."""
         if not parts or area.w <= 0:
             return []
-        p = self.table.layout.px
+        p = self.layout.px
         for size in PART_SIZES:
             font = self.services.fonts.font(p(size))
             line_h = font.get_height() + 2            # a shadowed line is one pixel taller than its type
@@ -306,7 +336,7 @@ class ResultsOverlay(Scene):
     def card_spots(self, seat: int, x0: int, width: int) -> list[tuple[int, int]]:
         """(card, x) of ``seat``'s row: each phỏm tight, a gap between phỏm, a wider gap before the trash."""
         groups, trash = self.hands[seat]
-        p = self.table.layout.px
+        p = self.layout.px
         cw, gap, trash_gap = p(44), p(10), p(22)
         runs = [g for g in groups if g] + ([trash] if trash else [])
         n = sum(len(g) for g in runs)
@@ -324,7 +354,7 @@ class ResultsOverlay(Scene):
         return out
 
     def _draw_cards(self, surface: pygame.Surface, r: pygame.Rect, i: int, seat: int) -> None:
-        p = self.table.layout.px
+        p = self.layout.px
         art = self.services.cards
         cw = p(44)
         ch = round(cw * 1.4)
@@ -344,7 +374,7 @@ class ResultsOverlay(Scene):
             art.blit_card(surface, img, (x + (cw - img.get_width()) / 2, top), shadow=j == 0)
 
     def _draw_chips(self, surface: pygame.Surface) -> None:
-        size = self.table.layout.px(24)
+        size = self.layout.px(24)
         img = self.painter.chip(size)
         end = self._avatar_centre(self.winner)
         for seat, pr in self.chips:

@@ -3,15 +3,15 @@
 ``TableScene(client, services, spectator=False, on_leave=None)`` talks only
 to a ``TableClient`` (offline or LAN). Every frame ``update(dt)`` advances
 the scene's own clock, calls ``client.poll(clock)`` and plays the messages
-(the Structs of table/messages.py) one batch (events + snapshot) at a
-time: the next batch waits until the card flights of the last one land,
-and so does your input. Its parts do
-not write into each other: the director turns events into animations and
-returns log lines, the actions turn your input into ``Effects`` (carried
-out here) and your side's look into a frozen ``Highlights`` (stored here),
-and the painter only reads. ``draw`` changes nothing; ``needs_redraw`` says
-whether anything changed since the last frame, so the app loop can skip
-drawing an idle table.
+one batch (events + snapshot, batches.py) at a time: the next batch waits
+until the card flights of the last one land, and so does your input. The
+scene holds the parts and passes values between them, which do not write
+into each other: an event becomes ``Effects`` (input.py) and the actions'
+``Effects`` are carried out here, in one place; your side's look is a
+frozen ``Highlights``; each frame is drawn from one frozen ``TableView``
+(``view()``), the dialogs over it read ``TableFacts``. ``draw`` changes
+nothing; ``needs_redraw`` says whether anything changed since the last
+frame, so the app loop can skip drawing an idle table.
 
 With ``spectator=True`` the client's seat is a bot and the scene only
 watches (``--selftest``, the benchmark): no buttons, games follow each other.
@@ -26,7 +26,7 @@ import pygame
 
 from tala_desktop.engine import Move
 from tala_desktop.table import TableClient
-from tala_desktop.table.messages import Error, Hint, Snapshot, TableMessage, Thinking
+from tala_desktop.table.messages import Error, Hint, TableMessage, Thinking
 
 from ..art.theme import WARNING
 from ..core.display import LOGICAL_SIZE
@@ -36,28 +36,28 @@ from ..core.scene import Scene
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look
 from ..widgets.controls import Button
-from . import lay_assist as assist
 from . import regions
 from .actions import TableActions
 from .anim import TableAnimator
+from .batches import Batch, MessageQueue, thinking_after
 from .buttons import TableButtons
 from .clock import TurnClock
 from .director import TableDirector
 from .extras import TableExtras, TableSight
-from .guide import lay_clock_warning
+from .guide import lay_warning
 from .hand_view import HandView
 from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
 from .input import TableInput, route_event
-from .layout import WATCHING, TableLayout
+from .layout import TableLayout
 from .model import TableModel
-from .modes import Mode, TableButton
+from .modes import TableButton
 from .painter import TablePainter
+from .pause import PauseOverlay
+from .results import ResultsOverlay, results_due
 from .status import STATUS_SECONDS, StatusLine
-from .view import SeatClock, TableView
+from .view import Looks, TableFacts, TableView
 
-RESULTS_DELAY = 1.1        # seconds between the last flight of a game and the results
-PULSE_FPS = 12             # redraws per second while only glows pulse
 INPUT_GUARD = 0.5          # seconds clicks are ignored once a new hand is shown
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
 LOG_SHOWN = 5              # lines of the game log on the table
@@ -81,14 +81,12 @@ class TableScene(Scene):
         self.saved = saved           # an unfinished game here is autosaved (the app's offline tables)
         self.extras = extras         # drawn over the table (the chat, reactions): offered input first
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
-        self.my_look = profile_look(services)    # your avatar as the profile chose it (None: no profile)
-        self.looks = looks                       # the other players' chosen avatars (a LAN table), by seat
+        self.avatars = Looks(profile_look(services), looks)     # yours from the profile, the others' by seat
         self._fresh_hand = False     # a new hand is being dealt: clicks wait a moment once it is shown
         self.guard_until = -1.0     # clicks on the table wait until this clock time (a new hand was just shown)
         self.clock = 0.0
-        self.me: int = WATCHING if client.seat is None else client.seat   # a watching client has no seat
         self.model: TableModel | None = None
-        self.queue: list[tuple[TableMessage, float]] = []   # (message, the scene clock when it arrived)
+        self.queue = MessageQueue()
         self.layout = TableLayout(size, 4, 0)
         self.hand = HandView(self.layout)
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
@@ -132,9 +130,18 @@ class TableScene(Scene):
             self.stack.push(page)
 
     def open_pause(self) -> None:
-        from .pause import PauseOverlay
         if self.stack is not None and self.stack.top is self:
-            self.stack.push(PauseOverlay(self))
+            self.stack.push(self.pause_overlay())
+
+    def pause_overlay(self) -> PauseOverlay:
+        """The pause menu over this table."""
+        return PauseOverlay(self.services, self.painter, self.facts, self.hold, self.leave_table)
+
+    def hold(self, paused: bool) -> None:
+        """Hold the table (the pause menu, offline: nothing moves, the clock stops) or let it go on."""
+        self.paused = paused
+        if not paused:
+            self.touch()
 
     def leave_table(self) -> None:
         """Leave (Móm if a game is running), then hand back to the app (or pop the scene)."""
@@ -157,12 +164,8 @@ class TableScene(Scene):
         self.client.next_game()
 
     def look_of(self, seat: int) -> int | None:
-        """The avatar to draw at ``seat``: yours at your seat, the one another player chose at a LAN table,
-        None (the name's colour) for a bot."""
-        m = self.model
-        if m is not None and seat == m.me and not self.spectator:
-            return self.my_look
-        return self.looks(seat) if self.looks is not None else None
+        """The avatar to draw at ``seat`` (view.py's ``Looks``)."""
+        return self.avatars.at(self.model, seat, self.spectator)
 
     # ------------------------------------------------------------------ redraw bookkeeping
     @property
@@ -258,11 +261,9 @@ class TableScene(Scene):
 
     def status_line(self) -> tuple[str, Colour]:
         """The status line now (reads only)."""
-        warning: tuple[str, Colour] | None = None
-        if self.turn_clock.warning_due(self.model, self.clock) and self.model is not None:
-            hl = self.highlights
-            warning = (hl.guide if hl.mode is Mode.LAY else lay_clock_warning(self.model)), WARNING
-        return self.status.line(self.clock, self.highlights, warning)
+        m, hl = self.model, self.highlights
+        due = m is not None and self.turn_clock.warning_due(m, self.clock)
+        return self.status.line(self.clock, hl, lay_warning(m, hl) if m is not None and due else None)
 
     def clock_remaining(self, seat: int) -> tuple[float, float]:
         """(seconds left, turn seconds) of ``seat``'s clock now, or (0, 0) without a clock."""
@@ -309,12 +310,15 @@ class TableScene(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         """Lay the table out again for a canvas of ``size`` (the window changed shape): cards glide to their
         new places, the buttons and the header move at once."""
-        self.layout = TableLayout(size, self.layout.n, self.layout.my_seat)
-        self.hand.set_layout(self.layout)
-        self.header.place(self.layout)
-        self.menu_button.rect = pygame.Rect(self.layout.menu_button)
-        self.buttons.place(self.highlights, self.layout)
+        self._lay_out(TableLayout(size, self.layout.n, self.layout.my_seat))
         self._frame_dirty = True
+
+    def _lay_out(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.hand.set_layout(layout)
+        self.header.place(layout)
+        self.menu_button.rect = pygame.Rect(layout.menu_button)
+        self.buttons.place(self.highlights, layout)
 
     def _route(self, msg: TableMessage) -> None:
         if isinstance(msg, Error):          # answers to your commands skip the batch queue
@@ -322,69 +326,43 @@ class TableScene(Scene):
         elif isinstance(msg, Hint):
             self.carry_out(self.actions.on_hint(msg))
         else:
-            self.queue.append((msg, self.clock))
+            self.queue.add(msg, self.clock)
 
     def _drain(self) -> None:
-        while self.queue and not self.anim.blocking:
-            head = self.queue[0][0]
-            if isinstance(head, Thinking):  # a bot started on its move: show the cue now
-                self.queue.pop(0)
-                if self.model is not None and head.game_id == self.model.game_id:
-                    self.thinking_seat = head.seat
+        while not self.anim.blocking and (item := self.queue.take()) is not None:
+            if isinstance(item, Thinking):  # a bot started on its move: show the cue now
+                if self.model is not None and item.game_id == self.model.game_id:
+                    self.thinking_seat = item.seat
                     self.touch()
                 continue
-            end = next((i for i, (m, _) in enumerate(self.queue) if isinstance(m, Snapshot)), None)
-            if end is None:
-                return
-            batch, self.queue = self.queue[:end + 1], self.queue[end + 1:]
-            snap, received = batch[-1]
-            assert isinstance(snap, Snapshot)
-            self._play([m for m, _ in batch[:-1]], snap, received)
-            if sum(1 for m, _ in self.queue if isinstance(m, Snapshot)) >= CATCH_UP:
+            self._play(item)
+            if self.queue.behind >= CATCH_UP:
                 self.anim.finish()
 
-    def _play(self, events: list[TableMessage], snap: Snapshot, received: float) -> None:
+    def _play(self, batch: Batch) -> None:
         old = self.model
-        new = TableModel(snap)
+        new = TableModel(batch.snapshot)
         if old is not None:
             new.carry_from(old)
-        self.turn_clock.received = received
+        self.turn_clock.received = batch.received
         new_game = old is None or new.game_id != old.game_id
         if old is None or (new.n, new.me) != (old.n, old.me):
-            self.me = new.me
-            self.layout = TableLayout(self.layout.size, new.n, new.me)   # watching (WATCHING, -1): seat 0 below
             self.actions.spectator = self._spectator or new.me < 0
-            self.hand.set_layout(self.layout)
-            self.header.place(self.layout)
-        hand_rects = {c: r for c in self.hand.order if (r := self.hand.rect_of(c)) is not None}
+            self._lay_out(TableLayout(self.layout.size, new.n, new.me))   # watching (WATCHING, -1): seat 0 below
+        hand_rects = {} if new_game else self.hand.drawn_rects()    # where your cards fly from
         if new_game:
             self._new_game()
-            hand_rects = {}
-        partners = {c: assist.eat_helpers(new.hand_mask & ~(1 << c), new.eaten_mask & ~(1 << c), c, new.ace_high)
-                    for c in new.my_eaten if c not in self.hand.order}
         self.model = new
-        self.hand.sync(new.hand, set(new.my_eaten), partners)
-        if new_game:
-            self.hand.set_order(assist.sort_by_phom(new.hand, new.eaten_mask, new.ace_high, new.face10))
-            self.hand.snap()
-        for e in events:
-            if isinstance(e, Thinking):
-                self.thinking_seat = e.seat
-        if new.thinking is not None and (new.thinking != new.me or self.spectator):
-            self.thinking_seat = new.thinking  # your own seat only thinks when a bot plays it
-        if new.to_move != self.thinking_seat:
-            self.thinking_seat = None
+        self.hand.take(new, new_game)
+        self.thinking_seat = thinking_after(batch, new, self.spectator, self.thinking_seat)
         self.carry_out(self.actions.refresh(new, self.hand.order), yours=False)
-        for line, mine in self.director.play([e for e in events if not isinstance(e, Thinking)], old, new,
-                                             hand_rects, self.layout):
+        for line, mine in self.director.play(batch.played, old, new, hand_rects, self.layout):
             self.add_log(line, mine)
         if math.isinf(self.tweens.speed):
             self.tweens.update(0.0)
         if new.is_over and self._over_at is None:
             self._over_at = self.clock
-            if new.me >= 0:                  # a watcher has nothing won or lost
-                won = new.final_net()[new.me] > 0
-                self.services.sounds.play("win" if won else "lose")
+            self.director.game_over(new)
         self.touch()
 
     def _new_game(self) -> None:
@@ -409,35 +387,37 @@ class TableScene(Scene):
             self.director.banner(self.layout, tr("status.lay_clock"), m.me, m.me, WARNING)
         self.header.update(dt)
         buttons = self.visible_buttons()
-        hl = self.highlights
-        glowing = hl.stock_glow or hl.discard_glow or any(b.glow for b in buttons)
         for b in buttons:
             b.update(dt)
-        if glowing:
+        keys, parts = regions.frame_keys(self.status_line()[0], self.highlights, buttons, cues.ring, self.clock,
+                                         self.thinking_seat)
+        if parts.glow >= 0:                 # something glows: its pulse
             self.pulse = 0.5 + 0.5 * math.sin(self.clock * math.tau * 0.9)
-        thinking = int(self.clock * 3) if self.thinking_seat is not None else -1
-        text, _ = self.status_line()
-        keys = (text, tuple(id(b) for b in buttons), glowing, self.thinking_seat)
-        parts = regions.Parts(cues.ring, int(self.clock * PULSE_FPS) if glowing else -1, thinking)
         pad = self.services.cards.shadow_pad(self.layout.table_card[0])
         if self.frames.note(keys, parts, self.layout, self.model, self.highlights, buttons, pad, self.thinking_seat):
             self._frame_dirty = True
 
     def _maybe_results(self) -> None:
-        m = self.model
-        if (m is None or not m.is_over or self.results_for == m.game_id or self._over_at is None
-                or self.anim.blocking or self.anim.celebrating or self.queue or self.stack is None):
-            return
-        if self.clock - self._over_at < RESULTS_DELAY:
+        m, busy = self.model, self.anim.blocking or self.anim.celebrating or bool(self.queue)
+        if m is None or self.stack is None or not results_due(m, self._over_at, self.results_for, self.clock, busy):
             return
         self.results_for = m.game_id
         self.results = self.results_overlay(m)
         self.stack.push(self.results)
 
-    def results_overlay(self, model: TableModel) -> Scene:
+    def results_overlay(self, model: TableModel) -> ResultsOverlay:
         """The results dialog of a finished game (the tutorial makes its own)."""
-        from .results import ResultsOverlay
-        return ResultsOverlay(self, model)
+        return ResultsOverlay(self.services, self.painter, model, self.seat_looks(), self.facts,
+                              self.next_game, self.leave_table)
+
+    def seat_looks(self) -> tuple[int | None, ...]:
+        """Each seat's avatar now."""
+        return self.avatars.of(self.model, self.spectator)
+
+    def facts(self) -> TableFacts:
+        """What a dialog over the table reads of it now."""
+        return TableFacts(self.layout, self.model, self.spectator, self.client.can_pause, self.saved,
+                          self.needs_redraw)
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -457,12 +437,9 @@ class TableScene(Scene):
     def view(self) -> TableView:
         """This frame's view of the table: all the painter and the layers over the table draw from."""
         m = self.model
-        clock = None
-        if m is not None and m.clock is not None:
-            clock = SeatClock(m.clock.seat, *self.turn_clock.remaining(m, m.clock.seat, self.clock))
-        looks = tuple(self.look_of(seat) for seat in range(m.n)) if m is not None else ()
         return TableView(self.layout, m, self.highlights, self.hand.frame(), self.anim.frame(self.layout.px(26)),
-                         clock, self.clock, self.pulse, self.thinking_seat, self.status_line(),
-                         self.status.recent(LOG_SHOWN), self.table_number, looks, tuple(self.visible_buttons()),
+                         self.turn_clock.running(m, self.clock), self.clock, self.pulse, self.thinking_seat,
+                         self.status_line(), self.status.recent(LOG_SHOWN), self.table_number,
+                         self.seat_looks(), tuple(self.visible_buttons()),
                          (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else ())
 

@@ -1,4 +1,4 @@
-"""Table view: the one frozen value a frame of the table is drawn from.
+"""Table view: the frozen values the table shows itself through — each frame's TableView, and TableFacts for dialogs.
 
 Each frame the table scene builds a ``TableView``: the layout and the model,
 your side's ``Highlights``, where your hand's cards and the animations are
@@ -7,10 +7,16 @@ pulse, the thinking seat, the status line and the game log, each seat's
 avatar, the buttons shown and the extras' layers drawn over the table.
 ``TablePainter.draw(surface, view)`` reads only that. A layer
 (``TableLayer``: the chat, the reactions) draws from the same view.
+
+A dialog over the table (the pause menu, the results) reads ``TableFacts``
+instead, from a function the scene hands it: the layout it centres on, the
+game shown, whether you only watch, whether the table pauses and keeps an
+autosave, whether the table below changed since its last frame.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -18,6 +24,7 @@ import pygame
 
 from ..widgets.controls import Button
 from .anim import AnimFrame
+from .clock import SeatClock
 from .hand_view import HandFrame
 from .highlights import Colour, Highlights
 from .layout import TableLayout
@@ -25,12 +32,21 @@ from .model import TableModel
 
 
 @dataclass(frozen=True)
-class SeatClock:
-    """The turn clock running now: whose, the seconds left this frame, the turn's seconds."""
+class Looks:
+    """The avatar drawn at each seat: yours as your profile chose it, another player's as they chose theirs (a LAN
+    table, ``others`` by seat), None (the colour of the name) for a bot."""
 
-    seat: int
-    remaining: float
-    total: float
+    mine: int | None = None
+    others: Callable[[int], int | None] | None = None
+
+    def at(self, m: TableModel | None, seat: int, watching: bool) -> int | None:
+        if m is not None and seat == m.me and not watching:
+            return self.mine
+        return self.others(seat) if self.others is not None else None
+
+    def of(self, m: TableModel | None, watching: bool) -> tuple[int | None, ...]:
+        """Each seat's avatar at the table of ``m`` (none without a game shown)."""
+        return tuple(self.at(m, seat, watching) for seat in range(m.n)) if m is not None else ()
 
 
 class TableLayer(Protocol):
@@ -69,3 +85,15 @@ class TableView:
 
     def look_of(self, seat: int) -> int | None:
         return self.looks[seat] if 0 <= seat < len(self.looks) else None
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What a dialog over the table reads of it now (see the module docstring)."""
+
+    layout: TableLayout
+    model: TableModel | None
+    spectator: bool           # only watching: no seat, or a bots-only table
+    can_pause: bool           # offline: the pause menu holds the table; at a LAN table the game goes on
+    saved: bool               # an unfinished game here is autosaved (Chơi tiếp)
+    changed: bool             # the table's next frame differs from its last (it plays on under the dialog)
