@@ -2,7 +2,7 @@
 
 Each one is a typed field: the window, the music once it plays, the art
 caches the pages share, what this run remembers of the last game set up.
-There is no bag of extras keyed by strings (tests/ui/test_services.py keeps
+There is no bag of extras keyed by strings (tests/ui/shared/test_services.py keeps
 it so).
 """
 

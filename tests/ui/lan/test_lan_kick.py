@@ -1,0 +1,60 @@
+"""The host's "Mời ra" in the LAN lobby: asked first, the guest removed and told why, not let back in."""
+
+from __future__ import annotations
+
+import pytest
+
+from tala_desktop.net.host import start_in_thread
+from tala_desktop.ui.core.i18n import set_language, tr
+from tala_desktop.ui.core.scene import Scene, SceneStack
+from tala_desktop.ui.frames.confirm import ConfirmOverlay
+from tala_desktop.ui.lan.lobby import LanLobbyScene
+from tala_desktop.ui.lan.session import LanSession
+from tests.ui.lan.test_lan_scenes import click, step_until
+from tests.ui.table_helpers import make_services
+
+
+@pytest.fixture
+def lobby_with_guest(pg, fonts):
+    srv = start_in_thread(host="127.0.0.1", port=0, bot_delay=0.0)
+    host_session = LanSession.join("127.0.0.1", srv.port, "Lan")
+    stack = SceneStack()
+    stack.push(Scene())
+    lobby = LanLobbyScene(make_services(fonts), host_session)
+    stack.push(lobby)
+    guest = LanSession.join("127.0.0.1", srv.port, "Minh")
+    try:
+        step_until(stack, lambda: host_session.welcome is not None)
+        host_session.client.create_table(seats=3)
+        step_until(stack, lambda: host_session.is_host)
+        step_until(stack, lambda: guest.pump(0) or guest.tables)
+        guest.client.join(guest.tables[0].id)
+        step_until(stack, lambda: 1 in lobby.kick_buttons)
+        yield stack, lobby, guest
+    finally:
+        stack.clear()
+        guest.close()
+        srv.stop()
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_host_removes_a_guest_after_confirming(lobby_with_guest, lang):
+    stack, lobby, guest = lobby_with_guest
+    set_language(lang)
+    try:
+        assert list(lobby.kick_buttons) == [1]               # on the guest's row only, never on one's own
+        click(lobby, lobby.kick_buttons[1].rect)
+        overlay = stack.top
+        assert isinstance(overlay, ConfirmOverlay) and "Minh" in overlay.message
+        click(overlay, overlay.cancel_button.rect)           # "Để lại" / "Keep": nothing happens
+        step_until(stack, lambda: stack.top is lobby)
+        assert lobby.session.lobby.seats[1].name == "Minh"
+        click(lobby, lobby.kick_buttons[1].rect)
+        click(stack.top, stack.top.confirm_button.rect)
+        step_until(stack, lambda: guest.pump(0) or guest.lobby is None and guest.notices)
+        assert guest.notices[-1] == tr("net.left.kicked")
+        step_until(stack, lambda: lobby.session.lobby.seats[1].kind == "empty" and not lobby.kick_buttons)
+        guest.client.join(lobby.session.lobby.id)          # not let back in, and told in words
+        step_until(stack, lambda: guest.pump(0) or tr("net.error.kicked") in guest.notices)
+    finally:
+        set_language("vi")

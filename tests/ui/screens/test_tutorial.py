@@ -1,0 +1,129 @@
+"""Hướng dẫn: the guided first game can be finished with real mouse clicks only, a wrong move is refused with the
+step's prompt, and every lesson of the script is legal play that ends the way the coach says."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from tala_desktop.engine.cards import parse_card
+from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
+from tala_desktop.ui.screens.tutorial_script import LESSONS, bot_moves, lesson_state
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.table.modes import TableButton
+from tala_desktop.ui.table.results import ResultsOverlay
+from tests.ui.store_app_helpers import click, run
+
+
+@pytest.fixture
+def app(pg) -> Iterator[App]:
+    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
+    made.services.settings.animation_speed = 0.0      # instant animations; Lan still waits like a real table
+    pygame.event.clear()
+    made.show_menu()
+    run(made, 30)
+    yield made
+    made.shutdown()
+
+
+def wait_for_my_step(app: App, scene: TutorialScene, limit: float = 30.0) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        app.frame()
+        m = scene.model
+        st = scene.tutorial_table.state
+        if (scene.step() is not None and st is not None and st.to_move == 0 and scene.accepting_input
+                and m is not None and m.my_turn and scene.visible_buttons()):
+            return
+        if app.stack.top is not scene:
+            return
+        time.sleep(0.002)
+    raise AssertionError(f"stuck at lesson {scene.lesson_index} step {scene.moves_made()}")
+
+
+def button(scene: TutorialScene, name: str) -> pygame.Rect:
+    b = scene.buttons[TableButton(name)]
+    assert b in scene.visible_buttons(), (name, [x.text for x in scene.visible_buttons()])
+    return b.rect
+
+
+def play_step(app: App, scene: TutorialScene) -> None:
+    step = scene.step()
+    assert step is not None
+    before = scene.moves_made()
+    if step.kind == "discard":
+        rect = scene.hand.rect_of(parse_card(step.card))
+        assert rect is not None
+        click(app, rect.center)
+        click(app, button(scene, "discard").center)
+    else:
+        click(app, button(scene, step.kind).center)
+    deadline = time.monotonic() + 10
+    while scene.moves_made() == before and time.monotonic() < deadline:
+        app.frame()
+    assert scene.moves_made() == before + 1, (step, scene.status_line())
+
+
+def test_the_tutorial_can_be_finished_with_the_mouse(app):
+    menu = app.stack.top
+    click(app, menu.buttons["tutorial"].rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, TutorialScene)
+    run(app, 2)
+    click(app, scene.faster_button.rect.center)      # "Lan đi nhanh hơn"
+    for lesson in range(len(LESSONS)):
+        assert scene.lesson_index == lesson
+        while scene.step() is not None:
+            wait_for_my_step(app, scene)
+            play_step(app, scene)
+        deadline = time.monotonic() + 20
+        while not isinstance(app.stack.top, ResultsOverlay) and time.monotonic() < deadline:
+            app.frame()
+        results = app.stack.top
+        assert isinstance(results, ResultsOverlay)
+        assert scene.tutorial_table.state.outcome.winner == 0
+        run(app, 5)
+        click(app, results.new_button.rect.center)
+        run(app, 5)
+    done = app.stack.top
+    assert isinstance(done, TutorialDoneScene)
+    click(app, done.done_button.rect.center)
+    assert isinstance(app.stack.top, MenuScene) and len(app.stack) == 1
+
+
+def test_a_move_the_step_does_not_ask_for_is_refused_with_its_prompt(app):
+    scene = TutorialScene(app.services)
+    app.stack.push(scene)
+    wait_for_my_step(app, scene)
+    wrong = scene.hand.rect_of(parse_card("Qd"))
+    click(app, wrong.center)
+    click(app, button(scene, "discard").center)
+    run(app, 3)
+    assert scene.moves_made() == 0
+    text, _ = scene.status_line()
+    assert "K♠" in text
+    _, _, todo = scene.coach_lines()
+    assert "K♠" in todo
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.title for lesson in LESSONS])
+def test_every_lesson_is_legal_play_that_ends_with_your_win(lesson):
+    st = lesson_state(lesson)
+    bots, steps = bot_moves(lesson), list(lesson.steps)
+    while not st.is_over:
+        legal = st.legal_moves()
+        if st.to_move == 1:
+            move = bots.pop(0)
+            assert move in legal, move
+        else:
+            step = steps.pop(0)
+            fits = [m for m in legal if step.matches(m)]
+            assert fits, step
+            move = fits[0]
+        st.push(move)
+    assert not bots and not steps
+    assert st.outcome.winner == 0

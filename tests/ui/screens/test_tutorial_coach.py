@@ -1,0 +1,136 @@
+"""The tutorial's coach: its panel owns its place at the table and above the results, its lines follow the game,
+Lan is paced like a real table (faster on request), the closing cards are phỏm, and its end leads to the menu."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from tala_desktop.engine import Rules
+from tala_desktop.engine.cards import mask_of, parse_card
+from tala_desktop.engine.melds import find_melds
+from tala_desktop.ui.core import i18n
+from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.screens.rules import RulesScene
+from tala_desktop.ui.screens.tutorial import FAST_DELAY, TutorialDoneScene, TutorialResults, TutorialScene
+from tala_desktop.ui.screens.tutorial_script import DONE_PHOM
+from tala_desktop.ui.shared.new_game import think_delay
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.table.results import AUTO_START
+from tests.ui.screens.test_tutorial import play_step, wait_for_my_step
+from tests.ui.store_app_helpers import click, run
+
+KEEP_OFF = ("log", "status", "stock", "stock_label", "hand", "menu", "info", "seat0.", "seat1.", "button")
+
+
+@pytest.fixture
+def app(pg) -> Iterator[App]:
+    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
+    made.services.settings.animation_speed = 0.0
+    pygame.event.clear()
+    made.show_menu()
+    run(made, 30)
+    yield made
+    made.shutdown()
+
+
+def overlaps(scene: TutorialScene) -> list[str]:
+    """What the coach panel or its switch would cover: the table's regions, Lan's laid phỏm as they lie now."""
+    rect = scene.coach[0].union(scene.faster_button.rect)
+    L, m = scene.layout, scene.model
+    regions = {name: r for name, r in L.regions().items() if name != "seat1.laid"}   # room for 3 phỏm: she lays 1
+    if m is not None:
+        for k, r in enumerate(L.laid_group_rects(1, [len(ph) + 1 for ph in m.laid[1]])):   # + a card sent to it
+            regions[f"seat1.laid{k}"] = r
+    return [name for name, r in regions.items() if name.startswith(KEEP_OFF) and r.w and r.h and rect.colliderect(r)]
+
+
+def results_of(app: App, scene: TutorialScene, limit: float = 20.0) -> TutorialResults:
+    deadline = time.monotonic() + limit
+    while not isinstance(app.stack.top, TutorialResults) and time.monotonic() < deadline:
+        app.frame()
+    assert isinstance(app.stack.top, TutorialResults)
+    return app.stack.top
+
+
+@pytest.mark.parametrize("language", ["vi", "en"])
+def test_the_coach_keeps_clear_of_the_table_and_the_results_at_every_step(app, language):
+    i18n.set_language(language)
+    scene = TutorialScene(app.services)
+    app.stack.push(scene)
+    click(app, scene.faster_button.rect.center)
+    seen_notes = []
+    for _lesson in range(2):
+        while scene.step() is not None:
+            wait_for_my_step(app, scene)
+            assert not overlaps(scene), (scene.lesson_index, scene.moves_made(), overlaps(scene))
+            fonts = app.services.fonts
+            assert all(fonts.font(x.size, x.bold).size(x.text)[0] <= scene.coach[0].w - 28 for x in scene.coach[1])
+            seen_notes.append(scene.coach_lines()[1])
+            play_step(app, scene)
+        results = results_of(app, scene)
+        rect, lines = results.coach()
+        assert lines and not rect.colliderect(results.panel) and rect.top >= 0
+        assert any(i18n.tr(scene.lesson.finish).startswith(x.text) for x in lines)
+        click(app, results.new_button.rect.center)
+        run(app, 5)
+    assert i18n.tr("tutorial.done.lan_laid") in seen_notes
+
+
+def test_a_lesson_line_does_not_announce_what_already_happened(app):
+    """After Lan lays 3♠ 4♠ 5♠ the coach no longer says she will lay it on her next turn."""
+    scene = TutorialScene(app.services)
+    app.stack.push(scene)
+    scene.toggle_faster()
+    while scene.moves_made() < 7:
+        wait_for_my_step(app, scene)
+        play_step(app, scene)
+    assert scene.coach_lines()[1] == i18n.tr("tutorial.done.lan_lays")        # she has not laid yet
+    wait_for_my_step(app, scene)
+    assert scene.tutorial_table.state.laid[1]
+    assert scene.coach_lines()[1] == i18n.tr("tutorial.done.lan_laid")
+
+
+def test_the_results_of_a_lesson_wait_for_the_player(app):
+    scene = TutorialScene(app.services)
+    app.stack.push(scene)
+    scene.toggle_faster()
+    while scene.step() is not None:
+        wait_for_my_step(app, scene)
+        play_step(app, scene)
+    results = results_of(app, scene)
+    run(app, round(60 * (AUTO_START + 2)))   # a table's results would have started the next game by now
+    assert app.stack.top is results and scene.lesson_index == 0
+
+
+@pytest.mark.parametrize("speed", [0.0, 0.5, 1.0, 2.0])
+def test_lan_is_paced_like_a_real_table_and_faster_on_request(app, speed):
+    app.services.settings.animation_speed = speed
+    scene = TutorialScene(app.services)
+    app.stack.push(scene)
+    table = scene.tutorial_table
+    assert table.think_delay == think_delay(min(speed, 1.0) if speed else 1.0) >= think_delay(1.0)
+    before = scene.faster_button.text
+    click(app, scene.faster_button.rect.center)
+    assert table.think_delay == FAST_DELAY < think_delay(2.0) and scene.faster_button.text != before
+    click(app, scene.faster_button.rect.center)
+    assert table.think_delay == think_delay(min(speed, 1.0) if speed else 1.0)
+
+
+def test_the_closing_cards_are_phom():
+    rules = Rules()
+    for phom in DONE_PHOM:
+        mask = mask_of(parse_card(c) for c in phom)
+        assert mask in find_melds(mask, rules.ace_high_run), phom
+
+
+def test_back_to_the_menu_returns_to_the_menu_from_the_rules_page(app):
+    assert isinstance(app.stack.top, MenuScene)
+    app.stack.push(RulesScene(app.services))
+    app.stack.push(TutorialDoneScene(app.services))
+    run(app, 3)
+    click(app, app.stack.top.done_button.rect.center)
+    assert isinstance(app.stack.top, MenuScene) and len(app.stack) == 1

@@ -1,0 +1,71 @@
+"""The host's seat changes between games: a bot's seat offered to each of the first people watching, in one row."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from tala_desktop.bots import BotLevel
+from tala_desktop.net import protocol as p
+from tala_desktop.table import SeatKind
+from tala_desktop.ui.core import i18n
+from tala_desktop.ui.lan.channel import GIVE_SEAT_WATCHERS, LanChannel
+from tala_desktop.ui.social.layer import SocialLayer
+from tala_desktop.ui.social.said import SeatChoice
+from tests.ui.social.test_social_layer import Channel, started
+
+
+class Client:
+    def __init__(self) -> None:
+        self.sent: list[tuple] = []
+
+    def set_seat(self, seat: int, kind: str, name: str | None = None) -> None:
+        self.sent.append((seat, kind, name))
+
+    def stand_up(self) -> None:
+        self.sent.append(("stand_up",))
+
+
+def host_between_games(watchers: list[str]) -> SimpleNamespace:
+    seats = [p.SeatInfo(seat=0, kind=SeatKind.PLAYER, name="Hà", host=True),
+             p.SeatInfo(seat=1, kind=SeatKind.BOT, name="Máy 2", level=BotLevel.NORMAL),
+             p.SeatInfo(seat=2, kind=SeatKind.BOT, name="Máy 3", level=BotLevel.HARD),
+             p.SeatInfo(seat=3, kind=SeatKind.EMPTY)]
+    info = p.TableInfo(id=1, name="Bàn của Hà", state="playing", seats=seats, bet=100, turn_seconds=0,
+                       preset="zingplay", bots=[BotLevel.NORMAL, BotLevel.HARD], password=False, host=0, players=1,
+                       watchers=watchers)
+    return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, client=Client())
+
+
+@pytest.mark.parametrize("watchers", [["Quân"], ["Quân", "Mai"], ["Quân", "Mai", "Tú"]])
+def test_the_host_may_give_the_bots_seat_to_each_of_the_first_two_watching(watchers):
+    i18n.set_language("en")
+    try:
+        session = host_between_games(watchers)
+        choices = LanChannel(session).seat_choices(True)
+        given = watchers[:GIVE_SEAT_WATCHERS]
+        assert [c.label for c in choices] == (["Stand up and watch"] + [f"Give seat 2 to {n}" for n in given]
+                                              + ["A bot takes seat 4"])
+        choices[len(given)].act()                           # the last watcher offered
+        assert session.client.sent == [(1, "player", given[-1])]
+    finally:
+        i18n.set_language("vi")
+
+
+def test_no_seat_to_give_when_nobody_watches():
+    choices = LanChannel(host_between_games([])).seat_choices(True)
+    assert len(choices) == 2                                           # stand up, a bot in the free seat
+
+
+def test_four_seat_choices_fit_in_one_row_over_the_table(fonts):
+    drv = started(fonts)
+    sc, ch = drv.scene, Channel()
+    labels = ["Stand up and watch", "Give seat 2 to Quân", "Give seat 2 to Mai", "A bot takes seat 4"]
+    ch.seat_choices = lambda between: [SeatChoice(t, lambda: None) for t in labels]
+    layer = SocialLayer(ch, fonts)
+    layer.update(0.01, sc)
+    rects = [b.rect for b in layer.seat_buttons]
+    w, _ = sc.layout.size
+    assert len(rects) == 4 and rects[0].x >= 0 and rects[-1].right <= w
+    assert all(a.right < b.x for a, b in zip(rects, rects[1:]))

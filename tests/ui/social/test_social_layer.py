@@ -1,0 +1,178 @@
+"""The social layer over a real table scene: bubbles at the sender's avatar for 2 s, seat colours, bot answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from tala_desktop.ui.art.avatars import avatar_colour
+from tala_desktop.ui.core.i18n import set_language
+from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS
+from tala_desktop.ui.social.layer import WATCHER, SocialLayer
+from tala_desktop.ui.social.offline import OfflineChannel
+from tala_desktop.ui.social.said import Said
+from tests.ui.table_helpers import Driver, make_services, make_table
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+class Channel:
+    """A channel the test feeds by hand (the LAN one relays the server's lines the same way)."""
+
+    can_chat = True
+
+    def __init__(self) -> None:
+        self.inbox: list[Said] = []
+        self.chats: list[str] = []
+        self.reactions: list[str] = []
+        self.watchers: list[str] = []
+
+    def send_chat(self, text: str) -> None:
+        self.chats.append(text)
+
+    def send_reaction(self, key: str) -> None:
+        self.reactions.append(key)
+
+    def seat_choices(self, between_games: bool) -> list:
+        return []
+
+    def poll_said(self, now: float) -> list[Said]:
+        out, self.inbox = self.inbox, []
+        return out
+
+
+def started(fonts, **kw) -> Driver:
+    drv = Driver(make_table(**kw), make_services(fonts))
+    for _ in range(600):
+        drv.step()
+        if drv.scene.model is not None and not drv.scene.anim.blocking:
+            break
+    assert drv.scene.model is not None
+    return drv
+
+
+def test_a_reaction_bubbles_at_the_senders_avatar_for_two_seconds(fonts):
+    drv = started(fonts)
+    sc, ch = drv.scene, Channel()
+    layer = SocialLayer(ch, fonts)
+    ch.inbox.append(Said("Lan", 1, reaction="nice"))
+    assert layer.update(0.01, sc)
+    bubble = layer.bubbles.bubbles[1]
+    rect = layer.bubbles.place(layer.bubbles.image("nice", bubble.anchor.side), bubble.anchor)
+    g = sc.layout.seat(1)
+    assert bubble.anchor.centre == g.avatar_centre
+    assert rect.bottom <= g.avatar_centre[1] - g.avatar_radius                 # above the avatar ...
+    assert abs(rect.centerx - g.avatar_centre[0]) < rect.w                     # ... next to it
+    assert pygame.Rect((0, 0), sc.layout.size).contains(rect)                   # ... and on the canvas
+    layer.update(BUBBLE_SECONDS - 0.1, sc)
+    assert 1 in layer.bubbles.bubbles
+    layer.update(0.2, sc)
+    assert not layer.bubbles.bubbles
+    assert [e.said.reaction for e in layer.panel.entries] == ["nice"]         # the log keeps it
+    sc.close()
+
+
+def test_the_top_seat_bubbles_below_its_avatar_and_a_new_reaction_replaces_the_old(fonts):
+    drv = started(fonts)
+    sc, ch = drv.scene, Channel()
+    layer = SocialLayer(ch, fonts)
+    top = next(s for s in range(sc.layout.n) if sc.layout.slot_of(s) == "top")
+    ch.inbox += [Said("Minh", top, reaction="hurry"), Said("Minh", top, reaction="laugh")]
+    layer.update(0.01, sc)
+    assert len(layer.bubbles.bubbles) == 1 and layer.bubbles.bubbles[top].key == "laugh"
+    b = layer.bubbles.bubbles[top]
+    rect = layer.bubbles.place(layer.bubbles.image(b.key, b.anchor.side), b.anchor)
+    g = sc.layout.seat(top)
+    assert rect.top >= g.avatar_centre[1] + g.avatar_radius
+    sc.close()
+
+
+def test_lines_carry_the_senders_seat_colour_and_watchers_their_own(fonts):
+    drv = started(fonts)
+    sc, ch = drv.scene, Channel()
+    layer = SocialLayer(ch, fonts)
+    ch.inbox += [Said(sc.model.names[2], 2, text="chào"), Said("Quân", None, text="xem ké", watching=True)]
+    layer.update(0.01, sc)
+    seat_line, watch_line = layer.panel.entries
+    assert seat_line.colour == avatar_colour(sc.model.names[2])
+    assert watch_line.colour == WATCHER
+    sc.close()
+
+
+def test_a_watchers_reaction_bubbles_by_the_watching_label_with_their_name(fonts):
+    drv = started(fonts)
+    sc, ch = drv.scene, Channel()
+    ch.watchers = ["Quân"]
+    layer = SocialLayer(ch, fonts)
+    ch.inbox.append(Said("Quân", None, reaction="wow", watching=True))
+    layer.update(0.01, sc)
+    (sender, bubble), = layer.bubbles.bubbles.items()
+    assert sender == ("watch", "Quân") and bubble.label == "Quân" and bubble.anchor.side == "left"
+    rect = layer.bubbles.place(layer.bubbles.image("wow", "left", "Quân"), bubble.anchor)
+    assert rect.right <= layer._watch_left() and not rect.colliderect(layer.panel.toggle_rect)
+    sc.close()
+
+
+def test_the_layer_takes_keys_while_typing_and_leaves_the_rest_to_the_table(fonts):
+    drv = started(fonts)
+    sc, ch = drv.scene, Channel()
+    layer = SocialLayer(ch, fonts)
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    assert not layer.handle_event(esc)                      # closed: Esc opens the table's pause menu
+    assert layer.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert layer.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Ván này căng đấy"))
+    assert layer.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert ch.chats == ["Ván này căng đấy"]
+    sc.close()
+
+
+def test_offline_your_reaction_shows_and_a_bot_may_answer_it(fonts):
+    drv = started(fonts)
+    sc = drv.scene
+    channel = OfflineChannel(drv.table, 0, seed=3)
+    channel.banter.chance = 1.0
+    layer = SocialLayer(channel, fonts)
+    assert layer.panel.field is None                          # offline: reactions only
+    channel.send_reaction("gg")
+    layer.update(0.01, sc)
+    assert 0 in layer.bubbles.bubbles
+    mine = layer.panel.entries[0].said
+    assert mine.mine and mine.seat == 0 and mine.reaction == "gg"
+    for _ in range(100):
+        layer.update(0.05, sc)
+    answers = [e.said for e in layer.panel.entries[1:]]
+    assert len(answers) == 1 and answers[0].seat in (1, 2, 3) and answers[0].reaction in ("gg", "again")
+    assert answers[0].name == drv.table.names[answers[0].seat]
+    channel.send_reaction("not_a_reaction")                    # only the fixed set is ever sent
+    assert channel.poll_said(99.0) == []
+    sc.close()
+
+
+def test_frames_with_the_chat_open_and_a_bubble_in_both_languages(fonts):
+    ARTIFACTS.mkdir(exist_ok=True)
+    frames = {}
+    for lang in ("vi", "en"):
+        set_language(lang)
+        drv = started(fonts)
+        sc, ch = drv.scene, Channel()
+        ch.watchers = ["Quân"]
+        layer = SocialLayer(ch, fonts)
+        ch.inbox += [Said("Lan", 1, text="Chào cả nhà, tối nay chơi đến mấy giờ thế?"),
+                     Said("Quân", None, text="Cho mình xem với", watching=True),
+                     Said("Minh", 2, reaction="laugh"), Said("Bạn", 0, text="Đánh nhanh lên nào!", mine=True),
+                     Said("Hùng", 3, reaction="gg")]
+        layer.update(0.01, sc)
+        layer.panel.open()
+        layer.update(0.5, sc)                                   # bubbles popped in
+        surface = drv.draw()
+        layer.draw(surface, sc)
+        pygame.image.save(surface, str(ARTIFACTS / f"table_chat_{lang}.png"))
+        frames[lang] = surface.copy()
+        sc.close()
+    vi, en = frames["vi"], frames["en"]
+    panel = layer.panel.rect
+    changed = sum(vi.get_at((x, y)) != en.get_at((x, y))
+                  for x in range(panel.x, panel.right, 4) for y in range(panel.y, panel.bottom, 4))
+    assert changed > 100                                        # the panel's texts follow the language
+    assert (ARTIFACTS / "table_chat_vi.png").stat().st_size > 50_000

@@ -1,0 +1,75 @@
+"""The game's winner is celebrated on the table before the results: their cards fanned out in the middle, a gold
+burst at their seat, the game's chips flying to it; an Ù gets the bigger fan. It blocks nothing and is short."""
+
+from __future__ import annotations
+
+import pygame
+
+from tala_desktop.engine import OutcomeKind
+from tala_desktop.table.messages import GameEnded
+from tala_desktop.ui.table.director import Batch
+from tala_desktop.ui.table.results import ResultsOverlay
+from tests.ui.table_helpers import Driver, make_services, make_table, play_my_turn
+
+
+def _to_the_celebration(drv: Driver) -> None:
+    stats: dict[str, int] = {}
+    for _ in range(40000):
+        if drv.scene.anim.celebrating:
+            return
+        play_my_turn(drv, stats)
+        drv.step()
+    raise AssertionError("no celebration")
+
+
+def test_the_winner_is_celebrated_before_the_results(pg, fonts):
+    drv = Driver(make_table(seed=5), make_services(fonts, speed=1.0))
+    sc = drv.scene
+    _to_the_celebration(drv)
+    m, c = sc.model, sc.anim.celebrations[0]
+    winner = m.outcome.winner
+    assert c.seat_centre == sc.layout.seat(winner).avatar_centre and not c.big
+    held = sorted(c for ph in m.laid[winner] for c in ph) + sorted(m.reveal[winner])
+    assert sorted(c.cards) == sorted(held) and len(c.cards) >= 3
+    assert any(chip.end == sc.layout.seat(winner).avatar_centre for chip in sc.anim.chips)   # chips fly to it
+    first = [angle for _, angle, _ in c.fan()]
+    canvas = pygame.Rect((0, 0), sc.layout.size)
+    shown = 0
+    while sc.anim.celebrating:
+        assert not isinstance(drv.stack.top, ResultsOverlay)      # the results wait for it
+        assert canvas.contains(c.fan_bounds())
+        drv.step()
+        shown += 1
+    opened = [angle for _, angle, _ in c.fan()]
+    assert max(opened) - min(opened) > max(first) - min(first) + 20      # the fan opened
+    assert 40 <= shown <= 75                                           # about two seconds at 30 frames a second
+    drv.until(lambda: isinstance(drv.stack.top, ResultsOverlay), limit=200)
+    sc.close()
+
+
+def test_an_u_gets_the_bigger_celebration(pg, fonts):
+    drv = Driver(make_table(seed=5), make_services(fonts, speed=1.0))
+    sc = drv.scene
+    _to_the_celebration(drv)
+    m = sc.model
+    sc.anim.celebrations.clear()
+    ended = GameEnded(game_id=m.game_id, outcome=m.outcome._replace(kind=OutcomeKind.U), hands=m.reveal)
+    sc.director._on_outcome(ended, Batch(None, m, {}, sc.layout, []), 0.0)
+    big = sc.anim.celebrations[-1]
+    assert big.big and len(big.fan()) == len(big.cards)
+    surface = pygame.Surface(sc.layout.size)
+    big.age = 0.6
+    big.draw(surface, sc.services.cards)                       # the fan and the two rings draw
+    sc.close()
+
+
+def test_instant_animations_skip_the_celebration(pg, fonts):
+    drv = Driver(make_table(seed=5), make_services(fonts, speed=0.0))
+    stats: dict[str, int] = {}
+    for _ in range(20000):
+        if isinstance(drv.stack.top, ResultsOverlay):
+            break
+        play_my_turn(drv, stats)
+        drv.step()
+    assert isinstance(drv.stack.top, ResultsOverlay) and not drv.scene.anim.celebrating
+    drv.scene.close()
