@@ -1,6 +1,7 @@
 """The server's state file: its running tables in SQLite, so a server that died resumes them on its next start.
 
-After every change a started table is written as one JSON row (the lobby:
+After every change, before the frames that show it are sent (so a crash
+never takes back what a player saw), a started table is written as one JSON row (the lobby:
 settings, seats, host; the players' names, addresses and a SHA-256 of their
 resume tokens, never the tokens; the table: names, balances, game id, the
 dealer's random state and the current game as an ``engine.record`` object,
@@ -281,7 +282,8 @@ class StateFile:
 
 
 class TableKeeper:
-    """Keeps the state file in step with the server's started tables (saved at each tick that changed one)."""
+    """Keeps the state file in step with the server's started tables: a table is written after each command or tick
+    that changed it, before the frames that show the change are sent."""
 
     def __init__(self, path: str | Path, config: ServerConfig) -> None:
         self.file = StateFile(path)
@@ -316,20 +318,31 @@ class TableKeeper:
 
     def save(self, rooms: Iterable[Room], now: float) -> None:
         """Write the started tables that changed since the last call; forget the ones that closed."""
+        rooms = list(rooms)
+        live = {r.id for r in rooms}
+        self._write(rooms, [i for i in self._saved if i not in live], now)
+
+    def commit(self, room: Room, open_: bool, now: float) -> None:
+        """Write ``room`` if it changed (``open_`` False: it closed, its row goes), before the frames of the
+        change are sent: what a player saw is what a crash resumes."""
+        if open_:
+            self._write([room], [], now)
+        elif room.id in self._saved:
+            self._write([], [room.id], now)
+
+    def _write(self, rooms: list[Room], gone: list[int], now: float) -> None:
         rows, dealers, keys = [], [], {}
         for room in rooms:
             if room.table is None or room.table.state is None:
                 continue
-            keys[room.id] = key = self._key(room)
+            key = self._key(room)
             if self._saved.get(room.id) != key:
+                keys[room.id] = key
                 row, game, new = room_to_json(room, self._games.get(room.id))
                 self._games[room.id] = game
                 rows.append((room.id, row))
                 if new:
                     dealers.append((room.id, game.rng))
-        gone = [i for i in self._saved if i not in keys]
-        for i in gone:
-            self._games.pop(i, None)
         if not rows and not gone:
             return
         try:
@@ -341,7 +354,10 @@ class TableKeeper:
                 self._failed_at = now
                 log.error("cannot write the state file %s: %s (a restart would lose these games)", self.file.path, exc)
             return
-        self._saved = keys
+        for i in gone:
+            self._saved.pop(i, None)
+            self._games.pop(i, None)
+        self._saved.update(keys)
 
     def close(self, clear: bool = False) -> None:
         if clear:

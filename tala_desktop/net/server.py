@@ -160,13 +160,15 @@ class TalaServer:
         s.conn = None
         s.dropped_at = now
         log.info("%s (%s) dropped", s.name, conn.addr)
-        if s.room is None:
+        room = s.room
+        if room is None:
             self.sessions.pop(s.token, None)
-        elif s.room.playing:
-            s.room.member_dropped(now)
+        elif room.playing:
+            room.member_dropped(now)
         else:
             self._leave(s, now)  # a lobby seat is simply freed
             self.sessions.pop(s.token, None)
+        self._commit(room, now=now)
 
     def _receive(self, conn: Conn, frame: str | bytes, now: float) -> None:
         if not conn.bucket.take(now) or not self.addresses.take(conn.addr, now):
@@ -192,9 +194,10 @@ class TalaServer:
         if isinstance(cmd, p.Hello):
             conn.send(p.error("already_welcome", "hello was already sent on this connection"))
             return
+        s = conn.session
+        before = s.room
         try:
-            self._dispatch(conn.session, cmd, now)
-            s = conn.session
+            self._dispatch(s, cmd, now)
             if s.room is not None and s.seat is not None and not isinstance(cmd, p.Ping):
                 s.room.last_activity = now      # only a seated player keeps a table alive, not a watcher
         except RoomError as exc:
@@ -202,6 +205,14 @@ class TalaServer:
         except Exception:  # noqa: BLE001 - one bad command must not take the server down
             log.exception("command %r failed", cmd)
             conn.send(p.error("internal", "the server could not do that"))
+        self._commit(before, s.room, now=now)
+
+    def _commit(self, *rooms: Room | None, now: float) -> None:
+        """Write the tables a command changed to the state file before its frames go out (they are only queued
+        so far: the writers send them once this handler returns to the loop)."""
+        if self.keeper is not None:
+            for room in {r for r in rooms if r is not None}:
+                self.keeper.commit(room, self.rooms.get(room.id) is room, now)
 
     def _hello(self, conn: Conn, cmd: p.Hello, now: float) -> None:
         c = self.config
@@ -247,6 +258,7 @@ class TalaServer:
         log.info("%s %s from %s", session.name, "resumed" if resumed else "joined", conn.addr)
         if room is not None:
             room.resync(session)
+            self._commit(room, now=now)
 
     # ------------------------------------------------------------ commands
     def _dispatch(self, s: Session, cmd: p.Command, now: float) -> None:

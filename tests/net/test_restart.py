@@ -8,7 +8,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -16,7 +15,7 @@ from tala_desktop.net.cli import parse_args
 from tala_desktop.net.host import ServerThread, start_in_thread
 from tala_desktop.net.persist import StateFile, StateFileError
 
-from .conftest import FAST, Player, close_all, game_over, pump_until, seat_table
+from .conftest import FAST, Player, choose, close_all, game_over, pump_until, seat_table
 from .test_cli import wait_for_port
 
 
@@ -91,6 +90,39 @@ def test_a_game_survives_a_server_crash_and_finishes(tmp_path):
             second.stop()
         with state_db(state) as db:      # a server stopped on purpose leaves nothing to resume
             assert db.execute("SELECT count(*) FROM rooms").fetchone() == (0,)
+    finally:
+        close_all(players)
+        first.stop()
+
+
+def test_what_players_were_sent_is_in_the_state_file_before_any_tick(tmp_path):
+    """A crash right after a move's frames went out resumes that move: a drawn card stays drawn. The tick (which
+    also saves) is made too slow to come, so only a save made before the frames were sent can pass this."""
+    state = tmp_path / "state.db"
+    first = start_in_thread(state_path=str(state), **{**FAST, "tick": 60.0})
+    players = seat_table(first, ["An", "Bình"], seats=2)
+    port = first.port
+    try:
+        for pl in players:
+            pl.auto = False
+        for _ in range(2):     # the leader discards, the next player draws (or eats)
+            mover = next(pl for pl in players if pl.snap.to_move == pl.snap.seat)
+            turn = mover.snap.turn_kind, len(mover.snap.hand)
+            mover.client.send_move(choose(mover.snap.legal))
+            pump_until(players, lambda m=mover, t=turn: (m.snap.turn_kind, len(m.snap.hand)) != t
+                       and players[0].snap.to_move == players[1].snap.to_move, act=False)
+        sent = {pl.client.name: pl.snap for pl in players}
+        crash(first)
+        second = start_in_thread(state_path=str(state), **{**FAST, "port": port})
+        try:
+            for pl in players:
+                pump_until([pl], lambda p=pl: p.last("welcome") is not None and p.last("welcome").resumed
+                           and p.snap is p.last("snapshot") and p.messages.index(p.last("welcome"))
+                           < p.messages.index(p.snap), act=False)
+                for key in ("game_id", "hand", "stock_count", "piles", "to_move", "phase", "legal"):
+                    assert getattr(pl.snap, key) == getattr(sent[pl.client.name], key), key
+        finally:
+            second.stop()
     finally:
         close_all(players)
         first.stop()
@@ -187,8 +219,7 @@ def test_the_standalone_server_resumes_after_kill_9(tmp_path):
             pl.auto = False
             pl.client.reconnect_for = 15.0
         hand = players[1].snap.hand
-        time.sleep(0.3)                       # a few ticks: the started table is in the file
-        proc.send_signal(signal.SIGKILL)
+        proc.send_signal(signal.SIGKILL)      # at once: the started table was written before the players saw it
         proc.wait(timeout=5)
         proc.stderr.close()
         proc = subprocess.Popen([*argv, "--port", str(port)], stderr=subprocess.PIPE, text=True)
