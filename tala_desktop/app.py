@@ -55,6 +55,18 @@ def _frames(text: str) -> int:
     return n
 
 
+def _samples(text: str) -> int:
+    from tala_desktop.table.config import MAX_HARD_SAMPLES
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of samples, got {text!r}") from None
+    if not 1 <= n <= MAX_HARD_SAMPLES:
+        raise argparse.ArgumentTypeError(f"expected 1 to {MAX_HARD_SAMPLES} samples, got {n}")
+    return n
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tala-desktop", description="Tá Lả Desktop: Phỏm (Tá lả) against the computer")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -62,6 +74,9 @@ def parser() -> argparse.ArgumentParser:
                    help="headless check: a 4-bot game through the real scene loop until its results; exit 0 if ok")
     p.add_argument("--data-dir", metavar="DIR", help="folder for profile, settings and history (created if missing)")
     p.add_argument("--seed", type=int, help="seed of every table, for reproducible deals and bots")
+    p.add_argument("--hard-samples", type=_samples, metavar="N",
+                   help="the Hard computer player weighs N samples a decision instead of thinking for its time "
+                        "budget: with --seed, the same games on any machine")
     p.add_argument("--windowed", type=_size, metavar="WxH", help="open a window of this size, not fullscreen")
     p.add_argument("--frames", type=_frames, metavar="N",
                    help="quit after N turns of the 60 Hz loop, drawn or not (start-up timing: --frames 1 "
@@ -109,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     from tala_desktop.ui.shell.app_loop import AppOptions
 
     options = AppOptions(windowed=args.windowed, data_dir=args.data_dir, seed=args.seed,
-                         max_frames=args.frames, started_at=started)
+                         hard_samples=args.hard_samples, max_frames=args.frames, started_at=started)
     from tala_desktop.store import folder_lock
 
     if args.selftest:
@@ -163,7 +178,8 @@ def start_desktop(options: AppOptions, clock: RealClock | StepClock | None = Non
     except StoreError as exc:  # e.g. a finished game that cannot be paid now: its autosave stays for next time
         store.notices.append(Notice("resume_failed", str(exc)))
         saved = None
-    app = create_app(options, settings, clock, store=store, games=lambda services: OfflineGames(services, saved))
+    app = create_app(options, settings, clock, store=store,
+                     games=lambda services: OfflineGames(services, saved, options.hard_samples))
     app.owns_store = True
     app.show_menu()
     return app

@@ -18,13 +18,14 @@ from tala_desktop.bots import LEVELS
 from tala_desktop.bots.runner import Runner
 from tala_desktop.engine.record import game_to_obj
 from tala_desktop.table import SeatConfig, SeatKind, Table, TableConfig, TableError
+from tala_desktop.table.config import MAX_HARD_SAMPLES
 
 from .autosave import FORMAT, VERSION, Autosave
 from .errors import StoreError, UnfitSave
 from .history import SeatInfo
 from .profile import check_name
 
-_PACING = ("seed", "think_delay", "hard_budget_ms", "bot_workers", "first_leader")
+_PACING = ("seed", "think_delay", "hard_budget_ms", "hard_samples", "bot_workers", "first_leader")
 _NUMBER_RANGES = {"think_delay": (0.0, 10.0), "hard_budget_ms": (1.0, 10_000.0)}   # inclusive
 MAX_WORKERS = 16
 
@@ -98,6 +99,9 @@ def _check_pacing(config: dict[str, Any]) -> None:
     seed = config.get("seed")
     if seed is not None and not whole(seed):
         raise UnfitSave(f"autosave: seed {seed!r}: expected a whole number")
+    samples = config.get("hard_samples")
+    if samples is not None and (not whole(samples) or not 1 <= samples <= MAX_HARD_SAMPLES):
+        raise UnfitSave(f"autosave: hard_samples {samples!r}: expected 1-{MAX_HARD_SAMPLES} or none")
     workers = config.get("bot_workers", 1)
     if not whole(workers) or not 1 <= workers <= MAX_WORKERS:
         raise UnfitSave(f"autosave: bot_workers {workers!r}: expected 1-{MAX_WORKERS}")

@@ -49,6 +49,9 @@ class SeatConfig:
             raise ValueError(f"seat balance {self.balance!r}: expected a non-negative whole number")
 
 
+MAX_HARD_SAMPLES = 100_000
+
+
 @dataclass
 class TableConfig:
     """Everything needed to host a table of 2-4 seats."""
@@ -59,6 +62,8 @@ class TableConfig:
     seed: int | None = None          # None: a fresh random seed per table
     think_delay: float = 0.8         # seconds a bot's move is held back so a human can follow
     hard_budget_ms: float = 300.0
+    hard_samples: int | None = None  # a fixed count of samples per Hard decision instead of the budget (the same
+                                     # decisions on any machine: with ``seed``, the same games every time)
     bot_workers: int = 3
     first_leader: int = 0            # the host (offline: the human) leads the first game
 
@@ -71,3 +76,8 @@ class TableConfig:
             raise ValueError(f"bet {self.bet!r}: expected a positive whole number")
         if not 0 <= self.first_leader < len(self.seats):
             raise ValueError(f"first leader {self.first_leader} is not a seat")
+        if self.hard_samples is not None and (not isinstance(self.hard_samples, int)
+                                              or isinstance(self.hard_samples, bool)
+                                              or not 1 <= self.hard_samples <= MAX_HARD_SAMPLES):
+            raise ValueError(f"hard samples {self.hard_samples!r}: expected a whole number from 1 to "
+                             f"{MAX_HARD_SAMPLES}, or none (the time budget)")

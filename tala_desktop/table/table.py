@@ -54,9 +54,7 @@ class Table:
         self.names = [s.name for s in config.seats]
         self.balances = [s.balance for s in config.seats]
         self.bots: list[Bot | None] = [
-            make_bot(s.level, self._seed_for(i),
-                     **({"budget_ms": config.hard_budget_ms} if s.level == BotLevel.HARD else {}))
-            if s.kind == BOT else None
+            self._make_bot(s.level, i) if s.kind == BOT else None
             for i, s in enumerate(config.seats)
         ]
         self._own_runner = runner is None
@@ -79,6 +77,12 @@ class Table:
 
     def _seed_for(self, seat: int) -> int | None:
         return None if self.config.seed is None else self.config.seed * 31 + seat
+
+    def _make_bot(self, level: BotLevel, seat: int) -> Bot:
+        """The computer player of ``level`` at ``seat``: Hard thinks for the table's budget or samples."""
+        c = self.config
+        hard = {"budget_ms": c.hard_budget_ms, "max_samples": c.hard_samples} if level == BotLevel.HARD else {}
+        return make_bot(level, self._seed_for(seat), **hard)
 
     # ------------------------------------------------------------ lifecycle
     def start_game(self, now: float | None = None) -> None:
@@ -166,8 +170,7 @@ class Table:
         The game in progress is not touched: the player who left is Móm in it and the engine plays on.
         """
         self._check_seat(seat, balance)
-        self.bots[seat] = make_bot(level, self._seed_for(seat),
-                                   **({"budget_ms": self.config.hard_budget_ms} if level == BotLevel.HARD else {}))
+        self.bots[seat] = self._make_bot(level, seat)
         self._hand_over(seat, name, balance)
 
     def seat_player(self, seat: int, name: str, balance: int) -> None:

@@ -1,7 +1,7 @@
 """The journey driver: the real app on a data folder, stepped time, input only where things are drawn.
 
-A ``Journey`` starts the desktop app the way ``tala-desktop --data-dir DIR``
-does (the folder's lock, then ``start_desktop``, the composition root) with a
+A ``Journey`` starts the desktop app the way ``tala-desktop --data-dir DIR
+--seed N --hard-samples M`` does (the folder's lock, then ``start_desktop``, the composition root) with a
 stepped clock, and stops it the way the process ends (``App.shutdown``, the
 lock released), so a journey can start it again on the same folder. Time
 moves only in frames of 1/60 s; the computer players run in the app's own
@@ -38,6 +38,7 @@ from tala_desktop.ui.widgets.form import Segmented
 
 FPS = 60
 BOT_WAIT = 20.0        # wall seconds a frame waits at most for a computer player's decision
+HARD_SAMPLES = 60      # the Hard player's samples a decision (not its time budget): the same game on any machine
 
 
 class JourneyError(AssertionError):
@@ -56,10 +57,12 @@ class Element:
 class Journey:
     """One player's walk through the app on one data folder, across restarts."""
 
-    def __init__(self, folder: Path, size: tuple[int, int] = (1280, 720), seed: int | None = 5) -> None:
+    def __init__(self, folder: Path, size: tuple[int, int] = (1280, 720), seed: int | None = 5,
+                 hard_samples: int | None = HARD_SAMPLES) -> None:
         self.folder = folder
         self.size = size
         self.seed = seed
+        self.hard_samples = hard_samples
         self.app: App | None = None
         self.lock: folder_lock.FolderLock | None = None
         self.steps: list[str] = []
@@ -74,8 +77,9 @@ class Journey:
         self.starts += 1
         self.log(f"start the app ({self.size[0]}x{self.size[1]}, start {self.starts})")
         self.lock = folder_lock.hold_folder(resolve_data_dir(str(self.folder)))
-        self.app = start_desktop(AppOptions(windowed=self.size, data_dir=str(self.folder), seed=self.seed),
-                                 clock=StepClock(1 / FPS))
+        options = AppOptions(windowed=self.size, data_dir=str(self.folder), seed=self.seed,
+                             hard_samples=self.hard_samples)
+        self.app = start_desktop(options, clock=StepClock(1 / FPS))
         pygame.event.clear()
         self.until(lambda: self.running_app.frames_drawn > 0, 2.0, "the first frame")
         return self.app

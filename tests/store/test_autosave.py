@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
+from tala_desktop.bots import BotLevel
+from tala_desktop.bots.hard import HardBot
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine.record import dumps
 from tala_desktop.store import STARTING_GRANT, OfflineSession, Store, StoreError, resume_table
@@ -72,6 +75,17 @@ def test_resume_table_rebuilds_seats_rules_and_pacing(store):
     assert (cfg.bet, cfg.seed, cfg.think_delay, cfg.hard_budget_ms) == (200, old.seed, old.think_delay,
                                                                          old.hard_budget_ms)
     assert table.state.rules == old.rules
+
+
+def test_a_sample_bounded_hard_player_stays_sample_bounded_after_a_resume(store):
+    config = replace(make_config(seed=3, levels=(BotLevel.HARD, BotLevel.EASY)), hard_samples=40)
+    session = OfflineSession.new(store, config, runner=InlineRunner())
+    session.table.start_game(0.0)
+    drive(session.table, until_moves=4)
+    table = resume_table(store.load_autosave(), now=1.0, runner=InlineRunner())
+    assert table.config.hard_samples == 40
+    hard = table.bots[1]
+    assert isinstance(hard, HardBot) and hard.config.max_samples == 40
 
 
 def _garble(path, how: str) -> None:

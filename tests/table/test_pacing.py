@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import time
 
-from tala_desktop.engine import Rules
+import pytest
+
+from tala_desktop.bots import BotLevel
+from tala_desktop.bots.hard import HardBot
+from tala_desktop.bots.runner import InlineRunner
+from tala_desktop.engine import Move, Rules
 from tala_desktop.table import SeatConfig, Table, TableConfig
 from tests.loops import poll_until
 
@@ -43,3 +48,31 @@ def test_the_think_delay_can_change_between_moves():
         assert len(table.state.history) == 1
     finally:
         table.close()
+
+
+def _hard_game(samples: int | None) -> list[Move]:
+    seats = [SeatConfig("Lan", level=BotLevel.HARD), SeatConfig("Minh", level=BotLevel.HARD)]
+    table = Table(TableConfig(seats, rules=Rules(players=2, turn_seconds=30), seed=4, think_delay=0.0,
+                              hard_samples=samples), InlineRunner())
+    try:
+        table.start_game(0.0)
+        for step in range(400):
+            if table.state is None or table.state.is_over:
+                break
+            table.update(step * 0.01)
+        assert table.state is not None and table.state.is_over
+        assert all(isinstance(bot, HardBot) and bot.config.max_samples == samples for bot in table.bots)
+        return list(table.state.history)
+    finally:
+        table.close()
+
+
+def test_a_sample_bounded_hard_player_plays_the_same_game_from_the_same_seed():
+    assert _hard_game(24) == _hard_game(24)
+
+
+def test_a_hard_sample_count_must_be_a_positive_whole_number():
+    seats = [SeatConfig("Lan", level=BotLevel.HARD), SeatConfig("Minh", level=BotLevel.HARD)]
+    for bad in (0, -1, 2.5, True, 10**9):
+        with pytest.raises(ValueError, match="hard samples"):
+            TableConfig(seats, rules=Rules(players=2), hard_samples=bad)

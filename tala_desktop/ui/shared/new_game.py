@@ -109,8 +109,10 @@ def think_delay(animation_speed: float) -> float:
 
 
 def table_config(choices: GameChoices, player_name: str, animation_speed: float = 1.0,
-                 seed: int | None = None, balance: int = START_BALANCE) -> TableConfig:
-    """The offline table: ``player_name`` (a human) at seat 0, the chosen bots after it.
+                 seed: int | None = None, balance: int = START_BALANCE, hard_samples: int | None = None
+                 ) -> TableConfig:
+    """The offline table: ``player_name`` (a human) at seat 0, the chosen bots after it; a Hard bot weighs
+    ``hard_samples`` samples a decision if given (else it thinks for its time budget).
 
     Every seat gets ``START_BALANCE``; ``OfflineSession.new`` replaces that with the wallet's chips.
     """
@@ -120,7 +122,7 @@ def table_config(choices: GameChoices, player_name: str, animation_speed: float 
     seats = [SeatConfig(shown_name(player_name), HUMAN, balance=START_BALANCE)]
     seats += [SeatConfig(b.name.strip(), BOT, b.level, balance=START_BALANCE) for b in choices.active_bots]
     return TableConfig(seats=seats, rules=choices.rules(), bet=choices.bet, seed=seed,
-                       think_delay=think_delay(animation_speed))
+                       think_delay=think_delay(animation_speed), hard_samples=hard_samples)
 
 
 def build_client(config: TableConfig, seat: int = 0) -> LocalTableClient:

@@ -88,6 +88,7 @@ class AppOptions:
     windowed: tuple[int, int] | None = None   # open windowed at this size (ignores the fullscreen setting)
     data_dir: str | None = None
     seed: int | None = None                   # seed of every table (reproducible deals and bots)
+    hard_samples: int | None = None           # Hard weighs this many samples a decision, not its time budget
     max_frames: int | None = None             # quit after this many loop iterations (start-up timing)
     started_at: float | None = None           # time.perf_counter() when main() began
 

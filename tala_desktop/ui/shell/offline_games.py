@@ -28,9 +28,10 @@ log = logging.getLogger(__name__)
 class OfflineGames:
     """The store sessions of the app's offline tables, by client."""
 
-    def __init__(self, services: Services, saved: Autosave | None = None) -> None:
+    def __init__(self, services: Services, saved: Autosave | None = None, hard_samples: int | None = None) -> None:
         self.services = services
         self.saved = saved                      # the unfinished game found at start-up, until resumed
+        self.hard_samples = hard_samples        # Hard's samples a decision at new tables (None: its time budget)
         self.sessions: dict[int, OfflineSession] = {}
 
     def social_layer(self, client: LocalTableClient) -> TableExtras:
@@ -54,7 +55,8 @@ class OfflineGames:
         s, store = self.services.settings, self.services.store
         balance = store.profile().balance if store is not None else None
         kwargs = {} if balance is None else {"balance": balance}
-        config = table_config(choices, s.player_name, s.animation_speed, seed=seed, **kwargs)
+        config = table_config(choices, s.player_name, s.animation_speed, seed=seed, hard_samples=self.hard_samples,
+                              **kwargs)
         if store is None:
             return build_client(config)
         self.abandon_saved()

@@ -118,3 +118,12 @@ def test_the_window_size_flag_parses_and_checks():
     for bad in ("big", "10x10", "1280"):
         with pytest.raises(argparse.ArgumentTypeError):
             _size(bad)
+
+
+def test_the_hard_samples_flag_parses_and_checks(capsys):
+    assert parser().parse_args(["--hard-samples", "60"]).hard_samples == 60
+    assert parser().parse_args([]).hard_samples is None      # the app's Hard thinks for its time budget
+    for bad in ("0", "-3", "many", "1000000"):
+        with pytest.raises(SystemExit):
+            parser().parse_args(["--hard-samples", bad])
+        assert "--hard-samples" in capsys.readouterr().err
