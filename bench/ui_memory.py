@@ -39,7 +39,7 @@ from tala_desktop.ui.core.surface_cache import CacheStats, SurfaceCache  # noqa:
 from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
 from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
 from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
-from tala_desktop.ui.screens.tutorial import open_tutorial  # noqa: E402
+from tala_desktop.ui.screens.tutorial import TutorialScene  # noqa: E402
 from tala_desktop.ui.shared.new_game import selftest_config  # noqa: E402
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app  # noqa: E402
 from tala_desktop.ui.shell.selftest import results_shown  # noqa: E402
@@ -113,7 +113,7 @@ def walk(app: App, seed: int, table_frames: int) -> None:
             page.scroll_to(100_000, smooth=False)
             _frames(app, 10)
         app.stack.pop()
-    open_tutorial(app.stack, app.services)
+    app.stack.push(TutorialScene(app.services))
     _frames(app, 300)
     _back_to_menu(app)
     app.open_table(app.games.bots_only_client(selftest_config(seed)), spectator=True)

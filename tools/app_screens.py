@@ -39,7 +39,7 @@ from tala_desktop.ui.lan.session import LanSession  # noqa: E402
 from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
 from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
 from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
-from tala_desktop.ui.screens.tutorial import open_tutorial  # noqa: E402
+from tala_desktop.ui.screens.tutorial import TutorialScene  # noqa: E402
 from tala_desktop.ui.shared.new_game import GameChoices, selftest_config  # noqa: E402
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app  # noqa: E402
 from tala_desktop.ui.shell.selftest import results_shown  # noqa: E402
@@ -125,7 +125,7 @@ def render(out: Path, size: tuple[int, int], language: str, screens: tuple[str, 
                     app.stack.top.scroll_to(scroll, smooth=False)
                 _frames(app, 90)
             elif name == "tutorial":
-                open_tutorial(app.stack, app.services)
+                app.stack.push(TutorialScene(app.services))
                 _frames(app, 400)
             elif name == "table":
                 table = app.start_game(GameChoices(turn_seconds=30))

@@ -1,8 +1,12 @@
-"""Pages: the screens a scene may open over itself (settings, rules) and the hook that applies changed settings.
+"""Pages: the screens a scene may open over itself (settings, rules, the tutorial, LAN) and the settings hook.
 
-The app fills them in (it knows the screens); lower layers such as the
-table scene open them through ``Services.pages`` without importing them.
-An empty ``Pages`` (tests, benchmarks) offers nothing.
+The composition root fills them in (it knows the screens); a scene opens
+another through ``Services.pages`` without importing it, so no screen
+imports the screen that opens it back (the menu, the rules page and the
+tutorial stay free of a circle). The heavy ones (the tutorial and the LAN
+page load the table scene) are built on first use. An empty ``Pages``
+(tests, benchmarks) offers nothing: the entries that would open one are
+disabled.
 """
 
 from __future__ import annotations
@@ -17,4 +21,6 @@ from .scene import Scene
 class Pages:
     settings: Callable[[], Scene] | None = None           # the settings page
     rules: Callable[[], Scene] | None = None              # the rules page
+    tutorial: Callable[[], Scene] | None = None           # Hướng dẫn, the guided first game
+    lan: Callable[[], Scene] | None = None                # the LAN page: tables found or hosted
     settings_changed: Callable[[], object] | None = None  # apply and keep a changed setting

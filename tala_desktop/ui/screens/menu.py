@@ -6,7 +6,9 @@ the saved game. Thống kê, Lịch sử, Hướng dẫn, Luật chơi and Cài 
 their pages; "Chơi qua mạng LAN" opens the LAN page; "Thoát"
 quits. The profile card (click: Hồ sơ) shows your name, avatar and chips,
 and offers the daily top-up when you are broke. Messages from the store
-(a corrupt file moved aside, ...) show in a box until dismissed.
+(a corrupt file moved aside, ...) show in a box until dismissed. The
+tutorial and the LAN page come from ``Services.pages`` (the composition root
+makes them), so no screen the menu opens has to import the menu back.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..art import gfx
 from ..art.theme import AVATAR_GOLD
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
+from ..core.scene import Scene
 from ..frames.confirm import ConfirmOverlay
 from ..frames.notice import NoticeBox
 from ..frames.page import PageScene, fit_font_size
@@ -105,11 +108,12 @@ class MenuScene(PageScene):
                                           style="primary", font_size=size)
             y += 88 + 22
         half = (w - 12) // 2
-        rows = ((("tutorial", "menu.tutorial", self.open_tutorial, "blue"),
+        pages = self.services.pages
+        rows = ((("tutorial", "menu.tutorial", self.open_tutorial if pages.tutorial is not None else None, "blue"),
                  ("rules", "menu.rules", self.open_rules, "green")),
                 (("stats", "menu.stats", self.open_stats if store is not None else None, "green"),
                  ("history", "menu.history", self.open_history if store is not None else None, "green")),
-                (("lan", "menu.play_lan", self.open_lan, "blue"),),
+                (("lan", "menu.play_lan", self.open_lan if pages.lan is not None else None, "blue"),),
                 (("settings", "menu.settings", self.open_settings, "green"),
                  ("quit", "menu.quit", self.quit, "red")))
         for row in rows:
@@ -176,16 +180,15 @@ class MenuScene(PageScene):
             self.stack.push(HistoryScene(self.services))
 
     def open_tutorial(self) -> None:
-        from .tutorial import open_tutorial  # the table scene is heavy: load it on first use
-
-        if self.stack is not None:
-            open_tutorial(self.stack, self.services)
+        self._open(self.services.pages.tutorial)
 
     def open_lan(self) -> None:
-        from ..lan.browser import LanBrowserScene  # it loads the table scene: on first use
+        self._open(self.services.pages.lan)
 
-        if self.stack is not None:
-            self.stack.push(LanBrowserScene(self.services))
+    def _open(self, page: Callable[[], Scene] | None) -> None:
+        """A page the composition root provides (made on first use: these load the table scene)."""
+        if self.stack is not None and page is not None:
+            self.stack.push(page())
 
     def open_profile(self) -> None:
         if self.stack is not None and self.services.store is not None:

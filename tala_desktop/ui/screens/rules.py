@@ -131,15 +131,15 @@ class RulesScene(PageScene):
         fonts = self.services.fonts
         label = tr("rules.tutorial")
         self.tutorial_button = Button((1032, 30, 220, 50), label, fonts, self.open_tutorial, style="blue",
-                                      font_size=fit_font_size(fonts, label, 196, 20))
+                                      font_size=fit_font_size(fonts, label, 196, 20),
+                                      enabled=self.services.pages.tutorial is not None)
         self.widgets.extend([self.bar, self.tutorial_button])
 
     def open_tutorial(self) -> None:
         """The guided first game (Hướng dẫn), over this page: leaving it comes back here."""
-        from .tutorial import open_tutorial  # the table scene is heavy: load it on first use
-
-        if self.stack is not None:
-            open_tutorial(self.stack, self.services)
+        tutorial = self.services.pages.tutorial
+        if self.stack is not None and tutorial is not None:
+            self.stack.push(tutorial())
 
     @property
     def max_scroll(self) -> float:

@@ -6,7 +6,10 @@ Lan plays her scripted moves (``ScriptedBot``); ``TutorialClient`` lets
 through only the move the current step asks for and answers anything else
 with the step's prompt. The coach panel says what just happened and what
 to do next, and waits for it. After the last lesson a page congratulates
-the player. Nothing here touches the wallet or the history.
+the player, and its button goes back to the scene that opened the tutorial
+(the menu, or the rules page over a game still playing). Nothing here touches
+the wallet or the history. The tutorial imports no screen that opens it: the
+menu and the rules page reach it through ``Services.pages``.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from tala_desktop.table.messages import Error, TableMessage
 from ..art.theme import TEXT, WARNING
 from ..core.i18n import tr
 from ..core.names import shown_name
-from ..core.scene import SceneStack
+from ..core.scene import Scene
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.new_game import think_delay
 from ..shared.services import Services
@@ -35,7 +38,6 @@ from ..table.painter import TablePainter
 from ..table.results import ResultsOverlay
 from ..table.scene import TableScene
 from ..widgets.controls import Button
-from .menu import MenuScene
 from .tutorial_coach import PAD, CoachLine, coach_lines, fits, line_step, results_areas, switch_rect, table_area
 from .tutorial_script import (
     BALANCE,
@@ -113,6 +115,7 @@ class TutorialScene(TableScene):
         self.faster_button = Button((0, 0, 1, 1), tr("tutorial.faster"), services.fonts, self.toggle_faster,
                                     style="dark")
         self.coach: tuple[pygame.Rect, list[CoachLine]] = (pygame.Rect(0, 0, 0, 0), [])
+        self.opener: Scene | None = None   # the scene under the tutorial when it opened: where "back" leads
         self.start_lesson(0)
         self._place_coach()
 
@@ -196,9 +199,15 @@ class TutorialScene(TableScene):
         if stack is not None:
             while stack.top is not None and stack.top is not self:
                 stack.pop()
-            stack.replace(TutorialDoneScene(self.services))
+            home = self.opener is None or stack.scenes[0] is self.opener
+            stack.replace(TutorialDoneScene(self.services, self.opener, home))
         if self.on_done is not None:
             self.on_done()
+
+    def on_enter(self) -> None:
+        if self.stack is not None and len(self.stack) > 1:
+            self.opener = self.stack.scenes[-2]
+        super().on_enter()
 
     def _left(self) -> None:
         if self.stack is not None and self.stack.top is self:
@@ -277,12 +286,18 @@ def draw_coach(painter: TablePainter, L: TableLayout, surface: pygame.Surface, r
 
 
 class TutorialDoneScene(PageScene):
-    """The end of the tutorial: well done, and the way back to the menu."""
+    """The end of the tutorial: well done, and the way back to the scene that opened it (``back_to``)."""
 
     title_key = "tutorial.title"
 
+    def __init__(self, services: Services, back_to: Scene | None = None, home: bool = True) -> None:
+        self.back_to = back_to
+        self.home = home          # going back reaches the app's first scene (the menu): the button says so
+        super().__init__(services)
+
     def build(self) -> None:
-        self.done_button = Button((PANEL.centerx - 170, PANEL.bottom - 130, 340, 70), tr("tutorial.to_menu"),
+        label = tr("tutorial.to_menu") if self.home else tr("btn.back")
+        self.done_button = Button((PANEL.centerx - 170, PANEL.bottom - 130, 340, 70), label,
                                   self.services.fonts, self.back, style="primary", font_size=24)
         self.widgets.append(self.done_button)
 
@@ -300,16 +315,10 @@ class TutorialDoneScene(PageScene):
             self.services.cards.blit_card(surface, face, (PANEL.centerx + x - 32, PANEL.bottom - 250))
 
     def back(self) -> None:
-        """"Về màn hình chính" (and Esc, and Quay lại): the main menu, whatever page opened the tutorial."""
+        """The button (and Esc, and Quay lại): back to the scene that opened the tutorial, whatever is over it;
+        a game under that page keeps playing. Never empties the stack."""
         stack = self.stack
         if stack is None:
             return
-        while len(stack) > 1 and stack.top is not None and not isinstance(stack.top, MenuScene):
+        while len(stack) > 1 and stack.top is not None and stack.top is not self.back_to:
             stack.pop()
-
-
-def open_tutorial(stack: SceneStack, services: Services) -> TutorialScene:
-    """Push the guided first game on ``stack``; it pops itself when left."""
-    scene = TutorialScene(services)
-    stack.push(scene)
-    return scene

@@ -343,11 +343,19 @@ def _pages(services: Services) -> Pages:
         from ..screens.rules import RulesScene
         return RulesScene(services)
 
+    def tutorial() -> Scene:
+        from ..screens.tutorial import TutorialScene
+        return TutorialScene(services)
+
+    def lan() -> Scene:
+        from ..lan.browser import LanBrowserScene
+        return LanBrowserScene(services)
+
     def changed() -> None:
         apply_settings(services)
         save_ui_settings(services)
 
-    return Pages(settings=settings, rules=rules, settings_changed=changed)
+    return Pages(settings=settings, rules=rules, tutorial=tutorial, lan=lan, settings_changed=changed)
 
 
 def _load_sounds(services: Services) -> None:

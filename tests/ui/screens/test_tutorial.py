@@ -10,13 +10,15 @@ import pygame
 import pytest
 
 from tala_desktop.engine.cards import parse_card
+from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import LESSONS, bot_moves, lesson_state
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
 from tala_desktop.ui.table.modes import TableButton
 from tala_desktop.ui.table.results import ResultsOverlay
-from tests.ui.store_app_helpers import click, run
+from tala_desktop.ui.table.scene import TableScene
+from tests.ui.store_app_helpers import click, run, two_player_choices
 
 
 @pytest.fixture
@@ -127,3 +129,22 @@ def test_every_lesson_is_legal_play_that_ends_with_your_win(lesson):
         st.push(move)
     assert not bots and not steps
     assert st.outcome.winner == 0
+
+
+def test_the_tutorial_opened_over_a_game_comes_back_to_that_game(app):
+    """Rules from the table's header, Hướng dẫn there, finished: the way back leads to the rules page over the
+    game still playing, not to the menu (which would have closed the table)."""
+    table = app.start_game(two_player_choices())
+    run(app, 10)
+    assert isinstance(table, TableScene)
+    click(app, table.header.buttons["rules"].rect.center)
+    rules = app.stack.top
+    click(app, rules.tutorial_button.rect.center)
+    tutorial = app.stack.top
+    assert isinstance(tutorial, TutorialScene)
+    tutorial.finish()
+    done = app.stack.top
+    assert isinstance(done, TutorialDoneScene)
+    click(app, done.done_button.rect.center)
+    assert app.stack.top is rules and table in app.stack.scenes and not table.client.closed
+    assert done.done_button.text == tr("btn.back")
