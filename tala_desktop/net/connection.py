@@ -130,8 +130,7 @@ class Session:
         self.token = secrets.token_urlsafe(24) if token_hash is None else "#" + token_hash
         self._hash = (token_hash, self.token) if token_hash is not None else None
         self.conn: Conn | None = None
-        self.room: Room | None = None
-        self.seat: int | None = None
+        self.room: Room[Session] | None = None  # the table it is at (the server's to keep; the seat is the room's)
         self.dropped_at: float | None = None
         self.browsing = False                 # asked for the table list: gets its updates until it sits
 
@@ -141,6 +140,11 @@ class Session:
         if self._hash is None or self._hash[1] != self.token:
             self._hash = (hashlib.sha256(self.token.encode()).hexdigest(), self.token)
         return self._hash[0]
+
+    @property
+    def seat(self) -> int | None:
+        """Where it sits at its table (None: it watches, or is at no table)."""
+        return self.room.seat_index(self) if self.room is not None else None
 
     @property
     def connected(self) -> bool:

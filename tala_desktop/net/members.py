@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from .rooms import Room
+from typing import Protocol, TypeVar
 
 
 class RoomError(Exception):
@@ -17,14 +14,15 @@ class RoomError(Exception):
 
 
 class Member(Protocol):
-    """A player or someone watching, as a room sees them (the server's session); ``seat`` is None when watching."""
+    """A player or someone watching, as a room sees them: where they sit is the room's to know."""
 
     name: str
     avatar: int | None
     addr: str
-    room: Room | None
-    seat: int | None
 
     @property
     def connected(self) -> bool: ...
     def send(self, frame: str) -> None: ...
+
+
+M = TypeVar("M", bound=Member)   # the members a room holds (the server's sessions; tests use their own)

@@ -25,7 +25,6 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import cast
 
 import msgspec
 
@@ -102,7 +101,7 @@ class GameJSON:
         return msgspec.Raw(self.deal + msgspec.json.encode(self.moves) + b"}")
 
 
-def room_to_json(room: Room, cache: GameJSON | None = None) -> tuple[bytes, GameJSON, bool]:
+def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[bytes, GameJSON, bool]:
     """The room as one state-file row, the game's cached parts (pass them back for the next save), and
     whether the game is new since that cache (then its dealer's random state ``cache.rng`` is to be written)."""
     table = room.table
@@ -110,21 +109,23 @@ def room_to_json(room: Room, cache: GameJSON | None = None) -> tuple[bytes, Game
     new = cache is None or cache.state is not table.state
     if cache is None or new:
         cache = GameJSON(table)
-    seats = [None if m is None else SavedSeat(m.name, m.addr, cast(Session, m).token_hash)
-             for m in room.seats]
+    seats = [None if m is None else SavedSeat(m.name, m.addr, m.token_hash)
+             for m in room.seats.members]
     chips = room.audience.chips
-    watchers = [SavedWatcher(name, m.addr, cast(Session, m).token_hash, chips.get(m))
+    watchers = [SavedWatcher(name, m.addr, m.token_hash, chips.get(m))
                 for m, name in room.audience.watchers.items()]
+    st = room.seats
     saved = SavedRoom(
-        v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=room.host, kinds=room.kinds,
-        left=sorted(room.left), votes=sorted(room.votes), names=room.names, creator_addr=room.creator_addr,
+        v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=st.host, kinds=st.kinds,
+        left=sorted(st.left), votes=sorted(st.votes), names=st.names, creator_addr=room.creator_addr,
         seats=seats, watchers=watchers,
         table=SavedTable(names=table.names, balances=table.balances, game_id=table.game_id,
                          left_table=table.left_table, game=cache.game(), changed=sorted(table.changed)))
     return msgspec.json.encode(saved), cache, new
 
 
-def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now: float) -> tuple[Room, list[Session]]:
+def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig,
+                   now: float) -> tuple[Room[Session], list[Session]]:
     """The room saved in ``data`` (``dealer``: its dealer's random state), its game replayed and its players
     seated as dropped; ValueError if it is bad."""
     if dealer is None:
@@ -150,22 +151,22 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
         raise ValueError("the saved table's host is not one of its players")
     if not 0 <= t.game_id <= 10 ** 9 or len(saved.watchers) > config.max_watchers:
         raise ValueError("the saved table's game number or watchers are out of range")
-    room = Room(saved.id, saved.settings, config, now)
-    room.name, room.host, room.creator_addr = saved.name, saved.host, saved.creator_addr
-    room.left, room.votes, room.names = set(saved.left), set(saved.votes), list(saved.names)
+    room: Room[Session] = Room(saved.id, saved.settings, config, now)
+    room.name, room.creator_addr = saved.name, saved.creator_addr
+    seats = room.seats
+    seats.left, seats.votes, seats.names = set(saved.left), set(saved.votes), list(saved.names)
     sessions = []
     for seat, s in enumerate(saved.seats):
         if s is not None:
             session = Session(s.name, s.addr, token_hash=s.token_hash)
-            session.room, session.seat, session.dropped_at = room, seat, now
-            room.seats[seat] = session
+            session.room, session.dropped_at = room, now
+            seats.members[seat] = session
             sessions.append(session)
+    seats.host = saved.host
     for w in saved.watchers:
         session = Session(w.name, w.addr, token_hash=w.token_hash)
         session.room, session.dropped_at = room, now
-        room.audience.watchers[session] = w.name
-        if w.chips is not None:
-            room.audience.chips[session] = w.chips
+        room.audience.keep(session, w.name, w.chips)
         sessions.append(session)
     table = room.build_table(saved.kinds, t.names, t.balances)
     try:
@@ -182,7 +183,7 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
         table.close()
         raise ValueError(f"the saved game does not resume: {exc}") from None
     room.table = table
-    room.away_grace_until = now + RESUME_GRACE
+    room.away.grace_until = now + RESUME_GRACE
     return room, sessions
 
 
@@ -292,7 +293,7 @@ class TableKeeper:
         self._games: dict[int, GameJSON] = {}
         self._failed_at = -1e9
 
-    def restore(self, now: float) -> list[tuple[Room, list[Session]]]:
+    def restore(self, now: float) -> list[tuple[Room[Session], list[Session]]]:
         """The tables saved by a run of the server that died, resumed; rows that do not resume are dropped."""
         out, bad = [], []
         for room_id, data, dealer in self.file.load():
@@ -311,18 +312,18 @@ class TableKeeper:
         return out
 
     @staticmethod
-    def _key(room: Room) -> tuple[int, int, int]:
+    def _key(room: Room[Session]) -> tuple[int, int, int]:
         table = room.table
         moves = len(table.state.history) if table is not None and table.state is not None else -1
         return room.version, table.game_id if table is not None else 0, moves
 
-    def save(self, rooms: Iterable[Room], now: float) -> None:
+    def save(self, rooms: Iterable[Room[Session]], now: float) -> None:
         """Write the started tables that changed since the last call; forget the ones that closed."""
         rooms = list(rooms)
         live = {r.id for r in rooms}
         self._write(rooms, [i for i in self._saved if i not in live], now)
 
-    def commit(self, room: Room, open_: bool, now: float) -> None:
+    def commit(self, room: Room[Session], open_: bool, now: float) -> None:
         """Write ``room`` if it changed (``open_`` False: it closed, its row goes), before the frames of the
         change are sent: what a player saw is what a crash resumes."""
         if open_:
@@ -330,7 +331,7 @@ class TableKeeper:
         elif room.id in self._saved:
             self._write([], [room.id], now)
 
-    def _write(self, rooms: list[Room], gone: list[int], now: float) -> None:
+    def _write(self, rooms: list[Room[Session]], gone: list[int], now: float) -> None:
         rows, dealers, keys = [], [], {}
         for room in rooms:
             if room.table is None or room.table.state is None:

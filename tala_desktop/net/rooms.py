@@ -1,40 +1,47 @@
-"""One LAN table as the server holds it: the lobby (seats, ready marks, host, settings) and the hosted Table.
+"""One LAN table as the server holds it: its lobby, who sits and who watches, its chat and the hosted Table.
 
-A ``Room`` is plain synchronous code with no I/O: the server calls it from
-its event loop and it answers by calling ``Member.send(frame)``. Each
-player receives only the drained per-seat stream of their own seat
-(``Table.drain``), which the table already redacts, so no frame carries
-another player's hidden cards; the people watching (net/audience.py) get
-the public stream, seat ``None``, encoded once for all of them. Seats that
-change hands between games are in net/seating.py. Refusals raise
-``RoomError`` and change nothing.
+A ``Room`` is plain synchronous code with no I/O: the server core calls it
+and it answers by calling ``Member.send(frame)``. Every change of a room is
+one of its methods here; what it owns keeps its own bookkeeping: the seats
+(net/seating.py), the people watching (net/audience.py) and the chat
+(net/chat.py). Which table a member is at is the server core's to keep (a
+room knows only its own people). Each player receives only the drained
+per-seat stream of their own seat (``Table.drain``), which the table
+already redacts, so no frame carries another player's hidden cards; the
+people watching get the public stream, seat ``None``, encoded once for all
+of them. Seats change hands in the lobby and between games (a player
+stands up and watches, a watcher sits down, the host gives a seat or puts
+a bot in it); a seat still free when the next game is dealt gets a bot. A
+seat that changed hands counts as gone for the next game's leader
+(``Table.next_game``, RULES.md §2). During a game nothing moves: leaving
+then is Móm. Refusals raise ``RoomError`` and change nothing.
 """
 
 from __future__ import annotations
 
 import hmac
 import logging
-from dataclasses import replace
+from typing import Generic
 
-from tala_desktop.engine import Move, MoveKind, Rules
-from tala_desktop.table import BOT, REMOTE, SeatConfig, SeatKind, Table, TableConfig, TableError
+from tala_desktop.engine import Move, MoveKind
+from tala_desktop.table import SeatKind, Table, TableError
 from tala_desktop.table.messages import Hint
 
 from . import protocol as p
-from . import seating
 from .audience import Audience
+from .chat import Chat
+from .hosting import AwayTimer, hosted_table
 from .limits import ServerConfig
-from .members import Member, RoomError
+from .members import M, Member, RoomError
 from .names import unique_name
+from .seating import Seats
 
 __all__ = ["Member", "Room", "RoomError"]
 
 log = logging.getLogger(__name__)
 
 
-
-
-class Room:
+class Room(Generic[M]):
     """A table's lobby and, once started, its authoritative ``Table``."""
 
     def __init__(self, room_id: int, settings: p.TableSettings, config: ServerConfig, now: float = 0.0) -> None:
@@ -42,181 +49,119 @@ class Room:
         self.name = f"Bàn {room_id}"
         self.settings = settings
         self.config = config
-        self.seats: list[Member | None] = [None] * settings.seats
-        self.names: list[str | None] = [None] * settings.seats   # each player's name here (unique at the table)
+        self.seats: Seats[M] = Seats(settings.seats)
+        self.audience: Audience[M] = Audience()   # the people watching
+        self.chat_log = Chat()                # the table's chat and reactions
         self.kicked: set[str] = set()         # addresses the host removed: they may not come back to this table
-        self.ready: set[int] = set()
-        self.host: int | None = None
         self.table: Table | None = None
-        self.kinds: list[SeatKind] = []       # per seat once started: a player, a bot or empty (between games)
-        self.left: set[int] = set()           # player seats that left a started table (engine plays them)
-        self.votes: set[int] = set()
         self.version = 0                      # goes up with every change of ``info()``
-        self.last_activity = now              # the last command from someone at the table
+        self.last_activity = now              # the last command from someone seated at the table
         self.creator_addr = ""
-        self._away_key: tuple[int, int, int] | None = None
-        self._away_since = 0.0
-        self.away_grace_until = 0.0           # a resumed table lets its players come back before auto-playing
-        self.audience = Audience()            # the people watching, and the table's chat
+        self.away = AwayTimer(config.away_delay)   # plays the turns of players who dropped
 
     # ------------------------------------------------------------ queries
     @property
     def playing(self) -> bool:
         return self.table is not None
 
-    def members(self) -> list[Member]:
-        return [m for m in self.seats if m is not None]
+    @property
+    def host(self) -> int | None:
+        return self.seats.host
+
+    def members(self) -> list[M]:
+        """The seated players."""
+        return self.seats.seated()
+
+    def everyone(self) -> list[M]:
+        """The seated players and the people watching."""
+        return [*self.seats.seated(), *self.audience.watchers]
 
     @property
     def empty(self) -> bool:
         """Nobody sits at the table and nobody watches it."""
         return not self.members() and not self.audience
 
-    def watching(self, member: Member) -> bool:
+    def watching(self, member: M) -> bool:
         return member in self.audience
+
+    def seat_index(self, member: M) -> int | None:
+        """Where ``member`` sits at this table (None: they watch it, or are not at it)."""
+        return self.seats.index(member)
 
     def seated_names(self) -> list[str]:
         """Every name at the table now: the seated players', and once started the bots' too."""
-        names = [n for n in self.names if n is not None]
+        names = self.seats.taken_names()
         return names + list(self.table.names) if self.table is not None else names
 
     def info(self) -> p.TableInfo:
         s, names = self.settings, self.table.names if self.table is not None else None
-        seats = []
-        for i, m in enumerate(self.seats):
-            if m is not None:
-                seats.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=self.names[i],
-                                        ready=i in self.ready or i == self.host, host=i == self.host,
-                                        connected=m.connected, avatar=m.avatar))
-            elif names is not None and self.kinds[i] == SeatKind.PLAYER:
-                seats.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=names[i], left=True, connected=False))
-            elif names is not None and self.kinds[i] == SeatKind.EMPTY:   # between games: free for someone watching
-                seats.append(p.SeatInfo(seat=i, kind=SeatKind.EMPTY, level=s.bot_level(i), ready=True))
-            else:
-                kind = SeatKind.BOT if names is not None else SeatKind.EMPTY
-                name = names[i] if names is not None else None
-                seats.append(p.SeatInfo(seat=i, kind=kind, name=name, level=s.bot_level(i), ready=True))
-        return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby", seats=seats,
-                           bet=s.bet, turn_seconds=s.turn_seconds, preset=s.preset, bots=list(s.bots),
-                           password=bool(s.password), host=self.host, players=len(self.members()),
-                           game_id=self.table.game_id if self.table else 0, next_votes=sorted(self.votes),
-                           watchers=self.audience.names())
+        return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby",
+                           seats=self.seats.infos(s, names), bet=s.bet, turn_seconds=s.turn_seconds,
+                           preset=s.preset, bots=list(s.bots), password=bool(s.password), host=self.host,
+                           players=len(self.members()), game_id=self.table.game_id if self.table else 0,
+                           next_votes=sorted(self.seats.votes), watchers=self.audience.names())
 
     def broadcast_lobby(self) -> None:
         self.version += 1
         info = self.info()
-        for i, m in enumerate(self.seats):
+        for i, m in enumerate(self.seats.members):
             if m is not None:
                 m.send(p.encode(p.Lobby(table=info, you=i)))
         if self.audience:
             self.audience.send(p.encode(p.Lobby(table=info, watching=True)))
 
-    # ------------------------------------------------------------ lobby commands
-    def join(self, member: Member, seat: int | None, password: str | None) -> None:
+    # ------------------------------------------------------------ coming and going
+    def join(self, member: M, seat: int | None, password: str | None) -> None:
+        """``member`` takes ``seat`` (or the first free one) in the lobby."""
         self._check_entry(member, password)
         if self.playing:
             raise RoomError("in_progress", f"{self.name} is already playing: watch it, and sit down between games")
-        free = [i for i, m in enumerate(self.seats) if m is None]
+        free = self.seats.free()
         if not free:
             raise RoomError("table_full", f"{self.name} has no free seat")
         if seat is None:
             seat = free[0]
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
-        self.seats[seat] = member
-        self.names[seat] = unique_name(member.name, [*self.seated_names(), *self.audience.names()])
-        member.room, member.seat = self, seat
-        if self.host is None:
-            self.host = seat
+        self.seats.take(seat, member, unique_name(member.name, [*self.seated_names(), *self.audience.names()]))
         self.broadcast_lobby()
 
-    def watch(self, member: Member, password: str | None) -> None:
+    def watch(self, member: M, password: str | None) -> None:
         """``member`` watches this table from now on (in its lobby or while it plays)."""
         self._check_entry(member, password)
         if len(self.audience) >= self.config.max_watchers:
             raise RoomError("too_many_watchers", f"{self.name} already has {self.config.max_watchers} watching")
         self.audience.add(member, member.name, self.seated_names())
-        member.room, member.seat = self, None
         if self.table is not None:
             self.table.open_feed(None)
         self.resync(member)
 
-    def sit(self, member: Member, seat: int) -> None:
-        """Move to a free seat in the lobby; someone watching takes a free seat (between games too)."""
-        if self.watching(member):
-            seating.watcher_sits(self, member, seat)
-            return
-        self._lobby_only()
-        if not 0 <= seat < len(self.seats) or self.seats[seat] is not None:
-            raise RoomError("seat_taken", f"seat {seat} is not free")
-        old = self.seat_of(member)
-        self.seats[old], self.seats[seat] = None, member
-        self.names[old], self.names[seat] = None, self.names[old]
-        self.ready.discard(old)
-        if self.host == old:
-            self.host = seat
-        member.seat = seat
-        self.broadcast_lobby()
-
-    def set_ready(self, member: Member, ready: bool) -> None:
-        seat = self.seat_of(member)
-        self._lobby_only()
-        (self.ready.add if ready else self.ready.discard)(seat)
-        self.broadcast_lobby()
-
-    def stand_up(self, member: Member, now: float) -> None:
-        seating.stand_up(self, member, now)
-
-    def set_seat(self, member: Member, cmd: p.SetSeat, now: float) -> None:
-        seating.set_seat(self, member, cmd, now)
-
-    def configure(self, member: Member, settings: p.TableSettings) -> None:
-        self.host_only(member)
-        self._lobby_only()
-        taken = [i for i, m in enumerate(self.seats) if m is not None]
-        if any(i >= settings.seats for i in taken):
-            raise RoomError("seat_taken", f"cannot shrink to {settings.seats} seats: a player sits beyond")
-        if settings.password is None:  # null keeps the table's password; "" removes it
-            settings.password = self.settings.password
-        self.seats = (self.seats + [None] * 4)[:settings.seats]
-        self.names = (self.names + [None] * 4)[:settings.seats]
-        self.settings = settings
-        self.ready.clear()
-        self.broadcast_lobby()
-
-    def leave(self, member: Member, now: float) -> None:
+    def leave(self, member: M, now: float) -> None:
         """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on);
         someone watching just goes."""
         if self.watching(member):
             self.audience.remove(member)
-            member.room = None
             if not self.audience and self.table is not None:
                 self.table.close_feed(None)
             self.broadcast_lobby()
             return
         seat = self.seat_of(member)
-        self.seats[seat] = None
-        if self.table is None:
-            self.names[seat] = None            # in a game the name stays on the seat the engine plays on
-        self.ready.discard(seat)
-        self.votes.discard(seat)
-        member.room, member.seat = None, None
-        if self.table is not None:
-            self.left.add(seat)
-            self.table.leave(seat)
-            self.table.close_feed(seat)   # nobody reads the seat now: its messages are not kept
+        table = self.table
+        self.seats.vacate(seat, keep_name=table is not None)   # in a game the name stays on the seat
+        if table is not None:
+            self.seats.left.add(seat)
+            table.leave(seat)
+            table.close_feed(seat)   # nobody reads the seat now: its messages are not kept
             # the empty seat is filled by a bot from the next game on (the current one goes on with a Móm)
-            self.table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}")
-            self.kinds[seat] = SeatKind.BOT
-        if self.host == seat:
-            self.host = self.next_host(seat)
-        if self.table is not None:
+            table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}")
+            self.seats.kinds[seat] = SeatKind.BOT
             self.flush()
             self.maybe_next_game(now)
         self.broadcast_lobby()
 
-    def kick(self, member: Member, seat: int) -> Member:
-        """The host removes the player at ``seat`` before the start; that address may not rejoin this table."""
+    def kick(self, member: M, seat: int) -> M:
+        """The host removes the player at ``seat`` before the start; that address may not rejoin this table.
+        Returns who was removed (told so here)."""
         self.host_only(member)
         self._lobby_only()
         target = self.seats[seat] if 0 <= seat < len(self.seats) else None
@@ -225,28 +170,53 @@ class Room:
         if target is member:
             raise RoomError("not_yourself", "the host leaves with leave, not kick")
         self.kicked.add(target.addr)
-        self.seats[seat] = self.names[seat] = None
-        self.ready.discard(seat)
-        target.room, target.seat = None, None
+        self.seats.vacate(seat)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
         self.broadcast_lobby()
         return target
 
-    def next_host(self, after: int) -> int | None:
-        n = len(self.seats)
-        for k in range(1, n + 1):
-            if self.seats[(after + k) % n] is not None:
-                return (after + k) % n
-        return None
+    # ------------------------------------------------------------ the lobby
+    def sit(self, member: M, seat: int) -> None:
+        """Move to a free seat in the lobby; someone watching takes a free seat (between games too)."""
+        if self.watching(member):
+            self._free_seat(seat)
+            if self.table is not None:
+                self._between_games("sit down")
+                if self.seats.kinds[seat] != SeatKind.EMPTY:
+                    raise RoomError("seat_taken", f"a bot plays seat {seat}: the host can give it to you")
+            self._seat_watcher(member, seat)
+            return
+        self._lobby_only()
+        self._free_seat(seat)
+        self.seats.move(self.seat_of(member), seat)
+        self.broadcast_lobby()
 
-    def start(self, member: Member, now: float) -> None:
+    def set_ready(self, member: M, ready: bool) -> None:
+        seat = self.seat_of(member)
+        self._lobby_only()
+        (self.seats.ready.add if ready else self.seats.ready.discard)(seat)
+        self.broadcast_lobby()
+
+    def configure(self, member: M, settings: p.TableSettings) -> None:
         self.host_only(member)
         self._lobby_only()
-        waiting = [i for i, m in enumerate(self.seats) if m is not None and i != self.host and i not in self.ready]
+        if any(self.seats[i] is not None for i in range(settings.seats, len(self.seats))):
+            raise RoomError("seat_taken", f"cannot shrink to {settings.seats} seats: a player sits beyond")
+        if settings.password is None:  # null keeps the table's password; "" removes it
+            settings.password = self.settings.password
+        self.seats.resize(settings.seats)
+        self.settings = settings
+        self.broadcast_lobby()
+
+    def start(self, member: M, now: float) -> None:
+        self.host_only(member)
+        self._lobby_only()
+        waiting = self.seats.not_ready()
         if waiting:
             raise RoomError("not_ready", f"waiting for seat {', '.join(map(str, waiting))} to be ready")
-        kinds = [SeatKind.PLAYER if m is not None else SeatKind.BOT for m in self.seats]
-        names = [self.names[i] or m.name if m is not None else f"Bot {i + 1}" for i, m in enumerate(self.seats)]
+        kinds = [SeatKind.PLAYER if m is not None else SeatKind.BOT for m in self.seats.members]
+        names = [self.seats.names[i] or m.name if m is not None else f"Bot {i + 1}"
+                 for i, m in enumerate(self.seats.members)]
         self.table = self.build_table(kinds, names, [self.config.balance] * len(self.seats))
         self.table.start_game(now)
         log.info("%s started: %s", self.name, ", ".join(self.table.names))
@@ -256,24 +226,87 @@ class Room:
     def build_table(self, kinds: list[SeatKind], names: list[str], balances: list[int]) -> Table:
         """The hosted table for these seats (``kinds``: "player", "bot", or "empty": nobody until someone sits or
         the next deal seats a bot), its players' feeds open, and the public one if people watch."""
-        s, c = self.settings, self.config
-        seats = [SeatConfig(names[i], REMOTE, balance=balances[i]) if kind in (SeatKind.PLAYER, SeatKind.EMPTY)
-                 else SeatConfig(names[i], BOT, level=s.bot_level(i), balance=balances[i])
-                 for i, kind in enumerate(kinds)]
-        rules = replace(Rules.from_preset(s.preset, players=s.seats), turn_seconds=s.turn_seconds)
-        config = TableConfig(seats, rules=rules, bet=s.bet, seed=c.seed, think_delay=c.bot_delay,
-                             hard_budget_ms=c.hard_budget_ms, bot_workers=1, first_leader=self.host or 0)
-        table = Table(config)
-        self.kinds = list(kinds)
-        for i, kind in enumerate(kinds):
+        self.seats.kinds = list(kinds)
+        return hosted_table(self.settings, self.config, kinds, names, balances, leader=self.host or 0,
+                            watched=bool(self.audience))
+
+    # ------------------------------------------------------------ seats between games
+    def stand_up(self, member: M, now: float) -> None:
+        """``member`` leaves their seat and watches, in the lobby or between games; the seat is free for someone
+        else, and their chips go with them."""
+        seat = self.seat_of(member)
+        self._between_games("stand up")
+        name = self.seats.names[seat] or member.name
+        self.seats.vacate(seat)
+        table = self.table
+        chips = None
+        if table is not None:
+            table.close_feed(seat)                   # nothing more of that seat reaches them
+            chips = table.balances[seat]
+            self.seats.kinds[seat] = SeatKind.EMPTY
+            table.open_feed(None)
+        self.audience.keep(member, name, chips)      # the name stays theirs (it is unique at the table)
+        self.broadcast_lobby()
+        if table is not None and table.state is not None:
+            member.send(p.encode(table.snapshot(None)))
+            self.maybe_next_game(now)                # their vote is no longer waited for
+
+    def set_seat(self, member: M, cmd: p.SetSeat, now: float) -> None:
+        """The host's choice for seat ``cmd.seat`` between games: a bot, free, or someone watching."""
+        self.host_only(member)
+        table = self.table
+        if table is None:
+            raise RoomError("no_game", "seats change hands once the table has started (before, use configure)")
+        self._between_games("seats change hands")
+        seat = cmd.seat
+        if seat >= len(self.seats):
+            raise RoomError("bad_seat", f"seat {seat} is not at this table")
+        kind = self.seats.kinds[seat]
+        if cmd.kind == SeatKind.PLAYER:
+            target = self.audience.find(cmd.name or "")
+            if target is None:
+                raise RoomError("no_watcher", f"nobody called {cmd.name!r} is watching this table")
             if kind == SeatKind.PLAYER:
-                table.open_feed(i)   # each player's stream is forwarded by flush(); bot seats keep none
-        if self.audience:
-            table.open_feed(None)    # the watchers' public stream
-        return table
+                raise RoomError("seat_taken", f"a player sits at seat {seat}")
+            self._seat_watcher(target, seat)
+            return
+        if cmd.kind == SeatKind.BOT:
+            if kind != SeatKind.EMPTY:
+                raise RoomError("seat_taken", f"seat {seat} is not free")
+            table.seat_bot(seat, cmd.level or self.settings.bot_level(seat), f"Bot {seat + 1}",
+                           balance=self.config.balance)
+            self.seats.kinds[seat] = SeatKind.BOT
+        else:
+            if kind != SeatKind.BOT:
+                raise RoomError("no_bot", f"no bot plays seat {seat}")
+            self.seats.kinds[seat] = SeatKind.EMPTY
+        self.broadcast_lobby()
+        self.maybe_next_game(now)
+
+    def _seat_watcher(self, member: M, seat: int) -> None:
+        """``member``, watching, sits at ``seat`` from now on (with the chips they stood up with, or a new stake)."""
+        name = self.audience.remove(member) or member.name
+        self.seats.take(seat, member, name)
+        table = self.table
+        if table is not None:
+            table.seat_player(seat, name, self.audience.chips.pop(member, self.config.balance))
+            self.seats.kinds[seat] = SeatKind.PLAYER
+            table.open_feed(seat)
+            if not self.audience:
+                table.close_feed(None)
+        self.broadcast_lobby()
+        if table is not None and table.state is not None:
+            member.send(p.encode(table.snapshot(seat)))
+
+    def _fill_empty_seats(self, table: Table) -> None:
+        """The next game is dealt: every seat still free gets a bot, as at the first start."""
+        for seat, kind in enumerate(self.seats.kinds):
+            if kind == SeatKind.EMPTY:
+                table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}", balance=self.config.balance)
+                self.seats.kinds[seat] = SeatKind.BOT
 
     # ------------------------------------------------------------ game commands
-    def move(self, member: Member, game_id: int, move: Move) -> None:
+    def move(self, member: M, game_id: int, move: Move) -> None:
         table, seat = self._table_seat(member)
         if move.kind in (MoveKind.TIMEOUT, MoveKind.LEAVE):
             raise RoomError("bad_move", f"'{move.kind}' is not a move a player sends (use the leave command to leave)")
@@ -284,11 +317,11 @@ class Room:
         finally:
             self.flush()
 
-    def next_game(self, member: Member, now: float) -> None:
+    def next_game(self, member: M, now: float) -> None:
         table, seat = self._table_seat(member)
         if table.state is None or not table.state.is_over:
             raise RoomError("in_progress", "the current game is not over")
-        self.votes.add(seat)
+        self.seats.votes.add(seat)
         if not self.maybe_next_game(now):
             self.broadcast_lobby()
 
@@ -296,38 +329,37 @@ class Room:
         table = self.table
         if table is None or table.state is None or not table.state.is_over:
             return False
-        waiting = [i for i, m in enumerate(self.seats) if m is not None and m.connected and i not in self.votes]
-        if waiting or not self.votes:
+        if self.seats.not_voted() or not self.seats.votes:
             return False
-        self.votes.clear()
-        seating.fill_empty_seats(self)
+        self.seats.votes.clear()
+        self._fill_empty_seats(table)
         table.next_game(now)
         self.flush()
         self.broadcast_lobby()
         return True
 
-    def hint(self, member: Member) -> Hint:
+    def hint(self, member: M) -> Hint:
         table, seat = self._table_seat(member)
         d = table.hint(seat)
         if d is None:
             raise RoomError("not_your_turn", "a hint is given on your turn")
         return Hint(move=d.move, reason=d.reason, game_id=table.game_id)
 
-    def chat(self, member: Member, text: str) -> None:
+    def chat(self, member: M, text: str) -> None:
         """A line from a player or someone watching, to everyone at the table (kept in the table's chat)."""
         seat, name, watching = self._speaker(member)
-        self.audience.say(p.ChatEvent(seat=seat, name=name, text=text, watching=watching), self.members())
+        self.chat_log.say(p.ChatEvent(seat=seat, name=name, text=text, watching=watching), self.everyone())
 
-    def react(self, member: Member, key: str) -> None:
+    def react(self, member: M, key: str) -> None:
         """A quick reaction, shown at the sender's avatar by every client."""
         seat, name, watching = self._speaker(member)
-        self.audience.say(p.ReactionEvent(seat=seat, name=name, key=key, watching=watching), self.members())
+        self.chat_log.say(p.ReactionEvent(seat=seat, name=name, key=key, watching=watching), self.everyone())
 
-    def _speaker(self, member: Member) -> tuple[int | None, str, bool]:
+    def _speaker(self, member: M) -> tuple[int | None, str, bool]:
         if self.watching(member):
             return None, self.audience.name_of(member) or member.name, True
         seat = self.seat_of(member)
-        return seat, self.names[seat] or member.name, False
+        return seat, self.seats.names[seat] or member.name, False
 
     # ------------------------------------------------------------ driving
     def tick(self, now: float) -> None:
@@ -338,20 +370,9 @@ class Room:
         table.update(now)
         st = table.state
         if st is not None and not st.is_over:
-            seat = st.to_move
-            m = self.seats[seat]
-            if m is not None and m.connected:
-                self._away_key = None         # back in time: the next drop gets the whole away delay again
-            elif m is not None:
-                key = (table.game_id, st.turn_no, seat)
-                if key != self._away_key:
-                    self._away_key, self._away_since = key, now
-                elif now - self._away_since >= self.config.away_delay and now >= self.away_grace_until:
-                    log.info("%s: seat %d is away; playing its timeout action", self.name, seat)
-                    try:
-                        table.submit(seat, Move(seat, MoveKind.TIMEOUT), table.game_id)
-                    except TableError:
-                        log.exception("%s: the timeout action for seat %d was refused", self.name, seat)
+            m = self.seats[st.to_move]
+            if m is not None:
+                self.away.check(table, m.connected, now, self.name)
         self.flush()
 
     def flush(self) -> None:
@@ -368,16 +389,16 @@ class Room:
         if public and self.audience:   # one encoding for everyone watching
             self.audience.send(p.encode(public[0] if len(public) == 1 else p.Batch(messages=public)))
 
-    def resync(self, member: Member) -> None:
+    def resync(self, member: M) -> None:
         """Someone (re)connected or came in: the lobby, the chat so far, and the view of the game in progress
         (their seat's, or the public one when they watch)."""
         self.broadcast_lobby()
-        log_frame = self.audience.log_frame()
+        log_frame = self.chat_log.log_frame()
         if log_frame is not None:
             member.send(log_frame)
         if self.table is not None and self.table.state is not None:
             self.flush()
-            member.send(p.encode(self.table.snapshot(None if self.watching(member) else member.seat)))
+            member.send(p.encode(self.table.snapshot(self.seat_index(member))))
             self.maybe_next_game(self.table.now)
 
     def member_dropped(self, now: float) -> None:
@@ -393,21 +414,32 @@ class Room:
         if self.playing:
             raise RoomError("in_progress", "the game has started")
 
-    def host_only(self, member: Member) -> None:
-        if member.seat is None or member.seat != self.host:
+    def _between_games(self, what: str) -> None:
+        st = self.table.state if self.table is not None else None
+        if st is not None and not st.is_over:
+            raise RoomError("in_progress", f"{what} between games (leaving during a game is Móm)")
+
+    def _free_seat(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats) or self.seats[seat] is not None:
+            raise RoomError("seat_taken", f"seat {seat} is not free")
+
+    def host_only(self, member: M) -> None:
+        seat = self.seat_index(member)
+        if seat is None or seat != self.host:
             raise RoomError("not_host", "only the host may do that")
 
-    def seat_of(self, member: Member) -> int:
-        if member.seat is None:
+    def seat_of(self, member: M) -> int:
+        seat = self.seat_index(member)
+        if seat is None:
             raise RoomError("watching", f"you are watching {self.name}: take a free seat first")
-        return member.seat
+        return seat
 
-    def _table_seat(self, member: Member) -> tuple[Table, int]:
+    def _table_seat(self, member: M) -> tuple[Table, int]:
         if self.table is None:
             raise RoomError("no_game", "the game has not started")
         return self.table, self.seat_of(member)
 
-    def _check_entry(self, member: Member, password: str | None) -> None:
+    def _check_entry(self, member: M, password: str | None) -> None:
         """Refuse someone coming to this table (to sit or to watch) without its password or after a kick."""
         if self.settings.password and not hmac.compare_digest((password or "").encode(),
                                                               self.settings.password.encode()):

@@ -1,126 +1,119 @@
-"""Seats that change hands at a LAN table: standing up, sitting down, and the host's choices, between games.
+"""The seats of one LAN table: who sits where under which name, ready marks, the host, and once started each
+seat's kind, the seats whose player left and the votes for the next game.
 
-A player may stand up in the lobby or between games: they watch from then
-on and keep their chips; their seat is free (``empty``). Someone watching
-sits down on a free seat; the host may put a bot in a free seat, free a
-bot's seat for someone waiting, or give a free or bot seat to someone
-watching. A seat still free when the next game is dealt gets a bot (the
-level the table's settings name for it), as at the first start. A seat
-that changed hands counts as gone for the next game's leader
-(``Table.next_game``, RULES.md §2). During a game nothing moves: leaving
-then is Móm (``Room.leave``).
+Bookkeeping only, no I/O and no rules of who may do what: the room
+(net/rooms.py) checks a command, then changes the seats through these
+methods, which keep them consistent (a freed seat loses its ready mark and
+its vote, the host's role passes to the next seated player), and tells
+everyone. A seat holds a ``Member`` (net/members.py) and the name it has
+at this table (unique there: net/names.py).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import Generic
 
 from tala_desktop.table import SeatKind
 
 from . import protocol as p
-from .members import Member, RoomError
-
-if TYPE_CHECKING:
-    from .rooms import Room
+from .members import M
 
 
-def _between_games(room: Room, what: str) -> None:
-    st = room.table.state if room.table is not None else None
-    if st is not None and not st.is_over:
-        raise RoomError("in_progress", f"{what} between games (leaving during a game is Móm)")
+class Seats(Generic[M]):
+    """The seats of one table, indexed 0..n-1."""
 
+    def __init__(self, n: int) -> None:
+        self.members: list[M | None] = [None] * n
+        self.names: list[str | None] = [None] * n   # each player's name here (unique at the table)
+        self.ready: set[int] = set()
+        self.host: int | None = None
+        self.kinds: list[SeatKind] = []     # per seat once started: a player, a bot or empty (between games)
+        self.left: set[int] = set()         # player seats that left a started table (the engine plays them)
+        self.votes: set[int] = set()        # seats that asked for the next game
 
-def stand_up(room: Room, member: Member, now: float) -> None:
-    """``member`` leaves their seat and watches; the seat is free for someone else."""
-    seat = room.seat_of(member)
-    _between_games(room, "stand up")
-    name = room.names[seat] or member.name
-    room.seats[seat] = room.names[seat] = None
-    room.ready.discard(seat)
-    room.votes.discard(seat)
-    table = room.table
-    if table is not None:
-        table.close_feed(seat)                      # nothing more of that seat reaches them
-        room.audience.chips[member] = table.balances[seat]
-        room.kinds[seat] = SeatKind.EMPTY
-        table.open_feed(None)
-    room.audience.watchers[member] = name           # the name stays theirs (it is unique at the table)
-    member.seat = None
-    if room.host == seat:
-        room.host = room.next_host(seat)
-    room.broadcast_lobby()
-    if table is not None and table.state is not None:
-        member.send(p.encode(table.snapshot(None)))
-        room.maybe_next_game(now)                   # their vote is no longer waited for
+    # ------------------------------------------------------------ queries
+    def __len__(self) -> int:
+        return len(self.members)
 
+    def __getitem__(self, seat: int) -> M | None:
+        return self.members[seat]
 
-def watcher_sits(room: Room, member: Member, seat: int) -> None:
-    """Someone watching takes the free ``seat``: in the lobby, or between games."""
-    if not 0 <= seat < len(room.seats) or room.seats[seat] is not None:
-        raise RoomError("seat_taken", f"seat {seat} is not free")
-    if room.table is not None:
-        _between_games(room, "sit down")
-        if room.kinds[seat] != SeatKind.EMPTY:
-            raise RoomError("seat_taken", f"a bot plays seat {seat}: the host can give it to you")
-    give_seat(room, member, seat)
+    def __iter__(self) -> Iterator[M | None]:
+        return iter(self.members)
 
+    def seated(self) -> list[M]:
+        return [m for m in self.members if m is not None]
 
-def give_seat(room: Room, member: Member, seat: int) -> None:
-    """``member``, watching, sits at ``seat`` from now on (with the chips they stood up with, or a new stake)."""
-    name = room.audience.remove(member) or member.name
-    room.seats[seat], room.names[seat], member.seat = member, name, seat
-    table = room.table
-    if table is not None:
-        table.seat_player(seat, name, room.audience.chips.pop(member, room.config.balance))
-        room.kinds[seat] = SeatKind.PLAYER
-        table.open_feed(seat)
-        if not room.audience:
-            table.close_feed(None)
-    if room.host is None:
-        room.host = seat
-    room.broadcast_lobby()
-    if table is not None and table.state is not None:
-        member.send(p.encode(table.snapshot(seat)))
+    def free(self) -> list[int]:
+        return [i for i, m in enumerate(self.members) if m is None]
 
+    def index(self, member: M) -> int | None:
+        """The seat ``member`` sits at (None: they sit nowhere here)."""
+        return next((i for i, m in enumerate(self.members) if m is member), None)
 
-def set_seat(room: Room, member: Member, cmd: p.SetSeat, now: float) -> None:
-    """The host's choice for seat ``cmd.seat`` between games: a bot, free, or someone watching."""
-    room.host_only(member)
-    table = room.table
-    if table is None:
-        raise RoomError("no_game", "seats change hands once the table has started (before, use configure)")
-    _between_games(room, "seats change hands")
-    seat = cmd.seat
-    if seat >= len(room.seats):
-        raise RoomError("bad_seat", f"seat {seat} is not at this table")
-    kind = room.kinds[seat]
-    if cmd.kind == SeatKind.PLAYER:
-        target = room.audience.find(cmd.name or "")
-        if target is None:
-            raise RoomError("no_watcher", f"nobody called {cmd.name!r} is watching this table")
-        if kind == SeatKind.PLAYER:
-            raise RoomError("seat_taken", f"a player sits at seat {seat}")
-        give_seat(room, target, seat)
-        return
-    if cmd.kind == SeatKind.BOT:
-        if kind != SeatKind.EMPTY:
-            raise RoomError("seat_taken", f"seat {seat} is not free")
-        table.seat_bot(seat, cmd.level or room.settings.bot_level(seat), f"Bot {seat + 1}",
-                       balance=room.config.balance)
-        room.kinds[seat] = SeatKind.BOT
-    else:
-        if kind != SeatKind.BOT:
-            raise RoomError("no_bot", f"no bot plays seat {seat}")
-        room.kinds[seat] = SeatKind.EMPTY
-    room.broadcast_lobby()
-    room.maybe_next_game(now)
+    def taken_names(self) -> list[str]:
+        return [n for n in self.names if n is not None]
 
+    def not_ready(self) -> list[int]:
+        """The seated players, the host apart, who are not ready yet."""
+        return [i for i, m in enumerate(self.members) if m is not None and i != self.host and i not in self.ready]
 
-def fill_empty_seats(room: Room) -> None:
-    """The next game is dealt: every seat still free gets a bot, as at the first start."""
-    table = room.table
-    assert table is not None
-    for seat, kind in enumerate(room.kinds):
-        if kind == SeatKind.EMPTY:
-            table.seat_bot(seat, room.settings.bot_level(seat), f"Bot {seat + 1}", balance=room.config.balance)
-            room.kinds[seat] = SeatKind.BOT
+    def not_voted(self) -> list[int]:
+        """The connected players who have not asked for the next game yet."""
+        return [i for i, m in enumerate(self.members) if m is not None and m.connected and i not in self.votes]
+
+    def next_host(self, after: int) -> int | None:
+        """The first seated player after seat ``after`` (None: nobody sits)."""
+        n = len(self.members)
+        return next(((after + k) % n for k in range(1, n + 1) if self.members[(after + k) % n] is not None), None)
+
+    def infos(self, settings: p.TableSettings, names: list[str] | None) -> list[p.SeatInfo]:
+        """Every seat as the lobby shows it (``names``: the started table's, None before the start)."""
+        out = []
+        for i, m in enumerate(self.members):
+            if m is not None:
+                out.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=self.names[i],
+                                      ready=i in self.ready or i == self.host, host=i == self.host,
+                                      connected=m.connected, avatar=m.avatar))
+            elif names is not None and self.kinds[i] == SeatKind.PLAYER:
+                out.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=names[i], left=True, connected=False))
+            elif names is not None and self.kinds[i] == SeatKind.EMPTY:  # between games: free for someone watching
+                out.append(p.SeatInfo(seat=i, kind=SeatKind.EMPTY, level=settings.bot_level(i), ready=True))
+            else:
+                kind = SeatKind.BOT if names is not None else SeatKind.EMPTY
+                out.append(p.SeatInfo(seat=i, kind=kind, name=names[i] if names is not None else None,
+                                      level=settings.bot_level(i), ready=True))
+        return out
+
+    # ------------------------------------------------------------ changes
+    def take(self, seat: int, member: M, name: str) -> None:
+        """``member`` sits at the free ``seat`` as ``name``; the first to sit is the host."""
+        self.members[seat], self.names[seat] = member, name
+        if self.host is None:
+            self.host = seat
+
+    def vacate(self, seat: int, keep_name: bool = False) -> None:
+        """Nobody sits at ``seat`` now (``keep_name``: the engine plays on under the name); its ready mark and
+        vote go, and a host's role passes on."""
+        self.members[seat] = None
+        if not keep_name:
+            self.names[seat] = None
+        self.ready.discard(seat)
+        self.votes.discard(seat)
+        if self.host == seat:
+            self.host = self.next_host(seat)
+
+    def move(self, old: int, new: int) -> None:
+        """The player at ``old`` moves to the free seat ``new`` (not ready there; the host stays the host)."""
+        self.members[old], self.members[new] = None, self.members[old]
+        self.names[old], self.names[new] = None, self.names[old]
+        self.ready.discard(old)
+        if self.host == old:
+            self.host = new
+
+    def resize(self, n: int) -> None:
+        """The table now has ``n`` seats (nobody sits beyond); every ready mark goes."""
+        self.members = (self.members + [None] * 4)[:n]
+        self.names = (self.names + [None] * 4)[:n]
+        self.ready.clear()

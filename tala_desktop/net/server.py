@@ -40,7 +40,7 @@ class TalaServer:
     def __init__(self, config: ServerConfig | None = None, frame_hook: FrameHook | None = None) -> None:
         self.config = config or ServerConfig()
         self.frame_hook = frame_hook
-        self.rooms: dict[int, Room] = {}
+        self.rooms: dict[int, Room[Session]] = {}
         self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
         self.sessions: dict[str, Session] = {}
         self.conns: set[Conn] = set()
@@ -108,7 +108,7 @@ class TalaServer:
         return {"name": self.config.name, "port": self.port, "players": sum(len(r.members()) for r in rooms),
                 "tables": len(rooms), "password": bool(self.config.password),
                 "bet": rooms[0].settings.bet if rooms else None,
-                "open": sum(1 for r in rooms if not r.playing and None in r.seats)}
+                "open": sum(1 for r in rooms if not r.playing and r.seats.free())}
 
     # ------------------------------------------------------------ connections
     async def _handle(self, ws: ServerConnection) -> None:
@@ -207,7 +207,7 @@ class TalaServer:
             conn.send(p.error("internal", "the server could not do that"))
         self._commit(before, s.room, now=now)
 
-    def _commit(self, *rooms: Room | None, now: float) -> None:
+    def _commit(self, *rooms: Room[Session] | None, now: float) -> None:
         """Write the tables a command changed to the state file before its frames go out (they are only queued
         so far: the writers send them once this handler returns to the loop)."""
         if self.keeper is not None:
@@ -288,7 +288,7 @@ class TalaServer:
         elif isinstance(cmd, p.SetSeat):
             self._room(s).set_seat(s, cmd, now)
         elif isinstance(cmd, p.Kick):
-            self._room(s).kick(s, cmd.seat)
+            self._room(s).kick(s, cmd.seat).room = None
         elif isinstance(cmd, p.Ready):
             self._room(s).set_ready(s, cmd.ready)
         elif isinstance(cmd, p.Configure):
@@ -309,7 +309,7 @@ class TalaServer:
             raise RoomError("chat_too_fast", f"at most {self.config.chat_rate:g} chat lines or reactions a second "
                                              f"({self.config.address_chat_rate:g} from one address)")
 
-    def _room(self, s: Session) -> Room:
+    def _room(self, s: Session) -> Room[Session]:
         if s.room is None:
             raise RoomError("no_table", "join a table first")
         return s.room
@@ -323,14 +323,14 @@ class TalaServer:
         if sum(1 for r in self.rooms.values() if self._owner(r) == s.addr) >= most:
             raise RoomError("too_many_tables", f"your address already hosts {most} tables: play or close one first")
         settings = p.TableSettings(**{f: getattr(cmd, f) for f in p.TableSettings.__struct_fields__})
-        room = Room(self._next_room, settings, self.config, now)
+        room: Room[Session] = Room(self._next_room, settings, self.config, now)
         room.creator_addr = s.addr
         self._next_room += 1
         self.rooms[room.id] = room
         room.join(s, 0, settings.password)
-        s.browsing = False
+        s.room, s.browsing = room, False
 
-    def _owner(self, room: Room) -> str:
+    def _owner(self, room: Room[Session]) -> str:
         """The address a table counts against: its host's (the creator's while it has no host)."""
         host = room.seats[room.host] if room.host is not None else None
         return host.addr if host is not None else room.creator_addr
@@ -355,13 +355,14 @@ class TalaServer:
             raise
         if locked:
             self.passwords.passed(s.addr, target)
-        s.browsing = False
+        s.room, s.browsing = room, False
 
     def _leave(self, s: Session, now: float) -> None:
         room = s.room
         if room is None:
             return
         room.leave(s, now)
+        s.room = None
         s.send(p.encode(p.Left(table=room.id, reason="left")))
         if room.empty:  # nobody left, not even a dropped player who may come back
             room.close()
@@ -435,9 +436,9 @@ class TalaServer:
             for session in sessions:
                 self.sessions[session.token] = session
 
-    def _close_room(self, room: Room, reason: str = "closed") -> None:
-        for m in [*room.members(), *room.audience.watchers]:
-            m.room = m.seat = None
+    def _close_room(self, room: Room[Session], reason: str = "closed") -> None:
+        for m in room.everyone():
+            m.room = None
             m.send(p.encode(p.Left(table=room.id, reason=reason)))
         room.close()
         self.rooms.pop(room.id, None)

@@ -45,7 +45,7 @@ def table_facts(srv, table: int) -> dict:
     def read(server) -> dict:
         room = server.rooms[table]
         t = room.table
-        return {"kinds": list(room.kinds), "names": list(t.names), "balances": list(t.balances),
+        return {"kinds": list(room.seats.kinds), "names": list(t.names), "balances": list(t.balances),
                 "leader": t.state.leader, "game": t.game_id, "bots": [b is not None for b in t.bots],
                 "host": room.host}
     return srv.call(read, srv.server)

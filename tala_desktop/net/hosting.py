@@ -1,0 +1,68 @@
+"""The Table a LAN room hosts: built from the room's settings and seats, and the timer that plays for a player
+who dropped.
+
+A dropped player's seat waits for them (their resume token is good for
+``reconnect_seconds``), but the game does not: their turn is played with
+its timeout action once they have been away ``away_delay`` seconds on it.
+A table resumed from the state file gives its players a grace period first.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from tala_desktop.engine import Move, MoveKind, Rules
+from tala_desktop.table import BOT, REMOTE, SeatConfig, SeatKind, Table, TableConfig, TableError
+
+from . import protocol as p
+from .limits import ServerConfig
+
+log = logging.getLogger(__name__)
+
+
+def hosted_table(settings: p.TableSettings, config: ServerConfig, kinds: list[SeatKind], names: list[str],
+                 balances: list[int], leader: int, watched: bool) -> Table:
+    """The table for these seats (``kinds``: "player", "bot", or "empty": nobody until someone sits or the next
+    deal seats a bot), each player's feed open, and the public one when people watch (``watched``)."""
+    seats = [SeatConfig(names[i], REMOTE, balance=balances[i]) if kind in (SeatKind.PLAYER, SeatKind.EMPTY)
+             else SeatConfig(names[i], BOT, level=settings.bot_level(i), balance=balances[i])
+             for i, kind in enumerate(kinds)]
+    rules = replace(Rules.from_preset(settings.preset, players=settings.seats), turn_seconds=settings.turn_seconds)
+    table = Table(TableConfig(seats, rules=rules, bet=settings.bet, seed=config.seed, think_delay=config.bot_delay,
+                              hard_budget_ms=config.hard_budget_ms, bot_workers=1, first_leader=leader))
+    for i, kind in enumerate(kinds):
+        if kind == SeatKind.PLAYER:
+            table.open_feed(i)   # each player's stream is forwarded by the room; bot seats keep none
+    if watched:
+        table.open_feed(None)    # the watchers' public stream
+    return table
+
+
+class AwayTimer:
+    """Plays the turn of a player who is not connected, once they have been away ``delay`` seconds on it."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.grace_until = 0.0            # a resumed table lets its players come back before playing for them
+        self._key: tuple[int, int, int] | None = None
+        self._since = 0.0
+
+    def check(self, table: Table, connected: bool, now: float, where: str) -> None:
+        """The player to move at ``table`` is ``connected`` or not: play their timeout action when it is due."""
+        st = table.state
+        if st is None or st.is_over:
+            return
+        if connected:
+            self._key = None              # back in time: the next drop gets the whole away delay again
+            return
+        seat = st.to_move
+        key = (table.game_id, st.turn_no, seat)
+        if key != self._key:
+            self._key, self._since = key, now
+        elif now - self._since >= self.delay and now >= self.grace_until:
+            log.info("%s: seat %d is away; playing its timeout action", where, seat)
+            try:
+                table.submit(seat, Move(seat, MoveKind.TIMEOUT), table.game_id)
+            except TableError:
+                log.exception("%s: the timeout action for seat %d was refused", where, seat)
