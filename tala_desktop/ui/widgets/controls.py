@@ -12,23 +12,11 @@ from collections.abc import Callable
 
 import pygame
 
-from ..art import gfx
-from ..art.theme import WHITE
+from ..art import gfx, theme
+from ..art.theme import WHITE, Colour
 from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
 
-Colour = tuple[int, int, int]
-
-# style -> (gradient top, gradient bottom, border)
-BUTTON_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
-    "primary": ((255, 184, 58), (228, 112, 18), (120, 52, 6)),
-    "green": ((96, 206, 96), (28, 138, 58), (12, 70, 28)),
-    "blue": ((84, 160, 246), (30, 90, 196), (14, 44, 110)),
-    "red": ((244, 98, 86), (182, 36, 40), (96, 14, 18)),
-    "dark": ((78, 88, 104), (40, 46, 58), (16, 18, 24)),
-}
-DISABLED_STYLE = ((150, 150, 150), (104, 104, 104), (60, 60, 60))
-GLOW_COLOUR: Colour = (255, 228, 110)
 CACHE_LIMIT = 16         # images a button keeps: its states, its glow, at the sizes and labels it had
 BANNER_MARGIN = 6        # a banner keeps this far from the window's edges
 
@@ -44,8 +32,8 @@ class Button:
                  on_click: Callable[[], None] | None = None, style: str = "primary",
                  font_size: int | None = None, enabled: bool = True, visible: bool = True,
                  glow: bool = False) -> None:
-        if style not in BUTTON_STYLES:
-            raise ValueError(f"unknown button style {style!r}: one of {sorted(BUTTON_STYLES)}")
+        if style not in theme.BUTTON_FACES:
+            raise ValueError(f"unknown button style {style!r}: one of {sorted(theme.BUTTON_FACES)}")
         self.rect = pygame.Rect(rect)
         self.text = text
         self.fonts = fonts
@@ -120,20 +108,20 @@ class Button:
 
     def _render(self, state: str) -> pygame.Surface:
         w, h = self.rect.size
-        top, bottom, border = DISABLED_STYLE if state == "disabled" else BUTTON_STYLES[self.style]
+        top, bottom, border = theme.BUTTON_DISABLED if state == "disabled" else theme.BUTTON_FACES[self.style]
         if state == "hover":
             top, bottom = gfx.shade(top, 1.12), gfx.shade(bottom, 1.12)
         elif state == "pressed":
             top, bottom = gfx.shade(bottom, 0.92), gfx.shade(top, 0.92)
         radius = min(h // 2, max(6, h // 3))
-        shape = gfx.rounded_rect((w, h), (255, 255, 255), radius)
+        shape = gfx.rounded_rect((w, h), theme.MASK, radius)
         body = gfx.mask_with(gfx.vertical_gradient((w, h), top, bottom), shape)
-        edge = gfx.rounded_rect((w, h), (0, 0, 0, 0), radius, border=max(2, h // 20), border_colour=(*border, 255))
+        edge = gfx.rounded_rect((w, h), theme.CLEAR, radius, border=max(2, h // 20), border_colour=(*border, 255))
         body.blit(edge, (0, 0))
-        shine = gfx.rounded_rect((w - 2 * max(3, h // 10), h // 2 - 2), (255, 255, 255, 46), max(2, radius - 3))
+        shine = gfx.rounded_rect((w - 2 * max(3, h // 10), h // 2 - 2), theme.BUTTON_SHINE, max(2, radius - 3))
         body.blit(shine, (max(3, h // 10), max(2, h // 16)))
         size = self.font_size or max(10, round(h * 0.42))
-        text_colour = (225, 225, 225) if state == "disabled" else WHITE
+        text_colour = theme.BUTTON_TEXT_DISABLED if state == "disabled" else WHITE
         label = gfx.outlined_text(self.fonts.font(size, bold=True), self.text, text_colour,
                                   gfx.shade(border, 0.8), max(1, size // 12))
         if label.get_width() > w - 8:
@@ -144,7 +132,7 @@ class Button:
     def _halo(self) -> pygame.Surface:
         h = self.rect.h
         return self._cache.get(("halo", self.rect.size), lambda: gfx.glow_outline(
-            self.rect.size, min(h // 2, max(6, h // 3)), GLOW_COLOUR, max(2, h // 16), max(6, h // 4)))
+            self.rect.size, min(h // 2, max(6, h // 3)), theme.BUTTON_GLOW, max(2, h // 16), max(6, h // 4)))
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -206,8 +194,8 @@ class Panel:
     """A rounded translucent panel (dialogs, the log, seat plates)."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int],
-                 colour: tuple[int, int, int, int] = (10, 20, 16, 200), radius: int = 14,
-                 border_colour: tuple[int, int, int, int] | None = (255, 255, 255, 60), border: int = 2) -> None:
+                 colour: tuple[int, int, int, int] = theme.PANEL_FILL, radius: int = 14,
+                 border_colour: tuple[int, int, int, int] | None = theme.PANEL_EDGE, border: int = 2) -> None:
         self.rect = pygame.Rect(rect)
         self.colour = colour
         self.radius = radius
@@ -278,7 +266,7 @@ class Toast:
             text = gfx.render_text(self.fonts.font(self.size, bold=True), self.text, self.colour)
             pad_x, pad_y = self.size, self.size // 3
             size = (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y)
-            pill = gfx.rounded_rect(size, (0, 0, 0, 170), size[1] // 2)
+            pill = gfx.rounded_rect(size, theme.TOAST_FILL, size[1] // 2)
             pill.blit(text, (pad_x, pad_y))
             self._image = pill
         return self._image
@@ -305,12 +293,12 @@ class Banner:
         self.fonts = fonts
         self.size = size
         self.text = ""
-        self.colour: Colour = (255, 214, 64)
+        self.colour: Colour = theme.BANNER_GOLD
         self.age = 0.0
         self.hold = 0.0
         self._image: pygame.Surface | None = None
 
-    def show(self, text: str, colour: Colour = (255, 214, 64), hold: float = 0.9) -> None:
+    def show(self, text: str, colour: Colour = theme.BANNER_GOLD, hold: float = 0.9) -> None:
         self.text, self.colour, self.hold, self.age = text, colour, hold, 0.0
         self._image = None
 
@@ -339,7 +327,7 @@ class Banner:
     def image(self) -> pygame.Surface:
         if self._image is None:
             font = self.fonts.font(self.size, bold=True)
-            self._image = gfx.outlined_text(font, self.text, self.colour, (60, 24, 0), max(2, self.size // 16))
+            self._image = gfx.outlined_text(font, self.text, self.colour, theme.BANNER_OUTLINE, max(2, self.size // 16))
         return self._image
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -12,25 +12,16 @@ from typing import Any
 
 import pygame
 
-from ..art import gfx
-from ..art.theme import TEXT
+from ..art import gfx, theme
+from ..art.theme import TEXT, Colour
 from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
 
-Colour = tuple[int, int, int]
-
-GOLD_TOP: Colour = (255, 222, 120)
-GOLD_BOTTOM: Colour = (232, 152, 32)
-GOLD_TEXT: Colour = (70, 34, 0)
-FIELD_FILL = (6, 30, 18, 190)
-FIELD_BORDER = (255, 255, 255, 70)
-FOCUS_BORDER = (255, 208, 90, 255)
-TRACK = (0, 0, 0, 120)
 CACHE_LIMIT = 32         # images a widget keeps (its states at its sizes)
 
 
 def _pill(size: tuple[int, int], top: Colour, bottom: Colour, radius: int) -> pygame.Surface:
-    shape = gfx.rounded_rect(size, (255, 255, 255), radius)
+    shape = gfx.rounded_rect(size, theme.MASK, radius)
     return gfx.mask_with(gfx.vertical_gradient(size, top, bottom), shape)
 
 
@@ -127,9 +118,10 @@ class TextField:
         if not self.visible:
             return
         r = self.rect
-        border = (236, 80, 70, 255) if self.error else (FOCUS_BORDER if self.focused else FIELD_BORDER)
+        border = (theme.FIELD_ERROR_EDGE if self.error
+                  else (theme.FIELD_FOCUS_EDGE if self.focused else theme.FIELD_EDGE))
         surface.blit(self._cache.get((r.size, border),
-                             lambda: gfx.rounded_rect(r.size, FIELD_FILL, r.h // 4, 2, border)), r)
+                             lambda: gfx.rounded_rect(r.size, theme.FIELD_FILL, r.h // 4, 2, border)), r)
         font = self.fonts.font(self.size)
         pad = max(8, r.h // 4)
         shown = self.text[: self.caret] + self.composing + self.text[self.caret:]
@@ -145,10 +137,10 @@ class TextField:
             x0 = r.x + pad - shift + gfx.text_size(font, self.text[: self.caret])[0]
             w = gfx.text_size(font, self.composing)[0]
             base = y + img.get_height() - 2
-            pygame.draw.line(surface, FOCUS_BORDER[:3], (x0, base), (x0 + w, base))
+            pygame.draw.line(surface, theme.FIELD_FOCUS_EDGE[:3], (x0, base), (x0 + w, base))
         if self.caret_visible:
             x = r.x + pad - shift + caret_x
-            pygame.draw.line(surface, FOCUS_BORDER[:3], (x, r.y + r.h * 0.22), (x, r.bottom - r.h * 0.22), 2)
+            pygame.draw.line(surface, theme.FIELD_FOCUS_EDGE[:3], (x, r.y + r.h * 0.22), (x, r.bottom - r.h * 0.22), 2)
         surface.set_clip(clip)
 
 
@@ -199,10 +191,10 @@ class Segmented:
         def make() -> pygame.Surface:
             radius = max(4, size[1] // 3)
             if state == "on":
-                img = _pill(size, GOLD_TOP, GOLD_BOTTOM, radius)
-                text = gfx.render_text(self.fonts.font(self.size, bold=True), label, GOLD_TEXT, size[0] - 8)
+                img = _pill(size, theme.SELECTED_TOP, theme.SELECTED_BOTTOM, radius)
+                text = gfx.render_text(self.fonts.font(self.size, bold=True), label, theme.SELECTED_TEXT, size[0] - 8)
             else:
-                img = gfx.rounded_rect(size, (255, 255, 255, 34 if state == "hover" else 0), radius)
+                img = gfx.rounded_rect(size, (*theme.WHITE, 34 if state == "hover" else 0), radius)
                 text = gfx.render_text(self.fonts.font(self.size, bold=True), label, TEXT, size[0] - 8)
             img.blit(text, text.get_rect(center=(size[0] / 2, size[1] / 2 + 1)))
             return img
@@ -214,7 +206,7 @@ class Segmented:
             return
         r = self.rect
         surface.blit(self._cache.get(("box", r.size),
-                             lambda: gfx.rounded_rect(r.size, (0, 0, 0, 110), r.h // 3 + 2, 1, (255, 255, 255, 50))), r)
+                             lambda: gfx.rounded_rect(r.size, theme.WELL_FILL, r.h // 3 + 2, 1, theme.WELL_EDGE)), r)
         for i, (seg, (value, label)) in enumerate(zip(self.segment_rects(), self.options)):
             state = "on" if value == self.value else ("hover" if i == self.hover else "off")
             surface.blit(self._segment(seg.size, label, state), seg)
@@ -262,15 +254,15 @@ class Slider:
         r = self.rect
         track_h = max(6, r.h // 3)
         track = pygame.Rect(r.x, r.centery - track_h // 2, r.w, track_h)
-        surface.blit(self._cache.get(("track", track.size),
-                             lambda: gfx.rounded_rect(track.size, TRACK, track_h // 2, 1, (255, 255, 255, 60))), track)
+        surface.blit(self._cache.get(("track", track.size), lambda: gfx.rounded_rect(
+            track.size, theme.TRACK, track_h // 2, 1, theme.TRACK_EDGE)), track)
         fill_w = round(r.w * self.value)
         if fill_w >= track_h:
-            surface.blit(self._cache.get(("fill", fill_w, track_h),
-                                 lambda: _pill((fill_w, track_h), GOLD_TOP, GOLD_BOTTOM, track_h // 2)), track)
+            surface.blit(self._cache.get(("fill", fill_w, track_h), lambda: _pill(
+                (fill_w, track_h), theme.SELECTED_TOP, theme.SELECTED_BOTTOM, track_h // 2)), track)
         knob_r = r.h // 2
-        knob = self._cache.get(("knob", knob_r),
-                       lambda: gfx.rounded_rect((2 * knob_r, 2 * knob_r), (250, 250, 244), knob_r, 2, (120, 70, 10)))
+        knob = self._cache.get(("knob", knob_r), lambda: gfx.rounded_rect(
+            (2 * knob_r, 2 * knob_r), theme.KNOB, knob_r, 2, theme.SLIDER_KNOB_EDGE))
         surface.blit(knob, (r.x + fill_w - knob_r, r.centery - knob_r))
 
 
@@ -301,13 +293,13 @@ class Toggle:
         surface.blit(self._cache.get((r.size, self.value), lambda: self._body(r.size)), r)
         d = r.h - 6
         knob = self._cache.get(("knob", d),
-                       lambda: gfx.rounded_rect((d, d), (250, 250, 244), d // 2, 1, (60, 60, 60)))
+                       lambda: gfx.rounded_rect((d, d), theme.KNOB, d // 2, 1, theme.SWITCH_KNOB_EDGE))
         surface.blit(knob, (r.right - 3 - d if self.value else r.x + 3, r.y + 3))
 
     def _body(self, size: tuple[int, int]) -> pygame.Surface:
         if self.value:
-            return _pill(size, (104, 214, 104), (30, 142, 62), size[1] // 2)
-        return gfx.rounded_rect(size, (0, 0, 0, 130), size[1] // 2, 1, (255, 255, 255, 70))
+            return _pill(size, theme.SWITCH_ON_TOP, theme.SWITCH_ON_BOTTOM, size[1] // 2)
+        return gfx.rounded_rect(size, theme.SWITCH_OFF, size[1] // 2, 1, theme.FIELD_EDGE)
 
 
 class ScrollBar:
@@ -376,8 +368,8 @@ class ScrollBar:
         if self.max_offset <= 0:
             return
         r = self.rect
-        surface.blit(self._cache.get(("track", r.size), lambda: gfx.rounded_rect(r.size, TRACK, r.w // 2)), r)
+        surface.blit(self._cache.get(("track", r.size), lambda: gfx.rounded_rect(r.size, theme.TRACK, r.w // 2)), r)
         t = self.thumb()
         bright = self.dragging is not None or self.hovered
-        top, bottom = (GOLD_TOP, GOLD_BOTTOM) if bright else ((220, 196, 130), (170, 126, 48))
+        top, bottom = (theme.SELECTED_TOP, theme.SELECTED_BOTTOM) if bright else (theme.THUMB_TOP, theme.THUMB_BOTTOM)
         surface.blit(self._cache.get(("thumb", t.size, bright), lambda: _pill(t.size, top, bottom, r.w // 2)), t)

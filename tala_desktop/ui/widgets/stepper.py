@@ -13,12 +13,10 @@ from collections.abc import Callable
 
 import pygame
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.theme import DISABLED, TEXT
 from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
-
-Colour = tuple[int, int, int]
 
 SMALLEST = 12
 HOLD_DELAY = 0.45     # seconds a button is held before it repeats
@@ -125,9 +123,8 @@ class Stepper:
         d = self.rect.h
 
         def make() -> pygame.Surface:
-            fill = {"off": (0, 0, 0, 60), "normal": (255, 255, 255, 40), "hover": (255, 255, 255, 80),
-                    "held": (255, 208, 90, 150)}[state]
-            img = gfx.rounded_rect((d, d), fill, d // 3, 1, (255, 255, 255, 50 if state == "off" else 110))
+            fill = theme.STEPPER_FILLS[state]
+            img = gfx.rounded_rect((d, d), fill, d // 3, 1, (*theme.WHITE, 50 if state == "off" else 110))
             colour = DISABLED if state == "off" else TEXT
             bar, thick = round(d * 0.42), max(2, d // 12)
             pygame.draw.rect(img, colour, ((d - bar) // 2, (d - thick) // 2, bar, thick))
@@ -142,7 +139,7 @@ class Stepper:
             return
         r = self.rect
         surface.blit(self._cache.get(("box", r.size),
-                                  lambda: gfx.rounded_rect(r.size, (0, 0, 0, 110), r.h // 3, 1, (255, 255, 255, 50))),
+                                  lambda: gfx.rounded_rect(r.size, theme.WELL_FILL, r.h // 3, 1, theme.WELL_EDGE)),
                      r)
         for side, rect in ((-1, self.minus_rect), (1, self.plus_rect)):
             if not self.can_step(side):

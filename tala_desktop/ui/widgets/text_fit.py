@@ -16,9 +16,9 @@ import pygame
 
 from ..art import gfx
 from ..art.menu_art import MenuArt
+from ..art.theme import Colour
 from ..core.assets import Fonts
 
-Colour = tuple[int, int, int]
 SMALLEST = 12
 ELLIPSIS = "…"
 
