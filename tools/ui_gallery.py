@@ -21,7 +21,8 @@ import pygame  # noqa: E402
 
 from tala_desktop.engine.cards import card_label  # noqa: E402
 from tala_desktop.ui.art import avatars, table_art  # noqa: E402
-from tala_desktop.ui.art.card_art import EATEN_GOLD, GROUP_COLOURS, CardArt, card_size  # noqa: E402
+from tala_desktop.ui.art.card_art import CardArt, card_size  # noqa: E402
+from tala_desktop.ui.art.theme import CHIP_COLOURS, EATEN_GOLD, GROUP_COLOURS  # noqa: E402
 from tala_desktop.ui.core import i18n  # noqa: E402
 from tala_desktop.ui.core.assets import Fonts  # noqa: E402
 from tala_desktop.ui.widgets.controls import Banner, Button, Label, Panel, Toast  # noqa: E402
@@ -93,7 +94,7 @@ def draw_table(surface: pygame.Surface, fonts: Fonts, y: int) -> int:
         table_art.draw_countdown_ring(felt, (cx, cy), 41, left, 30, 7)
         Label(name, (cx, cy + 56), fonts, size=16, bold=True, anchor="center").draw(felt)
         Label(f"{left} s", (cx, cy + 78), fonts, size=14, anchor="center").draw(felt)
-    for i, colour in enumerate(table_art.CHIP_COLOURS.values()):
+    for i, colour in enumerate(CHIP_COLOURS.values()):
         felt.blit(table_art.chip(44, colour), (230 + i * 56, 300))
     Label(i18n.tr("table.stock", count=11), (450, 400), fonts, size=26, bold=True, anchor="center").draw(felt)
     surface.blit(felt, (20, y))

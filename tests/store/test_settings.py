@@ -10,7 +10,7 @@ import pytest
 from tala_desktop.engine import Rules
 from tala_desktop.store import SettingsError, Store, StoredSettings
 from tala_desktop.store.settings import CARD_BACKS
-from tala_desktop.ui.art.card_art import BACK_COLOURS
+from tala_desktop.ui.art.theme import BACK_COLOURS
 from tala_desktop.ui.shared.services import UiSettings
 
 

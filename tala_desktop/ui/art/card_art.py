@@ -16,29 +16,23 @@ from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
 from . import gfx
 from .shapes import SUPERSAMPLE, draw_emblem, draw_suit, render_suit
-
-Colour = tuple[int, int, int]
+from .theme import (
+    BACK_COLOURS,
+    CARD_EDGE,
+    CARD_PAPER,
+    CLEAR,
+    COURT_GOLD,
+    COURT_TINT,
+    EATEN_GOLD,
+    MASK_FULL,
+    SUIT_COLOURS_2,
+    SUIT_COLOURS_4,
+    Colour,
+)
 
 ASPECT = 1.4  # height / width, close to a poker card's 88 / 63
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-BLACK: Colour = (22, 24, 30)
-SUIT_RED: Colour = (206, 22, 40)
-BLUE: Colour = (22, 84, 200)
-GREEN: Colour = (10, 128, 52)
-SUIT_COLOURS_2: tuple[Colour, ...] = (BLACK, BLACK, SUIT_RED, SUIT_RED)  # ♠ ♣ ♦ ♥
-SUIT_COLOURS_4: tuple[Colour, ...] = (BLACK, GREEN, BLUE, SUIT_RED)
-
-PAPER: Colour = (253, 252, 247)
-EDGE: Colour = (150, 150, 160)
-COURT_GOLD: Colour = (232, 184, 48)
-EATEN_GOLD: Colour = (255, 200, 40)
-GROUP_COLOURS: tuple[Colour, ...] = ((64, 200, 255), (255, 96, 200), (120, 230, 90), (255, 150, 40))
-BACK_COLOURS: dict[str, tuple[Colour, Colour]] = {  # name -> (base, lattice)
-    "red": ((142, 20, 34), (196, 64, 76)),
-    "blue": ((22, 48, 124), (72, 110, 196)),
-    "green": ((16, 92, 52), (70, 160, 100)),
-}
 
 # Pip layouts: (column -1/0/1, row 0..1) for ranks 2..10; rows > 0.5 are drawn upside down.
 _L, _C, _R = -1, 0, 1
@@ -183,7 +177,8 @@ class CardArt:
         return self._cached(("pip", suit, size, colour), lambda: render_suit(suit, size, colour))
 
     def _blank(self, width: int) -> pygame.Surface:
-        return gfx.rounded_rect(card_size(width), PAPER, corner_radius(width), 1, EDGE, supersample=SUPERSAMPLE)
+        return gfx.rounded_rect(card_size(width), CARD_PAPER, corner_radius(width), 1, CARD_EDGE,
+                                supersample=SUPERSAMPLE)
 
     def _index(self, card: int, width: int, colour: Colour) -> pygame.Surface:
         """The corner index: rank above a small suit symbol, centred in one column."""
@@ -233,7 +228,7 @@ class CardArt:
         w, h = surf.get_size()
         panel = pygame.Rect(round(w * 0.235), round(h * 0.07), 0, 0)
         panel.size = (w - 2 * panel.x, h - 2 * panel.y)
-        tint = gfx.lerp_colour(gfx.lerp_colour(colour, PAPER, 0.9), (250, 234, 196), 0.4)
+        tint = gfx.lerp_colour(gfx.lerp_colour(colour, CARD_PAPER, 0.9), COURT_TINT, 0.4)
         frame = gfx.rounded_rect(panel.size, tint, max(2, round(w * 0.04)), max(1, round(w * 0.014)), colour)
         surf.blit(frame, panel.topleft)
         half_h = panel.h // 2
@@ -257,7 +252,7 @@ class CardArt:
         surf.blit(pygame.transform.flip(half, True, True), (panel.x, panel.bottom - half_h))
         mid = panel.y + panel.h // 2
         inset = max(2, round(w * 0.05))
-        line_colour = gfx.lerp_colour(colour, PAPER, 0.45)
+        line_colour = gfx.lerp_colour(colour, CARD_PAPER, 0.45)
         pygame.draw.line(surf, line_colour, (panel.x + inset, mid), (panel.right - inset - 1, mid))
 
     def _emblem(self, rank: int, size: tuple[int, int], colour: Colour) -> pygame.Surface:
@@ -287,8 +282,8 @@ class CardArt:
             pygame.draw.line(pattern, lattice, (off, 0), (off + bh, bh), lw)
             pygame.draw.line(pattern, lattice, (off, bh), (off + bh, 0), lw)
         mask = pygame.Surface((bw, bh), pygame.SRCALPHA)
-        mask.fill((0, 0, 0, 0))
-        pygame.draw.rect(mask, (255, 255, 255, 255), big.get_rect(), border_radius=r)
+        mask.fill(CLEAR)
+        pygame.draw.rect(mask, MASK_FULL, big.get_rect(), border_radius=r)
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         big.blit(pattern, (0, 0))
         frame = big.get_rect().inflate(-2 * lw * 3, -2 * lw * 3)

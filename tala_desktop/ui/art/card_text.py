@@ -13,9 +13,9 @@ import re
 import pygame
 
 from . import gfx
-from .card_art import PAPER, suit_colour
+from .card_art import suit_colour
+from .theme import BLACK, CARD_PAPER, Colour
 
-Colour = tuple[int, int, int]
 SUITS = "♠♣♦♥"                   # engine.cards.SUIT_SYMBOLS order: the suit index
 CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♣♦♥])")
 
@@ -46,13 +46,13 @@ def render_card_text(font: pygame.font.Font, text: str, colour: Colour, four_col
             img = gfx.render_line(font, piece, colour)
             if shadow:
                 out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
-                out.blit(gfx.render_line(font, piece, (0, 0, 0)), (off, off))
+                out.blit(gfx.render_line(font, piece, BLACK), (off, off))
                 out.blit(img, (0, 0))
                 img = out
             pieces.append((img, img.get_width() - off))
         else:
             ink = gfx.render_line(font, piece, suit_colour(suit, four_colour))
-            tag = gfx.rounded_rect((ink.get_width() + 2 * pad, font.get_height()), (*PAPER, 255), pad + 1)
+            tag = gfx.rounded_rect((ink.get_width() + 2 * pad, font.get_height()), (*CARD_PAPER, 255), pad + 1)
             tag.blit(ink, (pad, (tag.get_height() - ink.get_height()) // 2))
             pieces.append((tag, tag.get_width() + 1))
     width = max(1, sum(adv for _, adv in pieces) + off)

@@ -13,13 +13,8 @@ import pygame
 from ..core.assets import Fonts
 from ..core.i18n import money
 from . import gfx
-from .theme import CAPTION
+from .theme import CAPTION, CLEAR, PLOT_AXIS, PLOT_DOT, PLOT_FILL, PLOT_GRID, PLOT_LINE
 
-LINE = (255, 206, 84)
-FILL = (255, 206, 84, 46)
-GRID = (255, 255, 255, 34)
-AXIS = (255, 255, 255, 90)
-DOT = (255, 244, 200)
 LEFT_PAD = 78       # room for the money labels
 BOTTOM_PAD = 30     # room for the dates
 TOP_PAD = 12
@@ -55,7 +50,7 @@ def _day(iso: str) -> str:
 def plot_chips(size: tuple[int, int], points: list[tuple[str, int]], fonts: Fonts) -> pygame.Surface:
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
-    out.fill((0, 0, 0, 0))
+    out.fill(CLEAR)
     font = fonts.font(15)
     values = [v for _, v in points]
     low, high, step = y_range(values)
@@ -65,16 +60,16 @@ def plot_chips(size: tuple[int, int], points: list[tuple[str, int]], fonts: Font
         return area.bottom - (v - low) / max(1, high - low) * area.h
 
     grid = pygame.Surface(size, pygame.SRCALPHA)
-    grid.fill((0, 0, 0, 0))
+    grid.fill(CLEAR)
     v = low
     while v <= high:
         y = round(y_of(v))
-        pygame.draw.line(grid, GRID, (area.x, y), (area.right, y))
+        pygame.draw.line(grid, PLOT_GRID, (area.x, y), (area.right, y))
         label = gfx.render_line(font, money(v), CAPTION)
         out.blit(label, label.get_rect(midright=(area.x - 8, y)))
         v += step
-    pygame.draw.line(grid, AXIS, area.bottomleft, area.bottomright)
-    pygame.draw.line(grid, AXIS, area.topleft, area.bottomleft)
+    pygame.draw.line(grid, PLOT_AXIS, area.bottomleft, area.bottomright)
+    pygame.draw.line(grid, PLOT_AXIS, area.topleft, area.bottomleft)
     out.blit(grid, (0, 0))
     if not points:
         return out
@@ -84,11 +79,11 @@ def plot_chips(size: tuple[int, int], points: list[tuple[str, int]], fonts: Font
     if n == 1:
         line = [(area.x, line[0][1]), (area.right, line[0][1])]
     fill = pygame.Surface(size, pygame.SRCALPHA)
-    fill.fill((0, 0, 0, 0))
-    pygame.draw.polygon(fill, FILL, [(line[0][0], area.bottom), *line, (line[-1][0], area.bottom)])
+    fill.fill(CLEAR)
+    pygame.draw.polygon(fill, PLOT_FILL, [(line[0][0], area.bottom), *line, (line[-1][0], area.bottom)])
     out.blit(fill, (0, 0))
-    pygame.draw.lines(out, LINE, False, line, 3)
-    pygame.draw.circle(out, DOT, (round(line[-1][0]), round(line[-1][1])), 5)
+    pygame.draw.lines(out, PLOT_LINE, False, line, 3)
+    pygame.draw.circle(out, PLOT_DOT, (round(line[-1][0]), round(line[-1][1])), 5)
     first = gfx.render_line(font, _day(points[0][0]), CAPTION)
     out.blit(first, first.get_rect(topleft=(area.x, area.bottom + 6)))
     if n > 1:

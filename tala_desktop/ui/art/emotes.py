@@ -12,18 +12,10 @@ import math
 
 import pygame
 
-Colour = tuple[int, int, int]
+from . import theme
+from .theme import Colour
+
 SUPER = 4
-FACE_TOP: Colour = (255, 226, 92)
-FACE_BOTTOM: Colour = (250, 168, 30)
-ANGRY_TOP: Colour = (255, 150, 90)
-ANGRY_BOTTOM: Colour = (222, 60, 40)
-FEATURE: Colour = (92, 46, 12)
-MOUTH: Colour = (136, 30, 30)
-TONGUE: Colour = (240, 110, 110)
-TEAR: Colour = (110, 190, 255)
-HEART: Colour = (236, 48, 72)
-HEART_SHINE: Colour = (255, 150, 160)
 EMOTE_KEYS = ("laugh", "wow", "sad", "angry", "love")
 
 
@@ -36,57 +28,57 @@ def _face(surface: pygame.Surface, d: int, top: Colour, bottom: Colour) -> None:
         if half > 0:
             pygame.draw.line(surface, colour, (r - half, y), (r + half, y))
     layer = pygame.Surface((d, d), pygame.SRCALPHA)   # translucent rim and shine, blended over the face
-    pygame.draw.circle(layer, (*FEATURE, 90), (r, r), r, max(2, d // 40))
-    pygame.draw.ellipse(layer, (255, 255, 255, 80), (d * 0.3, d * 0.07, d * 0.4, d * 0.14))
+    pygame.draw.circle(layer, (*theme.EMOTE_FEATURE, 90), (r, r), r, max(2, d // 40))
+    pygame.draw.ellipse(layer, theme.EMOTE_SHINE, (d * 0.3, d * 0.07, d * 0.4, d * 0.14))
     surface.blit(layer, (0, 0))
 
 
 def _laugh(s: pygame.Surface, d: int) -> None:
-    _face(s, d, FACE_TOP, FACE_BOTTOM)
+    _face(s, d, theme.EMOTE_FACE_TOP, theme.EMOTE_FACE_BOTTOM)
     w = max(3, d // 22)
     for cx in (0.34, 0.66):   # eyes shut tight: ^ ^
         pts = [(d * (cx - 0.1), d * 0.42), (d * cx, d * 0.33), (d * (cx + 0.1), d * 0.42)]
-        pygame.draw.lines(s, FEATURE, False, pts, w)
+        pygame.draw.lines(s, theme.EMOTE_FEATURE, False, pts, w)
     layer = pygame.Surface((d, d), pygame.SRCALPHA)
     mouth = pygame.Rect(d * 0.24, d * 0.36, d * 0.52, d * 0.42)
-    pygame.draw.ellipse(layer, MOUTH, mouth)
-    pygame.draw.ellipse(layer, TONGUE, (d * 0.38, d * 0.64, d * 0.24, d * 0.12))
-    pygame.draw.rect(layer, (0, 0, 0, 0), (mouth.x, mouth.y, mouth.w, mouth.h // 2))   # the top half cut flat: a D
+    pygame.draw.ellipse(layer, theme.EMOTE_MOUTH, mouth)
+    pygame.draw.ellipse(layer, theme.EMOTE_TONGUE, (d * 0.38, d * 0.64, d * 0.24, d * 0.12))
+    pygame.draw.rect(layer, theme.CLEAR, (mouth.x, mouth.y, mouth.w, mouth.h // 2))   # the top half cut flat: a D
     s.blit(layer, (0, 0))
-    pygame.draw.line(s, FEATURE, (mouth.x, mouth.centery), (mouth.right, mouth.centery), w)
+    pygame.draw.line(s, theme.EMOTE_FEATURE, (mouth.x, mouth.centery), (mouth.right, mouth.centery), w)
 
 
 def _wow(s: pygame.Surface, d: int) -> None:
-    _face(s, d, FACE_TOP, FACE_BOTTOM)
+    _face(s, d, theme.EMOTE_FACE_TOP, theme.EMOTE_FACE_BOTTOM)
     for cx in (0.35, 0.65):
-        pygame.draw.ellipse(s, (255, 255, 255), (d * (cx - 0.08), d * 0.28, d * 0.16, d * 0.2))
-        pygame.draw.circle(s, FEATURE, (d * cx, d * 0.39), d * 0.05)
-        pygame.draw.arc(s, FEATURE, (d * (cx - 0.1), d * 0.16, d * 0.2, d * 0.12), 0.4, math.pi - 0.4,
+        pygame.draw.ellipse(s, theme.EMOTE_EYE, (d * (cx - 0.08), d * 0.28, d * 0.16, d * 0.2))
+        pygame.draw.circle(s, theme.EMOTE_FEATURE, (d * cx, d * 0.39), d * 0.05)
+        pygame.draw.arc(s, theme.EMOTE_FEATURE, (d * (cx - 0.1), d * 0.16, d * 0.2, d * 0.12), 0.4, math.pi - 0.4,
                         max(3, d // 28))
-    pygame.draw.ellipse(s, MOUTH, (d * 0.41, d * 0.58, d * 0.18, d * 0.22))
+    pygame.draw.ellipse(s, theme.EMOTE_MOUTH, (d * 0.41, d * 0.58, d * 0.18, d * 0.22))
 
 
 def _sad(s: pygame.Surface, d: int) -> None:
-    _face(s, d, FACE_TOP, FACE_BOTTOM)
+    _face(s, d, theme.EMOTE_FACE_TOP, theme.EMOTE_FACE_BOTTOM)
     w = max(3, d // 22)
     for cx in (0.35, 0.65):
-        pygame.draw.circle(s, FEATURE, (d * cx, d * 0.42), d * 0.055)
-    pygame.draw.line(s, FEATURE, (d * 0.25, d * 0.3), (d * 0.4, d * 0.26), w)
-    pygame.draw.line(s, FEATURE, (d * 0.6, d * 0.26), (d * 0.75, d * 0.3), w)
-    pygame.draw.arc(s, FEATURE, (d * 0.3, d * 0.62, d * 0.4, d * 0.3), 0.35, math.pi - 0.35, w)
+        pygame.draw.circle(s, theme.EMOTE_FEATURE, (d * cx, d * 0.42), d * 0.055)
+    pygame.draw.line(s, theme.EMOTE_FEATURE, (d * 0.25, d * 0.3), (d * 0.4, d * 0.26), w)
+    pygame.draw.line(s, theme.EMOTE_FEATURE, (d * 0.6, d * 0.26), (d * 0.75, d * 0.3), w)
+    pygame.draw.arc(s, theme.EMOTE_FEATURE, (d * 0.3, d * 0.62, d * 0.4, d * 0.3), 0.35, math.pi - 0.35, w)
     tear = [(d * 0.68, d * 0.5), (d * 0.63, d * 0.62), (d * 0.68, d * 0.66), (d * 0.73, d * 0.62)]
-    pygame.draw.polygon(s, TEAR, tear)
-    pygame.draw.circle(s, TEAR, (d * 0.68, d * 0.625), d * 0.05)
+    pygame.draw.polygon(s, theme.EMOTE_TEAR, tear)
+    pygame.draw.circle(s, theme.EMOTE_TEAR, (d * 0.68, d * 0.625), d * 0.05)
 
 
 def _angry(s: pygame.Surface, d: int) -> None:
-    _face(s, d, ANGRY_TOP, ANGRY_BOTTOM)
+    _face(s, d, theme.EMOTE_ANGRY_TOP, theme.EMOTE_ANGRY_BOTTOM)
     w = max(4, d // 16)
     for cx in (0.35, 0.65):
-        pygame.draw.circle(s, FEATURE, (d * cx, d * 0.46), d * 0.05)
-    pygame.draw.line(s, FEATURE, (d * 0.22, d * 0.3), (d * 0.43, d * 0.38), w)
-    pygame.draw.line(s, FEATURE, (d * 0.57, d * 0.38), (d * 0.78, d * 0.3), w)
-    pygame.draw.arc(s, FEATURE, (d * 0.3, d * 0.64, d * 0.4, d * 0.26), 0.3, math.pi - 0.3, max(3, d // 22))
+        pygame.draw.circle(s, theme.EMOTE_FEATURE, (d * cx, d * 0.46), d * 0.05)
+    pygame.draw.line(s, theme.EMOTE_FEATURE, (d * 0.22, d * 0.3), (d * 0.43, d * 0.38), w)
+    pygame.draw.line(s, theme.EMOTE_FEATURE, (d * 0.57, d * 0.38), (d * 0.78, d * 0.3), w)
+    pygame.draw.arc(s, theme.EMOTE_FEATURE, (d * 0.3, d * 0.64, d * 0.4, d * 0.26), 0.3, math.pi - 0.3, max(3, d // 22))
 
 
 def _love(s: pygame.Surface, d: int) -> None:
@@ -97,9 +89,9 @@ def _love(s: pygame.Surface, d: int) -> None:
         x = 16 * math.sin(t) ** 3
         y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
         pts.append((d / 2 + x * d / 36, d * 0.46 - y * d / 36))
-    pygame.draw.polygon(s, HEART, pts)
-    pygame.draw.polygon(s, (150, 16, 40), pts, max(2, d // 40))
-    pygame.draw.ellipse(s, HEART_SHINE, (d * 0.24, d * 0.22, r, r * 0.7))
+    pygame.draw.polygon(s, theme.EMOTE_HEART, pts)
+    pygame.draw.polygon(s, theme.EMOTE_HEART_EDGE, pts, max(2, d // 40))
+    pygame.draw.ellipse(s, theme.EMOTE_HEART_SHINE, (d * 0.24, d * 0.22, r, r * 0.7))
 
 
 _DRAW = {"laugh": _laugh, "wow": _wow, "sad": _sad, "angry": _angry, "love": _love}

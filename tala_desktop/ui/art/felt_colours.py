@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from .table_art import table_oval
+from .theme import CLEAR, MASK_FULL
 
 TABLE_COLOURS = ("green", "blue", "red")
 # colour -> (source channel for R, G, B) of the green felt
@@ -23,9 +24,9 @@ def _ring(size: tuple[int, int]) -> pygame.Surface:
     oval = table_oval(size)
     rim_w = max(6, round(min(w, h) * 0.028))
     mask = pygame.Surface(size, pygame.SRCALPHA)
-    mask.fill((0, 0, 0, 0))
-    pygame.draw.ellipse(mask, (255, 255, 255, 255), oval.inflate(2 * rim_w + 4, 2 * rim_w + 4))
-    pygame.draw.ellipse(mask, (0, 0, 0, 0), oval.inflate(-2, -2))   # the gold line around the cloth stays gold
+    mask.fill(CLEAR)
+    pygame.draw.ellipse(mask, MASK_FULL, oval.inflate(2 * rim_w + 4, 2 * rim_w + 4))
+    pygame.draw.ellipse(mask, CLEAR, oval.inflate(-2, -2))   # the gold line around the cloth stays gold
     return mask
 
 

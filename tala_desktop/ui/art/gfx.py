@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-Colour = tuple[int, int, int]
-RGBA = tuple[int, int, int, int]
+from .theme import BLACK, CLEAR, RGBA, WHITE, Colour
 
 
 def lerp_colour(a: Colour, b: Colour, t: float) -> Colour:
@@ -29,7 +28,7 @@ def shade(c: Colour, factor: float) -> Colour:
     """Darken (factor < 1) or lighten towards white (factor > 1)."""
     if factor <= 1:
         return (round(c[0] * factor), round(c[1] * factor), round(c[2] * factor))
-    return lerp_colour(c, (255, 255, 255), factor - 1)
+    return lerp_colour(c, WHITE, factor - 1)
 
 
 def rounded_rect(
@@ -78,8 +77,8 @@ def soft_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 110)
     w, h = int(size[0]), int(size[1])
     pad = max(1, blur)
     surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-    surf.fill((0, 0, 0, 0))
-    pygame.draw.rect(surf, (0, 0, 0, alpha), pygame.Rect(pad, pad, w, h), border_radius=radius)
+    surf.fill(CLEAR)
+    pygame.draw.rect(surf, (*BLACK, alpha), pygame.Rect(pad, pad, w, h), border_radius=radius)
     return pygame.transform.gaussian_blur(surf, max(1, blur // 2))
 
 
@@ -162,13 +161,13 @@ def shadowed_text(font: pygame.font.Font, text: str, colour: Colour, size: int,
     img = render_text(font, text, colour, max_width)
     off = max(1, size // 14)
     out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
-    out.blit(render_text(font, text, (0, 0, 0), max_width), (off, off))
+    out.blit(render_text(font, text, BLACK, max_width), (off, off))
     out.blit(img, (0, 0))
     return out
 
 
 def outlined_text(
-    font: pygame.font.Font, text: str, colour: Colour, outline: Colour = (0, 0, 0), px: int = 2
+    font: pygame.font.Font, text: str, colour: Colour, outline: Colour = BLACK, px: int = 2
 ) -> pygame.Surface:
     """Text with a solid outline ``px`` wide, for banners and buttons over busy art."""
     base = render_line(font, text, colour)

@@ -14,19 +14,11 @@ import pygame
 
 from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
-from . import gfx
+from . import gfx, theme
 from .card_art import CardArt, card_size
 from .shapes import render_suit
-from .theme import CREAM
+from .theme import CREAM, Colour
 
-Colour = tuple[int, int, int]
-
-FELT_CENTRE: Colour = (30, 122, 70)
-FELT_EDGE: Colour = (5, 38, 22)
-GOLD_LIGHT: Colour = (255, 240, 170)
-GOLD_MID: Colour = (255, 200, 70)
-GOLD_DARK: Colour = (214, 128, 20)
-OUTLINE: Colour = (70, 30, 4)
 FAN_CARDS = (9 + 39, 10, 11 + 39, 12, 0 + 39)  # 10♥ J♠ Q♥ K♠ A♥: a royal run held up in a fan
 
 
@@ -51,17 +43,17 @@ class MenuArt:
         w, h = size
         small = pygame.Surface((max(8, w // 8), max(8, h // 8)))
         sw, sh = small.get_size()
-        small.fill(FELT_EDGE)
+        small.fill(theme.MENU_FELT_EDGE)
         for i in range(40):
             t = i / 39
             rect = pygame.Rect(0, 0, round(sw * 1.6 * (1 - t)), round(sh * 1.9 * (1 - t)))
             rect.center = (round(sw * 0.45), round(sh * 0.42))
-            pygame.draw.ellipse(small, gfx.lerp_colour(FELT_EDGE, FELT_CENTRE, t ** 0.7), rect)
+            pygame.draw.ellipse(small, gfx.lerp_colour(theme.MENU_FELT_EDGE, theme.MENU_FELT_CENTRE, t ** 0.7), rect)
         out = pygame.transform.smoothscale(small, (w, h))
         pattern = pygame.Surface((w, h), pygame.SRCALPHA)
-        pattern.fill((0, 0, 0, 0))
+        pattern.fill(theme.CLEAR)
         step = max(40, round(h / 9))
-        pips = [render_suit(s, step // 3, (255, 255, 255)) for s in range(4)]
+        pips = [render_suit(s, step // 3, theme.WHITE) for s in range(4)]
         for img in pips:
             img.set_alpha(9)
         for row, y in enumerate(range(-step, h + step, step)):
@@ -71,26 +63,26 @@ class MenuArt:
         out.blit(pattern, (0, 0))
         rng = random.Random(7)  # felt grain
         grain = pygame.Surface((w, h), pygame.SRCALPHA)
-        grain.fill((0, 0, 0, 0))
+        grain.fill(theme.CLEAR)
         for _ in range(w * h // 90):
-            v = rng.choice(((255, 255, 255, 7), (0, 0, 0, 12)))
+            v = rng.choice(theme.FELT_GRAIN)
             grain.set_at((rng.randrange(w), rng.randrange(h)), v)
         out.blit(grain, (0, 0))
         glow = pygame.Surface((sw, sh), pygame.SRCALPHA)
-        glow.fill((255, 220, 140, 0))
+        glow.fill(theme.MENU_GLOW_CLEAR)
         for i in range(24):
             t = i / 23
             r = pygame.Rect(0, 0, round(sw * 0.9 * (1 - t)), round(sh * 1.2 * (1 - t)))
             r.center = (round(sw * 0.33), round(sh * 0.36))
-            pygame.draw.ellipse(glow, (255, 226, 150, round(46 * t ** 1.5)), r)
+            pygame.draw.ellipse(glow, (*theme.MENU_GLOW, round(46 * t ** 1.5)), r)
         out.blit(pygame.transform.smoothscale(glow, (w, h)), (0, 0))
         vignette = pygame.Surface((sw, sh), pygame.SRCALPHA)
-        vignette.fill((0, 0, 0, 170))
+        vignette.fill(theme.MENU_VIGNETTE)
         for i in range(32):
             t = i / 31
             r = pygame.Rect(0, 0, round(sw * 1.55 * (1 - t * 0.5)), round(sh * 1.6 * (1 - t * 0.5)))
             r.center = (sw // 2, sh // 2)
-            pygame.draw.ellipse(vignette, (0, 0, 0, round(170 * (1 - t) ** 2)), r)
+            pygame.draw.ellipse(vignette, (*theme.BLACK, round(170 * (1 - t) ** 2)), r)
         out.blit(pygame.transform.smoothscale(vignette, (w, h)), (0, 0))
         return out
 
@@ -102,18 +94,18 @@ class MenuArt:
         k = 4  # drawn at a quarter size and smoothscaled: soft edges for free
         r = max(8, radius // k)
         small = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-        small.fill((255, 236, 170, 0))
+        small.fill((*theme.RAYS, 0))
         for i in range(count):
             a0 = math.tau * i / count
             a1 = a0 + math.tau / count * 0.45
             angles = [a0 + (a1 - a0) * t / 6 for t in range(7)]
             pts = [(r, r)] + [(r + 1.5 * r * math.cos(a), r + 1.5 * r * math.sin(a)) for a in angles]
-            pygame.draw.polygon(small, (255, 236, 170, 255), pts)
+            pygame.draw.polygon(small, (*theme.RAYS, 255), pts)
         fade = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-        fade.fill((255, 255, 255, 0))
+        fade.fill(theme.MASK_EMPTY)
         for i in range(32):
             t = i / 31
-            pygame.draw.circle(fade, (255, 255, 255, round(40 * t ** 1.6)), (r, r), max(1, r * (1 - t)))
+            pygame.draw.circle(fade, (*theme.WHITE, round(40 * t ** 1.6)), (r, r), max(1, r * (1 - t)))
         small.blit(fade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         return pygame.transform.smoothscale(small, (2 * radius, 2 * radius))
 
@@ -125,27 +117,27 @@ class MenuArt:
     def _gold_text(self, text: str, size: int, outline: int | None) -> pygame.Surface:
         font = self.fonts.font(size, bold=True)
         px = outline if outline is not None else max(2, size // 14)
-        white = gfx.render_line(font, text, (255, 255, 255))
+        white = gfx.render_line(font, text, theme.WHITE)
         tw, th = white.get_size()
         body = white.copy()
         band = pygame.Surface((tw, th))
         top = round(th * 0.18)
-        band.blit(gfx.vertical_gradient((tw, th - top), GOLD_LIGHT, GOLD_DARK), (0, top))
-        band.fill(GOLD_LIGHT, (0, 0, tw, top))
+        band.blit(gfx.vertical_gradient((tw, th - top), theme.LOGO_GOLD_LIGHT, theme.LOGO_GOLD_DARK), (0, top))
+        band.fill(theme.LOGO_GOLD_LIGHT, (0, 0, tw, top))
         body.blit(band, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-        edge = gfx.render_line(font, text, OUTLINE)
+        edge = gfx.render_line(font, text, theme.LOGO_OUTLINE)
         pad = px + max(4, size // 10)
         out = pygame.Surface((tw + 2 * pad, th + 2 * pad), pygame.SRCALPHA)
-        out.fill((0, 0, 0, 0))
+        out.fill(theme.CLEAR)
         shadow = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-        shadow.fill((0, 0, 0, 0))
-        dark = gfx.render_line(font, text, (0, 0, 0))
+        shadow.fill(theme.CLEAR)
+        dark = gfx.render_line(font, text, theme.BLACK)
         for dx in range(-px, px + 1):
             for dy in range(-px, px + 1):
                 if dx * dx + dy * dy <= px * px + 1:
                     shadow.blit(dark, (pad + dx, pad + dy + max(2, size // 18)))
         shadow = pygame.transform.gaussian_blur(shadow, max(2, size // 20))
-        shadow.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
+        shadow.fill(theme.LOGO_SHADOW, special_flags=pygame.BLEND_RGBA_MULT)
         out.blit(shadow, (0, 0))
         for dx in range(-px, px + 1):
             for dy in range(-px, px + 1):
@@ -165,7 +157,7 @@ class MenuArt:
         pad = self.cards.shadow_pad(width)
         w, h = face.get_size()
         both = pygame.Surface((w + 2 * pad, h + 2 * pad + 4), pygame.SRCALPHA)
-        both.fill((0, 0, 0, 0))
+        both.fill(theme.CLEAR)
         both.blit(self.cards.shadow(width), (0, 4))
         both.blit(face, (pad, pad))
         return pygame.transform.rotozoom(both, -deg, 1.0)
@@ -190,20 +182,21 @@ class MenuArt:
     def _ribbon(self, text: str, width: int, height: int) -> pygame.Surface:
         k = 3
         big = pygame.Surface((width * k, height * k), pygame.SRCALPHA)
-        big.fill((0, 0, 0, 0))
+        big.fill(theme.CLEAR)
         W, H = width * k, height * k
         tail = H * 0.7
         notch = H * 0.28
-        dark, mid = (112, 14, 24), (178, 28, 40)
+        dark, mid = theme.RIBBON_DARK, theme.RIBBON
         for x0, sign in ((0, 1), (W, -1)):  # tails behind the band
             pts = [(x0, H * 0.25), (x0 + sign * tail, H * 0.25), (x0 + sign * tail, H), (x0, H),
                    (x0 + sign * notch, H * 0.62)]
             pygame.draw.polygon(big, dark, pts)
         band = pygame.Rect(round(tail * 0.55), 0, round(W - tail * 1.1), round(H * 0.8))
         pygame.draw.rect(big, mid, band, border_radius=round(H * 0.12))
-        pygame.draw.rect(big, (232, 176, 70), band, max(2, k * 2), border_radius=round(H * 0.12))
+        pygame.draw.rect(big, theme.RIBBON_EDGE, band, max(2, k * 2), border_radius=round(H * 0.12))
         out = pygame.transform.smoothscale(big, (width, height))
-        label = gfx.outlined_text(self.fonts.font(round(height * 0.42), bold=True), text, CREAM, (80, 8, 14), 2)
+        label = gfx.outlined_text(self.fonts.font(round(height * 0.42), bold=True), text, CREAM,
+                                  theme.RIBBON_TEXT_EDGE, 2)
         out.blit(label, label.get_rect(center=(width / 2, height * 0.4)))
         return out
 
@@ -220,13 +213,13 @@ class MenuArt:
     def _panel(self, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
         out = pygame.Surface((w + 40, h + 40), pygame.SRCALPHA)
-        out.fill((0, 0, 0, 0))
+        out.fill(theme.CLEAR)
         out.blit(gfx.soft_shadow((w, h), 22, 20, alpha=150), (0, 8))
-        body = gfx.rounded_rect((w, h), (8, 36, 22, 228), 22, 2, (226, 184, 92, 200))
+        body = gfx.rounded_rect((w, h), theme.PAGE_PANEL_FILL, 22, 2, theme.PAGE_PANEL_EDGE)
         shine = pygame.Surface((w, h), pygame.SRCALPHA)  # light from above, fading out by a third of the height
         for y in range(h // 3):
-            shine.fill((255, 255, 255, round(16 * (1 - y / (h / 3)) ** 2)), (0, y, w, 1))
-        body.blit(gfx.mask_with(shine, gfx.rounded_rect((w, h), (255, 255, 255), 22)), (0, 0))
+            shine.fill((*theme.WHITE, round(16 * (1 - y / (h / 3)) ** 2)), (0, y, w, 1))
+        body.blit(gfx.mask_with(shine, gfx.rounded_rect((w, h), theme.MASK, 22)), (0, 0))
         out.blit(body, (20, 20))
         return out
 
@@ -236,6 +229,6 @@ class MenuArt:
             line = pygame.Surface((width, 2), pygame.SRCALPHA)
             for x in range(width):
                 a = round(200 * math.sin(math.pi * x / max(1, width - 1)) ** 0.8)
-                line.fill((*GOLD_MID, a), (x, 0, 1, 2))
+                line.fill((*theme.LOGO_GOLD_MID, a), (x, 0, 1, 2))
             return line
         return self.cached(("divider", width), make)

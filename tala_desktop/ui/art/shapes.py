@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 import pygame
 
-Colour = tuple[int, int, int]
+from .theme import CROWN_JEWEL, SWORD_BLADE, Colour
+
 Point = tuple[float, float]
 
 SUPERSAMPLE = 4
@@ -124,14 +125,14 @@ def draw_emblem(surface: pygame.Surface, rank: int, rect: pygame.Rect, colour: C
         _outlined(surface, gold, colour, band, lw)
         for t in (1 / 6, 1 / 2, 5 / 6):
             centre = (rect.x + (0.08 + 0.84 * t) * rect.w, rect.y + (arch_y(t) - 0.07) * rect.h)
-            pygame.draw.circle(surface, (250, 250, 245), centre, jewel_r * 1.1)
+            pygame.draw.circle(surface, CROWN_JEWEL, centre, jewel_r * 1.1)
             pygame.draw.circle(surface, colour, centre, jewel_r * 1.1, max(1, lw // 2))
         hs = rect.h * 0.22
         hx, hy = rect.x + 0.5 * rect.w - hs / 2, rect.y + 0.46 * rect.h
         pygame.draw.polygon(surface, colour, [(hx + px * hs, hy + py * hs) for px, py in _heart_unit()])
     else:  # Jack: an upright sword
         blade = [(0.4, 0.64), (0.4, 0.18), (0.5, 0.0), (0.6, 0.18), (0.6, 0.64)]
-        _outlined(surface, (236, 239, 246), colour, _map(blade, rect), lw)
+        _outlined(surface, SWORD_BLADE, colour, _map(blade, rect), lw)
         pygame.draw.line(surface, colour, _map([(0.5, 0.16)], rect)[0], _map([(0.5, 0.62)], rect)[0], max(1, lw // 2))
         guard = [(0.1, 0.62), (0.9, 0.62), (0.84, 0.75), (0.16, 0.75)]
         _outlined(surface, gold, colour, _map(guard, rect), lw)

@@ -11,25 +11,26 @@ import math
 import pygame
 
 from . import gfx
-
-Colour = tuple[int, int, int]
-
-BACKDROP: Colour = (8, 34, 22)
-FELT_CENTRE: Colour = (34, 128, 74)
-FELT_EDGE: Colour = (14, 78, 44)
-RIM_DARK: Colour = (58, 32, 16)
-RIM_LIGHT: Colour = (128, 78, 38)
-RIM_LINE: Colour = (214, 176, 92)
-
-RING_GREEN: Colour = (70, 210, 90)
-RING_AMBER: Colour = (255, 184, 40)
-RING_RED: Colour = (236, 52, 44)
-RING_TRACK: tuple[int, int, int, int] = (0, 0, 0, 120)
-
-CHIP_COLOURS: dict[str, Colour] = {
-    "white": (236, 236, 236), "red": (206, 38, 44), "blue": (40, 92, 200),
-    "green": (32, 150, 70), "black": (34, 34, 40), "gold": (226, 178, 42),
-}
+from .theme import (
+    BLACK,
+    CHIP_COLOURS,
+    CHIP_STRIPE,
+    CLEAR,
+    CLOCK_HURRY,
+    CLOCK_LATE,
+    CLOCK_PLENTY,
+    CLOCK_TRACK,
+    MASK_EMPTY,
+    MASK_FULL,
+    TABLE_BACKDROP,
+    TABLE_FELT_CENTRE,
+    TABLE_FELT_EDGE,
+    TABLE_RIM_DARK,
+    TABLE_RIM_LIGHT,
+    TABLE_RIM_LINE,
+    TABLE_SHADOW,
+    Colour,
+)
 
 
 def _radial(size: tuple[int, int], inner: Colour, outer: Colour, steps: int = 48) -> pygame.Surface:
@@ -51,8 +52,8 @@ def _ellipse_mask(size: tuple[int, int], rect: pygame.Rect, supersample: int = 2
     w, h = size
     k = supersample
     big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
-    big.fill((255, 255, 255, 0))
-    pygame.draw.ellipse(big, (255, 255, 255, 255), pygame.Rect(rect.x * k, rect.y * k, rect.w * k, rect.h * k))
+    big.fill(MASK_EMPTY)
+    pygame.draw.ellipse(big, MASK_FULL, pygame.Rect(rect.x * k, rect.y * k, rect.w * k, rect.h * k))
     return pygame.transform.smoothscale(big, (w, h))
 
 
@@ -77,31 +78,31 @@ def table_oval(size: tuple[int, int]) -> pygame.Rect:
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """Dark backdrop, a wooden-rimmed oval table of green felt, and a soft vignette."""
     w, h = max(16, int(size[0])), max(16, int(size[1]))
-    out = _radial((w, h), gfx.shade(BACKDROP, 1.2), gfx.shade(BACKDROP, 0.6))
+    out = _radial((w, h), gfx.shade(TABLE_BACKDROP, 1.2), gfx.shade(TABLE_BACKDROP, 0.6))
     oval = table_oval((w, h))
     rim_w = max(6, round(min(w, h) * 0.028))
     rim = oval.inflate(2 * rim_w, 2 * rim_w)
     shadow = pygame.Surface((w, h), pygame.SRCALPHA)
-    shadow.fill((0, 0, 0, 0))
-    pygame.draw.ellipse(shadow, (0, 0, 0, 150), rim.move(0, rim_w))
+    shadow.fill(CLEAR)
+    pygame.draw.ellipse(shadow, TABLE_SHADOW, rim.move(0, rim_w))
     out.blit(pygame.transform.box_blur(shadow, max(2, rim_w)), (0, 0))
-    wood = gfx.vertical_gradient((w, h), RIM_LIGHT, RIM_DARK)
+    wood = gfx.vertical_gradient((w, h), TABLE_RIM_LIGHT, TABLE_RIM_DARK)
     out.blit(gfx.mask_with(wood, _ellipse_mask((w, h), rim)), (0, 0))
     line = _ellipse_mask((w, h), oval.inflate(max(2, rim_w // 3), max(2, rim_w // 3)))
-    line.fill((*RIM_LINE, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    line.fill((*TABLE_RIM_LINE, 255), special_flags=pygame.BLEND_RGBA_MULT)
     out.blit(line, (0, 0))
-    cloth = _radial((w, h), FELT_CENTRE, FELT_EDGE)
+    cloth = _radial((w, h), TABLE_FELT_CENTRE, TABLE_FELT_EDGE)
     out.blit(gfx.mask_with(cloth, _ellipse_mask((w, h), oval)), (0, 0))
     inner = oval.inflate(-2 * rim_w, -2 * rim_w)
-    pygame.draw.ellipse(out, gfx.shade(FELT_CENTRE, 1.12), inner, 1)
+    pygame.draw.ellipse(out, gfx.shade(TABLE_FELT_CENTRE, 1.12), inner, 1)
     vignette = pygame.Surface((max(8, w // 8), max(8, h // 8)), pygame.SRCALPHA)
     vw, vh = vignette.get_size()
-    vignette.fill((0, 0, 0, 150))
+    vignette.fill(TABLE_SHADOW)
     for i in range(32):
         t = i / 31
         rect = pygame.Rect(0, 0, round(vw * 1.5 * (1 - t * 0.55)), round(vh * 1.5 * (1 - t * 0.55)))
         rect.center = (vw // 2, vh // 2)
-        pygame.draw.ellipse(vignette, (0, 0, 0, round(150 * (1 - t) ** 2)), rect)
+        pygame.draw.ellipse(vignette, (*BLACK, round(150 * (1 - t) ** 2)), rect)
     out.blit(pygame.transform.smoothscale(vignette, (w, h)), (0, 0))
     return out
 
@@ -115,7 +116,7 @@ def chip(diameter: int, colour: Colour = CHIP_COLOURS["red"]) -> pygame.Surface:
     c = d * k / 2
     pygame.draw.circle(big, gfx.shade(colour, 0.6), (c, c), c)
     pygame.draw.circle(big, colour, (c, c), c * 0.93)
-    stripe = (245, 245, 240)
+    stripe = CHIP_STRIPE
     for i in range(6):
         a0 = math.tau * i / 6 - 0.17
         a1 = a0 + 0.34
@@ -131,10 +132,10 @@ def chip(diameter: int, colour: Colour = CHIP_COLOURS["red"]) -> pygame.Surface:
 def ring_colour(remaining: float, amber_at: float = 10.0, red_at: float = 5.0) -> Colour:
     """Green, then amber at ``amber_at`` seconds left, red at ``red_at``."""
     if remaining <= red_at:
-        return RING_RED
+        return CLOCK_LATE
     if remaining <= amber_at:
-        return RING_AMBER
-    return RING_GREEN
+        return CLOCK_HURRY
+    return CLOCK_PLENTY
 
 
 def _arc_points(centre: tuple[float, float], radius: float, a0: float, a1: float) -> list[tuple[float, float]]:
@@ -163,7 +164,7 @@ def draw_countdown_ring(
     bounds.center = (round(cx), round(cy))
     track = pygame.Surface(bounds.size, pygame.SRCALPHA)
     local = (cx - bounds.x, cy - bounds.y)
-    pygame.draw.circle(track, RING_TRACK, local, radius + thickness / 2, thickness)
+    pygame.draw.circle(track, CLOCK_TRACK, local, radius + thickness / 2, thickness)
     surface.blit(track, bounds)
     frac = 0.0 if total <= 0 else max(0.0, min(1.0, remaining / total))
     if frac <= 0:

@@ -58,7 +58,8 @@ DIALOG_EDGE: RGBA = (255, 214, 90, 180)
 CLEAR: RGBA = (0, 0, 0, 0)            # a transparent surface before anything is drawn on it
 BLACK: Colour = (0, 0, 0)             # text shadows, outlines in the dark, the bars around the canvas
 MASK: Colour = WHITE                  # a shape a gradient is cut to (gfx.mask_with reads its alpha)
-KEEP: RGBA = (255, 255, 255, 255)     # a multiply that leaves colours as they are (BLEND_RGBA_MULT)
+MASK_FULL: RGBA = (255, 255, 255, 255)   # a mask's inside, drawn opaque (multiplied in: colours kept)
+MASK_EMPTY: RGBA = (255, 255, 255, 0)    # a mask's outside: clear, but white so a smoothscaled edge stays white
 
 # buttons: (gradient top, gradient bottom, border) per style
 BUTTON_FACES: dict[str, tuple[Colour, Colour, Colour]] = {
@@ -102,3 +103,112 @@ THUMB_TOP: Colour = (220, 196, 130)       # a scroll thumb at rest
 THUMB_BOTTOM: Colour = (170, 126, 48)
 STEPPER_FILLS: dict[str, RGBA] = {"off": (0, 0, 0, 60), "normal": (255, 255, 255, 40),
                                   "hover": (255, 255, 255, 80), "held": (255, 208, 90, 150)}
+
+# cards: suits, paper, court cards, backs, and the marks round a card
+SUIT_BLACK: Colour = (22, 24, 30)         # ♠ ♣; ♠ alone in the four-colour deck
+SUIT_RED: Colour = (206, 22, 40)          # ♦ ♥; ♥ alone in the four-colour deck
+SUIT_BLUE: Colour = (22, 84, 200)         # ♦ in the four-colour deck
+SUIT_GREEN: Colour = (10, 128, 52)        # ♣ in the four-colour deck
+SUIT_COLOURS_2: tuple[Colour, ...] = (SUIT_BLACK, SUIT_BLACK, SUIT_RED, SUIT_RED)   # ♠ ♣ ♦ ♥
+SUIT_COLOURS_4: tuple[Colour, ...] = (SUIT_BLACK, SUIT_GREEN, SUIT_BLUE, SUIT_RED)
+CARD_PAPER: Colour = (253, 252, 247)
+CARD_EDGE: Colour = (150, 150, 160)
+COURT_GOLD: Colour = (232, 184, 48)       # the court cards' emblems, the medal on the backs
+COURT_TINT: Colour = (250, 234, 196)      # the warm paper of a court card's framed panel
+CROWN_JEWEL: Colour = (250, 250, 245)     # the pearls on a King's and a Queen's crown
+SWORD_BLADE: Colour = (236, 239, 246)     # the Jack's sword
+EATEN_GOLD: Colour = (255, 200, 40)       # the glow round a card you ate
+GROUP_COLOURS: tuple[Colour, ...] = (     # the outline round phỏm group i in a hand
+    (64, 200, 255), (255, 96, 200), (120, 230, 90), (255, 150, 40))
+BACK_COLOURS: dict[str, tuple[Colour, Colour]] = {   # a back's name (a setting) -> (base, lattice)
+    "red": ((142, 20, 34), (196, 64, 76)),
+    "blue": ((22, 48, 124), (72, 110, 196)),
+    "green": ((16, 92, 52), (70, 160, 100)),
+}
+
+# the table: the room, the felt, the wooden rim, chips and the turn clock's ring
+TABLE_BACKDROP: Colour = (8, 34, 22)      # the floor round the table
+TABLE_FELT_CENTRE: Colour = (34, 128, 74)
+TABLE_FELT_EDGE: Colour = (14, 78, 44)
+TABLE_RIM_DARK: Colour = (58, 32, 16)
+TABLE_RIM_LIGHT: Colour = (128, 78, 38)
+TABLE_RIM_LINE: Colour = (214, 176, 92)   # the gold line round the cloth
+TABLE_SHADOW: RGBA = (0, 0, 0, 150)       # under the rim, and the darkest of the vignette
+CLOCK_PLENTY: Colour = (70, 210, 90)      # the turn clock's ring while there is time
+CLOCK_HURRY: Colour = (255, 184, 40)      # ten seconds left
+CLOCK_LATE: Colour = (236, 52, 44)        # five seconds left
+CLOCK_TRACK: RGBA = (0, 0, 0, 120)        # the ring's empty part
+CHIP_COLOURS: dict[str, Colour] = {
+    "white": (236, 236, 236), "red": (206, 38, 44), "blue": (40, 92, 200),
+    "green": (32, 150, 70), "black": (34, 34, 40), "gold": (226, 178, 42),
+}
+CHIP_STRIPE: Colour = (245, 245, 240)     # the edge stripes and the inner ring of a chip
+
+# the menu pages' art: the lobby felt, the gold logo, the ribbon, the glassy panels
+MENU_FELT_CENTRE: Colour = (30, 122, 70)
+MENU_FELT_EDGE: Colour = (5, 38, 22)
+LOGO_GOLD_LIGHT: Colour = (255, 240, 170)
+LOGO_GOLD_MID: Colour = (255, 200, 70)    # and the dividers under page titles
+LOGO_GOLD_DARK: Colour = (214, 128, 20)
+LOGO_OUTLINE: Colour = (70, 30, 4)
+LOGO_SHADOW: RGBA = (255, 255, 255, 150)  # multiplied into the logo's blurred shadow: 150/255 of it kept
+FELT_GRAIN: tuple[RGBA, RGBA] = ((255, 255, 255, 7), (0, 0, 0, 12))   # single light and dark specks
+MENU_GLOW: Colour = (255, 226, 150)       # the warm light top left
+MENU_GLOW_CLEAR: RGBA = (255, 220, 140, 0)   # its surface before it: clear, warm so a smoothscaled edge stays warm
+MENU_VIGNETTE: RGBA = (0, 0, 0, 170)
+RAYS: Colour = (255, 236, 170)            # the light behind the logo
+RIBBON_DARK: Colour = (112, 14, 24)       # the ribbon's folded tails
+RIBBON: Colour = (178, 28, 40)
+RIBBON_EDGE: Colour = (232, 176, 70)
+RIBBON_TEXT_EDGE: Colour = (80, 8, 14)
+PANEL_GOLD: Colour = (226, 184, 92)      # the thin gold edges and dividers of the menu pages
+PAGE_PANEL_FILL: RGBA = (8, 36, 22, 228)
+PAGE_PANEL_EDGE: RGBA = (*PANEL_GOLD, 200)
+
+# the stats page's chips plot
+PLOT_LINE: Colour = (255, 206, 84)
+PLOT_FILL: RGBA = (255, 206, 84, 46)
+PLOT_GRID: RGBA = (255, 255, 255, 34)
+PLOT_AXIS: RGBA = (255, 255, 255, 90)
+PLOT_DOT: Colour = (255, 244, 200)
+
+# the reactions' faces (drawn, the font has no emoji)
+EMOTE_FACE_TOP: Colour = (255, 226, 92)
+EMOTE_FACE_BOTTOM: Colour = (250, 168, 30)
+EMOTE_ANGRY_TOP: Colour = (255, 150, 90)
+EMOTE_ANGRY_BOTTOM: Colour = (222, 60, 40)
+EMOTE_FEATURE: Colour = (92, 46, 12)      # eyes, brows, the rim
+EMOTE_MOUTH: Colour = (136, 30, 30)
+EMOTE_TONGUE: Colour = (240, 110, 110)
+EMOTE_TEAR: Colour = (110, 190, 255)
+EMOTE_EYE: Colour = WHITE
+EMOTE_SHINE: RGBA = (255, 255, 255, 80)
+EMOTE_HEART: Colour = (236, 48, 72)
+EMOTE_HEART_EDGE: Colour = (150, 16, 40)
+EMOTE_HEART_SHINE: Colour = (255, 150, 160)
+
+# the menu pages
+QUIET: Colour = (170, 196, 176)           # the version line, a note beside a choice (you, your chips)
+DESCRIPTION: Colour = (206, 222, 210)     # what a preset does, a switch's on or off
+NOTICE_FILL: RGBA = (40, 16, 10, 235)     # a warm box that tells of a problem with your data
+NOTICE_EDGE: RGBA = (255, 170, 80, 220)
+PROFILE_CARD_FILL: RGBA = (6, 30, 18, 210)
+PROFILE_CARD_EDGE: RGBA = (*PANEL_GOLD, 190)
+PROFILE_NAME: Colour = (255, 244, 220)
+PROFILE_NOTE: Colour = (200, 240, 200)    # a word under the profile card after a change
+HEADING_OUTLINE: Colour = (40, 20, 0)     # round the gold headings of the rules
+RULES_DIVIDER: RGBA = (*PANEL_GOLD, 110)
+TOC_HOVER: RGBA = (255, 255, 255, 30)     # a contents entry under the mouse
+GLASS_EDGE: RGBA = (255, 255, 255, 40)    # the faint edge of a box on a page
+ROW_BAND: RGBA = (255, 255, 255, 16)      # behind every other row, or a row drawn as a card
+STAT_TILE: RGBA = (0, 0, 0, 90)
+STAT_VALUE: Colour = (255, 226, 130)      # the big figure on a stats tile
+REPLAY_STATUS: RGBA = (0, 0, 0, 120)      # the box of what the replay shows now
+TIMELINE: RGBA = (0, 0, 0, 130)
+TIMELINE_EDGE: RGBA = (255, 255, 255, 60)
+REPLAY_SEAT: RGBA = (0, 0, 0, 70)         # a seat's box in the replay; the one whose move it is, lit
+REPLAY_SEAT_EDGE: RGBA = (255, 255, 255, 30)
+REPLAY_SEAT_TURN: RGBA = (255, 236, 170, 34)
+REPLAY_SEAT_TURN_EDGE: RGBA = (255, 214, 110, 170)
+COACH_PANEL_FILL: RGBA = (8, 28, 20, 225)  # the tutorial's coach box
+COACH_PANEL_EDGE: RGBA = (255, 214, 110, 200)

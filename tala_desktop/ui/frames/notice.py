@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.theme import CREAM, LABEL
 from ..core.assets import Fonts
 from ..core.i18n import tr
@@ -108,8 +108,8 @@ class NoticeBox:
         if not self.visible:
             return
         r = self.rect()
-        box = self._cache.get(("box", r.size), lambda: gfx.rounded_rect(r.size, (40, 16, 10, 235), 16, 2,
-                                                                        (255, 170, 80, 220)))
+        box = self._cache.get(("box", r.size), lambda: gfx.rounded_rect(r.size, theme.NOTICE_FILL, 16, 2,
+                                                                        theme.NOTICE_EDGE))
         surface.blit(box, r)
         head = gfx.render_line(self.fonts.font(TEXT_SIZE + 2, bold=True), tr("notice.title"), LABEL)
         surface.blit(head, head.get_rect(midleft=(r.x + PAD, r.y + PAD - 4 + BUTTON_H // 2)))

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from ..art import gfx
+from ..art.theme import TEXT, Colour
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
 from ..core.scene import Scene
@@ -159,7 +160,7 @@ class PageScene(Scene):
     def draw_page(self, surface: pygame.Surface) -> None:
         """Paint the page's own art under its widgets."""
 
-    def label(self, text: str, size: int = 22, colour: tuple[int, int, int] = (236, 244, 236),
+    def label(self, text: str, size: int = 22, colour: Colour = TEXT,
               bold: bool = False) -> pygame.Surface:
         """A cached text image (pages draw many short labels)."""
         return self.art.text(text, size, colour, bold)

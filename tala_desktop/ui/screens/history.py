@@ -15,7 +15,7 @@ import pygame
 
 from tala_desktop.store import GameStory, GameSummary
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..frames.page import PANEL, PageScene, fit_font_size
@@ -167,7 +167,7 @@ class HistoryScene(PageScene):
             shade = 36 if i == self.hover else (18 if i % 2 == 0 else 0)
             if shade:
                 band = self.art.cached(("hist_band", rect.size, shade), functools.partial(
-                    gfx.rounded_rect, rect.size, (255, 255, 255, shade), 10))
+                    gfx.rounded_rect, rect.size, (*theme.WHITE, shade), 10))
                 surface.blit(band, rect)
             *cells, net = self.row_cells(g)
             why = self.row_why(i)

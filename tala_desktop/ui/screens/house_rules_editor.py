@@ -19,7 +19,7 @@ import pygame
 
 from tala_desktop.engine import Rules
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.theme import ACCENT, CAPTION, LABEL, MUTED
 from ..core.i18n import tr
 from ..frames.page import PANEL, PageScene, wrap_text
@@ -254,7 +254,7 @@ class HouseRulesScene(PageScene):
         if self._layer is None or self._layer.get_size() != surface.get_size():
             self._layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         layer = self._layer
-        layer.fill((0, 0, 0, 0), VIEW)
+        layer.fill(theme.CLEAR, VIEW)
         layer.set_clip(VIEW)
         zingplay = Rules.from_preset("zingplay")
         for row in self.rows:
@@ -271,19 +271,19 @@ class HouseRulesScene(PageScene):
         """A white mask whose alpha fades the rows out at the edges of the view that have more beyond them."""
         def make() -> pygame.Surface:
             mask = pygame.Surface(VIEW.size, pygame.SRCALPHA)
-            mask.fill((255, 255, 255, 255))
+            mask.fill(theme.MASK_FULL)
             for i in range(FADE_PX):
                 a = round(255 * (i / FADE_PX) ** 1.5)
                 if top:
-                    mask.fill((255, 255, 255, a), (0, i, VIEW.w, 1))
+                    mask.fill((*theme.WHITE, a), (0, i, VIEW.w, 1))
                 if bottom:
-                    mask.fill((255, 255, 255, a), (0, VIEW.h - 1 - i, VIEW.w, 1))
+                    mask.fill((*theme.WHITE, a), (0, VIEW.h - 1 - i, VIEW.w, 1))
             return mask
         return self.art.cached(("house_fade", VIEW.size, top, bottom), make)
 
     def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect, changed: bool) -> None:
         card = self.art.cached(("house_row", rect.size),
-                               lambda: gfx.rounded_rect(rect.size, (255, 255, 255, 16), 12, 1, (255, 255, 255, 40)))
+                               lambda: gfx.rounded_rect(rect.size, theme.ROW_BAND, 12, 1, theme.GLASS_EDGE))
         surface.blit(card, rect)
         if changed:
             bar = self.art.cached(("house_bar", rect.h), lambda: gfx.rounded_rect((5, rect.h - 16), (*ACCENT, 255), 2))
@@ -308,7 +308,7 @@ class HouseRulesScene(PageScene):
     def _draw_footer(self, surface: pygame.Surface) -> None:
         left = self.reset_buttons[NAMED_PRESETS[-1]].rect.right + 24
         width = self.done_button.rect.x - 24 - left
-        status = self.fit(status_text(self.rules), 19, (236, 244, 236), width, bold=True)
+        status = self.fit(status_text(self.rules), 19, theme.TEXT, width, bold=True)
         surface.blit(status, status.get_rect(midleft=(left, FOOT_Y + 14)))
         hint = self.fit(tr("house.changed_hint"), 16, MUTED, width - 18)
         marker = self.art.cached(("house_hint_bar",), lambda: gfx.rounded_rect((5, 18), (*ACCENT, 255), 2))

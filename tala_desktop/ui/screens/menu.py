@@ -20,7 +20,7 @@ import pytweening
 
 from tala_desktop import __version__
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.theme import AVATAR_GOLD
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
@@ -251,9 +251,9 @@ class MenuScene(PageScene):
         self._draw_profile(surface)
         corners = surface.get_parent() or surface      # the version and the keys sit in the window's corners
         w, h = corners.get_size()
-        version = art.text(tr("menu.version", version=__version__), 16, (170, 196, 176))
+        version = art.text(tr("menu.version", version=__version__), 16, theme.QUIET)
         corners.blit(version, version.get_rect(bottomleft=(24, h - 16)))
-        keys = art.text(tr("menu.hint_keys"), 16, (170, 196, 176))
+        keys = art.text(tr("menu.hint_keys"), 16, theme.QUIET)
         corners.blit(keys, keys.get_rect(bottomright=(w - 24, h - 16)))
 
     def _draw_profile(self, surface: pygame.Surface) -> None:
@@ -263,7 +263,7 @@ class MenuScene(PageScene):
         art, fonts = self.art, self.services.fonts
         p = store.profile()
         card = art.cached(("profile_card", CARD.size), lambda: gfx.rounded_rect(
-            CARD.size, (6, 30, 18, 210), 20, 2, (226, 184, 92, 190)))
+            CARD.size, theme.PROFILE_CARD_FILL, 20, 2, theme.PROFILE_CARD_EDGE))
         surface.blit(card, CARD)
         shown = shown_name(p.name)        # the default name is the word "you": its initial follows the language
         face = self.services.faces.face(shown, p.avatar, AVATAR, AVATAR_GOLD)
@@ -271,11 +271,11 @@ class MenuScene(PageScene):
         text_x = CARD.x + 16 + AVATAR + 16
         room = (self.topup_button.rect.x - 12 if self.topup_button else CARD.right - 16) - text_x
         name_size = fit_font_size(fonts, shown, room, 26)
-        name = art.text(shown, name_size, (255, 244, 220), bold=True)
+        name = art.text(shown, name_size, theme.PROFILE_NAME, bold=True)
         surface.blit(name, name.get_rect(bottomleft=(text_x, CARD.centery + 2)))
         chips = tr_count("menu.chips", p.balance, amount=money(p.balance))
-        chip_img = art.text(chips, fit_font_size(fonts, chips, room, 22), (255, 214, 90), bold=True)
+        chip_img = art.text(chips, fit_font_size(fonts, chips, room, 22), theme.GOLD, bold=True)
         surface.blit(chip_img, chip_img.get_rect(topleft=(text_x, CARD.centery + 6)))
         if self.toast:
-            note = art.text(self.toast, 17, (200, 240, 200), bold=True)
+            note = art.text(self.toast, 17, theme.PROFILE_NOTE, bold=True)
             surface.blit(note, note.get_rect(midtop=(CARD.centerx, CARD.bottom + 4)))

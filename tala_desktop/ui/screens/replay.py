@@ -18,7 +18,7 @@ import pygame
 from tala_desktop.engine import GameState, Move, MoveKind, card_label, parse_move
 from tala_desktop.store import GameEntry, StoreError, positions
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.theme import CYAN, GAIN, GOLD, MUTED, TEXT, WARNING
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
@@ -252,7 +252,7 @@ class ReplayScene(PageScene):
 
     def _status(self, surface: pygame.Surface) -> None:
         box = self.art.cached(("replay_status", STATUS.size), lambda: gfx.rounded_rect(
-            STATUS.size, (0, 0, 0, 120), 12, 1, (255, 255, 255, 40)))
+            STATUS.size, theme.REPLAY_STATUS, 12, 1, theme.GLASS_EDGE))
         surface.blit(box, STATUS)
         step = tr("replay.step", index=self.index, total=self.count - 1)
         head = self.fit(step, 18, GOLD, 190, bold=True)
@@ -267,7 +267,7 @@ class ReplayScene(PageScene):
 
     def _timeline(self, surface: pygame.Surface) -> None:
         track = self.art.cached(("timeline", TIMELINE.size), lambda: gfx.rounded_rect(
-            TIMELINE.size, (0, 0, 0, 130), TIMELINE.h // 2, 1, (255, 255, 255, 60)))
+            TIMELINE.size, theme.TIMELINE, TIMELINE.h // 2, 1, theme.TIMELINE_EDGE))
         surface.blit(track, TIMELINE)
         span = max(1, self.count - 1)
         for advisor, colour in self.shown_advisors():
@@ -276,8 +276,8 @@ class ReplayScene(PageScene):
                     x = self.mark_x(i)
                     pygame.draw.line(surface, colour, (x, TIMELINE.y + 3), (x, TIMELINE.bottom - 4), 3)
         x = TIMELINE.x + round(self.index / span * TIMELINE.w)
-        pygame.draw.circle(surface, (250, 250, 244), (x, TIMELINE.centery), 10)
-        pygame.draw.circle(surface, (120, 70, 10), (x, TIMELINE.centery), 10, 2)
+        pygame.draw.circle(surface, theme.KNOB, (x, TIMELINE.centery), 10)
+        pygame.draw.circle(surface, theme.SLIDER_KNOB_EDGE, (x, TIMELINE.centery), 10, 2)
         img = self.fit(self.marks_note(), 15, MUTED, TIMELINE.w)
         surface.blit(img, img.get_rect(midtop=(TIMELINE.centerx, TIMELINE.bottom + 4)))
         bots = self.bot_marks_note()

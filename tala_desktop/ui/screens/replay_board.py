@@ -14,10 +14,9 @@ import pygame
 from tala_desktop.engine import GameState, Move, MoveKind
 from tala_desktop.engine.cards import cards_of
 
-from ..art import gfx
-from ..art.card_art import EATEN_GOLD
+from ..art import gfx, theme
 from ..art.menu_art import MenuArt
-from ..art.theme import CYAN, GOLD, MUTED, TEXT
+from ..art.theme import CYAN, EATEN_GOLD, GOLD, MUTED, TEXT
 from ..table.lay_assist import sort_by_phom
 from ..widgets.text_fit import TextFitter
 
@@ -68,8 +67,8 @@ class ReplayBoard:
     def _band(self, surface: pygame.Surface, band: pygame.Rect, st: GameState, seat: int, name: str,
               result: str, last: Move | None) -> None:
         active = last is not None and last.seat == seat
-        fill = (255, 236, 170, 34) if active else (0, 0, 0, 70)
-        border = (255, 214, 110, 170) if active else (255, 255, 255, 30)
+        fill = theme.REPLAY_SEAT_TURN if active else theme.REPLAY_SEAT
+        border = theme.REPLAY_SEAT_TURN_EDGE if active else theme.REPLAY_SEAT_EDGE
         img = self.art.cached(("replay_band", band.size, active), lambda: gfx.rounded_rect(band.size, fill, 12, 1,
                                                                                              border))
         surface.blit(img, band)

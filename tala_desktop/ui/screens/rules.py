@@ -13,9 +13,9 @@ import pygame
 
 from tala_desktop.engine.cards import parse_card
 
-from ..art import gfx
-from ..art.card_art import EATEN_GOLD, CardArt, card_size
-from ..art.theme import CAPTION, GOLD, TEXT
+from ..art import gfx, theme
+from ..art.card_art import CardArt, card_size
+from ..art.theme import CAPTION, EATEN_GOLD, GOLD, TEXT
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
 from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
@@ -45,12 +45,12 @@ def layout_rules(blocks: tuple[Block, ...], width: int, fonts: Fonts, cards: Car
         if kind == "h":
             y += 30 if headings else 4
             headings.append((block[1], y))
-            img = gfx.outlined_text(bold, block[1], GOLD, (40, 20, 0), 1)
+            img = gfx.outlined_text(bold, block[1], GOLD, theme.HEADING_OUTLINE, 1)
             items.append((0, img))
             ys.append(y)
             y += img.get_height() + 4
             line = pygame.Surface((width, 2), pygame.SRCALPHA)
-            line.fill((226, 184, 92, 110))
+            line.fill(theme.RULES_DIVIDER)
             items.append((0, line))
             ys.append(y)
             y += 14
@@ -70,7 +70,7 @@ def layout_rules(blocks: tuple[Block, ...], width: int, fonts: Fonts, cards: Car
             ys.append(y + 4)
             y += img.get_height() + 18
     out = pygame.Surface((width, y + 24), pygame.SRCALPHA)
-    out.fill((0, 0, 0, 0))
+    out.fill(theme.CLEAR)
     for (x, img), top in zip(items, ys):
         out.blit(img, (x, top))
     return out, headings
@@ -80,9 +80,9 @@ def _example(notation: str, caption: str, fonts: Fonts, cards: CardArt, width: i
     """Card images for one example ("5h 6h 7h + 8h", groups split by "|") with its caption on the right."""
     cw, ch = card_size(CARD_W)
     pad = cards.shadow_pad(CARD_W)
-    plus = gfx.outlined_text(fonts.font(34, bold=True), "+", GOLD, (40, 20, 0), 2)
+    plus = gfx.outlined_text(fonts.font(34, bold=True), "+", GOLD, theme.HEADING_OUTLINE, 2)
     out = pygame.Surface((width, ch + 2 * pad), pygame.SRCALPHA)
-    out.fill((0, 0, 0, 0))
+    out.fill(theme.CLEAR)
     step = round(cw * 0.56)
     x = pad  # where the next card goes
     for g, group in enumerate(notation.split("|")):
@@ -105,8 +105,8 @@ def _example(notation: str, caption: str, fonts: Fonts, cards: CardArt, width: i
 
 def _toc_pill(size: tuple[int, int]) -> pygame.Surface:
     """The gold pill behind the current section's name in the contents list."""
-    return gfx.mask_with(gfx.vertical_gradient(size, (255, 222, 120), (232, 152, 32)),
-                         gfx.rounded_rect(size, (255, 255, 255), size[1] // 2))
+    return gfx.mask_with(gfx.vertical_gradient(size, theme.SELECTED_TOP, theme.SELECTED_BOTTOM),
+                         gfx.rounded_rect(size, theme.MASK, size[1] // 2))
 
 class RulesScene(PageScene):
     """Contents on the left, the scrolled rules on the right, a scroll bar at the edge."""
@@ -210,20 +210,20 @@ class RulesScene(PageScene):
                 pill = self.art.cached(("toc_on", rect.size), functools.partial(_toc_pill, rect.size))
                 surface.blit(pill, rect)
             elif i == self.toc_hover:
-                hover = functools.partial(gfx.rounded_rect, rect.size, (255, 255, 255, 30), rect.h // 2)
+                hover = functools.partial(gfx.rounded_rect, rect.size, theme.TOC_HOVER, rect.h // 2)
                 surface.blit(self.art.cached(("toc_hover", rect.size), hover), rect)
-            colour = (70, 34, 0) if i == current else TEXT
+            colour = theme.SELECTED_TEXT if i == current else TEXT
             size = 19
             label = gfx.render_line(self.services.fonts.font(size, bold=i == current), text, colour)
             while label.get_width() > rect.w - 28 and size > 13:  # a long heading: a smaller font, never squeezed
                 size -= 1
                 label = gfx.render_line(self.services.fonts.font(size, bold=i == current), text, colour)
             surface.blit(label, label.get_rect(midleft=(rect.x + 16, rect.centery)))
-        pygame.draw.line(surface, (226, 184, 92), (VIEW.x - 16, VIEW.y + 10), (VIEW.x - 16, VIEW.bottom - 10))
+        pygame.draw.line(surface, theme.PANEL_GOLD, (VIEW.x - 16, VIEW.y + 10), (VIEW.x - 16, VIEW.bottom - 10))
         top = round(self.scroll)
         area = pygame.Rect(0, top, VIEW.w, min(VIEW.h, self.content.get_height() - top))
         view = pygame.Surface(area.size, pygame.SRCALPHA)
-        view.fill((0, 0, 0, 0))
+        view.fill(theme.CLEAR)
         view.blit(self.content, (0, 0), area)
         fade = self._fade(area.size, top > 0, top < self.max_scroll - 1)
         view.blit(fade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -236,12 +236,12 @@ class RulesScene(PageScene):
         """A white mask whose alpha fades the text out at the edges of the view that have more beyond them."""
         def make() -> pygame.Surface:
             mask = pygame.Surface(size, pygame.SRCALPHA)
-            mask.fill((255, 255, 255, 255))
+            mask.fill(theme.MASK_FULL)
             for i in range(FADE_PX):
                 a = round(255 * (i / FADE_PX) ** 1.5)
                 if top:
-                    mask.fill((255, 255, 255, a), (0, i, size[0], 1))
+                    mask.fill((*theme.WHITE, a), (0, i, size[0], 1))
                 if bottom:
-                    mask.fill((255, 255, 255, a), (0, size[1] - 1 - i, size[0], 1))
+                    mask.fill((*theme.WHITE, a), (0, size[1] - 1 - i, size[0], 1))
             return mask
         return self.art.cached(("rules_fade", size, top, bottom), make)

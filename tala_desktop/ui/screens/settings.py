@@ -15,11 +15,10 @@ from typing import Any
 
 import pygame
 
-from ..art import gfx
-from ..art.card_art import BACK_COLOURS
+from ..art import gfx, theme
 from ..art.felt_colours import TABLE_COLOURS, recolour_felt
 from ..art.table_art import felt
-from ..art.theme import ERROR, LABEL
+from ..art.theme import BACK_COLOURS, ERROR, LABEL
 from ..core.i18n import LANGUAGES, money, tr
 from ..frames.page import PANEL, PageScene
 from ..shared.app_settings import SPEEDS, WINDOW_SIZES, apply_settings, speed_option
@@ -147,12 +146,12 @@ class SettingsScene(PageScene):
                 label = self.fit(tr(key), 21, LABEL, COLUMN_W, bold=True)
                 surface.blit(label, (COLUMNS[c] + 2, ROW_Y + i * ROW_STEP))
         for i, value in ((1, s.sound_volume), (2, s.music_volume)):
-            pct = self.fit(f"{round(value * 100)}%", 20, (236, 244, 236), 64, bold=True)
+            pct = self.fit(f"{round(value * 100)}%", 20, theme.TEXT, 64, bold=True)
             y = ROW_Y + i * ROW_STEP + LABEL_H + CONTROL_H // 2
             surface.blit(pct, pct.get_rect(midright=(COLUMNS[0] + COLUMN_W, y)))
         for c, i, key in ((0, 4, "fullscreen"), (1, 0, "four_colour")):
             on = bool(getattr(s, key))
-            state = self.fit(tr("settings.on" if on else "settings.off"), 19, (206, 222, 210), 200)
+            state = self.fit(tr("settings.on" if on else "settings.off"), 19, theme.DESCRIPTION, 200)
             y = ROW_Y + i * ROW_STEP + LABEL_H + CONTROL_H // 2
             surface.blit(state, state.get_rect(midleft=(COLUMNS[c] + 92, y)))
         if self.error:
@@ -177,4 +176,4 @@ class SettingsScene(PageScene):
     def _swatch(self, colour: str) -> pygame.Surface:
         image = recolour_felt(felt((320, 180)), colour)
         small = pygame.transform.smoothscale(image, (150, 84))
-        return gfx.mask_with(small, gfx.rounded_rect((150, 84), (255, 255, 255), 12))
+        return gfx.mask_with(small, gfx.rounded_rect((150, 84), theme.MASK, 12))

@@ -23,6 +23,7 @@ import pygame
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules, RulesError
 
+from ..art import theme
 from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
@@ -238,11 +239,11 @@ class SetupScene(PageScene):
             if seat == 0:
                 you = art.text(names[0], 22, TEXT, bold=True)
                 surface.blit(you, you.get_rect(midleft=(LEFT.x + AVATAR + 28, y + 24)))
-                note = art.text(tr("setup.you"), 18, (170, 196, 176))
+                note = art.text(tr("setup.you"), 18, theme.QUIET)
                 surface.blit(note, note.get_rect(midleft=(LEFT.right - LEVEL_W + 14, y + 24)))
         y = self._row_y(self.choices.players) - 6
         for line in self.level_guide_lines():
-            img = art.text(line, 17, (170, 196, 176))
+            img = art.text(line, 17, theme.QUIET)
             surface.blit(img, (LEFT.x, y))
             y += 23
         self._draw_right(surface)
@@ -252,18 +253,18 @@ class SetupScene(PageScene):
 
     def _draw_right(self, surface: pygame.Surface) -> None:
         art = self.art
-        pygame.draw.line(surface, (226, 184, 92), (DIVIDER_X, PANEL.y + 40), (DIVIDER_X, PANEL.bottom - 130))
+        pygame.draw.line(surface, theme.PANEL_GOLD, (DIVIDER_X, PANEL.y + 40), (DIVIDER_X, PANEL.bottom - 130))
         rows = (("setup.bet", self.bet), ("setup.turn_seconds", self.seconds), ("setup.rules", self.preset))
         for key, widget in rows:
             label = art.text(tr(key), 22, LABEL, bold=True)
             surface.blit(label, (RIGHT.x + 4, widget.rect.y - 34))
         y = self.preset.rect.bottom + 12
         for line in self.description_lines():
-            img = art.text(line, 18, (206, 222, 210))
+            img = art.text(line, 18, theme.DESCRIPTION)
             surface.blit(img, (RIGHT.x + 4, y))
             y += 25
         key = "setup.your_chips" if self.services.store is not None else "setup.balance"
-        note = art.text(tr_count(key, self.balance, amount=money(self.balance)), 18, (170, 196, 176))
+        note = art.text(tr_count(key, self.balance, amount=money(self.balance)), 18, theme.QUIET)
         surface.blit(note, (RIGHT.x + 4, y + 14))
 
     def level_guide_lines(self) -> list[str]:

@@ -12,7 +12,7 @@ import pygame
 from tala_desktop.bots import PLAYABLE_LEVELS
 from tala_desktop.store import OpponentResult, PlayerStats
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.chips_plot import plot_chips
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
@@ -102,11 +102,11 @@ class StatsScene(PageScene):
 
     def _tile(self, surface: pygame.Surface, rect: pygame.Rect, label: str, value: str, note: str) -> None:
         box = self.art.cached(("stat_tile", rect.size), lambda: gfx.rounded_rect(
-            rect.size, (0, 0, 0, 90), 14, 1, (255, 255, 255, 40)))
+            rect.size, theme.STAT_TILE, 14, 1, theme.GLASS_EDGE))
         surface.blit(box, rect)
         name = self.fit(label, 18, MUTED, rect.w - 28)
         surface.blit(name, (rect.x + 14, rect.y + 10))
-        big = self.fit(value, 32, (255, 226, 130), rect.w - 28 - (120 if note else 0), bold=True)
+        big = self.fit(value, 32, theme.STAT_VALUE, rect.w - 28 - (120 if note else 0), bold=True)
         surface.blit(big, big.get_rect(bottomleft=(rect.x + 14, rect.bottom - 6)))
         if note:
             small = self.fit(note, 16, TEXT, 116)
@@ -132,7 +132,7 @@ class StatsScene(PageScene):
         for row, (o, cells) in enumerate(zip(self.opponents, self.opponent_cells())):
             if row % 2 == 0:
                 band = self.art.cached(("band", TABLE.w, ROW_H), lambda: gfx.rounded_rect(
-                    (TABLE.w, ROW_H), (255, 255, 255, 16), 8))
+                    (TABLE.w, ROW_H), theme.ROW_BAND, 8))
                 surface.blit(band, (TABLE.x, y))
             for i, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):
                 colour = (GAIN if o.your_net > 0 else LOSS if o.your_net < 0 else TEXT) if i == 4 else TEXT

@@ -25,6 +25,7 @@ from tala_desktop.engine.cards import parse_card
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
 from tala_desktop.table.messages import Error, TableMessage
 
+from ..art import theme
 from ..art.theme import TEXT, WARNING
 from ..core.i18n import tr
 from ..core.names import shown_name
@@ -278,7 +279,7 @@ def draw_coach(painter: TablePainter, L: TableLayout, surface: pygame.Surface, r
                lines: list[CoachLine]) -> None:
     if not lines:
         return
-    surface.blit(painter.panel(rect.size, (8, 28, 20, 225), L.px(16), (255, 214, 110, 200)), rect)
+    surface.blit(painter.panel(rect.size, theme.COACH_PANEL_FILL, L.px(16), theme.COACH_PANEL_EDGE), rect)
     y = rect.y + L.px(PAD)
     for line in lines:
         surface.blit(painter.text(line.text, line.size, line.colour, line.bold), (rect.x + L.px(PAD), y))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..art.card_art import BACK_COLOURS
+from ..art.theme import BACK_COLOURS
 from ..core.i18n import LANGUAGES, set_language, tr
 from .services import Services
 

@@ -25,7 +25,8 @@ import pygame
 
 from tala_desktop.engine.moves import NotationEnum
 
-from ..art.card_art import EATEN_GOLD, CardArt
+from ..art.card_art import CardArt
+from ..art.theme import EATEN_GOLD
 from . import lay_assist as assist
 from .highlights import HandGesture, Highlights
 from .layout import TableLayout

@@ -19,11 +19,10 @@ import pygame
 from tala_desktop.engine.rules import PRESETS
 
 from ..art import gfx
-from ..art.card_art import EATEN_GOLD
 from ..art.card_text import render_card_text
 from ..art.felt_colours import recolour_felt
-from ..art.table_art import RING_GREEN, chip, draw_countdown_ring, felt, ring_colour
-from ..art.theme import CLOCK_DISC, CYAN, EATABLE, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
+from ..art.table_art import chip, draw_countdown_ring, felt, ring_colour
+from ..art.theme import CLOCK_DISC, CLOCK_PLENTY, CYAN, EATABLE, EATEN_GOLD, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..core.surface_cache import SurfaceCache
 from ..shared.services import Services
@@ -267,7 +266,7 @@ class TablePainter:
         if active and total > 0:
             draw_countdown_ring(surface, (cx, cy), r + L.px(RING_GAP), remaining, total, thick)
         elif active:
-            pygame.draw.circle(surface, RING_GREEN, (cx, cy), r + L.px(RING_GAP) + thick // 2, thick)
+            pygame.draw.circle(surface, CLOCK_PLENTY, (cx, cy), r + L.px(RING_GAP) + thick // 2, thick)
         surface.blit(self.avatar(m.names[seat], 2 * r, m.left[seat], view.look_of(seat)), (cx - r, cy - r))
         if active and total > 0:
             self.draw_seconds(surface, L.clock_label_centre(seat), remaining, L.px(CLOCK_LABEL_R))

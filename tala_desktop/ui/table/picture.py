@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from tala_desktop.engine import MoveKind
 from tala_desktop.engine.cards import iter_bits
 
-from ..art.card_art import GROUP_COLOURS
-from ..art.theme import CYAN, EATABLE, GOLD, RED, WHITE
+from ..art.theme import CYAN, EATABLE, GOLD, GROUP_COLOURS, RED, WHITE
 from . import lay_assist as assist
 from .guide import guide
 from .highlights import Colour, Highlights, SendTarget, ShownButton, frozen_map

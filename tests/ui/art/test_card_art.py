@@ -5,14 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop.ui.art.card_art import (
-    BACK_COLOURS,
-    EATEN_GOLD,
-    GROUP_COLOURS,
-    PIP_LAYOUTS,
-    CardArt,
-    card_size,
-)
+from tala_desktop.ui.art.card_art import PIP_LAYOUTS, CardArt, card_size
+from tala_desktop.ui.art.theme import BACK_COLOURS, EATEN_GOLD, GROUP_COLOURS
 from tests.ui.conftest import count_pixels
 
 

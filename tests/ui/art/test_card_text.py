@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from tala_desktop.engine.cards import card_label
-from tala_desktop.ui.art.card_art import SUIT_RED, suit_colour
+from tala_desktop.ui.art.card_art import suit_colour
 from tala_desktop.ui.art.card_text import card_runs, render_card_text
+from tala_desktop.ui.art.theme import SUIT_RED
 from tests.ui.conftest import count_pixels
 from tests.ui.table_helpers import Driver, make_services, make_table
 

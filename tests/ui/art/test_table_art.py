@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.ui.art import avatars, table_art
+from tala_desktop.ui.art import avatars, table_art, theme
 from tala_desktop.ui.art.theme import AVATAR_COLOURS
 
 
@@ -49,19 +49,19 @@ def test_initials_handle_vietnamese_names():
 
 
 def test_chips_are_round_and_coloured(pg):
-    chip = table_art.chip(40, table_art.CHIP_COLOURS["blue"])
+    chip = table_art.chip(40, theme.CHIP_COLOURS["blue"])
     assert chip.get_size() == (40, 40)
     assert chip.get_at((0, 0)).a == 0
     assert chip.get_at((20, 20)).b > chip.get_at((20, 20)).r
 
 
 def test_ring_colour_turns_amber_at_10_and_red_at_5_seconds():
-    assert table_art.ring_colour(30) == table_art.RING_GREEN
-    assert table_art.ring_colour(10.01) == table_art.RING_GREEN
-    assert table_art.ring_colour(10) == table_art.RING_AMBER
-    assert table_art.ring_colour(5.5) == table_art.RING_AMBER
-    assert table_art.ring_colour(5) == table_art.RING_RED
-    assert table_art.ring_colour(0) == table_art.RING_RED
+    assert table_art.ring_colour(30) == theme.CLOCK_PLENTY
+    assert table_art.ring_colour(10.01) == theme.CLOCK_PLENTY
+    assert table_art.ring_colour(10) == theme.CLOCK_HURRY
+    assert table_art.ring_colour(5.5) == theme.CLOCK_HURRY
+    assert table_art.ring_colour(5) == theme.CLOCK_LATE
+    assert table_art.ring_colour(0) == theme.CLOCK_LATE
 
 
 def _ring(remaining: float, total: float = 30) -> pygame.Surface:
@@ -74,15 +74,15 @@ def _ring(remaining: float, total: float = 30) -> pygame.Surface:
 def test_ring_empties_clockwise_from_twelve(pg):
     full = _ring(30)
     for pos in ((50, 16), (84, 50), (50, 84), (16, 50)):  # 12, 3, 6, 9 o'clock
-        assert full.get_at(pos)[:3] == table_art.RING_GREEN, pos
+        assert full.get_at(pos)[:3] == theme.CLOCK_PLENTY, pos
     half = _ring(15)  # the first half of the clock (12 -> 6 via 3) has emptied
-    assert half.get_at((84, 50))[:3] != table_art.RING_GREEN
-    assert half.get_at((16, 50))[:3] == table_art.RING_GREEN
+    assert half.get_at((84, 50))[:3] != theme.CLOCK_PLENTY
+    assert half.get_at((16, 50))[:3] == theme.CLOCK_PLENTY
     quarter = _ring(7.5)  # only 9 -> 12 is left, amber
-    assert quarter.get_at((33, 79))[:3] != table_art.RING_AMBER  # 7 o'clock
-    assert quarter.get_at((26, 26))[:3] == table_art.RING_AMBER
+    assert quarter.get_at((33, 79))[:3] != theme.CLOCK_HURRY  # 7 o'clock
+    assert quarter.get_at((26, 26))[:3] == theme.CLOCK_HURRY
     late = _ring(4)
-    assert any(late.get_at((x, y))[:3] == table_art.RING_RED for x in range(100) for y in range(50))
+    assert any(late.get_at((x, y))[:3] == theme.CLOCK_LATE for x in range(100) for y in range(50))
     empty = _ring(0)
-    assert not any(empty.get_at((x, y))[:3] in (table_art.RING_RED, table_art.RING_GREEN)
+    assert not any(empty.get_at((x, y))[:3] in (theme.CLOCK_LATE, theme.CLOCK_PLENTY)
                    for x in range(100) for y in range(100))

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 import pygame
 import pytest
 
-from tala_desktop.ui.art.card_art import GROUP_COLOURS
+from tala_desktop.ui.art.theme import GROUP_COLOURS
 from tala_desktop.ui.core.i18n import set_language, tr
 from tala_desktop.ui.table import actions as actions_module
 from tala_desktop.ui.table.actions import ERROR, TableActions
