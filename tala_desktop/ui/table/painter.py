@@ -153,11 +153,14 @@ class TablePainter:
 
     # ------------------------------------------------------------------ header, log, status
     def draw_header(self, surface: pygame.Surface, view: TableView) -> None:
-        """The table's number and bet, and under them the rule set ("Zingplay", "Cơ bản", "Tùy chỉnh")."""
+        """The table's number and bet, and under them the rule set ("Zingplay", "Cơ bản", "Tùy chỉnh"); a table still
+        waiting for its game shows the bet it was opened with, or only its number when that is not known yet."""
         L = view.layout
         m = view.model
-        bet = m.bet if m is not None else 0
-        line = tr("table.number", number=view.table_number) + " · " + tr("table.bet", bet=money(bet))
+        bet = m.bet if m is not None else view.bet
+        line = tr("table.number", number=view.table_number)
+        if bet is not None:
+            line += " · " + tr("table.bet", bet=money(bet))
         img = self.text(line, L.px(17), GOLD, bold=True, max_width=L.info.w)
         if m is None:
             surface.blit(img, img.get_rect(midright=(L.info.right, L.info.centery)))

@@ -70,14 +70,15 @@ class TableScene(Scene):
 
     def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
-                 table_number: int = 1, saved: bool = False, extras: TableExtras | None = None,
-                 looks: Callable[[int], int | None] | None = None) -> None:
+                 table_number: int = 1, bet: int | None = None, saved: bool = False,
+                 extras: TableExtras | None = None, looks: Callable[[int], int | None] | None = None) -> None:
         super().__init__()
         self.client = client
         self.services = services
         self._spectator = spectator
         self.on_leave = on_leave
         self.table_number = table_number
+        self.bet = bet               # the table's bet, shown before the first snapshot brings it (None: not known)
         self.saved = saved           # an unfinished game here is autosaved (the app's offline tables)
         self.extras = extras         # drawn over the table (the chat, reactions): offered input first
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
@@ -439,7 +440,7 @@ class TableScene(Scene):
         m = self.model
         return TableView(self.layout, m, self.highlights, self.hand.frame(), self.anim.frame(self.layout.px(26)),
                          self.turn_clock.running(m, self.clock), self.clock, self.pulse, self.thinking_seat,
-                         self.status_line(), self.status.recent(LOG_SHOWN), self.table_number,
+                         self.status_line(), self.status.recent(LOG_SHOWN), self.table_number, self.bet,
                          self.seat_looks(), tuple(self.visible_buttons()),
                          (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else ())
 

@@ -71,6 +71,7 @@ class TableView:
     status: tuple[str, Colour]
     log: tuple[str, ...]                  # the game log's last lines, said in the language shown
     table_number: int
+    bet: int | None                       # the table's bet before its first snapshot (None: not known yet)
     looks: tuple[int | None, ...]         # each seat's avatar (None: the colour of the name)
     buttons: tuple[Button, ...]           # the table's buttons shown now
     controls: tuple[Button, ...]          # the menu button and the header's
