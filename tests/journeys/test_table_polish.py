@@ -12,6 +12,7 @@ import math
 import pygame
 
 from tala_desktop.ui.art.avatars import COLOUR_LOOKS
+from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.screens.menu import CARD
 from tala_desktop.ui.screens.profile import ProfileScene
 from tala_desktop.ui.screens.setup import AVATAR, LEFT, SetupScene
@@ -107,9 +108,11 @@ def test_a_whole_game_ends_with_the_winners_celebration_then_clear_results(journ
         boxes = [rect for _, _, rect in overlay.row_items(i, seat)]
         assert all(row.contains(b) for b in boxes)
         assert not any(a.colliderect(b) for k, a in enumerate(boxes) for b in boxes[k + 1:])
+        said = [tr("table.you_lower") if k == m.me else n for k, n in enumerate(m.names)]   # you: "bạn"
         for line in overlay.breakdowns[seat]:
+            assert tr("table.you") not in line                 # never "ăn của Bạn" mid-sentence
             if "ăn" in line:                                   # an eat names the other seat
-                assert any(n in line for k, n in enumerate(m.names) if k != seat)
+                assert any(n in line for k, n in enumerate(said) if k != seat), line
     j.log("click 'Ván mới' on the results")
     j.click_at(overlay.new_button.rect.center)             # where the results draw it
     j.until(lambda: not isinstance(j.top, ResultsOverlay), 1.0, "the next game")

@@ -65,14 +65,16 @@ def breakdown(payments: list[Payment], seat: int, net: int) -> list[Part]:
 
 
 def part_text(part: Part, names: list[str], seat: int, me: int) -> str:
-    """One part in words: "hạng -400", "ăn của Lan +100", "Lan ate from you -100", "eaten by Lan -100"."""
+    """One part in words: "hạng -400", "ăn của Lan +100", "Lan ate from you -100", "eaten by Lan -100"; you, named
+    in another seat's part, are "bạn" / "you" as in the middle of any sentence ("ăn của bạn +100")."""
     key, v, other = part
     amount = ("+" if v > 0 else "") + money(v)
     if key != "pay.eat" or not 0 <= other < len(names):
         return tr(key, amount=amount)
+    name = tr("table.you_lower") if other == me else names[other]
     if v > 0:
-        return tr("pay.ate_from", name=names[other], amount=amount)
-    return tr("pay.ate_from_you" if seat == me else "pay.eaten_by", name=names[other], amount=amount)
+        return tr("pay.ate_from", name=name, amount=amount)
+    return tr("pay.ate_from_you" if seat == me else "pay.eaten_by", name=name, amount=amount)
 
 
 def breakdown_lines(parts: list[Part], names: list[str], seat: int, me: int) -> list[str]:

@@ -40,15 +40,17 @@ def test_the_eats_say_who_ate_from_whom():
     assert mine == [("pay.rank", -300, -1), ("pay.eat", 100, 2), ("pay.eat", -300, 1)]
     assert breakdown_lines(mine, names, 0, 0) == ["hạng -300", "ăn của Minh +100", "Lan ăn của bạn -300"]
     lans = breakdown(payments, 1, 300)
-    assert breakdown_lines(lans, names, 1, 0) == ["ăn của Bạn +300"]       # an eat alone still names whom
+    assert breakdown_lines(lans, names, 1, 0) == ["ăn của bạn +300"]       # an eat alone still names whom
     minhs = breakdown(payments, 2, 200)
-    assert breakdown_lines(minhs, names, 2, 0) == ["hạng +300", "bị Bạn ăn -100"]
+    assert breakdown_lines(minhs, names, 2, 0) == ["hạng +300", "bị bạn ăn -100"]   # "you" mid-sentence: small
     from tala_desktop.ui.core import i18n
     i18n.set_language("en")
     names = ["You", "Lan", "Minh"]
     assert part_text(("pay.eat", -300, 1), names, 0, 0) == "Lan ate from you -300"
     assert part_text(("pay.eat", 100, 2), names, 0, 0) == "ate from Minh +100"
-    assert part_text(("pay.eat", -100, 0), names, 2, 0) == "eaten by You -100"
+    assert part_text(("pay.eat", -100, 0), names, 2, 0) == "eaten by you -100"
+    assert part_text(("pay.eat", 300, 0), names, 1, 0) == "ate from you +300"
+    assert part_text(("pay.eat", 300, 0), ["Tuấn", "Lan", "Minh"], 1, 0) == "ate from you +300"   # any name of mine
 
 
 def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, fonts):
