@@ -247,6 +247,15 @@ class Journey:
             self._post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
         self.frame()
 
+    def drag_window(self, size: tuple[int, int]) -> None:
+        """Drag the window's corner to ``size`` (what the window manager does: the new size, then its event), and
+        run the two frames that draw the new canvas and lay the scenes out for it."""
+        self.log(f"drag the window to {size[0]}x{size[1]}")
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        self.frame()
+        self.frame()
+
     def key(self, key: int, text: str = "") -> None:
         self.log(f"key {pygame.key.name(key)}")
         self._post(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)

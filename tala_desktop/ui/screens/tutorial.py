@@ -253,12 +253,26 @@ class TutorialScene(TableScene):
 
 
 class TutorialResults(ResultsOverlay):
-    """The lesson's results: no countdown (the player reads at their pace), the coach's words above the window."""
+    """The lesson's results: no countdown (the player reads at their pace), the coach's words above the window.
+
+    Where the band between the top bar and the centred window is too low for the coach's words (a 720-high canvas),
+    the window moves down as far as the canvas lets it, so the words sit above it and never over the hand."""
 
     def __init__(self, table: TutorialScene, model: TableModel) -> None:
+        self.tutorial = table        # before the window is placed: its place leaves room for the coach
         super().__init__(table.services, table.painter, model, table.seat_looks(), table.facts,
                          table.next_game, table.leave_table, auto_start=False)
-        self.tutorial = table
+
+    def _place(self) -> None:
+        super()._place()
+        _, note, todo = self.tutorial.coach_lines()
+        L = self.tutorial.layout
+        above, _ = results_areas(L, self.panel)
+        whole = pygame.Rect(above.x, above.y, above.w, L.size[1])
+        need = coach_lines(self.services.fonts, L, whole, "", note, todo)[0].h
+        down = max(0, min(need - above.h, L.size[1] - L.px(10) - self.panel.bottom))
+        for r in (self.panel, self.new_button.rect, self.leave_button.rect):
+            r.y += down
 
     def coach(self) -> tuple[pygame.Rect, list[CoachLine]]:
         """The coach over the results: above their window, under the top bar; under the window if it is too low."""

@@ -141,7 +141,8 @@ class App:
 
         self.clients.append(client)
         scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client),
-                           bet=client.table.config.bet, saved=self.services.store is not None,   # the store autosaves its offline games
+                           bet=client.table.config.bet,
+                           saved=self.services.store is not None,   # the store autosaves its offline games
                            extras=None if spectator else self.games.social_layer(client))
         self.tables[id(client)] = scene
         self.stack.push(scene)
