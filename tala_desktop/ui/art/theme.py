@@ -24,6 +24,14 @@ ACCENT: Colour = (255, 196, 64)       # a value changed from its preset
 CREAM: Colour = (246, 238, 214)       # text on warm notice boxes
 WHITE: Colour = (255, 255, 255)
 
+# the drawing's plumbing: what a surface starts as, the shape of a mask (only its coverage counts)
+CLEAR: RGBA = (0, 0, 0, 0)            # a transparent surface before anything is drawn on it
+BLACK: Colour = (0, 0, 0)             # text shadows, outlines in the dark, the bars around the canvas
+MASK: Colour = WHITE                  # a shape a gradient is cut to (gfx.mask_with reads its alpha)
+MASK_FULL: RGBA = (255, 255, 255, 255)   # a mask's inside, drawn opaque (multiplied in: colours kept)
+MASK_EMPTY: RGBA = (255, 255, 255, 0)    # a mask's outside: clear, but white so a smoothscaled edge stays white
+BARS: Colour = BLACK                  # the bars round the canvas when the window is not its shape
+
 # meaning
 GAIN: Colour = (140, 236, 140)        # money won, a player ready, "the computer agrees"
 LOSS: Colour = (255, 140, 120)        # money lost
@@ -39,6 +47,32 @@ LAST_DISCARD: Colour = (240, 240, 240)
 CLOCK_DISC: Colour = (16, 24, 20)     # under the seconds left on the turn clock's ring
 CELEBRATION_GOLD: Colour = (255, 206, 84)    # the winner's fanned cards' edge and the rings at their seat
 CELEBRATION_SPARK: Colour = (255, 246, 200)
+PANEL_EDGE_FAINT: RGBA = (255, 255, 255, 50)   # the edge of the table's panels unless told otherwise
+LOG_FILL: RGBA = (6, 22, 14, 150)     # the log of the last moves
+LOG_EDGE: RGBA = (255, 255, 255, 36)
+STATUS_PILL: RGBA = (0, 0, 0, 165)    # under the status line
+SEAT_PLATE: RGBA = (8, 16, 12, 185)   # a seat's name, cards and chips
+SEAT_GONE: Colour = (110, 110, 110)   # multiplied into the face of a player who left
+BADGE_EDGE: RGBA = (255, 255, 255, 160)
+BADGE_COLOURS: dict[str, Colour] = {  # a standing's badge under the avatar and in the results
+    "nhat": (226, 170, 30), "nhi": (150, 160, 176), "ba": (176, 112, 60), "bet": (100, 104, 112),
+    "mom": (196, 46, 46), "u": (142, 70, 210), "u_tron": (142, 70, 210), "u_khan": (142, 70, 210),
+    "den": (150, 20, 30), "lose": (90, 94, 104),
+}
+BADGE_OTHER: Colour = (90, 90, 90)    # a standing without a colour of its own
+BADGE_LEFT: Colour = (90, 94, 104)    # "left the table"
+THINKING_BUBBLE: RGBA = (250, 250, 250, 235)   # the "..." beside a bot that is thinking
+THINKING_DOT: Colour = (160, 160, 160)
+THINKING_DOT_LIT: Colour = (40, 40, 40)
+ARROW_SHADOW: Colour = BLACK          # under the arrows from a card to where it can be sent
+MONEY_GAIN: Colour = (120, 236, 120)  # the amounts that fly to a seat that is paid
+MONEY_LOSS: Colour = (255, 110, 100)  # ... and from a seat that pays
+BANNER_BAD: Colour = (255, 120, 100)  # "Móm", "Đền" over a seat
+AMOUNT_PILL: RGBA = (0, 0, 0, 170)    # under a flying amount
+RESULTS_SHADE: RGBA = (0, 0, 0, 140)  # the table dimmed behind the results
+RESULTS_NOTE: Colour = (210, 220, 214)   # "a new game starts in 5 s"
+RESULTS_WINNER_ROW: RGBA = (255, 214, 90, 40)
+RESULTS_ROW: RGBA = (0, 0, 0, 70)
 
 # avatars
 AVATAR_COLOURS: tuple[Colour, ...] = (    # the discs' colours: the profile's looks 0-9, and a name's own colour
@@ -53,13 +87,6 @@ AVATAR_EDGE: Colour = (90, 110, 96)       # the edge of the looks you did not ch
 SHADE: RGBA = (0, 0, 0, 150)          # the dimmed screen behind a dialog
 DIALOG_FILL: RGBA = (14, 40, 28, 245)
 DIALOG_EDGE: RGBA = (255, 214, 90, 180)
-
-# the drawing's plumbing: what a surface starts as, the shape of a mask (only its coverage counts)
-CLEAR: RGBA = (0, 0, 0, 0)            # a transparent surface before anything is drawn on it
-BLACK: Colour = (0, 0, 0)             # text shadows, outlines in the dark, the bars around the canvas
-MASK: Colour = WHITE                  # a shape a gradient is cut to (gfx.mask_with reads its alpha)
-MASK_FULL: RGBA = (255, 255, 255, 255)   # a mask's inside, drawn opaque (multiplied in: colours kept)
-MASK_EMPTY: RGBA = (255, 255, 255, 0)    # a mask's outside: clear, but white so a smoothscaled edge stays white
 
 # buttons: (gradient top, gradient bottom, border) per style
 BUTTON_FACES: dict[str, tuple[Colour, Colour, Colour]] = {

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..art.card_art import CardArt, card_size
-from ..art.theme import CELEBRATION_GOLD, CELEBRATION_SPARK
+from ..art.theme import CELEBRATION_GOLD, CELEBRATION_SPARK, CLEAR
 from ..core.surface_cache import SurfaceCache
 
 Point = tuple[float, float]
@@ -107,7 +107,7 @@ class Celebration:
             face = art.face(card, self.card_w)
             pad = art.shadow_pad(self.card_w)
             framed = pygame.Surface((face.get_width() + 2 * pad, face.get_height() + 2 * pad), pygame.SRCALPHA)
-            framed.fill((0, 0, 0, 0))
+            framed.fill(CLEAR)
             framed.blit(art.shadow(self.card_w), (0, pad // 2))
             framed.blit(face, (pad, pad))
             framed.blit(art.glow(self.card_w, CELEBRATION_GOLD), (0, 0))
@@ -144,13 +144,13 @@ def _ring(surface: pygame.Surface, centre: Point, radius: float, width: int, col
           alpha: int) -> None:
     r = math.ceil(radius) + 1
     layer = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-    layer.fill((0, 0, 0, 0))
+    layer.fill(CLEAR)
     pygame.draw.circle(layer, (*colour, alpha), (r, r), radius, width)
     surface.blit(layer, (round(centre[0]) - r, round(centre[1]) - r))
 
 
 def _dot(surface: pygame.Surface, centre: Point, r: int, colour: tuple[int, int, int], alpha: int) -> None:
     layer = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
-    layer.fill((0, 0, 0, 0))
+    layer.fill(CLEAR)
     pygame.draw.circle(layer, (*colour, alpha), (r + 1, r + 1), r)
     surface.blit(layer, (round(centre[0]) - r - 1, round(centre[1]) - r - 1))

@@ -35,8 +35,9 @@ from tala_desktop.table.messages import (
     TimedOut,
 )
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.card_art import CardArt
+from ..art.theme import Colour
 from ..core.assets import Fonts
 from ..core.i18n import money, tr
 from ..core.phrase import Phrase, counted, phrase
@@ -49,15 +50,10 @@ from .layout import TableLayout
 from .model import TableModel, cards_text
 from .results_rows import split_hand
 
-Colour = tuple[int, int, int]
 RenderText = Callable[..., pygame.Surface]      # the painter's cached text(text, size, colour, bold=...)
 LogLine = tuple[Phrase, bool]                    # (words, about you): said in the language they are shown in
 
 EVENT_GAP = 0.24                      # seconds between the flights of two events in one batch
-GAIN: tuple[int, int, int] = (120, 236, 120)
-LOSS: tuple[int, int, int] = (255, 110, 100)
-BANNER_GOLD: tuple[int, int, int] = (255, 214, 64)
-BANNER_RED: tuple[int, int, int] = (255, 120, 100)
 SEAT_BANNER_ME, SEAT_BANNER, SEAT_BANNER_HOLD = 56, 44, 1.0      # design px (yours, another seat's), seconds held
 TABLE_BANNER, TABLE_BANNER_HOLD = 96, 1.4
 CELEBRATION_CARD = 62      # design px: the width of the winner's fanned cards
@@ -141,7 +137,7 @@ class TableDirector:
         if m.me >= 0:
             self.sounds.play("win" if m.final_net()[m.me] > 0 else "lose")
 
-    def banner(self, L: TableLayout, text: str, seat: int, me: int, colour: Colour = BANNER_GOLD) -> None:
+    def banner(self, L: TableLayout, text: str, seat: int, me: int, colour: Colour = theme.BANNER_GOLD) -> None:
         """A seat's big moment ("Ăn!", "Chốt!", "Móm", "Đền!"): one size and one time for all of them."""
         banner = Banner(L.banner_pos(seat), self.fonts, L.px(SEAT_BANNER_ME if seat == me else SEAT_BANNER))
         banner.show(text, colour, SEAT_BANNER_HOLD)
@@ -150,7 +146,7 @@ class TableDirector:
     def table_banner(self, L: TableLayout, text: str) -> None:
         """The game's end in the middle of the table ("Ù!", "Ù tròn!", "Ù khan!")."""
         banner = Banner(L.banner_centre, self.fonts, L.px(TABLE_BANNER))
-        banner.show(text, BANNER_GOLD, TABLE_BANNER_HOLD)
+        banner.show(text, theme.BANNER_GOLD, TABLE_BANNER_HOLD)
         self.anim.banner(banner)
 
     # ------------------------------------------------------------------ the batch
@@ -242,8 +238,8 @@ class TableDirector:
         if amount <= 0:
             return 0.0
         self.anim.chips_fly(L.seat(frm).avatar_centre, L.seat(to).avatar_centre, 4, delay=at)
-        self.anim.float_text(self._amount("+" + money(amount), GAIN, L), _float_pos(L, to))
-        self.anim.float_text(self._amount("-" + money(amount), LOSS, L), _float_pos(L, frm))
+        self.anim.float_text(self._amount("+" + money(amount), theme.MONEY_GAIN, L), _float_pos(L, to))
+        self.anim.float_text(self._amount("-" + money(amount), theme.MONEY_LOSS, L), _float_pos(L, frm))
         return 0.0
 
     def _amount(self, words: str, colour: Colour, L: TableLayout) -> pygame.Surface:
@@ -251,7 +247,7 @@ class TableDirector:
         img = self.text(words, L.px(20), colour, bold=True)
         pad_x, pad_y = L.px(10), L.px(2)
         size = (img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y)
-        out = gfx.rounded_rect(size, (0, 0, 0, 170), size[1] // 2)   # the status line's pill
+        out = gfx.rounded_rect(size, theme.AMOUNT_PILL, size[1] // 2)   # the status line's pill
         out.blit(img, (pad_x, pad_y))
         return out
 
@@ -270,7 +266,7 @@ class TableDirector:
         L, new = b.layout, b.new
         seat, melds = e.seat, e.melds
         if e.mom or not melds:
-            self.banner(L, tr("banner.mom"), seat, new.me, BANNER_RED)
+            self.banner(L, tr("banner.mom"), seat, new.me, theme.BANNER_BAD)
             b.add_log(phrase("status.you_mom") if seat == new.me else phrase("status.mom", name=new.name(seat)),
                       mine=seat == new.me)
             return EVENT_GAP
@@ -331,7 +327,7 @@ class TableDirector:
     def _on_outcome(self, e: GameEnded, b: Batch, at: float) -> float:
         den = e.outcome.den
         if den is not None:
-            self.banner(b.layout, tr("banner.den"), den, b.new.me, BANNER_RED)
+            self.banner(b.layout, tr("banner.den"), den, b.new.me, theme.BANNER_BAD)
             b.add_log(phrase("status.u_den", name=b.new.name(den), winner=b.new.object_name(e.outcome.winner)))
         self.celebrate(b, e.outcome.winner, e.outcome.kind is not OutcomeKind.SHOWDOWN, at)
         return 0.0

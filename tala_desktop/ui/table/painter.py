@@ -18,11 +18,23 @@ import pygame
 
 from tala_desktop.engine.rules import PRESETS
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.card_text import render_card_text
 from ..art.felt_colours import recolour_felt
 from ..art.table_art import chip, draw_countdown_ring, felt, ring_colour
-from ..art.theme import CLOCK_DISC, CLOCK_PLENTY, CYAN, EATABLE, EATEN_GOLD, FELT_MUTED, GOLD, LAST_DISCARD, WHITE
+from ..art.theme import (
+    BADGE_COLOURS,
+    CLOCK_DISC,
+    CLOCK_PLENTY,
+    CYAN,
+    EATABLE,
+    EATEN_GOLD,
+    FELT_MUTED,
+    GOLD,
+    LAST_DISCARD,
+    WHITE,
+    Colour,
+)
 from ..core.i18n import money, tr, tr_count
 from ..core.surface_cache import SurfaceCache
 from ..shared.services import Services
@@ -32,14 +44,8 @@ from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
 from .model import TableModel
 from .view import TableView
 
-Colour = tuple[int, int, int]
 RING_PULSE_AT = 5.0    # seconds left when the ring starts pulsing
 CACHE_LIMIT = 400      # images the painter keeps: texts, plates, avatars, chips at this window's size
-BADGE_COLOURS: dict[str, Colour] = {
-    "nhat": (226, 170, 30), "nhi": (150, 160, 176), "ba": (176, 112, 60), "bet": (100, 104, 112),
-    "mom": (196, 46, 46), "u": (142, 70, 210), "u_tron": (142, 70, 210), "u_khan": (142, 70, 210),
-    "den": (150, 20, 30), "lose": (90, 94, 104),
-}
 BADGE_KEYS: dict[str, str] = {
     "nhat": "rank.1", "nhi": "rank.2", "ba": "rank.3", "bet": "rank.last", "mom": "rank.mom",
     "u": "rank.u", "u_tron": "rank.u_tron", "u_khan": "rank.u_khan", "den": "rank.den", "lose": "rank.lose",
@@ -87,7 +93,7 @@ class TablePainter:
             self.fonts.font(size, bold), text, colour, four, max_width))
 
     def panel(self, size: tuple[int, int], colour: tuple[int, int, int, int], radius: int,
-              border: tuple[int, int, int, int] | None = (255, 255, 255, 50)) -> pygame.Surface:
+              border: tuple[int, int, int, int] | None = theme.PANEL_EDGE_FAINT) -> pygame.Surface:
         return self._cached(("panel", size, colour, radius, border),
                             lambda: gfx.rounded_rect(size, colour, radius, 1 if border else 0, border))
 
@@ -110,7 +116,7 @@ class TablePainter:
             img = self.faces.face(name, look, d)
             if gone:
                 img = img.copy()
-                img.fill((110, 110, 110), special_flags=pygame.BLEND_RGB_MULT)
+                img.fill(theme.SEAT_GONE, special_flags=pygame.BLEND_RGB_MULT)
             return img
         return self._cached(("avatar", name, d, gone, look), make)
 
@@ -176,7 +182,7 @@ class TablePainter:
         L = view.layout
         line_h = L.px(24)
         r = pygame.Rect(L.log.x, L.log.y, L.log.w, min(L.log.h, L.px(12) + line_h * len(lines)))
-        surface.blit(self.panel(r.size, (6, 22, 14, 150), L.px(10), (255, 255, 255, 36)), r.topleft)
+        surface.blit(self.panel(r.size, theme.LOG_FILL, L.px(10), theme.LOG_EDGE), r.topleft)
         size = L.px(15)
         y = r.y + L.px(7)
         for i, line in enumerate(lines):
@@ -193,7 +199,7 @@ class TablePainter:
         img = self.text(text, L.px(19), colour, bold=True, max_width=L.status.w - L.px(40), shadow=False)
         pad = L.px(18)
         size = (img.get_width() + 2 * pad, L.status.h)
-        pill = self.panel(size, (0, 0, 0, 165), size[1] // 2, None)
+        pill = self.panel(size, theme.STATUS_PILL, size[1] // 2, None)
         rect = pill.get_rect(center=L.status.center)
         surface.blit(pill, rect)
         surface.blit(img, img.get_rect(center=rect.center))
@@ -305,7 +311,7 @@ class TablePainter:
         m, L = view.model, view.layout
         assert m is not None
         p = L.seat(seat).plate
-        surface.blit(self.panel(p.size, (8, 16, 12, 185), L.px(10)), p.topleft)
+        surface.blit(self.panel(p.size, theme.SEAT_PLATE, L.px(10)), p.topleft)
         inner = p.w - L.px(16)
         if seat == m.me:
             extra = tr("table.points_now", points=view.highlights.points) if m.hand else ""
@@ -337,7 +343,7 @@ class TablePainter:
         img = self.text(text, size, WHITE, bold=True, shadow=False)
         pad = max(4, size // 2)
         pill_size = (img.get_width() + 2 * pad, img.get_height() + max(2, size // 4))
-        pill = self.panel(pill_size, (*colour, 240), pill_size[1] // 2, (255, 255, 255, 160))
+        pill = self.panel(pill_size, (*colour, 240), pill_size[1] // 2, theme.BADGE_EDGE)
         rect = pill.get_rect(center=centre)
         surface.blit(pill, rect)
         surface.blit(img, img.get_rect(center=rect.center))
@@ -346,10 +352,10 @@ class TablePainter:
         L = view.layout
         rect = L.thinking_rect(seat)
         w, h = rect.size
-        surface.blit(self.panel((w, h), (250, 250, 250, 235), h // 2, None), rect)
+        surface.blit(self.panel((w, h), theme.THINKING_BUBBLE, h // 2, None), rect)
         lit = int(view.now * 3) % 3
         for i in range(3):
-            colour = (40, 40, 40) if i == lit else (160, 160, 160)
+            colour = theme.THINKING_DOT_LIT if i == lit else theme.THINKING_DOT
             pygame.draw.circle(surface, colour, (rect.x + w // 4 * (i + 1), rect.centery), max(2, L.px(3)))
 
     # ------------------------------------------------------------------ sends
@@ -374,7 +380,7 @@ def _disc(r: int, edge: Colour) -> pygame.Surface:
     """A dark disc of radius ``r`` with an antialiased rim of ``edge``."""
     d = 2 * r + 2
     img = pygame.Surface((d, d), pygame.SRCALPHA)
-    img.fill((0, 0, 0, 0))
+    img.fill(theme.CLEAR)
     pygame.draw.aacircle(img, edge, (d / 2, d / 2), r)
     pygame.draw.aacircle(img, CLOCK_DISC, (d / 2, d / 2), r - max(2, r // 6))
     return img
@@ -388,7 +394,7 @@ def _arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float
         return
     ux, uy = dx / length, dy / length
     base = (end[0] - ux * head, end[1] - uy * head)
-    shadow = (0, 0, 0)
+    shadow = theme.ARROW_SHADOW
     pygame.draw.line(surface, shadow, (start[0] + 1, start[1] + 1), (base[0] + 1, base[1] + 1), width + 2)
     pygame.draw.line(surface, colour, start, base, width)
     left = (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55)
@@ -407,9 +413,9 @@ def seat_badge(m: TableModel, seat: int) -> tuple[str, Colour, bool] | None:
         return None
     label = m.label_of(seat)
     if label:
-        return badge_text(label), BADGE_COLOURS.get(label, (90, 90, 90)), True
+        return badge_text(label), BADGE_COLOURS.get(label, theme.BADGE_OTHER), True
     if m.left[seat]:
-        return tr("table.left"), (90, 94, 104), False
+        return tr("table.left"), theme.BADGE_LEFT, False
     if m.mom[seat] and m.has_laid(seat):
         return tr("rank.mom"), BADGE_COLOURS["mom"], False
     return None

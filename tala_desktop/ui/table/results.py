@@ -21,7 +21,7 @@ import pygame
 
 from tala_desktop.engine import OutcomeKind
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.theme import FELT_MUTED, GAIN, GOLD, LOSS, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
@@ -29,7 +29,7 @@ from ..shared.services import Services
 from ..widgets.controls import Button
 from .layout import TableLayout
 from .model import TableModel
-from .painter import BADGE_COLOURS, TablePainter, badge_text
+from .painter import TablePainter, badge_text
 from .results_rows import breakdown, breakdown_lines, split_hand
 from .view import TableFacts
 
@@ -224,9 +224,9 @@ class ResultsOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         L = self.layout
         p = L.px
-        shade = self.painter.panel(surface.get_size(), (0, 0, 0, 140), 0, None)
+        shade = self.painter.panel(surface.get_size(), theme.RESULTS_SHADE, 0, None)
         surface.blit(shade, (0, 0))
-        surface.blit(self.painter.panel(self.panel.size, (14, 40, 28, 245), p(18), (255, 214, 90, 180)),
+        surface.blit(self.painter.panel(self.panel.size, theme.DIALOG_FILL, p(18), theme.DIALOG_EDGE),
                      self.panel.topleft)
         m = self.model
         img = self.painter.text(results_title(m, self.winner), p(30), GOLD, bold=True,
@@ -239,7 +239,7 @@ class ResultsOverlay(Scene):
         self.leave_button.draw(surface)
         if math.isfinite(self.countdown):
             secs = max(0, math.ceil(self.countdown))
-            note = self.painter.text(tr("table.auto_start", seconds=secs), p(15), (210, 220, 214))
+            note = self.painter.text(tr("table.auto_start", seconds=secs), p(15), theme.RESULTS_NOTE)
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
 
     def _draw_row(self, surface: pygame.Surface, i: int, seat: int) -> None:
@@ -247,7 +247,7 @@ class ResultsOverlay(Scene):
         p = L.px
         m = self.model
         r = self._row_rect(i)
-        bg = (255, 214, 90, 40) if seat == self.winner else (0, 0, 0, 70)
+        bg = theme.RESULTS_WINNER_ROW if seat == self.winner else theme.RESULTS_ROW
         surface.blit(self.painter.panel(r.size, bg, p(10), None), r.topleft)
         d = min(r.h - p(10), p(56))
         cx, cy = self._avatar_centre(seat)
@@ -256,7 +256,7 @@ class ResultsOverlay(Scene):
         label = m.label_of(seat) or ""
         if label:
             self.painter.draw_badge(surface, self.badge_centre(i, seat), badge_text(label),
-                                    BADGE_COLOURS.get(label, (90, 90, 90)), p(15))
+                                    theme.BADGE_COLOURS.get(label, theme.BADGE_OTHER), p(15))
         self._draw_cards(surface, r, i, seat)
         fade = self.money_fade.t
         for key, img, rect in self.row_items(i, seat):
