@@ -239,3 +239,23 @@ REPLAY_SEAT_TURN: RGBA = (255, 236, 170, 34)
 REPLAY_SEAT_TURN_EDGE: RGBA = (255, 214, 110, 170)
 COACH_PANEL_FILL: RGBA = (8, 28, 20, 225)  # the tutorial's coach box
 COACH_PANEL_EDGE: RGBA = (255, 214, 110, 200)
+
+# LAN pages
+LAN_ROW: Colour = (12, 40, 28)            # a server or table in a list, a seat in the lobby
+LAN_ROW_MINE: Colour = (40, 70, 40)       # your seat in the lobby
+LAN_NOTE: Colour = (180, 200, 186)        # a server's address, the hint under the address field
+
+# chat and reactions
+CHAT_FILL: RGBA = (10, 30, 22, 236)
+CHAT_TILE: RGBA = (255, 255, 255, 26)     # a reaction's tile; lit under the mouse
+CHAT_TILE_HOVER: RGBA = (255, 255, 255, 70)
+CHAT_BADGE: Colour = (226, 48, 48)        # the count of unread lines on the chat button
+CHAT_RULE: Colour = (64, 92, 78)          # the line over the chat's lines
+CHAT_BUTTON: RGBA = (40, 46, 58, 235)
+CHAT_BUTTON_EDGE: RGBA = (16, 18, 24, 255)
+CHAT_BUTTON_DOTS: Colour = (40, 46, 58)   # the "..." in its speech bubble
+WATCHER_NAME: Colour = (150, 200, 220)    # a watcher's name in the chat (they have no seat colour)
+BUBBLE_FILL: Colour = (252, 250, 244)     # a reaction's speech bubble over a seat
+BUBBLE_EDGE: Colour = (60, 60, 60)
+BUBBLE_INK: Colour = (34, 34, 34)
+BUBBLE_NAME: Colour = (90, 96, 104)

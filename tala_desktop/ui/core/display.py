@@ -29,7 +29,7 @@ WIDEST_CANVAS = (1680, 720)     # 21:9
 TALLEST_CANVAS = (1280, 960)    # 4:3
 MIN_WINDOW = (960, 540)         # every window at least this big draws the design at 0.75 or more: readable
 HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw nowhere
-BAR_COLOUR = (0, 0, 0)
+BAR_COLOUR = (0, 0, 0)          # the bars round the canvas: theme.BARS (ui/core cannot import the theme)
 PART_MARGIN = 3                 # window pixels shown around a partly presented rectangle (see present)
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 

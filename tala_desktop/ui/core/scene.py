@@ -21,7 +21,7 @@ import pygame
 from .tween import Tweener
 
 DESIGN_SIZE = (1280, 720)
-BAR_COLOUR = (0, 0, 0)
+BAR_COLOUR = (0, 0, 0)          # the margins round the design box: theme.BARS (ui/core is below ui/art)
 _POSITIONED = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 

@@ -24,7 +24,7 @@ import pygame
 
 from tala_desktop.net.discovery import Browser, LanServer
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import lan_name
@@ -246,15 +246,15 @@ class LanBrowserScene(PageScene):
             surface.blit(self.label(tr("lan.searching"), 21, TEXT), (LEFT.x, LEFT.y + 60))
         for i, server in enumerate(self.servers[:MAX_ROWS]):
             y = LEFT.y + 50 + i * ROW_H
-            pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
+            pygame.draw.rect(surface, theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
             room = self.row_text_width()
             text = self.row_text(server, self.services.fonts.font(21, True), room)
             self.row_text_rects.append(surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 16, y + 8)))
             where = server.address + (f" · {tr('lan.locked')}" if server.password else "")
             where = ellipsize(self.services.fonts.font(17), where, room)
-            self.row_text_rects.append(surface.blit(self.label(where, 17, (180, 200, 186)), (LEFT.x + 16, y + 36)))
+            self.row_text_rects.append(surface.blit(self.label(where, 17, theme.LAN_NOTE), (LEFT.x + 16, y + 36)))
         surface.blit(self.label(tr("lan.address"), 24, LABEL, bold=True), (RIGHT.x, RIGHT.y))
-        surface.blit(self.label(tr("lan.address_hint"), 16, (180, 200, 186)), (RIGHT.x, RIGHT.y + 98))
+        surface.blit(self.label(tr("lan.address_hint"), 16, theme.LAN_NOTE), (RIGHT.x, RIGHT.y + 98))
         if self.error:
             lines = wrap_text(self.services.fonts.font(19), self.error, PANEL.right - 36 - LEFT.x)
             top = PANEL.bottom - 48 - 26 * (len(lines) - 1)

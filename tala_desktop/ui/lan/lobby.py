@@ -21,7 +21,7 @@ import pygame
 from tala_desktop.net.protocol import TableInfo
 from tala_desktop.table import SeatKind
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import money, tr
@@ -283,7 +283,7 @@ class LanLobbyScene(PageScene):
             surface.blit(self.label(tr("lobby.no_tables"), 20, MUTED), (LEFT.x, LEFT.y + 60))
         for i, t in enumerate(self.session.tables[:6]):
             y = LEFT.y + 48 + i * ROW_H
-            pygame.draw.rect(surface, (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 8), border_radius=10)
+            pygame.draw.rect(surface, theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 8), border_radius=10)
             text = tr("lobby.table_row", name=table_name(t), players=t.players, seats=len(t.seats),
                       bet=money(t.bet))
             if t.state == "playing":
@@ -295,7 +295,7 @@ class LanLobbyScene(PageScene):
         for i, seat in enumerate(info.seats):
             y = LEFT.y + 48 + i * ROW_H
             mine = seat.seat == self.session.you
-            pygame.draw.rect(surface, (40, 70, 40) if mine else (12, 40, 28), (LEFT.x, y, LEFT.w, ROW_H - 8),
+            pygame.draw.rect(surface, theme.LAN_ROW_MINE if mine else theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 8),
                              border_radius=10)
             if seat.kind == SeatKind.PLAYER:
                 name, marks = seat.name or "", []

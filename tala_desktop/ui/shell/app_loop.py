@@ -28,6 +28,7 @@ import pygame
 from tala_desktop.store import Store
 from tala_desktop.table import LocalTableClient
 
+from ..art import theme
 from ..art.card_art import CardArt
 from ..audio.music import Music
 from ..audio.sounds import NullSounds, load_sounds
@@ -328,7 +329,7 @@ def create_app(options: AppOptions, settings: UiSettings | None = None, clock: R
 
 def _set_icon(cards: CardArt) -> None:
     icon = pygame.Surface((64, 64), pygame.SRCALPHA)
-    icon.fill((0, 0, 0, 0))
+    icon.fill(theme.CLEAR)
     face = cards.face(39, 44)  # A♥
     icon.blit(face, face.get_rect(center=(32, 32)))
     pygame.display.set_icon(icon)

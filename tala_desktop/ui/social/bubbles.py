@@ -15,7 +15,7 @@ import pygame
 
 from tala_desktop.table.reactions import EMOTES
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.emotes import emote
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
@@ -28,10 +28,6 @@ FADE_SECONDS = 0.35
 GAP = 8
 TAIL = 10
 EMOTE_PX = 50
-FILL = (252, 250, 244)
-EDGE = (60, 60, 60)
-INK: Colour = (34, 34, 34)
-NAME_INK: Colour = (90, 96, 104)
 
 
 @dataclass(frozen=True)
@@ -88,10 +84,10 @@ class ReactionBubbles:
         if key in EMOTES:
             content = emote(key, EMOTE_PX)
         else:
-            content = gfx.render_text(self.fonts.font(17, True), tr(f"react.{key}"), INK)
+            content = gfx.render_text(self.fonts.font(17, True), tr(f"react.{key}"), theme.BUBBLE_INK)
         if not label:
             return content
-        name = gfx.render_text(self.fonts.font(13, True), label, NAME_INK)
+        name = gfx.render_text(self.fonts.font(13, True), label, theme.BUBBLE_NAME)
         out = pygame.Surface((max(name.get_width(), content.get_width()), name.get_height() + content.get_height()),
                              pygame.SRCALPHA)
         out.blit(name, ((out.get_width() - name.get_width()) // 2, 0))
@@ -105,7 +101,7 @@ class ReactionBubbles:
         wide = side == "left"
         img = pygame.Surface((w + TAIL, h) if wide else (w, h + TAIL), pygame.SRCALPHA)
         top = TAIL if side == "below" else 0
-        body = gfx.rounded_rect((w, h), (*FILL, 255), min(h // 2, 18), 2, (*EDGE, 255))
+        body = gfx.rounded_rect((w, h), (*theme.BUBBLE_FILL, 255), min(h // 2, 18), 2, (*theme.BUBBLE_EDGE, 255))
         tail_x, mid = _tail_x(w), h // 2
         if side == "left":      # (outer edge points, inner fill points)
             edge = [(w - 2, mid - 7), (w + TAIL, mid), (w - 2, mid + 7)]
@@ -116,9 +112,9 @@ class ReactionBubbles:
         else:
             edge = [(tail_x - 7, h - 2), (tail_x, h + TAIL), (tail_x + 7, h - 2)]
             fill = [(tail_x - 5, h - 4), (tail_x, h + TAIL - 3), (tail_x + 5, h - 4)]
-        pygame.draw.polygon(img, EDGE, edge)
+        pygame.draw.polygon(img, theme.BUBBLE_EDGE, edge)
         img.blit(body, (0, top))
-        pygame.draw.polygon(img, FILL, fill)
+        pygame.draw.polygon(img, theme.BUBBLE_FILL, fill)
         img.blit(content, (pad_x, top + pad_y))
         return img
 

@@ -19,7 +19,7 @@ import pygame
 
 from tala_desktop.table.reactions import EMOTES, PHRASES
 
-from ..art import gfx
+from ..art import gfx, theme
 from ..art.emotes import emote
 from ..art.theme import DIALOG_EDGE, FAINT, LABEL, MUTED, WHITE
 from ..core.assets import Fonts
@@ -39,11 +39,6 @@ BOTTOM_ROOM = 176            # the action buttons' band at the bottom of the tab
 EMOTE_TILE = 52
 PHRASE_H = 34
 MAX_ENTRIES = 500            # lines kept for the table's life (the oldest go beyond this)
-FILL = (10, 30, 22, 236)
-TILE = (255, 255, 255, 26)
-TILE_HOVER = (255, 255, 255, 70)
-BADGE: Colour = (226, 48, 48)
-RULE: Colour = (64, 92, 78)
 
 
 class ChatPanel:
@@ -213,12 +208,13 @@ class ChatPanel:
         if not self.is_open:
             return
         r = self.rect
-        surface.blit(self._cache.get(("panel", r.size), lambda: gfx.rounded_rect(r.size, FILL, 16, 2, DIALOG_EDGE)), r)
+        surface.blit(self._cache.get(("panel", r.size), lambda: gfx.rounded_rect(
+            r.size, theme.CHAT_FILL, 16, 2, DIALOG_EDGE)), r)
         title = self._cache.get(("title", tr("social.chat")),
                           lambda: gfx.render_text(self.fonts.font(19, True), tr("social.chat"), LABEL))
         surface.blit(title, (r.x + 14, r.y + 14))
         for key, tile in self.emote_rects.items():
-            fill = TILE_HOVER if key == self._hover else TILE
+            fill = theme.CHAT_TILE_HOVER if key == self._hover else theme.CHAT_TILE
             surface.blit(self._cache.get(("tile", fill), functools.partial(
                 gfx.rounded_rect, (EMOTE_TILE, EMOTE_TILE), fill, 12)), tile)
             face = emote(key, EMOTE_TILE - 12)
@@ -236,7 +232,7 @@ class ChatPanel:
 
     def _draw_lines(self, surface: pygame.Surface) -> None:
         area = self.lines_rect
-        pygame.draw.line(surface, RULE, (area.x, area.y - 3), (area.right, area.y - 3))
+        pygame.draw.line(surface, theme.CHAT_RULE, (area.x, area.y - 3), (area.right, area.y - 3))
         if not self.entries:
             text = tr("social.empty")
             img = self._cache.get(("empty", text), lambda: gfx.render_text(self.fonts.font(15), text, MUTED, area.w))
@@ -268,13 +264,13 @@ class ChatPanel:
 def _toggle_image(size: tuple[int, int], lit: bool) -> pygame.Surface:
     """A dark round button with a speech bubble (gold while the panel is open)."""
     w, h = size
-    img = gfx.rounded_rect(size, (40, 46, 58, 235), h // 3, 2, (16, 18, 24, 255))
-    colour = (255, 214, 90) if lit else WHITE
+    img = gfx.rounded_rect(size, theme.CHAT_BUTTON, h // 3, 2, theme.CHAT_BUTTON_EDGE)
+    colour = theme.GOLD if lit else WHITE
     bubble = pygame.Rect(w * 0.22, h * 0.22, w * 0.56, h * 0.44)
     pygame.draw.ellipse(img, colour, bubble)
     pygame.draw.polygon(img, colour, [(w * 0.34, h * 0.56), (w * 0.3, h * 0.8), (w * 0.48, h * 0.62)])
     for i in range(3):
-        pygame.draw.circle(img, (40, 46, 58), (w * (0.38 + 0.12 * i), bubble.centery), max(2, h // 16))
+        pygame.draw.circle(img, theme.CHAT_BUTTON_DOTS, (w * (0.38 + 0.12 * i), bubble.centery), max(2, h // 16))
     return img
 
 
@@ -282,7 +278,7 @@ def _badge(fonts: Fonts, text: str) -> pygame.Surface:
     label = gfx.render_text(fonts.font(13, True), text, WHITE)
     d = max(20, label.get_width() + 10)
     img = pygame.Surface((d, 20), pygame.SRCALPHA)
-    pygame.draw.rect(img, BADGE, img.get_rect(), border_radius=10)
+    pygame.draw.rect(img, theme.CHAT_BADGE, img.get_rect(), border_radius=10)
     pygame.draw.rect(img, WHITE, img.get_rect(), 1, border_radius=10)
     img.blit(label, label.get_rect(center=(d // 2, 10)))
     return img

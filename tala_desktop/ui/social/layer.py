@@ -17,7 +17,7 @@ import pygame
 
 from ..art import gfx
 from ..art.avatars import avatar_colour
-from ..art.theme import FELT_MUTED
+from ..art.theme import FELT_MUTED, WATCHER_NAME
 from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..widgets.controls import Button
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from ..table.view import TableView
 
 Colour = tuple[int, int, int]
-WATCHER: Colour = (150, 200, 220)       # a watcher's name in the chat (they have no seat colour)
 SIT_SIZE = (300, 52)
 
 
@@ -112,7 +111,7 @@ class SocialLayer:
     def colour_of(self, said: Said, scene: TableSight) -> Colour:
         m = scene.model
         if said.seat is None or said.watching or m is None or not 0 <= said.seat < m.n:
-            return WATCHER
+            return WATCHER_NAME
         return avatar_colour(m.names[said.seat])
 
     def anchor_of(self, said: Said, scene: TableSight) -> Anchor | None:

@@ -7,9 +7,10 @@ from pathlib import Path
 import pygame
 
 from tala_desktop.ui.art.avatars import avatar_colour
+from tala_desktop.ui.art.theme import WATCHER_NAME
 from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS
-from tala_desktop.ui.social.layer import WATCHER, SocialLayer
+from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.social.said import Said
 from tests.ui.table_helpers import Driver, make_services, make_table
@@ -96,7 +97,7 @@ def test_lines_carry_the_senders_seat_colour_and_watchers_their_own(fonts):
     layer.update(0.01, sc)
     seat_line, watch_line = layer.panel.entries
     assert seat_line.colour == avatar_colour(sc.model.names[2])
-    assert watch_line.colour == WATCHER
+    assert watch_line.colour == WATCHER_NAME
     sc.close()
 
 
