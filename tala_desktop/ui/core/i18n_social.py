@@ -9,7 +9,10 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
     "social.send": ("Gửi", "Send"),
     "social.close": ("Đóng", "Close"),
     "social.placeholder": ("Nhập tin nhắn rồi bấm Enter", "Type here, then press Enter"),
-    "social.empty": ("Chưa có tin nhắn. Chào cả bàn đi!", "No messages yet. Say hello to the table!"),
+    "social.empty": ("Chưa có tin nhắn. Gõ vào ô dưới rồi bấm Enter để chào cả bàn, hoặc chọn một biểu cảm.",
+                     "No messages yet. Type in the box below and press Enter to say hello, or pick a reaction."),
+    "social.empty_reactions": ("Chưa ai nói gì. Chọn một gương mặt hay một câu ở trên để gửi cả bàn.",
+                               "Nothing said yet. Pick a face or a phrase above to send it to the table."),
     "social.watching_mark": ("đang xem", "watching"),
     "social.you": ("Bạn", "You"),
     "social.watchers": ("{count} người đang xem", "{count} watching"),
@@ -48,6 +51,10 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
     "net.host_left": ("{who} đã rời bàn và đóng máy chủ. Hãy chọn máy chủ khác hoặc tự tạo bàn.",
                       "{who} left the table and closed the server. Pick another server or host a table yourself."),
     "net.the_host": ("Chủ bàn", "The host"),
+    "net.game_money": ("Ván đang chơi dừng lại ở đó: không ai mất hay được gì ở ván này, ví của bạn không đổi "
+                       "(tiền ở bàn LAN là tiền của bàn).",
+                       "The game in progress stops there: nobody loses or wins anything for it, and your wallet is "
+                       "untouched (the chips at a LAN table are the table's)."),
     # refusals of watching and of seats between games
     "net.error.too_many_watchers": ("Bàn này đã đủ người xem. Hãy xem bàn khác hoặc chờ một lát.",
                                     "This table has as many watching as it allows. Watch another table or wait a "

@@ -40,6 +40,10 @@ TABLE_STRINGS: dict[str, tuple[str, str]] = {
                          "Quitting now leaves the LAN table: it counts as Móm, you lose {bets} bets ({amount})."),
     "confirm.quit_lan#one": ("Thoát bây giờ là rời bàn LAN: bị tính Móm, bạn mất {bets} cược ({amount}).",
                              "Quitting now leaves the LAN table: it counts as Móm, you lose {bets} bet ({amount})."),
+    "confirm.quit_host": ("Bạn đang giữ bàn LAN này: thoát là đóng bàn cho mọi người ({names}), họ sẽ phải tìm "
+                          "bàn khác. Muốn bàn chơi tiếp thì bấm Ở lại.",
+                          "You host this LAN table: quitting closes it for everyone ({names}), who will have to find "
+                          "another table. To keep the table going, press Stay."),
     "confirm.quit_yes": ("Thoát", "Quit"),
     "confirm.quit_text": ("Đóng Tá Lả bây giờ?", "Close Tá Lả now?"),
     # the lay-down turn's clock

@@ -31,6 +31,7 @@ class LanChannel:
         self.session = session
         self._seen = 0              # lines of the session's history already handed out (its running count)
         self._notices = 0
+        self._before = session.said_total   # lines the session had before the table showed (no bubbles for them)
 
     @property
     def watchers(self) -> list[str]:
@@ -78,13 +79,14 @@ class LanChannel:
         s.pump(now)
         total, history = s.said_total, s.said
         fresh = history[max(0, len(history) - (total - self._seen)):] if total > self._seen else []
+        first = total - len(fresh)                  # the running number of the first fresh line
         self._seen = total
-        out = [self.said(line) for line in fresh]
+        out = [self.said(line, first + i < self._before) for i, line in enumerate(fresh)]
         out += [Said(name="", text=text, notice=True) for text in s.said_notices[self._notices:]]
         self._notices = len(s.said_notices)
         return out
 
-    def said(self, line: p.ChatEvent | p.ReactionEvent) -> Said:
+    def said(self, line: p.ChatEvent | p.ReactionEvent, earlier: bool = False) -> Said:
         """A server line as the chat shows it (your own marked, a default name in the current language)."""
         s = self.session
         if line.watching or line.seat is None:
@@ -93,5 +95,6 @@ class LanChannel:
             mine = not s.watching and line.seat == s.you
         name = shown_name(line.name)
         if isinstance(line, p.ReactionEvent):
-            return Said(name=name, seat=line.seat, reaction=line.key, watching=line.watching, mine=mine)
-        return Said(name=name, seat=line.seat, text=line.text, watching=line.watching, mine=mine)
+            return Said(name=name, seat=line.seat, reaction=line.key, watching=line.watching, mine=mine,
+                        earlier=earlier)
+        return Said(name=name, seat=line.seat, text=line.text, watching=line.watching, mine=mine, earlier=earlier)

@@ -25,6 +25,7 @@ from ..art import gfx, theme
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import money, tr
+from ..core.names import shown_name
 from ..frames.confirm import ConfirmOverlay
 from ..frames.overlay import Overlay
 from ..frames.page import PANEL, PageScene, wrap_text
@@ -45,6 +46,7 @@ SEAT_FACE = 44           # the avatar beside a seat's name
 CHAT_LINES = 4
 CONTROL_STEP = 70                # a label, its control, and air before the next label
 KICK_W = 112
+GAME_STOPS = {"host_quit", "host_left", "server_shutdown", "shutdown"}   # the server closed: its games with it
 LOST_W = 760
 
 
@@ -209,7 +211,8 @@ class LanLobbyScene(PageScene):
         number, bet = (info.id, info.bet) if info is not None else (1, None)
         chat = SocialLayer(LanChannel(self.session), self.services.fonts)
         self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number,
-                                      bet=bet, extras=chat, looks=self.look_of)   # watching: seen in its snapshots
+                                      bet=bet, extras=chat, looks=self.look_of,   # watching: seen in its snapshots
+                                      closes_for=self.closes_for)
         if self.stack is not None:
             self.stack.push(self.table_scene)
 
@@ -218,6 +221,16 @@ class LanLobbyScene(PageScene):
         info = self.session.lobby
         found = next((s for s in info.seats if s.seat == seat), None) if info is not None else None
         return found.avatar if found is not None and found.kind == SeatKind.PLAYER else None
+
+    def closes_for(self) -> tuple[str, ...]:
+        """Who else is at the table when this app runs its server (quitting closes it for them): the other
+        players, then the people watching; nobody when another app hosts."""
+        s, info = self.session, self.session.lobby
+        if s.server is None or info is None:
+            return ()
+        players = [shown_name(x.name) for x in info.seats
+                   if x.kind == SeatKind.PLAYER and x.name and x.seat != (None if s.watching else s.you)]
+        return (*players, *(shown_name(name) for name in info.watchers))
 
     def _back_from_table(self) -> None:
         """The table scene's leave: vacate the seat if the server still holds it, and show the lobby again."""
@@ -231,6 +244,9 @@ class LanLobbyScene(PageScene):
     def _lost(self, text: str) -> None:
         if self.stack is None:
             return
+        m = self.table_scene.model if self.table_scene is not None else None
+        if m is not None and not m.is_over and self.session.lost_reason in GAME_STOPS:
+            text = f"{text} {tr('net.game_money')}"        # the game in progress stopped with the server
         if self.session.welcome is None and self.on_fail is not None:  # never got in: back to the list
             self.on_fail(text)
             self.back()

@@ -1,6 +1,7 @@
-"""Reaction bubbles: a phrase or an emote popping at the sender's avatar for two seconds, then fading.
+"""Speech bubbles: a reaction (a phrase, an emote) or a typed line popping at the sender's avatar, then fading.
 
-A bubble sits above an avatar (below it for the seat at the top of the
+A reaction shows for two seconds, a typed line for four (wrapped to three
+rows at most, the rest cut with "…"). A bubble sits above an avatar (below it for the seat at the top of the
 table; left of the "watching" label for someone watching), its tail
 pointing at the anchor, kept inside the canvas. It pops
 in, holds, and fades over its last third of a second; a new reaction from
@@ -20,9 +21,15 @@ from ..art.emotes import emote
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
 from ..core.surface_cache import SurfaceCache
+from ..widgets.text_fit import ellipsize
+from .chat_lines import MAX_SHOWN, wrap
 
 Colour = tuple[int, int, int]
 BUBBLE_SECONDS = 2.0
+TEXT_SECONDS = 4.0           # a typed line stays long enough to be read
+TEXT_W = 260                 # a typed line's bubble wraps at this width ...
+TEXT_ROWS = 3                # ... to this many rows
+TEXT_SIZE = 16
 POP_SECONDS = 0.16
 FADE_SECONDS = 0.35
 GAP = 8
@@ -45,12 +52,17 @@ class Bubble:
     anchor: Anchor
     born: float
     label: str = ""              # a name over the reaction (someone watching has no avatar to say who)
+    text: str = ""               # a typed line (``key`` is then empty)
+
+    @property
+    def seconds(self) -> float:
+        return TEXT_SECONDS if self.text else BUBBLE_SECONDS
 
     def age(self, now: float) -> float:
         return now - self.born
 
     def alive(self, now: float) -> bool:
-        return self.age(now) < BUBBLE_SECONDS
+        return self.age(now) < self.seconds
 
 
 class ReactionBubbles:
@@ -62,8 +74,9 @@ class ReactionBubbles:
         self.bubbles: dict[object, Bubble] = {}
         self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(64)   # the bubbles at their sides and names
 
-    def show(self, sender: object, key: str, anchor: Anchor, now: float, label: str = "") -> None:
-        self.bubbles[sender] = Bubble(key, anchor, now, label)
+    def show(self, sender: object, key: str, anchor: Anchor, now: float, label: str = "", text: str = "") -> None:
+        """A bubble of reaction ``key`` (or of the typed line ``text``) at ``anchor``, replacing the sender's last."""
+        self.bubbles[sender] = Bubble(key, anchor, now, label, text)
 
     def update(self, now: float) -> None:
         for sender in [s for s, b in self.bubbles.items() if not b.alive(now)]:
@@ -71,17 +84,32 @@ class ReactionBubbles:
 
     def animating(self, now: float) -> bool:
         """True while a bubble pops in or fades out (a frame differs from the last)."""
-        return any(b.age(now) < POP_SECONDS or b.age(now) > BUBBLE_SECONDS - FADE_SECONDS
+        return any(b.age(now) < POP_SECONDS or b.age(now) > b.seconds - FADE_SECONDS
                    for b in self.bubbles.values())
 
     # ------------------------------------------------------------------ drawing
-    def image(self, key: str, side: str, label: str = "") -> pygame.Surface:
-        """The full-size bubble for reaction ``key`` with its tail toward the anchor on ``side``."""
-        cache_key = (key, side, label, get_language())
-        return self._cache.get(cache_key, lambda: self._render(key, side, label))
+    def image(self, key: str, side: str, label: str = "", text: str = "") -> pygame.Surface:
+        """The full-size bubble for reaction ``key`` (or the line ``text``) with its tail toward ``side``."""
+        cache_key = (key, side, label, text, get_language())
+        return self._cache.get(cache_key, lambda: self._render(key, side, label, text))
 
-    def _content(self, key: str, label: str) -> pygame.Surface:
-        if key in EMOTES:
+    def _line(self, text: str) -> pygame.Surface:
+        """A typed line in at most ``TEXT_ROWS`` rows of ``TEXT_W`` pixels, the rest cut with "…"."""
+        font = self.fonts.font(TEXT_SIZE)
+        rows = wrap(font, text[:MAX_SHOWN], TEXT_W, TEXT_W)
+        if len(rows) > TEXT_ROWS:
+            rows = [*rows[:TEXT_ROWS - 1], ellipsize(font, " ".join(rows[TEXT_ROWS - 1:]), TEXT_W)]
+        images = [gfx.render_line(font, row, INK) for row in rows]
+        step = font.get_linesize()
+        out = pygame.Surface((max(1, max(img.get_width() for img in images)), step * len(images)), pygame.SRCALPHA)
+        for i, img in enumerate(images):
+            out.blit(img, (0, i * step))
+        return out
+
+    def _content(self, key: str, label: str, text: str = "") -> pygame.Surface:
+        if text:
+            content = self._line(text)
+        elif key in EMOTES:
             content = emote(key, EMOTE_PX)
         else:
             content = gfx.render_text(self.fonts.font(17, True), tr(f"react.{key}"), theme.BUBBLE_INK)
@@ -94,9 +122,9 @@ class ReactionBubbles:
         out.blit(content, ((out.get_width() - content.get_width()) // 2, name.get_height()))
         return out
 
-    def _render(self, key: str, side: str, label: str) -> pygame.Surface:
-        content = self._content(key, label)
-        pad_x, pad_y = (8, 6) if key in EMOTES else (14, 8)
+    def _render(self, key: str, side: str, label: str, text: str = "") -> pygame.Surface:
+        content = self._content(key, label, text)
+        pad_x, pad_y = (8, 6) if key in EMOTES and not text else (14, 8)
         w, h = content.get_width() + 2 * pad_x, content.get_height() + 2 * pad_y
         wide = side == "left"
         img = pygame.Surface((w + TAIL, h) if wide else (w, h + TAIL), pygame.SRCALPHA)
@@ -134,9 +162,9 @@ class ReactionBubbles:
     def draw(self, surface: pygame.Surface, now: float) -> None:
         for b in sorted(self.bubbles.values(), key=lambda b: b.born):
             age = b.age(now)
-            if not 0 <= age < BUBBLE_SECONDS:
+            if not 0 <= age < b.seconds:
                 continue
-            img = self.image(b.key, b.anchor.side, b.label)
+            img = self.image(b.key, b.anchor.side, b.label, b.text)
             rect = self.place(img, b.anchor)
             if age < POP_SECONDS:      # pop in from 60 %, overshooting a little
                 t = age / POP_SECONDS
@@ -146,7 +174,7 @@ class ReactionBubbles:
                 fixed = {"below": "midtop", "left": "midright"}.get(b.anchor.side, "midbottom")
                 rect = shown.get_rect(**{fixed: getattr(rect, fixed)})
                 img = shown
-            left = BUBBLE_SECONDS - age
+            left = b.seconds - age
             if left < FADE_SECONDS:
                 img = img.copy()
                 img.set_alpha(round(255 * left / FADE_SECONDS))

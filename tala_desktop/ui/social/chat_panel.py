@@ -6,6 +6,9 @@ phrases, the lines said at this table (newest at the bottom, the wheel
 scrolls back) and, where free text is allowed, the text field with its
 Send button; Enter sends, Esc leaves the field and then closes the panel.
 Picking a reaction closes the panel so the bubble at your avatar is seen.
+Open, the panel is docked in a strip at the table's right edge
+(``side_dock``) from under the toggle to the bottom, and the table lays
+itself out beside it, so it covers no seat.
 Like the other widgets it works in logical coordinates, changes state
 only in ``handle_event``/``update`` and caches what it renders.
 """
@@ -25,17 +28,17 @@ from ..art.theme import DIALOG_EDGE, FAINT, LABEL, MUTED, WHITE
 from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..core.surface_cache import SurfaceCache
+from ..table.layout import side_dock
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 from .chat_lines import ChatEntry, ChatLines
 from .said import Said
 
 Colour = tuple[int, int, int]
-PANEL_W = 380
 PANEL_TOP = 106              # below the toggle, which sits under the table's menu button
 TOGGLE = (46, 40)
 MARGIN = 10
-BOTTOM_ROOM = 176            # the action buttons' band at the bottom of the table stays clear
+REACTIONS_H = 330            # the panel without a text field (offline: reactions and the lines said)
 EMOTE_TILE = 52
 PHRASE_H = 34
 MAX_ENTRIES = 500            # lines kept for the table's life (the oldest go beyond this)
@@ -62,12 +65,13 @@ class ChatPanel:
 
     # ------------------------------------------------------------------ geometry
     def layout(self, canvas: tuple[int, int]) -> None:
-        """Place the toggle and the panel at the right edge of a ``canvas``-sized table."""
+        """Place the toggle at the right edge of a ``canvas``-sized table and the panel in the strip docked there."""
         w, h = canvas
         self.canvas = canvas
         self.toggle_rect = pygame.Rect(w - MARGIN - TOGGLE[0], PANEL_TOP - TOGGLE[1] - 8, *TOGGLE)
-        height = min(460 if self.on_chat else 330, h - PANEL_TOP - BOTTOM_ROOM + 10)
-        self.rect = pygame.Rect(w - MARGIN - PANEL_W, PANEL_TOP, PANEL_W, height)
+        height = h - PANEL_TOP - MARGIN if self.on_chat else min(REACTIONS_H, h - PANEL_TOP - MARGIN)
+        dock = side_dock(canvas)
+        self.rect = pygame.Rect(w - dock + MARGIN, PANEL_TOP, dock - 2 * MARGIN, height)
         x0, y = self.rect.x + 12, self.rect.y + 10
         inner = self.rect.w - 24
         self.close_button = Button((self.rect.right - 12 - 30, y, 30, 30), "×", self.fonts, self.close,
@@ -92,6 +96,14 @@ class ChatPanel:
                                       self.send, style="blue", font_size=16)
             bottom -= 50
         self.lines_rect = pygame.Rect(x0, y, inner, bottom - y)
+
+    def dock(self) -> int:
+        """The strip at the canvas's right edge the panel takes from the table: all of it open, none closed."""
+        return side_dock(self.canvas) if self.is_open else 0
+
+    def empty_text(self) -> str:
+        """What an empty chat says: how to send a line (or, with reactions only, a reaction)."""
+        return tr("social.empty" if self.field is not None else "social.empty_reactions")
 
     def buttons(self) -> list[Button]:
         return [self.close_button, *self.phrase_buttons, *([self.send_button] if self.send_button else [])]
@@ -234,7 +246,7 @@ class ChatPanel:
         area = self.lines_rect
         pygame.draw.line(surface, theme.CHAT_RULE, (area.x, area.y - 3), (area.right, area.y - 3))
         if not self.entries:
-            text = tr("social.empty")
+            text = self.empty_text()
             img = self._cache.get(("empty", text), lambda: gfx.render_text(self.fonts.font(15), text, MUTED, area.w))
             surface.blit(img, img.get_rect(center=area.center))
             return

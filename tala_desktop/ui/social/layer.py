@@ -3,8 +3,9 @@
 The table scene offers it input first, updates it after itself and draws
 it over the table (the scene's extras hook). Each line said goes into the
 panel in the sender's seat colour (the colour of their avatar); each
-reaction also pops a bubble at the sender's avatar for two seconds, or,
+reaction and each typed line also pops a bubble at the sender's avatar, or,
 for someone watching, under the "watching" label beside the chat toggle.
+Open, the panel docks at the right edge (``dock``) and the table makes room.
 Between games the seat changes the channel offers (sit down on a free seat,
 stand up, the host's swaps) show as a row of buttons over the table.
 """
@@ -20,6 +21,7 @@ from ..art.avatars import avatar_colour
 from ..art.theme import FELT_MUTED, WATCHER_NAME
 from ..core.assets import Fonts
 from ..core.i18n import tr
+from ..table.layout import side_dock
 from ..widgets.controls import Button
 from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
@@ -74,7 +76,7 @@ class SocialLayer:
         size = scene.layout.size
         if size != self.panel.canvas:
             self.panel.layout(size)
-            self.bubbles.canvas = size
+        self.bubbles.canvas = (size[0] - scene.layout.dock, size[1])    # beside the docked chat, not over it
         for said in self.channel.poll_said(self.clock):
             self.take(said, scene)
         self.panel.update(dt)
@@ -89,6 +91,10 @@ class SocialLayer:
         self._keys = keys
         return dirty
 
+    def dock(self, canvas: tuple[int, int]) -> int:
+        """The strip at the right edge the open chat takes from the table (0 while it is closed)."""
+        return side_dock(canvas) if self.panel.is_open else 0
+
     def draw(self, surface: pygame.Surface, view: TableView) -> None:
         self._draw_watchers(surface)
         for b in self.seat_buttons:
@@ -98,15 +104,17 @@ class SocialLayer:
 
     # ------------------------------------------------------------------ lines and bubbles
     def take(self, said: Said, scene: TableSight) -> None:
-        """One line said at the table: into the chat, and a bubble if it is a reaction."""
+        """One line said at the table: into the chat, and a bubble at the sender (not a notice, nor a line said
+        before the table showed)."""
         self.panel.add(ChatEntry(said, self.colour_of(said, scene)))
-        if said.reaction is None:
+        if said.notice or said.earlier or (said.reaction is None and not said.text):
             return
         anchor = self.anchor_of(said, scene)
         if anchor is not None:
             watching = said.seat is None or said.watching
-            self.bubbles.show(("watch", said.name) if watching else said.seat, said.reaction, anchor, self.clock,
-                              label=said.name if watching else "")
+            self.bubbles.show(("watch", said.name) if watching else said.seat, said.reaction or "", anchor,
+                              self.clock, label=said.name if watching else "",
+                              text="" if said.reaction is not None else said.text)
 
     def colour_of(self, said: Said, scene: TableSight) -> Colour:
         m = scene.model
@@ -134,9 +142,9 @@ class SocialLayer:
                 b.update(0.0)
             return
         self.offer = choices
-        w, h = scene.layout.size
+        h = scene.layout.size[1]
         bw, gap = SIT_SIZE[0], 16
-        left = w // 2 - (len(choices) * (bw + gap) - gap) // 2
+        left = scene.layout.table.centerx - (len(choices) * (bw + gap) - gap) // 2
         self.seat_buttons = [Button((left + i * (bw + gap), h - 182 - SIT_SIZE[1] // 2, *SIT_SIZE), c.label,
                                     self.fonts, c.act, style="green" if i == 0 else "dark", font_size=20)
                              for i, c in enumerate(choices)]

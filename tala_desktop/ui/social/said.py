@@ -24,6 +24,7 @@ class Said:
     watching: bool = False
     mine: bool = False
     notice: bool = False           # a line from the table itself (a refusal), not from a person
+    earlier: bool = False          # said before the table showed (the lobby's chat): in the chat, no bubble
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ when it took it: typing in the chat, a click in its panel), is updated
 after the table with a ``TableSight`` (the layout and the game shown;
 ``update`` returns True when its look changed) and draws after the painter
 from the frame's ``TableView``. It reads those values and writes nothing
-into the table.
+into the table. ``dock`` says how wide a strip at the right edge it takes
+now (the open chat), which the table's layout leaves free.
 """
 
 from __future__ import annotations
@@ -32,3 +33,4 @@ class TableExtras(Protocol):
     def handle_event(self, event: pygame.event.Event) -> bool: ...
     def update(self, dt: float, table: TableSight) -> bool: ...
     def draw(self, surface: pygame.Surface, view: TableView) -> None: ...
+    def dock(self, canvas: tuple[int, int]) -> int: ...

@@ -59,6 +59,14 @@ MAX_PILE, MAX_EATEN, MAX_PHOM, PHOM_CARDS = 4, 3, 3, 5
 LOG_WIDER = 130       # the log grows up to this much into the spare width of a canvas wider than the table
 WATCHING = -1         # my_seat of a watcher (the model's ``me`` with no seat)
 HEADER_BUTTONS = ("sound", "rules", "settings")   # right to left, beside the menu button
+DOCK_MIN, DOCK_MAX = 320, 400   # a docked panel's strip: 320 leaves a 1280-wide canvas's table at scale 3/4
+
+
+def side_dock(size: tuple[int, int]) -> int:
+    """The width of the strip a panel docked at the right edge of a ``size`` canvas takes from the table: the
+    canvas's spare width beside a 16:9 table when that is room enough, else ``DOCK_MIN`` (the table shrinks)."""
+    w, h = size
+    return max(DOCK_MIN, min(DOCK_MAX, w - round(h * 16 / 9)))
 
 
 @dataclass(frozen=True)
@@ -81,21 +89,24 @@ class SeatGeometry:
 
 
 class TableLayout:
-    """Rects of everything on the table for a canvas of ``size`` with ``n_seats`` seats, you at ``my_seat``."""
+    """Rects of everything on the table for a canvas of ``size`` with ``n_seats`` seats, you at ``my_seat``
+    (``dock``: the width of a panel docked at the right edge, which the table leaves free)."""
 
-    def __init__(self, size: tuple[int, int], n_seats: int, my_seat: int) -> None:
+    def __init__(self, size: tuple[int, int], n_seats: int, my_seat: int, dock: int = 0) -> None:
         if n_seats not in SLOTS:
             raise ValueError(f"a table has 2-4 seats, got {n_seats}")
         if not (0 <= my_seat < n_seats or my_seat == WATCHING):
             raise ValueError(f"seat {my_seat} is not at a table of {n_seats}")
         self.size = (int(size[0]), int(size[1]))
+        self.dock = max(0, min(int(dock), self.size[0] // 2))
         self.n = n_seats
         self.my_seat = my_seat
         self.watching = my_seat == WATCHING     # seat 0 sits at the bottom, drawn like the others (no hand)
         self._base = 0 if self.watching else my_seat
         w, h = self.size
-        self.scale = min(w / BASE_W, h / BASE_H)
-        self.table = table_box(self.size)
+        area = (w - self.dock, h)                  # the table's part of the canvas
+        self.scale = min(area[0] / BASE_W, h / BASE_H)
+        self.table = table_box(area)
         self.hand_card = card_size(self.px(HAND_W))
         self.table_card = card_size(self.px(TABLE_W))
         self.back_card = card_size(self.px(BACK_W))

@@ -123,7 +123,12 @@ class TablePainter:
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, view: TableView) -> None:
         """One frame of the table, from its view."""
-        surface.blit(self.felt(surface.get_size()), (0, 0))
+        L = view.layout
+        w, h = surface.get_size()
+        cloth = self.felt((w - L.dock, h) if L.dock else (w, h))    # the table's part; a docked panel's strip
+        surface.blit(cloth, (0, 0))
+        if L.dock:                                                  # ... in the backdrop's colour at the edge
+            surface.fill(cloth.get_at((cloth.get_width() - 1, h // 2)), (w - L.dock, 0, L.dock, h))
         self.draw_header(surface, view)
         self.draw_log(surface, view)
         m = view.model

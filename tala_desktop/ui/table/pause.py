@@ -8,7 +8,8 @@ server's clock runs on): there the overlay is titled and worded as a menu.
 Rời bàn in the middle of a game (or before the table has shown its game)
 and Thoát game ask first, saying the whole cost in words: the Móm, the eats
 from your seat played on without you (or the Ù instead of the Móm), and
-what the game has cost you so far.
+what the game has cost you so far; at a LAN table this app hosts, Thoát
+game says it closes the table for everyone there, by name.
 """
 
 from __future__ import annotations
@@ -182,9 +183,14 @@ def owed_text(net: int) -> str:
 
 
 def quit_note(table: TableFacts) -> str:
-    """What quitting the app now means for the game at ``table``."""
+    """What quitting the app now means for the game at ``table`` (at a LAN table this app hosts: it closes for
+    everyone there, named, and the game in progress stops with no money moved)."""
     bets = leave_cost(table)
     m = table.model
+    if table.closes_for:
+        names = ", ".join(table.closes_for)
+        game = bets is not None and m is not None
+        return "\n".join((tr("confirm.quit_host", names=names), *([tr("net.game_money")] if game else [])))
     if bets is None or m is None:
         return tr("confirm.quit_text")
     if not table.can_pause:

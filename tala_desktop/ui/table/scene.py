@@ -71,7 +71,8 @@ class TableScene(Scene):
     def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
                  table_number: int = 1, bet: int | None = None, saved: bool = False,
-                 extras: TableExtras | None = None, looks: Callable[[int], int | None] | None = None) -> None:
+                 extras: TableExtras | None = None, looks: Callable[[int], int | None] | None = None,
+                 closes_for: Callable[[], tuple[str, ...]] | None = None) -> None:
         super().__init__()
         self.client = client
         self.services = services
@@ -81,6 +82,7 @@ class TableScene(Scene):
         self.bet = bet               # the table's bet, shown before the first snapshot brings it (None: not known)
         self.saved = saved           # an unfinished game here is autosaved (the app's offline tables)
         self.extras = extras         # drawn over the table (the chat, reactions): offered input first
+        self.closes_for = closes_for  # who else is at a LAN table this app hosts (quitting closes it for them)
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
         self.avatars = Looks(profile_look(services), looks)     # yours from the profile, the others' by seat
         self._fresh_hand = False     # a new hand is being dealt: clicks wait a moment once it is shown
@@ -274,9 +276,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self._frame_dirty, self._dirty = self._dirty, False
         self.frames.changed = []
-        canvas = self.stack.canvas_size if self.stack is not None else None
-        if canvas is not None and canvas != self.layout.size:
-            self.relayout(canvas)
+        self.resize((self.stack.canvas_size if self.stack is not None else None) or self.layout.size)
         if self.paused:          # the pause menu holds the table: its clock, its bots, every animation
             return
         speed = float(self.services.settings.animation_speed)
@@ -304,15 +304,18 @@ class TableScene(Scene):
         if self.extras is not None and self.extras.update(dt, TableSight(self.layout, self.model)):
             self._frame_dirty = True
 
-    def resize(self, canvas: tuple[int, int]) -> None:
-        if canvas != self.layout.size:       # also under a dialog that keeps the table from updating
+    def resize(self, canvas: tuple[int, int]) -> None:   # a new canvas, the chat docked or gone (under a dialog too)
+        if (canvas, self.docked(canvas)) != (self.layout.size, self.layout.dock):
             self.relayout(canvas)
 
     def relayout(self, size: tuple[int, int]) -> None:
-        """Lay the table out again for a canvas of ``size`` (the window changed shape): cards glide to their
-        new places, the buttons and the header move at once."""
-        self._lay_out(TableLayout(size, self.layout.n, self.layout.my_seat))
+        """Lay the table out again for a canvas of ``size`` (the window changed shape, a panel docked or went):
+        cards glide to their new places, the buttons and the header move at once."""
+        self._lay_out(TableLayout(size, self.layout.n, self.layout.my_seat, self.docked(size)))
         self._frame_dirty = True
+
+    def docked(self, size: tuple[int, int]) -> int:   # the strip the extras' docked panel (the open chat) takes
+        return self.extras.dock(size) if self.extras is not None else 0
 
     def _lay_out(self, layout: TableLayout) -> None:
         self.layout = layout
@@ -349,7 +352,7 @@ class TableScene(Scene):
         new_game = old is None or new.game_id != old.game_id
         if old is None or (new.n, new.me) != (old.n, old.me):
             self.actions.spectator = self._spectator or new.me < 0
-            self._lay_out(TableLayout(self.layout.size, new.n, new.me))   # watching (WATCHING, -1): seat 0 below
+            self._lay_out(TableLayout(self.layout.size, new.n, new.me, self.layout.dock))   # watching: seat 0 below
         hand_rects = {} if new_game else self.hand.drawn_rects()    # where your cards fly from
         if new_game:
             self._new_game()
@@ -418,7 +421,7 @@ class TableScene(Scene):
     def facts(self) -> TableFacts:
         """What a dialog over the table reads of it now."""
         return TableFacts(self.layout, self.model, self.spectator, self.client.can_pause, self.saved,
-                          self.needs_redraw)
+                          self.needs_redraw, self.closes_for() if self.closes_for is not None else ())
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:

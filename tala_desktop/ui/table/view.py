@@ -11,7 +11,8 @@ avatar, the buttons shown and the extras' layers drawn over the table.
 A dialog over the table (the pause menu, the results) reads ``TableFacts``
 instead, from a function the scene hands it: the layout it centres on, the
 game shown, whether you only watch, whether the table pauses and keeps an
-autosave, whether the table below changed since its last frame.
+autosave, whether the table below changed since its last frame, and who
+else sits at a LAN table this app hosts (quitting closes it for them).
 """
 
 from __future__ import annotations
@@ -98,3 +99,4 @@ class TableFacts:
     can_pause: bool           # offline: the pause menu holds the table; at a LAN table the game goes on
     saved: bool               # an unfinished game here is autosaved (Chơi tiếp)
     changed: bool             # the table's next frame differs from its last (it plays on under the dialog)
+    closes_for: tuple[str, ...] = ()   # the others at a LAN table this app hosts: quitting closes it for them

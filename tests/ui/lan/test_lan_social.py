@@ -115,7 +115,7 @@ def test_a_watcher_sees_the_table_chat_from_before_and_is_marked_as_watching():
         channel.send_chat("xem với")
         said: list[Said] = []
         collect(channel, said, 2)
-        assert said[0] == Said(name="Hà", seat=0, text="bắt đầu thôi")   # the table's log, on coming in
+        assert said[0] == Said(name="Hà", seat=0, text="bắt đầu thôi", earlier=True)   # the table's log, on coming in
         assert said[1] == Said(name="Quân", seat=None, text="xem với", watching=True, mine=True)
         assert LanChannel(host).watchers == ["Quân"]
     finally:

@@ -237,6 +237,9 @@ def test_an_extra_layer_gets_input_first_and_draws_over_the_table(pg, fonts):
         def draw(self, surface: pygame.Surface, scene) -> None:
             surface.fill((255, 0, 255), pygame.Rect(0, 0, 4, 4))
 
+        def dock(self, canvas: tuple[int, int]) -> int:
+            return 0                                     # it docks no panel
+
     layer = Layer()
     drv = Driver(make_table(seed=3), make_services(fonts, speed=0.0))
     sc = drv.scene
