@@ -35,7 +35,7 @@ def host_between_games(watchers: list[str]) -> SimpleNamespace:
     info = p.TableInfo(id=1, name="Bàn của Hà", state="playing", seats=seats, bet=100, turn_seconds=0,
                        preset="zingplay", bots=[BotLevel.NORMAL, BotLevel.HARD], password=False, host=0, players=1,
                        watchers=watchers)
-    return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, client=Client())
+    return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, client=Client(), said_total=0)
 
 
 @pytest.mark.parametrize("watchers", [["Quân"], ["Quân", "Mai"], ["Quân", "Mai", "Tú"]])

@@ -15,8 +15,7 @@ from tala_desktop.ui.lan.session import LanSession
 from tala_desktop.ui.table.pause import PauseOverlay
 from tala_desktop.ui.table.scene import TableScene
 from tests.loops import poll_until
-
-from .table_helpers import make_services
+from tests.ui.table_helpers import make_services
 
 
 def two_apps_at_a_running_game(fonts, language: str) -> tuple[list[SceneStack], LanSession, LanSession]:

@@ -20,9 +20,8 @@ from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.social.said import Said
 from tala_desktop.ui.table.layout import TableLayout
-
-from .table_helpers import Driver, make_services, make_table
-from .test_social_layer import Channel
+from tests.ui.social.test_social_layer import Channel
+from tests.ui.table_helpers import Driver, make_services, make_table
 
 WINDOWS = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
 
