@@ -99,7 +99,7 @@ class ReactionBubbles:
         rows = wrap(font, text[:MAX_SHOWN], TEXT_W, TEXT_W)
         if len(rows) > TEXT_ROWS:
             rows = [*rows[:TEXT_ROWS - 1], ellipsize(font, " ".join(rows[TEXT_ROWS - 1:]), TEXT_W)]
-        images = [gfx.render_line(font, row, INK) for row in rows]
+        images = [gfx.render_line(font, row, theme.BUBBLE_INK) for row in rows]
         step = font.get_linesize()
         out = pygame.Surface((max(1, max(img.get_width() for img in images)), step * len(images)), pygame.SRCALPHA)
         for i, img in enumerate(images):
