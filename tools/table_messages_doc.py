@@ -131,7 +131,7 @@ def render() -> str:
     for event in m.EVENT_TYPES:
         out += [line for line in struct_section(event) if not line.startswith("| `game_id` |")]
     out += ["## The table's own messages", ""]
-    for own in (m.Thinking, m.Hint, m.Error):
+    for own in (m.Story, m.Thinking, m.Hint, m.Error):
         out += struct_section(own)
     out += ["## Commands from a seat", ""]
     for command in m.COMMAND_TYPES:

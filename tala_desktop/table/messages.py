@@ -241,10 +241,21 @@ class Error(SeatMessage, tag="error", frozen=True):
 
 EventMessage = (Dealt | Turn | Drew | Ate | Moved | Discarded | Laid | Sent | Revealed | Declared | TimedOut
                 | SeatLeft | Payment | GameEnded)
-TableMessage = EventMessage | Snapshot | Thinking | Hint | Error
+MAX_STORY = 2048                                                      # a game makes a few hundred events
+
+
+class Story(SeatMessage, tag="story", frozen=True):
+    """The game so far, for a seat that starts reading a game already under way (a resumed game): its events as
+    this seat may see them, in order, to tell in the game log, not to animate. Its snapshot follows."""
+
+    game_id: GameId
+    events: Annotated[list[EventMessage], msgspec.Meta(max_length=MAX_STORY), about("the game's events so far")]
+
+
+TableMessage = EventMessage | Snapshot | Story | Thinking | Hint | Error
 EVENT_TYPES: tuple[type[Event], ...] = (Dealt, Turn, Drew, Ate, Moved, Discarded, Laid, Sent, Revealed, Declared,
                                         TimedOut, SeatLeft, Payment, GameEnded)
-MESSAGE_TYPES: tuple[type[SeatMessage], ...] = (*EVENT_TYPES, Snapshot, Thinking, Hint, Error)
+MESSAGE_TYPES: tuple[type[SeatMessage], ...] = (*EVENT_TYPES, Snapshot, Story, Thinking, Hint, Error)
 
 
 # ---------------------------------------------------------------- commands (a seat -> the table)

@@ -29,7 +29,7 @@ from tala_desktop.bots.runner import BotRunner, Runner
 from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_leader
 
 from .config import BOT, TableConfig
-from .messages import Clock, Snapshot, TableMessage, Thinking
+from .messages import MAX_STORY, Clock, Snapshot, Story, TableMessage, Thinking
 from .snapshot import seat_events, seat_snapshot
 
 log = logging.getLogger(__name__)
@@ -300,13 +300,17 @@ class Table:
         """Queue ``seat``'s messages from now on, for ``drain`` (a client reads this seat; None: people watch).
 
         ``present``: a reader arriving at a table whose game is already on (a resumed game publishes before
-        anyone reads it) gets that game's snapshot first, when its feed was not open already."""
+        anyone reads it) gets that game's story so far (``Story``: its events as the seat may see them, for the
+        game log) and its snapshot first, when its feed was not open already."""
         if seat is not None and not 0 <= seat < self.n:
             raise TableError(f"seat {seat} is not at this table", "bad_seat")
         fresh = seat not in self.queues
         queue = self.queues.setdefault(seat, [])
-        if present and fresh and self.state is not None:
-            queue.append(self.snapshot(seat))
+        st = self.state
+        if present and fresh and st is not None:
+            past = (st.events or [])[:self._seen_events][-MAX_STORY:]
+            told = seat_events(past, [seat], self.game_id, st.outcome)[seat]
+            queue.extend([Story(game_id=self.game_id, events=told), self.snapshot(seat)])
 
     def close_feed(self, seat: int | None) -> None:
         """Stop queueing ``seat``'s messages and drop those waiting (nobody reads the seat any more)."""

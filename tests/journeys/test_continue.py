@@ -84,12 +84,14 @@ def test_chơi_tiếp_restores_the_table_at_once_with_a_fresh_clock(journey, how
     play_to(j, when)
     before = game_state(j)
     moves, to_move, step, raised = len(before.history), before.to_move, mode(j), scene(j).highlights.raised
+    log = list(scene(j).log_lines)
     quit_app(j, how)
 
     shown_after = continue_game(j)
     clicked = j.now - shown_after
     state = game_state(j)
     assert len(state.history) == moves, "a move was played between the click and the table"
+    assert scene(j).log_lines == log, "the restored table's log is not the game's log"
     assert model(j).to_move == to_move
     seconds = 0 if turn_clock == "Không" else int(turn_clock)
     left, total = clock(j, to_move)

@@ -70,7 +70,7 @@ def test_the_wire_form_is_the_tag_and_the_fields():
     assert decode_command(msgspec.json.encode(cmd)) == cmd
     assert sorted(tag_of(t) for t in MESSAGE_TYPES) == sorted(
         ["dealt", "turn", "drew", "ate", "moved", "discarded", "laid", "sent", "revealed", "u", "timeout", "left",
-         "payment", "outcome", "snapshot", "thinking", "hint", "error"])
+         "payment", "outcome", "snapshot", "story", "thinking", "hint", "error"])
 
 
 def _snapshot_obj() -> dict:

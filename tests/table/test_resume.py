@@ -11,7 +11,8 @@ from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import Rules
 from tala_desktop.engine.record import dumps, loads
 from tala_desktop.table import HUMAN, SeatConfig, Table, TableConfig, TableError
-from tala_desktop.table.messages import Payment, Snapshot
+from tala_desktop.table.messages import Dealt, Drew, Payment, Snapshot, Story
+from tala_desktop.table.snapshot import seat_events
 
 
 def config(seconds: int = 30) -> TableConfig:
@@ -109,8 +110,12 @@ def test_a_client_opened_on_a_resumed_table_sees_the_game_at_its_first_poll(seco
     client = LocalTableClient(table, 0)
     client.start(0.0)
     messages = client.poll(0.0)
-    assert [type(m) for m in messages] == [Snapshot]
-    snap = messages[0]
+    assert [type(m) for m in messages] == [Story, Snapshot]
+    story, snap = messages
+    assert isinstance(story, Story) and isinstance(snap, Snapshot)
+    told = seat_events(first.state.events, [0], first.game_id)[0]      # the game so far, as seat 0 may see it
+    assert story.game_id == first.game_id and story.events == told and isinstance(told[0], Dealt)
+    assert not any(isinstance(e, Drew) and e.seat != 0 and e.card is not None for e in story.events)
     assert snap.to_move == 0 and snap.hand == first.snapshot(0).hand
     assert len(table.state.history) == len(first.state.history)    # nothing was played for the human
     if seconds:

@@ -6,19 +6,19 @@ model and the layout: a flight starts where the card was (your hand as it
 was drawn, the stock, a pile top, an opponent's backs) and ends where the
 new snapshot puts it, hidden there until it lands. Events of one batch play
 one after another; each event class (table/messages.py) has its handler in ``HANDLERS``. The
-director starts animations and sounds and returns the game-log lines; it
+director starts animations and sounds and returns the game-log lines (log_lines.py says them); it
 does not touch the scene.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from tala_desktop.engine import OutcomeKind, card_label
+from tala_desktop.engine import OutcomeKind
 from tala_desktop.table.messages import (
     Ate,
     Dealt,
@@ -29,10 +29,8 @@ from tala_desktop.table.messages import (
     Laid,
     Moved,
     Payment,
-    SeatLeft,
     Sent,
     TableMessage,
-    TimedOut,
 )
 
 from ..art import gfx, theme
@@ -40,18 +38,17 @@ from ..art.card_art import CardArt
 from ..art.theme import Colour
 from ..core.assets import Fonts
 from ..core.i18n import money, tr
-from ..core.phrase import Phrase, counted, phrase
 from ..shared.services import Services
 from ..widgets.controls import Banner
 from .anim import DEAL_STEP, FLIGHT, Flight, TableAnimator
 from .celebration import Celebration
 from .hand_view import HandView
 from .layout import TableLayout
-from .model import TableModel, cards_text
+from .log_lines import LogLine, event_line
+from .model import TableModel
 from .results_rows import split_hand
 
 RenderText = Callable[..., pygame.Surface]      # the painter's cached text(text, size, colour, bold=...)
-LogLine = tuple[Phrase, bool]                    # (words, about you): said in the language they are shown in
 
 EVENT_GAP = 0.24                      # seconds between the flights of two events in one batch
 SEAT_BANNER_ME, SEAT_BANNER, SEAT_BANNER_HOLD = 56, 44, 1.0      # design px (yours, another seat's), seconds held
@@ -69,10 +66,6 @@ class Batch:
     hand_rects: dict[int, pygame.Rect]
     layout: TableLayout
     payments: list[Payment]
-    log: list[LogLine] = field(default_factory=list)
-
-    def add_log(self, line: Phrase, mine: bool = False) -> None:
-        self.log.append((line, mine))
 
 
 class TableDirector:
@@ -155,11 +148,15 @@ class TableDirector:
         """Start the animations of ``events`` (one after another); the game-log lines they make."""
         batch = Batch(old, new, hand_rects, layout, [e for e in events if isinstance(e, Payment)])
         at = 0.0
+        log: list[LogLine] = []
         for e in events:
             handler = HANDLERS.get(type(e))
             if handler is not None:
                 at += handler(self, e, batch, at)
-        return batch.log
+            line = event_line(e, new, batch.payments)
+            if line is not None:
+                log.append(line)
+        return log
 
     # ------------------------------------------------------------------ events
     def _on_dealt(self, e: Dealt, b: Batch, at: float) -> float:
@@ -184,7 +181,6 @@ class TableDirector:
                 else:
                     f = Flight(None, stock, _xyw(self._backs_rect(L, seat)), hide_back=seat, from_stock=True)
                 self.anim.fly(f, delay, FLIGHT, "deal" if k % 2 else None)
-        b.add_log(phrase("status.new_game"))
         return k * DEAL_STEP + FLIGHT
 
     def _on_drew(self, e: Drew, b: Batch, at: float) -> float:
@@ -194,10 +190,8 @@ class TableDirector:
         if seat == new.me and card is not None:
             f = Flight(card, stock, _xyw(self._dest(b, seat, card)), flip=True, arc=L.px(24), hide_card=card,
                        from_stock=True)
-            b.add_log(phrase("status.you_drew", card=card_label(card)), mine=True)
         else:
             f = Flight(None, stock, _xyw(self._backs_rect(L, seat)), hide_back=seat, from_stock=True)
-            b.add_log(phrase("status.drew", name=new.name(seat)))
         self.anim.fly(f, at, FLIGHT, "draw")
         return EVENT_GAP
 
@@ -212,13 +206,6 @@ class TableDirector:
         self.anim.fly(Flight(card, _xyw(src), _xyw(dest), arc=L.px(40), hide_card=card), at, FLIGHT * 1.2, "eat")
         text = tr("banner.chot") if e.chot else tr("banner.eat")
         self.banner(L, text, seat, new.me)
-        pay = next((p for p in b.payments if p.from_seat == victim and p.to == seat
-                    and p.reason in ("eat", "chot")), None)
-        bets = (pay.amount // max(1, new.bet)) if pay else 0
-        amount = f"+{bets}" if seat == new.me else (f"-{bets}" if victim == new.me else str(bets))
-        key = "status.you_ate" if seat == new.me else "status.ate"
-        b.add_log(counted(key, bets, name=new.name(seat), card=card_label(card), victim=new.object_name(victim),
-                          amount=amount), mine=new.me in (seat, victim))
         return EVENT_GAP + 0.1
 
     def _on_moved(self, e: Moved, b: Batch, at: float) -> float:
@@ -227,7 +214,6 @@ class TableDirector:
         src = self._pile_top(L, old, frm) if old is not None else L.stock
         self.anim.fly(Flight(card, _xyw(src), _xyw(self._pile_top(L, new, to)), arc=L.px(20), hide_card=card),
                       at + 0.15, FLIGHT, "discard")
-        b.add_log(phrase("status.moved", card=card_label(card), name=new.object_name(to)))
         return EVENT_GAP
 
     def _on_payment(self, e: Payment, b: Batch, at: float) -> float:
@@ -258,8 +244,6 @@ class TableDirector:
         f = Flight(card, _xyw(src), _xyw(self._pile_top(L, new, seat)), flip=face_down, arc=L.px(16),
                    hide_card=card)
         self.anim.fly(f, at, FLIGHT, "discard")
-        key = "status.you_discarded" if seat == new.me else "status.discarded"
-        b.add_log(phrase(key, name=new.name(seat), card=card_label(card)), mine=seat == new.me)
         return EVENT_GAP
 
     def _on_laid(self, e: Laid, b: Batch, at: float) -> float:
@@ -267,8 +251,6 @@ class TableDirector:
         seat, melds = e.seat, e.melds
         if e.mom or not melds:
             self.banner(L, tr("banner.mom"), seat, new.me, theme.BANNER_BAD)
-            b.add_log(phrase("status.you_mom") if seat == new.me else phrase("status.mom", name=new.name(seat)),
-                      mine=seat == new.me)
             return EVENT_GAP
         i = 0
         for meld in melds:
@@ -280,9 +262,6 @@ class TableDirector:
                 self.anim.fly(Flight(card, _xyw(src), _xyw(dest), flip=face_down, arc=L.px(18), hide_card=card),
                               at + 0.05 * i, FLIGHT, "lay" if i == 0 else None)
                 i += 1
-        text = " · ".join(cards_text(m) for m in melds)
-        b.add_log(phrase("status.you_laid", cards=text) if seat == new.me
-                  else phrase("status.laid", name=new.name(seat), cards=text), mine=seat == new.me)
         return EVENT_GAP + 0.05 * i
 
     def _on_sent(self, e: Sent, b: Batch, at: float) -> float:
@@ -294,41 +273,17 @@ class TableDirector:
         src, face_down = self._source(b, seat, card)
         self.anim.fly(Flight(card, _xyw(src), _xyw(dest), flip=face_down, arc=L.px(24), hide_card=card),
                       at, FLIGHT, "send")
-        if seat == new.me:
-            line = phrase("status.you_sent", card=card_label(card), target=new.name(target))
-        elif target == new.me:
-            line = phrase("status.sent_you", name=new.name(seat), card=card_label(card))
-        else:
-            line = phrase("status.sent", name=new.name(seat), card=card_label(card), target=new.name(target))
-        b.add_log(line, mine=new.me in (seat, target))
         return EVENT_GAP
 
     def _on_u(self, e: Declared, b: Batch, at: float) -> float:
-        new = b.new
-        seat, kind = e.seat, e.kind
-        self.table_banner(b.layout, tr(U_BANNERS.get(kind, "banner.u")))
+        self.table_banner(b.layout, tr(U_BANNERS.get(e.kind, "banner.u")))
         self.sounds.play("u")
-        b.add_log(phrase("status.you_u") if seat == new.me else phrase("status.u", name=new.name(seat)),
-                  mine=seat == new.me)
         return EVENT_GAP
-
-    def _on_timeout(self, e: TimedOut, b: Batch, at: float) -> float:
-        seat = e.seat
-        if seat == b.new.me:
-            b.add_log(phrase("status.timeout"), mine=True)
-        else:
-            b.add_log(phrase("status.timeout_other", name=b.new.name(seat)))
-        return 0.0
-
-    def _on_left(self, e: SeatLeft, b: Batch, at: float) -> float:
-        b.add_log(phrase("status.left", name=b.new.name(e.seat)))
-        return 0.0
 
     def _on_outcome(self, e: GameEnded, b: Batch, at: float) -> float:
         den = e.outcome.den
         if den is not None:
             self.banner(b.layout, tr("banner.den"), den, b.new.me, theme.BANNER_BAD)
-            b.add_log(phrase("status.u_den", name=b.new.name(den), winner=b.new.object_name(e.outcome.winner)))
         self.celebrate(b, e.outcome.winner, e.outcome.kind is not OutcomeKind.SHOWDOWN, at)
         return 0.0
 
@@ -354,12 +309,11 @@ class TableDirector:
 
 Handler = Callable[[TableDirector, Any, Batch, float], float]   # returns the seconds the event takes
 
-HANDLERS: dict[type, Handler] = {   # the event classes the director shows (turn and thinking need no flight)
+HANDLERS: dict[type, Handler] = {   # the event classes the director animates (the log tells the others too)
     Dealt: TableDirector._on_dealt, Drew: TableDirector._on_drew, Ate: TableDirector._on_ate,
     Moved: TableDirector._on_moved, Payment: TableDirector._on_payment,
     Discarded: TableDirector._on_discarded, Laid: TableDirector._on_laid, Sent: TableDirector._on_sent,
-    Declared: TableDirector._on_u, TimedOut: TableDirector._on_timeout, SeatLeft: TableDirector._on_left,
-    GameEnded: TableDirector._on_outcome,
+    Declared: TableDirector._on_u, GameEnded: TableDirector._on_outcome,
 }
 
 

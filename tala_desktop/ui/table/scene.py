@@ -50,6 +50,7 @@ from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
 from .input import TableInput, route_event
 from .layout import TableLayout
+from .log_lines import stories
 from .model import TableModel
 from .modes import TableButton
 from .painter import TablePainter
@@ -360,7 +361,8 @@ class TableScene(Scene):
         self.hand.take(new, new_game)
         self.thinking_seat = thinking_after(batch, new, self.spectator, self.thinking_seat)
         self.carry_out(self.actions.refresh(new, self.hand.order), yours=False)
-        for line, mine in self.director.play(batch.played, old, new, hand_rects, self.layout):
+        told = stories(batch.events, new)        # a game already under way (a resumed one): told, not played
+        for line, mine in told + self.director.play(batch.played, old, new, hand_rects, self.layout):
             self.add_log(line, mine)
         if math.isinf(self.tweens.speed):
             self.tweens.update(0.0)
