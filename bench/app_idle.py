@@ -30,8 +30,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
+from tala_desktop.app import build_desktop  # noqa: E402
 from tala_desktop.ui.shared.new_game import GameChoices  # noqa: E402
-from tala_desktop.ui.shell.app_loop import App, AppOptions, RealClock, create_app  # noqa: E402
+from tala_desktop.ui.shell.app_loop import App, AppOptions, RealClock  # noqa: E402
 
 
 def say(line: str) -> None:
@@ -84,10 +85,11 @@ def main() -> int:
             say(f"start-up: process start to exit after the first frame {total:.0f} ms "
                 f"(main() to first frame {first:.0f} ms, then sounds and music loaded in {sounds:.0f} ms)")
             bar.update()
-        app = create_app(AppOptions(windowed=(1280, 720), data_dir=data), clock=RealClock())
+        desktop = build_desktop(AppOptions(windowed=(1280, 720), data_dir=data), RealClock())
+        app, games = desktop.app, desktop.games
         try:
             bar.set_description(f"idle menu, {args.seconds:g} s")
-            app.show_menu()
+            desktop.show_menu()
             warm(app, 2.0)
             cpu, frames, drawn = measure(app, args.seconds)
             say(f"idle menu: {cpu:.1f}% of one core ({frames} loop frames, {drawn} drawn in "
@@ -96,14 +98,14 @@ def main() -> int:
             for seconds in (0, 30):
                 clock = f"{seconds} s clock" if seconds else "no clock"
                 bar.set_description(f"idle table, {clock}, {args.seconds + 6:g} s")
-                table = app.start_game(GameChoices(turn_seconds=seconds))
+                table = games.start_game(GameChoices(turn_seconds=seconds))
                 warm(app, 6.0)                     # the deal and the first animations
                 model = getattr(table, "model", None)
                 waiting = model is not None and model.to_move == 0
                 cpu, frames, drawn = measure(app, args.seconds)
                 say(f"idle table ({clock}, your turn: {waiting}): {cpu:.1f}% of one core "
                              f"({frames} loop frames, {drawn} drawn in {args.seconds:g} s)")
-                app.leave_table(app.clients[0])
+                games.leave_table(games.clients[0])
                 bar.update()
         finally:
             app.shutdown()

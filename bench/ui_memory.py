@@ -3,7 +3,7 @@
     python bench/ui_memory.py                   # 8 window sizes, one round each
     python bench/ui_memory.py --rounds 3        # the same sizes three times: does memory settle?
 
-One app (the real ``create_app``, SDL's dummy driver, time stepped) is
+One app (built by the composition root, ``build_desktop``, SDL's dummy driver, time stepped) is
 resized through ``SIZES`` (960x540 to 2560x1440, 4:3 to 21:9). At each
 size it shows the menu, the setup, settings and rules pages (the rules
 scrolled to the end), the tutorial's first steps, and a four-bot table
@@ -35,13 +35,15 @@ import pygame  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tala_desktop.app import build_desktop  # noqa: E402
 from tala_desktop.ui.core.surface_cache import CacheStats, SurfaceCache  # noqa: E402
 from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
 from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
 from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
 from tala_desktop.ui.screens.tutorial import TutorialScene  # noqa: E402
 from tala_desktop.ui.shared.new_game import selftest_config  # noqa: E402
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app  # noqa: E402
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock  # noqa: E402
+from tala_desktop.ui.shell.desktop import Desktop  # noqa: E402
 from tala_desktop.ui.shell.selftest import results_shown  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080), (1024, 768), (2520, 1080), (960, 540), (2560, 1440), (1366, 768), (1600, 900))
@@ -95,15 +97,16 @@ def _frames(app: App, n: int, until=None) -> None:
             return
 
 
-def _back_to_menu(app: App) -> None:
-    for client in list(app.clients):
-        app.leave_table(client)
-    app.stack.clear()
-    app.show_menu()
+def _back_to_menu(desktop: Desktop) -> None:
+    for client in list(desktop.games.clients):
+        desktop.games.leave_table(client)
+    desktop.app.stack.clear()
+    desktop.show_menu()
 
 
-def walk(app: App, seed: int, table_frames: int) -> None:
+def walk(desktop: Desktop, seed: int, table_frames: int) -> None:
     """The menu, three pages, the tutorial and a bot table to its results, at the window's size now."""
+    app, games = desktop.app, desktop.games
     _frames(app, 60)
     for page in (SetupScene(app.services, lambda choices: None), SettingsScene(app.services),
                  RulesScene(app.services)):
@@ -115,11 +118,11 @@ def walk(app: App, seed: int, table_frames: int) -> None:
         app.stack.pop()
     app.stack.push(TutorialScene(app.services))
     _frames(app, 300)
-    _back_to_menu(app)
-    app.open_table(app.games.bots_only_client(selftest_config(seed)), spectator=True)
+    _back_to_menu(desktop)
+    games.open_table(games.bots_only_client(selftest_config(seed)), spectator=True)
     _frames(app, table_frames, lambda: results_shown(app))
     _frames(app, 150)
-    _back_to_menu(app)
+    _back_to_menu(desktop)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -134,18 +137,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    app = create_app(AppOptions(windowed=SIZES[0]), clock=StepClock())
+    desktop = build_desktop(AppOptions(windowed=SIZES[0]), StepClock())
+    app = desktop.app
     print(f"ui_memory: {len(SIZES)} window sizes x {args.rounds} round(s), one app, SDL {os.environ['SDL_VIDEODRIVER']}"
           " driver: menu, setup, settings, rules, tutorial, a four-bot table to its results")
     try:
-        app.show_menu()
+        desktop.show_menu()
         _frames(app, 5)
         count, pixels = held_images()
         print(f"  start: RSS {rss_mb():.1f} MB, images held {count} ({pixels / MB:.1f} MB)")
         for r in range(args.rounds):
             for i, size in enumerate(SIZES):
                 app.display.set_window_size(size)
-                walk(app, args.seed + i, args.table_frames)
+                walk(desktop, args.seed + i, args.table_frames)
                 count, pixels = held_images()
                 print(f"  round {r + 1} {size[0]}x{size[1]}: RSS {rss_mb():.1f} MB, images held {count}"
                       f" ({pixels / MB:.1f} MB)")

@@ -1,5 +1,13 @@
 """Composition root: the command line, then the desktop game, its headless selftest or the text demo.
 
+``build_desktop`` is the one place the desktop game is put together: the
+services (fonts, card art, sounds, settings, the store), the window, the
+loop, the offline tables with the bot runner they share, and the pages one
+screen opens over another. ``start_desktop`` opens the store of the data
+folder first (with the game a crash left) and shows the menu; the selftest,
+the already-open window, the journey tests and the UI tests all start the
+game through these two.
+
 pygame is imported only by ``tala_desktop.ui``, loaded here lazily, so
 ``--help`` and ``--text-demo`` work without a display, and the bot processes
 (which import this package when they spawn) never load pygame. The game
@@ -24,6 +32,8 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -31,8 +41,12 @@ from typing import TYPE_CHECKING
 from tala_desktop import __version__
 
 if TYPE_CHECKING:
+    from tala_desktop.bots.runner import Runner
+    from tala_desktop.store import Autosave, Store
     from tala_desktop.store.folder_lock import FolderInUse, FolderLock
+    from tala_desktop.ui.shared.services import UiSettings
     from tala_desktop.ui.shell.app_loop import App, AppOptions, RealClock, StepClock
+    from tala_desktop.ui.shell.desktop import Desktop
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -137,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         if lock is not None and keep_log:
             log_to_file(lock.folder)
         try:
-            return run_selftest(options)
+            return run_selftest(options, selftest_desktop(options))
         finally:
             if lock is not None:
                 lock.release()
@@ -157,19 +171,56 @@ def main(argv: list[str] | None = None) -> int:
     from tala_desktop.ui.shell.app_loop import run_app
 
     try:
-        return run_app(start_desktop(options), options)
+        return run_app(start_desktop(options).app, options)
     finally:
         if lock is not None:
             lock.release()
 
 
-def start_desktop(options: AppOptions, clock: RealClock | StepClock | None = None) -> App:
-    """Wire the desktop game: the store (``--data-dir`` or the user data folder) with its settings and the
-    game a crash left (offered as "Chơi tiếp"), the offline tables kept by that store, the window, the menu."""
+def build_desktop(options: AppOptions, clock: RealClock | StepClock | None = None, *,
+                  settings: UiSettings | None = None, store: Store | None = None, saved: Autosave | None = None,
+                  runner: Runner | None = None) -> Desktop:
+    """Put the desktop game together; the caller pushes its first scene.
+
+    pygame's display and fonts, the services (silent until the first frame loads the sounds), the window at
+    ``options.windowed`` or the settings' size, the loop on ``clock`` (the wall clock by default), the offline
+    tables kept by ``store`` (None: nothing is kept, every seat gets the starting chips) with ``saved`` offered
+    as "Chơi tiếp", and the pages. ``runner`` decides every offline table's bots and the tutorial's (None: each
+    table runs its own bot threads, as the game does; tests hand in an ``InlineRunner``). The loop closes the
+    tables and then the runner when it shuts down; a store passed in stays the caller's to close.
+    """
+    from tala_desktop.ui.art.card_art import CardArt
+    from tala_desktop.ui.audio.sounds import NullSounds
+    from tala_desktop.ui.core.assets import Fonts
+    from tala_desktop.ui.core.display import Display
+    from tala_desktop.ui.shared.services import Services, UiSettings
+    from tala_desktop.ui.shell.app_loop import App, init_pygame
+    from tala_desktop.ui.shell.desktop import Desktop
+    from tala_desktop.ui.shell.offline_games import OfflineGames
+    from tala_desktop.ui.shell.startup import load_sounds, make_pages, open_window
+
+    init_pygame()
+    settings = settings or UiSettings()
+    fonts = Fonts()
+    cards = CardArt(fonts, four_colour=settings.four_colour, back_colour=settings.card_back)
+    services = Services(fonts=fonts, cards=cards, sounds=NullSounds(settings.sound_volume), settings=settings,
+                        data_dir=options.data_dir, store=store)
+    app = App(services, open_window(Display(), services, options.windowed), clock)
+    games = OfflineGames(services, app.stack, saved, runner=runner, seed=options.seed,
+                         hard_samples=options.hard_samples)
+    services.pages = make_pages(services, runner)
+    app.on_first_frame.append(lambda: load_sounds(services))
+    app.closers.append(games.close_all)
+    return Desktop(app, games)
+
+
+def start_desktop(options: AppOptions, clock: RealClock | StepClock | None = None,
+                  runner: Runner | None = None) -> Desktop:
+    """The desktop game as a player starts it: the store (``--data-dir`` or the user data folder) with its settings
+    and the game a crash left (offered as "Chơi tiếp"), then ``build_desktop`` and the menu. The loop closes the
+    store last when it shuts down."""
     from tala_desktop.store import Notice, StoreError
     from tala_desktop.ui.shared.store_bridge import load_ui_settings, open_store
-    from tala_desktop.ui.shell.app_loop import create_app
-    from tala_desktop.ui.shell.offline_games import OfflineGames
 
     store = open_store(options.data_dir).store
     settings = load_ui_settings(store)
@@ -178,10 +229,76 @@ def start_desktop(options: AppOptions, clock: RealClock | StepClock | None = Non
     except StoreError as exc:  # e.g. a finished game that cannot be paid now: its autosave stays for next time
         store.notices.append(Notice("resume_failed", str(exc)))
         saved = None
-    app = create_app(options, settings, clock, store=store,
-                     games=lambda services: OfflineGames(services, saved, options.hard_samples))
-    app.owns_store = True
-    app.show_menu()
+    desktop = _closing_store(store, lambda: build_desktop(options, clock, settings=settings, store=store,
+                                                           saved=saved, runner=runner))
+    desktop.show_menu()
+    return desktop
+
+
+SELFTEST_WINDOW = (1280, 720)
+
+
+def selftest_desktop(options: AppOptions) -> Callable[[UiSettings], Desktop]:
+    """How the selftest has its game built from its settings: the store of ``options.data_dir`` (none without
+    one: nothing is kept), then ``build_desktop`` at ``options.windowed`` (else ``SELFTEST_WINDOW``) on a stepped
+    clock with the game's own bot runner; the loop closes the store when it shuts down."""
+    from tala_desktop.ui.shell.app_loop import StepClock
+
+    window = replace(options, windowed=options.windowed or SELFTEST_WINDOW)
+
+    def build(settings: UiSettings) -> Desktop:
+        from tala_desktop.store import Store
+
+        store = Store(data_dir=options.data_dir) if options.data_dir is not None else None
+        return _closing_store(store, lambda: build_desktop(window, StepClock(), settings=settings, store=store))
+
+    return build
+
+
+def _closing_store(store: Store | None, build: Callable[[], Desktop]) -> Desktop:
+    """``build()``, its loop told to close ``store`` last; the store closed at once if the build fails."""
+    try:
+        desktop = build()
+    except BaseException:
+        if store is not None:
+            store.close()
+        raise
+    if store is not None:
+        desktop.app.closers.append(store.close)
+    return desktop
+
+
+ALREADY_OPEN_WINDOW = (960, 540)
+
+
+def show_already_open(options: AppOptions, folder: str, clock: RealClock | StepClock | None = None) -> App | None:
+    """A second copy on a folder a running copy holds: a window saying so, until the player closes it.
+
+    Nothing in the data folder is opened (default settings, no store, no sounds). Returns the finished app,
+    or None when no window can be opened (the message is on stderr already).
+    """
+    import pygame
+
+    from tala_desktop.ui.screens.already_open import AlreadyOpenScene
+    from tala_desktop.ui.shared.services import UiSettings
+
+    log = logging.getLogger(__name__)
+    try:
+        desktop = build_desktop(replace(options, windowed=options.windowed or ALREADY_OPEN_WINDOW),
+                                clock, settings=UiSettings())
+    except pygame.error as exc:
+        log.warning("no window for the already-open message: %s", exc)
+        pygame.quit()
+        return None
+    app = desktop.app
+    app.on_first_frame.clear()     # no sounds or music for a message
+    app.stack.push(AlreadyOpenScene(app.services, folder, app.quit))
+    try:
+        app.run(max_frames=options.max_frames)
+        log.info("the already-open window closed after %d drawn frames", app.frames_drawn)
+    finally:
+        app.shutdown()
+        pygame.quit()
     return app
 
 
@@ -291,9 +408,7 @@ def _already_open(exc: FolderInUse, options: AppOptions, window: bool = True) ->
           f"it first; to run another copy, start it with --data-dir and a different folder.",
           file=sys.stderr, flush=True)
     if window:
-        from tala_desktop.ui.shell.app_loop import run_already_open
-
-        run_already_open(options, str(exc.folder))
+        show_already_open(options, str(exc.folder))
     return ALREADY_OPEN_EXIT
 
 

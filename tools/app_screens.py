@@ -9,7 +9,9 @@ first step; ``table`` a new offline game at your first turn; ``results`` a
 four-bot game at its results; ``browser`` the LAN page listing a loopback
 server; ``lobby`` a LAN table's lobby on a loopback server with a guest
 seated. Each is drawn on the logical canvas and presented into a window of
-``--size``; the PNG is the window as a player sees it (bars included).
+``--size``; the PNG is the window as a player sees it (bars included). The
+app comes from the composition root (``tala_desktop.app.build_desktop``),
+its bots decided inline: no threads, the same frames every run.
 ``--matrix`` renders every screen at 1024x600, 1280x720, 1920x1080, 1024x768
 (4:3) and 2520x1080 (21:9) in Vietnamese and English.
 """
@@ -28,7 +30,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from tala_desktop.app import _size  # noqa: E402
+from tala_desktop.app import _size, build_desktop  # noqa: E402
+from tala_desktop.bots.runner import InlineRunner  # noqa: E402
 from tala_desktop.net.client import NetTableClient  # noqa: E402
 from tala_desktop.net.discovery import LanServer  # noqa: E402
 from tala_desktop.net.host import start_in_thread  # noqa: E402
@@ -41,7 +44,7 @@ from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
 from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
 from tala_desktop.ui.screens.tutorial import TutorialScene  # noqa: E402
 from tala_desktop.ui.shared.new_game import GameChoices, selftest_config  # noqa: E402
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app  # noqa: E402
+from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock  # noqa: E402
 from tala_desktop.ui.shell.selftest import results_shown  # noqa: E402
 
 SCREENS = ("menu", "setup", "settings", "rules", "tutorial", "table", "results", "browser", "lobby")
@@ -101,7 +104,8 @@ def _browser(app: App, closing: list) -> None:
 def render(out: Path, size: tuple[int, int], language: str, screens: tuple[str, ...] = SCREENS,
            scroll: int = 0) -> list[Path]:
     """Write ``screens`` at ``size`` in ``language`` into ``out``; returns the files written."""
-    app = create_app(AppOptions(windowed=size), clock=StepClock())
+    desktop = build_desktop(AppOptions(windowed=size), StepClock(), runner=InlineRunner())  # bots decided at once
+    app, games = desktop.app, desktop.games
     app.services.settings.language = language
     set_language(language)
     pages = {
@@ -115,10 +119,10 @@ def render(out: Path, size: tuple[int, int], language: str, screens: tuple[str, 
     closing: list = []
     try:
         for name in screens:
-            for client in list(app.clients):
-                app.leave_table(client)
+            for client in list(games.clients):
+                games.leave_table(client)
             app.stack.clear()
-            app.show_menu()
+            desktop.show_menu()
             if name in pages:
                 pages[name]()
                 if name == "rules" and scroll:
@@ -128,12 +132,12 @@ def render(out: Path, size: tuple[int, int], language: str, screens: tuple[str, 
                 app.stack.push(TutorialScene(app.services))
                 _frames(app, 400)
             elif name == "table":
-                table = app.start_game(GameChoices(turn_seconds=30))
+                table = games.start_game(GameChoices(turn_seconds=30))
                 _frames(app, 3000, lambda t=table: getattr(getattr(t, "model", None), "to_move", None) == 0
                         and not t.anim.busy)
                 _frames(app, 60)
             elif name == "results":
-                app.open_table(app.games.bots_only_client(selftest_config(7)), spectator=True)
+                games.open_table(games.bots_only_client(selftest_config(7)), spectator=True)
                 _frames(app, 60000, lambda: results_shown(app))
                 _frames(app, 150)                  # the hands turn face up
             elif name == "browser":

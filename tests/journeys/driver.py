@@ -33,6 +33,8 @@ from tala_desktop.ui.core.scene import Scene
 from tala_desktop.ui.frames.notice import NoticeBox
 from tala_desktop.ui.frames.page import PageScene
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock
+from tala_desktop.ui.shell.desktop import Desktop
+from tala_desktop.ui.shell.offline_games import OfflineGames
 from tala_desktop.ui.widgets.controls import Button
 from tala_desktop.ui.widgets.form import Segmented
 
@@ -64,6 +66,7 @@ class Journey:
         self.seed = seed
         self.hard_samples = hard_samples
         self.app: App | None = None
+        self.desktop: Desktop | None = None
         self.lock: folder_lock.FolderLock | None = None
         self.steps: list[str] = []
         self.starts = 0
@@ -79,7 +82,8 @@ class Journey:
         self.lock = folder_lock.hold_folder(resolve_data_dir(str(self.folder)))
         options = AppOptions(windowed=self.size, data_dir=str(self.folder), seed=self.seed,
                              hard_samples=self.hard_samples)
-        self.app = start_desktop(options, clock=StepClock(1 / FPS))
+        self.desktop = start_desktop(options, clock=StepClock(1 / FPS))
+        self.app = self.desktop.app
         pygame.event.clear()
         self.until(lambda: self.running_app.frames_drawn > 0, 2.0, "the first frame")
         return self.app
@@ -89,6 +93,13 @@ class Journey:
         if self.app is None:
             raise JourneyError("the app is not running")
         return self.app
+
+    @property
+    def games(self) -> OfflineGames:
+        """The running app's offline tables (their clients: ``games.clients``)."""
+        if self.desktop is None:
+            raise JourneyError("the app is not running")
+        return self.desktop.games
 
     def close_window(self) -> None:
         """Close the window (the title bar's ×): the app ends at its next frame."""
@@ -112,6 +123,7 @@ class Journey:
                 self.app.shutdown()
             finally:
                 self.app = None
+                self.desktop = None
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -121,7 +133,7 @@ class Journey:
         """One frame of the app's loop, after any computer player's decision in progress is made."""
         app = self.running_app
         deadline = time.monotonic() + BOT_WAIT
-        while any(client.table.runner.busy for client in app.clients):
+        while any(client.table.runner.busy for client in self.games.clients):
             if time.monotonic() > deadline:
                 raise JourneyError(f"a computer player took over {BOT_WAIT:.0f} s to decide")
             time.sleep(0.001)

@@ -53,7 +53,7 @@ def my_turn_shown(j: Journey) -> bool:
 
 def game_state(j: Journey) -> GameState:
     """The game as the app's table holds it (the truth the screen is checked against, never an input)."""
-    clients = j.running_app.clients
+    clients = j.games.clients
     if not clients or clients[-1].table.state is None:
         raise JourneyError("no table is playing")
     return clients[-1].table.state

@@ -111,7 +111,7 @@ def test_a_whole_game_by_clicks_and_its_record_after_a_restart(journey):
     j = journey(seed=2)      # on this deal my clicks draw, eat, lay the raised phỏm, send and discard
     j.start()
     start_new_game(j, levels=("Dễ", "Thường", "Khó"))
-    levels = [s.level for s in j.running_app.clients[0].table.config.seats[1:]]
+    levels = [s.level for s in j.games.clients[0].table.config.seats[1:]]
     assert [str(v) for v in levels] == ["easy", "normal", "hard"]
     kinds, first = play_a_whole_game(j)
     assert {"draw", "eat", "lay", "send", "discard"} <= kinds, kinds

@@ -20,9 +20,10 @@ def main() -> None:
     from tests.store.helpers import fingerprint
     from tests.ui.store_app_helpers import open_app, play_my_turns, two_player_choices
 
-    app = open_app(data_dir)
-    app.start_game(two_player_choices(BotLevel.NORMAL))
-    client = app.clients[0]
+    desktop = open_app(data_dir)
+    app = desktop.app
+    desktop.games.start_game(two_player_choices(BotLevel.NORMAL))
+    client = desktop.games.clients[0]
     client.table.think_delay = 0.0
     play_my_turns(app, client, until_moves=moves)
     st = client.table.state          # moves are applied on this (the UI) thread, each one autosaved at once

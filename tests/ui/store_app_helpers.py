@@ -1,23 +1,28 @@
-"""Helpers for the tests of the app with its store: start the real app on a data folder, play your seat."""
+"""Helpers for the tests of the app with its store: start the real app on a data folder, play your seat.
+
+The app starts from its composition root as ``tala-desktop --data-dir DIR``
+does, on a stepped clock, its bots decided inline (no threads, no sleeps).
+"""
 
 from __future__ import annotations
-
-import time
 
 import pygame
 
 from tala_desktop.app import start_desktop
 from tala_desktop.bots import BotLevel, make_bot
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.ui.shared.new_game import BotChoice, GameChoices
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock
+from tala_desktop.ui.shell.app_loop import FPS, App, AppOptions, StepClock
+from tala_desktop.ui.shell.desktop import Desktop
 
 
-def open_app(data_dir, size=(1280, 720), seed: int | None = 5) -> App:
-    """The app as ``tala-desktop --data-dir DIR`` starts it, with a stepped clock."""
-    app = start_desktop(AppOptions(windowed=size, data_dir=str(data_dir), seed=seed), clock=StepClock())
+def open_app(data_dir, size=(1280, 720), seed: int | None = 5) -> Desktop:
+    """The app as ``tala-desktop --data-dir DIR`` starts it (its menu shown, 60 frames run), time stepped."""
+    desktop = start_desktop(AppOptions(windowed=size, data_dir=str(data_dir), seed=seed), clock=StepClock(),
+                            runner=InlineRunner())
     pygame.event.clear()
-    run(app, 60)
-    return app
+    run(desktop.app, 60)
+    return desktop
 
 
 def run(app: App, frames: int) -> None:
@@ -30,11 +35,11 @@ def two_player_choices(level: BotLevel = BotLevel.EASY) -> GameChoices:
                        turn_seconds=0)
 
 
-def play_my_turns(app: App, client, until_moves: int | None = None, limit: float = 60.0) -> None:
-    """Frame the app; on your turn play the Normal bot's move through the client, like the buttons do."""
+def play_my_turns(app: App, client, until_moves: int | None = None, limit: float = 300.0) -> None:
+    """Frame the app; on your turn play the Normal bot's move through the client, like the buttons do.
+    AssertionError after ``limit`` seconds of stepped game time."""
     me = make_bot("normal", 3)
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
+    for _ in range(round(limit * FPS)):
         app.frame()
         st = client.table.state
         if st is None:
@@ -43,7 +48,6 @@ def play_my_turns(app: App, client, until_moves: int | None = None, limit: float
             return
         if st.to_move == client.seat and not st.left[client.seat]:
             client.send_move(me.decide(st.view(client.seat)).move)
-        time.sleep(0.001)
     raise AssertionError("the game did not get there in time")
 
 

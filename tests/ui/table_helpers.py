@@ -2,15 +2,13 @@
 
 Time is stepped by the test (``Driver.step``). The tables' bots decide at
 once on the test's thread (``InlineRunner``): a step sees a bot's move as soon
-as the table's time allows it. A table given its own threaded runner (a test
-of the threads) gets a short sleep between steps instead, while they think.
+as the table's time allows it, and nothing sleeps.
 Clicks are real pygame events posted to the queue at the rects the layout
 and the hand view report, then pumped into the scene stack.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pygame
@@ -80,8 +78,6 @@ class Driver:
             for event in pygame.event.get():
                 self.stack.handle_event(event)
             self.stack.update(dt)
-            if not isinstance(self.table.runner, InlineRunner):
-                time.sleep(0.0005)   # the bots' threads think meanwhile
 
     def draw(self) -> pygame.Surface:
         self.stack.draw(self.surface)

@@ -20,6 +20,7 @@ import pygame
 
 from tala_desktop.bots import BotLevel, Decision, Reason, make_bot
 from tala_desktop.bots.base import Bot
+from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Move, SeatView, card_label
 from tala_desktop.engine.cards import parse_card
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
@@ -96,19 +97,21 @@ def lesson_delay(services: Services) -> float:
     return think_delay(min(speed, 1.0) if speed > 0 else 1.0)
 
 
-def tutorial_table(services: Services) -> Table:
+def tutorial_table(services: Services, runner: Runner | None = None) -> Table:
+    """The lessons' 2-seat table; Lan decided by ``runner`` (None: a bot thread of the table's own)."""
     seats = [SeatConfig(shown_name(services.settings.player_name), HUMAN, balance=BALANCE),
              SeatConfig(BOT_NAME, BOT, BotLevel.NORMAL, balance=BALANCE)]
     config = TableConfig(seats=seats, rules=lesson_rules(), bet=BET, seed=1, think_delay=lesson_delay(services),
                          bot_workers=1)
-    return Table(config)
+    return Table(config, runner)
 
 
 class TutorialScene(TableScene):
     """The table, two short lessons, and the coach."""
 
-    def __init__(self, services: Services, on_done: Callable[[], None] | None = None) -> None:
-        self.tutorial_table = tutorial_table(services)
+    def __init__(self, services: Services, on_done: Callable[[], None] | None = None,
+                 runner: Runner | None = None) -> None:
+        self.tutorial_table = tutorial_table(services, runner)
         self.lesson_index = 0
         self.on_done = on_done
         self.finished = False

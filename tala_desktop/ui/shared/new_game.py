@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from tala_desktop.bots import PLAYABLE_LEVELS, BotLevel
+from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Rules
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
 
@@ -125,9 +126,11 @@ def table_config(choices: GameChoices, player_name: str, animation_speed: float 
                        think_delay=think_delay(animation_speed), hard_samples=hard_samples)
 
 
-def build_client(config: TableConfig, seat: int = 0) -> LocalTableClient:
-    """Host ``config`` in-process and return the client for ``seat``; close() it to end the bot threads."""
-    return LocalTableClient(Table(config), seat)
+def build_client(config: TableConfig, seat: int = 0, runner: Runner | None = None) -> LocalTableClient:
+    """Host ``config`` in-process and return the client for ``seat``; close() it to end the bot threads.
+
+    ``runner`` decides the bots (None: the table starts bot threads of its own, ended by close())."""
+    return LocalTableClient(Table(config, runner), seat)
 
 
 def selftest_config(seed: int | None, hard_budget_ms: float = 40.0) -> TableConfig:

@@ -1,11 +1,15 @@
-"""Offline games: the tables the app hosts, each kept by the store (wallet money, autosave, settlement).
+"""Offline games: the tables the app hosts and shows, each kept by the store (wallet money, autosave, settlement).
 
 ``OfflineGames`` builds a new table through ``OfflineSession.new`` (your
 chips from the profile, each bot's from its stored balance), resumes the
 autosaved game found at start-up ("Chơi tiếp") through
 ``OfflineSession.resume``, and settles a deliberate leave (Móm) through
 ``session.leave()``. Without a store (the selftest) it hosts plain tables
-with ``START_BALANCE`` for every seat and keeps nothing.
+with ``START_BALANCE`` for every seat and keeps nothing. It pushes each
+table's scene on the app's stack, pops it when you leave, and closes every
+table (ending its bots) when the app ends. Every table's bots are decided by
+the ``runner`` the composition root chose (None: each table starts its own
+bot threads; tests hand in an ``InlineRunner``).
 """
 
 from __future__ import annotations
@@ -13,26 +17,87 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from tala_desktop.bots.runner import Runner
 from tala_desktop.store import Autosave, Notice, OfflineSession, StoreError
 from tala_desktop.table import LocalTableClient, TableConfig, TableError
 
+from ..core.scene import Scene, SceneStack
 from ..shared.new_game import GameChoices, build_client, table_config
 from ..shared.services import Services
 
 if TYPE_CHECKING:
     from ..table.extras import TableExtras
+    from ..table.scene import TableScene
 
 log = logging.getLogger(__name__)
 
 
 class OfflineGames:
-    """The store sessions of the app's offline tables, by client."""
+    """The app's offline tables: their store sessions, clients and scenes."""
 
-    def __init__(self, services: Services, saved: Autosave | None = None, hard_samples: int | None = None) -> None:
+    def __init__(self, services: Services, stack: SceneStack, saved: Autosave | None = None,
+                 runner: Runner | None = None, seed: int | None = None, hard_samples: int | None = None) -> None:
         self.services = services
+        self.stack = stack
         self.saved = saved                      # the unfinished game found at start-up, until resumed
+        self.runner = runner
+        self.seed = seed                        # seed of every table (reproducible deals and bots)
         self.hard_samples = hard_samples        # Hard's samples a decision at new tables (None: its time budget)
         self.sessions: dict[int, OfflineSession] = {}
+        self.clients: list[LocalTableClient] = []
+        self.scenes: dict[int, TableScene] = {}   # id(client) -> its table scene
+
+    # -- the scenes ------------------------------------------------------------------------
+    def start_game(self, choices: GameChoices) -> Scene:
+        """Host the chosen offline table (you at seat 0) and push its table scene."""
+        return self.open_table(self.new_client(choices, seed=self.seed), spectator=False)
+
+    def continue_game(self) -> Scene | None:
+        """Resume the game a crash or a forced quit left (same cards, same turn, a fresh clock)."""
+        client = self.continue_client()
+        if client is None:
+            return None
+        return self.open_table(client, spectator=False)
+
+    def open_table(self, client: LocalTableClient, spectator: bool = False) -> TableScene:
+        from ..table.scene import TableScene  # the table scene is the heaviest module: load it on first use
+
+        self.clients.append(client)
+        scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client),
+                           bet=client.table.config.bet,
+                           saved=self.services.store is not None,   # the store autosaves its offline games
+                           extras=None if spectator else self.social_layer(client))
+        self.scenes[id(client)] = scene
+        self.stack.push(scene)
+        return scene
+
+    def leave_table(self, client: LocalTableClient) -> None:
+        """Settle a game you left (Móm), close the table and pop its scene (and any overlay over it)."""
+        self.leave(client)
+        table = self.scenes.get(id(client))
+        for i, scene in enumerate(self.stack.scenes):
+            if scene is table:
+                while len(self.stack) > i:
+                    self.stack.pop()
+                break
+        self.close(client)
+
+    def close(self, client: LocalTableClient) -> None:
+        """The table closed (left, or the app quits: an unfinished game keeps its autosave)."""
+        client.close()
+        self.sessions.pop(id(client), None)
+        self.scenes.pop(id(client), None)
+        if client in self.clients:
+            self.clients.remove(client)
+
+    def close_all(self) -> None:
+        """The app ends: close every table, ending its bots (the shared runner, if any, stops too)."""
+        try:
+            for client in list(self.clients):
+                self.close(client)
+        finally:
+            if self.runner is not None:
+                self.runner.shutdown(wait=True)
 
     def social_layer(self, client: LocalTableClient) -> TableExtras:
         """The reactions over an offline table (you at the client's seat; the computer players answer rarely)."""
@@ -41,6 +106,7 @@ class OfflineGames:
 
         return SocialLayer(OfflineChannel(client.table, client.seat), self.services.fonts)
 
+    # -- the tables and their sessions --------------------------------------------------------
     def _tell(self, code: str, detail: str) -> None:
         """A problem the menu shows (through the store's notices) when the player is back there."""
         if self.services.store is not None:
@@ -58,9 +124,9 @@ class OfflineGames:
         config = table_config(choices, s.player_name, s.animation_speed, seed=seed, hard_samples=self.hard_samples,
                               **kwargs)
         if store is None:
-            return build_client(config)
+            return build_client(config, runner=self.runner)
         self.abandon_saved()
-        session = OfflineSession.new(store, config)
+        session = OfflineSession.new(store, config, runner=self.runner)
         client = LocalTableClient(session.table, 0)
         self.sessions[id(client)] = session
         return client
@@ -68,8 +134,8 @@ class OfflineGames:
     def bots_only_client(self, config: TableConfig) -> LocalTableClient:
         """An all-bot table watched from seat 0 (the selftest): kept by the store when there is one."""
         if self.services.store is None:
-            return build_client(config)
-        session = OfflineSession.new(self.services.store, config, human_seat=None)
+            return build_client(config, runner=self.runner)
+        session = OfflineSession.new(self.services.store, config, human_seat=None, runner=self.runner)
         client = LocalTableClient(session.table, 0)
         self.sessions[id(client)] = session
         return client
@@ -81,7 +147,7 @@ class OfflineGames:
             return None
         self.saved = None
         try:
-            session = OfflineSession.resume(store, save, now)
+            session = OfflineSession.resume(store, save, now, runner=self.runner)
         except (StoreError, TableError, ValueError) as exc:
             log.error("the saved game could not be resumed: %s", exc)
             self._tell("resume_failed", str(exc))
@@ -97,7 +163,7 @@ class OfflineGames:
         if store is None or save is None:
             return
         try:
-            session = OfflineSession.resume(store, save, 0.0)
+            session = OfflineSession.resume(store, save, 0.0, runner=self.runner)
         except (StoreError, TableError, ValueError) as exc:
             log.error("the saved game could not be settled: %s", exc)
             return
@@ -121,7 +187,3 @@ class OfflineGames:
         for error in session.errors:
             self._tell("session_error", error)
         session.errors.clear()
-
-    def forget(self, client: object) -> None:
-        """The table closed (left, or the app quits: an unfinished game keeps its autosave)."""
-        self.sessions.pop(id(client), None)

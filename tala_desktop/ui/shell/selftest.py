@@ -1,7 +1,9 @@
 """Selftest: a headless 4-bot game through the real window, scene stack and table scene, until its results show.
 
-``tala-desktop --selftest`` (CI and the packaging check) builds the all-bot
-table of ``new_game.selftest_config``, pushes ``TableScene(spectator=True)``
+``tala-desktop --selftest`` (CI and the packaging check) has the composition
+root build the game (``build``: the settings and the store in, a ``Desktop``
+out), opens the all-bot table of ``new_game.selftest_config``, pushes
+``TableScene(spectator=True)``
 and runs ``App.frame`` with a stepped clock and fast animations until the
 results overlay is on the stack. It then checks that frames were drawn and
 not blank, shuts down and checks that no worker thread or process is left.
@@ -20,16 +22,18 @@ import sys
 import threading
 import time
 import traceback
-from dataclasses import replace
+from collections.abc import Callable
 
 import pygame
 
 from tala_desktop.bots.compiled import describe
-from tala_desktop.store import Store, StoreError
+from tala_desktop.store import StoreError
 
 from ..shared.new_game import selftest_config
 from ..shared.services import UiSettings
-from .app_loop import App, AppOptions, StepClock, create_app
+from .app_loop import App, AppOptions
+from .desktop import Desktop
+from .offline_games import OfflineGames
 
 TIME_LIMIT = 120.0
 ANIMATION_SPEED = 8.0
@@ -58,8 +62,8 @@ class _Errors(logging.Handler):
         self.messages.append(f"{record.name}: {record.getMessage()}")
 
 
-def _summary(app: App) -> str:
-    table = getattr(app.clients[0], "table", None) if app.clients else None
+def _summary(games: OfflineGames) -> str:
+    table = getattr(games.clients[0], "table", None) if games.clients else None
     st = getattr(table, "state", None)
     if st is None or st.outcome is None:
         return "no outcome"
@@ -81,8 +85,10 @@ def _watchdog(limit: float) -> threading.Timer:
     return timer
 
 
-def run_selftest(options: AppOptions, time_limit: float = TIME_LIMIT) -> int:
-    """Play one all-bot game through the real loop; 0 if it reached the results and shut down cleanly."""
+def run_selftest(options: AppOptions, build: Callable[[UiSettings], Desktop], time_limit: float = TIME_LIMIT) -> int:
+    """Play one all-bot game through the real loop of the game ``build`` makes from the selftest's settings (the
+    composition root opens it on a stepped clock, with the store of ``options.data_dir`` if there is one); 0 if
+    it reached the results and shut down cleanly."""
     started = time.perf_counter()
     watchdog = _watchdog(time_limit + 15.0)  # the loop reports a slow game itself; this catches a hang
     before = {t.ident for t in threading.enumerate()}
@@ -91,17 +97,13 @@ def run_selftest(options: AppOptions, time_limit: float = TIME_LIMIT) -> int:
     failure = summary = ""
     kept = "nothing recorded"
     app: App | None = None
-    store: Store | None = None
     try:
-        if options.data_dir is not None:
-            store = Store(data_dir=options.data_dir)
-            games_before = store.count_games()
-        settings = UiSettings(animation_speed=ANIMATION_SPEED, sound_volume=0.0)
-        app = create_app(replace(options, windowed=options.windowed or (1280, 720)), settings, StepClock(),
-                         store=store)
-        app.open_table(app.games.bots_only_client(selftest_config(options.seed)), spectator=True)
+        desktop = build(UiSettings(animation_speed=ANIMATION_SPEED, sound_volume=0.0))
+        app, games, store = desktop.app, desktop.games, desktop.services.store
+        games_before = store.count_games() if store is not None else 0
+        games.open_table(games.bots_only_client(selftest_config(options.seed)), spectator=True)
         app.run(until=lambda: results_shown(app) or time.perf_counter() - started > time_limit)
-        summary = _summary(app)
+        summary = _summary(games)
         if store is not None:
             kept = f"recorded in {store.data_dir}"
         if not results_shown(app):
@@ -122,9 +124,7 @@ def run_selftest(options: AppOptions, time_limit: float = TIME_LIMIT) -> int:
         failure = "an error ended the game:\n" + traceback.format_exc()
     finally:
         if app is not None:
-            app.shutdown()
-        if store is not None:
-            store.close()
+            app.shutdown()        # the tables, then the store
         pygame.quit()
         logging.getLogger("tala_desktop").removeHandler(errors)
     watchdog.cancel()

@@ -12,7 +12,7 @@ from tests.ui.store_app_helpers import open_app, run
 
 
 def test_the_new_game_page_shows_the_look_chosen_in_the_profile(pg, tmp_path):
-    app = open_app(tmp_path)
+    app = open_app(tmp_path).app
     try:
         store = app.services.store
         name = store.profile().name
@@ -58,7 +58,7 @@ def test_a_picture_chosen_in_the_profile_is_your_face_on_the_menu_the_new_game_p
     from tala_desktop.ui.table.painter import TablePainter
     from tests.ui.store_app_helpers import click
 
-    app = open_app(tmp_path)
+    app = open_app(tmp_path).app
     try:
         store = app.services.store
         menu = app.stack.top

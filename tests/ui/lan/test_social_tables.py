@@ -15,11 +15,12 @@ from tala_desktop.ui.core.scene import Scene, SceneStack
 from tala_desktop.ui.lan.channel import LanChannel
 from tala_desktop.ui.lan.lobby import LanLobbyScene
 from tala_desktop.ui.lan.session import LanSession
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import App
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.table.scene import TableScene
 from tests.loops import poll_until
+from tests.ui.app_helpers import inline_desktop
 from tests.ui.lan.test_lan_scenes import step_until
 from tests.ui.lan.test_lan_social import pump_until
 from tests.ui.screens.test_menu_pages import click, settle
@@ -30,9 +31,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 @pytest.fixture
 def app(pg) -> Iterator[App]:
-    made = create_app(AppOptions(windowed=(1280, 720), seed=11), clock=StepClock())
+    made = inline_desktop((1280, 720), seed=11, menu=True).app
     pygame.event.clear()
-    made.show_menu()
     settle(made)
     yield made
     made.shutdown()

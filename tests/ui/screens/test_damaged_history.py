@@ -32,7 +32,7 @@ def _damaged_folder(folder) -> None:
 
 def test_history_and_stats_open_on_a_damaged_database_and_say_what_is_left_out(pg, tmp_path):
     _damaged_folder(tmp_path)
-    app = open_app(tmp_path)
+    app = open_app(tmp_path).app
     try:
         menu = app.stack.top
         assert isinstance(menu, MenuScene) and menu.notices() == []

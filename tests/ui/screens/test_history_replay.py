@@ -17,8 +17,9 @@ from tala_desktop.ui.art.theme import WARNING as ADVICE
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.history import TEXT, HistoryScene
 from tala_desktop.ui.screens.replay import BOT_MARK, TIMELINE, ReplayScene
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import App
 from tests.store.helpers import play_bot_game
+from tests.ui.app_helpers import inline_desktop
 from tests.ui.store_app_helpers import click
 
 
@@ -29,10 +30,9 @@ def app(pg, tmp_path) -> Iterator[App]:
         st = play_bot_game(Rules.from_preset("zingplay", players=3), 300 + g, [level, "normal", "normal"])
         store.settle(st, f"t{g}", [SeatInfo("Bạn", SeatKind.HUMAN), SeatInfo("Lan", SeatKind.BOT, BotLevel.NORMAL),
                                    SeatInfo("Minh", SeatKind.BOT, BotLevel.NORMAL)], 0)
-    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock(), store=store)
-    made.owns_store = True
+    made = inline_desktop((1280, 720), store=store, menu=True).app
+    made.closers.append(store.close)
     pygame.event.clear()
-    made.show_menu()
     yield made
     made.shutdown()
 

@@ -13,21 +13,26 @@ from tala_desktop.engine import Rules
 from tala_desktop.ui.screens.house_rules_editor import VIEW, HouseRulesScene
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.setup import SetupScene
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import App
+from tala_desktop.ui.shell.desktop import Desktop
 from tala_desktop.ui.table.scene import TableScene
 from tala_desktop.ui.widgets.form import Toggle
 from tala_desktop.ui.widgets.stepper import HOLD_DELAY, Stepper
+from tests.ui.app_helpers import inline_desktop
 from tests.ui.screens.test_menu_pages import click, key, settle
 
 
 @pytest.fixture
-def app(pg) -> Iterator[App]:
-    made = create_app(AppOptions(windowed=(1280, 720), seed=5), clock=StepClock())
-    pygame.event.clear()
-    made.show_menu()
-    settle(made, 10)
+def desktop(pg) -> Iterator[Desktop]:
+    made = inline_desktop((1280, 720), seed=5, menu=True)
+    settle(made.app, 10)
     yield made
-    made.shutdown()
+    made.app.shutdown()
+
+
+@pytest.fixture
+def app(desktop) -> App:
+    return desktop.app
 
 
 def open_setup(app: App) -> SetupScene:
@@ -76,7 +81,7 @@ def step(app: App, editor: HouseRulesScene, name: str, delta: int, times: int = 
         click(app, rect.center)
 
 
-def test_custom_rules_edited_with_clicks_reach_the_table_engine(app):
+def test_custom_rules_edited_with_clicks_reach_the_table_engine(desktop, app):
     setup = open_setup(app)
     click(app, setup.preset.rect_of("custom").center)
     assert setup.choices.preset == "custom"
@@ -99,7 +104,7 @@ def test_custom_rules_edited_with_clicks_reach_the_table_engine(app):
     click(app, setup.start_button.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    rules = app.clients[0].table.state.rules
+    rules = desktop.games.clients[0].table.state.rules
     expected = replace(Rules.from_preset("custom", players=3), u_khan=False, mom_can_send=True, den_chot=False,
                        timeout_last_turn_is_mom=False, chot_pay=2, u_tron_pay=20, rank_pay=(1, 5, 3), mom_pay=0)
     assert rules == expected

@@ -17,9 +17,10 @@ from tala_desktop.ui.frames.page import wrap_text
 from tala_desktop.ui.screens.house_rules import PLACES, SWITCHES, TOGGLE, describe, differences, set_switch, summary
 from tala_desktop.ui.screens.house_rules_editor import COL_W, PAD, STATE_W, TEXT_W, VIEW, HouseRulesScene
 from tala_desktop.ui.screens.setup import DESC_LINES, RIGHT, SetupScene
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import App
 from tala_desktop.ui.widgets.controls import Button
 from tala_desktop.ui.widgets.stepper import Stepper
+from tests.ui.app_helpers import inline_desktop
 from tests.ui.screens.test_store_screens import button_overflows, glyphs_missing
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -32,9 +33,8 @@ EVERYTHING = replace(Rules.from_preset("custom"), u_khan=False, u_khan_pay=12, u
 
 @pytest.fixture
 def app(pg) -> Iterator[App]:
-    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
+    made = inline_desktop((1280, 720), menu=True).app
     pygame.event.clear()
-    made.show_menu()
     yield made
     made.shutdown()
 

@@ -12,14 +12,14 @@ from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.rules import RulesScene
 from tala_desktop.ui.screens.settings import SettingsScene
 from tala_desktop.ui.screens.setup import SetupScene
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import App
+from tests.ui.app_helpers import inline_desktop
 
 
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
 def app(pg, request) -> Iterator[App]:
-    made = create_app(AppOptions(windowed=request.param), clock=StepClock())
+    made = inline_desktop(request.param, menu=True).app
     pygame.event.clear()
-    made.show_menu()
     settle(made)
     yield made
     made.shutdown()
@@ -151,7 +151,7 @@ def test_every_page_draws_something_in_both_languages(app):
 
 
 def test_the_window_size_setting_shows_the_real_size_of_the_window(pg):
-    made = create_app(AppOptions(windowed=(1100, 650)), clock=StepClock())
+    made = inline_desktop((1100, 650)).app
     try:
         page = SettingsScene(made.services)
         made.stack.push(page)
@@ -167,9 +167,8 @@ def test_the_window_size_setting_shows_the_real_size_of_the_window(pg):
 
 @pytest.mark.parametrize("window", [(1024, 768), (2520, 1080)], ids=["4:3", "21:9"])
 def test_pages_fill_a_window_of_another_shape_and_take_clicks_in_their_box(pg, window):
-    made = create_app(AppOptions(windowed=window), clock=StepClock())
+    made = inline_desktop(window, menu=True).app
     try:
-        made.show_menu()
         settle(made)
         canvas = made.display.canvas
         assert canvas.get_size() == {(1024, 768): (1280, 960), (2520, 1080): (1680, 720)}[window]
@@ -184,9 +183,8 @@ def test_pages_fill_a_window_of_another_shape_and_take_clicks_in_their_box(pg, w
 
 
 def test_the_menu_puts_its_version_and_keys_in_the_corners_of_a_wide_window(pg):
-    made = create_app(AppOptions(windowed=(2520, 1080)), clock=StepClock())
+    made = inline_desktop((2520, 1080), menu=True).app
     try:
-        made.show_menu()
         settle(made)
         canvas = made.display.canvas
         w, h = canvas.get_size()

@@ -11,12 +11,12 @@ from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.assets import Fonts
 from tala_desktop.ui.screens.rules import BAR, VIEW, RulesScene
 from tala_desktop.ui.screens.rules_text import RULES, all_text, rules_for
-from tala_desktop.ui.shell.app_loop import AppOptions, StepClock, create_app
+from tests.ui.app_helpers import inline_desktop
 
 
 @pytest.fixture
 def app(pg):
-    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
+    made = inline_desktop((1280, 720)).app
     pygame.event.clear()
     yield made
     made.shutdown()

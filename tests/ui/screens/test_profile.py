@@ -21,7 +21,7 @@ def key(app, k: int) -> None:
 
 
 def test_name_and_avatar_from_the_profile_page(pg, tmp_path):
-    app = open_app(tmp_path)
+    app = open_app(tmp_path).app
     store = app.services.store
     try:
         click(app, (CARD.x + 40, CARD.centery))

@@ -7,7 +7,7 @@ import pytest
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.setup import LEFT
 from tala_desktop.ui.shared.new_game import BOT_LEVELS
-from tests.ui.screens.test_house_rules import app, open_setup  # noqa: F401
+from tests.ui.screens.test_house_rules import app, desktop, open_setup  # noqa: F401 - fixtures
 
 
 @pytest.mark.parametrize("language", ["vi", "en"])

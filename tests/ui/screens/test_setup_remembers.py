@@ -15,7 +15,7 @@ def click(app, pos) -> None:
 
 
 def test_bot_levels_and_seconds_survive_a_restart(pg, tmp_path):
-    app = open_app(tmp_path)
+    app = open_app(tmp_path).app
     try:
         page = SetupScene(app.services, lambda choices: None)
         app.stack.push(page)
@@ -26,7 +26,7 @@ def test_bot_levels_and_seconds_survive_a_restart(pg, tmp_path):
         click(app, page.start_button.rect.center)
     finally:
         app.shutdown()
-    app = open_app(tmp_path)
+    app = open_app(tmp_path).app
     try:
         page = SetupScene(app.services, lambda choices: None)
         app.stack.push(page)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.table import BOT, HUMAN
 from tala_desktop.table.messages import Snapshot
 from tala_desktop.ui.screens.setup import SetupScene
@@ -17,12 +18,12 @@ from tala_desktop.ui.shared.new_game import (
     table_config,
     think_delay,
 )
-from tala_desktop.ui.shell.app_loop import AppOptions, StepClock, create_app
+from tests.ui.app_helpers import inline_desktop
 
 
 @pytest.fixture
 def app(pg):
-    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
+    made = inline_desktop((1280, 720)).app
     pygame.event.clear()
     yield made
     made.shutdown()
@@ -101,7 +102,7 @@ def test_think_delay_follows_the_animation_speed():
 
 
 def test_the_built_client_hosts_a_real_game():
-    client = build_client(table_config(GameChoices(players=2), "Nam", seed=4))
+    client = build_client(table_config(GameChoices(players=2), "Nam", seed=4), runner=InlineRunner())
     try:
         client.start(0.0)
         snaps = [m for m in client.poll(0.0) if isinstance(m, Snapshot)]

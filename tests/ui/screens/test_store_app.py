@@ -16,7 +16,7 @@ from tests.ui.store_app_helpers import click, open_app, play_my_turns, run, two_
 
 
 def test_settings_are_kept_across_a_restart(pg, tmp_path):
-    app = open_app(tmp_path)
+    app = open_app(tmp_path).app
     try:
         click(app, app.stack.top.buttons["settings"].rect.center)
         page = app.stack.top
@@ -29,7 +29,7 @@ def test_settings_are_kept_across_a_restart(pg, tmp_path):
         assert app.services.cards.four_colour and app.stack.top.controls["language"].value == "en"
     finally:
         app.shutdown()
-    again = open_app(tmp_path)
+    again = open_app(tmp_path).app
     try:
         s = again.services.settings
         assert (s.language, s.table_colour, s.turn_seconds, s.four_colour) == ("en", "blue", 45, True)
@@ -41,11 +41,11 @@ def test_settings_are_kept_across_a_restart(pg, tmp_path):
 
 
 def test_a_game_through_the_app_is_paid_once_and_shows_in_history_and_stats(pg, tmp_path):
-    app = open_app(tmp_path)
-    store = app.services.store
+    desktop = open_app(tmp_path)
+    app, store = desktop.app, desktop.services.store
     try:
-        table_scene = app.start_game(two_player_choices())
-        client = app.clients[0]
+        table_scene = desktop.games.start_game(two_player_choices())
+        client = desktop.games.clients[0]
         client.table.think_delay = 0.0
         assert client.table.balances == [STARTING_GRANT, store.bot_balance("Lan", "easy")]
         play_my_turns(app, client)
@@ -81,11 +81,11 @@ def test_a_game_through_the_app_is_paid_once_and_shows_in_history_and_stats(pg, 
 
 
 def test_leaving_mid_game_from_the_pause_menu_is_a_settled_mom(pg, tmp_path):
-    app = open_app(tmp_path)
-    store = app.services.store
+    desktop = open_app(tmp_path)
+    app, store = desktop.app, desktop.services.store
     try:
-        app.start_game(two_player_choices())
-        client = app.clients[0]
+        desktop.games.start_game(two_player_choices())
+        client = desktop.games.clients[0]
         client.table.think_delay = 0.0
         play_my_turns(app, client, until_moves=4)
         assert store.has_autosave()
@@ -99,14 +99,14 @@ def test_leaving_mid_game_from_the_pause_menu_is_a_settled_mom(pg, tmp_path):
         games = store.list_games()
         assert len(games) == 1 and games[0].labels[0] == "mom"
         assert store.profile().balance == STARTING_GRANT + games[0].nets[0]
-        assert not store.has_autosave() and not app.games.can_continue
+        assert not store.has_autosave() and not desktop.games.can_continue
     finally:
         app.shutdown()
 
 
 def test_a_corrupt_database_is_moved_aside_with_a_message_and_the_app_starts(pg, tmp_path):
     (tmp_path / "tala.db").write_bytes(b"this is not a database" * 200)
-    app = open_app(tmp_path)
+    app = open_app(tmp_path).app
     try:
         menu = app.stack.top
         assert isinstance(menu, MenuScene)
@@ -127,7 +127,7 @@ def test_a_database_another_copy_holds_still_lets_the_app_start(pg, tmp_path):
     holder = Store(tmp_path)
     holder.conn.execute("BEGIN EXCLUSIVE")
     try:
-        app = open_app(tmp_path)
+        app = open_app(tmp_path).app
         try:
             assert app.services.store.data_dir != tmp_path
             assert "không được lưu" in app.stack.top.notices()[0]
@@ -141,7 +141,7 @@ def test_a_database_another_copy_holds_still_lets_the_app_start(pg, tmp_path):
 def test_daily_top_up_from_the_menu_when_broke(pg, tmp_path):
     with Store(tmp_path) as store:
         store.conn.execute("UPDATE profile SET balance = 120")
-    app = open_app(tmp_path)
+    app = open_app(tmp_path).app
     try:
         menu = app.stack.top
         assert menu.topup_button is not None

@@ -24,9 +24,10 @@ from tala_desktop.ui.screens.profile import ProfileScene
 from tala_desktop.ui.screens.replay import ReplayScene
 from tala_desktop.ui.screens.settings import SettingsScene
 from tala_desktop.ui.screens.stats import StatsScene
-from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.screens.tutorial import TutorialDoneScene
+from tala_desktop.ui.shell.app_loop import App
 from tala_desktop.ui.widgets.controls import Button
+from tests.ui.app_helpers import inline_desktop, open_tutorial
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 LEVELS = (BotLevel.EASY, BotLevel.NORMAL, BotLevel.HARD, BotLevel.EASY)
@@ -97,10 +98,9 @@ def filled(tmp_path_factory) -> Path:
 @pytest.fixture
 def app(pg, filled) -> Iterator[App]:
     store = Store(filled)
-    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock(), store=store)
-    made.owns_store = True
+    made = inline_desktop((1280, 720), store=store, menu=True).app
+    made.closers.append(store.close)
     pygame.event.clear()
-    made.show_menu()
     yield made
     made.shutdown()
 
@@ -181,8 +181,7 @@ def test_the_tutorial_and_a_notice_render_in_both_languages(app, language):
     font = app.services.fonts.font(18)
     assert all(font.size(line)[0] <= box.text_width for line in box.lines())
     assert not glyphs_missing(box.lines(), app.services.fonts)
-    scene = TutorialScene(app.services)
-    app.stack.push(scene)
+    scene = open_tutorial(app)
     surface = frame(app, 30)
     pygame.image.save(surface, str(ARTIFACTS / f"store_tutorial_{language}.png"))
     rect, lines = scene.coach

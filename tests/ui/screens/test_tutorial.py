@@ -3,7 +3,6 @@ step's prompt, and every lesson of the script is legal play that ends the way th
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pygame
@@ -14,27 +13,36 @@ from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import LESSONS, bot_moves, lesson_state
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import FPS, App
+from tala_desktop.ui.shell.desktop import Desktop
 from tala_desktop.ui.table.modes import TableButton
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
+from tests.ui.app_helpers import inline_desktop, open_tutorial
 from tests.ui.store_app_helpers import click, run, two_player_choices
 
 
 @pytest.fixture
-def app(pg) -> Iterator[App]:
-    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
+def desktop(pg) -> Iterator[Desktop]:
+    made = inline_desktop((1280, 720), menu=True)
     made.services.settings.animation_speed = 0.0      # instant animations; Lan still waits like a real table
-    pygame.event.clear()
-    made.show_menu()
-    run(made, 30)
+    run(made.app, 30)
     yield made
-    made.shutdown()
+    made.app.shutdown()
+
+
+@pytest.fixture
+def app(desktop) -> App:
+    return desktop.app
+
+
+def frames(seconds: float) -> range:
+    """The frames of ``seconds`` of stepped game time."""
+    return range(round(seconds * FPS))
 
 
 def wait_for_my_step(app: App, scene: TutorialScene, limit: float = 30.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
+    for _ in frames(limit):
         app.frame()
         m = scene.model
         st = scene.tutorial_table.state
@@ -43,7 +51,6 @@ def wait_for_my_step(app: App, scene: TutorialScene, limit: float = 30.0) -> Non
             return
         if app.stack.top is not scene:
             return
-        time.sleep(0.002)
     raise AssertionError(f"stuck at lesson {scene.lesson_index} step {scene.moves_made()}")
 
 
@@ -64,8 +71,9 @@ def play_step(app: App, scene: TutorialScene) -> None:
         click(app, button(scene, "discard").center)
     else:
         click(app, button(scene, step.kind).center)
-    deadline = time.monotonic() + 10
-    while scene.moves_made() == before and time.monotonic() < deadline:
+    for _ in frames(10):
+        if scene.moves_made() != before:
+            break
         app.frame()
     assert scene.moves_made() == before + 1, (step, scene.status_line())
 
@@ -82,8 +90,9 @@ def test_the_tutorial_can_be_finished_with_the_mouse(app):
         while scene.step() is not None:
             wait_for_my_step(app, scene)
             play_step(app, scene)
-        deadline = time.monotonic() + 20
-        while not isinstance(app.stack.top, ResultsOverlay) and time.monotonic() < deadline:
+        for _ in frames(20):
+            if isinstance(app.stack.top, ResultsOverlay):
+                break
             app.frame()
         results = app.stack.top
         assert isinstance(results, ResultsOverlay)
@@ -98,8 +107,7 @@ def test_the_tutorial_can_be_finished_with_the_mouse(app):
 
 
 def test_a_move_the_step_does_not_ask_for_is_refused_with_its_prompt(app):
-    scene = TutorialScene(app.services)
-    app.stack.push(scene)
+    scene = open_tutorial(app)
     wait_for_my_step(app, scene)
     wrong = scene.hand.rect_of(parse_card("Qd"))
     click(app, wrong.center)
@@ -131,10 +139,10 @@ def test_every_lesson_is_legal_play_that_ends_with_your_win(lesson):
     assert st.outcome.winner == 0
 
 
-def test_the_tutorial_opened_over_a_game_comes_back_to_that_game(app):
+def test_the_tutorial_opened_over_a_game_comes_back_to_that_game(desktop, app):
     """Rules from the table's header, Hướng dẫn there, finished: the way back leads to the rules page over the
     game still playing, not to the menu (which would have closed the table)."""
-    table = app.start_game(two_player_choices())
+    table = desktop.games.start_game(two_player_choices())
     run(app, 10)
     assert isinstance(table, TableScene)
     click(app, table.header.buttons["rules"].rect.center)

@@ -3,7 +3,6 @@ Lan is paced like a real table (faster on request), the closing cards are phỏm
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pygame
@@ -18,8 +17,9 @@ from tala_desktop.ui.screens.rules import RulesScene
 from tala_desktop.ui.screens.tutorial import FAST_DELAY, TutorialDoneScene, TutorialResults, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import DONE_PHOM
 from tala_desktop.ui.shared.new_game import think_delay
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import FPS, App
 from tala_desktop.ui.table.results import AUTO_START
+from tests.ui.app_helpers import inline_desktop, open_tutorial
 from tests.ui.screens.test_tutorial import play_step, wait_for_my_step
 from tests.ui.store_app_helpers import click, run
 
@@ -28,10 +28,9 @@ KEEP_OFF = ("log", "status", "stock", "stock_label", "hand", "menu", "info", "se
 
 @pytest.fixture
 def app(pg) -> Iterator[App]:
-    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
+    made = inline_desktop((1280, 720), menu=True).app
     made.services.settings.animation_speed = 0.0
     pygame.event.clear()
-    made.show_menu()
     run(made, 30)
     yield made
     made.shutdown()
@@ -49,8 +48,9 @@ def overlaps(scene: TutorialScene) -> list[str]:
 
 
 def results_of(app: App, scene: TutorialScene, limit: float = 20.0) -> TutorialResults:
-    deadline = time.monotonic() + limit
-    while not isinstance(app.stack.top, TutorialResults) and time.monotonic() < deadline:
+    for _ in range(round(limit * FPS)):         # seconds of stepped game time
+        if isinstance(app.stack.top, TutorialResults):
+            break
         app.frame()
     assert isinstance(app.stack.top, TutorialResults)
     return app.stack.top
@@ -59,8 +59,7 @@ def results_of(app: App, scene: TutorialScene, limit: float = 20.0) -> TutorialR
 @pytest.mark.parametrize("language", ["vi", "en"])
 def test_the_coach_keeps_clear_of_the_table_and_the_results_at_every_step(app, language):
     i18n.set_language(language)
-    scene = TutorialScene(app.services)
-    app.stack.push(scene)
+    scene = open_tutorial(app)
     click(app, scene.faster_button.rect.center)
     seen_notes = []
     for _lesson in range(2):
@@ -82,8 +81,7 @@ def test_the_coach_keeps_clear_of_the_table_and_the_results_at_every_step(app, l
 
 def test_a_lesson_line_does_not_announce_what_already_happened(app):
     """After Lan lays 3♠ 4♠ 5♠ the coach no longer says she will lay it on her next turn."""
-    scene = TutorialScene(app.services)
-    app.stack.push(scene)
+    scene = open_tutorial(app)
     scene.toggle_faster()
     while scene.moves_made() < 7:
         wait_for_my_step(app, scene)
@@ -95,8 +93,7 @@ def test_a_lesson_line_does_not_announce_what_already_happened(app):
 
 
 def test_the_results_of_a_lesson_wait_for_the_player(app):
-    scene = TutorialScene(app.services)
-    app.stack.push(scene)
+    scene = open_tutorial(app)
     scene.toggle_faster()
     while scene.step() is not None:
         wait_for_my_step(app, scene)
@@ -109,8 +106,7 @@ def test_the_results_of_a_lesson_wait_for_the_player(app):
 @pytest.mark.parametrize("speed", [0.0, 0.5, 1.0, 2.0])
 def test_lan_is_paced_like_a_real_table_and_faster_on_request(app, speed):
     app.services.settings.animation_speed = speed
-    scene = TutorialScene(app.services)
-    app.stack.push(scene)
+    scene = open_tutorial(app)
     table = scene.tutorial_table
     assert table.think_delay == think_delay(min(speed, 1.0) if speed else 1.0) >= think_delay(1.0)
     before = scene.faster_button.text

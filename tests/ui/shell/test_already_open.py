@@ -5,12 +5,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tala_desktop import app as root
 from tala_desktop.ui.audio.sounds import NullSounds
 from tala_desktop.ui.core.i18n import Translator
 from tala_desktop.ui.screens import already_open
 from tala_desktop.ui.screens.already_open import PAD, PANEL_W, AlreadyOpenScene
 from tala_desktop.ui.shell import app_loop
-from tala_desktop.ui.shell.app_loop import AppOptions, StepClock, run_already_open
+from tala_desktop.ui.shell.app_loop import AppOptions, StepClock
+from tests.ui.app_helpers import inline_desktop
 from tests.ui.store_app_helpers import click
 
 FOLDER = "/home/lan/.local/share/TaLaDesktop/a/very/long/path/that/has/to/wrap/between/its/characters/somewhere"
@@ -18,7 +20,7 @@ FOLDER = "/home/lan/.local/share/TaLaDesktop/a/very/long/path/that/has/to/wrap/b
 
 @pytest.fixture
 def no_quit(monkeypatch):
-    """run_already_open ends pygame like the real app; the test session keeps it."""
+    """show_already_open ends pygame like the real app; the test session keeps it."""
     monkeypatch.setattr(app_loop.pygame, "quit", lambda: None)
 
 
@@ -30,7 +32,7 @@ def test_the_window_says_it_in_both_languages_with_the_folder_and_draws_it(pg, n
             super().draw(surface)
             shown.append(self)
     monkeypatch.setattr(already_open, "AlreadyOpenScene", Recorded)
-    app = run_already_open(AppOptions(windowed=(960, 540), max_frames=1), FOLDER, StepClock())
+    app = root.show_already_open(AppOptions(windowed=(960, 540), max_frames=1), FOLDER, StepClock())
     assert app is not None and app.frames_drawn == 1 and len(shown) == 1
     scene = shown[0]
     assert isinstance(app.services.sounds, NullSounds) and app.services.store is None
@@ -48,7 +50,7 @@ def test_the_window_says_it_in_both_languages_with_the_folder_and_draws_it(pg, n
 
 
 def _window():
-    app = app_loop.create_app(AppOptions(windowed=(960, 540)), clock=StepClock())
+    app = inline_desktop((960, 540)).app
     scene = AlreadyOpenScene(app.services, FOLDER, app.quit)
     app.stack.push(scene)
     pygame.event.clear()
@@ -80,5 +82,5 @@ def test_a_click_on_close_ends_the_app(pg):
 def test_no_window_means_the_message_stays_on_stderr_only(pg, no_quit, monkeypatch):
     def no_display(*args, **kwargs):
         raise pygame.error("No available video device")
-    monkeypatch.setattr(app_loop, "create_app", no_display)
-    assert run_already_open(AppOptions(), FOLDER, StepClock()) is None
+    monkeypatch.setattr(root, "build_desktop", no_display)
+    assert root.show_already_open(AppOptions(), FOLDER, StepClock()) is None

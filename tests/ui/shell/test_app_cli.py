@@ -73,10 +73,10 @@ def test_without_a_display_the_app_says_so_and_exits(tmp_path):
 
 
 def test_a_selftest_that_never_sees_its_results_exits_1_and_without_a_data_folder_keeps_nothing(tmp_path):
-    code = ("import sys; from tala_desktop.ui.shell import selftest; "
+    code = ("import sys; from tala_desktop import app; from tala_desktop.ui.shell import selftest; "
             "from tala_desktop.ui.shell.app_loop import AppOptions; "
-            "selftest.results_shown = lambda app: False; "
-            "sys.exit(selftest.run_selftest(AppOptions(seed=1), time_limit=3))")
+            "selftest.results_shown = lambda app: False; options = AppOptions(seed=1); "
+            "sys.exit(selftest.run_selftest(options, app.selftest_desktop(options), time_limit=3))")
     env_code = "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'; os.environ['SDL_AUDIODRIVER'] = 'dummy'; "
     home = tmp_path / "home"
     home.mkdir()

@@ -1,4 +1,5 @@
-"""App loop: unchanged frames are not redrawn, dt is clamped, F11 and quit work, shutdown ends every bot thread."""
+"""App loop: unchanged frames are not redrawn, dt is clamped, F11 and quit work, shutdown runs every closer and ends
+every bot thread."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from tala_desktop.app import build_desktop
 from tala_desktop.table import BOT, SeatConfig, TableConfig
 from tala_desktop.ui.core.scene import Scene
-from tala_desktop.ui.shared.new_game import build_client
+from tala_desktop.ui.shared.app_settings import fit_window
 from tala_desktop.ui.shell import app_loop
-from tala_desktop.ui.shell.app_loop import MAX_DT, App, AppOptions, RealClock, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import MAX_DT, App, AppOptions, RealClock, StepClock
+from tests.ui.app_helpers import inline_desktop
 
 
 class Probe(Scene):
@@ -52,8 +55,7 @@ class AlwaysDirty(Scene):
 
 @pytest.fixture
 def app(pg) -> Iterator[App]:
-    made = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
-    pygame.event.clear()
+    made = inline_desktop((1280, 720)).app
     yield made
     made.shutdown()
 
@@ -120,8 +122,8 @@ def test_nothing_is_drawn_while_the_window_is_minimised(app):
 
 
 def test_the_default_window_fits_a_small_screen():
-    assert app_loop.fit_window((1280, 720), (1920, 1080)) == (1280, 720)
-    assert app_loop.fit_window((1280, 720), (1366, 768)) == (1229, 691)
+    assert fit_window((1280, 720), (1920, 1080)) == (1280, 720)
+    assert fit_window((1280, 720), (1366, 768)) == (1229, 691)
 
 
 def test_dt_comes_from_the_clock_and_is_clamped(app):
@@ -195,14 +197,32 @@ def test_sounds_load_after_the_first_frame(app):
     assert app.services.sounds.available  # the dummy audio driver has a mixer
 
 
-def test_shutdown_ends_every_bot_thread_and_process(app):
+def test_shutdown_runs_every_closer_in_order_even_after_one_fails(app):
+    ran: list[str] = []
+
+    def broken() -> None:
+        ran.append("broken")
+        raise OSError("disk gone")
+
+    app.closers[:] = [lambda: ran.append("tables"), broken, lambda: ran.append("store")]
+    app.stack.push(Probe())
+    with pytest.raises(OSError, match="disk gone"):
+        app.shutdown()
+    assert ran == ["tables", "broken", "store"] and len(app.stack) == 0 and app.closers == []
+    app.shutdown()                            # a second shutdown runs nothing twice
+    assert ran == ["tables", "broken", "store"]
+
+
+def test_shutdown_ends_every_bot_thread_and_process(pg):
+    """The game's own runner (no runner handed to the root): each table's bot threads and Hard's processes."""
     before = {t.ident for t in threading.enumerate()}
+    desktop = build_desktop(AppOptions(windowed=(1280, 720)), StepClock())
+    app, games = desktop.app, desktop.games
     seats = [SeatConfig(name, BOT, level) for name, level in
              (("A", "normal"), ("B", "easy"), ("C", "hard"), ("D", "normal"))]
     config = TableConfig(seats=seats, seed=5, think_delay=0.0, hard_budget_ms=20)
-    client = build_client(config)
-    app.clients.append(client)
-    client.start(0.0)
+    client = games.bots_only_client(config)
+    games.open_table(client, spectator=True)
     now = 0.0
     for _ in range(400):                      # let the bots play (threads and the Hard process pool start)
         now += 0.05
@@ -212,7 +232,7 @@ def test_shutdown_ends_every_bot_thread_and_process(app):
     spawned = [t for t in threading.enumerate() if t.ident not in before and not t.daemon]
     assert spawned, "the bots should have started worker threads"
     app.shutdown()
-    assert client.closed and app.clients == []
+    assert client.closed and games.clients == []
     left = [t.name for t in threading.enumerate() if t.ident not in before and not t.daemon and t.is_alive()]
     assert left == []
     assert multiprocessing.active_children() == []

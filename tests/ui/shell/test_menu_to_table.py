@@ -1,4 +1,5 @@
-"""Menu to table and back: real clicks from the menu through setup to the table scene, Esc pause, leave."""
+"""Menu to table and back: real clicks from the menu through setup to the table scene, Esc pause, leave; closing the
+window mid-game ends the game's own bot threads and processes."""
 
 from __future__ import annotations
 
@@ -9,24 +10,37 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from tala_desktop.app import build_desktop
 from tala_desktop.ui.screens.menu import MenuScene
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import AppOptions, StepClock
+from tala_desktop.ui.shell.desktop import Desktop
 from tala_desktop.ui.table.pause import PauseOverlay
 from tala_desktop.ui.table.scene import TableScene
+from tests.ui.app_helpers import inline_desktop
 from tests.ui.screens.test_menu_pages import click, key, settle
 
 
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
-def app(pg, request) -> Iterator[App]:
-    made = create_app(AppOptions(windowed=request.param, seed=11), clock=StepClock())
+def desktop(pg, request) -> Iterator[Desktop]:
+    made = inline_desktop(request.param, seed=11, menu=True)
+    settle(made.app)
+    yield made
+    made.app.shutdown()
+
+
+@pytest.fixture
+def threaded(pg) -> Iterator[Desktop]:
+    """The game as it runs: no runner handed in, so each table starts its bot threads (Hard in a process)."""
+    made = build_desktop(AppOptions(windowed=(1280, 720), seed=11), StepClock())
     pygame.event.clear()
     made.show_menu()
-    settle(made)
+    settle(made.app)
     yield made
-    made.shutdown()
+    made.app.shutdown()
 
 
-def test_menu_setup_table_pause_leave_and_back_at_the_menu(app):
+def test_menu_setup_table_pause_leave_and_back_at_the_menu(desktop):
+    app = desktop.app
     menu = app.stack.top
     click(app, menu.buttons["play"].rect.center)
     setup = app.stack.top
@@ -35,7 +49,7 @@ def test_menu_setup_table_pause_leave_and_back_at_the_menu(app):
     table = app.stack.top
     assert isinstance(table, TableScene) and not table.spectator
     assert [type(s) for s in app.stack.scenes] == [MenuScene, TableScene]   # the setup page is gone
-    client = app.clients[0]
+    client = desktop.games.clients[0]
     settle(app, 20)
     assert table.model is not None and table.model.names == [app.services.settings.player_name, "Lan"]
     key(app, pygame.K_ESCAPE)
@@ -44,16 +58,17 @@ def test_menu_setup_table_pause_leave_and_back_at_the_menu(app):
     click(app, pause.buttons[1].rect.center)                                 # Rời bàn
     click(app, app.stack.top.confirm_button.rect.center)                     # mid-game: yes, it costs Móm
     assert app.stack.top is menu and len(app.stack) == 1
-    assert client.closed and app.clients == []
+    assert client.closed and desktop.games.clients == []
 
 
-def test_closing_the_window_during_a_game_ends_every_worker(app):
+def test_closing_the_window_during_a_game_ends_every_worker(threaded):
     from tala_desktop.ui.shared.new_game import BotChoice, GameChoices
 
+    app, games = threaded.app, threaded.games
     before = {t.ident for t in threading.enumerate()}
     choices = GameChoices(bots=[BotChoice("Lan", "hard"), BotChoice("Minh", "normal"), BotChoice("Hùng", "easy")])
-    app.start_game(choices)
-    client = app.clients[0]
+    games.start_game(choices)
+    client = games.clients[0]
     client.table.think_delay = 0.0
     hard_thought = False
     for _ in range(300):                       # play your turns so the bots (Hard in its process) think

@@ -26,7 +26,8 @@ def test_the_game_a_crash_left_resumes_exactly_and_is_paid_once(pg, tmp_path, mo
                            cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert child.returncode == 3, child.stderr[-2000:]
     before = json.loads(out.read_text(encoding="utf-8"))
-    app = open_app(data)
+    desktop = open_app(data)
+    app = desktop.app
     try:
         menu = app.stack.top
         assert "continue" in menu.buttons and menu.buttons["continue"].text == "Chơi tiếp"
@@ -34,7 +35,7 @@ def test_the_game_a_crash_left_resumes_exactly_and_is_paid_once(pg, tmp_path, mo
         click(app, menu.buttons["continue"].rect.center)
         scene = app.stack.top
         assert isinstance(scene, TableScene)
-        client = app.clients[0]
+        client = desktop.games.clients[0]
         now = json.loads(json.dumps(fingerprint(client.table.state)))
         assert now == before["fingerprint"]
         assert client.table.balances == before["balances"]
@@ -58,7 +59,7 @@ def test_a_new_game_over_a_saved_one_asks_first(pg, tmp_path):
     child = subprocess.run([sys.executable, "-m", "tests.ui.crash_app_child", str(data), "1", str(out)],
                            cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert child.returncode == 3, child.stderr[-2000:]
-    app = open_app(data)
+    app = open_app(data).app
     try:
         menu = app.stack.top
         click(app, menu.buttons["play"].rect.center)

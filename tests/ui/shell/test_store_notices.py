@@ -37,11 +37,12 @@ def test_a_save_of_a_paid_game_is_not_offered_and_the_menu_says_why(pg, tmp_path
         stale = store.autosave_path.read_bytes()
         drive(session.table)                             # the game ends and is paid; its save goes ...
         store.autosave_path.write_bytes(stale)           # ... but a copy of it stays (it could not be removed)
-    app = open_app(tmp_path)
+    desktop = open_app(tmp_path)
+    app = desktop.app
     try:
         menu = app.stack.top
         assert isinstance(menu, MenuScene)
-        assert not app.games.can_continue and "continue" not in menu.buttons
+        assert not desktop.games.can_continue and "continue" not in menu.buttons
         assert menu.notices() == [i18n.tr("notice.autosave_paid")]
         assert not app.services.store.has_autosave()
     finally:

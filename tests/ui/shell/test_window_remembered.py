@@ -5,8 +5,15 @@ from __future__ import annotations
 import pygame
 
 from tala_desktop.store import Store
+from tala_desktop.ui.shared.services import UiSettings
 from tala_desktop.ui.shared.store_bridge import load_ui_settings
-from tala_desktop.ui.shell.app_loop import AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.desktop import Desktop
+from tests.ui.app_helpers import inline_desktop
+
+
+def _desktop(store: Store, settings: UiSettings, windowed: tuple[int, int] | None = None) -> Desktop:
+    """The game on ``store`` with the settings it keeps, the menu shown (the store stays the test's to close)."""
+    return inline_desktop(windowed, settings=settings, store=store, menu=True)
 
 
 def _drag_to(size: tuple[int, int]) -> None:
@@ -18,8 +25,7 @@ def _drag_to(size: tuple[int, int]) -> None:
 def test_the_size_the_player_drags_the_window_to_is_kept_for_the_next_start(pg, tmp_path):
     store = Store(data_dir=tmp_path)
     try:
-        app = create_app(AppOptions(), clock=StepClock(), settings=load_ui_settings(store), store=store)
-        app.show_menu()
+        app = _desktop(store, load_ui_settings(store)).app
         app.frame()
         assert store.load_settings().window_size == (1280, 720)
         _drag_to((1100, 700))
@@ -27,7 +33,7 @@ def test_the_size_the_player_drags_the_window_to_is_kept_for_the_next_start(pg, 
         assert app.display.window_size == (1100, 700)
         app.shutdown()
         assert store.load_settings().window_size == (1100, 700)
-        again = create_app(AppOptions(), clock=StepClock(), settings=load_ui_settings(store), store=store)
+        again = _desktop(store, load_ui_settings(store)).app
         try:
             assert again.display.requested_size == (1100, 700)     # opened for it (then fitted to the screen)
         finally:
@@ -39,9 +45,7 @@ def test_the_size_the_player_drags_the_window_to_is_kept_for_the_next_start(pg, 
 def test_a_windowed_size_from_the_command_line_is_not_kept(pg, tmp_path):
     store = Store(data_dir=tmp_path)
     try:
-        app = create_app(AppOptions(windowed=(1024, 600)), clock=StepClock(), settings=load_ui_settings(store),
-                         store=store)
-        app.show_menu()
+        app = _desktop(store, load_ui_settings(store), (1024, 600)).app
         for _ in range(3):
             app.frame()
         assert app.display.window_size == (1024, 600)

@@ -7,7 +7,8 @@ import pygame
 import pytest
 
 from tala_desktop.ui.shared.new_game import GameChoices
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import App
+from tests.ui.app_helpers import inline_desktop
 
 
 def _my_turn(app: App, table, frames: int = 4000) -> None:
@@ -26,10 +27,10 @@ def _inside(rect: pygame.Rect, size: tuple[int, int]) -> bool:
 @pytest.mark.parametrize(("window", "canvas"), [((2520, 1080), (1680, 720)), ((1024, 768), (1280, 960)),
                                                 ((1024, 600), (1280, 750))], ids=["21:9", "4:3", "1024x600"])
 def test_the_table_fills_a_window_of_any_shape(pg, window, canvas):
-    app = create_app(AppOptions(windowed=window), clock=StepClock())
+    desktop = inline_desktop(window, menu=True)
+    app = desktop.app
     try:
-        app.show_menu()
-        table = app.start_game(GameChoices(turn_seconds=0))
+        table = desktop.games.start_game(GameChoices(turn_seconds=0))
         _my_turn(app, table)
         assert app.display.viewport.size == window                     # no bars
         assert table.layout.size == canvas
@@ -52,10 +53,10 @@ def test_the_table_fills_a_window_of_any_shape(pg, window, canvas):
 
 
 def test_the_table_follows_the_window_when_it_changes_shape(pg):
-    app = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
+    desktop = inline_desktop((1280, 720), menu=True)
+    app = desktop.app
     try:
-        app.show_menu()
-        table = app.start_game(GameChoices(turn_seconds=0))
+        table = desktop.games.start_game(GameChoices(turn_seconds=0))
         _my_turn(app, table)
         assert table.layout.size == (1280, 720)
         app.display.set_window_size((1024, 768))
@@ -73,10 +74,10 @@ def test_the_table_follows_the_window_when_it_changes_shape(pg):
 def test_the_pause_menu_sits_in_the_middle_of_a_wide_table_and_takes_its_clicks(pg):
     from tala_desktop.ui.table.pause import PauseOverlay
 
-    app = create_app(AppOptions(windowed=(2520, 1080)), clock=StepClock())
+    desktop = inline_desktop((2520, 1080), menu=True)
+    app = desktop.app
     try:
-        app.show_menu()
-        table = app.start_game(GameChoices(turn_seconds=0))
+        table = desktop.games.start_game(GameChoices(turn_seconds=0))
         _my_turn(app, table)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
         for _ in range(5):
@@ -100,10 +101,10 @@ def test_the_pause_menu_sits_in_the_middle_of_a_wide_table_and_takes_its_clicks(
 def test_a_table_under_a_dialog_follows_the_window_too(pg):
     from tala_desktop.ui.frames.confirm import ConfirmOverlay
 
-    app = create_app(AppOptions(windowed=(1280, 720)), clock=StepClock())
+    desktop = inline_desktop((1280, 720), menu=True)
+    app = desktop.app
     try:
-        app.show_menu()
-        table = app.start_game(GameChoices(turn_seconds=0))
+        table = desktop.games.start_game(GameChoices(turn_seconds=0))
         _my_turn(app, table)
         pause = table.pause_overlay()
         app.stack.push(pause)

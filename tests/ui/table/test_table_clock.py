@@ -5,8 +5,6 @@ refusal at once, and every seat banner has the same size and time."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -55,9 +53,7 @@ def test_pausing_offline_stops_the_clock_the_bots_and_the_flights(pg, fonts):
     drv.until(lambda: table.state.to_move != 0 and bool(sc.anim.flights))    # your discard flies, a bot is next
     moves, flights = len(table.state.history), [f.t for f in sc.anim.flights]
     escape(drv)
-    for _ in range(120):                              # the bots would have played by now
-        drv.step()
-        time.sleep(0.002)
+    drv.step(120)                                     # two seconds: the bots would have played by now
     assert len(table.state.history) == moves and [f.t for f in sc.anim.flights] == flights
     assert not sc.needs_redraw                        # a paused table asks for no frames
     press_escape(drv)                                 # Esc closes the menu again

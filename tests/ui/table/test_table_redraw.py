@@ -10,8 +10,9 @@ import pytest
 
 from tala_desktop.ui.art.theme import CLOCK_DISC
 from tala_desktop.ui.core.redraw import dirty_rects, paint
-from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock, create_app
+from tala_desktop.ui.shell.app_loop import App
 from tala_desktop.ui.table.scene import TableScene
+from tests.ui.app_helpers import inline_desktop
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 
@@ -147,8 +148,9 @@ def _choices():
 
 def _app_at_your_lead() -> tuple[App, TableScene]:
     """The app in a 1920x1080 window at your first turn (a lead, 30 s clock), nothing moving."""
-    app: App = create_app(AppOptions(windowed=(1920, 1080)), clock=StepClock(1 / 30))
-    sc = app.open_table(app.games.new_client(_choices(), seed=3))
+    desktop = inline_desktop((1920, 1080), step=1 / 30)
+    app, games = desktop.app, desktop.games
+    sc = games.open_table(games.new_client(_choices(), seed=3))
     assert isinstance(sc, TableScene)
     for _ in range(3000):
         app.frame()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tala_desktop.engine import MoveKind, OutcomeKind
@@ -110,7 +108,6 @@ def test_a_resumed_game_explains_the_money_paid_before_it_was_resumed(pg, fonts)
             eat = [mv for mv in st.legal_moves() if mv.kind is MoveKind.EAT]
             first.submit(st.to_move, (eat or st.legal_moves())[0], first.game_id)
         first.update(now)
-        time.sleep(0.001)
     assert not first.state.is_over, "seed 5 has an eat before the end"
     text, game_id, balances = dumps(first.state), first.game_id, first.balances[:]
     first.close()

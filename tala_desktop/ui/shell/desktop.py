@@ -1,0 +1,33 @@
+"""Desktop: the game as the composition root (``tala_desktop.app``) wired it — the loop and its offline tables.
+
+``Desktop.show_menu`` pushes the main menu, its entries wired to the
+offline tables (a new game, "Chơi tiếp") and to the loop (Thoát).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..screens.menu import MenuScene
+from ..shared.services import Services
+from .app_loop import App
+from .offline_games import OfflineGames
+
+
+@dataclass
+class Desktop:
+    """The wired game: ``app`` runs the scenes, ``games`` hosts and shows the offline tables."""
+
+    app: App
+    games: OfflineGames
+
+    @property
+    def services(self) -> Services:
+        return self.app.services
+
+    def show_menu(self) -> MenuScene:
+        games = self.games
+        menu = MenuScene(self.app.services, games.start_game, self.app.quit, continue_game=games.continue_game,
+                         can_continue=lambda: games.can_continue)
+        self.app.stack.push(menu)
+        return menu
