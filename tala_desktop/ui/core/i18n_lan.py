@@ -33,6 +33,14 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lan.server_name": ("Bàn của {name}", "{name}'s table"),
     "lan.connecting": ("Đang kết nối…", "Connecting…"),
     "lan.default_name": ("Người chơi", "Player"),
+    "lan.your_name": ("Tên của bạn trên LAN", "Your name on the LAN"),
+    "lan.name_rules": ("Tên trên LAN có từ 1 đến {max} ký tự: chữ, số, dấu cách và _ - . ' (không hai dấu cách "
+                       "liền nhau). Hãy sửa tên rồi thử lại.",
+                       "A LAN name has 1 to {max} characters: letters, digits, spaces and _ - . ' (no two spaces "
+                       "in a row). Change the name and try again."),
+    "lan.name_note": ("Chưa có tên: mọi người sẽ thấy bạn là \"{name}\". Gõ tên vào ô trên (được lưu vào Hồ sơ).",
+                      "No name yet: the others will see you as \"{name}\". Type a name above (kept in your "
+                      "profile)."),
     "lan.lost_title": ("Mất kết nối", "Disconnected"),
     "lan.to_menu": ("Về menu", "Back to menu"),
     "lobby.title": ("Phòng chờ", "Lobby"),
@@ -41,7 +49,6 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.table_row": ("{name} · {players}/{seats} · cược {bet}", "{name} · {players}/{seats} · bet {bet}"),
     "lobby.playing": ("đang chơi", "playing"),
     "lobby.create": ("Tạo bàn", "Open a table"),
-    "lobby.seat_empty": ("Máy ({level})", "Bot ({level})"),
     "lobby.host_mark": ("chủ bàn", "host"),
     "lobby.ready_mark": ("sẵn sàng", "ready"),
     "lobby.waiting_mark": ("chưa sẵn sàng", "not ready"),

@@ -7,7 +7,10 @@ server by host:port when discovery is blocked; when nothing is heard for
 ``NOTHING_FOUND_AFTER`` seconds (or discovery could not start) the list says
 why that may be (firewall, a "Public" network, another subnet, on a Mac the
 local-network permission) and offers a "Nhập địa chỉ" button that puts the
-cursor in the address field. "Tạo bàn LAN" starts the
+cursor in the address field. "Tên của bạn trên LAN" is the name the
+others see (the profile's; a profile with no name chosen gets an empty
+field and a note that the others would see "Người chơi"); a name typed
+there is kept in the profile. "Tạo bàn LAN" starts the
 in-app server in a background thread, joins it and opens a table. Joining
 pushes the LAN lobby; leaving the lobby closes the connection (and the
 in-app server).
@@ -23,11 +26,13 @@ from collections.abc import Callable
 import pygame
 
 from tala_desktop.net.discovery import Browser, LanServer
+from tala_desktop.net.protocol import MAX_NAME, clean_name
+from tala_desktop.store import StoreError
 
 from ..art import gfx, theme
-from ..art.theme import ERROR, LABEL, TEXT
+from ..art.theme import ERROR, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
-from ..core.names import lan_name
+from ..core.names import is_default_name, lan_name
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look
@@ -44,6 +49,7 @@ RIGHT = pygame.Rect(PANEL.x + 720, PANEL.y + 28, 364, 0)
 ROW_H = 66
 JOIN_X = LEFT.right - 130      # where a row's "Vào" button starts
 MAX_ROWS = 6
+NAME_Y = RIGHT.y + 318         # "Tên của bạn trên LAN", under "Tạo bàn LAN"
 NOTHING_FOUND_AFTER = 5.0      # seconds of an empty list before it says why that may be
 
 
@@ -82,6 +88,8 @@ class LanBrowserScene(PageScene):
         self.servers: list[LanServer] = []
         self.error = ""
         self.address_text = ""
+        named = str(services.settings.player_name)
+        self.name_text = "" if is_default_name(named) else named.strip()   # the name the others see
         self._server_key: tuple[object, ...] = ()
         self._poll = 0.0
         self.searched = 0.0                               # seconds on this page so far
@@ -121,7 +129,10 @@ class LanBrowserScene(PageScene):
                                      self.join_address, style="green", font_size=20)
         self.host_button = Button((RIGHT.x, RIGHT.y + 230, RIGHT.w, 72), tr("lan.host"), fonts, self.host,
                                   style="primary", font_size=28)
-        self.widgets.extend([*self.server_buttons, self.address, self.address_button, self.host_button])
+        self.name_field = TextField((RIGHT.x, NAME_Y + 32, RIGHT.w, 46), self.name_text, fonts, MAX_NAME,
+                                    self._set_name, size=20)
+        self.widgets.extend([*self.server_buttons, self.address, self.address_button, self.host_button,
+                             self.name_field])
         self.address_button_shown = None
         if self.nothing_found():
             y = LEFT.y + 60 + 26 * len(self.nothing_found_lines()) + 14
@@ -147,13 +158,45 @@ class LanBrowserScene(PageScene):
     def _set_address(self, text: str) -> None:
         self.address_text = text
 
+    def _set_name(self, text: str) -> None:
+        self.name_text = text
+        self.invalidate()
+
+    def name_note_lines(self) -> list[str]:
+        """Under an empty name field: the name the others will see instead, and how to choose one."""
+        if self.name_text.strip():
+            return []
+        text = tr("lan.name_note", name=tr("lan.default_name"))
+        return wrap_text(self.services.fonts.font(16), text, RIGHT.w)
+
     # -- actions -------------------------------------------------------------------------------
-    def _name(self) -> str:
-        return lan_name(str(self.services.settings.player_name))
+    def _name(self) -> str | None:
+        """The name to go on the LAN with: the one typed (kept in the profile), or what the profile's stands for;
+        None (and the reason shown) when the profile refuses the typed one."""
+        typed = self.name_text.strip()
+        if not typed:
+            return lan_name(str(self.services.settings.player_name))
+        try:
+            typed = clean_name(typed)
+        except ValueError:
+            self._fail(tr("lan.name_rules", max=MAX_NAME))
+            return None
+        if typed != str(self.services.settings.player_name):
+            store = self.services.store
+            try:
+                typed = store.set_name(typed) if store is not None else typed
+            except StoreError:
+                self._fail(tr("profile.bad_name", max=MAX_NAME))
+                return None
+            self.services.settings.player_name = typed
+        return typed
 
     def join(self, host: str, port: int) -> None:
+        name = self._name()
+        if name is None:
+            return
         try:
-            session = LanSession.join(host, port, self._name(), avatar=profile_look(self.services))
+            session = LanSession.join(host, port, name, avatar=profile_look(self.services))
         except ValueError as exc:
             self._fail(tr("lan.bad_name", error=exc))
             return
@@ -169,6 +212,8 @@ class LanBrowserScene(PageScene):
     def host(self) -> None:
         s = self.services.settings
         name = self._name()
+        if name is None:
+            return
         settings = dict(seats=4, bet=int(s.default_bet), turn_seconds=int(s.turn_seconds),
                         preset=s.default_preset if s.default_preset in ("zingplay", "co_ban") else "zingplay")
         try:
@@ -255,6 +300,9 @@ class LanBrowserScene(PageScene):
             self.row_text_rects.append(surface.blit(self.label(where, 17, theme.LAN_NOTE), (LEFT.x + 16, y + 36)))
         surface.blit(self.label(tr("lan.address"), 24, LABEL, bold=True), (RIGHT.x, RIGHT.y))
         surface.blit(self.label(tr("lan.address_hint"), 16, theme.LAN_NOTE), (RIGHT.x, RIGHT.y + 98))
+        surface.blit(self.label(tr("lan.your_name"), 20, LABEL, bold=True), (RIGHT.x, NAME_Y))
+        for i, line in enumerate(self.name_note_lines()):
+            surface.blit(self.label(line, 16, MUTED), (RIGHT.x, NAME_Y + 86 + 22 * i))
         if self.error:
             lines = wrap_text(self.services.fonts.font(19), self.error, PANEL.right - 36 - LEFT.x)
             top = PANEL.bottom - 48 - 26 * (len(lines) - 1)

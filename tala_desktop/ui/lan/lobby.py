@@ -18,16 +18,14 @@ from typing import Any
 
 import pygame
 
-from tala_desktop.net.protocol import TableInfo
+from tala_desktop.net.protocol import SeatInfo, TableInfo
 from tala_desktop.table import SeatKind
 
-from ..art import gfx, theme
+from ..art import theme
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
-from ..core.display import LOGICAL_SIZE
 from ..core.i18n import money, tr
-from ..core.names import shown_name
+from ..core.names import BOT_KEY, seat_name, shown_name
 from ..frames.confirm import ConfirmOverlay
-from ..frames.overlay import Overlay
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
 from ..shared.services import Services
@@ -37,6 +35,7 @@ from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
 from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
+from .lost import LanLostOverlay
 from .session import LanSession
 
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
@@ -46,8 +45,9 @@ SEAT_FACE = 44           # the avatar beside a seat's name
 CHAT_LINES = 4
 CONTROL_STEP = 70                # a label, its control, and air before the next label
 KICK_W = 112
+STATUS_STEP = 19                 # between the two rows of a long status line
+Colour = tuple[int, int, int]
 GAME_STOPS = {"host_quit", "host_left", "server_shutdown", "shutdown"}   # the server closed: its games with it
-LOST_W = 760
 
 
 class LanLobbyScene(PageScene):
@@ -278,20 +278,37 @@ class LanLobbyScene(PageScene):
             self._draw_seats(surface, s.lobby)
         self._draw_chat(surface)
         status = self.status_line()
-        if status is not None:
-            self.drawn_status = status[0]
-            surface.blit(self.label(status[0], 18, status[1]), (LEFT.x, PANEL.bottom - 30))
-        else:
-            self.drawn_status = ""
+        lines = self.status_lines()
+        self.drawn_status = " ".join(lines)
+        colour = status[1] if status is not None else MUTED
+        top = PANEL.bottom - (30 if len(lines) == 1 else 40)     # under the buttons, across the whole page
+        for i, line in enumerate(lines):
+            surface.blit(self.label(line, self.status_size, colour), (LEFT.x, top + STATUS_STEP * i))
+
+    status_size = 16
+
+    def status_width(self) -> int:
+        return RIGHT.right - LEFT.x
 
     def status_line(self) -> tuple[str, tuple[int, int, int]] | None:
         """The line under the lobby: the server's last refusal in words, "Đang kết nối…" until welcomed, or nothing."""
         s = self.session
         if s.notices:
-            return ellipsize(self.services.fonts.font(18), s.notices[-1], RIGHT.x - 24 - LEFT.x), ERROR
+            return s.notices[-1], ERROR
         if s.welcome is None:
             return tr("lan.connecting"), MUTED
         return None
+
+    def status_lines(self) -> list[str]:
+        """The status line wrapped to the page's width, in two rows at most (a longer one ends in "…")."""
+        status = self.status_line()
+        if status is None:
+            return []
+        font = self.services.fonts.font(self.status_size)
+        lines = wrap_text(font, status[0], self.status_width())
+        if len(lines) > 2:
+            lines = [lines[0], ellipsize(font, " ".join(lines[1:]), self.status_width())]
+        return lines
 
     def _draw_tables(self, surface: pygame.Surface) -> None:
         surface.blit(self.label(tr("lobby.tables"), 26, LABEL, bold=True), (LEFT.x, LEFT.y))
@@ -313,19 +330,7 @@ class LanLobbyScene(PageScene):
             mine = seat.seat == self.session.you
             pygame.draw.rect(surface, theme.LAN_ROW_MINE if mine else theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 8),
                              border_radius=10)
-            if seat.kind == SeatKind.PLAYER:
-                name, marks = seat.name or "", []
-                if seat.host:
-                    marks.append((tr("lobby.host_mark"), LABEL))
-                if not seat.connected or seat.left:
-                    marks.append((tr("lobby.away_mark"), ERROR))
-                elif seat.ready:
-                    marks.append((tr("lobby.ready_mark"), GAIN))
-                else:
-                    marks.append((tr("lobby.waiting_mark"), MUTED))
-            else:
-                name = seat.name or tr("lobby.seat_empty", level=tr(f"setup.level.{seat.level}"))
-                marks = []
+            name, marks = seat_label(seat), seat_marks(seat)
             x = LEFT.right - 14 - (KICK_W + 10 if seat.seat in self.kick_buttons else 0)
             for text, colour in reversed(marks):
                 img = self.label(text, 17, colour)
@@ -365,44 +370,23 @@ class LanLobbyScene(PageScene):
             surface.blit(self.label(line, 17, TEXT), (RIGHT.x, top + i * 26))
 
 
+def seat_label(seat: SeatInfo) -> str:
+    """A seat's name in the lobby: the player's, or the bot's that plays it ("Máy 2", as the table says it)."""
+    if seat.kind == SeatKind.PLAYER:
+        return seat.name or ""
+    return seat_name(seat.name) if seat.name else tr(BOT_KEY, number=seat.seat + 1)
+
+
+def seat_marks(seat: SeatInfo) -> list[tuple[str, Colour]]:
+    """The marks after a seat's name: host, away, ready or waiting for a player; the level for a bot."""
+    if seat.kind != SeatKind.PLAYER:
+        return [(tr(f"setup.level.{seat.level}"), MUTED)]
+    marks = [(tr("lobby.host_mark"), LABEL)] if seat.host else []
+    if not seat.connected or seat.left:
+        return [*marks, (tr("lobby.away_mark"), ERROR)]
+    return [*marks, (tr("lobby.ready_mark"), GAIN) if seat.ready else (tr("lobby.waiting_mark"), MUTED)]
+
+
 def table_name(info: TableInfo) -> str:
     """A table as the lobby names it: "Bàn 2" / "Table 2" by its number (the server's own name is Vietnamese)."""
     return tr("table.number", number=info.id)
-
-
-class LanLostOverlay(Overlay):
-    """Over whatever LAN scene is showing: the server is gone; the button (or Enter, Esc) goes back to the menu."""
-
-    escape_keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
-
-    def __init__(self, services: Services, text: str, to_menu: Callable[[], None]) -> None:
-        super().__init__()
-        self.services = services
-        self.text = text
-        self.button = Button((0, 0, 260, 64), tr("lan.to_menu"), services.fonts, to_menu, style="primary",
-                             font_size=24)
-        self.buttons = [self.button]
-        self.box(LOGICAL_SIZE)  # places the button before the first frame
-
-    def on_escape(self) -> None:
-        self.button.click()
-
-    def box(self, size: tuple[int, int]) -> tuple[pygame.Rect, list[str]]:
-        """The message box centred on a canvas of ``size`` and the message's lines."""
-        lines = wrap_text(self.services.fonts.font(21), self.text, LOST_W - 64)
-        box = pygame.Rect(0, 0, LOST_W, 96 + 30 * len(lines) + 100)
-        box.center = (size[0] // 2, size[1] // 2)
-        self.button.rect.midbottom = (box.centerx, box.bottom - 24)
-        self.panel = box
-        return box, lines
-
-    def draw(self, surface: pygame.Surface) -> None:
-        box, lines = self.box(surface.get_size())
-        self.draw_backdrop(surface, box)
-        title = gfx.render_line(self.services.fonts.font(26, True), tr("lan.lost_title"), LABEL)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 28)))
-        font = self.services.fonts.font(21)
-        for i, line in enumerate(lines):
-            img = gfx.render_line(font, line, TEXT)
-            surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 84 + 30 * i)))
-        self.draw_buttons(surface)

@@ -111,6 +111,8 @@ class LanSession:
         if isinstance(msg, p.Welcome):
             self.welcome = msg
         elif isinstance(msg, p.Lobby):
+            if self.lobby is None:
+                self.notices.clear()                      # at a table now: what the list was told is old news
             self.lobby, self.you, self.watching = msg.table, msg.you, msg.watching
             self.playing = msg.table.state == "playing"
         elif isinstance(msg, p.Tables):

@@ -12,7 +12,7 @@ from tala_desktop.engine import Move, MoveKind, Outcome, Phase, Phom, Rules, Tur
 from tala_desktop.engine.cards import card_label, mask_of, points
 from tala_desktop.table.messages import Clock, Snapshot
 
-from ..core.names import shown_name
+from ..core.names import BOT_KEY, bot_number, seat_name, shown_name
 from ..core.phrase import Phrase, Words, phrase
 
 YOU: Phrase = phrase("table.you")
@@ -129,10 +129,11 @@ class TableModel:
     # ------------------------------------------------------------------ names
     @property
     def names(self) -> list[str]:
-        """The seats' names as shown now: yours, if it is the default one, in the current language."""
-        names = list(self._names)
+        """The seats' names as shown now: yours, if it is the default one, and a LAN server's bots ("Bot 2") in
+        the current language."""
+        names = [seat_name(name) for name in self._names]
         if 0 <= self.me < len(names):
-            names[self.me] = shown_name(names[self.me])
+            names[self.me] = shown_name(self._names[self.me])
         return names
 
     @names.setter
@@ -141,11 +142,16 @@ class TableModel:
 
     def name(self, seat: int) -> Words:
         """"Bạn" / "You" for you (said in the language of the moment), the seat's name otherwise (log lines)."""
-        return YOU if seat == self.me else self._names[seat]
+        return YOU if seat == self.me else self._other(seat)
 
     def object_name(self, seat: int) -> Words:
         """"bạn" / "you" for you (in the middle of a sentence), the name otherwise."""
-        return YOU_LOWER if seat == self.me else self._names[seat]
+        return YOU_LOWER if seat == self.me else self._other(seat)
+
+    def _other(self, seat: int) -> Words:
+        """Another seat's name in a log line (a LAN server's bot said in the language of the moment)."""
+        number = bot_number(self._names[seat])
+        return self._names[seat] if number is None else phrase(BOT_KEY, number=number)
 
     # ------------------------------------------------------------------ outcome
     def final_net(self) -> list[int]:

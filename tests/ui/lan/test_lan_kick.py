@@ -58,3 +58,36 @@ def test_the_host_removes_a_guest_after_confirming(lobby_with_guest, lang):
         step_until(stack, lambda: guest.pump(0) or tr("net.error.kicked") in guest.notices)
     finally:
         set_language("vi")
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_kick_notice_is_shown_whole_and_gone_at_the_next_table(lobby_with_guest, fonts, lang):
+    stack, lobby, guest = lobby_with_guest
+    set_language(lang)
+    guest_stack = SceneStack()
+    guest_stack.push(Scene())
+    guest_lobby = LanLobbyScene(make_services(fonts), guest)
+    guest_stack.push(guest_lobby)
+    def step_both(cond) -> None:
+        def both() -> bool:
+            step_until(guest_stack, lambda: True)         # one frame of the guest's app
+            return bool(cond())
+        step_until(stack, both)
+
+    try:
+        lobby.session.client.kick(1)
+        step_both(lambda: guest.lobby is None)
+        table = lobby.session.lobby.id
+        guest.client.join(table)                              # refused: told in words, whole
+        step_both(lambda: guest_lobby.drawn_status == tr("net.error.kicked"))
+        font = fonts.font(guest_lobby.status_size)
+        for line in guest_lobby.status_lines():
+            assert font.size(line)[0] <= guest_lobby.status_width(), line
+        assert " ".join(guest_lobby.status_lines()) == tr("net.error.kicked")
+        guest.client.create_table(seats=2)                    # another table: the old notice is gone
+        step_both(lambda: guest.lobby is not None and guest.lobby.id != table)
+        step_both(lambda: True)
+        assert guest_lobby.drawn_status == "" and guest_lobby.status_line() is None
+    finally:
+        guest_stack.clear()
+        set_language("vi")
