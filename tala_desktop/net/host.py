@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from .connection import FrameHook
 from .limits import ServerConfig
 from .server import TalaServer
+from .sessions import FrameHook
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

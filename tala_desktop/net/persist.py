@@ -33,9 +33,9 @@ from tala_desktop.engine.record import game_from_obj, game_to_obj
 from tala_desktop.table import LOBBY_KINDS, SeatKind, Table, TableError
 
 from . import protocol as p
-from .connection import Session
 from .limits import ServerConfig
 from .rooms import Room
+from .sessions import Session
 
 log = logging.getLogger(__name__)
 

@@ -72,14 +72,14 @@ def test_the_backoff_resets_after_a_good_connection_so_a_dropped_turn_is_never_a
         turn = (me.snap.game_id, me.snap.legal)
         for drop in range(1, 6):
             welcomes = sum(isinstance(m, p.Welcome) for m in me.messages)
-            pump_until(players, lambda: srv.call(lambda: srv.server.rooms[1].seats[me.client.seat].connected),
+            pump_until(players, lambda: srv.call(lambda: srv.server.core.rooms[1].seats[me.client.seat].connected),
                        act=False)
             threading.Event().wait(0.25)  # a good connection: it outlives stable_after
             abort(me.client)
             pump_until([me], lambda w=welcomes: sum(isinstance(m, p.Welcome) for m in me.messages) > w, act=False)
             assert me.client.reconnects == drop
         assert all(d <= RETRY_FIRST for d in me.client.retry_delays), list(me.client.retry_delays)
-        table = srv.call(lambda: srv.server.rooms[1].table)
+        table = srv.call(lambda: srv.server.core.rooms[1].table)
         assert srv.call(lambda: table.state.to_move) == me.client.seat  # nobody played the turn for me
         assert (me.snap.game_id, me.snap.legal) == turn
     finally:
@@ -146,7 +146,7 @@ def test_a_seat_lost_to_a_restart_and_one_lost_to_the_clock_are_told_apart():
         pump_until([me], lambda: me.last("lobby") is not None, act=False)
         me.client.start()
         pump_until([me], lambda: me.snap is not None, act=False)
-        first.call(lambda: [c.ws.transport.abort() for c in first.server.conns] and None)
+        first.call(lambda: [c.ws.transport.abort() for c in first.server.conns.values()] and None)
         first.stop()
         second = start_in_thread(**{**FAST, "port": port})  # the same address, a new server: the game is gone
         try:

@@ -14,7 +14,7 @@ from .conftest import FAST, Player, close_all, game_over, pump_until, seat_table
 
 
 def server_outcome(srv, room_id=1):
-    return srv.call(lambda: srv.server.rooms[room_id].table.state.outcome)
+    return srv.call(lambda: srv.server.core.rooms[room_id].table.state.outcome)
 
 
 def abort(client: NetTableClient, reconnect: bool = True) -> None:
@@ -62,7 +62,7 @@ def check_resumed_view(srv, me: Player, before) -> None:
     for key in ("game_id", "hand", "piles", "laid", "eaten", "phase", "to_move", "legal", "hand_counts"):
         assert getattr(after, key) == getattr(before, key), key
     assert after.clock.remaining > 0
-    truth = srv.call(lambda: srv.server.rooms[1].table.snapshot(me.client.seat))
+    truth = srv.call(lambda: srv.server.core.rooms[1].table.snapshot(me.client.seat))
     assert after.hand == truth.hand and after.legal == truth.legal
 
 
@@ -114,7 +114,7 @@ def test_a_killed_client_is_auto_played_then_leaves_as_mom_when_its_token_expire
         abort(gone.client, reconnect=False)
         pump_until(rest, lambda: rest[0].last("lobby").table.seats[seat].kind == "bot", timeout=10)
         # Móm in the game it left (the engine plays the seat on); a bot takes the seat from the next game
-        table = srv.server.rooms[1].table
+        table = srv.server.core.rooms[1].table
         left_game, left_or_over, bot_next = srv.call(lambda: (
             table.game_id, table.state.left[seat] or table.state.is_over, table.bots[seat] is not None))
         assert left_or_over and bot_next
@@ -123,7 +123,7 @@ def test_a_killed_client_is_auto_played_then_leaves_as_mom_when_its_token_expire
         assert out == rest[1].snap.outcome == server_outcome(srv)
         if out.kind == "showdown" and rest[0].snap.game_id == left_game:
             assert out.labels[seat] == "mom"
-        assert srv.call(lambda: len(srv.server.sessions)) == 2
+        assert srv.call(lambda: len(srv.server.core.sessions)) == 2
     finally:
         close_all(players)
         srv.stop()
@@ -198,7 +198,7 @@ def test_losing_the_server_gives_a_clear_disconnected_message():
     try:
         pump_until([a, b], lambda: a.last("welcome") and b.last("welcome"), act=False)
         # a: its server vanishes without a word; the client retries for a while, then gives up
-        gone.call(lambda: [c.ws.transport.abort() for c in gone.server.conns] and None)
+        gone.call(lambda: [c.ws.transport.abort() for c in gone.server.conns.values()] and None)
         gone.stop()
         pump_until([a], lambda: a.errors and a.codes()[-1] == "disconnected", timeout=5, act=False)
         assert a.client.reconnects >= 1

@@ -118,7 +118,7 @@ def check_games(srv, tables, done, thread) -> None:
     thread.join(timeout=40)
     assert set(done) == {1, 2}, "the other tables' games did not finish"
     for room_id, players in zip((1, 2), tables):
-        truth = srv.call(lambda r=room_id: srv.server.rooms[r].table.state.outcome)
+        truth = srv.call(lambda r=room_id: srv.server.core.rooms[r].table.state.outcome)
         assert all(o == truth for o in done[2][room_id - 1])
         assert all(pl.snap.game_id == 2 for pl in players)
         assert not [c for pl in players for c in pl.codes() if c != "not_your_turn"]

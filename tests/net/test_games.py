@@ -16,7 +16,7 @@ from .conftest import close_all, game_over, pump_until, seat_table
 
 
 def server_outcome(srv, room_id=1):
-    return srv.call(lambda: srv.server.rooms[room_id].table.state.outcome)
+    return srv.call(lambda: srv.server.core.rooms[room_id].table.state.outcome)
 
 
 @pytest.mark.parametrize("humans,seats", [(2, 2), (3, 3), (4, 4), (2, 4)])
@@ -27,7 +27,7 @@ def test_full_game_every_client_agrees_with_the_server(server, humans, seats):
         assert sorted(pl.client.seat for pl in players) == list(range(humans))
         pump_until(players, game_over(players), timeout=20)
         truth = server_outcome(server)
-        balances = server.call(lambda: server.server.rooms[1].table.balances[:])
+        balances = server.call(lambda: server.server.core.rooms[1].table.balances[:])
         for pl in players:
             snap = pl.snap
             assert snap.outcome == truth
@@ -65,7 +65,8 @@ def test_refused_moves_reach_only_the_sender_and_change_nothing(server):
             pl.auto = False
         pump_until(players, lambda: a.snap.to_move == 0 and b.snap.to_move == 0, act=False)
         def state():
-            snaps = server.call(lambda: [msgspec.to_builtins(server.server.rooms[1].table.snapshot(s)) for s in (0, 1)])
+            room = server.call(lambda: server.server.core.rooms[1])
+            snaps = server.call(lambda: [msgspec.to_builtins(room.table.snapshot(s)) for s in (0, 1)])
             for snap in snaps:
                 snap["clock"].pop("remaining")
             return json.dumps(snaps, sort_keys=True)

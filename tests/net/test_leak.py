@@ -62,9 +62,9 @@ class LeakRecorder:
 def drop(srv, name: str) -> None:
     """The server loses ``name``'s connection (the client reconnects with its token)."""
     def cut(server) -> None:
-        session = next(s for s in server.sessions.values() if s.name == name)
+        session = next(s for s in server.core.sessions.values() if s.name == name)
         assert session.conn is not None
-        session.conn.ws.transport.abort()
+        server.conns[session.conn.id].ws.transport.abort()
     srv.call(cut, srv.server)
 
 

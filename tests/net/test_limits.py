@@ -124,7 +124,7 @@ def test_connections_per_address_are_limited():
             for ws in (a, b):
                 ws.send(json.dumps({"type": "hello", "name": "An", "version": 3}))
                 assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
-        pump_until([], lambda: srv.call(lambda: srv.server.addresses.records["127.0.0.1"].conns == 0), timeout=5)
+        pump_until([], lambda: srv.call(lambda: srv.server.core.addresses.records["127.0.0.1"].conns == 0), timeout=5)
         with raw(srv.port) as d:  # the count goes down when connections close
             d.send(json.dumps({"type": "hello", "name": "An", "version": 3}))
             assert json.loads(d.recv(timeout=5))["type"] == "welcome"

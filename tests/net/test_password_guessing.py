@@ -3,7 +3,7 @@
 The attack that once took 143 s: guess the victim table's PIN, and after
 each wrong guess clear the address's count with a password it knows (its
 own locked table's, or the server's in hello). Run here on the server's
-own command handling with a fake clock, it must need days for all 10,000
+own command handling (the server core) with a fake clock, it must need days for all 10,000
 PINs, from one address or from fifty.
 """
 
@@ -13,30 +13,16 @@ import re
 from collections.abc import Callable
 
 from tala_desktop.net import protocol as p
-from tala_desktop.net.connection import Session
+from tala_desktop.net.core import ServerCore
 from tala_desktop.net.limits import ServerConfig
 from tala_desktop.net.rooms import RoomError
-from tala_desktop.net.server import TalaServer
+from tala_desktop.net.sessions import Session
 
 DAY = 86_400.0
 VICTIM_PIN, OWN_PIN, SERVER_PASSWORD = "9999", "1111", "phom"
 
 
-class FakeConn:
-    """Just enough of a connection for hello: what was sent, whether it was closed."""
-
-    def __init__(self, addr: str) -> None:
-        self.addr, self.session, self.closed = addr, None, False
-        self.sent: list[str] = []
-
-    def send(self, frame: str) -> None:
-        self.sent.append(frame)
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        self.closed = True
-
-
-def table(server: TalaServer, host: Session, pin: str) -> int:
+def table(server: ServerCore, host: Session, pin: str) -> int:
     server._dispatch(host, p.CreateTable(seats=4, password=pin), 0.0)
     assert host.room is not None
     return host.room.id
@@ -49,7 +35,7 @@ def waited(exc: RoomError | str) -> float:
     return max(0.25, float(found.group(1)))
 
 
-def crack(server: TalaServer, victim: int, addresses: list[str], bypass: Callable[[str, float], None],
+def crack(server: ServerCore, victim: int, addresses: list[str], bypass: Callable[[str, float], None],
           give_up: float = 30 * DAY) -> tuple[float, int]:
     """Try every PIN from 0000 at ``victim`` (rotating ``addresses``), calling ``bypass`` after each wrong one;
     the fake time it took to get in, and the tries made."""
@@ -73,7 +59,7 @@ def crack(server: TalaServer, victim: int, addresses: list[str], bypass: Callabl
 
 
 def test_a_known_pin_of_your_own_table_does_not_clear_your_wrong_guesses_at_another():
-    server = TalaServer(ServerConfig(max_tables_per_address=4))
+    server = ServerCore(ServerConfig(max_tables_per_address=4))
     victim = table(server, Session("Tuấn", "10.0.0.9"), VICTIM_PIN)
     mine = Session("Kẻ đoán", "10.0.0.66")
     own = table(server, mine, OWN_PIN)
@@ -88,27 +74,33 @@ def test_a_known_pin_of_your_own_table_does_not_clear_your_wrong_guesses_at_anot
 
 
 def test_the_servers_password_in_hello_does_not_clear_them_either():
-    server = TalaServer(ServerConfig(password=SERVER_PASSWORD))
+    server = ServerCore(ServerConfig(password=SERVER_PASSWORD))
     victim = table(server, Session("Tuấn", "10.0.0.9"), VICTIM_PIN)
 
+    ids = iter(range(1, 1_000_000))
+
     def hello_again(addr: str, now: float) -> None:
-        conn = FakeConn(addr)
-        server._hello(conn, p.Hello(name="Kẻ đoán", version=p.PROTOCOL_VERSION, password=SERVER_PASSWORD), now)
-        assert conn.session is not None and not conn.closed
+        conn = next(ids)
+        server.connect(conn, addr, now)
+        hello = p.Hello(name="Kẻ đoán", version=p.PROTOCOL_VERSION, password=SERVER_PASSWORD)
+        server.receive(conn, p.encode_command(hello), now)
+        link = server.links[conn]
+        assert link.session is not None and not link.closing
+        server.disconnect(conn, now)
 
     took, tries = crack(server, victim, ["10.0.0.66"], hello_again)
     assert took >= 2 * DAY, f"{took / DAY:.2f} days for {tries} tries"
 
 
 def test_fifty_addresses_together_are_no_faster_than_a_try_every_half_minute():
-    server = TalaServer(ServerConfig())
+    server = ServerCore(ServerConfig())
     victim = table(server, Session("Tuấn", "10.0.0.9"), VICTIM_PIN)
     took, tries = crack(server, victim, [f"10.0.1.{i}" for i in range(50)], lambda addr, now: None)
     assert took >= 2 * DAY, f"{took / DAY:.2f} days for {tries} tries"
 
 
 def test_a_friend_who_mistypes_twice_gets_in_at_once_and_the_right_pin_clears_only_their_count():
-    server = TalaServer(ServerConfig())
+    server = ServerCore(ServerConfig())
     victim = table(server, Session("Tuấn", "10.0.0.9"), VICTIM_PIN)
     friend = Session("Lan", "10.0.0.7")
     for pin in ("9998", "9989"):

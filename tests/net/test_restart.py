@@ -38,12 +38,12 @@ def crash(srv: ServerThread) -> None:
             s._ticker.cancel()
         if s._server is not None:
             s._server.close(close_connections=False)
-        for conn in list(s.conns):
+        for conn in list(s.conns.values()):
             conn.ws.transport.abort()
-        for room in s.rooms.values():
+        for room in s.core.rooms.values():
             room.close()
-        if s.keeper is not None:  # the dead process's file handle goes away, its rows stay as they were
-            s.keeper.file.close()
+        if s.core.keeper is not None:  # the dead process's file handle goes away, its rows stay as they were
+            s.core.keeper.file.close()
     srv.call(die)
     srv.loop.call_soon_threadsafe(srv.loop.stop)
     srv.thread.join(timeout=5)
@@ -58,8 +58,8 @@ def test_a_game_survives_a_server_crash_and_finishes(tmp_path):
         pump_until(players, lambda: players[0].snap.stock_count <= 11, timeout=20)   # a few turns played
         for pl in players:
             pl.auto = False
-        room = first.call(lambda: first.server.rooms[1])
-        keeper = first.server.keeper
+        room = first.call(lambda: first.server.core.rooms[1])
+        keeper = first.server.core.keeper
 
         def settled() -> bool:   # a player's turn, nothing in flight, and the file holds the table as it is
             return all(not pl.waiting for pl in players) and first.call(
@@ -78,12 +78,12 @@ def test_a_game_survives_a_server_crash_and_finishes(tmp_path):
                 snap = pl.snap
                 for key in ("game_id", "hand", "laid", "eaten", "phase", "to_move", "legal", "names", "balances"):
                     assert getattr(snap, key) == getattr(before[pl.client.name], key), key
-            assert second.call(lambda: second.server.rooms[1].table.state.history) == truth
+            assert second.call(lambda: second.server.core.rooms[1].table.state.history) == truth
             for pl in players:
                 pl.auto = True
             game = before["An"].game_id
             pump_until(players, game_over(players, game), timeout=20)
-            out = second.call(lambda: second.server.rooms[1].table.state.outcome)
+            out = second.call(lambda: second.server.core.rooms[1].table.state.outcome)
             assert all(pl.snap.outcome == out for pl in players)
             assert sum(out.net) == 0
         finally:
@@ -133,7 +133,7 @@ def test_the_state_file_keeps_no_token_and_bad_rows_are_dropped(tmp_path):
     srv = start_in_thread(state_path=str(state), **FAST)
     players = seat_table(srv, ["An", "Bình"], seats=2)
     try:
-        pump_until([], lambda: srv.call(lambda: 1 in srv.server.keeper._saved), timeout=5)
+        pump_until([], lambda: srv.call(lambda: 1 in srv.server.core.keeper._saved), timeout=5)
         with state_db(state) as db:
             (data,), = db.execute("SELECT data FROM rooms").fetchall()
         tokens = [pl.client.token for pl in players]
@@ -156,7 +156,7 @@ def test_the_state_file_keeps_no_token_and_bad_rows_are_dropped(tmp_path):
             db.execute("INSERT INTO dealers (id, rng) SELECT ?, rng FROM dealers WHERE id = 1", (k,))
     again = start_in_thread(state_path=str(state), **FAST)
     try:
-        assert again.call(lambda: sorted(again.server.rooms)) == [1]
+        assert again.call(lambda: sorted(again.server.core.rooms)) == [1]
         with state_db(state) as db:
             assert [r for r, in db.execute("SELECT id FROM rooms")] == [1]
             assert [r for r, in db.execute("SELECT id FROM dealers")] == [1]
@@ -199,7 +199,7 @@ def test_a_state_file_that_is_not_a_database_is_moved_aside(tmp_path):
     state.write_bytes(b"this is not sqlite" * 100)
     srv = start_in_thread(state_path=str(state), **FAST)
     try:
-        assert srv.call(lambda: srv.server.rooms) == {}
+        assert srv.call(lambda: srv.server.core.rooms) == {}
         assert [p.name.startswith("state.db.corrupt-") for p in tmp_path.iterdir()].count(True) == 1
     finally:
         srv.stop()

@@ -33,7 +33,7 @@ def snapshot_of_game(ws, game: int) -> dict:
 def finish_game(srv, table: int) -> dict:
     """Play the current game of ``table`` to its end at once (bots for every seat); its outcome as the server has it."""
     def run(server) -> dict:
-        room = server.rooms[table]
+        room = server.core.rooms[table]
         room.table.play_out()
         room.flush()
         out = room.table.state.outcome
@@ -43,7 +43,7 @@ def finish_game(srv, table: int) -> dict:
 
 def table_facts(srv, table: int) -> dict:
     def read(server) -> dict:
-        room = server.rooms[table]
+        room = server.core.rooms[table]
         t = room.table
         return {"kinds": list(room.seats.kinds), "names": list(t.names), "balances": list(t.balances),
                 "leader": t.state.leader, "game": t.game_id, "bots": [b is not None for b in t.bots],
@@ -218,8 +218,8 @@ def test_seats_that_changed_hands_and_the_watchers_survive_a_server_crash(tmp_pa
         guest.client.stand_up()
         pump_until(people, lambda: guest.client.watching and guest.snap.seat is None, act=False)
         before = table_facts(srv, 1)
-        keeper = srv.server.keeper
-        room = srv.call(lambda: srv.server.rooms[1])
+        keeper = srv.server.core.keeper
+        room = srv.call(lambda: srv.server.core.rooms[1])
         pump_until(people, lambda: srv.call(lambda: keeper._saved.get(1) == keeper._key(room)), act=False)
         crash(srv)
         second = start_in_thread(state_path=str(state), **{**FAST, "port": port})
@@ -228,7 +228,7 @@ def test_seats_that_changed_hands_and_the_watchers_survive_a_server_crash(tmp_pa
                            for pl in people), act=False)
         after = table_facts(second, 1)
         assert after["kinds"] == ["player", "empty", "bot"] and after["balances"] == before["balances"]
-        assert second.call(lambda: sorted(second.server.rooms[1].table.changed)) == []   # standing up alone: none
+        assert second.call(lambda: sorted(second.server.core.rooms[1].table.changed)) == []   # standing up alone: none
         assert guest.last("lobby").watching and fan.last("lobby").watching
         assert guest.snap.seat is None
         fan.client.sit(1)                                  # the fan takes Minh's seat, Minh takes it back later

@@ -116,7 +116,7 @@ def test_a_client_that_never_reads_is_dropped_before_much_is_queued_for_it():
             except Exception:  # noqa: BLE001 - the server hung up on it: that is the point
                 dropped = True
             dropped = dropped or srv.call(lambda: not any(s.name == "Lười" and s.connected
-                                                          for s in srv.server.sessions.values()))
+                                                          for s in srv.server.core.sessions.values()))
             time.sleep(0.01)
         assert dropped, "the server kept queueing for a client that never reads"
         # what the server took on for it: the queue bound, plus what the kernel and the transport held

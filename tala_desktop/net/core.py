@@ -1,0 +1,386 @@
+"""The LAN server without sockets: admission, hello, commands to rooms, the table list, the tick and restore.
+
+``ServerCore`` is plain synchronous code driven by three calls and the time
+passed in: ``receive(conn_id, frame, now)`` for a frame from a connection,
+``tick(now)`` for the clocks, ``disconnect(conn_id, now)`` when a
+connection ended; ``connect(conn_id, addr, now)`` admits a new one first.
+Each returns the frames to send, ``(conn_id, frame)`` in order, and
+``Close`` marks (net/sessions.py); it never waits and never touches a
+socket, so tests drive it with a stepped clock. The websockets server
+(net/server.py) is a thin adapter around it. Before any call returns, the
+tables it changed are written to the state file (net/persist.py): what a
+player was sent is what a crash resumes. Everything an abuser could reset
+by reconnecting is counted per address (net/limits.py), wrong passwords per
+address and table (net/password_guard.py).
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+
+from tala_desktop.table.messages import HintRequest, Leave, MoveCommand, NextGame
+
+from . import protocol as p
+from .limits import AddressBook, ServerConfig
+from .listing import TableList
+from .password_guard import SERVER, PasswordGuard
+from .persist import TableKeeper
+from .rooms import Room, RoomError
+from .sessions import GOING_AWAY, POLICY, REPLACED, FrameHook, Link, Outgoing, Session, restored_key
+
+log = logging.getLogger(__name__)
+
+
+class ServerCore:
+    """Hosts up to ``config.max_tables`` rooms for connections speaking the protocol of net/protocol.py."""
+
+    def __init__(self, config: ServerConfig | None = None, frame_hook: FrameHook | None = None) -> None:
+        self.config = config or ServerConfig()
+        self.frame_hook = frame_hook
+        self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
+        self.rooms: dict[int, Room[Session]] = {}
+        self.sessions: dict[str, Session] = {}
+        self.links: dict[int, Link] = {}
+        self.addresses = AddressBook(self.config)
+        self.passwords = PasswordGuard(self.config)
+        self.listing = TableList()
+        self.keeper: TableKeeper | None = None   # the state file's keeper when the server has one
+        self._next_room = 1
+        self._forgot_at = 0.0
+        self._out: Outgoing = []
+
+    def _flush(self) -> Outgoing:
+        """What was sent since the last call, in order (the links append to this one list)."""
+        out = self._out[:]
+        self._out.clear()
+        return out
+
+    # ------------------------------------------------------------ the state file
+    def restore(self, now: float) -> None:
+        """Open the state file and resume its tables (a previous run of this server died with them)."""
+        if not self.config.state_path:
+            return
+        self.keeper = TableKeeper(self.config.state_path, self.config)
+        for room, sessions in self.keeper.restore(now):
+            self.rooms[room.id] = room
+            self._next_room = max(self._next_room, room.id + 1)
+            for session in sessions:
+                self.sessions[session.token] = session
+
+    def _commit(self, *rooms: Room[Session] | None, now: float) -> None:
+        """Write the tables a call changed to the state file, before its frames are handed out."""
+        if self.keeper is not None:
+            for room in {r for r in rooms if r is not None}:
+                self.keeper.commit(room, self.rooms.get(room.id) is room, now)
+
+    # ------------------------------------------------------------ connections
+    def connect(self, conn_id: int, addr: str, now: float) -> Outgoing:
+        """A new connection from ``addr``: admitted (it must say hello in time), or refused and closed."""
+        c = self.config
+        record = self.addresses.get(addr, now)
+        link = Link(conn_id, addr, c, now, self._out, self.frame_hook)
+        refusal = None
+        if record.conns >= c.max_per_address:
+            refusal = p.error("too_many_connections", f"at most {c.max_per_address} connections per address")
+        elif not self.addresses.take(addr, now, c.connect_cost):
+            refusal = p.error("rate_limited", "too many connections and commands from your address: wait a moment")
+        if refusal is not None:        # told why and closed; it never counts as open
+            link.send(refusal)
+            link.close(POLICY, "too many connections")
+            return self._flush()
+        record.conns += 1
+        self.links[conn_id] = link
+        return self._flush()
+
+    def disconnect(self, conn_id: int, now: float) -> Outgoing:
+        """Connection ``conn_id`` ended: its seat waits for its token in a game; a lobby seat is freed."""
+        link = self.links.pop(conn_id, None)
+        if link is None:
+            return self._flush()
+        link.closing = True
+        self.addresses.get(link.addr, now).conns -= 1
+        s = link.session
+        if s is None or s.conn is not link:
+            return self._flush()
+        s.conn = None
+        s.dropped_at = now
+        log.info("%s (%s) dropped", s.name, link.addr)
+        room = s.room
+        if room is None:
+            self.sessions.pop(s.token, None)
+        elif room.playing:
+            room.member_dropped(now)
+        else:
+            self._leave(s, now)  # a lobby seat is simply freed
+            self.sessions.pop(s.token, None)
+        self._commit(room, now=now)
+        return self._flush()
+
+    def stuck(self, conn_id: int) -> None:
+        """The socket side gave up on ``conn_id`` (it does not read): nothing more is sent to it."""
+        link = self.links.get(conn_id)
+        if link is not None:
+            link.closing = True
+
+    def receive(self, conn_id: int, frame: str | bytes, now: float) -> Outgoing:
+        """One frame from connection ``conn_id``: checked against the rate limits, decoded and carried out."""
+        link = self.links.get(conn_id)
+        if link is not None and not link.closing:
+            self._receive(link, frame, now)
+        return self._flush()
+
+    def _receive(self, link: Link, frame: str | bytes, now: float) -> None:
+        c = self.config
+        if not link.bucket.take(now) or not self.addresses.take(link.addr, now):
+            link.refused += 1       # every refused command is answered (a client re-sends what matters)
+            link.send(p.error("rate_limited", f"at most {c.rate:g} messages a second "
+                                              f"({c.address_rate:g} from one address): send it again"))
+            if link.refused >= c.flood_close:
+                log.warning("%s flooded; closing it", link.addr)
+                link.close(POLICY, "flooding")
+            return
+        try:
+            cmd = p.decode_command(frame)
+        except p.ProtocolError as exc:
+            link.send(p.error(exc.code, str(exc)))
+            return
+        log.debug("%s <- %r", link.addr, cmd)
+        s = link.session
+        if s is None:
+            if not isinstance(cmd, p.Hello):
+                link.send(p.error("hello_first", "the first command must be hello"))
+                return
+            self._hello(link, cmd, now)
+            return
+        if isinstance(cmd, p.Hello):
+            link.send(p.error("already_welcome", "hello was already sent on this connection"))
+            return
+        before = s.room
+        try:
+            self._dispatch(s, cmd, now)
+            if s.room is not None and s.seat is not None and not isinstance(cmd, p.Ping):
+                s.room.last_activity = now      # only a seated player keeps a table alive, not a watcher
+        except RoomError as exc:
+            link.send(p.error(exc.code, str(exc)))
+        except Exception:  # noqa: BLE001 - one bad command must not take the server down
+            log.exception("command %r failed", cmd)
+            link.send(p.error("internal", "the server could not do that"))
+        self._commit(before, s.room, now=now)
+
+    def _hello(self, link: Link, cmd: p.Hello, now: float) -> None:
+        c = self.config
+        if cmd.version != p.PROTOCOL_VERSION:
+            link.send(p.error("version", f"this server speaks protocol {p.PROTOCOL_VERSION}, not {cmd.version}"))
+            link.close(POLICY, "protocol version")
+            return
+        if c.password:
+            wait = self.passwords.wait(link.addr, SERVER, now)
+            if wait > 0:
+                link.send(p.error("retry_later", f"too many wrong passwords: wait {wait:.0f} s"))
+                link.close(POLICY, "password wait")
+                return
+            if not hmac.compare_digest((cmd.password or "").encode(), c.password.encode()):
+                self.passwords.failed(link.addr, SERVER, now)
+                link.send(p.error("bad_password", "wrong server password"))
+                link.close(POLICY, "password")
+                return
+            self.passwords.passed(link.addr, SERVER)
+        session = self.sessions.get(cmd.resume) if cmd.resume else None
+        if session is None and cmd.resume:  # a seat resumed from the state file: its token comes back now
+            session = self.sessions.pop(restored_key(cmd.resume), None)
+            if session is not None:
+                session.token = cmd.resume
+                self.sessions[session.token] = session
+        resumed = session is not None
+        if session is None:
+            session = Session(cmd.name, link.addr)
+            self.sessions[session.token] = session
+        elif session.conn is not None:
+            old = session.conn
+            old.session = None
+            old.send(p.error("replaced", "this seat was taken over by a newer connection"))
+            old.close(REPLACED, "replaced")
+        session.conn, session.dropped_at, session.addr = link, None, link.addr
+        session.avatar = cmd.avatar
+        link.session = session
+        room = session.room
+        link.send(p.encode(p.Welcome(version=p.PROTOCOL_VERSION, name=session.name, token=session.token,
+                                     server=c.name, server_id=self.server_id,
+                                     reconnect_seconds=c.reconnect_seconds, resumed=resumed,
+                                     table=room.id if room else None, seat=session.seat)))
+        log.info("%s %s from %s", session.name, "resumed" if resumed else "joined", link.addr)
+        if room is not None:
+            room.resync(session)
+            self._commit(room, now=now)
+
+    # ------------------------------------------------------------ commands
+    def _dispatch(self, s: Session, cmd: p.Command, now: float) -> None:
+        if isinstance(cmd, p.Ping):
+            s.send(p.encode(p.Pong(t=cmd.t)))
+        elif isinstance(cmd, p.ListTables):
+            s.browsing = s.room is None
+            s.send(self.listing.frame(self.rooms))
+        elif isinstance(cmd, p.CreateTable):
+            self._create(s, cmd, now)
+        elif isinstance(cmd, (p.Join, p.Watch)):
+            self._join(s, cmd, now)
+        elif isinstance(cmd, (p.Chat, p.React)):
+            room = self._room(s)
+            self._chat_budget(s, now)
+            if isinstance(cmd, p.Chat):
+                room.chat(s, cmd.text)
+            else:
+                room.react(s, cmd.key)
+        elif isinstance(cmd, Leave):
+            self._room(s)
+            self._leave(s, now)
+        elif isinstance(cmd, p.Sit):
+            self._room(s).sit(s, cmd.seat)
+        elif isinstance(cmd, p.StandUp):
+            self._room(s).stand_up(s, now)
+        elif isinstance(cmd, p.SetSeat):
+            self._room(s).set_seat(s, cmd, now)
+        elif isinstance(cmd, p.Kick):
+            self._room(s).kick(s, cmd.seat).room = None
+        elif isinstance(cmd, p.Ready):
+            self._room(s).set_ready(s, cmd.ready)
+        elif isinstance(cmd, p.Configure):
+            self._room(s).configure(s, cmd)
+        elif isinstance(cmd, p.Start):
+            self._room(s).start(s, now)
+        elif isinstance(cmd, MoveCommand):
+            self._room(s).move(s, cmd.game_id, cmd.move)
+        elif isinstance(cmd, NextGame):
+            self._room(s).next_game(s, now)
+        elif isinstance(cmd, HintRequest):
+            s.send(p.encode(self._room(s).hint(s)))
+
+    def _chat_budget(self, s: Session, now: float) -> None:
+        """Chat lines and reactions have their own budget, per connection and per address (refused: chat_too_fast)."""
+        link, c = s.conn, self.config
+        if link is None or not link.chat_bucket.take(now) or not self.addresses.take_chat(s.addr, now):
+            raise RoomError("chat_too_fast", f"at most {c.chat_rate:g} chat lines or reactions a second "
+                                             f"({c.address_chat_rate:g} from one address)")
+
+    def _room(self, s: Session) -> Room[Session]:
+        if s.room is None:
+            raise RoomError("no_table", "join a table first")
+        return s.room
+
+    def _create(self, s: Session, cmd: p.CreateTable, now: float) -> None:
+        if s.room is not None:
+            raise RoomError("at_table", f"you are already at {s.room.name}")
+        if len(self.rooms) >= self.config.max_tables:
+            raise RoomError("too_many_tables", f"this server hosts at most {self.config.max_tables} tables")
+        most = self.config.max_tables_per_address
+        if sum(1 for r in self.rooms.values() if self._owner(r) == s.addr) >= most:
+            raise RoomError("too_many_tables", f"your address already hosts {most} tables: play or close one first")
+        settings = p.TableSettings(**{f: getattr(cmd, f) for f in p.TableSettings.__struct_fields__})
+        room: Room[Session] = Room(self._next_room, settings, self.config, now)
+        room.creator_addr = s.addr
+        self._next_room += 1
+        self.rooms[room.id] = room
+        room.join(s, 0, settings.password)
+        s.room, s.browsing = room, False
+
+    def _owner(self, room: Room[Session]) -> str:
+        """The address a table counts against: its host's (the creator's while it has no host)."""
+        host = room.seats[room.host] if room.host is not None else None
+        return host.addr if host is not None else room.creator_addr
+
+    def _join(self, s: Session, cmd: p.Join | p.Watch, now: float) -> None:
+        """Take a seat at a table in its lobby, or watch a table (the same password checks and waits)."""
+        if s.room is not None:
+            raise RoomError("at_table", f"you are already at {s.room.name}")
+        room = self.rooms.get(cmd.table)
+        if room is None:
+            raise RoomError("no_table", f"there is no table {cmd.table}")
+        locked, target = bool(room.settings.password), str(room.id)
+        if locked:
+            wait = self.passwords.wait(s.addr, target, now)
+            if wait > 0:
+                raise RoomError("retry_later", f"too many wrong passwords for {room.name}: wait {wait:.0f} s")
+        try:
+            room.join(s, cmd.seat, cmd.password) if isinstance(cmd, p.Join) else room.watch(s, cmd.password)
+        except RoomError as exc:
+            if exc.code == "bad_password":
+                self.passwords.failed(s.addr, target, now)
+            raise
+        if locked:
+            self.passwords.passed(s.addr, target)
+        s.room, s.browsing = room, False
+
+    def _leave(self, s: Session, now: float) -> None:
+        room = s.room
+        if room is None:
+            return
+        room.leave(s, now)
+        s.room = None
+        s.send(p.encode(p.Left(table=room.id, reason="left")))
+        if room.empty:  # nobody left, not even a dropped player who may come back
+            room.close()
+            self.rooms.pop(room.id, None)
+            self.passwords.drop_target(str(room.id))
+            log.info("%s closed", room.name)
+
+    def _close_room(self, room: Room[Session], reason: str = "closed") -> None:
+        for m in room.everyone():
+            m.room = None
+            m.send(p.encode(p.Left(table=room.id, reason=reason)))
+        room.close()
+        self.rooms.pop(room.id, None)
+        self.passwords.drop_target(str(room.id))
+
+    # ------------------------------------------------------------ the tick
+    def tick(self, now: float) -> Outgoing:
+        """Drive every room's clock and bots; close idle tables; expire resume tokens (the seat leaves: Móm)
+        and connections that did not say hello in time."""
+        for room in list(self.rooms.values()):
+            try:
+                room.tick(now)
+            except Exception:  # noqa: BLE001 - one broken table must not stop the others
+                log.exception("%s failed in its tick; closing it", room.name)
+                self._close_room(room)
+        idle = self.config.lobby_idle_seconds
+        for room in [r for r in self.rooms.values()
+                     if (not r.playing or not r.members()) and now - r.last_activity >= idle]:
+            log.info("%s had no seated player at work for %.0f s; closing it", room.name, idle)
+            self._close_room(room, "idle")
+        for link in self.links.values():
+            if link.session is None and not link.closing and now - link.opened >= self.config.hello_timeout:
+                link.send(p.error("hello_timeout", "send hello first"))
+                link.close(POLICY, "no hello")
+        if now - self._forgot_at >= 10.0:
+            self._forgot_at = now
+            self.addresses.forget(now)
+            self.passwords.forget(now)
+        limit = self.config.reconnect_seconds
+        for s in list(self.sessions.values()):
+            if s.conn is None and s.dropped_at is not None and now - s.dropped_at >= limit:
+                log.info("%s did not come back in %.0f s; their seat leaves", s.name, limit)
+                self.sessions.pop(s.token, None)
+                if s.room is not None:
+                    self._leave(s, now)
+        self.listing.push(self.rooms, self.sessions.values(), now)
+        if self.keeper is not None:
+            self.keeper.save(self.rooms.values(), now)
+        return self._flush()
+
+    def shutdown(self, reason: str = "shutdown", who: str | None = None) -> Outgoing:
+        """Tell every connection who closes the server and why (``closing``: shutdown, host_left, host_quit) and
+        close it; end the tables and empty the state file (nothing is left to resume)."""
+        closing = p.encode(p.Closing(reason=reason, who=who))
+        final = p.error("server_shutdown", f"the server is shutting down ({reason}{f', {who}' if who else ''})")
+        for link in self.links.values():
+            link.send(closing)
+            link.send(final)
+            link.close(GOING_AWAY, "server shutdown")
+        for room in list(self.rooms.values()):
+            room.close()
+        self.rooms.clear()
+        if self.keeper is not None:
+            self.keeper.close(clear=True)
+            self.keeper = None
+        return self._flush()

@@ -1,0 +1,105 @@
+"""The server core without sockets for tests: connections by id, a stepped clock, what each connection was sent.
+
+``CoreKit`` drives a ``ServerCore`` as the websockets adapter does (connect,
+receive, tick, disconnect), with time passed in, and keeps every frame each
+connection was sent, decoded to plain JSON as a client reads it, and the
+close it was given. ``say``/``hear`` read like the raw-socket helpers of
+conftest.py, so a test reads the same over the core and over a socket.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from typing import Any
+
+from tala_desktop.net.core import ServerCore
+from tala_desktop.net.limits import ServerConfig
+from tala_desktop.net.sessions import Close, FrameHook, Outgoing
+
+# fixed deals, bots that move at their first tick (their search has a small budget)
+CORE: dict[str, Any] = dict(bot_delay=0.0, seed=11, hard_budget_ms=20.0, address_rate=10_000.0,
+                            address_burst=10_000.0)
+
+
+class CoreKit:
+    """A ``ServerCore`` on a stepped clock (``now``, seconds), its connections' frames and closes."""
+
+    def __init__(self, frame_hook: FrameHook | None = None, **config: Any) -> None:
+        self.config = ServerConfig(**{**CORE, **config})
+        self.core = ServerCore(self.config, frame_hook)
+        self.now = 1000.0
+        self.inbox: dict[int, deque[dict[str, Any]]] = {}
+        self.closes: dict[int, Close] = {}
+        self._next = 0
+
+    def __enter__(self) -> CoreKit:
+        self.core.restore(self.now)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.deliver(self.core.shutdown())      # ends the tables and their bots
+
+    def deliver(self, out: Outgoing) -> None:
+        for conn, frame in out:
+            if isinstance(frame, Close):
+                self.closes.setdefault(conn, frame)
+            elif conn not in self.closes:
+                self.inbox[conn].append(json.loads(frame))
+
+    # ------------------------------------------------------------ driving
+    def connect(self, addr: str = "127.0.0.1") -> int:
+        self._next += 1
+        conn = self._next
+        self.inbox[conn] = deque()
+        self.deliver(self.core.connect(conn, addr, self.now))
+        return conn
+
+    def say(self, conn: int, **cmd: Any) -> None:
+        self.send(conn, json.dumps(cmd))
+
+    def send(self, conn: int, frame: str | bytes) -> None:
+        if conn not in self.closes:       # the adapter reads nothing more once it was told to close
+            self.deliver(self.core.receive(conn, frame, self.now))
+
+    def tick(self, seconds: float = 0.0) -> None:
+        """Let ``seconds`` pass, then tick once."""
+        self.now += seconds
+        self.deliver(self.core.tick(self.now))
+
+    def run(self, seconds: float, step: float = 0.05) -> None:
+        """Tick every ``step`` seconds for ``seconds``."""
+        for _ in range(round(seconds / step)):
+            self.tick(step)
+
+    def drop(self, conn: int) -> None:
+        """The connection ends (the client went away, or the socket was closed after a ``Close``)."""
+        self.closes.setdefault(conn, Close(1006, "gone"))
+        self.deliver(self.core.disconnect(conn, self.now))
+
+    # ------------------------------------------------------------ reading
+    def heard(self, conn: int) -> list[dict[str, Any]]:
+        """Every message not read yet (batches opened), and they count as read."""
+        got: list[dict[str, Any]] = []
+        while self.inbox[conn]:
+            msg = self.inbox[conn].popleft()
+            got.extend(msg["messages"] if msg["type"] == "batch" else [msg])
+        return got
+
+    def hear(self, conn: int, kind: str | None = None) -> dict[str, Any]:
+        """The next message (of type ``kind``: the others before it are skipped); fails when there is none."""
+        while self.inbox[conn]:
+            msg = self.inbox[conn].popleft()
+            for one in msg["messages"] if msg["type"] == "batch" and kind != "batch" else [msg]:
+                if kind is None or one["type"] == kind:
+                    return one
+        raise AssertionError(f"connection {conn} was sent no {kind or 'message'}")
+
+    def closed(self, conn: int) -> int | None:
+        """The close code the core gave ``conn`` (None: still open)."""
+        close = self.closes.get(conn)
+        return close.code if close is not None else None
+
+    def hello(self, conn: int, name: str = "An", **extra: Any) -> dict[str, Any]:
+        self.say(conn, type="hello", name=name, version=3, **extra)
+        return self.hear(conn)
