@@ -39,8 +39,9 @@ def test_quitting_from_the_menu_keeps_the_saved_game_for_the_next_start(journey)
     assert len(game_state(j).history) == moves
 
 
-MISFITS = {   # the bet, the pacing and the seats' other misfits: tests/store/test_unfit_autosave.py
+MISFITS = {   # the pacing's and the seats' other misfits: tests/store/test_unfit_autosave.py
     "rules": lambda o: o["record"]["rules"].update(double_or_nothing=True),   # a rule this version does not have
+    "bet": lambda o: o["record"].update(bet=0),                             # a bet no table can have
     "players": lambda o: o["seats"][1].update(level="grandmaster"),         # a computer level it does not have
 }
 
@@ -48,7 +49,10 @@ MISFITS = {   # the bet, the pacing and the seats' other misfits: tests/store/te
 @pytest.mark.parametrize("what", list(MISFITS))
 def test_a_saved_game_that_no_longer_fits_is_told_and_a_new_game_starts(journey, what):
     j = journey()
-    leave_a_saved_game(j)
+    j.start()
+    start_new_game(j, players=2)
+    wait_my_turn(j)                                   # the game is dealt and saved: I lead
+    j.close_window()
     path = j.folder / "autosave.json"
     obj = json.loads(path.read_text(encoding="utf-8"))
     MISFITS[what](obj)
