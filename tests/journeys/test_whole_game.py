@@ -10,6 +10,7 @@ from tala_desktop.engine.cards import card_str
 from tala_desktop.store import STARTING_GRANT
 from tala_desktop.ui.core.i18n import money, tr
 from tala_desktop.ui.screens.replay import ReplayScene
+from tala_desktop.ui.screens.results_text import result_label
 from tala_desktop.ui.table.results import ResultsOverlay
 
 from .driver import Journey, JourneyError
@@ -30,10 +31,11 @@ from .play import (
 GAME_WAIT = 240.0     # stepped seconds a whole game may take (bots think 0.8 s a move, the cards fly)
 
 
-def play_my_turn_checked(j: Journey) -> set[str]:
+def play_my_turn_checked(j: Journey, against_hint: bool = False) -> set[str]:
     """My turn by clicks, each step checked on screen: Ăn when offered (the eaten card in my hand), else the
     stock; Hạ the raised phỏm (laid before me); Gửi the raised cards (on the others' phỏm); the card Gợi ý
-    picks, Đánh (on my pile). The kinds of step taken."""
+    picks, Đánh (on my pile); ``against_hint``: another card than the one Gợi ý picks, clicked in my hand
+    ("against" among the kinds taken when I did). The kinds of step taken."""
     done: set[str] = set()
     for _ in range(12):
         if game_over(j) or not my_turn_shown(j):
@@ -79,6 +81,11 @@ def play_my_turn_checked(j: Journey) -> set[str]:
             sc = scene(j)
             picked = sc.highlights.selected
             assert picked is not None, "Gợi ý picked no card to throw"
+            choices = [c for c in reversed(sc.hand.order) if c in m.discardable() and c != picked]
+            if against_hint and choices:
+                picked = choices[0]
+                j.click(f"card {card_str(picked)}")
+                done.add("against")
             j.click(tr("btn.discard"))
             settle(j)
             assert model(j).piles[m.me][-1:] == [picked] and f"card {card_str(picked)}" not in j.labels()
@@ -87,20 +94,25 @@ def play_my_turn_checked(j: Journey) -> set[str]:
     raise JourneyError(f"my turn did not end (stuck at {mode(j)!r}: {j.labels()})")
 
 
-def play_a_whole_game(j: Journey) -> tuple[set[str], int]:
-    """My turns by clicks until the game ends: the kinds of step I took, and the game's id."""
+def play_a_whole_game(j: Journey) -> tuple[set[str], int, int]:
+    """My turns by clicks until the game ends, my first discard against the hint: the kinds of step I took, the
+    game's id, and the index in the game of that discard."""
     kinds: set[str] = set()
     game_id = model(j).game_id
+    against = -1
     while True:
         wait_my_turn(j, GAME_WAIT)
         if game_over(j):
             break
         history = len(game_state(j).history)
-        kinds |= play_my_turn_checked(j)
+        done = play_my_turn_checked(j, against_hint=against < 0)
+        kinds |= done
         me = j.table().model.me
-        made = {str(mv.kind) for mv in game_state(j).history[history:] if mv.seat == me}
-        assert made <= kinds | {"skip"}, (made, kinds)          # the table played what I clicked
-    return kinds, game_id
+        mine = [(i, mv) for i, mv in enumerate(game_state(j).history) if i >= history and mv.seat == me]
+        assert {str(mv.kind) for _, mv in mine} <= kinds | {"skip"}, (mine, kinds)   # played what I clicked
+        if "against" in done:
+            against = next(i for i, mv in mine if mv.kind is MoveKind.DISCARD)
+    return kinds, game_id, against
 
 
 def sign(net: int) -> str:
@@ -108,18 +120,23 @@ def sign(net: int) -> str:
 
 
 def test_a_whole_game_by_clicks_and_its_record_after_a_restart(journey):
-    j = journey(seed=2)      # on this deal my clicks draw, eat, lay the raised phỏm, send and discard
+    j = journey(seed=1)      # on this deal my clicks draw, eat, lay the raised phỏm, send and discard
     j.start()
     start_new_game(j, levels=("Dễ", "Thường", "Khó"))
     levels = [s.level for s in j.games.clients[0].table.config.seats[1:]]
     assert [str(v) for v in levels] == ["easy", "normal", "hard"]
-    kinds, first = play_a_whole_game(j)
-    assert {"draw", "eat", "lay", "send", "discard"} <= kinds, kinds
+    kinds, first, against = play_a_whole_game(j)
+    assert {"draw", "eat", "lay", "send", "discard", "against"} <= kinds, kinds
     j.until(lambda: isinstance(j.top, ResultsOverlay), 5.0, "the results")
     outcome = game_state(j).outcome
     assert outcome is not None
-    mine = outcome.net[j.table().model.me]
+    me = j.table().model.me
+    mine = outcome.net[me]
     assert sign(mine) in j.drawn_texts()                         # the results show my amount
+    results = j.top
+    assert isinstance(results, ResultsOverlay)
+    parts = results.breakdowns[me]                               # what my amount was made of, as the results said
+    played = list(game_state(j).history)
     j.click("Ván mới")
     j.until(lambda: table_shown(j) and model(j).game_id == first + 1 and not game_over(j), 5.0, "the next deal")
     assert len(model(j).hand) in (9, 10)
@@ -137,23 +154,35 @@ def test_a_whole_game_by_clicks_and_its_record_after_a_restart(journey):
     rows = store.list_games()
     assert len(rows) == 2
     nets = [r.nets[r.human_seat] for r in rows]                   # newest first
-    assert nets[1] == mine
+    whole, left = rows[1], rows[0]
+    assert whole.nets == tuple(outcome.net) and whole.winner == outcome.winner and whole.labels == outcome.labels
+    assert left.human_seat == me and left.labels[me] == "mom"
     assert j.wallet() == STARTING_GRANT + sum(nets)
+    bots = ", ".join(s.name for k, s in enumerate(whole.seats) if k != me)
+    assert bots == "Lan, Minh, Hùng"
 
     j.click("Lịch sử")
-    shown = j.texts()
-    assert len([t for t in shown if " | " in t]) == 2
-    assert sign(nets[0]) in shown[0] and "Bạn rời bàn" in shown[0]
-    assert sign(nets[1]) in shown[1] and "Bạn rời bàn" not in shown[1]
+    shown = [t for t in j.texts() if " | " in t]
+    assert len(shown) == 2
+    assert shown[0].split(" | ")[1:4] == [bots, "Móm", sign(nets[0])] and "Bạn rời bàn" in shown[0]
+    assert shown[1].split(" | ")[1:4] == [bots, result_label(outcome.labels[me]), sign(mine)]
+    assert shown[1].split(" | ")[4] == " · ".join(parts)          # the same parts the results showed
     j.click("Quay lại")
 
     j.click("Thống kê")
     tiles = " ".join(j.texts())
+    wins = sum(r.winner == r.human_seat for r in rows)
+    us = sum(r.labels[r.human_seat].startswith("u") for r in rows)
     assert "Số ván đã chơi: 2" in tiles and f"Tổng thắng thua: {sign(sum(nets))}" in tiles
+    assert f"{wins} ván thắng" in tiles and f"Số lần Ù: {us}" in tiles and "Tỉ lệ Móm: 50% 1 lần móm" in tiles
     chips = j.top.chips
     assert [v for _, v in chips] == [STARTING_GRANT, STARTING_GRANT + nets[1], STARTING_GRANT + sum(nets)]
-    opponents = [t for t in j.texts() if " | " in t]
-    assert len(opponents) == 3 and all(t.split(" | ")[1] == "2" for t in opponents)
+    opponents = {t.split(" | ")[0].split(" · ")[0]: t.split(" | ")[1:] for t in j.texts() if " | " in t}
+    assert set(opponents) == {"Lan", "Minh", "Hùng"}
+    for k, seat in enumerate(whole.seats):                        # games, my wins, theirs, my chips with them
+        if k != me:
+            theirs = sum(r.winner == k for r in rows)
+            assert opponents[seat.name] == ["2", str(wins), str(theirs), sign(sum(nets))], (seat.name, opponents)
     j.click("Quay lại")
 
     j.click("Lịch sử")
@@ -167,11 +196,12 @@ def test_a_whole_game_by_clicks_and_its_record_after_a_restart(journey):
         assert time.monotonic() < deadline, "the replay's review did not finish"
         j.step(0.1)
     j.step(0.1)
-    record = store.get_game(rows[1].uid).record
+    record = store.get_game(whole.uid).record
     moves = [parse_move(m) for m in record["moves"]]
+    assert moves == played                                        # the replay is the game I played
     marks = replay.mark_indexes()
-    assert all(moves[i].seat == rows[1].human_seat and moves[i].kind is not MoveKind.LEAVE for i in marks)
-    if marks:                                                     # a mark leads to its advice
-        j.click(f"mark {marks[0]}")
-        assert replay.index == marks[0] + 1
-        assert any(t.startswith("Máy khuyên") for t in j.texts())
+    assert against in marks, f"the review did not mark my discard against the hint (move {against}): {marks}"
+    assert all(moves[i].seat == me and moves[i].kind is not MoveKind.LEAVE for i in marks)
+    j.click(f"mark {against}")                                    # a mark leads to its advice
+    assert replay.index == against + 1
+    assert any(t.startswith("Máy khuyên") for t in j.texts())
