@@ -148,9 +148,13 @@ class NetTableClient:
     def sit(self, seat: int) -> None:
         self._send(p.Sit(seat=seat))
 
-    def kick(self, seat: int) -> None:
-        """Host only, before the start: remove the player at ``seat``."""
-        self._send(p.Kick, seat=seat)
+    def kick(self, seat: int | None = None, name: str | None = None) -> None:
+        """Host only, in the lobby or between games: remove the player at ``seat`` or the watcher ``name``."""
+        self._send(p.Kick, seat=seat, name=name)
+
+    def mute(self, name: str, muted: bool = True) -> None:
+        """Host only: the player or watcher ``name`` may no longer chat here (``muted`` False: may again)."""
+        self._send(p.Mute, name=name, muted=muted)
 
     def ready(self, ready: bool = True) -> None:
         self._send(p.Ready(ready=ready))

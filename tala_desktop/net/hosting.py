@@ -1,5 +1,5 @@
-"""The Table a LAN room hosts: built from the room's settings and seats, and the timer that plays for a player
-who dropped.
+"""The Table a LAN room hosts: built from the room's settings and seats, its streams forwarded to the room's
+people, and the timer that plays for a player who dropped.
 
 A dropped player's seat waits for them (their resume token is good for
 ``reconnect_seconds``), but the game does not: their turn is played with
@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from typing import Any
 
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import BOT, REMOTE, SeatConfig, SeatKind, Table, TableConfig, TableError
 
 from . import protocol as p
+from .audience import Audience
 from .limits import ServerConfig
+from .members import Member
 
 log = logging.getLogger(__name__)
 
@@ -66,3 +69,16 @@ class AwayTimer:
                 table.submit(seat, Move(seat, MoveKind.TIMEOUT), table.game_id)
             except TableError:
                 log.exception("%s: the timeout action for seat %d was refused", where, seat)
+
+
+def forward(table: Table, seated: list[Member | None], audience: Audience[Any]) -> None:
+    """Send each seat's drained stream to the player there, one frame per call (a seat nobody reads: dropped), and
+    the public stream to everyone watching, encoded once for all of them."""
+    for seat in range(table.n):
+        msgs = table.drain(seat)
+        m = seated[seat]
+        if m is not None and msgs and m.connected:
+            m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
+    public = table.drain(None)
+    if public and audience:
+        audience.send(p.encode(public[0] if len(public) == 1 else p.Batch(messages=public)))

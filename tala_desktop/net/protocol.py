@@ -200,9 +200,22 @@ class React(_Cmd, tag="react"):
 
 
 class Kick(_Cmd, tag="kick"):
-    """Host only, before the start: remove the player at ``seat`` (their address may not rejoin the table)."""
+    """Host only, in the lobby or between games: remove the player at ``seat``, or the watcher called ``name``
+    (that person, by name, may not come back to the table; others from the same address may)."""
 
-    seat: Seat
+    seat: Seat | None = None
+    name: ShownName | None = None
+
+    def __post_init__(self) -> None:
+        if (self.seat is None) == (self.name is None):
+            raise ValueError("kick: give a seat or the name of someone watching, not both")
+
+
+class Mute(_Cmd, tag="mute"):
+    """Host only: the player or watcher called ``name`` may (``muted`` false) or may not chat at this table."""
+
+    name: ShownName
+    muted: bool = True
 
 
 class Ready(_Cmd, tag="ready"):
@@ -224,10 +237,10 @@ class Ping(_Cmd, tag="ping"):
     t: float | None = None
 
 
-Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | Kick | Leave | Ready
-           | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping)
+Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | Kick | Mute | Leave
+           | Ready | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping)
 COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "watch", "sit", "stand_up", "set_seat",
-                 "kick", "leave", "ready", "start", "move", "next_game", "hint", "chat", "react", "ping")
+                 "kick", "mute", "leave", "ready", "start", "move", "next_game", "hint", "chat", "react", "ping")
 
 _decoder = msgspec.json.Decoder(Command)
 
@@ -309,6 +322,8 @@ class TableInfo(msgspec.Struct, kw_only=True):
     next_votes: Annotated[list[Seat], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
     watchers: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = msgspec.field(
         default_factory=list)                                      # the names of the people watching
+    muted: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN + 4)] = msgspec.field(
+        default_factory=list)                                      # who the host muted (players and watchers)
 
 
 class Tables(_Event, tag="tables"):

@@ -14,14 +14,13 @@ stands up and watches, a watcher sits down, the host gives a seat or puts
 a bot in it); a seat still free when the next game is dealt gets a bot. A
 seat that changed hands counts as gone for the next game's leader
 (``Table.next_game``, RULES.md §2). During a game nothing moves: leaving
-then is Móm. Refusals raise ``RoomError`` and change nothing.
+then is Móm. The host removes (by name: net/moderation.py) or mutes anyone
+seated or watching. Refusals raise ``RoomError`` and change nothing.
 """
 
 from __future__ import annotations
 
-import hmac
 import logging
-from typing import Generic
 
 from tala_desktop.engine import Move, MoveKind
 from tala_desktop.table import SeatKind, Table, TableError
@@ -30,10 +29,12 @@ from tala_desktop.table.messages import Hint
 from . import protocol as p
 from .audience import Audience
 from .chat import Chat
-from .hosting import AwayTimer, hosted_table
+from .hosting import AwayTimer, forward, hosted_table
 from .limits import ServerConfig
 from .members import M, Member, RoomError
+from .moderation import Moderation
 from .names import unique_name
+from .room_checks import RoomChecks
 from .seating import Seats
 
 __all__ = ["Member", "Room", "RoomError"]
@@ -41,7 +42,7 @@ __all__ = ["Member", "Room", "RoomError"]
 log = logging.getLogger(__name__)
 
 
-class Room(Generic[M]):
+class Room(RoomChecks[M]):
     """A table's lobby and, once started, its authoritative ``Table``."""
 
     def __init__(self, room_id: int, settings: p.TableSettings, config: ServerConfig, now: float = 0.0) -> None:
@@ -52,7 +53,7 @@ class Room(Generic[M]):
         self.seats: Seats[M] = Seats(settings.seats)
         self.audience: Audience[M] = Audience()   # the people watching
         self.chat_log = Chat()                # the table's chat and reactions
-        self.kicked: set[str] = set()         # addresses the host removed: they may not come back to this table
+        self.moderation = Moderation()        # who the host removed (by name) or muted
         self.table: Table | None = None
         self.version = 0                      # goes up with every change of ``info()``
         self.last_activity = now              # the last command from someone seated at the table
@@ -60,14 +61,6 @@ class Room(Generic[M]):
         self.away = AwayTimer(config.away_delay)   # plays the turns of players who dropped
 
     # ------------------------------------------------------------ queries
-    @property
-    def playing(self) -> bool:
-        return self.table is not None
-
-    @property
-    def host(self) -> int | None:
-        return self.seats.host
-
     def members(self) -> list[M]:
         """The seated players."""
         return self.seats.seated()
@@ -84,10 +77,6 @@ class Room(Generic[M]):
     def watching(self, member: M) -> bool:
         return member in self.audience
 
-    def seat_index(self, member: M) -> int | None:
-        """Where ``member`` sits at this table (None: they watch it, or are not at it)."""
-        return self.seats.index(member)
-
     def seated_names(self) -> list[str]:
         """Every name at the table now: the seated players', and once started the bots' too."""
         names = self.seats.taken_names()
@@ -99,7 +88,8 @@ class Room(Generic[M]):
                            seats=self.seats.infos(s, names), bet=s.bet, turn_seconds=s.turn_seconds,
                            preset=s.preset, bots=list(s.bots), password=bool(s.password), host=self.host,
                            players=len(self.members()), game_id=self.table.game_id if self.table else 0,
-                           next_votes=sorted(self.seats.votes), watchers=self.audience.names())
+                           next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
+                           muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]))
 
     def broadcast_lobby(self) -> None:
         self.version += 1
@@ -159,21 +149,32 @@ class Room(Generic[M]):
             self.maybe_next_game(now)
         self.broadcast_lobby()
 
-    def kick(self, member: M, seat: int) -> M:
-        """The host removes the player at ``seat`` before the start; that address may not rejoin this table.
-        Returns who was removed (told so here)."""
+    def kick(self, member: M, seat: int | None, name: str | None = None, now: float = 0.0) -> M:
+        """The host removes the player at ``seat`` (in the lobby or between games) or the watcher ``name``; that
+        person, by name, may not come back to this table. Returns who was removed (told so here)."""
         self.host_only(member)
-        self._lobby_only()
-        target = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        target = self.audience.find(name) if name is not None else self._guest_at(member, seat)
         if target is None:
-            raise RoomError("no_player", f"no player sits at seat {seat}")
-        if target is member:
-            raise RoomError("not_yourself", "the host leaves with leave, not kick")
-        self.kicked.add(target.addr)
-        self.seats.vacate(seat)
+            raise RoomError("no_watcher", f"nobody called {name!r} is watching this table")
+        if name is not None:
+            self.audience.remove(target)
+        else:
+            assert seat is not None                      # _guest_at found a player there
+            name = self.seats.names[seat]
+            self._free_for_next(seat)
+        self.moderation.ban(name or target.name, target.name)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
         self.broadcast_lobby()
+        self.maybe_next_game(now)
         return target
+
+    def mute(self, member: M, name: str, muted: bool) -> None:
+        """The host mutes (or lets speak again) the player or watcher called ``name`` at this table."""
+        self.host_only(member)
+        if name not in self.seats.taken_names() and self.audience.find(name) is None:
+            raise RoomError("no_player", f"nobody called {name!r} is at this table")
+        self.moderation.mute(name, muted)
+        self.broadcast_lobby()
 
     # ------------------------------------------------------------ the lobby
     def sit(self, member: M, seat: int) -> None:
@@ -237,13 +238,10 @@ class Room(Generic[M]):
         seat = self.seat_of(member)
         self._between_games("stand up")
         name = self.seats.names[seat] or member.name
-        self.seats.vacate(seat)
         table = self.table
-        chips = None
+        chips = table.balances[seat] if table is not None else None
+        self._free_for_next(seat)                    # nothing more of that seat reaches them
         if table is not None:
-            table.close_feed(seat)                   # nothing more of that seat reaches them
-            chips = table.balances[seat]
-            self.seats.kinds[seat] = SeatKind.EMPTY
             table.open_feed(None)
         self.audience.keep(member, name, chips)      # the name stays theirs (it is unique at the table)
         self.broadcast_lobby()
@@ -297,6 +295,13 @@ class Room(Generic[M]):
         self.broadcast_lobby()
         if table is not None and table.state is not None:
             member.send(p.encode(table.snapshot(seat)))
+
+    def _free_for_next(self, seat: int) -> None:
+        """Nobody sits at ``seat`` now; between games it is free for someone else (or a bot at the next deal)."""
+        self.seats.vacate(seat)
+        if self.table is not None:
+            self.table.close_feed(seat)
+            self.seats.kinds[seat] = SeatKind.EMPTY
 
     def _fill_empty_seats(self, table: Table) -> None:
         """The next game is dealt: every seat still free gets a bot, as at the first start."""
@@ -357,9 +362,12 @@ class Room(Generic[M]):
 
     def _speaker(self, member: M) -> tuple[int | None, str, bool]:
         if self.watching(member):
-            return None, self.audience.name_of(member) or member.name, True
-        seat = self.seat_of(member)
-        return seat, self.seats.names[seat] or member.name, False
+            seat, name, watching = None, self.audience.name_of(member) or member.name, True
+        else:
+            seat = self.seat_of(member)
+            name, watching = self.seats.names[seat] or member.name, False
+        self.moderation.check_speaker(name, self.name)
+        return seat, name, watching
 
     # ------------------------------------------------------------ driving
     def tick(self, now: float) -> None:
@@ -376,18 +384,9 @@ class Room(Generic[M]):
         self.flush()
 
     def flush(self) -> None:
-        """Forward each seat's own stream to that seat's player, one frame per flush (absent seats: dropped)."""
-        table = self.table
-        if table is None:
-            return
-        for seat in range(table.n):
-            msgs = table.drain(seat)
-            m = self.seats[seat]
-            if m is not None and msgs and m.connected:
-                m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
-        public = table.drain(None)
-        if public and self.audience:   # one encoding for everyone watching
-            self.audience.send(p.encode(public[0] if len(public) == 1 else p.Batch(messages=public)))
+        """Forward each seat's own stream to that seat's player, the public one to those watching."""
+        if self.table is not None:
+            forward(self.table, list(self.seats), self.audience)
 
     def resync(self, member: M) -> None:
         """Someone (re)connected or came in: the lobby, the chat so far, and the view of the game in progress
@@ -408,41 +407,3 @@ class Room(Generic[M]):
     def close(self) -> None:
         if self.table is not None:
             self.table.close()
-
-    # ------------------------------------------------------------ checks
-    def _lobby_only(self) -> None:
-        if self.playing:
-            raise RoomError("in_progress", "the game has started")
-
-    def _between_games(self, what: str) -> None:
-        st = self.table.state if self.table is not None else None
-        if st is not None and not st.is_over:
-            raise RoomError("in_progress", f"{what} between games (leaving during a game is Móm)")
-
-    def _free_seat(self, seat: int) -> None:
-        if not 0 <= seat < len(self.seats) or self.seats[seat] is not None:
-            raise RoomError("seat_taken", f"seat {seat} is not free")
-
-    def host_only(self, member: M) -> None:
-        seat = self.seat_index(member)
-        if seat is None or seat != self.host:
-            raise RoomError("not_host", "only the host may do that")
-
-    def seat_of(self, member: M) -> int:
-        seat = self.seat_index(member)
-        if seat is None:
-            raise RoomError("watching", f"you are watching {self.name}: take a free seat first")
-        return seat
-
-    def _table_seat(self, member: M) -> tuple[Table, int]:
-        if self.table is None:
-            raise RoomError("no_game", "the game has not started")
-        return self.table, self.seat_of(member)
-
-    def _check_entry(self, member: M, password: str | None) -> None:
-        """Refuse someone coming to this table (to sit or to watch) without its password or after a kick."""
-        if self.settings.password and not hmac.compare_digest((password or "").encode(),
-                                                              self.settings.password.encode()):
-            raise RoomError("bad_password", f"{self.name} needs its password")
-        if member.addr in self.kicked:
-            raise RoomError("kicked", f"the host of {self.name} removed you from it")

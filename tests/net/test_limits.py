@@ -64,7 +64,8 @@ def test_bad_frames_are_refused_with_a_code(frame, code):
 
 def test_every_command_round_trips():
     cmds = [p.Hello(name="An", version=3, resume="abcdefgh12"), p.ListTables(), p.CreateTable(seats=3, bots=["hard"]),
-            p.Configure(bet=5), p.Join(table=2, seat=1), p.Sit(seat=3), p.Kick(seat=2), p.Leave(), p.Ready(ready=False),
+            p.Configure(bet=5), p.Join(table=2, seat=1), p.Sit(seat=3), p.Kick(seat=2), p.Mute(name="Tí"), p.Leave(),
+            p.Ready(ready=False),
             p.Start(), p.MoveCommand(game_id=3, move=parse_move("1 discard Kh")), p.NextGame(), p.HintRequest(),
             p.Chat(text="chào"), p.Ping(t=1.5), p.Watch(table=2, password="x"), p.StandUp(),
             p.SetSeat(seat=1, kind="bot", level="easy"), p.SetSeat(seat=2, kind="player", name="Lan"),

@@ -27,6 +27,8 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
                         "You are sending too fast: wait a moment, then send again."),
     "social.bad_chat": ("Không gửi được: tin nhắn cần ít nhất một chữ nhìn thấy được, không có ký tự ẩn.",
                         "Not sent: a message needs at least one visible character and no hidden ones."),
+    "social.muted": ("Chủ bàn đã tắt tiếng bạn ở bàn này: tin nhắn không được gửi. Bạn vẫn xem và chơi được.",
+                     "The host muted you at this table: your message was not sent. You can still watch and play."),
     "social.too_long": ("Tin nhắn dài quá: tối đa {limit} ký tự.",
                         "That message is too long: {limit} characters at most."),
     "social.not_sent": ("Không gửi được: {reason}", "Not sent: {reason}"),

@@ -32,7 +32,7 @@ ERROR_KEYS: dict[str, str] = {
     "no_game": "net.error.no_game", "rate_limited": "net.error.rate_limited", "invalid": "net.error.invalid",
     "bad_password": "net.bad_password", "too_big": "net.error.invalid", "retry_later": "net.retry_later",
     "kicked": "net.error.kicked", "no_player": "net.error.no_player", "not_yourself": "net.error.not_yourself",
-    "chat_too_fast": "social.too_fast", "bad_chat": "social.bad_chat",
+    "chat_too_fast": "social.too_fast", "bad_chat": "social.bad_chat", "muted": "social.muted",
     "too_many_watchers": "net.error.too_many_watchers",
     "watching": "net.error.watching", "no_watcher": "net.error.no_watcher", "no_bot": "net.error.no_bot",
     "bad_seat": "net.error.bad_seat",

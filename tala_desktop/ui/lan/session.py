@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8765
 MAX_CHAT_LINES = 40
-CHAT_REFUSALS = {"chat_too_fast", "bad_chat"}      # refusals of a chat line or reaction: shown in the table's chat
+CHAT_REFUSALS = {"chat_too_fast", "bad_chat", "muted"}   # a chat line or reaction refused: shown in the chat
 
 
 def unseen(known: list[ChatLine], log: list[ChatLine]) -> list[ChatLine]:
