@@ -8,12 +8,15 @@ import pygame
 import pytest
 
 from tala_desktop.ui.core import i18n
+from tala_desktop.ui.core.scene import DESIGN_SIZE
+from tala_desktop.ui.frames.page import PANEL, TITLE_CENTRE, PageScene
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.rules import RulesScene
 from tala_desktop.ui.screens.settings import SettingsScene
 from tala_desktop.ui.screens.setup import SetupScene
 from tala_desktop.ui.shell.app_loop import App
 from tests.ui.app_helpers import inline_desktop
+from tests.ui.reference_frames import differing
 
 
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
@@ -137,15 +140,44 @@ def test_an_idle_menu_stops_redrawing(app):
     assert app.frames_drawn == drawn + 1
 
 
-def test_every_page_draws_something_in_both_languages(app):
+def _drawn(page: PageScene, bare: bool) -> pygame.Surface:
+    """The page drawn on its own design-size canvas; ``bare``: without its title and widgets."""
+    surface = pygame.Surface(DESIGN_SIZE)
+    widgets, title = page.widgets, page.title_key
+    if bare:
+        page.widgets, page.title_key = [], ""
+    try:
+        page.draw(surface)
+    finally:
+        page.widgets, page.title_key = widgets, title
+    return surface
+
+
+def test_every_page_draws_its_title_and_each_control_where_they_stand_in_both_languages(app):
     for language in ("vi", "en"):
         i18n.set_language(language)
         for page in (SetupScene(app.services, lambda c: None), SettingsScene(app.services), RulesScene(app.services)):
             app.stack.push(page)
             settle(app, 3)
-            shot = app.display.canvas
-            colours = {shot.get_at((x, y))[:3] for x in range(0, 1280, 37) for y in range(0, 720, 29)}
-            assert len(colours) > 40, f"{type(page).__name__} in {language} looks blank"
+            where = f"{type(page).__name__} in {language}"
+            shot = app.display.canvas.subsurface(app.stack.design_box())
+            full = _drawn(page, bare=False)
+            assert differing(shot, full).count() == 0, where        # the window shows the page as drawn
+            changed = differing(full, _drawn(page, bare=True))      # what the title and the controls add
+            band = pygame.Rect(210, TITLE_CENTRE[1] - 40, 810, 80)        # clear of the buttons at the corners
+            title = changed.overlap_mask(pygame.mask.Mask(band.size, fill=True), band.topleft).get_bounding_rects()
+            assert title, f"{where}: no title"
+            box = title[0].unionall(title[1:])
+            width = page.art.gold_text(i18n.tr(page.title_key), 46).get_width()
+            assert abs(box.centerx - TITLE_CENTRE[0]) <= 3 and width - 40 < box.w <= width, (where, box, width)
+            for widget in page.widgets:
+                rect = getattr(widget, "rect", None)
+                if rect is None or not getattr(widget, "visible", True):
+                    continue
+                inside = changed.overlap_area(pygame.mask.Mask(rect.size, fill=True), rect.topleft)
+                assert inside > 0.05 * rect.w * rect.h, (where, type(widget).__name__, rect, inside)
+            glass = full.get_at((PANEL.x + 12, PANEL.bottom - 12))[:3]
+            assert max(glass) < 60, (where, glass)                  # the page's dark panel (PAGE_PANEL_FILL)
             app.stack.pop()
 
 

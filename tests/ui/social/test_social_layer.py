@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 
+from tala_desktop.ui.art import theme
 from tala_desktop.ui.art.avatars import avatar_colour
 from tala_desktop.ui.art.theme import WATCHER_NAME
 from tala_desktop.ui.core.i18n import set_language
@@ -170,10 +171,21 @@ def test_frames_with_the_chat_open_and_a_bubble_in_both_languages(fonts):
         layer.draw(surface, sc)
         pygame.image.save(surface, str(ARTIFACTS / f"table_chat_{lang}.png"))
         frames[lang] = surface.copy()
+        bubbles = {sender: b.anchor for sender, b in layer.bubbles.bubbles.items()}
         sc.close()
+        assert {0, 1, 2, 3} <= set(bubbles)                        # the lines and reactions of every seat
+        for anchor in bubbles.values():                            # each bubble drawn by its seat, on paper
+            near = pygame.Rect(0, 0, 2 * anchor.radius + 260, 2 * anchor.radius + 200)
+            near.center = anchor.centre
+            near = near.clip(surface.get_rect())
+            paper = sum(tuple(surface.get_at((x, y)))[:3] == theme.BUBBLE_FILL
+                        for x in range(near.x, near.right, 2) for y in range(near.y, near.bottom, 2))
+            assert paper > 10, (lang, anchor, paper)               # (the emote covers most of its bubble)
     vi, en = frames["vi"], frames["en"]
     panel = layer.panel.rect
     changed = sum(vi.get_at((x, y)) != en.get_at((x, y))
                   for x in range(panel.x, panel.right, 4) for y in range(panel.y, panel.bottom, 4))
     assert changed > 100                                        # the panel's texts follow the language
-    assert (ARTIFACTS / "table_chat_vi.png").stat().st_size > 50_000
+    glass = sum(all(abs(a - b) <= 12 for a, b in zip(vi.get_at((x, y))[:3], theme.CHAT_FILL[:3]))
+                for x in range(panel.x, panel.right, 4) for y in range(panel.y, panel.bottom, 4))
+    assert glass > 0.3 * (panel.w // 4) * (panel.h // 4)         # the panel's dark glass under its lines

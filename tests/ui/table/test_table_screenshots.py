@@ -1,64 +1,154 @@
-"""Screenshots: the table mid-game and at the results overlay, saved under tests/artifacts/ (not committed)."""
+"""Screenshots of the table: the frames match their references, and the named parts are where and what they should be.
+
+Game 5 (three normal bots, played by mouse, stepped time) is drawn at your
+mid-game turn and at its results, at 1280x720 and at 1024x768; the frames
+are compared with tests/ui/reference/ (``python -m tests.ui.reference_frames``
+redraws them) and also saved in tests/artifacts/ to be looked at. The parts
+are checked on the frame against the frozen view it was drawn from: the
+clock ring's pixels are the clock's colour, each plate shows its player's
+name and chips, a chosen card stands above the hand line.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+import math
+from collections.abc import Callable, Iterator
 
 import pygame
+import pytest
 
-from tests.ui.table_helpers import Driver, make_services, make_table, play_my_turn
+from tala_desktop.ui.art import theme
+from tala_desktop.ui.art.table_art import ring_colour
+from tala_desktop.ui.core import i18n
+from tala_desktop.ui.core.i18n import money
+from tala_desktop.ui.table.layout import RING_GAP
+from tests.conftest import ARTIFACTS
+from tests.ui.reference_frames import TableFrames, assert_matches, play_table
+from tests.ui.table_helpers import Driver, make_services, make_table
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-
-
-def _colours(surface: pygame.Surface) -> int:
-    w, h = surface.get_size()
-    return len({tuple(surface.get_at((x, y))[:3]) for x in range(0, w, 16) for y in range(0, h, 16)})
-
-
-def _diff(a: pygame.Surface, b: pygame.Surface) -> float:
-    w, h = a.get_size()
-    pts = [(x, y) for x in range(0, w, 8) for y in range(0, h, 8)]
-    return sum(a.get_at(p) != b.get_at(p) for p in pts) / len(pts)
+Pixel = tuple[int, int, int]
 
 
-def test_table_mid_game_and_results_render_to_png(pg, fonts):
-    ARTIFACTS.mkdir(exist_ok=True)
-    drv = Driver(make_table(seed=5), make_services(fonts, speed=2.0))
-    sc = drv.scene
-    stats: dict[str, int] = {}
-    mid = None
-    for _ in range(20000):
-        m = sc.model
-        if mid is None and m is not None and sc.accepting_input and m.my_turn and sum(map(len, m.piles)) >= 6:
-            mid = drv.draw().copy()
-            pygame.image.save(mid, str(ARTIFACTS / "table_mid_game.png"))
-        if sc.results is not None and drv.stack.top is sc.results:
-            break
-        play_my_turn(drv, stats)
-        drv.step()
-    assert mid is not None and sc.results is not None
-    drv.step(90)  # hands turned, chips flown, money shown
-    results = drv.draw().copy()
-    pygame.image.save(results, str(ARTIFACTS / "table_results.png"))
-    assert (ARTIFACTS / "table_mid_game.png").stat().st_size > 50_000
-    assert (ARTIFACTS / "table_results.png").stat().st_size > 50_000
-    assert _colours(mid) > 200 and _colours(results) > 150
-    assert _diff(mid, results) > 0.3
+def near(colour: Pixel, tol: int = 24) -> Callable[[Pixel], bool]:
+    return lambda p: all(abs(a - b) <= tol for a, b in zip(p, colour))
+
+
+def rgb(surface: pygame.Surface, pos: tuple[int, int]) -> Pixel:
+    c = surface.get_at(pos)
+    return (c.r, c.g, c.b)
+
+
+def ink(surface: pygame.Surface, rect: pygame.Rect, match: Callable[[Pixel], bool]) -> pygame.Rect | None:
+    """The bounding box of the pixels of ``rect`` that ``match``, or None."""
+    xs, ys = [], []
+    for y in range(rect.y, rect.bottom):
+        for x in range(rect.x, rect.right):
+            if match(rgb(surface, (x, y))):
+                xs.append(x)
+                ys.append(y)
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if xs else None
+
+
+def share(surface: pygame.Surface, rect: pygame.Rect, match: Callable[[Pixel], bool]) -> float:
+    n = sum(match(rgb(surface, (x, y))) for y in range(rect.y, rect.bottom)
+            for x in range(rect.x, rect.right))
+    return n / max(1, rect.w * rect.h)
+
+
+@pytest.fixture(scope="module")
+def game(pg, fonts) -> Iterator[TableFrames]:
+    frames = play_table(fonts)
+    pygame.image.save(frames.mid, str(ARTIFACTS / "table_mid_game.png"))
+    assert frames.results is not None
+    pygame.image.save(frames.results, str(ARTIFACTS / "table_results.png"))
+    yield frames
+    frames.driver.scene.close()
+
+
+def test_the_table_mid_game_and_at_its_results_match_their_reference_frames(game):
+    assert_matches(game.mid, "table_mid_720p")
+    assert game.results is not None
+    assert_matches(game.results, "table_results_720p")
+
+
+def test_a_4_3_window_matches_its_reference_frame(pg, fonts):
+    frames = play_table(fonts, (1024, 768), to_results=False)
+    pygame.image.save(frames.mid, str(ARTIFACTS / "table_mid_game_1024x768.png"))
+    frames.driver.scene.close()
+    assert_matches(frames.mid, "table_mid_1024x768")
+
+
+def test_your_clock_ring_is_drawn_in_the_clock_colour_and_empties_from_twelve(game):
+    view, frame = game.mid_view, game.mid
+    remaining, total = view.remaining(view.model.me)
+    assert 0 < remaining < total
+    g = view.layout.seat(view.model.me)
+    cx, cy = g.avatar_centre
+    mid_r = g.avatar_radius + view.layout.px(RING_GAP) + view.layout.ring_width() / 2
+    gone = math.tau * (1 - remaining / total)           # the empty part: clockwise from twelve o'clock
+
+    def at(angle: float) -> Pixel:
+        return rgb(frame, (round(cx + mid_r * math.sin(angle)), round(cy - mid_r * math.cos(angle))))
+
+    colour = ring_colour(remaining)
+    assert colour == theme.CLOCK_PLENTY
+    for angle in (1.3, math.pi / 2 + 0.4, math.pi, 1.5 * math.pi, math.tau - 0.1):   # clear of the seconds' disc
+        assert at(angle) == colour, angle
+    assert at(gone / 2) != colour                       # the seconds already spent show the dark track
+
+
+def test_each_seat_plate_shows_its_players_name_and_chips(game, fonts):
+    view, frame = game.mid_view, game.mid
+    m, L = view.model, view.layout
+    for seat in range(len(m.names)):
+        p = L.seat(seat).plate
+        top = pygame.Rect(p.x + 2, p.y + 2, p.w // 2, L.px(24))
+        name = ink(frame, top, near(theme.WHITE, 20))
+        assert name is not None, m.names[seat]
+        width = fonts.font(L.px(16), True).size(m.names[seat])[0]
+        assert abs(name.x - (p.x + L.px(8))) <= 2 and abs(name.w - width) <= 3, (m.names[seat], name, width)
+        bottom = pygame.Rect(p.x + L.px(24), p.bottom - L.px(24), p.w - L.px(26), L.px(22))
+        chips = ink(frame, bottom, near(theme.GOLD, 40))
+        amount = fonts.font(L.px(15), True).size(money(m.balances[seat]))[0]
+        assert chips is not None and abs(chips.w - amount) <= 3, (seat, chips, amount)
+        glass = frame.get_at((p.right - L.px(10), p.bottom - L.px(8)))[:3]
+        assert max(glass) < 70, (seat, glass)             # the plate's dark glass (SEAT_PLATE) under the text
+
+
+def test_a_chosen_card_stands_above_the_hand_line(pg, fonts):
+    frames = play_table(fonts, to_results=False)
+    drv, sc = frames.driver, frames.driver.scene
+    order = list(sc.hand.order)
+    card, neighbour = order[3], order[4]
+    line = sc.layout.hand_top()
+    drv.click(drv.card_pos(card))
+    drv.step(20)
+    frame = drv.draw()
+    pygame.image.save(frame, str(ARTIFACTS / "table_chosen_card.png"))
+    chosen, other = sc.hand.rect_of(card), sc.hand.rect_of(neighbour)
+    assert chosen is not None and other is not None
+    assert chosen.y < line - 10 and other.y == line
+    paper = near(theme.CARD_PAPER, 12)
+    above = pygame.Rect(chosen.x + 4, chosen.y + 2, other.x - chosen.x - 8, line - chosen.y - 4)
+    assert share(frame, above, paper) > 0.5           # the card's face, lifted over the felt
+    beside = pygame.Rect(chosen.right + 4, chosen.y + 2, 40, line - chosen.y - 4)
+    assert share(frame, beside, paper) < 0.05         # its neighbour stays down: felt above it
     sc.close()
 
 
 def test_english_table_renders_every_label(pg, fonts):
-    from tala_desktop.ui.core import i18n
-
     i18n.set_language("en")
     drv = Driver(make_table(seed=4, players=2), make_services(fonts, speed=0.0))
     sc = drv.scene
     drv.until(lambda: sc.accepting_input and sc.model.my_turn)
     surface = drv.draw()
     pygame.image.save(surface, str(ARTIFACTS / "table_english_2p.png"))
-    names = {b.text for b in sc.visible_buttons()}
+    names = {b.text: b for b in sc.visible_buttons()}
     assert "Sort" in names and "Hint" in names
+    for b in names.values():                          # each label drawn, centred, inside its button
+        label = ink(surface, b.rect.inflate(-4, -4), near(theme.WHITE, 16))
+        assert label is not None, b.text
+        assert abs(label.centerx - b.rect.centerx) <= 3 and b.rect.contains(label), (b.text, label, b.rect)
     assert sc.status_line()[0] in ("You lead: discard a card", "Your turn: draw from the stock") or \
         sc.status_line()[0].startswith("Draw, or eat")
     sc.close()
