@@ -37,11 +37,12 @@ _FAILED = pytest.StashKey[bool]()
 
 @pytest.fixture
 def journey(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[..., Journey]]:
-    """``journey(size=(1280, 720))``: a player's walk on a fresh data folder (one per test)."""
+    """``journey(size=(1280, 720))``: a player's walk on a fresh data folder (one per test; ``folder=`` names
+    another one, for a second app in the same test)."""
     made: list[Journey] = []
 
-    def make(size: tuple[int, int] = (1280, 720), seed: int | None = 5) -> Journey:
-        j = Journey(tmp_path / "data", size, seed)
+    def make(size: tuple[int, int] = (1280, 720), seed: int | None = 5, folder: str = "data") -> Journey:
+        j = Journey(tmp_path / folder, size, seed)
         made.append(j)
         return j
 

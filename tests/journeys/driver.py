@@ -14,6 +14,12 @@ the top discard. Where each one is comes from the scenes' own widgets and the
 table's layout (what the app draws with), never from a shortcut into the
 game. Every step is recorded; ``save_failure`` writes the last frame as a PNG
 and the steps as text.
+
+Several apps can share the process (``together``: a LAN table's host,
+guests and watchers): they share pygame's one display, each draws on its
+own canvas, and a frame of one is a frame of all of them, the one the input
+was posted for first, so only it reads the events. Its last frame is its
+own canvas.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock
 from tala_desktop.ui.shell.desktop import Desktop
 from tala_desktop.ui.shell.offline_games import OfflineGames
 from tala_desktop.ui.widgets.controls import Button
-from tala_desktop.ui.widgets.form import Segmented
+from tala_desktop.ui.widgets.form import Segmented, TextField
 
 FPS = 60
 BOT_WAIT = 20.0        # wall seconds a frame waits at most for a computer player's decision
@@ -71,6 +77,10 @@ class Journey:
         self.steps: list[str] = []
         self.starts = 0
         self.last_frame: pygame.Surface | None = None
+        self.beside: list[Journey] = []     # the other apps in this process, stepped after this one (``together``)
+        # what the app waits for from outside it (a LAN server's answer): a frame waits (wall time, at most
+        # BOT_WAIT) while one of these is true, so a slow machine never turns into a timeout in stepped time
+        self.waits_for: list[Callable[[], bool]] = []
 
     # ------------------------------------------------------------------ the app's life
     def start(self) -> App:
@@ -130,12 +140,21 @@ class Journey:
 
     # ------------------------------------------------------------------ time
     def frame(self) -> bool:
-        """One frame of the app's loop, after any computer player's decision in progress is made."""
+        """One frame of the app's loop (and then of the apps beside it), after any computer player's decision in
+        progress is made."""
+        alive = self._own_frame()
+        for other in self.beside:
+            if other.app is not None and other.app.running:
+                other._own_frame()
+        return alive
+
+    def _own_frame(self) -> bool:
         app = self.running_app
         deadline = time.monotonic() + BOT_WAIT
-        while any(client.table.runner.busy for client in self.games.clients):
+        while (any(client.table.runner.busy for client in self.games.clients)
+               or any(waiting() for waiting in self.waits_for)):
             if time.monotonic() > deadline:
-                raise JourneyError(f"a computer player took over {BOT_WAIT:.0f} s to decide")
+                raise JourneyError(f"a computer player or the server took over {BOT_WAIT:.0f} s to answer")
             time.sleep(0.001)
         alive = app.frame()
         if app.frames_drawn:
@@ -148,10 +167,12 @@ class Journey:
                 return
 
     def until(self, done: Callable[[], bool], seconds: float, what: str) -> float:
-        """Step frames until ``done()``; the stepped seconds it took. JourneyError after ``seconds``."""
-        frames = 0
+        """Step frames until ``done()``; the stepped seconds it took. JourneyError after ``seconds`` (of stepped
+        time; beside other apps also of wall time, as what they wait for may come from a server's thread, whose
+        clock is the wall's)."""
+        frames, wall = 0, time.monotonic() + seconds
         while not done():
-            if frames >= seconds * FPS:
+            if frames >= seconds * FPS and (not self.beside or time.monotonic() >= wall):
                 raise JourneyError(f"waited {seconds:g} s of game time for {what}")
             if not self.frame():
                 if done():
@@ -274,6 +295,60 @@ class Journey:
         self._post(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0)
         self.frame()
 
+    def type_text(self, text: str) -> None:
+        """Type ``text`` (what the keyboard's text input sends) into the focused field, then one frame."""
+        self.log(f"type {text!r}")
+        self._post(pygame.TEXTINPUT, text=text)
+        self.frame()
+
+    def fields(self) -> list[Element]:
+        """The text boxes of the top page, in the order it built them ("field 0", "field 1", ...)."""
+        scene = self.top
+        if not isinstance(scene, PageScene):
+            return []
+        offset = self._offset(scene)
+        boxes = [w for w in scene.widgets if isinstance(w, TextField) and w.visible]
+        return [Element(f"field {i}", w.rect.move(offset)) for i, w in enumerate(boxes)]
+
+    def type_into(self, nth: int, text: str) -> None:
+        """Click the ``nth`` text box of the page where it is drawn, empty it (Backspace) and type ``text``."""
+        boxes = self.fields()
+        if len(boxes) <= nth:
+            raise JourneyError(f"no text box {nth} on {self.scene_name()} ({len(boxes)} shown)")
+        self.log(f"click text box {nth} on {self.scene_name()}")
+        self.click_at(boxes[nth].rect.center)
+        scene = self.top
+        assert isinstance(scene, PageScene)
+        box = [w for w in scene.widgets if isinstance(w, TextField) and w.visible][nth]
+        for _ in range(len(box.text)):
+            self._post(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)
+            self._post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
+        self.type_text(text)
+
+    def chat_elements(self) -> list[Element]:
+        """The table's chat where it is drawn: "chat" (the toggle), and while it is open "chat field" and its
+        buttons; between games the seat changes it offers over the table, by their words."""
+        table = self.table()
+        layer = getattr(table, "extras", None)
+        panel = getattr(layer, "panel", None)
+        if panel is None:
+            return []
+        out = [Element("chat", pygame.Rect(panel.toggle_rect))]
+        if panel.is_open:
+            if panel.field is not None:
+                out.append(Element("chat field", pygame.Rect(panel.field.rect)))
+            out.extend(_buttons(panel.buttons()))
+        out.extend(_buttons(getattr(layer, "seat_buttons", [])))
+        return out
+
+    def click_chat(self, label: str) -> None:
+        """Click the chat's element labelled ``label`` (see ``chat_elements``) where it is drawn."""
+        hits = [e for e in self.chat_elements() if e.label == label]
+        if not hits:
+            raise JourneyError(f"no {label!r} in the chat (shown: {[e.label for e in self.chat_elements()]})")
+        self.log(f"click {label!r} in the chat")
+        self.click_at(hits[0].rect.center)
+
     def _window_pos(self, canvas_pos: tuple[int, int]) -> tuple[int, int]:
         x, y = self.running_app.display.to_window(canvas_pos)
         return round(x), round(y)
@@ -300,9 +375,15 @@ class Journey:
 
     def keep_frame(self) -> None:
         """Keep a copy of the window as it is now (the app's last frame before it stops)."""
-        surface = pygame.display.get_surface()
+        surface = self._drawn()
         if surface is not None:
             self.last_frame = surface.copy()
+
+    def _drawn(self) -> pygame.Surface | None:
+        """What this app shows: the window, or its own canvas when other apps share the display."""
+        if self.beside and self.app is not None:
+            return self.app.display.canvas
+        return pygame.display.get_surface()
 
     def save_failure(self, folder: Path) -> list[Path]:
         """Write the last frame (PNG) and the steps taken into ``folder``; the paths written."""
@@ -310,7 +391,7 @@ class Journey:
         written: list[Path] = []
         surface = self.last_frame
         if surface is None and self.app is not None:
-            surface = pygame.display.get_surface()
+            surface = self._drawn()
         if surface is not None:
             png = folder / "last-frame.png"
             pygame.image.save(surface, str(png))
@@ -325,6 +406,12 @@ class Journey:
         steps.write_text("\n".join(self.steps) + shown + "\n", encoding="utf-8")
         written.append(steps)
         return written
+
+
+def together(*journeys: Journey) -> None:
+    """Make the journeys' apps run side by side in this process: a frame of one steps them all."""
+    for j in journeys:
+        j.beside = [other for other in journeys if other is not j]
 
 
 # ---------------------------------------------------------------------- reading scenes
