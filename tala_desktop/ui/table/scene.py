@@ -167,10 +167,6 @@ class TableScene(Scene):
     def next_game(self) -> None:
         self.client.next_game()
 
-    def look_of(self, seat: int) -> int | None:
-        """The avatar to draw at ``seat`` (view.py's ``Looks``)."""
-        return self.avatars.at(self.model, seat, self.spectator)
-
     # ------------------------------------------------------------------ redraw bookkeeping
     @property
     def needs_redraw(self) -> bool:

@@ -87,7 +87,7 @@ def test_your_seat_wears_the_profile_avatar(pg, fonts, tmp_path):
             return max(abs(x - y) for x, y in zip(a[:3], b[:3])) <= 6
 
         assert near(drawn, face.get_at(spot)) and not near(drawn, plain.get_at(spot))
-        assert sc.look_of(1) is None
+        assert sc.view().look_of(1) is None
         sc.close()
     finally:
         store.close()
