@@ -8,14 +8,15 @@ beacons go to a loopback port nobody reads (the others type the address),
 and its bots hold a move back for a short moment instead of the 0.8 s that
 lets people follow, so the journey takes seconds.
 
-The host hosts from the LAN page, takes three seats (the third a bot), the
-guest types the address, joins and is ready, the host starts; once the game
-runs the third app watches it. The guest says a line in the chat: it
-bubbles at the guest's avatar on the host's and the watcher's table. Both
-players play by clicks to the results, which all three see. The host closes
-its app: the guest and the watcher are told who closed the table and what
-became of the game's money. Nobody's wallet moved (a LAN table plays with
-its own chips).
+The host hosts from the LAN page and takes three seats (the third a bot's);
+the guest types the address, joins and is ready; a fourth app's player
+sits down and the host removes him ("Mời ra", confirmed): he is told so.
+The host starts; once the game runs, the watcher's app watches it. The
+guest says a line in the chat: it bubbles at the guest's avatar on the
+host's and the watcher's tables. Both players play by clicks to the
+results, which all three see. The host closes its app: the guest and the
+watcher are told who closed the table. Nobody's wallet moved (a LAN table
+plays with its own chips).
 """
 
 from __future__ import annotations
@@ -144,6 +145,24 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
     host.until(lambda: any(seat.name == "Minh" and seat.ready for seat in seats(host)), 3.0,
                "Minh ready in the host's lobby")
     host.until(lambda: host.find(tr("lobby.start")).enabled, 3.0, "everyone ready")
+
+    # a third player sits down before the start; the host removes him ("Mời ra", confirmed): he is told so
+    tuan = journey(folder="tuan")
+    together(host, guest, watcher, tuan)
+    tuan.start()
+    tuan.waits_for.append(partial(answer_due, tuan))
+    open_lan_page(tuan, "Tuấn")
+    join_by_address(tuan, address)
+    tuan.click(tr("lan.join"))
+    tuan.until(lambda: tr("lobby.ready") in tuan.labels(), 3.0, "Tuấn's seat")
+    host.until(lambda: host.labels().count(tr("lobby.kick")) == 2, 3.0, "Mời ra beside both guests")
+    host.click(tr("lobby.kick"), nth=1)
+    assert "Tuấn" in host.text()                                   # the question names whom it removes
+    host.click(tr("lobby.kick"))
+    tuan.until(lambda: lobby(tuan).session.lobby is None and tr("net.left.kicked") in lobby(tuan).drawn_status,
+               3.0, "Tuấn told he was removed")
+    host.until(lambda: [seat.name for seat in seats(host) if seat.name] == ["Hà", "Minh"], 3.0, "Tuấn's seat free")
+    tuan.close_window()
 
     # the watcher's app finds the same server by its address before the start
     open_lan_page(watcher, "Lan")
