@@ -21,7 +21,9 @@ directed broadcast address of each IPv4 interface (192.168.1.255 for
 table sends each out of its own adapter. The browser listens on a UDP port
 of every interface in a daemon thread, validates each datagram with
 msgspec, keys servers by (address, port) and forgets one that has been
-silent for ``expiry`` seconds.
+silent for ``expiry`` seconds. A beacon names the hosting player apart
+(``host_name``) so each app words the table in its own language; an old
+beacon without it shows the server's ``name``.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ from typing import Annotated, Any
 
 import ifaddr
 import msgspec
+
+from .chat_text import shown
+from .protocol import MAX_NAME, clean_name
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +64,7 @@ class BeaconInfo(msgspec.Struct, tag="tala_beacon", tag_field="type", kw_only=Tr
     open: Annotated[int, msgspec.Meta(ge=0, le=10_000)] = 0
     bet: Annotated[int, msgspec.Meta(ge=1)] | None = None
     password: bool = False
+    host_name: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] | None = None   # the hosting player, if one
 
 
 class LanServer(msgspec.Struct, kw_only=True):
@@ -73,10 +79,21 @@ class LanServer(msgspec.Struct, kw_only=True):
     bet: int | None
     password: bool
     seen: float
+    host_name: str | None = None    # the hosting player (a valid name), or None: show ``name``
 
     @property
     def address(self) -> str:
         return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+
+def _host_name(value: str | None) -> str | None:
+    """A beacon's host name if it is a valid player name (net/protocol.py's rules), else None."""
+    if value is None:
+        return None
+    try:
+        return clean_name(value)
+    except ValueError:
+        return None
 
 
 def _family(host: str) -> socket.AddressFamily:
@@ -225,8 +242,9 @@ class Browser:
         except msgspec.DecodeError:
             self.ignored += 1
             return None
-        server = LanServer(host=host, port=info.port, name=info.name, players=info.players, tables=info.tables,
-                           open=info.open, bet=info.bet, password=info.password, seen=self.clock())
+        server = LanServer(host=host, port=info.port, name=shown(info.name, 40), players=info.players,
+                           tables=info.tables, open=info.open, bet=info.bet, password=info.password,
+                           seen=self.clock(), host_name=_host_name(info.host_name))
         with self._lock:
             self._servers[(host, info.port)] = server
         return server

@@ -20,6 +20,7 @@ class ServerConfig:
     host: str = "0.0.0.0"
     port: int = 8765
     name: str = "Tá Lả"
+    host_name: str | None = None           # the hosting player (the beacon names them; each viewer says "X's table")
     max_tables: int = 8
     password: str | None = None            # asked in every hello when set
     max_message: int = 4096                # bytes per client frame (the websocket layer closes bigger ones)

@@ -79,7 +79,8 @@ class TalaServer:
 
     def _beacon_info(self) -> dict[str, Any]:
         rooms = list(self.core.rooms.values())
-        return {"name": self.config.name, "port": self.port, "players": sum(len(r.members()) for r in rooms),
+        return {"name": self.config.name, "host_name": self.config.host_name, "port": self.port,
+                "players": sum(len(r.members()) for r in rooms),
                 "tables": len(rooms), "password": bool(self.config.password),
                 "bet": rooms[0].settings.bet if rooms else None,
                 "open": sum(1 for r in rooms if not r.playing and r.seats.free())}

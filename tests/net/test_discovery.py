@@ -89,3 +89,35 @@ def test_ipv6_loopback():
     finally:
         srv.stop()
         browser.stop()
+
+
+def test_the_beacon_names_the_host_apart_from_the_server_name():
+    """Each viewer builds "Bàn của Tuấn" / "Tuấn's table" itself: the beacon carries the host's name alone."""
+    browser = Browser(bind=("127.0.0.1", 0), expiry=5).start()
+    srv = start_in_thread(announce=True, announce_target=("127.0.0.1", browser.port), announce_every=0.05,
+                          name="Bàn của Tuấn", host_name="Tuấn", **FAST)
+    try:
+        found = wait_for(lambda: browser.servers())
+        assert [(s.name, s.host_name) for s in found] == [("Bàn của Tuấn", "Tuấn")]
+    finally:
+        srv.stop()
+        browser.stop()
+
+
+def test_an_old_beacon_and_a_hostile_host_name_are_read_safely():
+    browser = Browser(bind=("127.0.0.1", 0), expiry=5)
+    try:
+        old = b'{"type":"tala_beacon","v":1,"id":"a","name":"Nh\\u00e0 Minh","port":8765}'
+        assert browser.feed(old, "10.0.0.1") is not None
+        bad = msgspec.json.encode({"type": "tala_beacon", "id": "b", "name": "B\x00\u2028", "port": 8766,
+                                   "host_name": "Lan\x00\u202e"})
+        assert browser.feed(bad, "10.0.0.2") is not None
+        long = msgspec.json.encode({"type": "tala_beacon", "id": "c", "name": "C", "port": 8767,
+                                    "host_name": "x" * 500})
+        assert browser.feed(long, "10.0.0.3") is None
+        servers = {s.port: s for s in browser.servers()}
+        assert (servers[8765].name, servers[8765].host_name) == ("Nhà Minh", None)
+        assert (servers[8766].name, servers[8766].host_name) == ("B", None)    # not a name: the server's name shows
+        assert 8767 not in servers
+    finally:
+        browser.stop()

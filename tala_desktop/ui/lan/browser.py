@@ -259,7 +259,7 @@ class LanBrowserScene(PageScene):
         if self.browser is not None and self._poll <= 0:
             self._poll = 0.5
             self.servers = self.browser.servers()
-            key = tuple((s.host, s.port, s.name, s.players, s.bet, s.password) for s in self.servers)
+            key = tuple((s.host, s.port, s.name, s.host_name, s.players, s.bet, s.password) for s in self.servers)
             if key != self._server_key:
                 self._server_key = key
                 self.rebuild()
@@ -270,11 +270,12 @@ class LanBrowserScene(PageScene):
 
         def line(name: str) -> str:
             return tr_count(key, server.players, name=name, players=server.players, bet=money(server.bet or 0))
-        full = line(server.name)
+        name = server_title(server)
+        full = line(name)
         if gfx.text_size(font, full)[0] <= room:
             return full
         rest = gfx.text_size(font, line(""))[0]
-        return ellipsize(font, line(ellipsize(font, server.name, max(60, room - rest))), room)
+        return ellipsize(font, line(ellipsize(font, name, max(60, room - rest))), room)
 
     def row_text_width(self) -> int:
         """The room for a server row's text: from its left padding to just before its "Vào" button."""
@@ -308,6 +309,12 @@ class LanBrowserScene(PageScene):
             top = PANEL.bottom - 48 - 26 * (len(lines) - 1)
             for i, line in enumerate(lines):
                 surface.blit(self.label(line, 19, ERROR), (LEFT.x, top + 26 * i))
+
+
+def server_title(server: LanServer) -> str:
+    """A server as this app words it: "Bàn của Tuấn" / "Tuấn's table" from its host's name; an old server that
+    names no host keeps the name it gave itself."""
+    return tr("lan.server_name", name=server.host_name) if server.host_name else server.name
 
 
 def _default_browser() -> Browser:

@@ -88,9 +88,9 @@ class LanSession:
         """
         where: dict[str, Any] = {"announce_target": announce_target} if announce_target else {}
         try:
-            server = start_in_thread(port=port, name=server_name[:40], announce=True, **where)
+            server = start_in_thread(port=port, name=server_name[:40], host_name=name, announce=True, **where)
         except OSError:
-            server = start_in_thread(port=0, name=server_name[:40], announce=True, **where)
+            server = start_in_thread(port=0, name=server_name[:40], host_name=name, announce=True, **where)
         try:
             session = cls(NetTableClient("127.0.0.1", server.port, name, avatar=avatar), server)
         except ValueError:

@@ -223,3 +223,29 @@ def test_the_hosts_table_settings_leave_room_between_each_label_and_the_control_
             assert below.y - above.bottom >= label_h + 6, (above, below)   # the label of `below` fits with air
     finally:
         session.close()
+
+
+@pytest.mark.parametrize(("language", "title"), [("vi", "Bàn của Tuấn"), ("en", "Tuấn's table")])
+def test_a_servers_row_names_the_host_in_the_viewers_language(app, language, title):
+    i18n.set_language(language)
+    stack, services = app
+    browser = LanBrowserScene(services, NoBrowser)
+    stack.push(browser)
+    font = services.fonts.font(21, True)
+    new = LanServer(host="10.0.0.1", port=8765, name="Phỏm Tuấn's table", host_name="Tuấn", players=2, tables=1,
+                    open=1, bet=100, password=False, seen=0.0)
+    old = LanServer(host="10.0.0.2", port=8765, name="Nhà Minh", players=1, tables=1, open=1, bet=None,
+                    password=False, seen=0.0)
+    assert browser.row_text(new, font, 2000).startswith(title + " · 2 ")
+    assert browser.row_text(old, font, 2000).startswith("Nhà Minh · 1 ")
+
+
+def test_hosting_announces_the_hosts_name(app):
+    i18n.set_language("en")
+    session = LanSession.host("Hà", "Hà's table", 0, ("127.0.0.1", 9), seats=2, bet=100, turn_seconds=0,
+                              preset="zingplay")
+    try:
+        assert session.server is not None
+        assert session.server.server.config.host_name == "Hà"
+    finally:
+        session.close()
