@@ -13,11 +13,15 @@ import logging
 from dataclasses import replace
 from typing import Any
 
+import msgspec
+
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import BOT, REMOTE, SeatConfig, SeatKind, Table, TableConfig, TableError
+from tala_desktop.table.messages import GameEnded
 
 from . import protocol as p
 from .audience import Audience
+from .game_record import game_record
 from .limits import ServerConfig
 from .members import Member
 
@@ -71,14 +75,18 @@ class AwayTimer:
                 log.exception("%s: the timeout action for seat %d was refused", where, seat)
 
 
-def forward(table: Table, seated: list[Member | None], audience: Audience[Any]) -> None:
+def forward(table: Table, seated: list[Member | None], audience: Audience[Any], table_id: int) -> None:
     """Send each seat's drained stream to the player there, one frame per call (a seat nobody reads: dropped), and
-    the public stream to everyone watching, encoded once for all of them."""
+    the public stream to everyone watching, encoded once for all of them. A seat whose stream ends a game then
+    gets that game's record (net/game_record.py), for its player's history."""
     for seat in range(table.n):
         msgs = table.drain(seat)
         m = seated[seat]
         if m is not None and msgs and m.connected:
             m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
+            record = game_record(table, table_id, seat) if any(isinstance(x, GameEnded) for x in msgs) else None
+            if record is not None:
+                m.send(msgspec.json.encode(record).decode())
     public = table.drain(None)
     if public and audience:
         audience.send(p.encode(public[0] if len(public) == 1 else p.Batch(messages=public)))

@@ -1,14 +1,11 @@
 """The LAN wire protocol: typed, validated JSON messages (msgspec Structs), each with a ``type``.
 
-Clients send **commands**; the server answers with **events**. Every
-command is decoded by ``decode_command`` into one of the Structs below, or
-refused with a ``ProtocolError`` carrying a code and a readable message:
-nothing from a client is ever eval'd or unpickled, unknown fields are
-refused, and strings have length limits. The table's own commands and
-per-seat messages (moves, events, snapshots, hints: table/messages.py, see
-docs/table-messages.md) are part of the same unions: a server frame is
-decoded by ``decode_server_frame``, just as strictly. docs/protocol.md lists
-every message with an example exchange.
+Clients send **commands**; the server answers with **events**. Every command is decoded by ``decode_command``
+into one of the Structs below, or refused with a ``ProtocolError`` carrying a code and a readable message:
+nothing from a client is ever eval'd or unpickled, unknown fields are refused, and strings have length limits.
+The table's own commands and per-seat messages (moves, events, snapshots, hints: table/messages.py, see
+docs/table-messages.md) and the end-of-game record (net/game_record.py) are part of the same unions: a server
+frame is decoded by ``decode_server_frame``, just as strictly. docs/protocol.md lists every message.
 """
 
 from __future__ import annotations
@@ -34,6 +31,7 @@ from tala_desktop.table.messages import (
 from tala_desktop.table.reactions import REACTIONS
 
 from .chat_text import MAX_CHAT, clean_chat, shown
+from .game_record import GameRecord, check_record
 
 PROTOCOL_VERSION = 3            # 2: moves as values and cards as numbers; 3: watching, seats between games, reactions
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
@@ -390,10 +388,11 @@ class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
     who: str | None = None      # with a closing reason: the host who closed
 
 
-LobbyEvent = Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left
+LobbyEvent = (Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left
+              | GameRecord)
 ClientMessage = LobbyEvent | TableMessage | Disconnected        # what NetTableClient.poll_messages returns
 ServerMessage = (Welcome | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left | Batch
-                 | TableMessage)
+                 | GameRecord | TableMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
 
 
@@ -402,7 +401,7 @@ def decode_server_frame(frame: str | bytes) -> ServerMessage:
     raises msgspec.DecodeError (ValidationError: the wrong shape or a field beyond its bounds)."""
     msg = _server_decoder.decode(frame)
     for one in msg.messages if isinstance(msg, Batch) else (msg,):
-        check_moves(one)
+        check_record(one) if isinstance(one, GameRecord) else check_moves(one)
     if isinstance(msg, Batch):
         return msgspec.structs.replace(msg, messages=[_cleaned(one) for one in msg.messages])
     return _cleaned(msg)
@@ -437,7 +436,7 @@ def _cleaned(msg: Any) -> Any:
         return replace(msg, who=_name(msg.who))
     if isinstance(msg, Snapshot):
         return replace(msg, names=[shown(n, 40) for n in msg.names])
-    return msg
+    return replace(msg, final=_cleaned(msg.final)) if isinstance(msg, GameRecord) else msg
 
 
 def encode(event: _Event | SeatMessage) -> str:

@@ -386,7 +386,7 @@ class Room(RoomChecks[M]):
     def flush(self) -> None:
         """Forward each seat's own stream to that seat's player, the public one to those watching."""
         if self.table is not None:
-            forward(self.table, list(self.seats), self.audience)
+            forward(self.table, list(self.seats), self.audience, self.id)
 
     def resync(self, member: M) -> None:
         """Someone (re)connected or came in: the lobby, the chat so far, and the view of the game in progress

@@ -66,6 +66,7 @@ class GameSummary:
     seats: tuple[SeatInfo, ...]
     labels: tuple[str, ...]
     nets: tuple[int, ...]
+    table: str | None = None   # None: an offline game paid from the wallet; "lan": a LAN table's chips
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,9 @@ from the games already played.
 Version 3: the ledger rebuilt (store/ledger_rebuild.py): version 2's backfill
 had no grant or top-up, a negative balance where a game's balance before was
 unknown, and rows in the text order of their times.
+Version 4: LAN games (store/lan_games.py), apart from the wallet's games:
+each as the player's seat saw it, with the names, labels and amounts of its
+history line.
 
 Add a migration by appending a function to ``MIGRATIONS``; never edit one
 that has shipped. Each runs inside its own transaction together with the
@@ -100,7 +103,27 @@ def _v3(conn: sqlite3.Connection) -> None:
     rebuild_ledger(conn)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3)
+def _v4(conn: sqlite3.Connection) -> None:
+    conn.execute("""
+        CREATE TABLE lan_games (
+            id           INTEGER PRIMARY KEY,
+            uid          TEXT    NOT NULL UNIQUE,  -- lan-<server id>-<table>-<game>
+            finished_at  TEXT    NOT NULL,
+            table_name   TEXT    NOT NULL,
+            seat         INTEGER NOT NULL,         -- the player's seat
+            players      INTEGER NOT NULL,
+            bet          INTEGER NOT NULL,
+            kind         TEXT    NOT NULL,
+            winner       INTEGER NOT NULL,
+            names        TEXT    NOT NULL,         -- JSON, per seat
+            labels       TEXT    NOT NULL,         -- JSON, per seat
+            nets         TEXT    NOT NULL,         -- JSON, per seat: the table's chips
+            record       TEXT    NOT NULL          -- JSON, lan_games.LanRecord (events and final view of the seat)
+        )""")
+    conn.execute("CREATE INDEX lan_games_by_finish ON lan_games (finished_at, id)")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4)
 CURRENT_VERSION = len(MIGRATIONS)
 
 

@@ -22,14 +22,16 @@ from typing import Any, TypeVar
 
 from tala_desktop.engine import GameState
 from tala_desktop.table import SeatKind
+from tala_desktop.table.messages import EventMessage, Snapshot
 
 from . import autosave as autosave_file
-from . import continuity, history, profile, settings, stats
+from . import continuity, history, lan_games, profile, settings, stats
 from .autosave import Autosave
 from .db import REPLACED_CODES, Notice, open_database
 from .errors import StoreError, UnfitSave
 from .folder_lock import hold_folder
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
+from .lan_games import LanGame
 from .paths import AUTOSAVE_NAME, DB_NAME, aside_name, move_aside, remove_temp_files, resolve_data_dir
 from .profile import Profile
 from .replay import GameStory, ReplayCheck, check_entry, story_of
@@ -201,6 +203,26 @@ class Store:
 
     def get_game(self, uid: str) -> GameEntry | None:
         return self._told(history.get_game(self.conn, uid, self.bad_rows))
+
+    def keep_lan_game(self, uid: str, table: str, events: list[EventMessage], final: Snapshot) -> bool:
+        """Keep a finished LAN game as the player's seat saw it, once; the wallet is not touched."""
+        kept = lan_games.keep_lan_game(self.conn, uid, table, events, final, self.clock())
+        if kept:
+            self._write_mark()
+        return kept
+
+    def get_lan_game(self, uid: str) -> LanGame | None:
+        return self._told(lan_games.get_lan_game(self.conn, uid, self.bad_rows))
+
+    def history(self, limit: int = 50, offset: int = 0) -> list[GameSummary]:
+        """Offline and LAN games together, newest first (a LAN game's ``table`` is "lan")."""
+        rows = [*self.list_games(limit + offset), *self._told(lan_games.list_lan_games(self.conn, limit + offset,
+                                                                                         self.bad_rows))]
+        rows.sort(key=lambda g: g.finished_at, reverse=True)
+        return rows[offset:offset + limit]
+
+    def count_history(self) -> int:
+        return self.count_games() + lan_games.count_lan_games(self.conn)
 
     def game_story(self, uid: str) -> GameStory | None:
         """Game ``uid``'s payments and leavers (None if it is not stored or does not replay)."""

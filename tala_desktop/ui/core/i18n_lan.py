@@ -31,6 +31,9 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lan.host_failed": ("Không mở được máy chủ: {error}", "Could not start the server: {error}"),
     "lan.bad_name": ("Tên của bạn không hợp lệ: {error}", "Your name is not allowed: {error}"),
     "lan.server_name": ("Bàn của {name}", "{name}'s table"),
+    "lan.record_refused": ("Ván vừa xong không lưu được vào Lịch sử: máy chủ gửi dữ liệu không hợp lệ. Bạn vẫn chơi "
+                           "tiếp được.", "The game that just ended could not be saved to your History: the server "
+                           "sent invalid data. You can keep playing."),
     "lan.connecting": ("Đang kết nối…", "Connecting…"),
     "lan.default_name": ("Người chơi", "Player"),
     "lan.your_name": ("Tên của bạn trên LAN", "Your name on the LAN"),

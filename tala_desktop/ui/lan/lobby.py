@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.protocol import SeatInfo, TableInfo
 from tala_desktop.table import SeatKind
 
@@ -36,6 +37,7 @@ from ..widgets.form import Segmented, TextField
 from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
 from .lost import LanLostOverlay
+from .records import keep_record
 from .session import LanSession
 
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
@@ -68,7 +70,15 @@ class LanLobbyScene(PageScene):
         self._key: tuple[Any, ...] = ()
         self.drawn_status = ""             # the status line of the last frame drawn
         session.on_lost = self._lost
+        session.on_record = self._keep_record
         super().__init__(services)
+
+    def _keep_record(self, record: GameRecord) -> None:
+        """A game at this table is over: into the history, with the table's chips (never the wallet's)."""
+        s = self.session
+        server_id = s.welcome.server_id if s.welcome is not None else ""
+        name = s.welcome.server if s.welcome is not None else ""
+        keep_record(self.services.store, server_id, s.where(), name, record, s.notices)
 
     # -- building ------------------------------------------------------------------------
     def build(self) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 from tala_desktop.engine import Move
 from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.host import ServerThread, start_in_thread
 from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import Error, TableMessage
@@ -65,6 +66,7 @@ class LanSession:
         self.lost_reason: str | None = None           # ... and as the client's reason code
         self.leaving = False                          # a leave is on its way: never send a second one
         self.on_lost: Callable[[str], None] | None = None
+        self.on_record: Callable[[GameRecord], None] | None = None   # a finished game, for the history
         self.playing = False
         self.closed = False
 
@@ -142,7 +144,7 @@ class LanSession:
             if self.lost_reason is not None and msg.reason == "closed":
                 return          # a command sent after the connection had ended: why it ended stays the reason
             self.lost_reason = msg.reason
-            self.lost = disconnect_text(self.lost_reason, self._where(), msg.who)
+            self.lost = disconnect_text(self.lost_reason, self.where(), msg.who)
             if self.on_lost is not None:
                 self.on_lost(self.lost)
         elif isinstance(msg, Error) and self.watching and msg.code == "watching":
@@ -156,6 +158,9 @@ class LanSession:
             log.info("the server refused a lobby command (%s): %s", msg.code, msg.message)
             self.notices.append(error_text(msg.code))
             del self.notices[:-5]
+        elif isinstance(msg, GameRecord):
+            if self.on_record is not None:
+                self.on_record(msg)
         elif not isinstance(msg, p.Pong):
             self.table_queue.append(msg)
 
@@ -164,7 +169,7 @@ class LanSession:
         self.said_total += len(lines)
         del self.said[:-p.CHAT_LOG]
 
-    def _where(self) -> str:
+    def where(self) -> str:
         return f"{self.client.host}:{self.client.port}" if self.client.host else ""
 
     def leave(self) -> None:

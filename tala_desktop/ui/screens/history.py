@@ -2,9 +2,12 @@
 
 Each row: when it ended, who played, your result and the chips you won or
 lost, and under the players what those chips are made of ("Bạn rời bàn ·
-móm -400 · Lan ăn của bạn -100"). "Xem lại" on a row (or a click on the row) opens the replay viewer;
-◀ / ▶ (and PageUp/PageDown) turn the pages. A game whose stored text is
-damaged is left out by the store; the page says how many are not shown.
+móm -400 · Lan ăn của bạn -100"); a LAN game's row says its chips were the
+table's ("Bàn LAN · chip của bàn"). "Xem lại" on a row (or a click on the
+row) opens the replay viewer (a LAN game as its seat saw it:
+lan_replay.py); ◀ / ▶ (and PageUp/PageDown) turn the pages. A game whose
+stored text is damaged is left out by the store; the page says how many
+are not shown.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import functools
 import pygame
 
 from tala_desktop.store import GameStory, GameSummary
+from tala_desktop.store.lan_games import LanGame
 
 from ..art import gfx, theme
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
@@ -23,6 +27,7 @@ from ..shared.services import Services
 from ..table.results_rows import breakdown, breakdown_lines
 from ..widgets.controls import Button
 from ..widgets.text_fit import TextFitter
+from .lan_replay import LanReplayScene
 from .replay import ReplayScene
 from .results_text import result_label, when_text
 
@@ -45,7 +50,7 @@ class HistoryScene(PageScene):
     def __init__(self, services: Services) -> None:
         self.services = services
         self.page = 0
-        self.total = services.store.count_games() if services.store is not None else 0
+        self.total = services.store.count_history() if services.store is not None else 0
         self.rows: list[GameSummary] = []
         self.stories: list[GameStory | None] = []
         self.message = ""
@@ -60,8 +65,8 @@ class HistoryScene(PageScene):
     def build(self) -> None:
         fonts = self.services.fonts
         store = self.services.store
-        self.rows = store.list_games(limit=PER_PAGE, offset=self.page * PER_PAGE) if store is not None else []
-        self.stories = [store.game_story(g.uid) for g in self.rows] if store is not None else []
+        self.rows = store.history(limit=PER_PAGE, offset=self.page * PER_PAGE) if store is not None else []
+        self.stories = [None if g.table else store.game_story(g.uid) for g in self.rows] if store is not None else []
         skipped = store.unreadable_games if store is not None else 0
         self.message = tr_count("history.unreadable", skipped, count=skipped) if skipped else ""
         self.view_buttons = []
@@ -86,12 +91,14 @@ class HistoryScene(PageScene):
         store = self.services.store
         if store is None or not 0 <= i < len(self.rows) or self.stack is None:
             return
-        entry = store.get_game(self.rows[i].uid)
+        row = self.rows[i]
+        entry = store.get_lan_game(row.uid) if row.table else store.get_game(row.uid)
         if entry is None:   # with one app per folder nothing deletes a game: it is unreadable
             self.message = tr("history.damaged") if store.unreadable_games else tr("history.missing")
             self.invalidate()
             return
-        self.stack.push(ReplayScene(self.services, entry))
+        self.stack.push(LanReplayScene(self.services, entry) if isinstance(entry, LanGame)
+                        else ReplayScene(self.services, entry))
 
     def prev_page(self) -> None:
         if self.page > 0:
@@ -137,6 +144,8 @@ class HistoryScene(PageScene):
         """What row ``i``'s chips are made of: whether you left, then each kind of payment ("" if one alone)."""
         g, story = self.rows[i], self.stories[i] if i < len(self.stories) else None
         me = g.human_seat
+        if g.table:
+            return tr("history.lan")      # the table's chips, not the wallet's
         if story is None or me is None:
             return ""
         names = [s.name for s in g.seats]

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from tala_desktop.net import protocol as p
-from tala_desktop.net.discovery import LanServer
+from tala_desktop.net.discovery import Browser, LanServer
 from tala_desktop.net.host import start_in_thread
 from tala_desktop.table.messages import Error
 from tala_desktop.ui.core import i18n
@@ -242,10 +242,13 @@ def test_a_servers_row_names_the_host_in_the_viewers_language(app, language, tit
 
 def test_hosting_announces_the_hosts_name(app):
     i18n.set_language("en")
-    session = LanSession.host("Hà", "Hà's table", 0, ("127.0.0.1", 9), seats=2, bet=100, turn_seconds=0,
-                              preset="zingplay")
+    browser = Browser(bind=("127.0.0.1", 0), expiry=5).start()
+    session = LanSession.host("Hà", "Hà's table", 0, ("127.0.0.1", browser.port), seats=2, bet=100,
+                              turn_seconds=0, preset="zingplay")
     try:
-        assert session.server is not None
-        assert session.server.server.config.host_name == "Hà"
+        poll_until(lambda: browser.servers(), lambda: session.pump(time.monotonic()), what="the beacon")
+        assert [(s.name, s.host_name) for s in browser.servers()] == [("Hà's table", "Hà")]
     finally:
+        session.client.close()           # the connection first: a client that outlives its server reconnects
         session.close()
+        browser.stop()
