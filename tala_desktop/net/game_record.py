@@ -51,9 +51,16 @@ def check_record(record: GameRecord) -> None:
 
 
 def game_record(table: Table, table_id: int, seat: int) -> GameRecord | None:
-    """The finished game of ``table`` as ``seat`` saw it (None while no game is over)."""
+    """The finished game of ``table`` as ``seat`` saw it (None while no game is over, or when the seat changed
+    hands after it: the game was the previous player's)."""
     st = table.state
-    if st is None or not st.is_over:
+    if st is None or not st.is_over or seat in table.changed:
         return None
     told = seat_events(st.events or [], [seat], table.game_id, st.outcome)[seat]
     return GameRecord(table=table_id, game_id=table.game_id, events=told[-MAX_STORY:], final=table.snapshot(seat))
+
+
+def record_frame(table: Table, table_id: int, seat: int | None) -> str | None:
+    """``game_record`` as a frame to send (None: nothing to send ``seat``; a watcher gets none)."""
+    record = None if seat is None else game_record(table, table_id, seat)
+    return None if record is None else msgspec.json.encode(record).decode()

@@ -13,15 +13,13 @@ import logging
 from dataclasses import replace
 from typing import Any
 
-import msgspec
-
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import BOT, REMOTE, SeatConfig, SeatKind, Table, TableConfig, TableError
 from tala_desktop.table.messages import GameEnded
 
 from . import protocol as p
 from .audience import Audience
-from .game_record import game_record
+from .game_record import record_frame
 from .limits import ServerConfig
 from .members import Member
 
@@ -84,9 +82,9 @@ def forward(table: Table, seated: list[Member | None], audience: Audience[Any], 
         m = seated[seat]
         if m is not None and msgs and m.connected:
             m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
-            record = game_record(table, table_id, seat) if any(isinstance(x, GameEnded) for x in msgs) else None
+            record = record_frame(table, table_id, seat) if any(isinstance(x, GameEnded) for x in msgs) else None
             if record is not None:
-                m.send(msgspec.json.encode(record).decode())
+                m.send(record)
     public = table.drain(None)
     if public and audience:
         audience.send(p.encode(public[0] if len(public) == 1 else p.Batch(messages=public)))

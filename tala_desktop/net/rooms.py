@@ -29,6 +29,7 @@ from tala_desktop.table.messages import Hint
 from . import protocol as p
 from .audience import Audience
 from .chat import Chat
+from .game_record import record_frame
 from .hosting import AwayTimer, forward, hosted_table
 from .limits import ServerConfig
 from .members import M, Member, RoomError
@@ -397,7 +398,11 @@ class Room(RoomChecks[M]):
             member.send(log_frame)
         if self.table is not None and self.table.state is not None:
             self.flush()
-            member.send(p.encode(self.table.snapshot(self.seat_index(member))))
+            seat = self.seat_index(member)
+            member.send(p.encode(self.table.snapshot(seat)))
+            record = record_frame(self.table, self.id, seat)
+            if record is not None:       # a game over while they were away: its record again (kept once)
+                member.send(record)
             self.maybe_next_game(self.table.now)
 
     def member_dropped(self, now: float) -> None:

@@ -12,6 +12,7 @@ from tala_desktop.net.host import start_in_thread
 from tala_desktop.table.messages import EVENT_TYPES, Drew
 
 from .conftest import FAST, close_all, game_over, kind_of, pump_until, seat_table
+from .test_leak import drop
 
 
 def test_each_seat_gets_the_game_as_it_saw_it_and_no_more():
@@ -32,6 +33,24 @@ def test_each_seat_gets_the_game_as_it_saw_it_and_no_more():
             assert record.final.seat == pl.snap.seat and record.final.outcome is not None
             others = [e for e in record.events if isinstance(e, Drew) and e.seat != record.final.seat]
             assert others and all(e.card is None for e in others)   # another seat's draw: never its card
+    finally:
+        close_all(players)
+        srv.stop()
+
+
+def test_a_player_who_comes_back_after_the_game_gets_its_record_again():
+    """A player away when the game ended still gets its record (the client keeps a record once)."""
+    srv = start_in_thread(**FAST)
+    players = seat_table(srv, ["An", "Bình"], seats=2, bet=100, turn_seconds=0)
+    try:
+        pump_until(players, game_over(players), timeout=20)
+        pump_until(players, lambda: all(pl.last("game_record") is not None for pl in players), act=False)
+        first = players[1].last("game_record")
+        drop(srv, "Bình")
+        pump_until(players, lambda: len([m for m in players[1].messages if kind_of(m) == "game_record"]) == 2,
+                   act=False)
+        assert players[1].last("game_record") == first
+        assert len([m for m in players[0].messages if kind_of(m) == "game_record"]) == 1
     finally:
         close_all(players)
         srv.stop()
