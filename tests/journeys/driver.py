@@ -25,8 +25,7 @@ own canvas.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +35,13 @@ from tala_desktop.app import start_desktop
 from tala_desktop.store import folder_lock
 from tala_desktop.store.paths import resolve_data_dir
 from tala_desktop.ui.core.scene import Scene
-from tala_desktop.ui.frames.notice import NoticeBox
 from tala_desktop.ui.frames.page import PageScene
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock
 from tala_desktop.ui.shell.desktop import Desktop
 from tala_desktop.ui.shell.offline_games import OfflineGames
-from tala_desktop.ui.widgets.controls import Button
-from tala_desktop.ui.widgets.form import Segmented, TextField
+from tala_desktop.ui.widgets.form import TextField
+
+from .screen import Element, buttons_of, elements_of, texts_of
 
 FPS = 60
 BOT_WAIT = 20.0        # wall seconds a frame waits at most for a computer player's decision
@@ -51,15 +50,6 @@ HARD_SAMPLES = 60      # the Hard player's samples a decision (not its time budg
 
 class JourneyError(AssertionError):
     """The journey could not take a step (an element not on screen, a wait that never ended)."""
-
-
-@dataclass(frozen=True)
-class Element:
-    """Something drawn that a player can point at: its label and its rectangle on the canvas."""
-
-    label: str
-    rect: pygame.Rect
-    enabled: bool = True
 
 
 class Journey:
@@ -209,7 +199,7 @@ class Journey:
         """What the player can point at on the top scene, in canvas coordinates."""
         scene = self.top
         offset = self._offset(scene)
-        return [Element(e.label, e.rect.move(offset), e.enabled) for e in _elements_of(scene)]
+        return [Element(e.label, e.rect.move(offset), e.enabled) for e in elements_of(scene)]
 
     def _offset(self, scene: Scene) -> tuple[int, int]:
         """Where the scene's own coordinates start on the canvas (scenes not filling it sit in the design box)."""
@@ -231,7 +221,7 @@ class Journey:
         """The words the top scenes show: their titles, messages, buttons, the table's log and status line."""
         out: list[str] = []
         for scene in self.running_app.stack.visible():
-            out.extend(_texts_of(scene))
+            out.extend(texts_of(scene))
         return out
 
     def text(self) -> str:
@@ -337,8 +327,8 @@ class Journey:
         if panel.is_open:
             if panel.field is not None:
                 out.append(Element("chat field", pygame.Rect(panel.field.rect)))
-            out.extend(_buttons(panel.buttons()))
-        out.extend(_buttons(getattr(layer, "seat_buttons", [])))
+            out.extend(buttons_of(panel.buttons()))
+        out.extend(buttons_of(getattr(layer, "seat_buttons", [])))
         return out
 
     def click_chat(self, label: str) -> None:
@@ -412,91 +402,3 @@ def together(*journeys: Journey) -> None:
     """Make the journeys' apps run side by side in this process: a frame of one steps them all."""
     for j in journeys:
         j.beside = [other for other in journeys if other is not j]
-
-
-# ---------------------------------------------------------------------- reading scenes
-def _elements_of(scene: Scene) -> Iterator[Element]:
-    from tala_desktop.ui.frames.overlay import Overlay
-    from tala_desktop.ui.table.results import ResultsOverlay
-    from tala_desktop.ui.table.scene import TableScene
-
-    if isinstance(scene, TableScene):
-        yield from _table_elements(scene)
-    elif isinstance(scene, ResultsOverlay):
-        yield from _buttons([scene.new_button, scene.leave_button])
-    elif isinstance(scene, Overlay):
-        yield from _buttons(scene.buttons)
-    elif isinstance(scene, PageScene):
-        yield from _page_marks(scene)
-        for widget in scene.widgets:
-            if isinstance(widget, Button):
-                yield from _buttons([widget])
-            elif isinstance(widget, Segmented) and getattr(widget, "visible", True):
-                for (_, label), rect in zip(widget.options, widget.segment_rects()):
-                    yield Element(label, pygame.Rect(rect))
-            elif isinstance(widget, NoticeBox) and widget.visible:
-                yield Element(widget.button.text, widget.button_rect())
-
-
-def _page_marks(scene: PageScene) -> Iterator[Element]:
-    """The replay's timeline marks, each where it is drawn ("mark 12": the computer's advice on move 12)."""
-    from tala_desktop.ui.screens.replay import TIMELINE, ReplayScene
-
-    if isinstance(scene, ReplayScene):
-        for i in scene.mark_indexes():
-            yield Element(f"mark {i}", pygame.Rect(scene.mark_x(i) - 2, TIMELINE.y, 5, TIMELINE.h))
-
-
-def _buttons(buttons: list[Button]) -> Iterator[Element]:
-    for b in buttons:
-        if b.visible:
-            yield Element(b.text, pygame.Rect(b.rect), b.enabled)
-
-
-def _table_elements(scene: Any) -> Iterator[Element]:
-    from tala_desktop.engine.cards import card_str
-    from tala_desktop.ui.screens.tutorial import TutorialScene
-
-    yield from _buttons([scene.menu_button, *scene.header.shown(), *scene.visible_buttons()])
-    if isinstance(scene, TutorialScene):
-        yield from _buttons([scene.faster_button])
-    if scene.model is None:
-        return
-    for card in scene.hand.order:
-        rect = scene.hand.rect_of(card)
-        if rect is not None:
-            yield Element(f"card {card_str(card)}", pygame.Rect(rect))
-    yield Element("stock", pygame.Rect(scene.layout.stock))
-    m = scene.model
-    if m.last_discard is not None:
-        seat = m.last_discard[0]
-        rects = scene.layout.pile_rects(seat, len(m.piles[seat]))
-        if rects:
-            yield Element("discard", pygame.Rect(rects[-1]))
-
-
-def _texts_of(scene: Scene) -> Iterator[str]:
-    from tala_desktop.ui.table.scene import TableScene
-
-    for attr in ("title", "message", "note"):
-        value = getattr(scene, attr, None)
-        if isinstance(value, str) and value:
-            yield value
-    shown = getattr(scene, "shown_texts", None)     # a page that draws its own words says which (history, stats)
-    if callable(shown):
-        yield from (t for t in shown() if t)
-    if isinstance(scene, PageScene):
-        for widget in scene.widgets:
-            if isinstance(widget, NoticeBox) and widget.visible:
-                yield " ".join(widget.lines())
-    if isinstance(scene, TableScene):
-        if scene.model is None:
-            from tala_desktop.ui.core.i18n import tr
-            yield tr("table.waiting")
-        text, _ = scene.status_line()
-        if text:
-            yield text
-        yield from scene.log_lines
-    for e in _elements_of(scene):
-        if not e.label.startswith("card ") and e.label not in ("stock", "discard"):
-            yield e.label

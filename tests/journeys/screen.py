@@ -1,0 +1,117 @@
+"""What a player can see of a scene: the elements to point at (buttons, cards, marks) and the texts shown.
+
+``elements_of(scene)`` lists what is drawn that a player can click, each
+with its rectangle on the scene's canvas, read from the scenes' own widgets
+and the table's layout (what the app draws with); ``texts_of(scene)`` the
+words on screen. The journey driver points and reads through these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from tala_desktop.ui.core.scene import Scene
+from tala_desktop.ui.frames.notice import NoticeBox
+from tala_desktop.ui.frames.page import PageScene
+from tala_desktop.ui.widgets.controls import Button
+from tala_desktop.ui.widgets.form import Segmented
+
+
+@dataclass(frozen=True)
+class Element:
+    """Something drawn that a player can point at: its label and its rectangle on the canvas."""
+
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+
+
+def elements_of(scene: Scene) -> Iterator[Element]:
+    from tala_desktop.ui.frames.overlay import Overlay
+    from tala_desktop.ui.table.results import ResultsOverlay
+    from tala_desktop.ui.table.scene import TableScene
+
+    if isinstance(scene, TableScene):
+        yield from _table_elements(scene)
+    elif isinstance(scene, ResultsOverlay):
+        yield from buttons_of([scene.new_button, scene.leave_button])
+    elif isinstance(scene, Overlay):
+        yield from buttons_of(scene.buttons)
+    elif isinstance(scene, PageScene):
+        yield from _page_marks(scene)
+        for widget in scene.widgets:
+            if isinstance(widget, Button):
+                yield from buttons_of([widget])
+            elif isinstance(widget, Segmented) and getattr(widget, "visible", True):
+                for (_, label), rect in zip(widget.options, widget.segment_rects()):
+                    yield Element(label, pygame.Rect(rect))
+            elif isinstance(widget, NoticeBox) and widget.visible:
+                yield Element(widget.button.text, widget.button_rect())
+
+
+def _page_marks(scene: PageScene) -> Iterator[Element]:
+    """The replay's timeline marks, each where it is drawn ("mark 12": the computer's advice on move 12)."""
+    from tala_desktop.ui.screens.replay import TIMELINE, ReplayScene
+
+    if isinstance(scene, ReplayScene):
+        for i in scene.mark_indexes():
+            yield Element(f"mark {i}", pygame.Rect(scene.mark_x(i) - 2, TIMELINE.y, 5, TIMELINE.h))
+
+
+def buttons_of(buttons: list[Button]) -> Iterator[Element]:
+    for b in buttons:
+        if b.visible:
+            yield Element(b.text, pygame.Rect(b.rect), b.enabled)
+
+
+def _table_elements(scene: Any) -> Iterator[Element]:
+    from tala_desktop.engine.cards import card_str
+    from tala_desktop.ui.screens.tutorial import TutorialScene
+
+    yield from buttons_of([scene.menu_button, *scene.header.shown(), *scene.visiblebuttons_of()])
+    if isinstance(scene, TutorialScene):
+        yield from buttons_of([scene.faster_button])
+    if scene.model is None:
+        return
+    for card in scene.hand.order:
+        rect = scene.hand.rect_of(card)
+        if rect is not None:
+            yield Element(f"card {card_str(card)}", pygame.Rect(rect))
+    yield Element("stock", pygame.Rect(scene.layout.stock))
+    m = scene.model
+    if m.last_discard is not None:
+        seat = m.last_discard[0]
+        rects = scene.layout.pile_rects(seat, len(m.piles[seat]))
+        if rects:
+            yield Element("discard", pygame.Rect(rects[-1]))
+
+
+def texts_of(scene: Scene) -> Iterator[str]:
+    from tala_desktop.ui.table.scene import TableScene
+
+    for attr in ("title", "message", "note"):
+        value = getattr(scene, attr, None)
+        if isinstance(value, str) and value:
+            yield value
+    shown = getattr(scene, "shown_texts", None)     # a page that draws its own words says which (history, stats)
+    if callable(shown):
+        yield from (t for t in shown() if t)
+    if isinstance(scene, PageScene):
+        for widget in scene.widgets:
+            if isinstance(widget, NoticeBox) and widget.visible:
+                yield " ".join(widget.lines())
+    if isinstance(scene, TableScene):
+        if scene.model is None:
+            from tala_desktop.ui.core.i18n import tr
+            yield tr("table.waiting")
+        text, _ = scene.status_line()
+        if text:
+            yield text
+        yield from scene.log_lines
+    for e in elements_of(scene):
+        if not e.label.startswith("card ") and e.label not in ("stock", "discard"):
+            yield e.label
