@@ -72,7 +72,7 @@ def _table_elements(scene: Any) -> Iterator[Element]:
     from tala_desktop.engine.cards import card_str
     from tala_desktop.ui.screens.tutorial import TutorialScene
 
-    yield from buttons_of([scene.menu_button, *scene.header.shown(), *scene.visiblebuttons_of()])
+    yield from buttons_of([scene.menu_button, *scene.header.shown(), *scene.visible_buttons()])
     if isinstance(scene, TutorialScene):
         yield from buttons_of([scene.faster_button])
     if scene.model is None:
