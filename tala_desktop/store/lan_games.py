@@ -141,6 +141,19 @@ def count_lan_games(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT COUNT(*) FROM lan_games").fetchone()[0])
 
 
+def lan_totals(conn: sqlite3.Connection, bad: BadRows | None = None) -> tuple[int, int]:
+    """The LAN games kept and the table chips the player won (+) or lost (-) in them, readable rows only."""
+    games = net = 0
+    for row in read_rows(conn, f"SELECT {_COLUMNS} FROM lan_games", (), "games", bad, _lan_id):
+        summary = _summary(row)
+        if summary is None or summary.human_seat is None:
+            if bad is not None:
+                bad.add("games", _lan_id(row))
+            continue
+        games, net = games + 1, net + summary.nets[summary.human_seat]
+    return games, net
+
+
 def get_lan_game(conn: sqlite3.Connection, uid: str, bad: BadRows | None = None) -> LanGame | None:
     """Kept LAN game ``uid``; None if there is none or it cannot be read (added to ``bad``)."""
     rows = read_rows(conn, f"SELECT {_COLUMNS}, record FROM lan_games WHERE uid = ?", (uid,), "games", bad, _lan_id)

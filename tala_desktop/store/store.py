@@ -224,6 +224,10 @@ class Store:
     def count_history(self) -> int:
         return self.count_games() + lan_games.count_lan_games(self.conn)
 
+    def lan_totals(self) -> tuple[int, int]:
+        """LAN games kept and the table chips won or lost in them (never part of the wallet's statistics)."""
+        return self._told(lan_games.lan_totals(self.conn, self.bad_rows))
+
     def game_story(self, uid: str) -> GameStory | None:
         """Game ``uid``'s payments and leavers (None if it is not stored or does not replay)."""
         entry = self.get_game(uid)

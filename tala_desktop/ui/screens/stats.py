@@ -53,6 +53,7 @@ class StatsScene(PageScene):
         self.stats: PlayerStats | None = store.stats() if store is not None else None
         self.chips = store.chips_over_time(limit=PLOT_POINTS) if store is not None else []
         self.opponents: list[OpponentResult] = store.opponents() if store is not None else []
+        self.lan = store.lan_totals() if store is not None else (0, 0)   # LAN games: the table's chips, apart
 
     def on_resume(self) -> None:
         self.load()
@@ -81,10 +82,18 @@ class StatsScene(PageScene):
                         ("+" if o.your_net > 0 else "") + money(o.your_net)))
         return out
 
+    def lan_note(self) -> str:
+        """What the figures leave out: the LAN games, played with the table's chips ("" when there are none)."""
+        games, net = self.lan
+        if not games:
+            return ""
+        return tr_count("stats.lan_apart", games, count=money(games), net=("+" if net > 0 else "") + money(net))
+
     def shown_texts(self) -> list[str]:
-        """The page's words: each tile as "label: value note", then each opponent's row."""
+        """The page's words: each tile as "label: value note", then each opponent's row, then the LAN note."""
         tiles = [f"{tr(key)}: {value}" + (f" {note}" if note else "") for key, value, note in self.tiles()]
-        return tiles + [" | ".join(cells) for cells in self.opponent_cells()]
+        note = self.lan_note()
+        return tiles + [" | ".join(cells) for cells in self.opponent_cells()] + ([note] if note else [])
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
@@ -98,6 +107,8 @@ class StatsScene(PageScene):
         plot = self.art.cached(("chips_plot", PLOT.size, tuple(self.chips), tr("stats.chips")),
                                lambda: plot_chips(PLOT.size, self.chips, self.services.fonts))
         surface.blit(plot, PLOT)
+        if self.lan_note():
+            surface.blit(self.fit(self.lan_note(), 15, MUTED, PLOT.w), (PLOT.x, PLOT.bottom + 2))
         self._opponents(surface)
 
     def _tile(self, surface: pygame.Surface, rect: pygame.Rect, label: str, value: str, note: str) -> None:

@@ -18,6 +18,7 @@ from tala_desktop.ui.lan.records import keep_record
 from tala_desktop.ui.lan.session import LanSession
 from tala_desktop.ui.screens.history import HistoryScene
 from tala_desktop.ui.screens.lan_replay import LanReplayScene
+from tala_desktop.ui.screens.stats import StatsScene
 from tests.loops import poll_until
 from tests.net.conftest import choose
 from tests.table.test_watchers import _finished
@@ -116,3 +117,24 @@ def test_the_history_says_a_lan_games_chips_were_the_tables_and_opens_it(pg, fon
     while replay.page < replay.pages - 1:
         replay.next_page()
         stack.draw(surface)
+
+
+@pytest.mark.parametrize("language", ["vi", "en"])
+def test_the_statistics_leave_lan_games_out_and_say_so(pg, fonts, kept, language):
+    i18n.set_language(language)
+    store, record = kept
+    services = make_services(fonts)
+    services.store = store
+    before = StatsScene(services)
+    figures = before.shown_texts()
+    assert keep_record(store, "srv", "a", "T", record, [])
+    after = StatsScene(services)
+    net = record.final.outcome.net[1]
+    words = {"vi": f"Không tính 1 ván LAN (chip của bàn: {'+' if net > 0 else ''}{i18n.money(net)})",
+             "en": f"Not counted: 1 LAN game (the table's chips: {'+' if net > 0 else ''}{i18n.money(net)})"}
+    assert after.shown_texts()[:-1] == figures                 # the wallet's figures: as before
+    assert after.shown_texts()[-1].startswith(words[language])
+    stack = SceneStack()
+    stack.push(Scene())
+    stack.push(after)
+    stack.draw(pygame.Surface((1280, 720)))
