@@ -78,13 +78,14 @@ def report(label: str, samples: list[float]) -> None:
           flush=True)  # each row as it is measured: the rows are the progress
 
 
-def random_games(n: int, seed: int) -> float:
+def random_games(n: int, seed: int, events: bool = False) -> float:
+    """Games per second; ``events``: with the event log the table reads (a searcher's playouts keep none)."""
     from tests.engine.randomplay import random_move  # the same agents as the property tests
     rng = random.Random(seed)
     rules = Rules()  # all switches at their defaults (every rule on)
     t0 = time.perf_counter()
     for i in range(n):
-        st = GameState.new(rules, seed=seed * 1_000_003 + i, leader=i % 4, record_events=False)
+        st = GameState.new(rules, seed=seed * 1_000_003 + i, leader=i % 4, record_events=events)
         while not st.is_over:
             st.push_unchecked(random_move(st, rng, chaos=0.0))
     return n / (time.perf_counter() - t0)
@@ -110,6 +111,8 @@ def main() -> None:
     print(f"... {args.games} random-play games", file=sys.stderr, flush=True)
     gps = random_games(args.games, args.seed)
     print(f"full random-play 4-player games, all rules on: {gps:8.0f} games/s (one core, {args.games} games)")
+    gps = random_games(args.games, args.seed, events=True)
+    print(f"the same games with their event log:          {gps:8.0f} games/s (one core, {args.games} games)")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 Public API: cards and notation, ``Rules`` and presets, the hand solver,
 ``GameState`` with ``Move`` and the ``MoveKind``/``Phase``/``TurnKind`` enums,
-views, outcomes (``Outcome``, ``OutcomeKind``) and game records.
+views, the typed events a game records (``Event``: engine/events.py), outcomes (``Outcome``,
+``OutcomeKind``) and game records.
 """
 
 from .cards import card_label, card_str, cards_of, mask_of, parse_card, points
@@ -15,6 +16,7 @@ from .errors import (
     RulesError,
     SaveError,
 )
+from .events import Event
 from .melds import Phom, find_melds, has_ca, is_meld
 from .moves import Move, MoveKind, Phase, TurnKind, parse_move
 from .position import Position
@@ -34,7 +36,7 @@ from .state import GameState
 from .view import SeatView, redact_event
 
 __all__ = [
-    "PRESETS", "Arrangement", "CardParseError", "EngineError", "GameOverError", "GameState",
+    "PRESETS", "Arrangement", "CardParseError", "EngineError", "Event", "GameOverError", "GameState",
     "IllegalMoveError", "LayPlan", "Move", "MoveKind", "MoveParseError", "Outcome", "OutcomeKind", "Phase", "Phom",
     "Position", "Rules",
     "RulesError", "SaveError", "SeatView", "TurnKind", "all_best_arrangements", "best_arrangement",

@@ -11,6 +11,7 @@ import sys
 from typing import TextIO
 
 from .cards import card_label, cards_of
+from .events import Ate, Drew, Moved, Payment
 from .moves import DISCARD, LAY, SEND, UKHAN, Move, U
 from .rules import PRESETS, Rules
 from .state import GameState
@@ -64,14 +65,14 @@ def play(seed: int, players: int, preset: str, out: TextIO | None = None) -> Gam
         st.push(move)
         extra = []
         for e in (st.events or [])[before:]:
-            if e["type"] == "drew":
-                extra.append(f"drew {card_label(e['card'])}")
-            elif e["type"] == "ate":
-                extra.append(f"ate {card_label(e['card'])} from seat {e['victim']}" + (" (chốt)" if e["chot"] else ""))
-            elif e["type"] == "moved":
-                extra.append(f"{card_label(e['card'])} moves from seat {e['from']}'s pile to seat {e['to']}'s")
-            elif e["type"] == "payment" and e["amount"]:
-                extra.append(f"seat {e['from']} pays seat {e['to']} {e['amount']} ({e['reason']})")
+            if isinstance(e, Drew) and e.card is not None:
+                extra.append(f"drew {card_label(e.card)}")
+            elif isinstance(e, Ate):
+                extra.append(f"ate {card_label(e.card)} from seat {e.victim}" + (" (chốt)" if e.chot else ""))
+            elif isinstance(e, Moved):
+                extra.append(f"{card_label(e.card)} moves from seat {e.from_seat}'s pile to seat {e.to_seat}'s")
+            elif isinstance(e, Payment) and e.amount:
+                extra.append(f"seat {e.from_seat} pays seat {e.to_seat} {e.amount} ({e.reason})")
         print(f"{move_text(move):<40} {'; '.join(extra)}", file=out)
     o = st.outcome
     assert o is not None

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from . import events as ev
 from . import scoring
 from .cards import cards_of
+from .events import Event
 from .legal import can_send_any, discardable, highest_card, u_available, ukhan_available
 from .melds import Phom
 from .moves import DISCARD, DRAW, EAT, LAY, LEAVE, SEND, TIMEOUT, UKHAN, Move, Phase, TurnKind, U
@@ -25,7 +27,7 @@ def apply(st: Position, move: Move) -> None:
 
 
 # ---------------------------------------------------------------- helpers
-def _emit(st: Position, event: dict) -> None:
+def _emit(st: Position, event: Event) -> None:
     if st.events is not None:
         st.events.append(event)
 
@@ -54,7 +56,8 @@ def _begin_turn(st: Position, seat: int) -> None:
         st.turn_kind = TurnKind.LAY
     else:
         st.turn_kind = TurnKind.NORMAL
-    _emit(st, {"type": "turn", "seat": seat, "kind": st.turn_kind})
+    if st.events is not None:
+        st.events.append(ev.Turn(seat, st.turn_kind))
 
 
 def _next_turn(st: Position) -> None:
@@ -73,7 +76,8 @@ def _draw(st: Position, move: Move) -> None:
     s = move.seat
     c = st.stock.pop()
     st.hands[s] |= 1 << c
-    _emit(st, {"type": "drew", "seat": s, "card": c, "stock_count": len(st.stock)})
+    if st.events is not None:
+        st.events.append(ev.Drew(s, c, len(st.stock)))
     _after_take(st)
 
 
@@ -98,10 +102,10 @@ def _eat(st: Position, move: Move) -> None:
     if chot:
         st.chot_eaters.append(s)
     st.last_discard = None
-    _emit(st, {"type": "ate", "seat": s, "victim": victim, "card": c, "chot": chot,
-               "nth": st.eat_count[s], "starter": st.starter})
-    if moved >= 0:
-        _emit(st, {"type": "moved", "from": starter, "to": victim, "card": moved})
+    if st.events is not None:
+        st.events.append(ev.Ate(s, victim, c, chot, st.eat_count[s], st.starter))
+        if moved >= 0:
+            st.events.append(ev.Moved(starter, victim, moved))
     scoring.pay(st, victim, s, st.rules.eat_pay(st.eat_count[s], chot), "chot" if chot else "eat")
     if st.rules.reveal_eaten_phom:
         _reveal_eaten(st, s, c)
@@ -118,7 +122,7 @@ def _reveal_eaten(st: Position, s: int, c: int) -> None:
             shown = m & ~(1 << c) & ~st.revealed[s]
             st.revealed[s] |= m & ~(1 << c)
             if shown:
-                _emit(st, {"type": "revealed", "seat": s, "cards": cards_of(shown)})
+                _emit(st, ev.Revealed(s, tuple(cards_of(shown))))
 
 
 def _discard(st: Position, move: Move) -> None:
@@ -132,7 +136,8 @@ def _discard(st: Position, move: Move) -> None:
     st.last_discard = (s, c)
     st.u_open = False
     st.ukhan_open[s] = False
-    _emit(st, {"type": "discarded", "seat": s, "card": c})
+    if st.events is not None:
+        st.events.append(ev.Discarded(s, c))
     _next_turn(st)
 
 
@@ -145,8 +150,8 @@ def _lay(st: Position, move: Move) -> None:
         st.laid[s].append(Phom(m, ace_high))
     st.eaten[s] = 0
     _mark_laid(st, s, mom=not move.melds)
-    _emit(st, {"type": "laid", "seat": s, "melds": [p.cards() for p in st.laid[s]], "mom": not move.melds,
-               "order": st.lay_order[s]})
+    if st.events is not None:
+        st.events.append(ev.Laid(s, tuple(tuple(p.cards()) for p in st.laid[s]), not move.melds, st.lay_order[s]))
     st.phase = Phase.SEND if can_send_any(st, s) else Phase.DISCARD
 
 
@@ -169,7 +174,8 @@ def _send(st: Position, move: Move) -> None:
     st.eaten[s] &= ~bit  # a timed-out Móm may send an unlaid eaten card (mom_can_send)
     st.revealed[s] &= ~bit
     st.laid[t][k].add(c)
-    _emit(st, {"type": "sent", "seat": s, "card": c, "target": t, "index": k})
+    if st.events is not None:
+        st.events.append(ev.Sent(s, c, t, k))
     st.phase = Phase.SEND if can_send_any(st, s) else Phase.DISCARD
 
 
@@ -194,7 +200,7 @@ def _discard_highest(st: Position, s: int) -> None:
 def _timeout(st: Position) -> None:
     """Finish the seat's turn as RULES.md §10 says."""
     s = st.to_move
-    _emit(st, {"type": "timeout", "seat": s})
+    _emit(st, ev.TimedOut(s))
     if ukhan_available(st):
         scoring.finish_u(st, s, OutcomeKind.U_KHAN)
         return
@@ -215,7 +221,7 @@ def _timeout(st: Position) -> None:
 def _lay_mom(st: Position, s: int) -> None:
     """Lay nothing: Móm. Eaten cards stay unlaid, score points and lock nothing."""
     _mark_laid(st, s, mom=True)
-    _emit(st, {"type": "laid", "seat": s, "melds": [], "mom": True, "order": st.lay_order[s]})
+    _emit(st, ev.Laid(s, (), True, st.lay_order[s]))
     st.phase = Phase.DISCARD
 
 
@@ -234,7 +240,7 @@ def _leave(st: Position, s: int) -> None:
     st.left[s] = True
     st.mom[s] = True
     st.ukhan_open[s] = False
-    _emit(st, {"type": "left", "seat": s})
+    _emit(st, ev.SeatLeft(s))
     if st.to_move == s:
         _finish_left_turn(st, s)
 

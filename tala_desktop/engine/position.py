@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cards import FULL_DECK, cards_of, deck, mask_of, mask_points
 from .errors import EngineError
+from .events import Dealt, Event, Turn
 from .melds import Phom
 from .moves import Move, Phase, TurnKind
 from .rules import Rules
@@ -65,7 +66,7 @@ class Position:
     revealed: list[int]
     turn_no: int
     outcome: Outcome | None
-    events: list[dict[str, Any]] | None
+    events: list[Event] | None            # what happened, in order (None: not recorded)
     history: list[Move]
     deal_record: dict[str, Any]
 
@@ -133,9 +134,9 @@ class Position:
             "bet": bet, "balances": list(balances) if balances is not None else None, "seed": None,
         }
         if st.events is not None:
-            st.events.append({"type": "dealt", "leader": leader, "hands": [cards_of(mask_of(h)) for h in hands],
-                              "stock_count": len(stock_top_first)})
-            st.events.append({"type": "turn", "seat": leader, "kind": TurnKind.FIRST})
+            dealt = tuple(tuple(cards_of(mask_of(h))) for h in hands)
+            st.events.append(Dealt(leader, dealt, tuple(len(h) for h in dealt), len(stock_top_first)))
+            st.events.append(Turn(leader, TurnKind.FIRST))
         return st
 
     def copy(self: P, record_events: bool = False) -> P:
@@ -165,7 +166,7 @@ class Position:
         st.revealed = self.revealed[:]
         st.turn_no = self.turn_no
         st.outcome = self.outcome
-        st.events = [dict(e) for e in self.events] if (record_events and self.events is not None) else None
+        st.events = self.events[:] if (record_events and self.events is not None) else None
         st.history = self.history[:]
         st.deal_record = self.deal_record
         return st

@@ -7,6 +7,7 @@ from typing import Any
 
 from .cards import card_str, parse_card
 from .errors import EngineError, SaveError
+from .events import Event, event_fields
 from .moves import parse_move
 from .rules import Rules
 from .state import GameState
@@ -79,21 +80,19 @@ def loads(text: str, record_events: bool = True) -> GameState:
     return game_from_obj(obj, record_events)
 
 
-def event_to_json(event: dict[str, Any]) -> dict[str, Any]:
-    """An event with card numbers turned into notation."""
-    out: dict[str, Any] = {}
-    for k, v in event.items():
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as JSON: its fields in the notation's names, card numbers turned into notation."""
+    out = event_fields(event)
+    for k, v in out.items():
         if k == "card" and isinstance(v, int):
             out[k] = card_str(v)
         elif k == "cards" and v is not None:
             out[k] = [card_str(c) for c in v]
         elif k in ("hands", "melds") and v is not None:
             out[k] = [None if h is None else [card_str(c) for c in h] for h in v]
-        else:
-            out[k] = v
     return out
 
 
-def events_json(events: list[dict[str, Any]]) -> str:
+def events_json(events: list[Event]) -> str:
     return json.dumps([event_to_json(e) for e in events], ensure_ascii=False, sort_keys=True,
                       separators=(",", ":"))

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cards import cards_of, mask_points
+from .events import Declared, GameEnded, Payment, PayReason
 from .moves import NotationEnum, Phase
 from .position import Position
 
 PLACE_LABELS = ("nhat", "nhi", "ba", "bet")
+PAYING_PLACES: tuple[PayReason, ...] = ("nhi", "ba", "bet")     # what second, third and last pay for
 
 
 class OutcomeKind(NotationEnum):
@@ -16,6 +18,10 @@ class OutcomeKind(NotationEnum):
     U = "u"
     U_TRON = "u_tron"
     U_KHAN = "u_khan"
+
+
+U_REASONS: dict[OutcomeKind, PayReason] = {OutcomeKind.U: "u", OutcomeKind.U_TRON: "u_tron",
+                                          OutcomeKind.U_KHAN: "u_khan"}   # what each Ù is paid for
 
 
 class Outcome(NamedTuple):
@@ -41,7 +47,7 @@ class Outcome(NamedTuple):
         }
 
 
-def pay(st: Position, frm: int, to: int, bets: int, reason: str) -> int:
+def pay(st: Position, frm: int, to: int, bets: int, reason: PayReason) -> int:
     """Move ``bets`` x bet chips from ``frm`` to ``to``, never more than ``frm``'s balance."""
     chips = bets * st.bet
     if st.balances is not None:
@@ -51,7 +57,7 @@ def pay(st: Position, frm: int, to: int, bets: int, reason: str) -> int:
     st.net[frm] -= chips
     st.net[to] += chips
     if st.events is not None:
-        st.events.append({"type": "payment", "from": frm, "to": to, "amount": chips, "reason": reason})
+        st.events.append(Payment(frm, to, chips, reason))
     return chips
 
 
@@ -60,10 +66,7 @@ def _finish(st: Position, outcome: Outcome) -> None:
     st.phase = Phase.GAME_OVER
     st.u_open = False
     if st.events is not None:
-        event = outcome.to_dict()
-        event["type"] = "outcome"
-        event["hands"] = [cards_of(h) for h in st.hands]
-        st.events.append(event)
+        st.events.append(GameEnded(outcome, tuple(tuple(cards_of(h)) for h in st.hands)))
 
 
 def _points(st: Position) -> tuple[int, ...]:
@@ -86,8 +89,10 @@ def finish_showdown(st: Position) -> None:
         labels[s] = "nhat" if place == 0 else ("mom" if st.mom[s] else PLACE_LABELS[min(place, 3)])
     for i in range(1, st.n):
         s = (winner + i) % st.n
-        amount = st.rules.mom_pay if st.mom[s] else st.rules.place_pay(place_of[s])
-        pay(st, s, winner, amount, labels[s])
+        if st.mom[s]:
+            pay(st, s, winner, st.rules.mom_pay, "mom")
+        else:
+            pay(st, s, winner, st.rules.place_pay(place_of[s]), PAYING_PLACES[min(place_of[s], 3) - 1])
     _finish(st, Outcome(OutcomeKind.SHOWDOWN, winner, None, tuple(ranked), tuple(labels), pts, tuple(st.net)))
 
 
@@ -111,7 +116,7 @@ def finish_u(st: Position, winner: int, kind: OutcomeKind) -> None:
     amount = {OutcomeKind.U: rules.u_pay, OutcomeKind.U_TRON: rules.u_tron_pay,
               OutcomeKind.U_KHAN: rules.u_khan_pay}[kind]
     if st.events is not None:
-        st.events.append({"type": "u", "seat": winner, "kind": kind})
+        st.events.append(Declared(winner, kind))
     den = den_payer(st, winner)
     labels = ["lose"] * st.n
     labels[winner] = kind.value
@@ -120,7 +125,7 @@ def finish_u(st: Position, winner: int, kind: OutcomeKind) -> None:
         pay(st, den, winner, (st.n - 1) * amount, "den")
     else:
         for i in range(1, st.n):
-            pay(st, (winner + i) % st.n, winner, amount, kind.value)
+            pay(st, (winner + i) % st.n, winner, amount, U_REASONS[kind])
     _finish(st, Outcome(kind, winner, den, (winner,), tuple(labels), _points(st), tuple(st.net)))
 
 

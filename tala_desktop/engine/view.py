@@ -7,8 +7,10 @@ revealed), no drawn or dealt card, and has no moves.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
+from .events import Dealt, Drew, Event
 from .legal import legal_moves
 from .moves import Move, Phase
 from .position import Position
@@ -102,15 +104,14 @@ _PUBLIC = frozenset({
 })
 
 
-REDACTED_EVENTS = frozenset({"dealt", "drew"})   # the event types redact_event may change; others are public
+REDACTED_EVENTS: frozenset[type[Event]] = frozenset({Dealt, Drew})   # what redact_event may change; others are public
 
 
-def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def redact_event(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (other players' drawn and dealt cards hidden; a watcher, None, sees none)."""
-    kind = event["type"]
-    if kind == "dealt":
-        hands = [h if seat is not None and s == seat else None for s, h in enumerate(event["hands"])]
-        return {**event, "hands": hands, "counts": [len(h) for h in event["hands"]]}
-    if kind == "drew" and (seat is None or event["seat"] != seat):
-        return {**event, "card": None}
+    if isinstance(event, Dealt):
+        return replace(event, hands=tuple(h if seat is not None and s == seat else None
+                                          for s, h in enumerate(event.hands)))
+    if isinstance(event, Drew) and (seat is None or event.seat != seat):
+        return replace(event, card=None)
     return event

@@ -56,7 +56,7 @@ def game_record(table: Table, table_id: int, seat: int) -> GameRecord | None:
     st = table.state
     if st is None or not st.is_over or seat in table.changed:
         return None
-    told = seat_events(st.events or [], [seat], table.game_id, st.outcome)[seat]
+    told = seat_events(st.events or [], [seat], table.game_id)[seat]
     return GameRecord(table=table_id, game_id=table.game_id, events=told[-MAX_STORY:], final=table.snapshot(seat))
 
 

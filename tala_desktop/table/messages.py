@@ -14,13 +14,14 @@ one the UI can draw.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 import msgspec
 
 from tala_desktop.bots.base import Reason
 from tala_desktop.engine import Move, Outcome, OutcomeKind, Phase, Rules, TurnKind
 from tala_desktop.engine.cards import FULL_DECK
+from tala_desktop.engine.events import PayReason
 
 # ---------------------------------------------------------------- field types
 Card = Annotated[int, msgspec.Meta(ge=0, le=51, title="card")]
@@ -36,7 +37,6 @@ Text = Annotated[str, msgspec.Meta(max_length=1000, title="text")]
 SeatCards = Annotated[list[Cards], msgspec.Meta(max_length=4, title="cards per seat")]
 SeatInts = Annotated[list[int], msgspec.Meta(max_length=4, title="number per seat")]
 SeatBools = Annotated[list[bool], msgspec.Meta(max_length=4, title="bool per seat")]
-PayReason = Literal["eat", "chot", "nhi", "ba", "bet", "mom", "u", "u_tron", "u_khan", "den"]  # the rules that pay
 MAX_LEGAL = 1024                                                      # a hand's lay choices stay far below
 MAX_PAYMENTS = 64                                                     # a game makes fewer than 40
 

@@ -10,10 +10,10 @@ once and shared by every seat (the messages are immutable).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
-from tala_desktop.engine import GameState, Outcome, Phase, redact_event
+from tala_desktop.engine import GameState, Phase, redact_event
+from tala_desktop.engine import events as ev
 from tala_desktop.engine.cards import cards_of
 from tala_desktop.engine.legal import legal_moves
 from tala_desktop.engine.view import REDACTED_EVENTS
@@ -38,54 +38,66 @@ from .messages import (
     Turn,
 )
 
-EngineEvent = dict[str, Any]
+
+def _payment(e: ev.Payment, game_id: int) -> Payment:
+    return Payment(from_seat=e.from_seat, to=e.to_seat, amount=e.amount, reason=e.reason, game_id=game_id)
 
 
-def _payment(e: EngineEvent, game_id: int) -> Payment:
-    return Payment(from_seat=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"], game_id=game_id)
+def _cards(cards: tuple[int, ...]) -> list[int]:
+    return list(cards)
 
 
-def _outcome(e: EngineEvent, game_id: int, outcome: Outcome | None) -> GameEnded:
-    assert outcome is not None, "an outcome event is published after the game ended"
-    return GameEnded(outcome=outcome, hands=e["hands"], game_id=game_id)
+def message(e: ev.Event, game_id: int) -> EventMessage:
+    """The table message that tells engine event ``e`` (as it is: redact it first for a seat)."""
+    g = game_id
+    if isinstance(e, ev.Turn):
+        return Turn(seat=e.seat, kind=e.kind, game_id=g)
+    if isinstance(e, ev.Drew):
+        return Drew(seat=e.seat, card=e.card, stock_count=e.stock_count, game_id=g)
+    if isinstance(e, ev.Discarded):
+        return Discarded(seat=e.seat, card=e.card, game_id=g)
+    if isinstance(e, ev.Payment):
+        return _payment(e, g)
+    if isinstance(e, ev.Ate):
+        return Ate(seat=e.seat, victim=e.victim, card=e.card, chot=e.chot, nth=e.nth, starter=e.starter, game_id=g)
+    if isinstance(e, ev.Moved):
+        return Moved(from_seat=e.from_seat, to=e.to_seat, card=e.card, game_id=g)
+    if isinstance(e, ev.Laid):
+        return Laid(seat=e.seat, melds=[_cards(m) for m in e.melds], mom=e.mom, order=e.order, game_id=g)
+    if isinstance(e, ev.Sent):
+        return Sent(seat=e.seat, card=e.card, target=e.target, index=e.index, game_id=g)
+    if isinstance(e, ev.Revealed):
+        return Revealed(seat=e.seat, cards=_cards(e.cards), game_id=g)
+    if isinstance(e, ev.Dealt):
+        return Dealt(leader=e.leader, hands=[None if h is None else _cards(h) for h in e.hands],
+                     counts=list(e.counts), stock_count=e.stock_count, game_id=g)
+    if isinstance(e, ev.Declared):
+        return Declared(seat=e.seat, kind=e.kind, game_id=g)
+    if isinstance(e, ev.TimedOut):
+        return TimedOut(seat=e.seat, game_id=g)
+    if isinstance(e, ev.SeatLeft):
+        return SeatLeft(seat=e.seat, game_id=g)
+    if isinstance(e, ev.GameEnded):
+        return GameEnded(outcome=e.outcome, hands=[_cards(h) for h in e.hands], game_id=g)
+    raise TypeError(f"not an engine event: {e!r}")
 
 
-_BUILDERS: dict[str, Callable[[EngineEvent, int, Outcome | None], EventMessage]] = {
-    "dealt": lambda e, g, _: Dealt(leader=e["leader"], hands=e["hands"], counts=e["counts"],
-                                   stock_count=e["stock_count"], game_id=g),
-    "turn": lambda e, g, _: Turn(seat=e["seat"], kind=e["kind"], game_id=g),
-    "drew": lambda e, g, _: Drew(seat=e["seat"], card=e["card"], stock_count=e["stock_count"], game_id=g),
-    "ate": lambda e, g, _: Ate(seat=e["seat"], victim=e["victim"], card=e["card"], chot=e["chot"], nth=e["nth"],
-                               starter=e["starter"], game_id=g),
-    "moved": lambda e, g, _: Moved(from_seat=e["from"], to=e["to"], card=e["card"], game_id=g),
-    "discarded": lambda e, g, _: Discarded(seat=e["seat"], card=e["card"], game_id=g),
-    "laid": lambda e, g, _: Laid(seat=e["seat"], melds=e["melds"], mom=e["mom"], order=e["order"], game_id=g),
-    "sent": lambda e, g, _: Sent(seat=e["seat"], card=e["card"], target=e["target"], index=e["index"], game_id=g),
-    "revealed": lambda e, g, _: Revealed(seat=e["seat"], cards=e["cards"], game_id=g),
-    "u": lambda e, g, _: Declared(seat=e["seat"], kind=e["kind"], game_id=g),
-    "timeout": lambda e, g, _: TimedOut(seat=e["seat"], game_id=g),
-    "left": lambda e, g, _: SeatLeft(seat=e["seat"], game_id=g),
-    "payment": lambda e, g, _: _payment(e, g),
-    "outcome": _outcome,
-}
-
-
-def seat_event(event: EngineEvent, seat: int | None, game_id: int, outcome: Outcome | None = None) -> EventMessage:
+def seat_event(event: ev.Event, seat: int | None, game_id: int) -> EventMessage:
     """An engine event as ``seat`` may see it (None: as a watcher, the public, sees it)."""
-    return _BUILDERS[event["type"]](redact_event(event, seat), game_id, outcome)
+    return message(redact_event(event, seat), game_id)
 
 
-def seat_events(events: Iterable[EngineEvent], seats: Iterable[int | None], game_id: int,
-                outcome: Outcome | None = None) -> dict[int | None, list[EventMessage]]:
+def seat_events(events: Iterable[ev.Event], seats: Iterable[int | None],
+                game_id: int) -> dict[int | None, list[EventMessage]]:
     """The events as each of ``seats`` (None: the watchers) may see them, in order; unredacted ones are one shared
     object."""
     out: dict[int | None, list[EventMessage]] = {s: [] for s in seats}
     for e in events:
-        if e["type"] in REDACTED_EVENTS:
+        if type(e) in REDACTED_EVENTS:
             for s, msgs in out.items():
-                msgs.append(seat_event(e, s, game_id, outcome))
+                msgs.append(seat_event(e, s, game_id))
         else:
-            shared = _BUILDERS[e["type"]](e, game_id, outcome)
+            shared = message(e, game_id)
             for msgs in out.values():
                 msgs.append(shared)
     return out
@@ -137,4 +149,4 @@ def seat_snapshot(st: GameState, seat: int | None, *, game_id: int, names: list[
 
 def game_payments(st: GameState, game_id: int) -> list[Payment]:
     """Every payment of the game so far, from its event log (public: every seat saw them as events)."""
-    return [_payment(e, game_id) for e in st.events or () if e["type"] == "payment"]
+    return [_payment(e, game_id) for e in st.events or () if isinstance(e, ev.Payment)]

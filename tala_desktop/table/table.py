@@ -309,7 +309,7 @@ class Table:
         st = self.state
         if present and fresh and st is not None:
             past = (st.events or [])[:self._seen_events][-MAX_STORY:]
-            told = seat_events(past, [seat], self.game_id, st.outcome)[seat]
+            told = seat_events(past, [seat], self.game_id)[seat]
             queue.extend([Story(game_id=self.game_id, events=told), self.snapshot(seat)])
 
     def close_feed(self, seat: int | None) -> None:
@@ -368,7 +368,7 @@ class Table:
         fresh = events[self._seen_events:]
         self._seen_events = len(events)
         readers = self._readers()
-        per_seat = seat_events(fresh, readers, self.game_id, st.outcome)
+        per_seat = seat_events(fresh, readers, self.game_id)
         for seat in readers:
             for msg in per_seat[seat]:
                 self._emit(seat, msg)

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tala_desktop.engine import GameState, redact_event
+from tala_desktop.engine.events import Dealt, Drew
 from tala_desktop.engine.view import REDACTED_EVENTS
 
 from .randomplay import random_move, random_rules
@@ -49,29 +50,30 @@ def test_a_watcher_sees_no_dealt_and_no_drawn_card():
     while not st.is_over:
         st.push(random_move(st, rng, chaos=0.0))
     events = st.events or []
-    dealt = [e for e in events if e["type"] == "dealt"]
-    drew = [e for e in events if e["type"] == "drew"]
+    dealt = [e for e in events if isinstance(e, Dealt)]
+    drew = [e for e in events if isinstance(e, Drew)]
     assert dealt and drew
     for e in dealt:
         seen = redact_event(e, None)
-        assert seen["hands"] == [None] * st.n
-        assert seen["counts"] == [len(h) for h in e["hands"]]
+        assert isinstance(seen, Dealt) and seen.hands == (None,) * st.n
+        assert seen.counts == tuple(len(h) for h in e.hands if h is not None) and len(seen.counts) == st.n
     for e in drew:
-        assert e["card"] is not None
-        assert redact_event(e, None)["card"] is None
+        assert e.card is not None
+        seen_draw = redact_event(e, None)
+        assert isinstance(seen_draw, Drew) and seen_draw.card is None
     for e in events:  # the other events are public as they are
-        if e["type"] not in REDACTED_EVENTS:
+        if type(e) not in REDACTED_EVENTS:
             assert redact_event(e, None) is e
 
 
 def test_a_seat_still_sees_its_own_dealt_hand_and_draws():
     """The watcher's redaction did not change what a seat sees of itself."""
     st = GameState.new(random_rules(random.Random(9), players=3), seed=9, leader=1)
-    e = next(e for e in st.events or [] if e["type"] == "dealt")
+    e = next(e for e in st.events or [] if isinstance(e, Dealt))
     for seat in range(st.n):
         seen = redact_event(e, seat)
-        assert seen["hands"][seat] == e["hands"][seat]
-        assert all(h is None for s, h in enumerate(seen["hands"]) if s != seat)
+        assert isinstance(seen, Dealt) and seen.hands[seat] == e.hands[seat]
+        assert all(h is None for s, h in enumerate(seen.hands) if s != seat)
     view = st.view(st.to_move)
     assert view.legal and view.hand == st.hands[st.to_move]
 
