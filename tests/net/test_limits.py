@@ -1,11 +1,14 @@
-"""Validation and limits: names, chat, bad frames, hello rules, passwords, connections per address, lobby refusals."""
+"""Validation and limits: names, chat, bad frames, hello rules, passwords, connections per address, lobby refusals.
+
+The server's rules run on the core (tests/net/core_kit.py: no sockets, a stepped clock); the count of
+connections per address runs over websockets, where the adapter closes a refused connection and counts the ends."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+from typing import Any
 
-import msgspec
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -15,7 +18,8 @@ from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import start_in_thread
 
-from .conftest import FAST, Player, close_all, pump_until
+from .conftest import FAST, pump_until
+from .core_kit import CoreKit
 
 
 @pytest.mark.parametrize("name", ["Nguyễn Thị Hồng", "Đặng Quốc Bảo", "ƯU ƠI", "player_1", "O'Neil", "Lê-Văn Tám"])
@@ -75,6 +79,38 @@ def test_every_command_round_trips():
         assert p.decode_command(p.encode_command(c)) == c
 
 
+def until_closed(kit: CoreKit, conn: int) -> tuple[list[dict[str, Any]], int | None]:
+    """Every message ``conn`` was sent and not read yet, and the close code it was given (None: still open)."""
+    return kit.heard(conn), kit.closed(conn)
+
+
+def test_hello_rules_version_password_and_timeout():
+    with CoreKit(password="bí mật", hello_timeout=10.0) as kit:
+        ws = kit.connect()
+        kit.say(ws, type="ping")
+        assert kit.hear(ws)["code"] == "hello_first"
+        kit.say(ws, type="hello", name="An", version=99, password="bí mật")
+        got, code = until_closed(kit, ws)
+        assert [m["code"] for m in got] == ["version"] and code == 1008
+        ws = kit.connect()
+        kit.say(ws, type="hello", name="An", version=3, password="wrong")
+        got, code = until_closed(kit, ws)
+        assert [m["code"] for m in got] == ["bad_password"] and code == 1008
+        ws = kit.connect()
+        kit.run(9.9, step=0.1)
+        assert until_closed(kit, ws) == ([], None)     # still in time
+        kit.run(0.2, step=0.1)
+        got, code = until_closed(kit, ws)              # silence: no hello in time
+        assert [m["code"] for m in got] == ["hello_timeout"] and code == 1008
+        ws = kit.connect()
+        kit.say(ws, type="hello", name="An", version=3, password="bí mật")
+        welcome = kit.hear(ws)
+        assert welcome["type"] == "welcome" and welcome["name"] == "An" and len(welcome["token"]) >= 16
+        kit.say(ws, type="hello", name="An", version=3, password="bí mật")
+        assert kit.hear(ws)["code"] == "already_welcome"
+        assert kit.closed(ws) is None
+
+
 @contextlib.contextmanager
 def raw(port: int):
     with connect(f"ws://127.0.0.1:{port}/", open_timeout=5) as ws:
@@ -88,32 +124,6 @@ def frames_until_close(ws) -> tuple[list[dict], int | None]:
             got.append(json.loads(ws.recv(timeout=5)))
     except ConnectionClosed as exc:
         return got, exc.rcvd.code if exc.rcvd else None
-
-
-def test_hello_rules_version_password_and_timeout():
-    srv = start_in_thread(password="bí mật", hello_timeout=0.3, **FAST)
-    try:
-        with raw(srv.port) as ws:
-            ws.send(json.dumps({"type": "ping"}))
-            assert json.loads(ws.recv(timeout=5))["code"] == "hello_first"
-            ws.send(json.dumps({"type": "hello", "name": "An", "version": 99, "password": "bí mật"}))
-            got, code = frames_until_close(ws)
-            assert [m["code"] for m in got] == ["version"] and code == 1008
-        with raw(srv.port) as ws:
-            ws.send(json.dumps({"type": "hello", "name": "An", "version": 3, "password": "wrong"}))
-            got, code = frames_until_close(ws)
-            assert [m["code"] for m in got] == ["bad_password"] and code == 1008
-        with raw(srv.port) as ws:
-            got, code = frames_until_close(ws)  # silence: no hello in time
-            assert [m["code"] for m in got] == ["hello_timeout"] and code == 1008
-        with raw(srv.port) as ws:
-            ws.send(json.dumps({"type": "hello", "name": "An", "version": 3, "password": "bí mật"}))
-            welcome = json.loads(ws.recv(timeout=5))
-            assert welcome["type"] == "welcome" and welcome["name"] == "An" and len(welcome["token"]) >= 16
-            ws.send(json.dumps({"type": "hello", "name": "An", "version": 3, "password": "bí mật"}))
-            assert json.loads(ws.recv(timeout=5))["code"] == "already_welcome"
-    finally:
-        srv.stop()
 
 
 def test_connections_per_address_are_limited():
@@ -133,65 +143,63 @@ def test_connections_per_address_are_limited():
         srv.stop()
 
 
-def test_lobby_refusals_change_nothing(server):
-    a, b, c = (Player(NetTableClient("127.0.0.1", server.port, n)) for n in ("An", "Bình", "Chi"))
-    try:
-        a.client.create_table(seats=2, password="pw", bots=["easy", "hard"])
-        pump_until([a], lambda: a.last("lobby") is not None, act=False)
-        info = a.last("lobby").table
-        assert info.password and "pw" not in json.dumps(msgspec.to_builtins(info))
-        assert msgspec.to_builtins(info.seats[1]) == {"seat": 1, "kind": "empty", "name": None, "level": "hard",
-                                                      "ready": True, "host": False, "connected": True, "left": False,
-                                                      "avatar": None}
-        b.client.join(1, password="nope")
-        b.client.join(7)
-        b.client.configure(seats=3)
-        pump_until([b], lambda: len(b.errors) == 3, act=False)
-        assert b.codes() == ["bad_password", "no_table", "no_table"]
-        b.client.join(1, password="pw")
-        pump_until([b], lambda: b.last("lobby") is not None, act=False)
-        c.client.join(1, password="pw")
-        pump_until([c], lambda: c.errors, act=False)
-        assert c.codes()[-1] == "table_full"
-        b.errors.clear()
-        b.client.configure(bet=1)
-        a.client.configure(seats=4, bet=500, turn_seconds=10, preset="co_ban")
-        a.client.start()  # Bình is not ready
-        pump_until([a, b], lambda: len(b.errors) == 1 and a.errors, act=False)
-        assert b.codes()[0] == "not_host" and a.codes()[0] == "not_ready"
-        info = a.last("lobby").table
-        assert (info.bet, info.turn_seconds, info.preset, len(info.seats)) == (500, 10, "co_ban", 4)
-        b.client.ready()
-        pump_until([a], lambda: a.last("lobby").table.seats[1].ready, act=False)
-        a.client.start()
-        pump_until([a, b], lambda: a.snap is not None and b.snap is not None, act=False)
-        assert a.snap.rules.preset == "co_ban" and a.snap.rules.turn_seconds == 10
-        assert a.snap.bet == 500 and a.snap.n == 4
-        assert a.last("lobby").table.password  # configure without a password keeps it
-        c.errors.clear()
-        c.client.join(1, password="pw")
-        c.client.leave()
-        pump_until([c], lambda: len(c.errors) == 2, act=False)
-        assert c.codes() == ["in_progress", "no_table"]
-    finally:
-        close_all([a, b, c])
+def test_lobby_refusals_change_nothing():
+    with CoreKit() as kit:
+        a, b, c = (kit.connect(f"127.0.0.{i}") for i in (1, 2, 3))
+        for conn, name in ((a, "An"), (b, "Bình"), (c, "Chi")):
+            kit.hello(conn, name)
+        kit.say(a, type="create_table", seats=2, password="pw", bots=["easy", "hard"])
+        info = kit.hear(a, "lobby")["table"]
+        assert info["password"] and "pw" not in json.dumps(info)
+        assert info["seats"][1] == {"seat": 1, "kind": "empty", "name": None, "level": "hard", "ready": True,
+                                    "host": False, "connected": True, "left": False, "avatar": None}
+        kit.say(b, type="join", table=1, password="nope")
+        kit.say(b, type="join", table=7)
+        kit.say(b, type="configure", seats=3)
+        assert codes(kit, b) == ["bad_password", "no_table", "no_table"]
+        kit.say(b, type="join", table=1, password="pw")
+        kit.hear(b, "lobby")
+        kit.say(c, type="join", table=1, password="pw")
+        assert codes(kit, c) == ["table_full"]
+        kit.say(b, type="configure", bet=1)
+        kit.say(a, type="configure", seats=4, bet=500, turn_seconds=10, preset="co_ban")
+        kit.say(a, type="start")  # Bình is not ready
+        assert codes(kit, b) == ["not_host"]
+        heard = kit.heard(a)
+        assert [m["code"] for m in heard if m["type"] == "error"] == ["not_ready"]
+        info = [m for m in heard if m["type"] == "lobby"][-1]["table"]
+        assert (info["bet"], info["turn_seconds"], info["preset"], len(info["seats"])) == (500, 10, "co_ban", 4)
+        assert info["password"]  # configure without a password keeps it
+        kit.say(b, type="ready")
+        assert kit.hear(a, "lobby")["table"]["seats"][1]["ready"]
+        kit.say(a, type="start")
+        snap = kit.hear(a, "snapshot")
+        kit.hear(b, "snapshot")
+        assert snap["rules"]["preset"] == "co_ban" and snap["rules"]["turn_seconds"] == 10
+        assert snap["bet"] == 500 and snap["n"] == 4
+        kit.say(c, type="join", table=1, password="pw")
+        kit.say(c, type="leave")
+        assert codes(kit, c) == ["in_progress", "no_table"]
 
 
 def test_too_many_tables_is_refused():
-    srv = start_in_thread(max_tables=1, **FAST)
-    a, b = (Player(NetTableClient("127.0.0.1", srv.port, n)) for n in ("An", "Bình"))
-    try:
-        a.client.create_table()
-        b.client.list_tables()
-        pump_until([a, b], lambda: a.last("lobby") is not None and b.last("tables") is not None, act=False)
-        b.client.create_table()
-        pump_until([b], lambda: b.errors, act=False)
-        assert b.codes()[0] == "too_many_tables"
-        assert [t.id for t in b.last("tables").tables] in ([], [1])
-        pump_until([b], lambda: [t.id for t in b.last("tables").tables] == [1], act=False)
-    finally:
-        close_all([a, b])
-        srv.stop()
+    with CoreKit(max_tables=1) as kit:
+        a, b = kit.connect(), kit.connect("127.0.0.2")
+        kit.hello(a)
+        kit.hello(b, "Bình")
+        kit.say(a, type="create_table")
+        kit.hear(a, "lobby")
+        kit.say(b, type="list_tables")
+        assert [t["id"] for t in kit.hear(b, "tables")["tables"]] == [1]
+        kit.say(b, type="create_table")
+        assert codes(kit, b) == ["too_many_tables"]
+        assert kit.core.rooms.keys() == {1}
+
+
+def codes(kit: CoreKit, conn: int) -> list[str]:
+    """The codes of the refusals ``conn`` was sent since its last read (every message counts as read)."""
+    return [m["code"] for m in kit.heard(conn) if m["type"] == "error"]
+
 
 
 def test_a_bad_name_is_refused_before_connecting():

@@ -1,25 +1,25 @@
-"""Every command refused for rate is answered, and a refused vote for the next game is sent again until it comes."""
+"""Every command refused for rate is answered (on the core), and a refused vote for the next game is sent again
+by the client until the game starts (over websockets)."""
 
 from __future__ import annotations
 
 from tala_desktop.net.host import start_in_thread
 
-from .conftest import FAST, close_all, game_over, hear, pump_until, raw, say, seat_table
+from .conftest import FAST, close_all, game_over, pump_until, seat_table
+from .core_kit import CoreKit
 
 
 def test_every_command_refused_for_rate_gets_its_answer():
-    srv = start_in_thread(**{**FAST, "rate": 0.01, "burst": 3.0, "flood_close": 100})
-    try:
-        with raw(srv.port) as ws:
-            say(ws, type="hello", name="An", version=3)
-            assert hear(ws)["type"] == "welcome"                  # one of the three
-            for i in range(15):
-                say(ws, type="ping", t=float(i))
-            replies = [hear(ws) for _ in range(15)]
-            assert [r["type"] for r in replies].count("pong") == 2
-            assert [r.get("code") for r in replies if r["type"] == "error"] == ["rate_limited"] * 13
-    finally:
-        srv.stop()
+    with CoreKit(rate=0.01, burst=3.0, flood_close=100) as kit:
+        ws = kit.connect()
+        assert kit.hello(ws)["type"] == "welcome"                  # one of the three
+        for i in range(15):
+            kit.say(ws, type="ping", t=float(i))
+        replies = kit.heard(ws)
+        assert len(replies) == 15
+        assert [r["type"] for r in replies].count("pong") == 2
+        assert [r.get("code") for r in replies if r["type"] == "error"] == ["rate_limited"] * 13
+        assert kit.closed(ws) is None
 
 
 def test_a_vote_for_the_next_game_refused_for_rate_is_sent_again_until_the_game_starts():

@@ -1,0 +1,103 @@
+"""Players at one table on the server core for tests: seated by connection, their views read, a bounded game loop.
+
+``CoreTable`` seats ``names`` on a ``CoreKit`` (tests/net/core_kit.py) as
+``seat_table`` of conftest.py does over sockets (the first creates the table,
+the others join and say ready, the host starts), keeps what each connection
+was sent and its last snapshot, and plays the seats' moves with the test
+players' policy (``conftest.choose``) on the kit's stepped clock. Nothing
+waits on the machine's time: a move's answer is in the inbox when ``send``
+returns.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from tala_desktop.engine import Move
+from tala_desktop.net import protocol as p
+from tala_desktop.table.messages import MoveCommand, Snapshot
+
+from .conftest import choose
+from .core_kit import CoreKit
+
+
+def typed(snap: dict[str, Any]) -> Snapshot:
+    """A snapshot as a client decodes it."""
+    msg = p.decode_server_frame(json.dumps(snap))
+    assert isinstance(msg, Snapshot)
+    return msg
+
+
+class CoreTable:
+    """``names`` seated at one table of ``kit``, each on its own address; ``conns[i]`` sits at seat ``i``."""
+
+    def __init__(self, kit: CoreKit, names: list[str], seats: int | None = None, **settings: Any) -> None:
+        self.kit = kit
+        self.conns = [kit.connect(f"127.0.1.{i + 1}") for i in range(len(names))]
+        self.messages: dict[int, list[dict[str, Any]]] = {c: [] for c in self.conns}
+        self.snap: dict[int, dict[str, Any] | None] = {c: None for c in self.conns}
+        for conn, name in zip(self.conns, names):
+            assert kit.hello(conn, name)["type"] == "welcome"
+        host = self.conns[0]
+        kit.say(host, type="create_table", seats=seats or len(names), **settings)
+        self.id = kit.hear(host, "lobby")["table"]["id"]
+        for conn in self.conns[1:]:
+            kit.say(conn, type="join", table=self.id)
+            kit.say(conn, type="ready")
+        kit.say(host, type="start")
+        self.read()
+        assert all(s is not None for s in self.snap.values()), "the game did not start"
+
+    def read(self) -> None:
+        """Take in every message the connections were sent since the last read."""
+        for conn in self.conns:
+            for msg in self.kit.heard(conn):
+                self.messages[conn].append(msg)
+                if msg["type"] == "snapshot":
+                    self.snap[conn] = msg
+
+    def view(self, conn: int) -> dict[str, Any]:
+        snap = self.snap[conn]
+        assert snap is not None
+        return snap
+
+    def last(self, conn: int, kind: str) -> dict[str, Any] | None:
+        """The last message of ``kind`` sent to ``conn`` (None: none)."""
+        return next((m for m in reversed(self.messages[conn]) if m["type"] == kind), None)
+
+    def codes(self, conn: int) -> list[str]:
+        """The codes of the refusals ``conn`` was sent, in order."""
+        return [m["code"] for m in self.messages[conn] if m["type"] == "error"]
+
+    def send_move(self, conn: int, move: Move, game_id: int | None = None) -> None:
+        gid = self.view(conn)["game_id"] if game_id is None else game_id
+        self.kit.send(conn, p.encode_command(MoveCommand(game_id=gid, move=move)))
+        self.read()
+
+    def act(self) -> bool:
+        """Every seat whose turn it is plays its policy's move; True when one did."""
+        moved = False
+        for conn in self.conns:
+            s = self.view(conn)
+            if s["outcome"] is None and s["to_move"] == s["seat"] and s["legal"]:
+                self.send_move(conn, choose(typed(s).legal))
+                moved = True
+        return moved
+
+    def play_until(self, cond: Callable[[], bool], act: bool = True, seconds: float = 600.0,
+                   step: float = 0.05) -> None:
+        """Play (when ``act``) and tick every ``step`` of table time until ``cond()``; fails after ``seconds``."""
+        start = self.kit.now
+        while self.kit.now - start < seconds:
+            self.read()
+            if cond():
+                return
+            if not (act and self.act()):
+                self.kit.tick(step)
+        raise AssertionError(f"not reached in {seconds} s of table time")
+
+    def game_over(self, game_id: int = 1) -> Callable[[], bool]:
+        return lambda: all(s is not None and s["game_id"] == game_id and s["outcome"] is not None
+                           for s in self.snap.values())
