@@ -148,13 +148,13 @@ class NetTableClient:
     def sit(self, seat: int) -> None:
         self._send(p.Sit(seat=seat))
 
-    def kick(self, seat: int | None = None, name: str | None = None) -> None:
-        """Host only, in the lobby or between games: remove the player at ``seat`` or the watcher ``name``."""
-        self._send(p.Kick, seat=seat, name=name)
+    def kick(self, member: int) -> None:
+        """Host only: remove the person with id ``member`` (a player in the lobby or between games, a watcher)."""
+        self._send(p.Kick, member=member)
 
-    def mute(self, name: str, muted: bool = True) -> None:
-        """Host only: the player or watcher ``name`` may no longer chat here (``muted`` False: may again)."""
-        self._send(p.Mute, name=name, muted=muted)
+    def mute(self, member: int, muted: bool = True) -> None:
+        """Host only: the person with id ``member`` may no longer chat here (``muted`` False: may again)."""
+        self._send(p.Mute, member=member, muted=muted)
 
     def ready(self, ready: bool = True) -> None:
         self._send(p.Ready(ready=ready))
@@ -170,10 +170,10 @@ class NetTableClient:
         """In the lobby or between games: leave your seat and watch."""
         self._send(p.StandUp())
 
-    def set_seat(self, seat: int, kind: SeatKind, level: BotLevel | None = None, name: str | None = None) -> None:
-        """Host only, between games: ``kind`` bot (in a free seat), empty (free a bot's seat) or player (``name``
-        watching takes it)."""
-        self._send(p.SetSeat, seat=seat, kind=kind, level=level, name=name)
+    def set_seat(self, seat: int, kind: SeatKind, level: BotLevel | None = None, member: int | None = None) -> None:
+        """Host only, between games: ``kind`` bot (in a free seat), empty (free a bot's seat) or player (the watcher
+        with id ``member`` takes it)."""
+        self._send(p.SetSeat, seat=seat, kind=kind, level=level, member=member)
 
     def react(self, key: str) -> None:
         """A quick reaction (table/reactions.py) shown at your avatar."""

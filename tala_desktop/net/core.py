@@ -243,9 +243,9 @@ class ServerCore:
         elif isinstance(cmd, p.SetSeat):
             self._room(s).set_seat(s, cmd, now)
         elif isinstance(cmd, p.Kick):
-            self._room(s).kick(s, cmd.seat, cmd.name, now).room = None
+            self._room(s).kick(s, cmd.member, now).room = None
         elif isinstance(cmd, p.Mute):
-            self._room(s).mute(s, cmd.name, cmd.muted)
+            self._room(s).mute(s, cmd.member, cmd.muted)
         elif isinstance(cmd, p.Ready):
             self._room(s).set_ready(s, cmd.ready)
         elif isinstance(cmd, p.Configure):

@@ -55,6 +55,7 @@ class ServerConfig:
     hello_timeout: float = 10.0            # seconds to send hello after connecting
     reconnect_seconds: float = 60.0        # a dropped player's seat waits this long for the resume token
     away_delay: float = 1.0                # seconds before a dropped player's turn is auto-played
+    seat_offer_seconds: float = 8.0        # between games: how long the next deal waits for a watcher to sit
     tick: float = 0.05                     # seconds between table clock/bot updates
     bot_delay: float = 0.8                 # a bot's move is held back so people can follow
     hard_budget_ms: float = 300.0

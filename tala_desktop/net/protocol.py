@@ -55,6 +55,7 @@ ShownText = Annotated[str, msgspec.Meta(max_length=2 * MAX_CHAT)]
 Word = Annotated[str, msgspec.Meta(max_length=40)]          # a code, a reason, a preset
 ServerName = Annotated[str, msgspec.Meta(max_length=64)]
 GameId = Annotated[int, msgspec.Meta(ge=0)]
+MemberId = Annotated[int, msgspec.Meta(ge=1, le=2 ** 31 - 1)]   # a person at a table (the id its state shows)
 
 
 class ProtocolError(Exception):
@@ -174,17 +175,17 @@ class StandUp(_Cmd, tag="stand_up"):
 
 class SetSeat(_Cmd, tag="set_seat"):
     """Host only, between games: put a bot in an empty seat (``bot``), free a bot's seat for someone (``empty``),
-    or give a free or bot seat to someone watching (``player`` with their ``name``)."""
+    or give a free or bot seat to someone watching (``player`` with their ``member`` id)."""
 
     seat: Seat
     kind: SeatKind
     level: BotLevel | None = None
-    name: Annotated[str, msgspec.Meta(max_length=4 * MAX_NAME)] | None = None
+    member: MemberId | None = None
 
     def __post_init__(self) -> None:
         check_lobby_kind(self.kind)
-        if (self.kind == SeatKind.PLAYER) != (self.name is not None):
-            raise ValueError("name: give the name of someone watching exactly when kind is player")
+        if (self.kind == SeatKind.PLAYER) != (self.member is not None):
+            raise ValueError("member: give the id of someone watching exactly when kind is player")
 
 
 class React(_Cmd, tag="react"):
@@ -198,21 +199,16 @@ class React(_Cmd, tag="react"):
 
 
 class Kick(_Cmd, tag="kick"):
-    """Host only, in the lobby or between games: remove the player at ``seat``, or the watcher called ``name``
-    (that person, by name, may not come back to the table; others from the same address may)."""
+    """Host only: remove the person with id ``member`` (a player in the lobby or between games, someone watching
+    at any time); that person, by name, may not come back to the table; others from the same address may."""
 
-    seat: Seat | None = None
-    name: ShownName | None = None
-
-    def __post_init__(self) -> None:
-        if (self.seat is None) == (self.name is None):
-            raise ValueError("kick: give a seat or the name of someone watching, not both")
+    member: MemberId
 
 
 class Mute(_Cmd, tag="mute"):
-    """Host only: the player or watcher called ``name`` may (``muted`` false) or may not chat at this table."""
+    """Host only: the player or watcher with id ``member`` may (``muted`` false) or may not chat at this table."""
 
-    name: ShownName
+    member: MemberId
     muted: bool = True
 
 
@@ -299,6 +295,8 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     connected: bool = True
     left: bool = False
     avatar: int | None = None      # a seated player's avatar (hello's); None: drawn in the name's colour
+    member: MemberId | None = None  # the seated person's id (what the host's set_seat, kick and mute name)
+    joining: bool = False          # sat down between games: plays from the next game on
 
     def __post_init__(self) -> None:
         check_lobby_kind(self.kind)
@@ -320,6 +318,8 @@ class TableInfo(msgspec.Struct, kw_only=True):
     next_votes: Annotated[list[Seat], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
     watchers: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = msgspec.field(
         default_factory=list)                                      # the names of the people watching
+    watcher_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = msgspec.field(
+        default_factory=list)                                      # their ids, in the same order
     muted: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN + 4)] = msgspec.field(
         default_factory=list)                                      # who the host muted (players and watchers)
 

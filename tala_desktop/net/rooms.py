@@ -2,10 +2,12 @@
 
 A ``Room`` is plain synchronous code with no I/O: the server core calls it
 and it answers by calling ``Member.send(frame)``. Every change of a room is
-one of its methods here; what it owns keeps its own bookkeeping: the seats
-(net/seating.py), the people watching (net/audience.py) and the chat
-(net/chat.py). Which table a member is at is the server core's to keep (a
-room knows only its own people). Each player receives only the drained
+one of its methods here or in its base between_games.py (seats that change
+hands between games, the next deal); what it owns keeps its own
+bookkeeping: the seats (net/seating.py), the people watching
+(net/audience.py), their ids (net/members.py) and the chat (net/chat.py).
+Which table a member is at is the server core's to keep (a room knows
+only its own people). Each player receives only the drained
 per-seat stream of their own seat (``Table.drain``), which the table
 already redacts, so no frame carries another player's hidden cards; the
 people watching get the public stream, seat ``None``, encoded once for all
@@ -14,8 +16,10 @@ stands up and watches, a watcher sits down, the host gives a seat or puts
 a bot in it); a seat still free when the next game is dealt gets a bot. A
 seat that changed hands counts as gone for the next game's leader
 (``Table.next_game``, RULES.md §2). During a game nothing moves: leaving
-then is Móm. The host removes (by name: net/moderation.py) or mutes anyone
-seated or watching. Refusals raise ``RoomError`` and change nothing.
+then is Móm, a bot plays the seat to the game's end, and then it is free.
+The host names people by the id the table state gives them; it removes
+(kept out by name: net/moderation.py) or mutes anyone seated or watching.
+Refusals raise ``RoomError`` and change nothing.
 """
 
 from __future__ import annotations
@@ -28,14 +32,14 @@ from tala_desktop.table.messages import Hint
 
 from . import protocol as p
 from .audience import Audience
+from .between_games import BetweenGames
 from .chat import Chat
 from .game_record import record_frame
 from .hosting import AwayTimer, forward, hosted_table
 from .limits import ServerConfig
-from .members import M, Member, RoomError
+from .members import M, Member, MemberIds, RoomError
 from .moderation import Moderation
 from .names import unique_name
-from .room_checks import RoomChecks
 from .seating import Seats
 
 __all__ = ["Member", "Room", "RoomError"]
@@ -43,7 +47,7 @@ __all__ = ["Member", "Room", "RoomError"]
 log = logging.getLogger(__name__)
 
 
-class Room(RoomChecks[M]):
+class Room(BetweenGames[M]):
     """A table's lobby and, once started, its authoritative ``Table``."""
 
     def __init__(self, room_id: int, settings: p.TableSettings, config: ServerConfig, now: float = 0.0) -> None:
@@ -60,6 +64,10 @@ class Room(RoomChecks[M]):
         self.last_activity = now              # the last command from someone seated at the table
         self.creator_addr = ""
         self.away = AwayTimer(config.away_delay)   # plays the turns of players who dropped
+        self.ids: MemberIds[M] = MemberIds()  # each person's id here (what the host's commands name)
+        self.offer_until = 0.0                # the next deal waits until then for someone watching to sit
+        self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
+        self.ended = 0                        # the last game whose end was seen
 
     # ------------------------------------------------------------ queries
     def members(self) -> list[M]:
@@ -86,10 +94,12 @@ class Room(RoomChecks[M]):
     def info(self) -> p.TableInfo:
         s, names = self.settings, self.table.names if self.table is not None else None
         return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby",
-                           seats=self.seats.infos(s, names), bet=s.bet, turn_seconds=s.turn_seconds,
+                           seats=self.seats.infos(s, names, self.ids.of, self.joining), bet=s.bet,
+                           turn_seconds=s.turn_seconds,
                            preset=s.preset, bots=list(s.bots), password=bool(s.password), host=self.host,
                            players=len(self.members()), game_id=self.table.game_id if self.table else 0,
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
+                           watcher_ids=[self.ids.of(m) for m in self.audience.watchers],
                            muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]))
 
     def broadcast_lobby(self) -> None:
@@ -106,7 +116,8 @@ class Room(RoomChecks[M]):
         """``member`` takes ``seat`` (or the first free one) in the lobby."""
         self._check_entry(member, password)
         if self.playing:
-            raise RoomError("in_progress", f"{self.name} is already playing: watch it, and sit down between games")
+            self._join_between_games(member, seat)
+            return
         free = self.seats.free()
         if not free:
             raise RoomError("table_full", f"{self.name} has no free seat")
@@ -116,6 +127,22 @@ class Room(RoomChecks[M]):
             raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
         self.seats.take(seat, member, unique_name(member.name, [*self.seated_names(), *self.audience.names()]))
         self.broadcast_lobby()
+
+    def _join_between_games(self, member: M, seat: int | None) -> None:
+        """At a started table, between games: ``member`` takes ``seat`` (or the first one) left free."""
+        st = self.table.state if self.table is not None else None
+        free = self._free_seats() if st is None or st.is_over else []
+        if not free:
+            raise RoomError("in_progress", f"{self.name} is already playing: watch it, and sit down between games")
+        if seat is not None and seat not in free:
+            raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
+        if len(self.audience) >= self.config.max_watchers:
+            raise RoomError("too_many_watchers", f"{self.name} already has {self.config.max_watchers} watching")
+        self.audience.add(member, member.name, self.seated_names())
+        self._seat_watcher(member, free[0] if seat is None else seat)   # the lobby and the game's view
+        log_frame = self.chat_log.log_frame()
+        if log_frame is not None:
+            member.send(log_frame)
 
     def watch(self, member: M, password: str | None) -> None:
         """``member`` watches this table from now on (in its lobby or while it plays)."""
@@ -130,6 +157,7 @@ class Room(RoomChecks[M]):
     def leave(self, member: M, now: float) -> None:
         """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on);
         someone watching just goes."""
+        self.ids.forget(member)
         if self.watching(member):
             self.audience.remove(member)
             if not self.audience and self.table is not None:
@@ -138,55 +166,72 @@ class Room(RoomChecks[M]):
             return
         seat = self.seat_of(member)
         table = self.table
-        self.seats.vacate(seat, keep_name=table is not None)   # in a game the name stays on the seat
-        if table is not None:
+        if table is not None and table.state is not None and table.state.is_over:
+            table.leave(seat)                 # between games: the seat is free for someone watching at once
+            self._free_for_next(seat)
+            self._offer(now)
+            self.maybe_next_game(now)
+        elif table is not None:
+            self.seats.vacate(seat, keep_name=True)   # in a game the name stays on the seat
             self.seats.left.add(seat)
             table.leave(seat)
             table.close_feed(seat)   # nobody reads the seat now: its messages are not kept
-            # the empty seat is filled by a bot from the next game on (the current one goes on with a Móm)
+            # a bot plays the seat to the end of this game (a Móm); then it is free (game_ended)
             table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}")
             self.seats.kinds[seat] = SeatKind.BOT
             self.flush()
             self.maybe_next_game(now)
+        else:
+            self.seats.vacate(seat)
         self.broadcast_lobby()
 
-    def kick(self, member: M, seat: int | None, name: str | None = None, now: float = 0.0) -> M:
-        """The host removes the player at ``seat`` (in the lobby or between games) or the watcher ``name``; that
-        person, by name, may not come back to this table. Returns who was removed (told so here)."""
-        self.host_only(member)
-        target = self.audience.find(name) if name is not None else self._guest_at(member, seat)
+    def person(self, member_id: int) -> M:
+        """The person with id ``member_id`` at this table, seated or watching."""
+        target = self.ids.find(member_id, self.everyone())
         if target is None:
-            raise RoomError("no_watcher", f"nobody called {name!r} is watching this table")
+            raise RoomError("no_member", f"nobody with id {member_id} is at this table: look at it again")
+        return target
+
+    def kick(self, member: M, member_id: int, now: float = 0.0) -> M:
+        """The host removes the person with id ``member_id``: a player in the lobby or between games, someone
+        watching at any time; that person, by name, may not come back to this table. Returns who was removed
+        (told so here)."""
+        self.host_only(member)
+        target = self.person(member_id)
+        name = self.audience.name_of(target)
         if name is not None:
             self.audience.remove(target)
+            if not self.audience and self.table is not None:
+                self.table.close_feed(None)
         else:
-            assert seat is not None                      # _guest_at found a player there
+            seat = self.seat_of(target)
+            self._guest_at(member, seat)
             name = self.seats.names[seat]
             self._free_for_next(seat)
+            self._offer(now)
+        self.ids.forget(target)
         self.moderation.ban(name or target.name, target.name)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
         self.broadcast_lobby()
         self.maybe_next_game(now)
         return target
 
-    def mute(self, member: M, name: str, muted: bool) -> None:
-        """The host mutes (or lets speak again) the player or watcher called ``name`` at this table."""
+    def mute(self, member: M, member_id: int, muted: bool) -> None:
+        """The host mutes (or lets speak again) the player or watcher with id ``member_id``."""
         self.host_only(member)
-        if name not in self.seats.taken_names() and self.audience.find(name) is None:
-            raise RoomError("no_player", f"nobody called {name!r} is at this table")
-        self.moderation.mute(name, muted)
+        target = self.person(member_id)
+        if target is member:
+            raise RoomError("not_yourself", "the host cannot mute themselves")
+        seat = self.seat_index(target)
+        name = self.seats.names[seat] if seat is not None else self.audience.name_of(target)
+        self.moderation.mute(name or target.name, muted)
         self.broadcast_lobby()
 
     # ------------------------------------------------------------ the lobby
     def sit(self, member: M, seat: int) -> None:
         """Move to a free seat in the lobby; someone watching takes a free seat (between games too)."""
         if self.watching(member):
-            self._free_seat(seat)
-            if self.table is not None:
-                self._between_games("sit down")
-                if self.seats.kinds[seat] != SeatKind.EMPTY:
-                    raise RoomError("seat_taken", f"a bot plays seat {seat}: the host can give it to you")
-            self._seat_watcher(member, seat)
+            self.sit_watcher(member, seat)
             return
         self._lobby_only()
         self._free_seat(seat)
@@ -232,85 +277,6 @@ class Room(RoomChecks[M]):
         return hosted_table(self.settings, self.config, kinds, names, balances, leader=self.host or 0,
                             watched=bool(self.audience))
 
-    # ------------------------------------------------------------ seats between games
-    def stand_up(self, member: M, now: float) -> None:
-        """``member`` leaves their seat and watches, in the lobby or between games; the seat is free for someone
-        else, and their chips go with them."""
-        seat = self.seat_of(member)
-        self._between_games("stand up")
-        name = self.seats.names[seat] or member.name
-        table = self.table
-        chips = table.balances[seat] if table is not None else None
-        self._free_for_next(seat)                    # nothing more of that seat reaches them
-        if table is not None:
-            table.open_feed(None)
-        self.audience.keep(member, name, chips)      # the name stays theirs (it is unique at the table)
-        self.broadcast_lobby()
-        if table is not None and table.state is not None:
-            member.send(p.encode(table.snapshot(None)))
-            self.maybe_next_game(now)                # their vote is no longer waited for
-
-    def set_seat(self, member: M, cmd: p.SetSeat, now: float) -> None:
-        """The host's choice for seat ``cmd.seat`` between games: a bot, free, or someone watching."""
-        self.host_only(member)
-        table = self.table
-        if table is None:
-            raise RoomError("no_game", "seats change hands once the table has started (before, use configure)")
-        self._between_games("seats change hands")
-        seat = cmd.seat
-        if seat >= len(self.seats):
-            raise RoomError("bad_seat", f"seat {seat} is not at this table")
-        kind = self.seats.kinds[seat]
-        if cmd.kind == SeatKind.PLAYER:
-            target = self.audience.find(cmd.name or "")
-            if target is None:
-                raise RoomError("no_watcher", f"nobody called {cmd.name!r} is watching this table")
-            if kind == SeatKind.PLAYER:
-                raise RoomError("seat_taken", f"a player sits at seat {seat}")
-            self._seat_watcher(target, seat)
-            return
-        if cmd.kind == SeatKind.BOT:
-            if kind != SeatKind.EMPTY:
-                raise RoomError("seat_taken", f"seat {seat} is not free")
-            table.seat_bot(seat, cmd.level or self.settings.bot_level(seat), f"Bot {seat + 1}",
-                           balance=self.config.balance)
-            self.seats.kinds[seat] = SeatKind.BOT
-        else:
-            if kind != SeatKind.BOT:
-                raise RoomError("no_bot", f"no bot plays seat {seat}")
-            self.seats.kinds[seat] = SeatKind.EMPTY
-        self.broadcast_lobby()
-        self.maybe_next_game(now)
-
-    def _seat_watcher(self, member: M, seat: int) -> None:
-        """``member``, watching, sits at ``seat`` from now on (with the chips they stood up with, or a new stake)."""
-        name = self.audience.remove(member) or member.name
-        self.seats.take(seat, member, name)
-        table = self.table
-        if table is not None:
-            table.seat_player(seat, name, self.audience.chips.pop(member, self.config.balance))
-            self.seats.kinds[seat] = SeatKind.PLAYER
-            table.open_feed(seat)
-            if not self.audience:
-                table.close_feed(None)
-        self.broadcast_lobby()
-        if table is not None and table.state is not None:
-            member.send(p.encode(table.snapshot(seat)))
-
-    def _free_for_next(self, seat: int) -> None:
-        """Nobody sits at ``seat`` now; between games it is free for someone else (or a bot at the next deal)."""
-        self.seats.vacate(seat)
-        if self.table is not None:
-            self.table.close_feed(seat)
-            self.seats.kinds[seat] = SeatKind.EMPTY
-
-    def _fill_empty_seats(self, table: Table) -> None:
-        """The next game is dealt: every seat still free gets a bot, as at the first start."""
-        for seat, kind in enumerate(self.seats.kinds):
-            if kind == SeatKind.EMPTY:
-                table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}", balance=self.config.balance)
-                self.seats.kinds[seat] = SeatKind.BOT
-
     # ------------------------------------------------------------ game commands
     def move(self, member: M, game_id: int, move: Move) -> None:
         table, seat = self._table_seat(member)
@@ -322,27 +288,6 @@ class Room(RoomChecks[M]):
             raise RoomError(exc.code, str(exc)) from None
         finally:
             self.flush()
-
-    def next_game(self, member: M, now: float) -> None:
-        table, seat = self._table_seat(member)
-        if table.state is None or not table.state.is_over:
-            raise RoomError("in_progress", "the current game is not over")
-        self.seats.votes.add(seat)
-        if not self.maybe_next_game(now):
-            self.broadcast_lobby()
-
-    def maybe_next_game(self, now: float) -> bool:
-        table = self.table
-        if table is None or table.state is None or not table.state.is_over:
-            return False
-        if self.seats.not_voted() or not self.seats.votes:
-            return False
-        self.seats.votes.clear()
-        self._fill_empty_seats(table)
-        table.next_game(now)
-        self.flush()
-        self.broadcast_lobby()
-        return True
 
     def hint(self, member: M) -> Hint:
         table, seat = self._table_seat(member)
@@ -383,11 +328,13 @@ class Room(RoomChecks[M]):
             if m is not None:
                 self.away.check(table, m.connected, now, self.name)
         self.flush()
+        self.maybe_next_game(now)          # a newcomer's wait or the seat offer may be over
 
     def flush(self) -> None:
         """Forward each seat's own stream to that seat's player, the public one to those watching."""
         if self.table is not None:
             forward(self.table, list(self.seats), self.audience, self.id)
+            self.game_ended(self.table, self.table.now)
 
     def resync(self, member: M) -> None:
         """Someone (re)connected or came in: the lobby, the chat so far, and the view of the game in progress

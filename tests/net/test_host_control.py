@@ -22,17 +22,19 @@ def test_the_host_removes_a_guest_who_never_readies_and_can_start(server):
         table = hear(host, "lobby")["table"]["id"]
         hello(idle, "Minh")
         say(idle, type="join", table=table)
-        assert hear(idle, "lobby")["you"] == 1
+        lobby = hear(idle, "lobby")
+        assert lobby["you"] == 1
+        idle_id, host_id = lobby["table"]["seats"][1]["member"], lobby["table"]["seats"][0]["member"]
         hello(other, "Chi")
         say(other, type="join", table=table, seat=2)
-        hear(other, "lobby")
-        say(other, type="kick", seat=1)                 # only the host may
+        other_id = hear(other, "lobby")["table"]["seats"][2]["member"]
+        say(other, type="kick", member=idle_id)                 # only the host may
         assert hear(other, "error")["code"] == "not_host"
         say(host, type="start")
         assert hear(host, "error")["code"] == "not_ready"
-        say(host, type="kick", seat=0)
+        say(host, type="kick", member=host_id)
         assert hear(host, "error")["code"] == "not_yourself"
-        say(host, type="kick", seat=1)
+        say(host, type="kick", member=idle_id)
         assert hear(idle, "left_table") == {"type": "left_table", "table": table, "reason": "kicked"}
         seats = hear(host, "lobby")["table"]["seats"]
         assert [s["kind"] for s in seats] == ["player", "empty", "player"]
@@ -42,7 +44,7 @@ def test_the_host_removes_a_guest_who_never_readies_and_can_start(server):
         hear(host, "lobby")
         say(host, type="start")
         assert hear(host, "snapshot")["names"][1] == "Bot 2"
-        say(host, type="kick", seat=2)                  # not once the game has started
+        say(host, type="kick", member=other_id)                  # not once the game has started
         assert hear(host, "error")["code"] == "in_progress"
 
 

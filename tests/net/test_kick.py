@@ -25,8 +25,7 @@ def test_a_kick_keeps_the_person_out_but_not_the_others_behind_the_same_address(
         table = hear(host, "lobby")["table"]["id"]
         hello(minh, "Minh")
         say(minh, type="join", table=table)
-        hear(minh, "lobby")
-        say(host, type="kick", seat=1)
+        say(host, type="kick", member=hear(minh, "lobby")["table"]["seats"][1]["member"])
         assert hear(minh, "left_table")["reason"] == "kicked"
         say(minh, type="join", table=table)              # the one removed may not come back ...
         assert hear(minh, "error")["code"] == "kicked"
@@ -48,23 +47,25 @@ def test_the_host_removes_or_mutes_someone_watching(server):
             hello(ws, name)
             say(ws, type="watch", table=table)
             hear(ws, "lobby")
-        say(loud, type="kick", name="Quân")              # only the host may
+        watched = lobby_until(host, lambda t: len(t["watchers"]) == 2)
+        ids = dict(zip(watched["watchers"], watched["watcher_ids"]))
+        say(loud, type="kick", member=ids["Quân"])       # only the host may
         assert hear(loud, "error")["code"] == "not_host"
-        say(host, type="mute", name="Tí")
+        say(host, type="mute", member=ids["Tí"])
         lobby_until(host, lambda t: t["muted"] == ["Tí"])
         say(loud, type="chat", text="ồn ào")
         assert hear(loud, "error")["code"] == "muted"     # refused, and said why
-        say(host, type="mute", name="Tí", muted=False)
+        say(host, type="mute", member=ids["Tí"], muted=False)
         lobby_until(host, lambda t: t["muted"] == [])
         say(loud, type="chat", text="xin lỗi")
         assert hear(host, "chat")["text"] == "xin lỗi"
-        say(host, type="kick", name="Quân")
+        say(host, type="kick", member=ids["Quân"])
         assert hear(fan, "left_table")["reason"] == "kicked"
         lobby_until(host, lambda t: t["watchers"] == ["Tí"])
         say(fan, type="watch", table=table)
         assert hear(fan, "error")["code"] == "kicked"
-        say(host, type="kick", name="Nobody")
-        assert hear(host, "error")["code"] == "no_watcher"
+        say(host, type="kick", member=ids["Quân"])       # gone: that id names nobody now
+        assert hear(host, "error")["code"] == "no_member"
 
 
 def test_a_seated_guest_can_be_removed_between_games_not_during_one(server):
@@ -74,15 +75,15 @@ def test_a_seated_guest_can_be_removed_between_games_not_during_one(server):
         table = hear(host, "lobby")["table"]["id"]
         hello(minh, "Minh")
         say(minh, type="join", table=table)
-        hear(minh, "lobby")
+        minh_id = hear(minh, "lobby")["table"]["seats"][1]["member"]
         say(minh, type="ready")
         hear(host, "lobby")
         say(host, type="start")
         hear(host, "snapshot")
-        say(host, type="kick", seat=1)
+        say(host, type="kick", member=minh_id)
         assert hear(host, "error")["code"] == "in_progress"          # a game is on: nobody is removed
         finish_game(server, table)
-        say(host, type="kick", seat=1)
+        say(host, type="kick", member=minh_id)
         assert hear(minh, "left_table")["reason"] == "kicked"
         lobby_until(host, lambda t: t["seats"][1]["kind"] == "empty")  # free for someone else, or a bot next game
         say(host, type="next_game")

@@ -94,11 +94,12 @@ def test_players_stand_up_watchers_sit_down_and_the_host_swaps_seats_between_gam
         lobby = lobby_where(f, lambda m: m["you"] == 1)
         assert not lobby["watching"] and lobby["table"]["seats"][1]["name"] == "Quân"
         assert hear(f, "snapshot")["seat"] == 1
-        say(g, type="set_seat", seat=2, kind="player", name="Minh")   # only the host
+        minh = dict(zip(lobby["table"]["watchers"], lobby["table"]["watcher_ids"]))["Minh"]
+        say(g, type="set_seat", seat=2, kind="player", member=minh)   # only the host
         assert hear(g, "error")["code"] == "not_host"
-        say(h, type="set_seat", seat=2, kind="player", name="Nobody")
+        say(h, type="set_seat", seat=2, kind="player", member=lobby["table"]["seats"][0]["member"])   # not watching
         assert hear(h, "error")["code"] == "no_watcher"
-        say(h, type="set_seat", seat=2, kind="player", name="Minh")  # the host swaps a bot for a waiting person
+        say(h, type="set_seat", seat=2, kind="player", member=minh)  # the host swaps a bot for a waiting person
         assert lobby_where(g, lambda m: m["you"] == 2)["table"]["watchers"] == []
         say(h, type="set_seat", seat=3, kind="empty")
         assert lobby_where(h, lambda m: m["table"]["seats"][3]["kind"] == "empty")
@@ -125,7 +126,7 @@ def test_players_stand_up_watchers_sit_down_and_the_host_swaps_seats_between_gam
 
 @pytest.mark.parametrize("seed", [11, 12, 13, 14])
 def test_the_next_leader_is_the_seat_after_a_nhat_who_stood_up(seed):
-    srv = start_in_thread(**{**FAST, "seed": seed})
+    srv = start_in_thread(**{**FAST, "seed": seed, "seat_offer_seconds": 0.0})   # nobody waits for Quân to sit
     table, (h, g, f), sockets = two_players_and_a_fan(srv)
     try:
         winner = finish_game(srv, table)["winner"]

@@ -94,8 +94,8 @@ def test_watching_needs_the_tables_password_and_respects_a_kick_and_the_limit():
         table = kit.hear(host, "lobby")["table"]["id"]
         hello(kit, kicked, "Tí")
         kit.say(kicked, type="join", table=table, password="bí mật")
-        kit.hear(kicked, "lobby")
-        kit.say(host, type="kick", seat=1)
+        seat = kit.hear(kicked, "lobby")["table"]["seats"][1]
+        kit.say(host, type="kick", member=seat["member"])
         kit.hear(kicked, "left_table")
         kit.say(kicked, type="watch", table=table, password="bí mật")
         assert kit.hear(kicked, "error")["code"] == "kicked"

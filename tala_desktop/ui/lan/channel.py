@@ -54,9 +54,9 @@ class LanChannel:
             bot = next((x.seat for x in info.seats if x.kind == SeatKind.BOT), None)
             empty = next((x.seat for x in info.seats if x.kind == SeatKind.EMPTY), None)
             if bot is not None:   # to any of the first people watching (a row over the table holds four)
-                out += [SeatChoice(tr("social.give_seat", seat=bot + 1, name=name),
-                                   functools.partial(s.client.set_seat, bot, SeatKind.PLAYER, name=name))
-                        for name in info.watchers[:GIVE_SEAT_WATCHERS]]
+                out += [SeatChoice(tr("social.give_seat", seat=bot + 1, name=shown_name(name)),
+                                   functools.partial(s.client.set_seat, bot, SeatKind.PLAYER, member=member))
+                        for name, member in list(zip(info.watchers, info.watcher_ids))[:GIVE_SEAT_WATCHERS]]
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
                                       functools.partial(s.client.set_seat, empty, SeatKind.BOT)))

@@ -155,20 +155,21 @@ class LanLobbyScene(PageScene):
         if info.state != "lobby":
             return
         for i, seat in enumerate(info.seats):
-            if seat.kind == SeatKind.PLAYER and seat.seat != self.session.you:
+            if seat.kind == SeatKind.PLAYER and seat.seat != self.session.you and seat.member is not None:
                 rect = (LEFT.right - KICK_W - 10, LEFT.y + 48 + i * ROW_H + 9, KICK_W, ROW_H - 26)
                 self.kick_buttons[seat.seat] = Button(
                     rect, tr("lobby.kick"), self.services.fonts,
-                    functools.partial(self.ask_kick, seat.seat, seat.name or ""),
+                    functools.partial(self.ask_kick, seat.member, seat.name or ""),
                     style="dark", font_size=17)
 
-    def ask_kick(self, seat: int, name: str) -> None:
-        """The host's "Mời ra": ask first (the player cannot come back to this table), then remove the seat."""
+    def ask_kick(self, member: int, name: str) -> None:
+        """The host's "Mời ra": ask first (the player cannot come back to this table), then remove that person
+        (by the id the table state gives them, never by name)."""
         if self.stack is None:
             return
         self.stack.push(ConfirmOverlay(self.services, tr("lobby.kick_title"), tr("lobby.kick_text", name=name),
                                        tr("lobby.kick"), tr("lobby.kick_no"),
-                                       functools.partial(self.session.client.kick, seat)))
+                                       functools.partial(self.session.client.kick, member)))
 
     def _set_chat(self, text: str) -> None:
         self.chat_text = text

@@ -75,7 +75,7 @@ def test_the_kick_notice_is_shown_whole_and_gone_at_the_next_table(lobby_with_gu
         step_until(stack, both)
 
     try:
-        lobby.session.client.kick(1)
+        lobby.session.client.kick(lobby.session.lobby.seats[1].member)
         step_both(lambda: guest.lobby is None)
         table = lobby.session.lobby.id
         guest.client.join(table)                              # refused: told in words, whole

@@ -20,8 +20,8 @@ class Client:
     def __init__(self) -> None:
         self.sent: list[tuple] = []
 
-    def set_seat(self, seat: int, kind: str, name: str | None = None) -> None:
-        self.sent.append((seat, kind, name))
+    def set_seat(self, seat: int, kind: str, member: int | None = None) -> None:
+        self.sent.append((seat, kind, member))
 
     def stand_up(self) -> None:
         self.sent.append(("stand_up",))
@@ -34,7 +34,7 @@ def host_between_games(watchers: list[str]) -> SimpleNamespace:
              p.SeatInfo(seat=3, kind=SeatKind.EMPTY)]
     info = p.TableInfo(id=1, name="Bàn của Hà", state="playing", seats=seats, bet=100, turn_seconds=0,
                        preset="zingplay", bots=[BotLevel.NORMAL, BotLevel.HARD], password=False, host=0, players=1,
-                       watchers=watchers)
+                       watchers=watchers, watcher_ids=[40 + i for i in range(len(watchers))])
     return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, client=Client(), said_total=0)
 
 
@@ -48,7 +48,7 @@ def test_the_host_may_give_the_bots_seat_to_each_of_the_first_two_watching(watch
         assert [c.label for c in choices] == (["Stand up and watch"] + [f"Give seat 2 to {n}" for n in given]
                                               + ["A bot takes seat 4"])
         choices[len(given)].act()                           # the last watcher offered
-        assert session.client.sent == [(1, "player", given[-1])]
+        assert session.client.sent == [(1, "player", 40 + len(given) - 1)]   # by id, never by name
     finally:
         i18n.set_language("vi")
 

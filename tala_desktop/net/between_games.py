@@ -1,0 +1,181 @@
+"""A started LAN table between two games: seats change hands, watchers are offered the free ones, the next deal.
+
+``Room`` (net/rooms.py) is a ``BetweenGames``. When a game ends, the seats
+whose player left during it go free, and if anyone watches a free seat
+the next deal waits ``seat_offer_seconds`` for them: someone watching sits
+down (or the host gives them a seat); everyone sees who joins at which seat
+(``SeatInfo.joining``), and the deal waits for that newcomer's vote for at
+most ``seat_offer_seconds`` more, so a table never stalls. Players stand up
+and watch, the host puts bots in seats or frees them. A seat still free
+when the next game is dealt gets a bot. Refusals raise ``RoomError`` and
+change nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tala_desktop.table import SeatKind, Table
+
+from . import protocol as p
+from .audience import Audience
+from .limits import ServerConfig
+from .members import M, MemberIds, RoomError
+from .room_checks import RoomChecks
+
+
+class BetweenGames(RoomChecks[M]):
+    """The room's seat changes between games and its next deal (the room's state is the ``Room``'s own)."""
+
+    config: ServerConfig
+    audience: Audience[M]
+    ids: MemberIds[M]
+    offer_until: float              # the next deal waits until then for someone watching to sit (0: no offer)
+    joining: dict[int, float]       # seats taken between games -> until when the deal waits for their vote
+    ended: int                      # the last game whose end was seen (its left seats freed)
+    broadcast_lobby: Callable[[], None]
+    flush: Callable[[], None]
+
+    # ------------------------------------------------------------ the end of a game
+    def game_ended(self, table: Table, now: float) -> None:
+        """Once per game, when it is over: the seats of players who left go free (the bot played them to the end),
+        and the free seats are offered to the people watching."""
+        st = table.state
+        if st is None or not st.is_over or self.ended == table.game_id:
+            return
+        self.ended = table.game_id
+        for seat in sorted(self.seats.left):
+            if self.seats[seat] is None:
+                self.seats.names[seat] = None
+                self.seats.kinds[seat] = SeatKind.EMPTY
+        self.seats.left.clear()
+        self._offer(now)
+        self.broadcast_lobby()
+
+    def _offer(self, now: float) -> None:
+        """Someone watching may take a free seat: the next deal waits for them a moment."""
+        if self.audience and self._free_seats():
+            self.offer_until = max(self.offer_until, now + self.config.seat_offer_seconds)
+
+    def _free_seats(self) -> list[int]:
+        return [i for i, k in enumerate(self.seats.kinds) if k == SeatKind.EMPTY and self.seats[i] is None]
+
+    # ------------------------------------------------------------ seat changes
+    def stand_up(self, member: M, now: float) -> None:
+        """``member`` leaves their seat and watches, in the lobby or between games; the seat is free for someone
+        else, and their chips go with them."""
+        seat = self.seat_of(member)
+        self._between_games("stand up")
+        name = self.seats.names[seat] or member.name
+        table = self.table
+        chips = table.balances[seat] if table is not None else None
+        self._free_for_next(seat)                    # nothing more of that seat reaches them
+        if table is not None:
+            table.open_feed(None)
+        self.audience.keep(member, name, chips)      # the name stays theirs (it is unique at the table)
+        self.broadcast_lobby()
+        if table is not None and table.state is not None:
+            member.send(p.encode(table.snapshot(None)))
+            self.maybe_next_game(now)                # their vote is no longer waited for
+
+    def set_seat(self, member: M, cmd: p.SetSeat, now: float) -> None:
+        """The host's choice for seat ``cmd.seat`` between games: a bot, free, or someone watching (by id)."""
+        self.host_only(member)
+        table = self.table
+        if table is None:
+            raise RoomError("no_game", "seats change hands once the table has started (before, use configure)")
+        self._between_games("seats change hands")
+        seat = cmd.seat
+        if seat >= len(self.seats):
+            raise RoomError("bad_seat", f"seat {seat} is not at this table")
+        kind = self.seats.kinds[seat]
+        if cmd.kind == SeatKind.PLAYER:
+            target = self.ids.find(cmd.member or 0, list(self.audience.watchers))
+            if target is None:
+                raise RoomError("no_watcher", f"nobody with id {cmd.member} watches this table: look at it again")
+            if kind == SeatKind.PLAYER:
+                raise RoomError("seat_taken", f"a player sits at seat {seat}")
+            self._seat_watcher(target, seat)
+            return
+        if cmd.kind == SeatKind.BOT:
+            if kind != SeatKind.EMPTY:
+                raise RoomError("seat_taken", f"seat {seat} is not free")
+            table.seat_bot(seat, cmd.level or self.settings.bot_level(seat), f"Bot {seat + 1}",
+                           balance=self.config.balance)
+            self.seats.kinds[seat] = SeatKind.BOT
+        else:
+            if kind != SeatKind.BOT:
+                raise RoomError("no_bot", f"no bot plays seat {seat}")
+            self.seats.kinds[seat] = SeatKind.EMPTY
+            self._offer(now)                         # the host opened it for someone watching
+        self.broadcast_lobby()
+        self.maybe_next_game(now)
+
+    def sit_watcher(self, member: M, seat: int) -> None:
+        """``member``, watching, takes the free ``seat`` (in the lobby, or one left free between games)."""
+        self._free_seat(seat)
+        if self.table is not None:
+            self._between_games("sit down")
+            if self.seats.kinds[seat] != SeatKind.EMPTY:
+                raise RoomError("seat_taken", f"a bot plays seat {seat}: the host can give it to you")
+        self._seat_watcher(member, seat)
+
+    def _seat_watcher(self, member: M, seat: int) -> None:
+        """``member``, watching, sits at ``seat`` from now on (with the chips they stood up with, or a new stake)."""
+        name = self.audience.remove(member) or member.name
+        self.seats.take(seat, member, name)
+        table = self.table
+        if table is not None:
+            table.seat_player(seat, name, self.audience.chips.pop(member, self.config.balance))
+            self.seats.kinds[seat] = SeatKind.PLAYER
+            self.joining[seat] = table.now + self.config.seat_offer_seconds   # the deal waits this long for them
+            table.open_feed(seat)
+            if not self.audience:
+                table.close_feed(None)
+        self.broadcast_lobby()
+        if table is not None and table.state is not None:
+            member.send(p.encode(table.snapshot(seat)))
+
+    def _free_for_next(self, seat: int) -> None:
+        """Nobody sits at ``seat`` now; between games it is free for someone else (or a bot at the next deal)."""
+        self.seats.vacate(seat)
+        self.joining.pop(seat, None)
+        if self.table is not None:
+            self.table.close_feed(seat)
+            self.seats.kinds[seat] = SeatKind.EMPTY
+
+    def _fill_empty_seats(self, table: Table) -> None:
+        """The next game is dealt: every seat still free gets a bot, as at the first start."""
+        for seat, kind in enumerate(self.seats.kinds):
+            if kind == SeatKind.EMPTY:
+                table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}", balance=self.config.balance)
+                self.seats.kinds[seat] = SeatKind.BOT
+
+    # ------------------------------------------------------------ the next deal
+    def next_game(self, member: M, now: float) -> None:
+        table, seat = self._table_seat(member)
+        if table.state is None or not table.state.is_over:
+            raise RoomError("in_progress", "the current game is not over")
+        self.seats.votes.add(seat)
+        if not self.maybe_next_game(now):
+            self.broadcast_lobby()
+
+    def maybe_next_game(self, now: float) -> bool:
+        """Deal the next game once every connected player asked for it (a newcomer's vote is waited for a moment
+        only) and no free seat is still offered to someone watching."""
+        table = self.table
+        if table is None or table.state is None or not table.state.is_over:
+            return False
+        waiting = [s for s in self.seats.not_voted() if now < self.joining.get(s, float("inf"))]
+        if waiting or not (self.seats.votes or self.joining):
+            return False
+        if now < self.offer_until and self.audience and self._free_seats():
+            return False
+        self.seats.votes.clear()
+        self.joining.clear()
+        self.offer_until = 0.0
+        self._fill_empty_seats(table)
+        table.next_game(now)
+        self.flush()
+        self.broadcast_lobby()
+        return True
