@@ -55,6 +55,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.host_mark": ("chủ bàn", "host"),
     "lobby.ready_mark": ("sẵn sàng", "ready"),
     "lobby.waiting_mark": ("chưa sẵn sàng", "not ready"),
+    "lobby.joining_mark": ("vào ván sau", "plays next game"),
     "lobby.away_mark": ("mất kết nối", "away"),
     "lobby.ready": ("Sẵn sàng", "Ready"),
     "lobby.not_ready": ("Chưa sẵn sàng", "Not ready"),

@@ -91,7 +91,11 @@ class LanLobbyScene(PageScene):
             for i, table in enumerate(s.tables[:6]):
                 full = table.players >= len(table.seats) or table.state != "lobby"
                 rect = (LEFT.right - 120, LEFT.y + 52 + i * ROW_H, 120, 46)
-                if full:    # a running or full table: watch it (and sit down on a free seat between games)
+                if full and free_between_games(table):   # a running table with a seat left free: sit down there
+                    self.row_buttons.append(Button(rect, tr("social.sit"), fonts,
+                                                   functools.partial(s.client.join, table.id), style="green",
+                                                   font_size=20))
+                elif full:  # a running or full table: watch it (and sit down on a free seat between games)
                     self.row_buttons.append(Button(rect, tr("social.watch"), fonts,
                                                    functools.partial(s.client.watch, table.id), style="blue",
                                                    font_size=20))
@@ -381,6 +385,11 @@ class LanLobbyScene(PageScene):
             surface.blit(self.label(line, 17, TEXT), (RIGHT.x, top + i * 26))
 
 
+def free_between_games(table: TableInfo) -> bool:
+    """A started table with a seat free now (between games: its player left, or the host opened it)."""
+    return table.state == "playing" and any(x.kind == SeatKind.EMPTY and x.name is None for x in table.seats)
+
+
 def seat_label(seat: SeatInfo) -> str:
     """A seat's name in the lobby: the player's, or the bot's that plays it ("Máy 2", as the table says it)."""
     if seat.kind == SeatKind.PLAYER:
@@ -393,6 +402,8 @@ def seat_marks(seat: SeatInfo) -> list[tuple[str, Colour]]:
     if seat.kind != SeatKind.PLAYER:
         return [(tr(f"setup.level.{seat.level}"), MUTED)]
     marks = [(tr("lobby.host_mark"), LABEL)] if seat.host else []
+    if seat.joining:
+        return [*marks, (tr("lobby.joining_mark"), GAIN)]
     if not seat.connected or seat.left:
         return [*marks, (tr("lobby.away_mark"), ERROR)]
     return [*marks, (tr("lobby.ready_mark"), GAIN) if seat.ready else (tr("lobby.waiting_mark"), MUTED)]

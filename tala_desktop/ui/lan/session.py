@@ -24,6 +24,8 @@ from tala_desktop.net.host import ServerThread, start_in_thread
 from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import Error, TableMessage
 
+from ..core.i18n import tr
+from ..core.names import shown_name
 from .errors import disconnect_text, error_text, left_text
 
 ChatLine = p.ChatEvent | p.ReactionEvent
@@ -115,6 +117,7 @@ class LanSession:
         elif isinstance(msg, p.Lobby):
             if self.lobby is None:
                 self.notices.clear()                      # at a table now: what the list was told is old news
+            self._joining(msg.table)
             self.lobby, self.you, self.watching = msg.table, msg.you, msg.watching
             self.playing = msg.table.state == "playing"
         elif isinstance(msg, p.Tables):
@@ -163,6 +166,15 @@ class LanSession:
                 self.on_record(msg)
         elif not isinstance(msg, p.Pong):
             self.table_queue.append(msg)
+
+    def _joining(self, info: p.TableInfo) -> None:
+        """Tell the chat who takes which seat from the next game on, once ("Lan sẽ vào ghế 3 ván sau")."""
+        before = self.lobby
+        was = {x.seat: x.name for x in before.seats if x.joining} if before is not None and before.id == info.id \
+            else {}
+        for x in info.seats:
+            if x.joining and x.name and was.get(x.seat) != x.name:
+                self.said_notices.append(tr("social.joins_next", name=shown_name(x.name), seat=x.seat + 1))
 
     def _said(self, lines: list[ChatLine]) -> None:
         self.said.extend(lines)
