@@ -25,8 +25,8 @@ def test_a_seat_read_from_a_save_gets_the_kind_and_level_values():
 def test_the_wire_keeps_its_names_for_kinds_and_levels():
     cmd = p.SetSeat(seat=1, kind=SeatKind.BOT, level=BotLevel.HARD)
     assert msgspec.json.decode(p.encode_command(cmd)) == {"type": "set_seat", "seat": 1, "kind": "bot",
-                                                         "level": "hard", "name": None}
-    decoded = p.decode_command(b'{"type": "set_seat", "seat": 2, "kind": "player", "name": "Lan"}')
+                                                         "level": "hard", "member": None}
+    decoded = p.decode_command(b'{"type": "set_seat", "seat": 2, "kind": "player", "member": 7}')
     assert isinstance(decoded, p.SetSeat) and decoded.kind is SeatKind.PLAYER
     made = p.decode_command(b'{"type": "create_table", "bots": ["easy", "random"]}')
     assert isinstance(made, p.CreateTable) and made.bots == [BotLevel.EASY, BotLevel.RANDOM]

@@ -13,6 +13,11 @@ from tests.ui.lan.test_lan_lobby_stand import lobby_of, pumped
 from tests.ui.lan.test_lan_scenes import click, step_until
 
 
+def guest_ready(host: LanSession) -> bool:
+    seat = host.lobby.seats[1] if host.lobby is not None else None
+    return seat is not None and seat.kind == "player" and seat.ready
+
+
 @pytest.mark.parametrize("language", ["vi", "en"])
 def test_a_newcomer_sits_at_a_running_table_from_the_list_and_the_table_is_told(pg, fonts, language):
     set_language(language)
@@ -28,9 +33,9 @@ def test_a_newcomer_sits_at_a_running_table_from_the_list_and_the_table_is_told(
         step_until(stack, lambda: pumped(host) and host.is_host)
         guest.client.join(host.lobby.id)
         guest.client.ready()
-        step_until(stack, lambda: pumped(guest) and pumped(host) and host.can_start())
+        step_until(stack, lambda: pumped(guest) and pumped(host) and guest_ready(host) and host.can_start())
         host.client.start()
-        step_until(stack, lambda: pumped(host) and pumped(guest) and guest.playing)
+        step_until(stack, lambda: pumped(host) and pumped(guest) and guest.playing, timeout=20.0)
         guest.client.leave()                              # Móm: a bot plays seat 2 to the end of this game
         step_until(stack, lambda: pumped(host) and host.lobby.seats[1].kind == "bot")
         step_until(stack, lambda: late.tables and late.tables[0].state == "playing")
