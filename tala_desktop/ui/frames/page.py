@@ -164,3 +164,29 @@ class PageScene(Scene):
               bold: bool = False) -> pygame.Surface:
         """A cached text image (pages draw many short labels)."""
         return self.art.text(text, size, colour, bold)
+
+
+class PagedScene(PageScene):
+    """A page whose content is turned in pages: ◀ / ▶ (and PageUp/PageDown, ←/→) move ``page`` within ``pages``."""
+
+    page = 0
+
+    @property
+    def pages(self) -> int:
+        return 1
+
+    def prev_page(self) -> None:
+        if self.page > 0:
+            self.page -= 1
+            self.rebuild()
+
+    def next_page(self) -> None:
+        if self.page < self.pages - 1:
+            self.page += 1
+            self.rebuild()
+
+    def on_key(self, key: int) -> None:
+        if key in (pygame.K_PAGEDOWN, pygame.K_RIGHT):
+            self.next_page()
+        elif key in (pygame.K_PAGEUP, pygame.K_LEFT):
+            self.prev_page()

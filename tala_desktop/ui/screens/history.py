@@ -22,7 +22,7 @@ from tala_desktop.store.lan_games import LanGame
 from ..art import gfx, theme
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
-from ..frames.page import PANEL, PageScene, fit_font_size
+from ..frames.page import PANEL, PagedScene, fit_font_size
 from ..shared.services import Services
 from ..table.results_rows import breakdown, breakdown_lines
 from ..widgets.controls import Button
@@ -42,7 +42,7 @@ VIEW_W = 140
 WHY_LIFT, WHY_DROP = 9, 13    # a row with a "why" line: the players above the middle, the why below it
 
 
-class HistoryScene(PageScene):
+class HistoryScene(PagedScene):
     """A paged list of finished games."""
 
     title_key = "history.title"
@@ -99,22 +99,6 @@ class HistoryScene(PageScene):
             return
         self.stack.push(LanReplayScene(self.services, entry) if isinstance(entry, LanGame)
                         else ReplayScene(self.services, entry))
-
-    def prev_page(self) -> None:
-        if self.page > 0:
-            self.page -= 1
-            self.rebuild()
-
-    def next_page(self) -> None:
-        if self.page < self.pages - 1:
-            self.page += 1
-            self.rebuild()
-
-    def on_key(self, key: int) -> None:
-        if key in (pygame.K_PAGEDOWN, pygame.K_RIGHT):
-            self.next_page()
-        elif key in (pygame.K_PAGEUP, pygame.K_LEFT):
-            self.prev_page()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and hasattr(event, "pos"):

@@ -19,7 +19,7 @@ from tala_desktop.store.lan_games import LanGame
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr
 from ..core.names import shown_name
-from ..frames.page import PANEL, PageScene
+from ..frames.page import PANEL, PagedScene
 from ..shared.services import Services
 from ..table.log_lines import story_lines
 from ..table.model import TableModel
@@ -33,7 +33,7 @@ LINE_H = 30
 PER_PAGE = max(1, LINES.h // LINE_H)
 
 
-class LanReplayScene(PageScene):
+class LanReplayScene(PagedScene):
     """One kept LAN game: its lines page by page, and every seat's result and last cards."""
 
     title_key = "replay.title"
@@ -63,22 +63,6 @@ class LanReplayScene(PageScene):
         self.next_button = Button((LINES.x + 220, y, 64, 48), "▶", fonts, self.next_page, style="dark",
                                   font_size=22, enabled=self.page < self.pages - 1)
         self.widgets.extend([self.prev_button, self.next_button])
-
-    def prev_page(self) -> None:
-        if self.page > 0:
-            self.page -= 1
-            self.rebuild()
-
-    def next_page(self) -> None:
-        if self.page < self.pages - 1:
-            self.page += 1
-            self.rebuild()
-
-    def on_key(self, key: int) -> None:
-        if key in (pygame.K_PAGEDOWN, pygame.K_RIGHT):
-            self.next_page()
-        elif key in (pygame.K_PAGEUP, pygame.K_LEFT):
-            self.prev_page()
 
     # -- words ------------------------------------------------------------------------------------
     def heading(self) -> str:
