@@ -33,7 +33,8 @@ from tala_desktop.table.reactions import REACTIONS
 from .chat_text import MAX_CHAT, clean_chat, shown
 from .game_record import GameRecord, check_record
 
-PROTOCOL_VERSION = 3            # 2: moves as values and cards as numbers; 3: watching, seats between games, reactions
+PROTOCOL_VERSION = 4            # 2: moves as values and cards as numbers; 3: watching, seats between games, reactions;
+#                                 4: game records, the host's name in the beacon, Mute, people named by member id
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 MAX_NAME = 20
 MAX_PASSWORD = 64

@@ -15,6 +15,7 @@ from typing import Any
 
 from tala_desktop.net.core import ServerCore
 from tala_desktop.net.limits import ServerConfig
+from tala_desktop.net.protocol import PROTOCOL_VERSION
 from tala_desktop.net.sessions import Close, FrameHook, Outgoing
 
 # fixed deals, bots that move at their first tick (their search has a small budget)
@@ -101,5 +102,5 @@ class CoreKit:
         return close.code if close is not None else None
 
     def hello(self, conn: int, name: str = "An", **extra: Any) -> dict[str, Any]:
-        self.say(conn, type="hello", name=name, version=3, **extra)
+        self.say(conn, type="hello", name=name, version=PROTOCOL_VERSION, **extra)
         return self.hear(conn)

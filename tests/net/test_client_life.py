@@ -104,8 +104,8 @@ def bad_server(request) -> Iterator[tuple[int, list[str]]]:
 
     def handler(ws: ServerConnection) -> None:
         ws.recv(timeout=5)
-        ws.send(json.dumps({"type": "welcome", "version": 3, "name": "An", "token": "abcdefgh12", "server": "x",
-                            "reconnect_seconds": 60.0, "server_id": "s1"}))
+        ws.send(json.dumps({"type": "welcome", "version": p.PROTOCOL_VERSION, "name": "An", "token": "abcdefgh12",
+                            "server": "x", "reconnect_seconds": 60.0, "server_id": "s1"}))
         for frame in frames:
             ws.send(frame)
         with contextlib.suppress(Exception):  # the client hangs up: the test is over

@@ -70,6 +70,17 @@ def test_a_connection_that_says_nothing_is_closed_after_the_hello_timeout():
         assert kit.closed(quiet) == 1008 and kit.closed(talker) is None
 
 
+def test_an_app_speaking_the_protocol_before_game_records_and_member_ids_is_told_its_version_is_old():
+    """Version 3 had no game records, host names in the beacon, Mute or member ids: such an app is refused."""
+    with CoreKit() as kit:
+        old = kit.connect()
+        kit.say(old, type="hello", name="An", version=3)
+        assert kit.hear(old) == {"type": "error", "code": "version",
+                                 "message": f"this server speaks protocol {p.PROTOCOL_VERSION}, not 3"}
+        assert kit.closed(old) == 1008
+        assert kit.hello(kit.connect())["type"] == "welcome"
+
+
 def test_a_connection_the_socket_side_gave_up_on_is_sent_nothing_more_and_counts_as_away():
     with CoreKit() as kit:
         an, binh, _, _ = seat_two(kit)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tala_desktop.net.names import name_key, unique_name
+from tala_desktop.net.protocol import PROTOCOL_VERSION
 
 from .conftest import hear, raw, say
 
 
 def hello(ws, name: str) -> None:
-    say(ws, type="hello", name=name, version=3)
+    say(ws, type="hello", name=name, version=PROTOCOL_VERSION)
     assert hear(ws)["type"] == "welcome"
 
 

@@ -24,13 +24,14 @@ from .core_kit import CoreKit
 
 @pytest.mark.parametrize("name", ["Nguyễn Thị Hồng", "Đặng Quốc Bảo", "ƯU ƠI", "player_1", "O'Neil", "Lê-Văn Tám"])
 def test_vietnamese_and_plain_names_are_accepted(name):
-    cmd = p.decode_command(json.dumps({"type": "hello", "name": f"  {name} ", "version": 3}))
+    cmd = p.decode_command(json.dumps({"type": "hello", "name": f"  {name} ", "version": p.PROTOCOL_VERSION}))
     assert cmd.name == name
 
 
 def test_names_are_normalised_to_nfc():
     decomposed = "Nguye\u0302\u0303n"  # ễ written as e + two combining marks
-    assert p.decode_command(json.dumps({"type": "hello", "name": decomposed, "version": 3})).name == "Nguyễn"
+    hello = json.dumps({"type": "hello", "name": decomposed, "version": p.PROTOCOL_VERSION})
+    assert p.decode_command(hello).name == "Nguyễn"
 
 
 @pytest.mark.parametrize("name,why", [("", "1-20"), ("x" * 21, "1-20"), ("a\u0000b", "not allowed"),
@@ -38,7 +39,7 @@ def test_names_are_normalised_to_nfc():
                                       ("__import__('os')", "not allowed"), ("\u202eevil", "not allowed")])
 def test_bad_names_are_refused_with_a_reason(name, why):
     with pytest.raises(p.ProtocolError) as err:
-        p.decode_command(json.dumps({"type": "hello", "name": name, "version": 3}))
+        p.decode_command(json.dumps({"type": "hello", "name": name, "version": p.PROTOCOL_VERSION}))
     assert err.value.code == "invalid" and why in str(err.value)
 
 
@@ -51,7 +52,7 @@ def test_bad_names_are_refused_with_a_reason(name, why):
     ('{"type": "chat", "text": "' + "a" * 201 + '"}', "bad_chat"), ('{"type": "chat", "text": "\\ufe0f"}', "bad_chat"),
     ('{"type": "create_table", "seats": 5}', "invalid"), ('{"type": "create_table", "bots": ["god"]}', "invalid"),
     ('{"type": "create_table", "preset": "poker"}', "invalid"), ('{"type": "join", "table": -1}', "invalid"),
-    ('{"type": "hello", "name": "A", "version": 3, "resume": "../../etc"}', "invalid"),
+    (f'{{"type": "hello", "name": "A", "version": {p.PROTOCOL_VERSION}, "resume": "../../etc"}}', "invalid"),
     ('{"type": "react", "key": "rude"}', "invalid"), ('{"type": "react", "key": "' + "x" * 40 + '"}', "invalid"),
     ('{"type": "set_seat", "seat": 1, "kind": "alien"}', "invalid"),
     ('{"type": "set_seat", "seat": 1, "kind": "player"}', "invalid"),
@@ -67,7 +68,8 @@ def test_bad_frames_are_refused_with_a_code(frame, code):
 
 
 def test_every_command_round_trips():
-    cmds = [p.Hello(name="An", version=3, resume="abcdefgh12"), p.ListTables(), p.CreateTable(seats=3, bots=["hard"]),
+    cmds = [p.Hello(name="An", version=p.PROTOCOL_VERSION, resume="abcdefgh12"), p.ListTables(),
+            p.CreateTable(seats=3, bots=["hard"]),
             p.Configure(bet=5), p.Join(table=2, seat=1), p.Sit(seat=3), p.Kick(member=2), p.Mute(member=7), p.Leave(),
             p.Ready(ready=False),
             p.Start(), p.MoveCommand(game_id=3, move=parse_move("1 discard Kh")), p.NextGame(), p.HintRequest(),
@@ -93,7 +95,7 @@ def test_hello_rules_version_password_and_timeout():
         got, code = until_closed(kit, ws)
         assert [m["code"] for m in got] == ["version"] and code == 1008
         ws = kit.connect()
-        kit.say(ws, type="hello", name="An", version=3, password="wrong")
+        kit.say(ws, type="hello", name="An", version=p.PROTOCOL_VERSION, password="wrong")
         got, code = until_closed(kit, ws)
         assert [m["code"] for m in got] == ["bad_password"] and code == 1008
         ws = kit.connect()
@@ -103,10 +105,10 @@ def test_hello_rules_version_password_and_timeout():
         got, code = until_closed(kit, ws)              # silence: no hello in time
         assert [m["code"] for m in got] == ["hello_timeout"] and code == 1008
         ws = kit.connect()
-        kit.say(ws, type="hello", name="An", version=3, password="bí mật")
+        kit.say(ws, type="hello", name="An", version=p.PROTOCOL_VERSION, password="bí mật")
         welcome = kit.hear(ws)
         assert welcome["type"] == "welcome" and welcome["name"] == "An" and len(welcome["token"]) >= 16
-        kit.say(ws, type="hello", name="An", version=3, password="bí mật")
+        kit.say(ws, type="hello", name="An", version=p.PROTOCOL_VERSION, password="bí mật")
         assert kit.hear(ws)["code"] == "already_welcome"
         assert kit.closed(ws) is None
 
@@ -133,11 +135,11 @@ def test_connections_per_address_are_limited():
             got, code = frames_until_close(c)
             assert [m["code"] for m in got] == ["too_many_connections"] and code == 1008
             for ws in (a, b):
-                ws.send(json.dumps({"type": "hello", "name": "An", "version": 3}))
+                ws.send(json.dumps({"type": "hello", "name": "An", "version": p.PROTOCOL_VERSION}))
                 assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
         pump_until([], lambda: srv.call(lambda: srv.server.core.addresses.records["127.0.0.1"].conns == 0), timeout=5)
         with raw(srv.port) as d:  # the count goes down when connections close
-            d.send(json.dumps({"type": "hello", "name": "An", "version": 3}))
+            d.send(json.dumps({"type": "hello", "name": "An", "version": p.PROTOCOL_VERSION}))
             assert json.loads(d.recv(timeout=5))["type"] == "welcome"
     finally:
         srv.stop()

@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 from tala_desktop.net.connection import Conn
 from tala_desktop.net.host import start_in_thread
 from tala_desktop.net.limits import ServerConfig
+from tala_desktop.net.protocol import PROTOCOL_VERSION
 
 from .conftest import FAST, hear, raw, say
 from .test_server_units import StuckSocket
@@ -60,8 +61,8 @@ def test_repeated_table_lists_share_one_encoding():
     srv = start_in_thread(frame_hook=lambda session, frame: frames.append(frame), **FAST)
     try:
         with raw(srv.port) as host, raw(srv.port) as browser:
-            say(host, type="hello", name="An", version=3)
-            say(browser, type="hello", name="Bình", version=3)
+            say(host, type="hello", name="An", version=PROTOCOL_VERSION)
+            say(browser, type="hello", name="Bình", version=PROTOCOL_VERSION)
             say(host, type="create_table", seats=3)
             hear(host, "lobby")
             for _ in range(3):
@@ -99,14 +100,14 @@ def test_a_client_that_never_reads_is_dropped_before_much_is_queued_for_it():
     try:
         for i in range(8):   # eight tables make the list about 5 KB
             ws = stack.enter_context(raw(srv.port))
-            say(ws, type="hello", name=f"Chủ bàn {i}", version=3)
+            say(ws, type="hello", name=f"Chủ bàn {i}", version=PROTOCOL_VERSION)
             say(ws, type="create_table", seats=4, bots=["hard", "easy", "normal", "random"])
             hear(ws, "lobby")
         lazy = socket.create_connection(("127.0.0.1", srv.port), source_address=("127.0.0.5", 0))
         lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         ws = stack.enter_context(connect(f"ws://127.0.0.1:{srv.port}/", sock=lazy, open_timeout=5, proxy=None,
                                          compression=None, max_queue=1, ping_interval=None, close_timeout=1))
-        say(ws, type="hello", name="Lười", version=3)
+        say(ws, type="hello", name="Lười", version=PROTOCOL_VERSION)
         stop = time.monotonic() + 10
         dropped = False
         while time.monotonic() < stop and not dropped:
