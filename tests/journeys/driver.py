@@ -36,6 +36,7 @@ from tala_desktop.store import folder_lock
 from tala_desktop.store.paths import resolve_data_dir
 from tala_desktop.ui.core.scene import Scene
 from tala_desktop.ui.frames.page import PageScene
+from tala_desktop.ui.screens.tutorial import TutorialScene
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock
 from tala_desktop.ui.shell.desktop import Desktop
 from tala_desktop.ui.shell.offline_games import OfflineGames
@@ -141,8 +142,7 @@ class Journey:
     def _own_frame(self) -> bool:
         app = self.running_app
         deadline = time.monotonic() + BOT_WAIT
-        while (any(client.table.runner.busy for client in self.games.clients)
-               or any(waiting() for waiting in self.waits_for)):
+        while self._bots_busy() or any(waiting() for waiting in self.waits_for):
             if time.monotonic() > deadline:
                 raise JourneyError(f"a computer player or the server took over {BOT_WAIT:.0f} s to answer")
             time.sleep(0.001)
@@ -150,6 +150,12 @@ class Journey:
         if app.frames_drawn:
             self.last_frame = None
         return alive
+
+    def _bots_busy(self) -> bool:
+        """A computer player of an offline table, or the tutorial's Lan (a table of its own), is deciding."""
+        tables = [client.table for client in self.games.clients]
+        tables += [scene.tutorial_table for scene in self.running_app.stack.scenes if isinstance(scene, TutorialScene)]
+        return any(table.runner.busy for table in tables)
 
     def step(self, seconds: float) -> None:
         for _ in range(max(1, round(seconds * FPS))):
