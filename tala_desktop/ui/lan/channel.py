@@ -62,6 +62,9 @@ class LanChannel:
                                       functools.partial(s.client.set_seat, empty, SeatKind.BOT)))
         return out
 
+    def between_note(self, between_games: bool, now: float) -> str:
+        return ""
+
     def take_seat(self, seat: int) -> None:
         """Sit down on ``seat`` and vote for the next game at once (the players wait for every seat's vote)."""
         self.session.client.sit(seat)

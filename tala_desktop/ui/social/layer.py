@@ -7,7 +7,9 @@ reaction and each typed line also pops a bubble at the sender's avatar, or,
 for someone watching, under the "watching" label beside the chat toggle.
 Open, the panel docks at the right edge (``dock``) and the table makes room.
 Between games the seat changes the channel offers (sit down on a free seat,
-stand up, the host's swaps) show as a row of buttons over the table.
+stand up, the host's swaps) and why the next deal waits show in a strip
+(between.py): inside the results while they show (drawn over them, taking
+the clicks there first), else on the table's free middle.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from ..art.avatars import avatar_colour
 from ..art.theme import FELT_MUTED, WATCHER_NAME
 from ..core.assets import Fonts
 from ..core.i18n import tr
+from ..table.extras import DialogRoom
 from ..table.layout import side_dock
 from ..widgets.controls import Button
+from .between import STRIP_H, BetweenStrip, table_area
 from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
 from .chat_panel import ChatPanel
@@ -33,7 +37,6 @@ if TYPE_CHECKING:
     from ..table.view import TableView
 
 Colour = tuple[int, int, int]
-SIT_SIZE = (300, 52)
 
 
 class SocialLayer:
@@ -49,18 +52,24 @@ class SocialLayer:
         self._keys: tuple[Any, ...] = ()
         self._dirty = True
         self._watch_label: tuple[str, pygame.Surface] | None = None
-        self.offer: list[SeatChoice] = []    # the seat changes offered now (between games)
-        self.seat_buttons: list[Button] = []
+        self.strip = BetweenStrip(fonts)       # the seat changes offered now (between games), why the deal waits
+        self.dialog: DialogRoom | None = None  # the room the results leave the layer while they show
+
+    @property
+    def offer(self) -> list[SeatChoice]:
+        return self.strip.choices
+
+    @property
+    def seat_buttons(self) -> list[Button]:
+        """The seat changes' buttons shown now."""
+        return self.strip.buttons
 
     # ------------------------------------------------------------------ the scene's hook
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offered every event before the table; True when the chat used it."""
         moved = event.type == pygame.MOUSEMOTION
         before = self._pointed() if moved else ()
-        used = self.panel.handle_event(event)
-        for b in self.seat_buttons:
-            if not used:
-                used = b.handle_event(event) and not moved
+        used = self.panel.handle_event(event) or self.strip.handle_event(event)
         if used or (moved and self._pointed() != before):    # a move redraws when it lights something up
             self._dirty = True
         return used
@@ -68,7 +77,24 @@ class SocialLayer:
     def _pointed(self) -> tuple[object, ...]:
         """What the pointer lights up: anything while the panel is open, else the seat buttons it is over."""
         panel = self.panel
-        return (panel.is_open and panel._pointer, panel._hover, tuple(b.hovered for b in self.seat_buttons))
+        return (panel.is_open and panel._pointer, panel._hover, self.strip.hovered())
+
+    def handle_over(self, event: pygame.event.Event, room: DialogRoom) -> bool:
+        """An event while the results show: the strip drawn over them takes the clicks on its buttons."""
+        self._place_strip(room, self.strip.scale)
+        before = self.strip.hovered()
+        used = self.strip.handle_event(event)
+        if used or self.strip.hovered() != before:
+            self._dirty = True
+        return used
+
+    def strip_height(self) -> int:
+        """The strip the results leave under their rows (design pixels): room for it while it has anything."""
+        return STRIP_H if self.strip.wanted else 0
+
+    def draw_over(self, surface: pygame.Surface, room: DialogRoom) -> None:
+        self._place_strip(room, self.strip.scale)
+        self.strip.draw(surface)
 
     def update(self, dt: float, scene: TableSight) -> bool:
         """Take what was said, age the bubbles; True when the next frame looks different."""
@@ -81,12 +107,13 @@ class SocialLayer:
             self.take(said, scene)
         self.panel.update(dt)
         self.bubbles.update(self.clock)
+        self.dialog = scene.dialog
         self._update_offer(scene)
         field = self.panel.field
         keys = (self.panel.is_open, self.panel.unread, len(self.panel.entries), self.panel.scroll,
                 field.text if field else "", field.caret_visible if field else False,
                 tuple(self.bubbles.bubbles), self.bubbles.animating(self.clock) and int(self.clock * 60),
-                tuple(self.watchers()), tuple(self.offer))
+                tuple(self.watchers()), tuple(self.offer), self.strip.note, self.dialog)
         dirty, self._dirty = self._dirty or keys != self._keys, False
         self._keys = keys
         return dirty
@@ -97,8 +124,8 @@ class SocialLayer:
 
     def draw(self, surface: pygame.Surface, view: TableView) -> None:
         self._draw_watchers(surface)
-        for b in self.seat_buttons:
-            b.draw(surface)
+        if self.dialog is None:                 # while the results show, over them (draw_over)
+            self.strip.draw(surface)
         self.panel.draw(surface)
         self.bubbles.draw(surface, self.clock)
 
@@ -134,20 +161,18 @@ class SocialLayer:
 
     # ------------------------------------------------------------------ watchers
     def _update_offer(self, scene: TableSight) -> None:
-        """Between games, the seat changes the channel offers, as a row of buttons over the table."""
+        """Between games, the seat changes the channel offers and why the deal waits: in the results' strip while
+        they show, else on the table's free middle."""
         m = scene.model
-        choices = self.channel.seat_choices(m is not None and m.is_over)
-        if choices == self.offer:
-            for b in self.seat_buttons:
-                b.update(0.0)
-            return
-        self.offer = choices
-        h = scene.layout.size[1]
-        bw, gap = SIT_SIZE[0], 16
-        left = scene.layout.table.centerx - (len(choices) * (bw + gap) - gap) // 2
-        self.seat_buttons = [Button((left + i * (bw + gap), h - 182 - SIT_SIZE[1] // 2, *SIT_SIZE), c.label,
-                                    self.fonts, c.act, style="green" if i == 0 else "dark", font_size=20)
-                             for i, c in enumerate(choices)]
+        between = m is not None and m.is_over
+        self.strip.offer(self.channel.seat_choices(between), self.channel.between_note(between, self.clock))
+        if scene.dialog is not None:
+            self._place_strip(scene.dialog, scene.layout.scale)
+        else:
+            self.strip.place(table_area(scene.layout), scene.layout.scale)
+
+    def _place_strip(self, room: DialogRoom, scale: float) -> None:
+        self.strip.place(room.strip, scale)
 
     def watchers(self) -> list[str]:
         return self.channel.watchers

@@ -34,6 +34,10 @@ class OfflineChannel:
         """Offline you always play your seat: nothing to change."""
         return []
 
+    def between_note(self, between_games: bool, now: float) -> str:
+        """Offline the next game waits for nobody."""
+        return ""
+
     def send_chat(self, text: str) -> None:
         """Offline there is nobody to read free text; the panel offers none."""
 

@@ -7,6 +7,14 @@ after the table with a ``TableSight`` (the layout and the game shown;
 from the frame's ``TableView``. It reads those values and writes nothing
 into the table. ``dock`` says how wide a strip at the right edge it takes
 now (the open chat), which the table's layout leaves free.
+
+A dialog over the table (the results) leaves the extras room in it: a
+strip as tall as ``strip_height`` asks (design pixels; the between-games
+seat changes) and where it shows each seat's person (a row's avatar and
+name). That ``DialogRoom`` comes in the ``TableSight`` while the dialog
+shows, and the dialog hands the extras its events first
+(``handle_over``) and lets them draw over it (``draw_over``), so what is
+drawn on top is what takes the click.
 """
 
 from __future__ import annotations
@@ -22,11 +30,30 @@ from .view import TableView
 
 
 @dataclass(frozen=True)
+class PersonSpot:
+    """Where a dialog over the table shows the person at ``seat``: what a click on them hits, and their name."""
+
+    seat: int
+    hit: pygame.Rect
+    name: pygame.Rect
+
+
+@dataclass(frozen=True)
+class DialogRoom:
+    """The room a dialog over the table leaves the extras: the strip for their controls and the people shown."""
+
+    strip: pygame.Rect
+    people: tuple[PersonSpot, ...] = ()
+
+
+@dataclass(frozen=True)
 class TableSight:
-    """What an extra reads of the table when it updates: the layout and the game shown (None: none yet)."""
+    """What an extra reads of the table when it updates: the layout and the game shown (None: none yet), and the
+    room a dialog over the table leaves (None: no such dialog shows)."""
 
     layout: TableLayout
     model: TableModel | None
+    dialog: DialogRoom | None = None
 
 
 class TableExtras(Protocol):
@@ -34,3 +61,6 @@ class TableExtras(Protocol):
     def update(self, dt: float, table: TableSight) -> bool: ...
     def draw(self, surface: pygame.Surface, view: TableView) -> None: ...
     def dock(self, canvas: tuple[int, int]) -> int: ...
+    def strip_height(self) -> int: ...
+    def handle_over(self, event: pygame.event.Event, room: DialogRoom) -> bool: ...
+    def draw_over(self, surface: pygame.Surface, room: DialogRoom) -> None: ...

@@ -10,6 +10,10 @@ The table below keeps updating (``updates_below``) so it can start the next
 game under the overlay. The dialog is made from values: the finished
 game's model, each seat's avatar, the table's ``TableFacts`` (the layout it
 centres on) from a function, and the two ways on (the next game, leaving).
+The table's extras (a LAN table's seat changes between games) get a strip
+under the rows as tall as they ask, and the rows' people (``room()``); they
+draw over the dialog and take its events first, so a click goes to what is
+drawn where it lands.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..widgets.controls import Button
+from .extras import DialogRoom, PersonSpot, TableExtras
 from .layout import TableLayout
 from .model import TableModel
 from .painter import TablePainter, badge_text
@@ -76,8 +81,9 @@ class ResultsOverlay(Scene):
 
     def __init__(self, services: Services, painter: TablePainter, model: TableModel, looks: tuple[int | None, ...],
                  facts: Callable[[], TableFacts], next_game: Callable[[], None], leave: Callable[[], None],
-                 auto_start: bool = True) -> None:
+                 auto_start: bool = True, extras: TableExtras | None = None) -> None:
         super().__init__()
+        self.extras = extras               # the table's extras: their between-games strip shows in the dialog
         self.model = model
         self.looks = looks                 # each seat's avatar
         self.facts = facts
@@ -98,6 +104,7 @@ class ResultsOverlay(Scene):
         self.new_button = Button((0, 0, 1, 1), tr("social.close" if watching else "btn.new_game"), fonts,
                                  self.start_next, style="green", glow=True)
         self.leave_button = Button((0, 0, 1, 1), tr("results.leave"), fonts, self.leave, style="dark")
+        self.strip_h = extras.strip_height() if extras is not None else 0
         self._place()
         self.flips = [_Progress() for _ in self.rows]
         self.money_fade = _Progress()
@@ -114,19 +121,37 @@ class ResultsOverlay(Scene):
         return self.table.layout
 
     def _place(self) -> None:
-        """Centre the panel, its rows and its buttons on the table's canvas (again when the window changes shape
-        under the results)."""
+        """Centre the panel, its rows, the extras' strip under them and its buttons on the table's canvas (again
+        when the window changes shape under the results, or the strip its height)."""
         size = self.layout.size
         p = self.layout.px
         self.size = size
+        strip = p(self.strip_h)
         w = min(size[0] - p(40), p(PANEL_W))
-        h = min(size[1] - p(40), p(74) + p(ROW_H) * len(self.rows) + p(150))
+        h = min(size[1] - p(40), p(74) + p(ROW_H) * len(self.rows) + p(150) + strip)
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
-        self.row_h = min(p(ROW_H), (self.panel.h - p(224)) // max(1, len(self.rows)))
+        self.row_h = min(p(ROW_H), (self.panel.h - p(224) - strip) // max(1, len(self.rows)))
+        rows_end = self.panel.y + p(74) + self.row_h * len(self.rows)
+        self.strip = pygame.Rect(self.panel.x + p(20), rows_end + p(4), self.panel.w - p(40), strip)
+        self._room: DialogRoom | None = None
         bw, bh = p(190), p(52)
         y = self.panel.bottom - p(20) - bh
         self.new_button.rect = pygame.Rect(self.panel.centerx - bw - p(12), y, bw, bh)
         self.leave_button.rect = pygame.Rect(self.panel.centerx + p(12), y, bw, bh)
+
+    def room(self) -> DialogRoom:
+        """The room the dialog leaves the table's extras: the strip under the rows, each row's avatar and name."""
+        if self._room is None:
+            p, spots = self.layout.px, []
+            for i, seat in enumerate(self.rows):
+                r = self._row_rect(i)
+                d = min(r.h - p(10), p(56))
+                avatar = pygame.Rect(0, 0, d, d)
+                avatar.center = self._avatar_centre(seat)
+                name = self.row_items(i, seat)[0][2]
+                spots.append(PersonSpot(seat, avatar.union(name), name))
+            self._room = DialogRoom(pygame.Rect(self.strip), tuple(spots))
+        return self._room
 
     # ------------------------------------------------------------------ content
     def _order(self) -> list[int]:
@@ -185,6 +210,9 @@ class ResultsOverlay(Scene):
         return self._dirty or self._frame_dirty or self.facts().changed
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.extras is not None and self.extras.handle_over(event, self.room()):
+            self._dirty = True                       # the extras drawn over the dialog took it
+            return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self._dirty = True
             for b in (self.new_button, self.leave_button):
@@ -196,7 +224,9 @@ class ResultsOverlay(Scene):
     def _look(self) -> None:
         """Read the table again; place the dialog again if the table below laid itself out for a new canvas."""
         self.table = self.facts()
-        if self.layout.size != self.size:
+        strip = self.extras.strip_height() if self.extras is not None else 0
+        if self.layout.size != self.size or strip != self.strip_h:
+            self.strip_h = strip
             self._place()
             self._dirty = True
 
@@ -241,6 +271,8 @@ class ResultsOverlay(Scene):
             secs = max(0, math.ceil(self.countdown))
             note = self.painter.text(tr("table.auto_start", seconds=secs), p(15), theme.RESULTS_NOTE)
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
+        if self.extras is not None:
+            self.extras.draw_over(surface, self.room())
 
     def _draw_row(self, surface: pygame.Surface, i: int, seat: int) -> None:
         L = self.layout

@@ -298,7 +298,9 @@ class TableScene(Scene):
             self.store_highlights()
         self._tick_and_keys(dt)
         self._maybe_results()
-        if self.extras is not None and self.extras.update(dt, TableSight(self.layout, self.model)):
+        results = self.results if self.stack is not None and self.results in self.stack.scenes else None
+        room = results.room() if isinstance(results, ResultsOverlay) else None     # the extras' room in it
+        if self.extras is not None and self.extras.update(dt, TableSight(self.layout, self.model, room)):
             self._frame_dirty = True
 
     def resize(self, canvas: tuple[int, int]) -> None:   # a new canvas, the chat docked or gone (under a dialog too)
@@ -410,7 +412,7 @@ class TableScene(Scene):
     def results_overlay(self, model: TableModel) -> ResultsOverlay:
         """The results dialog of a finished game (the tutorial makes its own)."""
         return ResultsOverlay(self.services, self.painter, model, self.seat_looks(), self.facts,
-                              self.next_game, self.leave_table)
+                              self.next_game, self.leave_table, extras=self.extras)
 
     def seat_looks(self) -> tuple[int | None, ...]:
         """Each seat's avatar now."""

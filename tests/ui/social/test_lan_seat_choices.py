@@ -13,7 +13,7 @@ from tala_desktop.ui.core import i18n
 from tala_desktop.ui.lan.channel import GIVE_SEAT_WATCHERS, LanChannel
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.said import SeatChoice
-from tests.ui.social.test_social_layer import Channel, started
+from tests.ui.social.test_social_layer import Channel, sight, started
 
 
 class Client:
@@ -64,7 +64,7 @@ def test_four_seat_choices_fit_in_one_row_over_the_table(fonts):
     labels = ["Stand up and watch", "Give seat 2 to Quân", "Give seat 2 to Mai", "A bot takes seat 4"]
     ch.seat_choices = lambda between: [SeatChoice(t, lambda: None) for t in labels]
     layer = SocialLayer(ch, fonts)
-    layer.update(0.01, sc)
+    layer.update(0.01, sight(sc))
     rects = [b.rect for b in layer.seat_buttons]
     w, _ = sc.layout.size
     assert len(rects) == 4 and rects[0].x >= 0 and rects[-1].right <= w

@@ -1,0 +1,134 @@
+"""The between-games strip: the seat changes offered (buttons in one row) under a line saying why the deal waits.
+
+Between two games of a LAN table the channel offers seat changes (sit
+down, stand up, the host's "Mời Lan vào ghế 3") and says why the next deal
+waits ("Ghế 3 chờ người xem vào ngồi: còn 6 s"). The strip lays both out in
+an area it is given: inside the results dialog (the room the dialog leaves
+under its rows, drawn over the dialog), or, once the results are closed,
+on the table's free middle (``table_area``: under the stock and the side
+seats' rows, over your own discards). Each button is as wide as its words;
+the ones that do not fit in the row are left out (the first are the most
+wanted; the rest are in the people menu).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..art import gfx
+from ..art.theme import RESULTS_NOTE
+from ..core.assets import Fonts
+from ..table.layout import TableLayout
+from ..widgets.controls import Button
+from ..widgets.text_fit import ellipsize
+from .said import SeatChoice
+
+STRIP_H = 78          # design pixels: the note line, a gap, a row of buttons
+BUTTON_H = 44
+NOTE_SIZE = 16
+FONT_SIZE = 19
+GAP = 14
+MIN_W, MAX_W = 180, 360
+
+
+def table_area(layout: TableLayout) -> pygame.Rect:
+    """The table's free middle between games: under the stock's label and the side seats' laid rows, over the
+    discards of the seat at the bottom, as wide as the table."""
+    p = layout.px
+    top = layout.stock_label.bottom
+    bottom = layout.size[1]
+    for s in range(layout.n):
+        g = layout.seat(s)
+        if g.slot in ("left", "right"):
+            top = max(top, g.laid.bottom, g.pile.bottom, g.eaten.bottom)
+        elif g.slot == "bottom":
+            bottom = min(bottom, g.pile.y, g.laid.y)
+    table = layout.table
+    return pygame.Rect(table.x + p(20), top + p(6), table.w - p(40), max(0, bottom - p(6) - top - p(6)))
+
+
+class BetweenStrip:
+    """The note and the seat-change buttons, laid out in one area."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.choices: list[SeatChoice] = []
+        self.note = ""
+        self.buttons: list[Button] = []
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self._note_img: tuple[tuple[str, int, int], pygame.Surface] | None = None
+        self._key: tuple[object, ...] = ()
+
+    @property
+    def wanted(self) -> bool:
+        """There is something to show (a seat change offered, or a reason the deal waits)."""
+        return bool(self.choices or self.note)
+
+    def offer(self, choices: list[SeatChoice], note: str) -> bool:
+        """What to show now; True when it changed."""
+        if choices == self.choices and note == self.note:
+            return False
+        self.choices, self.note = choices, note
+        self._key = ()                      # placed again at the next ``place``
+        return True
+
+    def place(self, area: pygame.Rect, scale: float) -> None:
+        """Lay the note and the buttons out in ``area`` (at the table's ``scale``), the buttons at its bottom."""
+        key = (tuple(area), scale, tuple(c.label for c in self.choices))
+        if key == self._key:
+            return
+        self._key, self.area, self.scale = key, pygame.Rect(area), scale
+        p = self._px
+        h, gap, size = p(BUTTON_H), p(GAP), p(FONT_SIZE)
+        font = self.fonts.font(size, bold=True)
+        room = area.w
+        widths: list[int] = []
+        for c in self.choices:
+            w = max(p(MIN_W), min(p(MAX_W), gfx.text_size(font, c.label)[0] + p(40)))
+            if sum(widths) + gap * len(widths) + w > room:
+                break
+            widths.append(w)
+        total = sum(widths) + gap * max(0, len(widths) - 1)
+        x, y = area.centerx - total // 2, area.bottom - h
+        self.buttons = []
+        for i, (c, w) in enumerate(zip(self.choices, widths)):
+            label = ellipsize(font, c.label, w - p(16))
+            self.buttons.append(Button((x, y, w, h), label, self.fonts, c.act,
+                                       style="green" if i == 0 else "dark", font_size=size))
+            x += w + gap
+
+    def _px(self, v: float) -> int:
+        return round(v * self.scale)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on a button (its action done); a move only lights it."""
+        used = False
+        for b in self.buttons:
+            if b.handle_event(event) and event.type != pygame.MOUSEMOTION:
+                used = True
+        return used
+
+    def hovered(self) -> tuple[bool, ...]:
+        return tuple(b.hovered for b in self.buttons)
+
+    def note_rect(self) -> pygame.Rect:
+        """Where the note is drawn: centred over the buttons (at the area's top without any)."""
+        img = self._note()
+        bottom = (self.buttons[0].rect.y - self._px(6)) if self.buttons else self.area.y + img.get_height()
+        return img.get_rect(midbottom=(self.area.centerx, bottom))
+
+    def _note(self) -> pygame.Surface:
+        size = self._px(NOTE_SIZE)
+        key = (self.note, size, self.area.w)
+        if self._note_img is None or self._note_img[0] != key:
+            font = self.fonts.font(size)
+            text = ellipsize(font, self.note, self.area.w)
+            self._note_img = (key, gfx.shadowed_text(font, text, RESULTS_NOTE, size))
+        return self._note_img[1]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.note:
+            surface.blit(self._note(), self.note_rect())
+        for b in self.buttons:
+            b.draw(surface)
