@@ -31,7 +31,7 @@ from ..core.surface_cache import SurfaceCache
 from ..table.layout import side_dock
 from ..widgets.controls import Button
 from ..widgets.form import TextField
-from .chat_lines import ChatEntry, ChatLines
+from .chat_lines import ChatEntry, ChatLines, wrap
 from .said import Said
 
 Colour = tuple[int, int, int]
@@ -61,6 +61,7 @@ class ChatPanel:
         self._hover: str | None = None
         self._pointer = (0, 0)         # the last mouse position seen (the wheel scrolls what it is over)
         self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(48)   # the panel, its tiles, titles, the toggle
+        self._empty: tuple[tuple[str, int], list[tuple[str, pygame.Surface]]] | None = None   # the empty chat's lines
         self.layout(canvas)
 
     # ------------------------------------------------------------------ geometry
@@ -100,6 +101,15 @@ class ChatPanel:
     def dock(self) -> int:
         """The strip at the canvas's right edge the panel takes from the table: all of it open, none closed."""
         return side_dock(self.canvas) if self.is_open else 0
+
+    def empty_lines(self) -> list[tuple[str, pygame.Surface]]:
+        """The empty chat's words in lines that fit the lines' area, each drawn at the font's own width."""
+        text, width = self.empty_text(), self.lines_rect.w
+        font = self.fonts.font(15)
+        if self._empty is None or self._empty[0] != (text, width):
+            self._empty = ((text, width), [(line, gfx.render_line(font, line, MUTED))
+                                           for line in wrap(font, text, width, width)])
+        return self._empty[1]
 
     def empty_text(self) -> str:
         """What an empty chat says: how to send a line (or, with reactions only, a reaction)."""
@@ -246,9 +256,11 @@ class ChatPanel:
         area = self.lines_rect
         pygame.draw.line(surface, theme.CHAT_RULE, (area.x, area.y - 3), (area.right, area.y - 3))
         if not self.entries:
-            text = self.empty_text()
-            img = self._cache.get(("empty", text), lambda: gfx.render_text(self.fonts.font(15), text, MUTED, area.w))
-            surface.blit(img, img.get_rect(center=area.center))
+            lines = self.empty_lines()
+            y = area.centery - sum(img.get_height() for _, img in lines) // 2
+            for _, img in lines:
+                surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
+                y += img.get_height()
             return
         rows: list[pygame.Surface] = []
         need = area.h // self.lines.row_height + self.scroll

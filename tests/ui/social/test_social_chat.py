@@ -177,3 +177,18 @@ def test_the_panel_draws_open_and_closed_with_the_unread_badge(panel, pg):
     surface.fill((0, 0, 0))
     panel.draw(surface)
     assert surface.get_at(panel.rect.center)[:3] != (0, 0, 0)
+
+
+@pytest.mark.parametrize("canvas", [(1280, 720), (1920, 1080), (1024, 640)])
+def test_the_empty_chat_says_what_to_do_in_lines_of_the_fonts_own_width(fonts, pg, canvas):
+    """The hint wraps inside the lines' area; it was once squeezed onto one line to a fraction of its width."""
+    set_language("vi")
+    p = ChatPanel(fonts, canvas, on_react=lambda key: None, on_chat=lambda text: None)
+    p.open()
+    font = fonts.font(15)
+    lines = p.empty_lines()
+    assert len(lines) >= 2 and " ".join(line for line, _ in lines) == tr("social.empty")
+    for text, img in lines:
+        assert img.get_width() <= p.lines_rect.w
+        assert img.get_width() == font.size(text)[0]    # drawn at its own width, not squeezed
+    assert sum(img.get_height() for _, img in lines) <= p.lines_rect.h
