@@ -134,6 +134,17 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "net.error.invalid": ("Máy chủ không nhận giá trị này. Hãy sửa lại rồi thử lại.",
                           "The server did not accept that. Change it and try again."),
     "net.error.other": ("Máy chủ không làm được việc này. Hãy thử lại.", "The server could not do that. Try again."),
+    # the table's people between games (the host's menu by a person, the seats offered to those watching)
+    "people.seat": ("Ghế {seat}", "Seat {seat}"),
+    "people.muted_mark": ("bị cấm chat", "muted"),
+    "people.mute": ("Cấm chat", "Mute"),
+    "people.unmute": ("Cho chat lại", "Let them chat"),
+    "people.kick_confirm": ("Mời {name} ra khỏi bàn? {name} sẽ phải rời bàn và không vào lại được bàn này.",
+                            "Remove {name} from the table? {name} leaves it and cannot join it again."),
+    "people.invite": ("Mời {name} vào ghế {seat}", "Invite {name} to seat {seat}"),
+    "people.invite_seat": ("Mời vào ghế {seat}", "Invite to seat {seat}"),
+    "people.watching_title": ("Đang xem ({count})", "Watching ({count})"),
+    "people.watchers_button": ("Người xem ({count})", "Watching ({count})"),
     "lan.server_row_empty#one": ("{name} · {players} người · chưa có bàn", "{name} · {players} player · no table yet"),
     "lan.server_row#one": ("{name} · {players} người · cược {bet}", "{name} · {players} player · bet {bet}"),
 }

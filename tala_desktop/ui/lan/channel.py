@@ -16,10 +16,17 @@ from tala_desktop.table import SeatKind
 
 from ..core.i18n import tr
 from ..core.names import shown_name
-from ..social.said import Said, SeatChoice
+from ..social.said import Person, Said, SeatChoice
 from .session import LanSession
 
-GIVE_SEAT_WATCHERS = 2   # the host's "give seat" choices: one for each of the first people watching
+INVITES_SHOWN = 2   # the host's "Mời Lan vào ghế 3" in the row between games: for the first people watching
+INVITE_NAME = 14    # letters of a name in that button (the seat number after it must show)
+
+
+def short_name(name: str, letters: int = INVITE_NAME) -> str:
+    """``name`` as shown, cut to ``letters`` (an ellipsis for the rest)."""
+    shown = shown_name(name)
+    return shown if len(shown) <= letters else shown[:letters - 1].rstrip() + "…"
 
 
 class LanChannel:
@@ -39,8 +46,9 @@ class LanChannel:
         return list(lobby.watchers) if lobby is not None else []
 
     def seat_choices(self, between_games: bool) -> list[SeatChoice]:
-        """Between games: someone watching may sit on a free seat; a player may stand up and watch; the host
-        may give a bot's seat to one of the first two people watching, or put a bot in a seat left free."""
+        """Between games: someone watching may sit on a free seat; the host may invite each of the first people
+        watching to a seat (a free one first, as a bot would take it, then a bot's) or put a bot in a seat left
+        free; a player may stand up and watch."""
         s = self.session
         info = s.lobby
         if info is None or not s.playing or not between_games:
@@ -49,18 +57,70 @@ class LanChannel:
             free = s.free_seat()
             return [] if free is None else [SeatChoice(tr("social.sit_at", seat=free + 1),
                                                        functools.partial(self.take_seat, free))]
-        out = [SeatChoice(tr("social.stand_up"), s.client.stand_up)]
+        out: list[SeatChoice] = []
         if s.is_host:
-            bot = next((x.seat for x in info.seats if x.kind == SeatKind.BOT), None)
-            empty = next((x.seat for x in info.seats if x.kind == SeatKind.EMPTY), None)
-            if bot is not None:   # to any of the first people watching (a row over the table holds four)
-                out += [SeatChoice(tr("social.give_seat", seat=bot + 1, name=shown_name(name)),
-                                   functools.partial(s.client.set_seat, bot, SeatKind.PLAYER, member=member))
-                        for name, member in list(zip(info.watchers, info.watcher_ids))[:GIVE_SEAT_WATCHERS]]
+            seats = self.open_seats()
+            if seats:      # the rest of those watching: from the list of them, each one's menu
+                watching = list(zip(info.watchers, info.watcher_ids))[:INVITES_SHOWN]
+                out += [self.invite(name, member, seats[i % len(seats)], named=True)
+                        for i, (name, member) in enumerate(watching)]
+            empty = next((x.seat for x in info.seats if x.kind == SeatKind.EMPTY and x.name is None), None)
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
                                       functools.partial(s.client.set_seat, empty, SeatKind.BOT)))
+        out.append(SeatChoice(tr("social.stand_up"), s.client.stand_up))
         return out
+
+    def open_seats(self) -> list[int]:
+        """The seats the host may give someone watching now: the free ones first (a bot would take them at the
+        next deal), then the bots'."""
+        info = self.session.lobby
+        if info is None:
+            return []
+        free = [x.seat for x in info.seats if x.kind == SeatKind.EMPTY and x.name is None]
+        return free + [x.seat for x in info.seats if x.kind == SeatKind.BOT]
+
+    def invite(self, name: str, member: int, seat: int, named: bool = False) -> SeatChoice:
+        """The host gives ``seat`` to the person watching with id ``member``."""
+        label = tr("people.invite", name=short_name(name), seat=seat + 1) if named else \
+            tr("people.invite_seat", seat=seat + 1)
+        return SeatChoice(label, functools.partial(self.session.client.set_seat, seat, SeatKind.PLAYER,
+                                                   member=member))
+
+    def people(self, between_games: bool) -> list[Person]:
+        """The players seated (bots aside) and the people watching, muted or not; for the host, what may be done
+        about each other one: mute or let chat (any time), remove (a player between games, someone watching at
+        any time, asked first) and, between games, give someone watching a seat."""
+        s, info = self.session, self.session.lobby
+        if info is None:
+            return []
+        muted = set(info.muted)
+        me = None if s.watching else s.you
+        out: list[Person] = []
+        for x in info.seats:
+            if x.kind != SeatKind.PLAYER or not x.name:
+                continue
+            acts: tuple[SeatChoice, ...] = ()
+            if s.is_host and x.seat != me and x.member is not None:
+                acts = self._moderation(x.name, x.member, x.name in muted, kick=between_games or not s.playing)
+            out.append(Person(shown_name(x.name), x.seat, x.name in muted, acts))
+        seats = self.open_seats() if between_games and s.playing else []
+        for name, member in zip(info.watchers, info.watcher_ids):
+            acts = ()
+            if s.is_host:
+                acts = (*(self.invite(name, member, seat) for seat in seats),
+                        *self._moderation(name, member, name in muted, kick=True))
+            out.append(Person(shown_name(name), None, name in muted, acts))
+        return out
+
+    def _moderation(self, name: str, member: int, muted: bool, kick: bool) -> tuple[SeatChoice, ...]:
+        client = self.session.client
+        out = [SeatChoice(tr("people.unmute" if muted else "people.mute"),
+                          functools.partial(client.mute, member, not muted))]
+        if kick:
+            out.append(SeatChoice(tr("lobby.kick"), functools.partial(client.kick, member),
+                                  confirm=tr("people.kick_confirm", name=shown_name(name))))
+        return tuple(out)
 
     def between_note(self, between_games: bool, now: float) -> str:
         return ""

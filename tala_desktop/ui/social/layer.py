@@ -30,6 +30,7 @@ from .between import STRIP_H, BetweenStrip, table_area
 from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
 from .chat_panel import ChatPanel
+from .people import TablePeople
 from .said import Said, SeatChoice, SocialChannel
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ class SocialLayer:
         self._watch_label: tuple[str, pygame.Surface] | None = None
         self.strip = BetweenStrip(fonts)       # the seat changes offered now (between games), why the deal waits
         self.dialog: DialogRoom | None = None  # the room the results leave the layer while they show
+        self.people = TablePeople(fonts)       # who is at the table, muted marks, the host's menu of a person
+        self._sight: TableSight | None = None
 
     @property
     def offer(self) -> list[SeatChoice]:
@@ -69,24 +72,40 @@ class SocialLayer:
         """Offered every event before the table; True when the chat used it."""
         moved = event.type == pygame.MOUSEMOTION
         before = self._pointed() if moved else ()
-        used = self.panel.handle_event(event) or self.strip.handle_event(event)
+        menu, sight = self.people.menu, self._sight
+        used = (menu.is_open and not self.people.on_dialog and menu.handle_event(event)) \
+            or self.panel.handle_event(event) or self.strip.handle_event(event)
+        if not used and sight is not None:       # a person's avatar or plate, the watching label: their menu
+            used = self.people.click_table(event, sight.layout, self._watch_hit())
         if used or (moved and self._pointed() != before):    # a move redraws when it lights something up
             self._dirty = True
         return used
 
     def _pointed(self) -> tuple[object, ...]:
-        """What the pointer lights up: anything while the panel is open, else the seat buttons it is over."""
+        """What the pointer lights up: anything while the panel is open, else the buttons it is over."""
         panel = self.panel
-        return (panel.is_open and panel._pointer, panel._hover, self.strip.hovered())
+        return (panel.is_open and panel._pointer, panel._hover, self.strip.hovered(), self.people.menu.hovered())
 
     def handle_over(self, event: pygame.event.Event, room: DialogRoom) -> bool:
-        """An event while the results show: the strip drawn over them takes the clicks on its buttons."""
+        """An event while the results show: the menu and the strip drawn over them take the clicks on them, and a
+        press on a row's person opens their menu."""
         self._place_strip(room, self.strip.scale)
-        before = self.strip.hovered()
-        used = self.strip.handle_event(event)
-        if used or self.strip.hovered() != before:
+        before = self._pointed()
+        menu = self.people.menu
+        used = (menu.is_open and self.people.on_dialog and menu.handle_event(event)) \
+            or self.strip.handle_event(event)
+        if not used and self._sight is not None:
+            used = self.people.click_dialog(event, room, self._bounds(), self.strip.scale)
+        if used or self._pointed() != before:
             self._dirty = True
         return used
+
+    def _bounds(self) -> pygame.Rect:
+        return pygame.Rect((0, 0), self._sight.layout.size if self._sight is not None else self.panel.canvas)
+
+    def holding(self) -> bool:
+        """A person's menu is open over the results: their clock waits for it."""
+        return self.people.menu.is_open and self.people.on_dialog
 
     def strip_height(self) -> int:
         """The strip the results leave under their rows (design pixels): room for it while it has anything."""
@@ -95,6 +114,7 @@ class SocialLayer:
     def draw_over(self, surface: pygame.Surface, room: DialogRoom) -> None:
         self._place_strip(room, self.strip.scale)
         self.strip.draw(surface)
+        self.people.draw_dialog(surface, room, self.strip.scale)
 
     def update(self, dt: float, scene: TableSight) -> bool:
         """Take what was said, age the bubbles; True when the next frame looks different."""
@@ -107,7 +127,10 @@ class SocialLayer:
             self.take(said, scene)
         self.panel.update(dt)
         self.bubbles.update(self.clock)
-        self.dialog = scene.dialog
+        self.dialog, self._sight = scene.dialog, scene
+        between = scene.model is not None and scene.model.is_over
+        if self.people.update(self.channel.people(between), scene.dialog is not None):
+            self._dirty = True
         self._update_offer(scene)
         field = self.panel.field
         keys = (self.panel.is_open, self.panel.unread, len(self.panel.entries), self.panel.scroll,
@@ -128,6 +151,7 @@ class SocialLayer:
             self.strip.draw(surface)
         self.panel.draw(surface)
         self.bubbles.draw(surface, self.clock)
+        self.people.draw_table(surface, view.layout)
 
     # ------------------------------------------------------------------ lines and bubbles
     def take(self, said: Said, scene: TableSight) -> None:
@@ -165,7 +189,10 @@ class SocialLayer:
         they show, else on the table's free middle."""
         m = scene.model
         between = m is not None and m.is_over
-        self.strip.offer(self.channel.seat_choices(between), self.channel.between_note(between, self.clock))
+        choices = self.channel.seat_choices(between)
+        if scene.dialog is not None and self.watchers():    # the "watching" label is under the results: a button
+            choices.append(SeatChoice(tr("people.watchers_button", count=len(self.watchers())), self._list_watching))
+        self.strip.offer(choices, self.channel.between_note(between, self.clock))
         if scene.dialog is not None:
             self._place_strip(scene.dialog, scene.layout.scale)
         else:
@@ -173,6 +200,14 @@ class SocialLayer:
 
     def _place_strip(self, room: DialogRoom, scale: float) -> None:
         self.strip.place(room.strip, scale)
+
+    def _list_watching(self) -> None:
+        """The results' "Người xem" button: the list of the people watching, by the button."""
+        label = tr("people.watchers_button", count=len(self.watchers()))
+        button = next((b for b in self.strip.buttons if b.text == label), None)
+        anchor = button.rect if button is not None else self.strip.area
+        self.people.open_watching(anchor, self._bounds(), self.strip.scale, dialog=True)
+        self._dirty = True
 
     def watchers(self) -> list[str]:
         return self.channel.watchers
@@ -193,6 +228,12 @@ class SocialLayer:
             img = gfx.shadowed_text(self.fonts.font(16), text, FELT_MUTED, 16, self._watchers_rect().w)
             self._watch_label = (text, img)
         return self._watch_label[1]
+
+    def _watch_hit(self) -> pygame.Rect | None:
+        """Where the "N watching" label is drawn (a press there lists them), None while nobody watches."""
+        if not self.watchers():
+            return None
+        return self._label().get_rect(midright=self._watchers_rect().midright)
 
     def _draw_watchers(self, surface: pygame.Surface) -> None:
         names = self.watchers()

@@ -11,7 +11,7 @@ from tala_desktop.table import Table
 from tala_desktop.table.reactions import REACTIONS, BotBanter
 
 from ..core.names import shown_name
-from .said import Said, SeatChoice
+from .said import Person, Said, SeatChoice
 
 
 class OfflineChannel:
@@ -37,6 +37,10 @@ class OfflineChannel:
     def between_note(self, between_games: bool, now: float) -> str:
         """Offline the next game waits for nobody."""
         return ""
+
+    def people(self, between_games: bool) -> list[Person]:
+        """Offline nobody is muted or removed: no menu."""
+        return []
 
     def send_chat(self, text: str) -> None:
         """Offline there is nobody to read free text; the panel offers none."""

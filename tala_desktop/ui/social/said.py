@@ -1,5 +1,9 @@
-"""What the social layer shows: one chat line or reaction (``Said``) and the channel it comes through.
+"""What the social layer shows: one chat line or reaction (``Said``), the people at the table, the channel.
 
+A ``Person`` is someone at the table (seated or watching) as the people menu
+shows them: whether the host muted them, and what you may do about them now
+(``SeatChoice`` values: the host's "Mời vào ghế 3", "Cấm chat", "Mời ra",
+the last asked first: ``confirm``).
 A ``SocialChannel`` is the table's social side beside its ``TableClient``:
 the LAN session sends chat and reactions to the server and hands back what
 the server relays (your own lines too, in the server's order); offline, the
@@ -33,6 +37,22 @@ class SeatChoice:
 
     label: str
     act: Callable[[], None] = field(compare=False)
+    confirm: str = ""              # asked first, in words that name whom it is about ("" : done at once)
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone at the table: their name as shown, their seat (None: watching), whether the host muted them, and
+    what you may do about them now (the host's choices; none for yourself, a bot or a guest's view)."""
+
+    name: str
+    seat: int | None = None
+    muted: bool = False
+    actions: tuple[SeatChoice, ...] = ()
+
+    @property
+    def key(self) -> tuple[int | None, str]:
+        return (self.seat, self.name)
 
 
 class SocialChannel(Protocol):
@@ -55,6 +75,10 @@ class SocialChannel(Protocol):
     def between_note(self, between_games: bool, now: float) -> str:
         """Why the next deal waits and for how long (LAN, between games: a seat offered to the people watching),
         in words; "" when it does not. ``now``: the clock ``poll_said`` is given."""
+        ...
+
+    def people(self, between_games: bool) -> list[Person]:
+        """The people at the table (the seated players, then those watching) with what you may do about them."""
         ...
 
     def send_chat(self, text: str) -> None: ...

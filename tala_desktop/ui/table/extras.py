@@ -14,7 +14,9 @@ seat changes) and where it shows each seat's person (a row's avatar and
 name). That ``DialogRoom`` comes in the ``TableSight`` while the dialog
 shows, and the dialog hands the extras its events first
 (``handle_over``) and lets them draw over it (``draw_over``), so what is
-drawn on top is what takes the click.
+drawn on top is what takes the click. While the extras hold the dialog
+(``holding``: a menu of theirs is open over it) its clock waits: the
+results do not start the next game under a question being answered.
 """
 
 from __future__ import annotations
@@ -31,11 +33,16 @@ from .view import TableView
 
 @dataclass(frozen=True)
 class PersonSpot:
-    """Where a dialog over the table shows the person at ``seat``: what a click on them hits, and their name."""
+    """Where a dialog over the table shows the person at ``seat``: their avatar and their name."""
 
     seat: int
-    hit: pygame.Rect
+    avatar: pygame.Rect
     name: pygame.Rect
+
+    @property
+    def hit(self) -> pygame.Rect:
+        """What a click on them hits: the avatar, the name and what lies between."""
+        return self.avatar.union(self.name)
 
 
 @dataclass(frozen=True)
@@ -64,3 +71,4 @@ class TableExtras(Protocol):
     def strip_height(self) -> int: ...
     def handle_over(self, event: pygame.event.Event, room: DialogRoom) -> bool: ...
     def draw_over(self, surface: pygame.Surface, room: DialogRoom) -> None: ...
+    def holding(self) -> bool: ...

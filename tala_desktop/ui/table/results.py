@@ -149,7 +149,7 @@ class ResultsOverlay(Scene):
                 avatar = pygame.Rect(0, 0, d, d)
                 avatar.center = self._avatar_centre(seat)
                 name = self.row_items(i, seat)[0][2]
-                spots.append(PersonSpot(seat, avatar.union(name), name))
+                spots.append(PersonSpot(seat, avatar, name))
             self._room = DialogRoom(pygame.Rect(self.strip), tuple(spots))
         return self._room
 
@@ -241,7 +241,8 @@ class ResultsOverlay(Scene):
         busy = self.tweens.busy
         super().update(dt)
         self.age += dt
-        self.countdown -= dt
+        if self.extras is None or not self.extras.holding():     # a menu over the results: the clock waits
+            self.countdown -= dt
         self.new_button.update(dt)
         if self.countdown <= 0:
             self.start_next()

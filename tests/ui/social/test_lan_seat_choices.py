@@ -1,4 +1,5 @@
-"""The host's seat changes between games: a bot's seat offered to each of the first people watching, in one row."""
+"""The host's seat changes between games: each of the first people watching invited to a seat of their own (the free
+ones first, then the bots'), in one row; every one of them in their menu, to each open seat."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from tala_desktop.bots import BotLevel
 from tala_desktop.net import protocol as p
 from tala_desktop.table import SeatKind
 from tala_desktop.ui.core import i18n
-from tala_desktop.ui.lan.channel import GIVE_SEAT_WATCHERS, LanChannel
+from tala_desktop.ui.lan.channel import INVITES_SHOWN, LanChannel
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.said import SeatChoice
 from tests.ui.social.test_social_layer import Channel, sight, started
@@ -26,6 +27,12 @@ class Client:
     def stand_up(self) -> None:
         self.sent.append(("stand_up",))
 
+    def kick(self, member: int) -> None:
+        self.sent.append(("kick", member))
+
+    def mute(self, member: int, muted: bool = True) -> None:
+        self.sent.append(("mute", member, muted))
+
 
 def host_between_games(watchers: list[str]) -> SimpleNamespace:
     seats = [p.SeatInfo(seat=0, kind=SeatKind.PLAYER, name="Hà", host=True),
@@ -35,27 +42,44 @@ def host_between_games(watchers: list[str]) -> SimpleNamespace:
     info = p.TableInfo(id=1, name="Bàn của Hà", state="playing", seats=seats, bet=100, turn_seconds=0,
                        preset="zingplay", bots=[BotLevel.NORMAL, BotLevel.HARD], password=False, host=0, players=1,
                        watchers=watchers, watcher_ids=[40 + i for i in range(len(watchers))])
-    return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, client=Client(), said_total=0)
+    return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, you=0, client=Client(), said_total=0)
 
 
 @pytest.mark.parametrize("watchers", [["Quân"], ["Quân", "Mai"], ["Quân", "Mai", "Tú"]])
-def test_the_host_may_give_the_bots_seat_to_each_of_the_first_two_watching(watchers):
+def test_the_host_invites_each_of_the_first_people_watching_to_a_seat_of_their_own(watchers):
     i18n.set_language("en")
     try:
         session = host_between_games(watchers)
         choices = LanChannel(session).seat_choices(True)
-        given = watchers[:GIVE_SEAT_WATCHERS]
-        assert [c.label for c in choices] == (["Stand up and watch"] + [f"Give seat 2 to {n}" for n in given]
-                                              + ["A bot takes seat 4"])
-        choices[len(given)].act()                           # the last watcher offered
-        assert session.client.sent == [(1, "player", 40 + len(given) - 1)]   # by id, never by name
+        invited = watchers[:INVITES_SHOWN]
+        seats = [4, 2, 3][:len(invited)]                  # the free seat first (a bot would take it), then the bots'
+        assert [c.label for c in choices] == ([f"Invite {n} to seat {s}" for n, s in zip(invited, seats)]
+                                              + ["A bot takes seat 4", "Stand up and watch"])
+        choices[len(invited) - 1].act()                    # the last one invited
+        assert session.client.sent == [(seats[-1] - 1, "player", 40 + len(invited) - 1)]   # by id, never by name
+    finally:
+        i18n.set_language("vi")
+
+
+def test_every_one_watching_is_offered_each_open_seat_in_their_menu():
+    i18n.set_language("en")
+    try:
+        session = host_between_games(["Quân", "Mai", "Tú"])
+        people = LanChannel(session).people(True)
+        tu = next(p for p in people if p.name == "Tú")
+        assert tu.seat is None
+        assert [c.label for c in tu.actions][:3] == ["Invite to seat 4", "Invite to seat 2", "Invite to seat 3"]
+        tu.actions[1].act()
+        assert session.client.sent == [(1, "player", 42)]
+        during = next(p for p in LanChannel(session).people(False) if p.name == "Tú")
+        assert not any(c.label.startswith("Invite") for c in during.actions)     # seats change between games only
     finally:
         i18n.set_language("vi")
 
 
 def test_no_seat_to_give_when_nobody_watches():
     choices = LanChannel(host_between_games([])).seat_choices(True)
-    assert len(choices) == 2                                           # stand up, a bot in the free seat
+    assert len(choices) == 2                                           # a bot in the free seat, stand up
 
 
 def test_four_seat_choices_fit_in_one_row_over_the_table(fonts):

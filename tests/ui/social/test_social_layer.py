@@ -43,6 +43,9 @@ class Channel:
     def between_note(self, between_games: bool, now: float) -> str:
         return ""
 
+    def people(self, between_games: bool) -> list:
+        return []
+
     def poll_said(self, now: float) -> list[Said]:
         out, self.inbox = self.inbox, []
         return out

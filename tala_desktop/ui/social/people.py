@@ -1,0 +1,117 @@
+"""TablePeople: the people at a table as the social layer shows them — muted marks by their names, their menus.
+
+The channel says who is at the table (``Person``: seated or watching,
+muted or not, and the host's choices about them). A muted person's mark
+(``muted_badge``) sits at their avatar's upper left on the table, and by
+their name in the results. The host opens a person's menu
+(people_menu.py) by clicking their avatar or name plate on the table,
+their row in the results, or their name in the list of those watching
+(opened from the "N người đang xem" label, or the results' "Người xem"
+button); someone without choices (a bot, yourself) opens nothing. The menu
+is drawn over the table or over the results, whichever it was opened on,
+and closes when that changes.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..core.assets import Fonts
+from ..table.extras import DialogRoom
+from ..table.layout import TableLayout
+from .people_menu import PeopleMenu, muted_badge
+from .said import Person
+
+BADGE = 22             # design pixels: the muted mark's size
+
+
+class TablePeople:
+    """The people shown at one table, and the menu open on one of them."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.menu = PeopleMenu(fonts)
+        self.people: list[Person] = []
+        self.on_dialog = False          # the menu was opened over the results (closed when they go)
+
+    def update(self, people: list[Person], dialog: bool) -> bool:
+        """Follow the table: True when what is shown changed."""
+        changed = people != self.people
+        self.people = people
+        if self.menu.is_open and dialog != self.on_dialog:
+            self.menu.close()
+            changed = True
+        elif self.menu.refresh(people):
+            changed = True
+        return changed
+
+    def at_seat(self, seat: int) -> Person | None:
+        return next((p for p in self.people if p.seat == seat), None)
+
+    def watching(self) -> list[Person]:
+        return [p for p in self.people if p.seat is None]
+
+    # ------------------------------------------------------------------ opening
+    def open_seat(self, seat: int, anchor: pygame.Rect, bounds: pygame.Rect, scale: float, dialog: bool) -> bool:
+        """Open the menu of the person at ``seat`` (True when they have one)."""
+        person = self.at_seat(seat)
+        if person is None or not person.actions:
+            return False
+        self.on_dialog = dialog
+        self.menu.open_person(person, anchor, bounds, scale)
+        return True
+
+    def open_watching(self, anchor: pygame.Rect, bounds: pygame.Rect, scale: float, dialog: bool) -> bool:
+        """Open the list of the people watching (True when anyone is)."""
+        watching = self.watching()
+        if not watching:
+            return False
+        self.on_dialog = dialog
+        self.menu.open_list(watching, anchor, bounds, scale)
+        return True
+
+    def click_table(self, event: pygame.event.Event, layout: TableLayout, watch_label: pygame.Rect | None) -> bool:
+        """A press on the table: on a person's avatar or name plate their menu, on the watching label the list."""
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
+            return False
+        bounds = pygame.Rect((0, 0), layout.size)
+        if watch_label is not None and watch_label.collidepoint(event.pos):
+            return self.open_watching(watch_label, bounds, layout.scale, dialog=False)
+        for seat in range(layout.n):
+            g = layout.seat(seat)
+            if g.avatar.collidepoint(event.pos) or g.plate.collidepoint(event.pos):
+                return self.open_seat(seat, g.plate, bounds, layout.scale, dialog=False)
+        return False
+
+    def click_dialog(self, event: pygame.event.Event, room: DialogRoom, bounds: pygame.Rect, scale: float) -> bool:
+        """A press on the results: on a row's avatar or name, that person's menu."""
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
+            return False
+        spot = next((s for s in room.people if s.hit.collidepoint(event.pos)), None)
+        return spot is not None and self.open_seat(spot.seat, spot.name, bounds, scale, dialog=True)
+
+    # ------------------------------------------------------------------ drawing
+    def draw_table(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """The muted marks at the avatars, and the menu opened on the table."""
+        for p in self.people:
+            if p.muted and p.seat is not None and 0 <= p.seat < layout.n:
+                _mark(surface, layout.seat(p.seat).avatar, layout.px(BADGE))
+        if not self.on_dialog:
+            self.menu.draw(surface)
+
+    def draw_dialog(self, surface: pygame.Surface, room: DialogRoom, scale: float) -> None:
+        """The muted marks at the avatars in the results, and the menu opened on them."""
+        for spot in room.people:
+            p = self.at_seat(spot.seat)
+            if p is not None and p.muted:
+                _mark(surface, spot.avatar, round(BADGE * scale))
+        if self.on_dialog:
+            self.menu.draw(surface)
+
+
+def _mark(surface: pygame.Surface, avatar: pygame.Rect, size: int) -> None:
+    """The muted mark on a round avatar's edge at its upper left (the clock's seconds sit at its upper right)."""
+    d = avatar.w / 2 * math.sqrt(0.5)
+    x, y = avatar.centerx - d, avatar.centery - d
+    surface.blit(muted_badge(size), (round(x - size / 2), round(y - size / 2)))

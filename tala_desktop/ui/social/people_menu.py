@@ -1,0 +1,269 @@
+"""PeopleMenu: one person's menu at the table (what the host may do about them) or the list of those watching.
+
+The host clicks a guest's avatar or name plate (on the table, or their row
+in the results), or a name in the list of those watching, and a small
+panel opens by it: the name, where they are ("Ghế 2", "đang xem", "bị cấm
+chat") and one button per choice the channel offers ("Mời vào ghế 3",
+"Cấm chat" / "Cho chat lại", "Mời ra"). A choice with a question
+(``SeatChoice.confirm``: removing someone) turns the panel into that
+question, which names them, with the choice and "Để lại". A click outside
+or Esc closes it. ``refresh`` follows the table: a person who left closes
+their menu, a changed choice (muted now) is shown at once. ``muted_badge``
+is the mark drawn by a muted person's name wherever the layer shows it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import pygame
+
+from ..art import gfx
+from ..art.theme import (
+    DIALOG_EDGE,
+    DIALOG_FILL,
+    GOLD,
+    MUTED,
+    MUTED_MARK,
+    MUTED_MARK_EDGE,
+    PERSON_ROW,
+    PERSON_ROW_PLAIN,
+    WHITE,
+)
+from ..core.assets import Fonts
+from ..core.i18n import tr
+from ..frames.page import wrap_text
+from ..widgets.controls import Button
+from ..widgets.text_fit import ellipsize
+from .said import Person, SeatChoice
+
+MENU_W = 300
+ROW_H = 40
+ROW_GAP = 6
+PAD = 12
+
+
+@functools.lru_cache(maxsize=8)
+def muted_badge(size: int) -> pygame.Surface:
+    """The muted mark, ``size`` pixels round: a speech bubble struck through, white on red."""
+    k = 3
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    c, r = size * k / 2, size * k / 2
+    pygame.draw.circle(big, MUTED_MARK_EDGE, (c, c), r)
+    pygame.draw.circle(big, MUTED_MARK, (c, c), r - max(1, size // 10) * k)
+    bw, bh = size * k * 0.48, size * k * 0.32
+    bubble = pygame.Rect(0, 0, round(bw), round(bh))
+    bubble.center = (round(c), round(c - size * k * 0.05))
+    pygame.draw.rect(big, WHITE, bubble, border_radius=round(bh / 2.5))
+    tail = [(bubble.x + bw * 0.25, bubble.bottom - 1), (bubble.x + bw * 0.2, bubble.bottom + bh * 0.45),
+            (bubble.x + bw * 0.5, bubble.bottom - 1)]
+    pygame.draw.polygon(big, WHITE, tail)
+    d = r * 0.62 * math.sqrt(0.5)
+    width = max(2, round(size * k * 0.11))
+    pygame.draw.line(big, MUTED_MARK, (c - d, c - d), (c + d, c + d), width + 2 * k)
+    pygame.draw.line(big, WHITE, (c - d, c - d), (c + d, c + d), width)
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+class PeopleMenu:
+    """The open menu (one person's, or the list of those watching), laid out by what it was opened at."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.person: Person | None = None      # whose menu is open
+        self.listing: list[Person] | None = None   # the people watching, when their list is open
+        self.asking: SeatChoice | None = None  # the choice waiting for its question's answer
+        self.anchor = pygame.Rect(0, 0, 0, 0)
+        self.bounds = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[Button] = []
+        self.rows: list[tuple[Person, pygame.Rect]] = []    # the list's names, each where it is drawn
+        self._row_imgs: list[tuple[pygame.Surface, pygame.Surface]] = []   # each row's ground and name
+        self._texts: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._badges: list[tuple[int, int, int]] = []       # (centre x, centre y, size) of muted marks
+        self._panel: pygame.Surface | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.person is not None or self.listing is not None
+
+    def _px(self, v: float) -> int:
+        return round(v * self.scale)
+
+    # ------------------------------------------------------------------ opening, closing, following the table
+    def open_person(self, person: Person, anchor: pygame.Rect, bounds: pygame.Rect, scale: float) -> None:
+        self.person, self.listing, self.asking = person, None, None
+        self.anchor, self.bounds, self.scale = pygame.Rect(anchor), pygame.Rect(bounds), scale
+        self._build()
+
+    def open_list(self, watching: list[Person], anchor: pygame.Rect, bounds: pygame.Rect, scale: float) -> None:
+        self.person, self.listing, self.asking = None, list(watching), None
+        self.anchor, self.bounds, self.scale = pygame.Rect(anchor), pygame.Rect(bounds), scale
+        self._build()
+
+    def close(self) -> None:
+        self.person, self.listing, self.asking = None, None, None
+        self.buttons, self.rows = [], []
+
+    def refresh(self, people: list[Person]) -> bool:
+        """Follow the table's people: True when what the menu shows changed (or it closed)."""
+        if self.person is not None:
+            now = next((p for p in people if p.key == self.person.key), None)
+            if now is None or (not now.actions and self.person.actions):
+                self.close()
+                return True
+            if now != self.person:
+                self.person = now
+                if self.asking is not None and self.asking not in now.actions:
+                    self.asking = None
+                self._build()
+                return True
+        elif self.listing is not None:
+            watching = [p for p in people if p.seat is None]
+            if not watching:
+                self.close()
+                return True
+            if watching != self.listing:
+                self.listing = watching
+                self._build()
+                return True
+        return False
+
+    # ------------------------------------------------------------------ layout
+    def _build(self) -> None:
+        p = self._px
+        w = min(p(MENU_W), self.bounds.w)
+        inner = w - 2 * p(PAD)
+        texts: list[tuple[pygame.Surface, int, int]] = []     # (image, x offset, y offset) inside the panel
+        self._badges, self.rows, self.buttons, self._row_imgs = [], [], [], []
+        y = p(PAD)
+        title_font = self.fonts.font(p(20), bold=True)
+        small = self.fonts.font(p(15))
+        place: list[tuple[str, SeatChoice | None, Person | None, int]] = []   # what goes in each row, and at y
+        if self.person is not None:
+            person = self.person
+            name = gfx.render_text(title_font, ellipsize(title_font, person.name, inner - p(30)), GOLD)
+            texts.append((name, 0, y))
+            if person.muted:
+                self._badges.append((name.get_width() + p(14), y + name.get_height() // 2, p(20)))
+            y += name.get_height() + p(2)
+            where = tr("people.seat", seat=person.seat + 1) if person.seat is not None else tr("social.watching_mark")
+            if person.muted:
+                where = f"{where} · {tr('people.muted_mark')}"
+            sub = gfx.render_text(small, ellipsize(small, where, inner), MUTED)
+            texts.append((sub, 0, y))
+            y += sub.get_height() + p(10)
+            if self.asking is not None:
+                for line in wrap_text(small, self.asking.confirm, inner):
+                    img = gfx.render_text(small, line, WHITE)
+                    texts.append((img, 0, y))
+                    y += img.get_height() + p(2)
+                y += p(8)
+                place.append(("yes", self.asking, None, y))
+                y += p(ROW_H) + p(PAD)
+            else:
+                for choice in person.actions:
+                    place.append(("pick", choice, None, y))
+                    y += p(ROW_H) + p(ROW_GAP)
+                y += p(PAD) - p(ROW_GAP)
+        elif self.listing is not None:
+            title = tr("people.watching_title", count=len(self.listing))
+            img = gfx.render_text(title_font, ellipsize(title_font, title, inner), GOLD)
+            texts.append((img, 0, y))
+            y += img.get_height() + p(8)
+            for person in self.listing:
+                place.append(("row", None, person, y))
+                y += p(ROW_H - 6) + p(4)
+            y += p(PAD) - p(4)
+        h = y
+        x = max(self.bounds.x, min(self.anchor.centerx - w // 2, self.bounds.right - w))
+        top = self.anchor.bottom + p(6)
+        if top + h > self.bounds.bottom:
+            top = max(self.bounds.y, self.anchor.y - p(6) - h)
+        self.rect = pygame.Rect(x, top, w, h)
+        left = x + p(PAD)
+        size = p(18)
+        for kind, pick, who, ry in place:
+            if kind == "yes" and pick is not None:
+                half = (inner - p(10)) // 2
+                self.buttons.append(Button((left, top + ry, half, p(ROW_H)), pick.label, self.fonts,
+                                           self._do_asked, style="red", font_size=size))
+                self.buttons.append(Button((left + half + p(10), top + ry, inner - half - p(10), p(ROW_H)),
+                                           tr("lobby.kick_no"), self.fonts, self._cancel, style="dark",
+                                           font_size=size))
+            elif kind == "pick" and pick is not None:
+                style = "red" if pick.confirm else "dark"
+                self.buttons.append(Button((left, top + ry, inner, p(ROW_H)), pick.label, self.fonts,
+                                           functools.partial(self._pick, pick), style=style, font_size=size))
+            elif who is not None:
+                row = pygame.Rect(left, top + ry, inner, p(ROW_H - 6))
+                self.rows.append((who, row))
+                fill = PERSON_ROW if who.actions else PERSON_ROW_PLAIN
+                font = self.fonts.font(p(17), bold=bool(who.actions))
+                name = gfx.render_text(font, ellipsize(font, who.name, row.w - p(44)), WHITE)
+                self._row_imgs.append((gfx.rounded_rect(row.size, fill, p(8)), name))
+        self._texts = [(img, (left + dx, top + dy)) for img, dx, dy in texts]
+        self._badges = [(left + bx, top + by, bs) for bx, by, bs in self._badges]
+        self._panel = gfx.rounded_rect(self.rect.size, DIALOG_FILL, p(12), 1, DIALOG_EDGE)
+
+    # ------------------------------------------------------------------ input
+    def _pick(self, choice: SeatChoice) -> None:
+        if choice.confirm:
+            self.asking = choice
+            self._build()
+            return
+        self.close()
+        choice.act()
+
+    def _do_asked(self) -> None:
+        choice = self.asking
+        self.close()
+        if choice is not None:
+            choice.act()
+
+    def _cancel(self) -> None:
+        self.asking = None
+        self._build()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """While open: its buttons take their clicks, a click elsewhere or Esc closes it (and is used up)."""
+        if not self.is_open:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        for b in list(self.buttons):
+            if b.handle_event(event) and event.type != pygame.MOUSEMOTION:
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            if not self.rect.collidepoint(event.pos):
+                self.close()
+                return True
+            row = next(((person, rect) for person, rect in self.rows if rect.collidepoint(event.pos)), None)
+            if row is not None and row[0].actions:       # a name in the list: that person's menu, by it
+                self.open_person(row[0], row[1], self.bounds, self.scale)
+            return True
+        return event.type == pygame.MOUSEBUTTONUP and self.rect.collidepoint(event.pos)
+
+    def hovered(self) -> tuple[bool, ...]:
+        return tuple(b.hovered for b in self.buttons)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.is_open or self._panel is None:
+            return
+        surface.blit(self._panel, self.rect)
+        for img, pos in self._texts:
+            surface.blit(img, pos)
+        for cx, cy, size in self._badges:
+            surface.blit(muted_badge(size), (cx - size // 2, cy - size // 2))
+        for (person, row), (ground, name) in zip(self.rows, self._row_imgs):
+            surface.blit(ground, row)
+            surface.blit(name, name.get_rect(midleft=(row.x + self._px(10), row.centery)))
+            if person.muted:
+                size = self._px(20)
+                surface.blit(muted_badge(size), (row.right - self._px(8) - size, row.centery - size // 2))
+        for b in self.buttons:
+            b.draw(surface)

@@ -1,0 +1,149 @@
+"""The host's menu of a person at the table: opened at their avatar or plate (or their row in the results, or their
+name among those watching), mute at any time, remove between games after a question that names them; the muted
+mark by a muted person's avatar for everyone."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tala_desktop.ui.core.i18n import set_language, tr
+from tala_desktop.ui.social.people import BADGE
+from tala_desktop.ui.table.results import AUTO_START, ResultsOverlay
+from tests.ui.social.lan_fakes import FakeSession, lan_table_scene, table_info
+from tests.ui.table_helpers import Driver, play_to_results
+
+
+def labels(layer) -> list[str]:
+    return [b.text for b in layer.people.menu.buttons]
+
+
+def press(drv: Driver, layer, label: str) -> None:
+    """Click the menu's (or the strip's) button with these words where it is drawn."""
+    found = [b for b in (*layer.people.menu.buttons, *layer.strip.buttons) if b.text == label]
+    assert found, (label, labels(layer), [b.text for b in layer.strip.buttons])
+    drv.click(found[0].rect.center)
+
+
+def test_during_a_game_the_host_mutes_a_guest_from_their_avatar_and_everyone_sees_the_mark(pg, fonts):
+    session = FakeSession(table_info())
+    drv, layer = lan_table_scene(fonts, session)
+    lan = drv.scene.layout.seat(1)
+    drv.click(lan.avatar_centre)
+    menu = layer.people.menu
+    assert menu.is_open and menu.person.name == "Lan"
+    assert labels(layer) == [tr("people.mute")]                   # no removing during a game
+    assert pg.Rect((0, 0), drv.scene.layout.size).contains(menu.rect)
+    press(drv, layer, tr("people.mute"))
+    assert session.client.sent == [("mute", 41, True)] and not menu.is_open
+    before = drv.draw().copy()
+    session.lobby = table_info(muted=("Lan",))                    # the server's next lobby says so
+    drv.step(2)
+    after = drv.draw()
+    size = drv.scene.layout.px(BADGE)
+    d = round(lan.avatar_radius * 0.707)
+    spot = (lan.avatar.centerx - d, lan.avatar.centery - d)
+    box = pg.Rect(0, 0, size // 2, size // 2)
+    box.center = spot
+    assert any(before.get_at(xy) != after.get_at(xy) for xy in ((x, y) for x in range(box.x, box.right)
+                                                                 for y in range(box.y, box.bottom)))
+    drv.click(lan.plate.center)                                   # the name plate opens the menu too
+    assert labels(layer) == [tr("people.unmute")]
+    drv.scene.close()
+
+
+def test_a_guest_sees_the_mark_but_gets_no_menu(pg, fonts):
+    session = FakeSession(table_info(muted=("Lan",)), you=1)      # Lan's own app: not the host
+    drv, layer = lan_table_scene(fonts, session)
+    seat = drv.scene.layout.seat(1)
+    drv.click(seat.avatar_centre)
+    assert not layer.people.menu.is_open
+    assert [p.muted for p in layer.people.people if p.name == "Lan"] == [True]
+    drv.scene.close()
+
+
+@pytest.mark.parametrize("language", ["vi", "en"])
+def test_between_games_the_host_removes_a_guest_from_the_results_after_a_question_naming_them(pg, fonts, language):
+    set_language(language)
+    session = FakeSession(table_info())
+    drv, layer = lan_table_scene(fonts, session)
+    overlay = play_to_results(drv)
+    drv.step(3)
+    spot = next(s for s in overlay.room().people if s.seat == 1)
+    drv.click(spot.avatar.center)
+    assert labels(layer) == [tr("people.mute"), tr("lobby.kick")]
+    for b in layer.people.menu.buttons:                            # drawn over the results' own buttons, clear of them
+        assert not b.rect.colliderect(overlay.leave_button.rect) and not b.rect.colliderect(overlay.new_button.rect)
+    press(drv, layer, tr("lobby.kick"))
+    menu = layer.people.menu
+    assert menu.asking is not None and menu.asking.confirm == tr("people.kick_confirm", name="Lan")
+    assert labels(layer) == [tr("lobby.kick"), tr("lobby.kick_no")]
+    press(drv, layer, tr("lobby.kick_no"))                         # "Để lại": nothing sent, the menu as it was
+    assert session.client.sent == [] and labels(layer) == [tr("people.mute"), tr("lobby.kick")]
+    press(drv, layer, tr("lobby.kick"))
+    press(drv, layer, tr("lobby.kick"))
+    assert session.client.sent == [("kick", 41)]
+    assert drv.stack.top is overlay and not drv.left               # the results stay; nobody left
+    drv.scene.close()
+
+
+def test_the_results_list_those_watching_and_the_host_invites_one_to_a_bots_seat(pg, fonts):
+    session = FakeSession(table_info())
+    drv, layer = lan_table_scene(fonts, session)
+    play_to_results(drv)
+    drv.step(3)
+    press(drv, layer, tr("people.watchers_button", count=1))
+    menu = layer.people.menu
+    assert menu.listing is not None and [p.name for p in menu.listing] == ["Quân"]
+    person, row = menu.rows[0]
+    drv.click(row.center)
+    assert menu.person is not None and menu.person.name == "Quân"
+    assert labels(layer) == [tr("people.invite_seat", seat=3), tr("people.invite_seat", seat=4),
+                             tr("people.mute"), tr("lobby.kick")]
+    press(drv, layer, tr("people.invite_seat", seat=4))
+    assert session.client.sent == [("set_seat", 3, "player", 50)]
+    assert isinstance(drv.stack.top, ResultsOverlay)
+    drv.scene.close()
+
+
+def test_on_the_table_the_watching_label_opens_their_list_and_esc_closes_it(pg, fonts):
+    session = FakeSession(table_info(muted=("Quân",)))
+    drv, layer = lan_table_scene(fonts, session)
+    hit = layer._watch_hit()
+    assert hit is not None
+    drv.click(hit.center)
+    menu = layer.people.menu
+    assert menu.listing is not None and [(p.name, p.muted) for p in menu.listing] == [("Quân", True)]
+    drv.draw()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    drv.step()
+    assert not menu.is_open and drv.stack.top is drv.scene          # Esc closed the list, not the table's menu
+    drv.scene.close()
+
+
+def test_the_results_wait_while_the_hosts_menu_is_open_over_them(pg, fonts):
+    session = FakeSession(table_info())
+    drv, layer = lan_table_scene(fonts, session)
+    overlay = play_to_results(drv)
+    drv.step(3)
+    spot = next(s for s in overlay.room().people if s.seat == 1)
+    drv.click(spot.avatar.center)
+    press(drv, layer, tr("lobby.kick"))                            # the question is being read
+    left = overlay.countdown
+    drv.step(round(AUTO_START * 30) + 30)                          # longer than the results' own countdown
+    assert overlay.countdown == left and drv.stack.top is overlay
+    drv.click((2, 2))                                              # a click elsewhere closes the menu
+    assert not layer.people.menu.is_open
+    drv.step(2)
+    assert overlay.countdown < left
+    drv.scene.close()
+
+
+def test_an_invitation_names_a_long_name_short_and_keeps_the_seat_in_view(pg, fonts):
+    session = FakeSession(table_info(watchers={"Nguyễn Thị Minh Khai": 51}))
+    drv, layer = lan_table_scene(fonts, session)
+    play_to_results(drv)
+    drv.step(3)
+    invite = layer.strip.buttons[0].text
+    assert invite == tr("people.invite", name="Nguyễn Thị Mi…", seat=3)   # not cut by the button
+    drv.scene.close()
