@@ -28,8 +28,10 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
                               "On a Mac: turn on Tá Lả in System Settings › Privacy & Security › Local Network "
                               "(\"No route to host\" means it is off)."),
     "lan.host": ("Tạo bàn LAN", "Host a LAN table"),
-    "lan.host_failed": ("Không mở được máy chủ: {error}", "Could not start the server: {error}"),
-    "lan.bad_name": ("Tên của bạn không hợp lệ: {error}", "Your name is not allowed: {error}"),
+    "lan.host_failed": ("Máy này chưa mở được bàn LAN. Kiểm tra mạng (Wi-Fi hoặc dây mạng) và tường lửa "
+                        "rồi bấm Tạo bàn LAN lại.",
+                        "This computer could not open a LAN table. Check the network (Wi-Fi or cable) and the "
+                        "firewall, then press Host a LAN table again."),
     "lan.server_name": ("Bàn của {name}", "{name}'s table"),
     "lan.record_refused": ("Ván vừa xong không lưu được vào Lịch sử: máy chủ gửi dữ liệu không hợp lệ. Bạn vẫn chơi "
                            "tiếp được.", "The game that just ended could not be saved to your History: the server "

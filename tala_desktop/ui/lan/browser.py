@@ -197,8 +197,8 @@ class LanBrowserScene(PageScene):
             return
         try:
             session = LanSession.join(host, port, name, avatar=profile_look(self.services))
-        except ValueError as exc:
-            self._fail(tr("lan.bad_name", error=exc))
+        except ValueError:   # a name the profile took but the LAN does not
+            self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
         self._open(session)
 
@@ -219,11 +219,12 @@ class LanBrowserScene(PageScene):
         try:
             session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, self.announce_target,
                                       avatar=profile_look(self.services), **settings)
-        except ValueError as exc:
-            self._fail(tr("lan.bad_name", error=exc))
+        except ValueError:
+            self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
-        except OSError as exc:
-            self._fail(tr("lan.host_failed", error=exc))
+        except OSError:
+            log.exception("the in-app LAN server did not start")
+            self._fail(tr("lan.host_failed"))
             return
         self._open(session)
 
