@@ -50,6 +50,7 @@ TableId = Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
 # what a client takes from a server (a rogue one is bounded like a client is)
 MAX_SHOWN_NAME = 2 * MAX_NAME + 8       # a chosen name, or one made unique ("Lan (2)")
 MAX_WATCHERS_SHOWN = 64
+MAX_PEOPLE_SHOWN = MAX_WATCHERS_SHOWN + 4   # the watchers and the seated players
 MAX_TABLES_SHOWN = 1000
 ShownName = Annotated[str, msgspec.Meta(max_length=MAX_SHOWN_NAME)]
 ShownText = Annotated[str, msgspec.Meta(max_length=2 * MAX_CHAT)]
@@ -317,12 +318,10 @@ class TableInfo(msgspec.Struct, kw_only=True):
     players: Annotated[int, msgspec.Meta(ge=0, le=4)]
     game_id: int = 0
     next_votes: Annotated[list[Seat], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
-    watchers: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = msgspec.field(
-        default_factory=list)                                      # the names of the people watching
-    watcher_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = msgspec.field(
-        default_factory=list)                                      # their ids, in the same order
-    muted: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN + 4)] = msgspec.field(
-        default_factory=list)                                      # who the host muted (players and watchers)
+    watchers: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = []   # who watches
+    watcher_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = []  # same order
+    muted: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # the host muted them
+    muted_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # ... by their ids
 
 
 class Tables(_Event, tag="tables"):
@@ -335,6 +334,7 @@ class Lobby(_Event, tag="lobby"):
     table: TableInfo
     you: Seat | None = None     # your seat
     watching: bool = False      # you watch this table (no seat)
+    member: MemberId | None = None   # your id at this table (what its seats and watcher_ids show)
 
 
 class ChatEvent(_Event, tag="chat"):

@@ -100,16 +100,25 @@ class Room(BetweenGames[M]):
                            players=len(self.members()), game_id=self.table.game_id if self.table else 0,
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.ids.of(m) for m in self.audience.watchers],
-                           muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]))
+                           muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]),
+                           muted_ids=self.muted_ids())
+
+    def muted_ids(self) -> list[int]:
+        """The ids of the people here now whom the host muted (by the name each has at this table)."""
+        named = [*((m, n) for m, n in zip(self.seats.members, self.seats.names) if m is not None and n is not None),
+                 *self.audience.watchers.items()]
+        muted = set(self.moderation.muted_among(n for _, n in named))
+        return [self.ids.of(m) for m, n in named if n in muted]
 
     def broadcast_lobby(self) -> None:
         self.version += 1
         info = self.info()
         for i, m in enumerate(self.seats.members):
             if m is not None:
-                m.send(p.encode(p.Lobby(table=info, you=i)))
-        if self.audience:
-            self.audience.send(p.encode(p.Lobby(table=info, watching=True)))
+                m.send(p.encode(p.Lobby(table=info, you=i, member=self.ids.of(m))))
+        for m in self.audience.watchers:           # each is told their own id: which watcher they are
+            if m.connected:
+                m.send(p.encode(p.Lobby(table=info, watching=True, member=self.ids.of(m))))
 
     # ------------------------------------------------------------ coming and going
     def join(self, member: M, seat: int | None, password: str | None) -> None:
