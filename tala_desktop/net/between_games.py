@@ -152,6 +152,18 @@ class BetweenGames(RoomChecks[M]):
                 self.seats.kinds[seat] = SeatKind.BOT
 
     # ------------------------------------------------------------ the next deal
+    def deal_wait(self) -> float:
+        """Between games, the seconds the next deal still waits for someone watching to sit down on a free seat, or
+        for the vote of one who sat (``TableInfo.deal_wait``); 0 when it waits for nobody but the players."""
+        table = self.table
+        if table is None or table.state is None or not table.state.is_over:
+            return 0.0
+        now = table.now
+        waits = [until - now for seat, until in self.joining.items() if seat not in self.seats.votes]
+        if self.audience and self._free_seats():
+            waits.append(self.offer_until - now)
+        return round(min(600.0, max([0.0, *waits])), 1)
+
     def next_game(self, member: M, now: float) -> None:
         table, seat = self._table_seat(member)
         if table.state is None or not table.state.is_over:

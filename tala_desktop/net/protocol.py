@@ -322,6 +322,9 @@ class TableInfo(msgspec.Struct, kw_only=True):
     watcher_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = []  # same order
     muted: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # the host muted them
     muted_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # ... by their ids
+    # between games: the seconds (from this frame) the next deal still waits for someone watching to sit or for a
+    # newcomer's vote; 0 when it waits for nobody but the players' votes
+    deal_wait: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0
 
 
 class Tables(_Event, tag="tables"):

@@ -150,3 +150,28 @@ def test_the_host_names_people_by_id_so_look_alike_names_are_never_confused():
         assert kit.hear(lan, "error")["code"] == "not_yourself"
         kit.say(lan, type="kick", name="Quân")                   # names are not how people are named
         assert kit.hear(lan, "error")["code"] == "invalid"
+
+
+def test_everyone_is_told_how_long_the_deal_waits_for_someone_watching_to_sit():
+    with CoreKit() as kit:
+        lan, minh, fan, table = started_with_a_fan(kit)
+        assert lobby(kit, lan)["deal_wait"] == 0                 # a game runs: nothing waits
+        kit.say(minh, type="leave")
+        finish(kit, table)
+        for conn in (lan, fan):                                  # the seat is offered: the deal waits for it
+            assert abs(lobby(kit, conn)["deal_wait"] - OFFER) <= 0.1
+        kit.say(lan, type="next_game")
+        kit.run(3.0)
+        kit.say(fan, type="sit", seat=1)                         # the newcomer's vote is waited for, afresh
+        assert abs(lobby(kit, lan)["deal_wait"] - OFFER) <= 0.1
+        kit.say(fan, type="next_game")
+        assert game_of(kit, table) == 2 and lobby(kit, lan)["deal_wait"] == 0
+
+
+def test_nobody_watching_means_the_deal_waits_for_nobody():
+    with CoreKit() as kit:
+        lan, minh, fan, table = started_with_a_fan(kit)
+        kit.say(fan, type="leave")
+        kit.say(minh, type="leave")
+        finish(kit, table)
+        assert lobby(kit, lan)["deal_wait"] == 0
