@@ -1,10 +1,14 @@
 """The Table a LAN room hosts: built from the room's settings and seats, its streams forwarded to the room's
-people, and the timer that plays for a player who dropped.
+people, what someone arriving at a game under way is told, and the timer that plays for a player who dropped.
 
 A dropped player's seat waits for them (their resume token is good for
 ``reconnect_seconds``), but the game does not: their turn is played with
 its timeout action once they have been away ``away_delay`` seconds on it.
 A table resumed from the state file gives its players a grace period first.
+Someone who arrives while a game is on (a player back on its seat, someone
+who starts watching) gets the game's story so far as their seat may see it
+(``Story``: the events for the game log, not to animate) and the snapshot,
+in one frame, as the offline table tells a seat opened late.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from typing import Any
 
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import BOT, REMOTE, SeatConfig, SeatKind, Table, TableConfig, TableError
-from tala_desktop.table.messages import GameEnded
+from tala_desktop.table.messages import MAX_STORY, GameEnded, Story
+from tala_desktop.table.snapshot import seat_events
 
 from . import protocol as p
 from .audience import Audience
@@ -88,3 +93,15 @@ def forward(table: Table, seated: list[Member | None], audience: Audience[Any], 
     public = table.drain(None)
     if public and audience:
         audience.send(p.encode(public[0] if len(public) == 1 else p.Batch(messages=public)))
+
+
+def arrival_frame(table: Table, seat: int | None) -> str:
+    """The game under way as ``seat`` (None: someone watching) arrives at it: the story of its events so far, as
+    that seat may see them, then its snapshot, in one batch. A seat that changed hands after the game ended is
+    told the public story (the game was the previous player's). Call it once the table's streams are flushed:
+    every event is then one the seats were told."""
+    st = table.state
+    assert st is not None
+    shown = None if seat is not None and seat in table.changed else seat
+    told = seat_events((st.events or [])[-MAX_STORY:], [shown], table.game_id)[shown]
+    return p.encode(p.Batch(messages=[Story(game_id=table.game_id, events=told), table.snapshot(seat)]))

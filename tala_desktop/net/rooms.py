@@ -35,7 +35,7 @@ from .audience import Audience
 from .between_games import BetweenGames
 from .chat import Chat
 from .game_record import record_frame
-from .hosting import AwayTimer, forward, hosted_table
+from .hosting import AwayTimer, arrival_frame, forward, hosted_table
 from .limits import ServerConfig
 from .members import M, Member, MemberIds, RoomError
 from .moderation import Moderation
@@ -346,8 +346,8 @@ class Room(BetweenGames[M]):
             self.game_ended(self.table, self.table.now)
 
     def resync(self, member: M) -> None:
-        """Someone (re)connected or came in: the lobby, the chat so far, and the view of the game in progress
-        (their seat's, or the public one when they watch)."""
+        """Someone (re)connected or came in: the lobby, the chat so far, and the game in progress told so far and
+        shown (their seat's, or the public one when they watch)."""
         self.broadcast_lobby()
         log_frame = self.chat_log.log_frame()
         if log_frame is not None:
@@ -355,7 +355,7 @@ class Room(BetweenGames[M]):
         if self.table is not None and self.table.state is not None:
             self.flush()
             seat = self.seat_index(member)
-            member.send(p.encode(self.table.snapshot(seat)))
+            member.send(arrival_frame(self.table, seat))
             record = record_frame(self.table, self.id, seat)
             if record is not None:       # a game over while they were away: its record again (kept once)
                 member.send(record)

@@ -33,26 +33,56 @@ def typed(snap: dict[str, Any]) -> Snapshot:
 class CoreTable:
     """``names`` seated at one table of ``kit``, each on its own address; ``conns[i]`` sits at seat ``i``."""
 
-    def __init__(self, kit: CoreKit, names: list[str], seats: int | None = None, **settings: Any) -> None:
+    def __init__(self, kit: CoreKit, names: list[str], seats: int | None = None, start: bool = True,
+                 **settings: Any) -> None:
         self.kit = kit
         self.conns = [kit.connect(f"127.0.1.{i + 1}") for i in range(len(names))]
         self.messages: dict[int, list[dict[str, Any]]] = {c: [] for c in self.conns}
         self.snap: dict[int, dict[str, Any] | None] = {c: None for c in self.conns}
+        self.welcomes: dict[int, dict[str, Any]] = {}
+        self.away: set[int] = set()           # connections dropped: nobody reads them or plays for them
         for conn, name in zip(self.conns, names):
-            assert kit.hello(conn, name)["type"] == "welcome"
+            self.welcomes[conn] = kit.hello(conn, name)
+            assert self.welcomes[conn]["type"] == "welcome"
         host = self.conns[0]
         kit.say(host, type="create_table", seats=seats or len(names), **settings)
         self.id = kit.hear(host, "lobby")["table"]["id"]
         for conn in self.conns[1:]:
             kit.say(conn, type="join", table=self.id)
             kit.say(conn, type="ready")
-        kit.say(host, type="start")
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """The host starts the game (``start=False`` left it in its lobby)."""
+        self.kit.say(self.conns[0], type="start")
         self.read()
         assert all(s is not None for s in self.snap.values()), "the game did not start"
+
+    def drop(self, seat: int) -> None:
+        """The connection of ``seat``'s player ends (the server plays its turns once it is away long enough)."""
+        conn = self.conns[seat]
+        self.read()
+        self.kit.drop(conn)
+        self.away.add(conn)
+
+    def resume(self, seat: int) -> int:
+        """The player of ``seat`` (its connection dropped) comes back on a new connection with its token; the
+        table reads that connection from now on. Returns it."""
+        old = self.conns[seat]
+        back = self.kit.connect(f"127.0.1.{seat + 1}")
+        welcome = self.welcomes[old]
+        assert self.kit.hello(back, welcome["name"], resume=welcome["token"])["resumed"] is True
+        self.conns[seat] = back
+        self.messages[back], self.snap[back], self.welcomes[back] = [], None, welcome
+        self.snap.pop(old, None)
+        return back
 
     def read(self) -> None:
         """Take in every message the connections were sent since the last read."""
         for conn in self.conns:
+            if conn in self.away:
+                continue
             for msg in self.kit.heard(conn):
                 self.messages[conn].append(msg)
                 if msg["type"] == "snapshot":
@@ -80,6 +110,8 @@ class CoreTable:
         """Every seat whose turn it is plays its policy's move; True when one did."""
         moved = False
         for conn in self.conns:
+            if conn in self.away:
+                continue
             s = self.view(conn)
             if s["outcome"] is None and s["to_move"] == s["seat"] and s["legal"]:
                 self.send_move(conn, choose(typed(s).legal))
@@ -100,4 +132,4 @@ class CoreTable:
 
     def game_over(self, game_id: int = 1) -> Callable[[], bool]:
         return lambda: all(s is not None and s["game_id"] == game_id and s["outcome"] is not None
-                           for s in self.snap.values())
+                           for c, s in self.snap.items() if c not in self.away)

@@ -10,24 +10,33 @@ from __future__ import annotations
 import json
 import threading
 from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import pytest
 
 from tala_desktop.net import protocol as p
 from tala_desktop.net.host import start_in_thread
+from tala_desktop.table.messages import Story
 
 from ..table.card_finder import cards_in
 from .conftest import FAST, Player, close_all, game_over, make_client, pump_until
+from .core_kit import CoreKit
+from .core_table import CoreTable
 
 
 class LeakRecorder:
     """The server's frame hook: runs on the server thread as each frame is queued, with the table as it is then."""
 
     def __init__(self) -> None:
+        # the server's rooms, when the recorder can read them: a frame sent while someone comes in (before the
+        # server notes which table they are at) is checked against the room that holds them
+        self.rooms: Callable[[], Iterable[Any]] | None = None
         self.frames: dict[str, list[str]] = defaultdict(list)
         self.checked = 0
         self.watched = 0                    # messages checked that went to someone watching
         self.revealed_frames = 0
+        self.stories: list[str] = []        # who was told a game's story so far (arriving while it was on)
         self.leaks: list[str] = []
         self.lock = threading.Lock()
 
@@ -36,7 +45,10 @@ class LeakRecorder:
             return
         with self.lock:
             self.frames[session.name].append(frame)
-        room, seat = session.room, session.seat
+        room = session.room
+        if room is None and self.rooms is not None:
+            room = next((r for r in self.rooms() if session in r.everyone()), None)
+        seat = room.seat_index(session) if room is not None else None
         if room is None or room.table is None or room.table.state is None:
             return
         watching = room.watching(session)
@@ -50,13 +62,15 @@ class LeakRecorder:
             if other != seat:
                 hidden |= st.hands[other] & ~st.eaten[other] & ~st.revealed[other]
         msg = p.decode_server_frame(frame)
-        who = "watching" if watching else f"seat {seat}"
+        who = f"{'watching' if watching else f'seat {seat}'} ({session.name})"
         for one in msg.messages if isinstance(msg, p.Batch) else [msg]:
             for c in cards_in(one):
                 if hidden >> c & 1:
-                    self.leaks.append(f"{who} ({session.name}) saw hidden card {c} in {type(one).__name__}")
+                    self.leaks.append(f"{who} saw hidden card {c} in {type(one).__name__}")
             self.checked += 1
             self.watched += watching
+            if isinstance(one, Story):
+                self.stories.append(who)
 
 
 def drop(srv, name: str) -> None:
@@ -189,3 +203,51 @@ def test_the_recorder_catches_a_server_that_shows_a_hand_to_someone_watching(mon
     finally:
         close_all([host, watcher])
         srv.stop()
+
+
+def _arrivals(kit: CoreKit, games: int = 2) -> CoreTable:
+    """Two players and a bot on the core, one watching from the lobby, one who starts watching mid-game; the
+    second player drops mid-game and comes back (each arrival is told the game so far), for ``games`` games."""
+    table = CoreTable(kit, ["An", "Bình"], seats=3, start=False, turn_seconds=0)
+    early = kit.connect("127.0.0.8")
+    kit.hello(early, "Quân")
+    kit.say(early, type="watch", table=table.id)
+    table.start()
+    table.play_until(lambda: sum(m["type"] == "discarded" for m in table.messages[table.conns[0]]) >= 4)
+    late = kit.connect("127.0.0.9")
+    kit.hello(late, "Phương")
+    kit.say(late, type="watch", table=table.id)
+    table.drop(1)
+    kit.run(3.0)                                         # Bình's turns are played while it is away
+    table.resume(1)
+    for game in range(1, games + 1):
+        table.play_until(table.game_over(game))
+        if game < games:
+            for conn in table.conns:
+                kit.say(conn, type="next_game")
+    return table
+
+
+def test_no_story_told_to_someone_arriving_mid_game_shows_a_hidden_card():
+    """A player back on its seat and someone who starts watching are told the game so far: card by card, nothing
+    that was not theirs to see."""
+    rec = LeakRecorder()
+    with CoreKit(frame_hook=rec) as kit:
+        rec.rooms = kit.core.rooms.values
+        _arrivals(kit)
+    assert not rec.leaks, rec.leaks[:5]
+    assert sorted(rec.stories) == ["seat 1 (Bình)", "watching (Phương)"]   # both told, both checked
+    assert rec.checked > 200
+
+
+def test_the_recorder_catches_a_story_that_tells_a_hand_to_someone_watching(monkeypatch):
+    """The check has teeth for stories: a server telling someone watching seat 0's story is caught."""
+    from tala_desktop.net import hosting, rooms
+
+    honest = hosting.arrival_frame
+    monkeypatch.setattr(rooms, "arrival_frame", lambda table, seat: honest(table, 0 if seat is None else seat))
+    rec = LeakRecorder()
+    with CoreKit(frame_hook=rec) as kit:
+        rec.rooms = kit.core.rooms.values
+        _arrivals(kit, games=1)
+    assert any(leak.startswith("watching (Phương)") and "in Story" in leak for leak in rec.leaks), rec.leaks[:5]

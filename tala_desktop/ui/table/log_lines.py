@@ -32,6 +32,7 @@ from tala_desktop.table.messages import (
 
 from ..core.phrase import Phrase, counted, phrase
 from .model import TableModel, cards_text
+from .status import NEW_GAME
 
 LogLine = tuple[Phrase, bool]                    # (words, about you): said in the language they are shown in
 Liner = Callable[[Any, TableModel, list[Payment]], LogLine | None]
@@ -57,7 +58,7 @@ def story_lines(events: Iterable[TableMessage], new: TableModel) -> list[LogLine
 
 
 def _dealt(e: Dealt, new: TableModel, payments: list[Payment]) -> LogLine:
-    return phrase("status.new_game"), False
+    return phrase(NEW_GAME), False
 
 
 def _drew(e: Drew, new: TableModel, payments: list[Payment]) -> LogLine:

@@ -360,6 +360,8 @@ class TableScene(Scene):
         self.thinking_seat = thinking_after(batch, new, self.spectator, self.thinking_seat)
         self.carry_out(self.actions.refresh(new, self.hand.order), yours=False)
         told = stories(batch.events, new)        # a game already under way (a resumed one): told, not played
+        if told and not new_game:
+            self.status.retold()                 # told again from its deal: its lines so far are in the story
         for line, mine in told + self.director.play(batch.played, old, new, hand_rects, self.layout):
             self.add_log(line, mine)
         if math.isinf(self.tweens.speed):

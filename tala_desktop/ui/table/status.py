@@ -9,12 +9,13 @@ your step (from the ``Highlights``) fills the rest. ``line`` only reads.
 from __future__ import annotations
 
 from ..art.theme import WHITE
-from ..core.phrase import Words, say
+from ..core.phrase import Phrase, Words, say
 from .highlights import Colour, Highlights
 from .modes import Mode
 
 STATUS_SECONDS = 3.0
 LOG_LINES = 30
+NEW_GAME = "status.new_game"     # the line a game's log starts with (its deal)
 
 
 class StatusLine:
@@ -44,6 +45,12 @@ class StatusLine:
         """A fresh start (the next lesson): the log and the message go."""
         self.log.clear()
         self.clear()
+
+    def retold(self) -> None:
+        """The game under way is about to be told again from its deal (a connection back): its lines so far go,
+        those of the games before stay."""
+        starts = [i for i, line in enumerate(self.log) if isinstance(line, Phrase) and line.key == NEW_GAME]
+        del self.log[starts[-1] if starts else 0:]
 
     def add(self, line: Words, now: float) -> None:
         """A line of the game log; it is also the status line until something urgent is said."""

@@ -1,0 +1,83 @@
+"""Someone who arrives at a LAN game under way (a player resuming its seat, someone starting to watch) is told the
+game so far: a ``story`` of its events as they may see them, then the snapshot, in one frame; nothing more.
+
+Run on the server core (tests/net/core_kit.py: no sockets, a stepped clock)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core_kit import CoreKit
+from .core_table import CoreTable
+
+Msg = dict[str, Any]
+
+
+def game_events(msgs: list[Msg], game_id: int) -> list[Msg]:
+    """The events of game ``game_id`` among ``msgs`` (a story's own events counted too), in order."""
+    out: list[Msg] = []
+    for m in msgs:
+        if m["type"] == "story":
+            out = list(m["events"])          # a story tells the game from its start
+        elif m.get("game_id") == game_id and m["type"] not in ("snapshot", "thinking", "hint"):
+            out.append(m)
+    return out
+
+
+def arrival(kit: CoreKit, conn: int) -> list[Msg]:
+    """The frame that brought the game to ``conn``: the batch holding its story (fails when there is none)."""
+    for frame in list(kit.inbox[conn]):
+        if frame["type"] == "batch" and any(m["type"] == "story" for m in frame["messages"]):
+            return frame["messages"]
+    raise AssertionError(f"connection {conn} was sent no story")
+
+
+def test_a_player_back_mid_game_is_told_the_whole_game_as_its_seat_saw_it() -> None:
+    with CoreKit() as kit:
+        table = CoreTable(kit, ["An", "Bình"], seats=3, turn_seconds=0)
+        an, binh = table.conns
+        table.play_until(lambda: len(game_events(table.messages[an], 1)) >= 8)
+        before = game_events(table.messages[an], 1)
+        table.drop(0)                          # away: the others play on, An's turns are played for it
+        table.play_until(lambda: len(game_events(table.messages[binh], 1)) >= len(before) + 6)
+        back = table.resume(0)
+        msgs = arrival(kit, back)
+        assert [m["type"] for m in msgs] == ["story", "snapshot"]
+        story, snap = msgs
+        assert story["game_id"] == snap["game_id"] == 1 and snap["seat"] == 0
+        told = story["events"]
+        assert told[:len(before)] == before                       # what it saw before it went, as it saw it
+        assert len(told) >= len(before) + 6                       # and what happened while it was away
+        assert told[0]["type"] == "dealt" and told[0]["hands"][0] is not None
+        assert all(h is None for h in told[0]["hands"][1:])       # the other hands were never its to see
+        assert all(e["card"] is None for e in told if e["type"] == "drew" and e["seat"] != 0)
+        table.read()
+        binh_saw = game_events(table.messages[binh], 1)
+        assert [e["type"] for e in told] == [e["type"] for e in binh_saw[:len(told)]]   # the same game
+
+
+def test_someone_who_starts_watching_mid_game_is_told_what_a_watcher_from_the_start_saw() -> None:
+    with CoreKit() as kit:
+        table = CoreTable(kit, ["Lan"], seats=3, start=False, turn_seconds=0)
+        early = kit.connect("127.0.0.2")
+        kit.hello(early, "Quân")
+        kit.say(early, type="watch", table=table.id)             # watching from the lobby on
+        table.start()
+        seen: list[Msg] = []
+
+        def watched(events: int) -> bool:
+            seen.extend(kit.heard(early))
+            return len(game_events(seen, 1)) >= events
+
+        table.play_until(lambda: watched(12))
+        late = kit.connect("127.0.0.3")
+        kit.hello(late, "Phương")
+        kit.say(late, type="watch", table=table.id)
+        msgs = arrival(kit, late)
+        assert [m["type"] for m in msgs] == ["story", "snapshot"]
+        story, snap = msgs
+        seen.extend(kit.heard(early))
+        assert story["events"] == game_events(seen, 1)           # exactly the public stream so far
+        assert snap["seat"] is None and snap["hand"] == []
+        assert all(h is None for h in story["events"][0]["hands"])
+        assert all(e["card"] is None for e in story["events"] if e["type"] == "drew")
