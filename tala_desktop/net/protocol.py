@@ -33,8 +33,7 @@ from tala_desktop.table.reactions import REACTIONS
 from .chat_text import MAX_CHAT, clean_chat, shown
 from .game_record import GameRecord, check_record
 
-PROTOCOL_VERSION = 4            # 2: moves as values and cards as numbers; 3: watching, seats between games, reactions;
-#                                 4: game records, the host's name in the beacon, Mute, people named by member id
+PROTOCOL_VERSION = 4            # what each version added: docs/protocol.md, "Versions"
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 MAX_NAME = 20
 MAX_PASSWORD = 64
@@ -317,14 +316,12 @@ class TableInfo(msgspec.Struct, kw_only=True):
     host: Seat | None
     players: Annotated[int, msgspec.Meta(ge=0, le=4)]
     game_id: int = 0
-    next_votes: Annotated[list[Seat], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
+    next_votes: Annotated[list[Seat], msgspec.Meta(max_length=4)] = []
     watchers: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = []   # who watches
     watcher_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = []  # same order
     muted: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # the host muted them
     muted_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # ... by their ids
-    # between games: the seconds (from this frame) the next deal still waits for someone watching to sit or for a
-    # newcomer's vote; 0 when it waits for nobody but the players' votes
-    deal_wait: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0
+    deal_wait: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0   # s the next deal waits for a watcher to sit
 
 
 class Tables(_Event, tag="tables"):
