@@ -147,6 +147,16 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "people.invite_seat": ("Mời vào ghế {seat}", "Invite to seat {seat}"),
     "people.watching_title": ("Đang xem ({count})", "Watching ({count})"),
     "people.watchers_button": ("Người xem ({count})", "Watching ({count})"),
+    # why the next deal waits between games (the seconds count down)
+    "people.seat_open": ("Ghế {seat} đang chờ người xem vào ngồi: còn {seconds} giây",
+                         "Seat {seat} is open to those watching for {seconds} s more"),
+    "people.deal_seat_open": ("Ván mới sau {seconds} giây: ghế {seat} đang chờ người xem vào ngồi",
+                              "Next game in {seconds} s: seat {seat} is open to those watching"),
+    "people.newcomer": ("Chờ {name} vào ghế {seat}: còn {seconds} giây",
+                        "Waiting for {name} at seat {seat}: {seconds} s more"),
+    "people.deal_newcomer": ("Ván mới sau {seconds} giây: chờ {name} vào ghế {seat}",
+                             "Next game in {seconds} s: waiting for {name} at seat {seat}"),
+    "people.wait_votes": ("Chờ {names} bấm Ván mới", "Waiting for {names} to press New game"),
     "lan.server_row_empty#one": ("{name} · {players} người · chưa có bàn", "{name} · {players} player · no table yet"),
     "lan.server_row#one": ("{name} · {players} người · cược {bet}", "{name} · {players} player · bet {bet}"),
 }

@@ -10,6 +10,7 @@ refused line (sent too fast) comes back as a notice in the chat.
 from __future__ import annotations
 
 import functools
+import math
 
 from tala_desktop.net import protocol as p
 from tala_desktop.table import SeatKind
@@ -39,6 +40,8 @@ class LanChannel:
         self._seen = 0              # lines of the session's history already handed out (its running count)
         self._notices = 0
         self._before = session.said_total   # lines the session had before the table showed (no bubbles for them)
+        self._info: p.TableInfo | None = None   # the lobby last seen, and when (its deal_wait counts from then)
+        self._info_at = 0.0
 
     @property
     def watchers(self) -> list[str]:
@@ -94,23 +97,29 @@ class LanChannel:
         s, info = self.session, self.session.lobby
         if info is None:
             return []
-        muted = set(info.muted)
+        names, ids = set(info.muted), set(info.muted_ids)
+
+        def muted(name: str, member: int | None) -> bool:        # by id where the server says them (names may clash)
+            return member in ids if ids else name in names
+
         me = None if s.watching else s.you
         out: list[Person] = []
         for x in info.seats:
             if x.kind != SeatKind.PLAYER or not x.name:
                 continue
             acts: tuple[SeatChoice, ...] = ()
+            hushed = muted(x.name, x.member)
             if s.is_host and x.seat != me and x.member is not None:
-                acts = self._moderation(x.name, x.member, x.name in muted, kick=between_games or not s.playing)
-            out.append(Person(shown_name(x.name), x.seat, x.name in muted, acts))
+                acts = self._moderation(x.name, x.member, hushed, kick=between_games or not s.playing)
+            out.append(Person(shown_name(x.name), x.seat, hushed, acts))
         seats = self.open_seats() if between_games and s.playing else []
         for name, member in zip(info.watchers, info.watcher_ids):
             acts = ()
+            hushed = muted(name, member)
             if s.is_host:
                 acts = (*(self.invite(name, member, seat) for seat in seats),
-                        *self._moderation(name, member, name in muted, kick=True))
-            out.append(Person(shown_name(name), None, name in muted, acts))
+                        *self._moderation(name, member, hushed, kick=True))
+            out.append(Person(shown_name(name), None, hushed, acts))
         return out
 
     def _moderation(self, name: str, member: int, muted: bool, kick: bool) -> tuple[SeatChoice, ...]:
@@ -123,7 +132,31 @@ class LanChannel:
         return tuple(out)
 
     def between_note(self, between_games: bool, now: float) -> str:
-        return ""
+        """Why the next deal waits, between games: a free seat offered to those watching or a newcomer's vote, with
+        the seconds left (the lobby's ``deal_wait``, counted down from when it came: "Ván mới sau 6 giây: ..."
+        once every other player asked for it), else the players it waits for ("Chờ Minh bấm Ván mới")."""
+        s, info = self.session, self.session.lobby
+        if info is None or not s.playing or not between_games:
+            return ""
+        if info is not self._info:
+            self._info, self._info_at = info, now
+        me = None if s.watching else s.you
+        voters = [x for x in info.seats if x.kind == SeatKind.PLAYER and x.connected and not x.joining]
+        waited = [x for x in voters if x.seat not in info.next_votes]
+        left = math.ceil(info.deal_wait - (now - self._info_at))
+        if left <= 0:
+            names = [shown_name(x.name) for x in waited if x.seat != me and x.name]
+            return tr("people.wait_votes", names=", ".join(names)) if names and me not in {x.seat for x in waited} \
+                else ""
+        dealing = not waited                    # every player asked for it: the deal comes when this runs out
+        newcomer = next((x for x in info.seats if x.joining and x.seat not in info.next_votes and x.name), None)
+        if newcomer is not None:
+            key = "people.deal_newcomer" if dealing else "people.newcomer"
+            return tr(key, name=shown_name(newcomer.name or ""), seat=newcomer.seat + 1, seconds=left)
+        free = next((x.seat for x in info.seats if x.kind == SeatKind.EMPTY and x.name is None), None)
+        if free is None:
+            return ""
+        return tr("people.deal_seat_open" if dealing else "people.seat_open", seat=free + 1, seconds=left)
 
     def take_seat(self, seat: int) -> None:
         """Sit down on ``seat`` and vote for the next game at once (the players wait for every seat's vote)."""

@@ -74,7 +74,7 @@ class BetweenStrip:
         return True
 
     def place(self, area: pygame.Rect, scale: float) -> None:
-        """Lay the note and the buttons out in ``area`` (at the table's ``scale``), the buttons at its bottom."""
+        """Lay the note and the buttons out in ``area`` (at the table's ``scale``), the two together in its middle."""
         key = (tuple(area), scale, tuple(c.label for c in self.choices))
         if key == self._key:
             return
@@ -90,7 +90,8 @@ class BetweenStrip:
                 break
             widths.append(w)
         total = sum(widths) + gap * max(0, len(widths) - 1)
-        x, y = area.centerx - total // 2, area.bottom - h
+        note = self.fonts.font(p(NOTE_SIZE)).get_height() + p(6) if self.note else 0
+        x, y = area.centerx - total // 2, min(area.bottom - h, area.centery - (h + note) // 2 + note)
         self.buttons = []
         for i, (c, w) in enumerate(zip(self.choices, widths)):
             label = ellipsize(font, c.label, w - p(16))
@@ -113,9 +114,9 @@ class BetweenStrip:
         return tuple(b.hovered for b in self.buttons)
 
     def note_rect(self) -> pygame.Rect:
-        """Where the note is drawn: centred over the buttons (at the area's top without any)."""
+        """Where the note is drawn: centred over the buttons (in the area's middle without any)."""
         img = self._note()
-        bottom = (self.buttons[0].rect.y - self._px(6)) if self.buttons else self.area.y + img.get_height()
+        bottom = (self.buttons[0].rect.y - self._px(6)) if self.buttons else self.area.centery + img.get_height() // 2
         return img.get_rect(midbottom=(self.area.centerx, bottom))
 
     def _note(self) -> pygame.Surface:

@@ -131,11 +131,11 @@ class ResultsOverlay(Scene):
         h = min(size[1] - p(40), p(74) + p(ROW_H) * len(self.rows) + p(150) + strip)
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
         self.row_h = min(p(ROW_H), (self.panel.h - p(224) - strip) // max(1, len(self.rows)))
-        rows_end = self.panel.y + p(74) + self.row_h * len(self.rows)
-        self.strip = pygame.Rect(self.panel.x + p(20), rows_end + p(4), self.panel.w - p(40), strip)
-        self._room: DialogRoom | None = None
         bw, bh = p(190), p(52)
         y = self.panel.bottom - p(20) - bh
+        top = self.panel.y + p(74) + self.row_h * len(self.rows) + p(4)     # under the rows, over the note
+        self.strip = pygame.Rect(self.panel.x + p(20), top, self.panel.w - p(40), max(0, y - p(30) - top) * bool(strip))
+        self._room: DialogRoom | None = None
         self.new_button.rect = pygame.Rect(self.panel.centerx - bw - p(12), y, bw, bh)
         self.leave_button.rect = pygame.Rect(self.panel.centerx + p(12), y, bw, bh)
 

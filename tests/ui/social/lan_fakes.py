@@ -73,16 +73,21 @@ class FakeSession:
         return next((s.seat for s in info.seats if s.kind == SeatKind.EMPTY and s.name is None), None)
 
 
-def table_info(muted: tuple[str, ...] = (), watchers: dict[str, int] | None = None) -> p.TableInfo:
-    """Bạn hosts at seat 0, Lan plays seat 1, bots play seats 2 and 3 (the names the offline table shows)."""
+def table_info(muted: tuple[str, ...] = (), watchers: dict[str, int] | None = None, free: bool = False,
+               votes: tuple[int, ...] = (), deal_wait: float = 0.0) -> p.TableInfo:
+    """Bạn hosts at seat 0, Lan plays seat 1, bots play seats 2 and 3 (the names the offline table shows; ``free``:
+    seat 3 is left free between games)."""
     watchers = WATCHERS if watchers is None else watchers
     seats = [p.SeatInfo(seat=0, kind=SeatKind.PLAYER, name="Bạn", host=True, member=MEMBERS["Bạn"]),
              p.SeatInfo(seat=1, kind=SeatKind.PLAYER, name="Lan", member=MEMBERS["Lan"]),
              p.SeatInfo(seat=2, kind=SeatKind.BOT, name="Minh", level=BotLevel.NORMAL),
+             p.SeatInfo(seat=3, kind=SeatKind.EMPTY, level=BotLevel.NORMAL) if free else
              p.SeatInfo(seat=3, kind=SeatKind.BOT, name="Hùng", level=BotLevel.NORMAL)]
+    ids = {**MEMBERS, **watchers}
     return p.TableInfo(id=1, name="Bàn 1", state="playing", seats=seats, bet=100, turn_seconds=30,
                        preset="zingplay", bots=[BotLevel.NORMAL] * 3, password=False, host=0, players=2,
-                       watchers=list(watchers), watcher_ids=list(watchers.values()), muted=list(muted))
+                       watchers=list(watchers), watcher_ids=list(watchers.values()), muted=list(muted),
+                       muted_ids=[ids[name] for name in muted], next_votes=list(votes), deal_wait=deal_wait)
 
 
 class WaitingClient(LocalTableClient):
