@@ -9,11 +9,15 @@ seat was already sent, so no hidden card travels: the stock's order and
 which card another seat drew stay on the server. A client checks the
 record's shape and bounds on decode (a rogue server is hostile): one game,
 the receiver's own seat, a finished outcome, every event of that game.
+A player away when its game ends (its connection dropped, the seat waits
+for it) gets the record when it comes back, with those of the games that
+ended meanwhile (``MissedRecords``: the last ``KEPT``), each once.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections import deque
+from typing import Annotated, Generic, TypeVar
 
 import msgspec
 
@@ -22,6 +26,8 @@ from tala_desktop.table.messages import MAX_STORY, EventMessage, Snapshot, check
 from tala_desktop.table.snapshot import seat_events
 
 GameNumber = Annotated[int, msgspec.Meta(ge=1)]
+KEPT = 3                # the records a player away is kept, at most (the newest)
+P = TypeVar("P")        # who a record is kept for (the server's sessions)
 
 
 class GameRecord(msgspec.Struct, tag="game_record", tag_field="type", forbid_unknown_fields=True, kw_only=True):
@@ -64,3 +70,25 @@ def record_frame(table: Table, table_id: int, seat: int | None) -> str | None:
     """``game_record`` as a frame to send (None: nothing to send ``seat``; a watcher gets none)."""
     record = None if seat is None else game_record(table, table_id, seat)
     return None if record is None else msgspec.json.encode(record).decode()
+
+
+class MissedRecords(Generic[P]):
+    """The records of players who were away when their games ended, kept (the newest ``kept`` each) until they
+    come back or leave the table."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self.kept = kept
+        self._frames: dict[P, deque[tuple[int, str]]] = {}
+
+    def keep(self, who: P, game_id: int, frame: str) -> None:
+        """``who`` was away when game ``game_id`` ended: its record ``frame`` waits for them."""
+        self._frames.setdefault(who, deque(maxlen=self.kept)).append((game_id, frame))
+
+    def take(self, who: P, but: int | None = None) -> list[str]:
+        """The records waiting for ``who``, oldest first, and they are no longer kept (``but``: the game whose
+        record is sent anyway, left out)."""
+        return [frame for game_id, frame in self._frames.pop(who, ()) if game_id != but]
+
+    def forget(self, who: P) -> None:
+        """``who`` left the table: nothing waits for them any more."""
+        self._frames.pop(who, None)

@@ -24,7 +24,7 @@ from tala_desktop.table.snapshot import seat_events
 
 from . import protocol as p
 from .audience import Audience
-from .game_record import record_frame
+from .game_record import MissedRecords, record_frame
 from .limits import ServerConfig
 from .members import Member
 
@@ -78,18 +78,24 @@ class AwayTimer:
                 log.exception("%s: the timeout action for seat %d was refused", where, seat)
 
 
-def forward(table: Table, seated: list[Member | None], audience: Audience[Any], table_id: int) -> None:
+def forward(table: Table, seated: list[Member | None], audience: Audience[Any], table_id: int,
+            missed: MissedRecords[Any]) -> None:
     """Send each seat's drained stream to the player there, one frame per call (a seat nobody reads: dropped), and
     the public stream to everyone watching, encoded once for all of them. A seat whose stream ends a game then
-    gets that game's record (net/game_record.py), for its player's history."""
+    gets that game's record (net/game_record.py), for its player's history; a player away then finds it kept
+    in ``missed``."""
     for seat in range(table.n):
         msgs = table.drain(seat)
         m = seated[seat]
-        if m is not None and msgs and m.connected:
+        if m is None or not msgs:
+            continue
+        record = record_frame(table, table_id, seat) if any(isinstance(x, GameEnded) for x in msgs) else None
+        if m.connected:
             m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
-            record = record_frame(table, table_id, seat) if any(isinstance(x, GameEnded) for x in msgs) else None
             if record is not None:
                 m.send(record)
+        elif record is not None:
+            missed.keep(m, table.game_id, record)
     public = table.drain(None)
     if public and audience:
         audience.send(p.encode(public[0] if len(public) == 1 else p.Batch(messages=public)))

@@ -34,7 +34,7 @@ from . import protocol as p
 from .audience import Audience
 from .between_games import BetweenGames
 from .chat import Chat
-from .game_record import record_frame
+from .game_record import MissedRecords, record_frame
 from .hosting import AwayTimer, arrival_frame, forward, hosted_table
 from .limits import ServerConfig
 from .members import M, Member, MemberIds, RoomError
@@ -68,6 +68,7 @@ class Room(BetweenGames[M]):
         self.offer_until = 0.0                # the next deal waits until then for someone watching to sit
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
         self.ended = 0                        # the last game whose end was seen
+        self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away
 
     # ------------------------------------------------------------ queries
     def members(self) -> list[M]:
@@ -167,6 +168,7 @@ class Room(BetweenGames[M]):
         """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on);
         someone watching just goes."""
         self.ids.forget(member)
+        self.missed.forget(member)
         if self.watching(member):
             self.audience.remove(member)
             if not self.audience and self.table is not None:
@@ -219,6 +221,7 @@ class Room(BetweenGames[M]):
             self._free_for_next(seat)
             self._offer(now)
         self.ids.forget(target)
+        self.missed.forget(target)
         self.moderation.ban(name or target.name, target.name)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
         self.broadcast_lobby()
@@ -342,7 +345,7 @@ class Room(BetweenGames[M]):
     def flush(self) -> None:
         """Forward each seat's own stream to that seat's player, the public one to those watching."""
         if self.table is not None:
-            forward(self.table, list(self.seats), self.audience, self.id)
+            forward(self.table, list(self.seats), self.audience, self.id, self.missed)
             self.game_ended(self.table, self.table.now)
 
     def resync(self, member: M) -> None:
@@ -357,6 +360,8 @@ class Room(BetweenGames[M]):
             seat = self.seat_index(member)
             member.send(arrival_frame(self.table, seat))
             record = record_frame(self.table, self.id, seat)
+            for kept in self.missed.take(member, but=self.table.game_id if record is not None else None):
+                member.send(kept)        # the games that ended while they were away (the client keeps each once)
             if record is not None:       # a game over while they were away: its record again (kept once)
                 member.send(record)
             self.maybe_next_game(self.table.now)

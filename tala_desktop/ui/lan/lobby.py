@@ -76,7 +76,7 @@ class LanLobbyScene(PageScene):
     def _keep_record(self, record: GameRecord) -> None:
         """A game at this table is over: into the history, with the table's chips (never the wallet's)."""
         s = self.session
-        server_id = s.welcome.server_id if s.welcome is not None else ""
+        server_id = s.games_server
         name = s.welcome.server if s.welcome is not None else ""
         keep_record(self.services.store, server_id, s.where(), name, record, s.notices)
 

@@ -64,6 +64,7 @@ class LanSession:
         self.notices: list[str] = []                  # refusals in words, for the lobby's status line
         self.table_queue: list[TableMessage] = []
         self.welcome: p.Welcome | None = None
+        self.games_server = ""                        # the server id this seat's games are kept under (see _file)
         self.lost: str | None = None                  # why the connection is gone for good, in words
         self.lost_reason: str | None = None           # ... and as the client's reason code
         self.leaving = False                          # a leave is on its way: never send a second one
@@ -113,6 +114,10 @@ class LanSession:
 
     def _file(self, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Welcome):
+            if not msg.resumed or not self.games_server:
+                # a server that restarted from its state file and gave the seat back has another id: the games of
+                # this seat stay kept under the first, so a record sent again is kept once
+                self.games_server = msg.server_id
             self.welcome = msg
         elif isinstance(msg, p.Lobby):
             if self.lobby is None:
