@@ -232,7 +232,7 @@ def test_no_story_told_to_someone_arriving_mid_game_shows_a_hidden_card():
     """A player back on its seat and someone who starts watching are told the game so far: card by card, nothing
     that was not theirs to see."""
     rec = LeakRecorder()
-    with CoreKit(frame_hook=rec) as kit:
+    with CoreKit(frame_hook=rec, reconnect_seconds=3600.0) as kit:
         rec.rooms = kit.core.rooms.values
         _arrivals(kit)
     assert not rec.leaks, rec.leaks[:5]
@@ -247,7 +247,7 @@ def test_the_recorder_catches_a_story_that_tells_a_hand_to_someone_watching(monk
     honest = hosting.arrival_frame
     monkeypatch.setattr(rooms, "arrival_frame", lambda table, seat: honest(table, 0 if seat is None else seat))
     rec = LeakRecorder()
-    with CoreKit(frame_hook=rec) as kit:
+    with CoreKit(frame_hook=rec, reconnect_seconds=3600.0) as kit:
         rec.rooms = kit.core.rooms.values
         _arrivals(kit, games=1)
     assert any(leak.startswith("watching (Phương)") and "in Story" in leak for leak in rec.leaks), rec.leaks[:5]

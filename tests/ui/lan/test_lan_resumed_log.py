@@ -100,7 +100,7 @@ def events_played(kit: CoreKit) -> int:
 
 
 def test_a_player_back_mid_game_finds_its_log_told_from_the_deal_once(pg, fonts):
-    with CoreKit() as kit:
+    with CoreKit(reconnect_seconds=3600.0) as kit:
         an = kit.connect()
         welcome = kit.hello(an, "An")
         kit.say(an, type="create_table", seats=2, turn_seconds=0)
