@@ -112,6 +112,9 @@ def texts_of(scene: Scene) -> Iterator[str]:
         if text:
             yield text
         yield from scene.log_lines
+        extras = getattr(scene.extras, "shown_texts", None)       # the chat's layer: the strip's note, a menu
+        if callable(extras):
+            yield from extras()
     for e in elements_of(scene):
         if not e.label.startswith("card ") and e.label not in ("stock", "discard"):
             yield e.label

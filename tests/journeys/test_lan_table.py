@@ -14,9 +14,13 @@ sits down and the host removes him ("Mời ra", confirmed): he is told so.
 The host starts; once the game runs, the watcher's app watches it. The
 guest says a line in the chat: it bubbles at the guest's avatar on the
 host's and the watcher's tables. Both players play by clicks to the
-results, which all three see. The host closes its app: the guest and the
-watcher are told who closed the table. Nobody's wallet moved (a LAN table
-plays with its own chips).
+results, which all three see. Between games the host removes the guest
+from his row's menu in the results (asked first, by name); his seat is
+offered to the watcher, everyone reads for how long, and she sits down
+from the row drawn over her results; the host deals the next game, hers
+to play. Mid-game the host closes its app: she is told who closed the
+table and that the game's money stays as it was. Nobody's wallet moved (a
+LAN table plays with its own chips).
 """
 
 from __future__ import annotations
@@ -103,6 +107,12 @@ def bubble_shown(j: Journey, line: str) -> bool:
     """``line`` bubbles over this app's table."""
     table = j.table()
     return table is not None and any(b.text == line for b in table.extras.bubbles.bubbles.values())
+
+
+def seat_offered(j: Journey) -> bool:
+    """The app says seat 2 waits for someone watching to sit, with the seconds left."""
+    shown = j.text()
+    return any(tr("people.seat_open", seat=2, seconds=left) in shown for left in range(1, 9))
 
 
 def answer_due(j: Journey) -> bool:
@@ -209,14 +219,29 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
     assert tr("btn.new_game") in host.labels() and tr("btn.new_game") in guest.labels()
     assert host.wallet() == wallets[0]
 
-    # the host closes its app: the guest and the watcher are told who closed the table
+    # between games the host removes the guest from the results (his row's menu, "Mời ra", asked first)
+    host.click_chat("person Minh")
+    host.click_chat(tr("lobby.kick"))
+    assert tr("people.kick_confirm", name="Minh") in host.text()      # the question names whom it removes
+    host.click_chat(tr("lobby.kick"))
+    # Minh's seat is offered to Lan, who watches: the deal waits for her, and everyone reads why
+    for j in (host, watcher):
+        j.until(partial(seat_offered, j), 3.0, "the seat offered")
+    watcher.click_chat(tr("social.sit_at", seat=2))                   # drawn over her results
+    host.until(lambda: any(x.name == "Lan" and x.joining for x in seats(host)), 3.0, "Lan at seat 2 next game")
+    host.click(tr("btn.new_game"))
+    watcher.until(lambda: table_on_top(watcher) and not watcher.table().spectator
+                  and not watcher.table().model.is_over, 5.0, "Lan's own hand in the next game")
+    assert watcher.table().model.names[1] == "Lan" and watcher.table().model.me == 1
+
+    # mid-game the host closes its app: Lan is told who closed the table and what became of that game's money
     host.close_window()
-    for j in (guest, watcher):
-        j.until(partial(on_top, j, LanLostOverlay), 5.0, "the table closed")
-        told = j.top
-        assert isinstance(told, LanLostOverlay)
-        assert told.text.startswith(tr("net.host_quit", who="Hà")), told.text
-        assert tr("lan.to_menu") in j.labels()
+    watcher.until(partial(on_top, watcher, LanLostOverlay), 5.0, "the table closed")
+    told = watcher.top
+    assert isinstance(told, LanLostOverlay)
+    assert told.text.startswith(tr("net.host_quit", who="Hà")), told.text
+    assert tr("net.game_money") in told.text                           # the same words as a leave's
+    assert tr("lan.to_menu") in watcher.labels()
 
     assert [j.wallet() for j in (guest, watcher)] == wallets[1:]
     elapsed = time.perf_counter() - started

@@ -103,6 +103,11 @@ class SocialLayer:
     def _bounds(self) -> pygame.Rect:
         return pygame.Rect((0, 0), self._sight.layout.size if self._sight is not None else self.panel.canvas)
 
+    def shown_texts(self) -> list[str]:
+        """The words the layer shows now besides its buttons: who watches, why the deal waits, the open menu."""
+        watching = [tr("social.watchers", count=len(self.watchers()))] if self.watchers() and not self.dialog else []
+        return [*watching, *([self.strip.note] if self.strip.note else []), *self.people.menu.shown_texts()]
+
     def holding(self) -> bool:
         """A person's menu is open over the results: their clock waits for it."""
         return self.people.menu.is_open and self.people.on_dialog

@@ -250,6 +250,19 @@ class PeopleMenu:
     def hovered(self) -> tuple[bool, ...]:
         return tuple(b.hovered for b in self.buttons)
 
+    def shown_texts(self) -> list[str]:
+        """The words the open menu shows: the name, where they are, the question, the names listed."""
+        if not self.is_open:
+            return []
+        out: list[str] = []
+        if self.person is not None:
+            where = tr("people.seat", seat=self.person.seat + 1) if self.person.seat is not None \
+                else tr("social.watching_mark")
+            out += [self.person.name, where] + ([self.asking.confirm] if self.asking is not None else [])
+        elif self.listing is not None:
+            out += [tr("people.watching_title", count=len(self.listing)), *(p.name for p in self.listing)]
+        return out
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         if not self.is_open or self._panel is None:
