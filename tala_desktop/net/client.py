@@ -287,6 +287,8 @@ class NetTableClient:
             self.retry_delays.append(delay)
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), delay)
+            if self._closing:
+                break                             # closed while it waited: no attempt is made
             attempt += 1
             self.reconnects += 1
         if not self._closing:

@@ -223,15 +223,18 @@ class LanSession:
 
     def close(self, reason: str = "host_quit") -> None:
         """Disconnect, and stop the in-app server if this app hosts it, telling its players why (``host_quit``:
-        this app closes; ``host_left``: its player left the LAN lobby) and who."""
+        this app closes; ``host_left``: its player left the LAN lobby) and who.
+
+        The client goes first: a client still running while its server stops would reconnect to it (its
+        connection broken, a token in hand) and leave a connection open on a server on its way down."""
         if self.closed:
             return
         self.closed = True
+        self.client.close()
         if self.server is not None:
             who = self.welcome.name if self.welcome is not None else None
             self.server.stop(reason=reason, who=who)
             self.server = None
-        self.client.close()
 
 
 class LanTableClient:
