@@ -87,6 +87,7 @@ def test_no_frame_shows_another_players_hidden_cards(humans, seats, games):
     """Players and two people watching (one of them losing the connection mid-game) over full games."""
     rec = LeakRecorder()
     srv = start_in_thread(frame_hook=rec, **FAST)
+    rec.rooms = srv.server.core.rooms.values          # (the hook runs on the server's thread, as the rooms do)
     names = ["An", "Bình", "Chi", "Dũng"][:humans]
     players = [Player(make_client(srv, n, record=True)) for n in names]
     watchers = [Player(make_client(srv, n, record=True)) for n in ("Quân", "Phương")]
@@ -124,6 +125,7 @@ def test_no_frame_shows_another_players_hidden_cards(humans, seats, games):
         assert rec.checked > 100 * games
         assert rec.watched > 30 * games
         assert rec.revealed_frames >= humans * games
+        assert "watching (Phương)" in rec.stories                 # told the game so far, checked card by card
         assert watchers[1].client.reconnects >= 1
         sent = rec.frames["Phương"]
         assert all(f in sent for f in watchers[1].client.frames)  # every frame received was checked
