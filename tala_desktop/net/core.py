@@ -11,7 +11,10 @@ socket, so tests drive it with a stepped clock. The websockets server
 tables it changed are written to the state file (net/persist.py): what a
 player was sent is what a crash resumes. Everything an abuser could reset
 by reconnecting is counted per address (net/limits.py), wrong passwords per
-address and table (net/password_guard.py).
+address and table (net/password_guard.py). The tables' bots think in
+worker threads of each table's own, unless a ``runner`` is handed in: then
+every table's bots decide in it (tests hand in an ``InlineRunner``, which
+decides at once, so a bot's move comes at a tick of the stepped clock).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import hmac
 import logging
 import secrets
 
+from tala_desktop.bots.runner import Runner
 from tala_desktop.table.messages import HintRequest, Leave, MoveCommand, NextGame
 
 from . import protocol as p
@@ -36,9 +40,11 @@ log = logging.getLogger(__name__)
 class ServerCore:
     """Hosts up to ``config.max_tables`` rooms for connections speaking the protocol of net/protocol.py."""
 
-    def __init__(self, config: ServerConfig | None = None, frame_hook: FrameHook | None = None) -> None:
+    def __init__(self, config: ServerConfig | None = None, frame_hook: FrameHook | None = None,
+                 runner: Runner | None = None) -> None:
         self.config = config or ServerConfig()
         self.frame_hook = frame_hook
+        self.runner = runner        # decides every table's bots (None: each table's own threads); not shut down here
         self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
         self.rooms: dict[int, Room[Session]] = {}
         self.sessions: dict[str, Session] = {}
@@ -63,7 +69,7 @@ class ServerCore:
         if not self.config.state_path:
             return
         self.keeper = TableKeeper(self.config.state_path, self.config)
-        for room, sessions in self.keeper.restore(now):
+        for room, sessions in self.keeper.restore(now, self.runner):
             self.rooms[room.id] = room
             self._next_room = max(self._next_room, room.id + 1)
             for session in sessions:
@@ -280,7 +286,7 @@ class ServerCore:
         if sum(1 for r in self.rooms.values() if self._owner(r) == s.addr) >= most:
             raise RoomError("too_many_tables", f"your address already hosts {most} tables: play or close one first")
         settings = p.TableSettings(**{f: getattr(cmd, f) for f in p.TableSettings.__struct_fields__})
-        room: Room[Session] = Room(self._next_room, settings, self.config, now)
+        room: Room[Session] = Room(self._next_room, settings, self.config, now, self.runner)
         room.creator_addr = s.addr
         self._next_room += 1
         self.rooms[room.id] = room

@@ -17,6 +17,7 @@ import logging
 from dataclasses import replace
 from typing import Any
 
+from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import BOT, REMOTE, SeatConfig, SeatKind, Table, TableConfig, TableError
 from tala_desktop.table.messages import MAX_STORY, GameEnded, Story
@@ -32,15 +33,16 @@ log = logging.getLogger(__name__)
 
 
 def hosted_table(settings: p.TableSettings, config: ServerConfig, kinds: list[SeatKind], names: list[str],
-                 balances: list[int], leader: int, watched: bool) -> Table:
+                 balances: list[int], leader: int, watched: bool, runner: Runner | None = None) -> Table:
     """The table for these seats (``kinds``: "player", "bot", or "empty": nobody until someone sits or the next
-    deal seats a bot), each player's feed open, and the public one when people watch (``watched``)."""
+    deal seats a bot), each player's feed open, and the public one when people watch (``watched``). Its bots
+    decide in ``runner`` (None: worker threads of the table's own, ended with it)."""
     seats = [SeatConfig(names[i], REMOTE, balance=balances[i]) if kind in (SeatKind.PLAYER, SeatKind.EMPTY)
              else SeatConfig(names[i], BOT, level=settings.bot_level(i), balance=balances[i])
              for i, kind in enumerate(kinds)]
     rules = replace(Rules.from_preset(settings.preset, players=settings.seats), turn_seconds=settings.turn_seconds)
     table = Table(TableConfig(seats, rules=rules, bet=settings.bet, seed=config.seed, think_delay=config.bot_delay,
-                              hard_budget_ms=config.hard_budget_ms, bot_workers=1, first_leader=leader))
+                              hard_budget_ms=config.hard_budget_ms, bot_workers=1, first_leader=leader), runner)
     for i, kind in enumerate(kinds):
         if kind == SeatKind.PLAYER:
             table.open_feed(i)   # each player's stream is forwarded by the room; bot seats keep none

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import msgspec
 
+from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import EngineError
 from tala_desktop.engine.record import game_from_obj, game_to_obj
 from tala_desktop.table import LOBBY_KINDS, SeatKind, Table, TableError
@@ -124,10 +125,10 @@ def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[by
     return msgspec.json.encode(saved), cache, new
 
 
-def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig,
-                   now: float) -> tuple[Room[Session], list[Session]]:
+def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now: float,
+                   runner: Runner | None = None) -> tuple[Room[Session], list[Session]]:
     """The room saved in ``data`` (``dealer``: its dealer's random state), its game replayed and its players
-    seated as dropped; ValueError if it is bad."""
+    seated as dropped, its bots decided in ``runner`` (None: the table's own threads); ValueError if it is bad."""
     if dealer is None:
         raise ValueError("the saved table has no dealer state")
     try:
@@ -151,7 +152,7 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig,
         raise ValueError("the saved table's host is not one of its players")
     if not 0 <= t.game_id <= 10 ** 9 or len(saved.watchers) > config.max_watchers:
         raise ValueError("the saved table's game number or watchers are out of range")
-    room: Room[Session] = Room(saved.id, saved.settings, config, now)
+    room: Room[Session] = Room(saved.id, saved.settings, config, now, runner)
     room.name, room.creator_addr = saved.name, saved.creator_addr
     seats = room.seats
     seats.left, seats.votes, seats.names = set(saved.left), set(saved.votes), list(saved.names)
@@ -293,12 +294,13 @@ class TableKeeper:
         self._games: dict[int, GameJSON] = {}
         self._failed_at = -1e9
 
-    def restore(self, now: float) -> list[tuple[Room[Session], list[Session]]]:
-        """The tables saved by a run of the server that died, resumed; rows that do not resume are dropped."""
+    def restore(self, now: float, runner: Runner | None = None) -> list[tuple[Room[Session], list[Session]]]:
+        """The tables saved by a run of the server that died, resumed (their bots in ``runner``); rows that do
+        not resume are dropped."""
         out, bad = [], []
         for room_id, data, dealer in self.file.load():
             try:
-                room, sessions = room_from_json(data, dealer, self.config, now)
+                room, sessions = room_from_json(data, dealer, self.config, now, runner)
             except ValueError as exc:
                 log.warning("table %d of %s is not resumed: %s", room_id, self.file.path, exc)
                 bad.append(room_id)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 
+from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Move, MoveKind
 from tala_desktop.table import SeatKind, Table, TableError
 from tala_desktop.table.messages import Hint
@@ -50,7 +51,8 @@ log = logging.getLogger(__name__)
 class Room(BetweenGames[M]):
     """A table's lobby and, once started, its authoritative ``Table``."""
 
-    def __init__(self, room_id: int, settings: p.TableSettings, config: ServerConfig, now: float = 0.0) -> None:
+    def __init__(self, room_id: int, settings: p.TableSettings, config: ServerConfig, now: float = 0.0,
+                 runner: Runner | None = None) -> None:
         self.id = room_id
         self.name = f"Bàn {room_id}"
         self.settings = settings
@@ -60,6 +62,7 @@ class Room(BetweenGames[M]):
         self.chat_log = Chat()                # the table's chat and reactions
         self.moderation = Moderation()        # who the host removed (by name) or muted
         self.table: Table | None = None
+        self.runner = runner                  # decides the table's bots (None: the table's own threads)
         self.version = 0                      # goes up with every change of ``info()``
         self.last_activity = now              # the last command from someone seated at the table
         self.creator_addr = ""
@@ -287,7 +290,7 @@ class Room(BetweenGames[M]):
         the next deal seats a bot), its players' feeds open, and the public one if people watch."""
         self.seats.kinds = list(kinds)
         return hosted_table(self.settings, self.config, kinds, names, balances, leader=self.host or 0,
-                            watched=bool(self.audience))
+                            watched=bool(self.audience), runner=self.runner)
 
     # ------------------------------------------------------------ game commands
     def move(self, member: M, game_id: int, move: Move) -> None:

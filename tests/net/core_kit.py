@@ -5,6 +5,10 @@ receive, tick, disconnect), with time passed in, and keeps every frame each
 connection was sent, decoded to plain JSON as a client reads it, and the
 close it was given. ``say``/``hear`` read like the raw-socket helpers of
 conftest.py, so a test reads the same over the core and over a socket.
+Every table's bots decide in one ``InlineRunner``: at once, on this thread,
+so a bot's move comes at a tick of the stepped clock (asked at one, played
+at the next once ``bot_delay`` of table time passed), the same moves in
+every run, and no thread is started.
 """
 
 from __future__ import annotations
@@ -13,12 +17,13 @@ import json
 from collections import deque
 from typing import Any
 
+from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.net.core import ServerCore
 from tala_desktop.net.limits import ServerConfig
 from tala_desktop.net.protocol import PROTOCOL_VERSION
 from tala_desktop.net.sessions import Close, FrameHook, Outgoing
 
-# fixed deals, bots that move at their first tick (their search has a small budget)
+# fixed deals, bots that move at the tick after they were asked (a Hard search has a small budget)
 CORE: dict[str, Any] = dict(bot_delay=0.0, seed=11, hard_budget_ms=20.0, address_rate=10_000.0,
                             address_burst=10_000.0)
 
@@ -28,7 +33,8 @@ class CoreKit:
 
     def __init__(self, frame_hook: FrameHook | None = None, **config: Any) -> None:
         self.config = ServerConfig(**{**CORE, **config})
-        self.core = ServerCore(self.config, frame_hook)
+        self.runner = InlineRunner()
+        self.core = ServerCore(self.config, frame_hook, self.runner)
         self.now = 1000.0
         self.inbox: dict[int, deque[dict[str, Any]]] = {}
         self.closes: dict[int, Close] = {}
@@ -39,7 +45,8 @@ class CoreKit:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.deliver(self.core.shutdown())      # ends the tables and their bots
+        self.deliver(self.core.shutdown())      # ends the tables
+        self.runner.shutdown()
 
     def deliver(self, out: Outgoing) -> None:
         for conn, frame in out:
@@ -104,3 +111,9 @@ class CoreKit:
     def hello(self, conn: int, name: str = "An", **extra: Any) -> dict[str, Any]:
         self.say(conn, type="hello", name=name, version=PROTOCOL_VERSION, **extra)
         return self.hear(conn)
+
+    def welcome(self, conn: int, name: str = "An", **extra: Any) -> dict[str, Any]:
+        """Say hello and check the answer is a welcome (it is returned)."""
+        msg = self.hello(conn, name, **extra)
+        assert msg["type"] == "welcome", msg
+        return msg

@@ -4,9 +4,10 @@
 ``seat_table`` of conftest.py does over sockets (the first creates the table,
 the others join and say ready, the host starts), keeps what each connection
 was sent and its last snapshot, and plays the seats' moves with the test
-players' policy (``conftest.choose``) on the kit's stepped clock. Nothing
-waits on the machine's time: a move's answer is in the inbox when ``send``
-returns.
+players' policy (``conftest.choose``) on the kit's stepped clock, one move
+at a time (never a seat ``away`` or ``idle``, nor twice on one snapshot).
+Nothing waits on the machine's time: a move's answer is in the inbox when
+``send`` returns, a bot's comes at a tick.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class CoreTable:
         self.snap: dict[int, dict[str, Any] | None] = {c: None for c in self.conns}
         self.welcomes: dict[int, dict[str, Any]] = {}
         self.away: set[int] = set()           # connections dropped: nobody reads them or plays for them
+        self.idle: set[int] = set()           # connections read but not played (a player who stops)
+        self._acted: dict[int, dict[str, Any]] = {}   # the snapshot each connection last moved on
         for conn, name in zip(self.conns, names):
             self.welcomes[conn] = kit.hello(conn, name)
             assert self.welcomes[conn]["type"] == "welcome"
@@ -68,13 +71,14 @@ class CoreTable:
 
     def resume(self, seat: int) -> int:
         """The player of ``seat`` (its connection dropped) comes back on a new connection with its token; the
-        table reads that connection from now on. Returns it."""
+        table reads that connection from now on (its new welcome in ``welcomes``). Returns it."""
         old = self.conns[seat]
         back = self.kit.connect(f"127.0.1.{seat + 1}")
         welcome = self.welcomes[old]
-        assert self.kit.hello(back, welcome["name"], resume=welcome["token"])["resumed"] is True
+        again = self.kit.hello(back, welcome["name"], resume=welcome["token"])
+        assert again["resumed"] is True, again
         self.conns[seat] = back
-        self.messages[back], self.snap[back], self.welcomes[back] = [], None, welcome
+        self.messages[back], self.snap[back], self.welcomes[back] = [], None, again
         self.snap.pop(old, None)
         return back
 
@@ -107,16 +111,18 @@ class CoreTable:
         self.read()
 
     def act(self) -> bool:
-        """Every seat whose turn it is plays its policy's move; True when one did."""
-        moved = False
+        """The first seat whose turn it is plays its policy's move; True when one did (never a connection away,
+        idle or closed, nor twice on the same snapshot: a refused move is not sent again and again)."""
         for conn in self.conns:
-            if conn in self.away:
+            s = self.snap[conn]
+            if conn in self.away or conn in self.idle or self.kit.closed(conn) is not None or s is None \
+                    or self._acted.get(conn) is s:
                 continue
-            s = self.view(conn)
             if s["outcome"] is None and s["to_move"] == s["seat"] and s["legal"]:
+                self._acted[conn] = s
                 self.send_move(conn, choose(typed(s).legal))
-                moved = True
-        return moved
+                return True
+        return False
 
     def play_until(self, cond: Callable[[], bool], act: bool = True, seconds: float = 600.0,
                    step: float = 0.05) -> None:
@@ -130,6 +136,7 @@ class CoreTable:
                 self.kit.tick(step)
         raise AssertionError(f"not reached in {seconds} s of table time")
 
-    def game_over(self, game_id: int = 1) -> Callable[[], bool]:
-        return lambda: all(s is not None and s["game_id"] == game_id and s["outcome"] is not None
-                           for c, s in self.snap.items() if c not in self.away)
+    def game_over(self, game_id: int = 1, conns: list[int] | None = None) -> Callable[[], bool]:
+        """Game ``game_id`` is over for ``conns`` (None: every connection not away)."""
+        return lambda: all((s := self.snap[c]) is not None and s["game_id"] == game_id and s["outcome"] is not None
+                           for c in (self.conns if conns is None else conns) if c not in self.away)

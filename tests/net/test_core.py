@@ -1,9 +1,10 @@
 """The server core on its own (no sockets, a stepped clock): what it sends is already in the state file, hello in
-time, a connection the socket side gave up on."""
+time, a connection the socket side gave up on, bots decided in the runner handed in."""
 
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 from tala_desktop.engine import Move
@@ -12,6 +13,7 @@ from tala_desktop.table.messages import MoveCommand, Snapshot
 
 from .conftest import choose
 from .core_kit import CoreKit
+from .core_table import CoreTable
 
 
 def seat_two(kit: CoreKit) -> tuple[int, int, dict[str, Any], dict[str, Any]]:
@@ -90,3 +92,16 @@ def test_a_connection_the_socket_side_gave_up_on_is_sent_nothing_more_and_counts
         assert kit.heard(binh) == []
         room = kit.core.rooms[1]
         assert [m.connected for m in room.members()] == [True, False]
+
+
+def test_the_bots_decide_in_the_runner_handed_in_at_the_ticks_and_the_same_game_plays_the_same():
+    def game() -> tuple[list[dict[str, Any]], float]:
+        with CoreKit() as kit:
+            t = CoreTable(kit, ["An"], seats=3)           # two bots
+            t.play_until(t.game_over())
+            assert t.view(t.conns[0])["outcome"] is not None
+            assert kit.runner.decided > 0                # every bot move was asked of the kit's runner...
+            assert not [th for th in threading.enumerate() if th.name.startswith("bot")]   # ...no worker thread
+            return [m for m in t.messages[t.conns[0]] if m["type"] != "lobby"], kit.now  # (lobby: random ids)
+    first, again = game(), game()
+    assert first == again
