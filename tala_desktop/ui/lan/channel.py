@@ -21,7 +21,7 @@ from ..social.said import Person, Said, SeatChoice
 from .session import LanSession
 
 INVITES_SHOWN = 2   # the host's "Mời Lan vào ghế 3" in the row between games: for the first people watching
-INVITE_NAME = 14    # letters of a name in that button (the seat number after it must show)
+INVITE_NAME = 12    # letters of a name in that button (the seat number after it must show)
 
 
 def short_name(name: str, letters: int = INVITE_NAME) -> str:

@@ -27,6 +27,7 @@ STRIP_H = 78          # design pixels: the note line, a gap, a row of buttons
 BUTTON_H = 44
 NOTE_SIZE = 16
 FONT_SIZE = 19
+SMALLEST = 15
 GAP = 14
 MIN_W, MAX_W = 180, 360
 
@@ -80,21 +81,25 @@ class BetweenStrip:
             return
         self._key, self.area, self.scale = key, pygame.Rect(area), scale
         p = self._px
-        h, gap, size = p(BUTTON_H), p(GAP), p(FONT_SIZE)
-        font = self.fonts.font(size, bold=True)
+        h, gap = p(BUTTON_H), p(GAP)
         room = area.w
         widths: list[int] = []
+        sizes: list[int] = []
         for c in self.choices:
-            w = max(p(MIN_W), min(p(MAX_W), gfx.text_size(font, c.label)[0] + p(40)))
+            size = p(FONT_SIZE)             # smaller type for long words, rather than cutting them
+            while size > p(SMALLEST) and gfx.text_size(self.fonts.font(size, True), c.label)[0] > p(MAX_W - 24):
+                size -= 1
+            w = max(p(MIN_W), min(p(MAX_W), gfx.text_size(self.fonts.font(size, True), c.label)[0] + p(40)))
             if sum(widths) + gap * len(widths) + w > room:
                 break
             widths.append(w)
+            sizes.append(size)
         total = sum(widths) + gap * max(0, len(widths) - 1)
         note = self.fonts.font(p(NOTE_SIZE)).get_height() + p(6) if self.note else 0
         x, y = area.centerx - total // 2, min(area.bottom - h, area.centery - (h + note) // 2 + note)
         self.buttons = []
-        for i, (c, w) in enumerate(zip(self.choices, widths)):
-            label = ellipsize(font, c.label, w - p(16))
+        for i, (c, w, size) in enumerate(zip(self.choices, widths, sizes)):
+            label = ellipsize(self.fonts.font(size, True), c.label, w - p(16))
             self.buttons.append(Button((x, y, w, h), label, self.fonts, c.act,
                                        style="green" if i == 0 else "dark", font_size=size))
             x += w + gap

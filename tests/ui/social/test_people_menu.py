@@ -145,5 +145,22 @@ def test_an_invitation_names_a_long_name_short_and_keeps_the_seat_in_view(pg, fo
     play_to_results(drv)
     drv.step(3)
     invite = layer.strip.buttons[0].text
-    assert invite == tr("people.invite", name="Nguyễn Thị Mi…", seat=3)   # not cut by the button
+    assert invite == tr("people.invite", name="Nguyễn Thị…", seat=3)   # not cut by the button
+    drv.scene.close()
+
+
+@pytest.mark.parametrize("name", ["\ufe0f", "A\x00B", "W" * 48, "\u0301" * 8, "👨‍👩‍👧"])
+def test_a_hostile_name_in_the_menus_and_the_row_is_drawn_bounded(pg, fonts, name):
+    session = FakeSession(table_info(muted=(name,), watchers={name: 51}))
+    drv, layer = lan_table_scene(fonts, session)
+    play_to_results(drv)
+    drv.step(3)
+    press(drv, layer, tr("people.watchers_button", count=1))
+    drv.draw()
+    person, row = layer.people.menu.rows[0]
+    drv.click(row.center)
+    drv.draw()
+    canvas = pg.Rect((0, 0), drv.scene.layout.size)
+    assert canvas.contains(layer.people.menu.rect)
+    assert all(canvas.contains(b.rect) for b in (*layer.strip.buttons, *layer.people.menu.buttons))
     drv.scene.close()
