@@ -234,6 +234,8 @@ class ResultsOverlay(Scene):
         self._look()             # the table below is resized first
 
     def update(self, dt: float) -> None:
+        if self.stack is None:       # popped this frame under the table's update (taken off a LAN table): done
+            return
         self._look()
         self._frame_dirty, self._dirty = self._dirty, False
         speed = float(self.services.settings.animation_speed)

@@ -190,3 +190,34 @@ def test_nothing_in_a_results_row_overlaps_at_any_size_or_language(pg, fonts, la
 def badge_text_of(label: str) -> str:
     from tala_desktop.ui.table.painter import badge_text
     return badge_text(label)
+
+
+def test_results_popped_while_the_table_updates_do_nothing_more_that_frame(pg, fonts):
+    """A LAN table taken off under its results (the host removed you) is popped from inside the table's update;
+    the results listed above it must not count down and vote for a next game from nowhere that same frame."""
+    from tala_desktop.table import LocalTableClient
+    from tala_desktop.ui.core.scene import Scene
+
+    votes: list[int] = []
+
+    class Client(LocalTableClient):
+        def next_game(self) -> None:
+            votes.append(1)
+
+    table = make_table(seed=5)
+    drv = Driver(table, make_services(fonts, speed=0.0), client=Client(table, 0))
+    overlay = play_to_results(drv)
+    below = Scene()
+    drv.stack._scenes.insert(0, below)                   # the lobby under the table
+    below.stack = drv.stack
+    scene, update = drv.scene, drv.scene.update
+
+    def taken_off(dt: float) -> None:
+        update(dt)
+        while drv.stack.top is not below:
+            drv.stack.pop()
+
+    scene.update = taken_off
+    overlay.countdown = 0.001                            # its clock runs out this very frame
+    drv.stack.update(1 / 30)
+    assert drv.stack.top is below and votes == [] and not overlay.done
