@@ -34,8 +34,9 @@ SUPERSAMPLE = 3                      # a face is drawn this many times larger an
 
 
 def initials(name: str) -> str:
-    """Initials: 'Nguyễn Văn An' -> 'NA', 'Lan' -> 'L', '' -> '?'."""
-    words = name.split()
+    """Initials: 'Nguyễn Văn An' -> 'NA', 'Lan' -> 'L', '' -> '?'; a word without a letter ("(2)" of a LAN name
+    made unique) counts only when there is no other."""
+    words = [w for w in name.split() if any(ch.isalpha() for ch in w)] or name.split()
     if not words:
         return "?"
     if len(words) == 1:

@@ -46,6 +46,8 @@ def test_initials_handle_vietnamese_names():
     assert avatars.initials("Nguyễn Văn Đức") == "NĐ"
     assert avatars.initials("ánh") == "Á"
     assert avatars.initials("   ") == "?"
+    assert avatars.initials("QUÂN (2)") == "Q"          # a LAN name made unique: the number is not a word
+    assert avatars.initials("Lan Anh (3)") == "LA" and avatars.initials("(2)") == "("
 
 
 def test_chips_are_round_and_coloured(pg):
