@@ -3,11 +3,13 @@
 Not at a table yet: the server's tables with a "Vào" button each, and "Tạo
 bàn". At a table: the seats (players with host/ready/away marks, bots in
 empty seats), "Sẵn sàng" or, for the host, the table's settings (players,
-bet, clock, preset), "Mời ra" on each guest's row (asked to confirm) and
-"Bắt đầu". When the game starts the existing
+bet, clock, preset) and "Bắt đầu"; the seat rows and the people watching, with
+the host's "Mời ra" and "Cấm chat" on each person, are the roster's (roster.py).
+Someone the host muted reads so in the chat field. When the game starts the existing
 TableScene is pushed with the session's TableClient; leaving it comes back
-here. Losing the server shows LanLostOverlay, whose button returns to the
-menu.
+here, and so does being taken off the table by the server (removed by the host,
+the table closed), with why in the status line. Losing the server shows
+LanLostOverlay, whose button returns to the menu.
 """
 
 from __future__ import annotations
@@ -19,14 +21,14 @@ from typing import Any
 import pygame
 
 from tala_desktop.net.game_record import GameRecord
-from tala_desktop.net.protocol import SeatInfo, TableInfo
+from tala_desktop.net.protocol import ChatEvent, TableInfo
 from tala_desktop.table import SeatKind
 
 from ..art import theme
-from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
+from ..art.theme import ERROR, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr
-from ..core.names import BOT_KEY, seat_name, shown_name
-from ..frames.confirm import ConfirmOverlay
+from ..core.names import shown_name
+from ..core.scene import Scene
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
 from ..shared.services import Services
@@ -38,17 +40,13 @@ from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
 from .lost import LanLostOverlay
 from .records import keep_record
+from .roster import LEFT, ROW_H, LobbyRoster
 from .session import LanSession
 
-LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
-ROW_H = 64
-SEAT_FACE = 44           # the avatar beside a seat's name
 CHAT_LINES = 4
 CONTROL_STEP = 70                # a label, its control, and air before the next label
-KICK_W = 112
 STATUS_STEP = 19                 # between the two rows of a long status line
-Colour = tuple[int, int, int]
 GAME_STOPS = {"host_quit", "host_left", "server_shutdown", "shutdown"}   # the server closed: its games with it
 
 
@@ -69,8 +67,11 @@ class LanLobbyScene(PageScene):
         self.table_scene: TableScene | None = None
         self._key: tuple[Any, ...] = ()
         self.drawn_status = ""             # the status line of the last frame drawn
+        self.drawn_chat_note = ""          # what the chat field says instead of taking text (muted), as drawn
+        self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
         session.on_lost = self._lost
         session.on_record = self._keep_record
+        session.on_left = self._taken_off
         super().__init__(services)
 
     def _keep_record(self, record: GameRecord) -> None:
@@ -85,7 +86,6 @@ class LanLobbyScene(PageScene):
         fonts, s = self.services.fonts, self.session
         self.row_buttons: list[Button] = []
         self.controls: list[Segmented] = []
-        self.kick_buttons: dict[int, Button] = {}   # the host's "Mời ra" on each guest's row, before the start
         self.stand_button: Button | None = None     # a seated guest's "Đứng dậy": watch instead of playing
         if s.lobby is None:
             for i, table in enumerate(s.tables[:6]):
@@ -113,7 +113,6 @@ class LanLobbyScene(PageScene):
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.start"), fonts,
                                      s.client.start, style="primary", font_size=26, enabled=s.can_start())
                 self._host_controls(info)
-                self._kick_buttons(info)
             elif s.watching:
                 free = s.free_seat()
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("social.sit"), fonts,
@@ -133,13 +132,15 @@ class LanLobbyScene(PageScene):
             x, w, size = (LEFT.x + 402, LEFT.w - 402, 20) if self.stand_button is not None else (LEFT.x + 280, 220, 22)
             self.leave_button = Button((x, PANEL.bottom - 100, w, 60), tr("lobby.leave"), fonts, s.leave,
                                        style="red", font_size=size)
-            self.widgets.extend([self.action, self.leave_button, *self.controls, *self.kick_buttons.values()])
-        typing = self.chat_field is not None and self.chat_field.focused
+            self.widgets.extend([self.action, self.leave_button, *self.controls, *self.roster.build(info)])
+        muted = s.am_muted
+        typing = self.chat_field is not None and self.chat_field.focused and not muted
         self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
                                     self._set_chat, size=19)
+        self.chat_field.visible = not muted          # muted: the field says so instead of taking text
         self.chat_field.focus(typing)
         self.send_button = Button((RIGHT.right - 100, PANEL.bottom - 95, 100, 48), tr("lobby.send"), fonts,
-                                  self.send_chat, style="blue", font_size=20)
+                                  self.send_chat, style="blue", font_size=20, enabled=not muted)
         self.widgets.extend([self.chat_field, self.send_button])
 
     def _host_controls(self, info: TableInfo) -> None:
@@ -155,25 +156,9 @@ class LanLobbyScene(PageScene):
             self.controls.append(Segmented(rect, options, value, fonts, functools.partial(self.configure, field),
                                            size=17))
 
-    def _kick_buttons(self, info: TableInfo) -> None:
-        if info.state != "lobby":
-            return
-        for i, seat in enumerate(info.seats):
-            if seat.kind == SeatKind.PLAYER and seat.seat != self.session.you and seat.member is not None:
-                rect = (LEFT.right - KICK_W - 10, LEFT.y + 48 + i * ROW_H + 9, KICK_W, ROW_H - 26)
-                self.kick_buttons[seat.seat] = Button(
-                    rect, tr("lobby.kick"), self.services.fonts,
-                    functools.partial(self.ask_kick, seat.member, seat.name or ""),
-                    style="dark", font_size=17)
-
-    def ask_kick(self, member: int, name: str) -> None:
-        """The host's "Mời ra": ask first (the player cannot come back to this table), then remove that person
-        (by the id the table state gives them, never by name)."""
-        if self.stack is None:
-            return
-        self.stack.push(ConfirmOverlay(self.services, tr("lobby.kick_title"), tr("lobby.kick_text", name=name),
-                                       tr("lobby.kick"), tr("lobby.kick_no"),
-                                       functools.partial(self.session.client.kick, member)))
+    def _ask(self, overlay: Scene) -> None:
+        if self.stack is not None:
+            self.stack.push(overlay)
 
     def _set_chat(self, text: str) -> None:
         self.chat_text = text
@@ -196,7 +181,7 @@ class LanLobbyScene(PageScene):
 
     def send_chat(self) -> None:
         text = self.chat_text.strip()
-        if text:
+        if text and not self.session.am_muted:
             self.session.client.chat(text)
             self.chat_text = ""
             if self.chat_field is not None:
@@ -256,6 +241,17 @@ class LanLobbyScene(PageScene):
         self.table_scene = None
         self.rebuild()
 
+    def _taken_off(self, why: str) -> None:
+        """The server took you off the table (removed, or it closed) while its scene shows: back to the lobby,
+        whose status line says why and what to do."""
+        if self.table_scene is None:
+            return
+        stack = self.stack
+        while stack is not None and stack.top is not None and stack.top is not self:
+            stack.pop()
+        self.table_scene = None
+        self.rebuild()
+
     def _lost(self, text: str) -> None:
         if self.stack is None:
             return
@@ -279,7 +275,7 @@ class LanLobbyScene(PageScene):
         if s.playing and s.table_queue and self.table_scene is None:
             self._start_table()
             return
-        key = (s.lobby, s.you, tuple(s.tables), len(s.chat),
+        key = (s.lobby, s.you, s.member, tuple(s.tables), s.said_total,
                len(s.notices), s.welcome is None)
         if key != self._key:
             self._key = key
@@ -340,29 +336,7 @@ class LanLobbyScene(PageScene):
 
     def _draw_seats(self, surface: pygame.Surface, info: TableInfo) -> None:
         surface.blit(self.label(table_name(info), 26, LABEL, bold=True), (LEFT.x, LEFT.y))
-        for i, seat in enumerate(info.seats):
-            y = LEFT.y + 48 + i * ROW_H
-            mine = seat.seat == self.session.you
-            pygame.draw.rect(surface, theme.LAN_ROW_MINE if mine else theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 8),
-                             border_radius=10)
-            name, marks = seat_label(seat), seat_marks(seat)
-            x = LEFT.right - 14 - (KICK_W + 10 if seat.seat in self.kick_buttons else 0)
-            for text, colour in reversed(marks):
-                img = self.label(text, 17, colour)
-                x -= img.get_width()
-                surface.blit(img, (x, y + 20))
-                x -= 14
-            if seat.kind == "player" or seat.name:       # a face: the player's chosen one, a bot's by its name
-                face = self.services.faces.face(
-                    name, seat.avatar if seat.kind == "player" else None, SEAT_FACE)
-                surface.blit(face, (LEFT.x + 10, y + (ROW_H - 8 - SEAT_FACE) // 2))
-            text_x = LEFT.x + 20 + SEAT_FACE
-            text = ellipsize(self.services.fonts.font(21, True), f"{seat.seat + 1}. {name}", x - text_x - 10)
-            surface.blit(self.label(text, 21, TEXT, bold=True), (text_x, y + 16))
-        if info.watchers:
-            watching = ellipsize(self.services.fonts.font(17), tr("social.watching_names", names=", ".join(
-                info.watchers)), LEFT.w)
-            surface.blit(self.label(watching, 17, MUTED), (LEFT.x, LEFT.y + 48 + len(info.seats) * ROW_H))
+        self.roster.draw(surface, info, self.label)
         if self.session.is_host and not self.session.can_start():
             surface.blit(self.label(tr("lobby.wait_ready"), 19, MUTED), (LEFT.x, PANEL.bottom - 140))
         if self.session.is_host:
@@ -377,36 +351,39 @@ class LanLobbyScene(PageScene):
         top = PANEL.bottom - 120 - CHAT_LINES * 26
         surface.blit(self.label(tr("lobby.chat"), 20, LABEL, bold=True), (RIGHT.x, top - 30))
         self.drawn_chat_hint = ""
-        if not self.session.chat:  # an empty box says what it is for
+        self._draw_muted_note(surface)
+        if not self.chat_lines() and not self.session.am_muted:  # an empty box says what it is for
             self.drawn_chat_hint = ellipsize(self.services.fonts.font(17), tr("lobby.chat_empty"), RIGHT.w)
             surface.blit(self.label(self.drawn_chat_hint, 17, MUTED), (RIGHT.x, top))
-        for i, (name, text) in enumerate(self.session.chat[-CHAT_LINES:]):
-            line = ellipsize(self.services.fonts.font(17), f"{name}: {text}", RIGHT.w)
+        for i, said in enumerate(self.chat_lines()):
+            line = ellipsize(self.services.fonts.font(17), f"{self.roster.speaker(said)}: {said.text}", RIGHT.w)
             surface.blit(self.label(line, 17, TEXT), (RIGHT.x, top + i * 26))
+
+
+    def chat_lines(self) -> list[ChatEvent]:
+        """The last chat lines of the table you are at (its reactions aside)."""
+        return [x for x in self.session.said if isinstance(x, ChatEvent)][-CHAT_LINES:]
+
+    def _draw_muted_note(self, surface: pygame.Surface) -> None:
+        """Muted: the chat field's box says so, in two rows at most, where one would type."""
+        self.drawn_chat_note = ""
+        field = self.chat_field
+        if field is None or field.visible or not self.session.am_muted:
+            return
+        pygame.draw.rect(surface, theme.LAN_ROW, field.rect, border_radius=field.rect.h // 4)
+        font = self.services.fonts.font(15)
+        lines = wrap_text(font, tr("lobby.chat_muted"), field.rect.w - 20)
+        if len(lines) > 2:
+            lines = [lines[0], ellipsize(font, " ".join(lines[1:]), field.rect.w - 20)]
+        self.drawn_chat_note = " ".join(lines)
+        top = field.rect.centery - len(lines) * 9
+        for i, line in enumerate(lines):
+            surface.blit(self.label(line, 15, MUTED), (field.rect.x + 10, top + 18 * i))
 
 
 def free_between_games(table: TableInfo) -> bool:
     """A started table with a seat free now (between games: its player left, or the host opened it)."""
     return table.state == "playing" and any(x.kind == SeatKind.EMPTY and x.name is None for x in table.seats)
-
-
-def seat_label(seat: SeatInfo) -> str:
-    """A seat's name in the lobby: the player's, or the bot's that plays it ("Máy 2", as the table says it)."""
-    if seat.kind == SeatKind.PLAYER:
-        return seat.name or ""
-    return seat_name(seat.name) if seat.name else tr(BOT_KEY, number=seat.seat + 1)
-
-
-def seat_marks(seat: SeatInfo) -> list[tuple[str, Colour]]:
-    """The marks after a seat's name: host, away, ready or waiting for a player; the level for a bot."""
-    if seat.kind != SeatKind.PLAYER:
-        return [(tr(f"setup.level.{seat.level}"), MUTED)]
-    marks = [(tr("lobby.host_mark"), LABEL)] if seat.host else []
-    if seat.joining:
-        return [*marks, (tr("lobby.joining_mark"), GAIN)]
-    if not seat.connected or seat.left:
-        return [*marks, (tr("lobby.away_mark"), ERROR)]
-    return [*marks, (tr("lobby.ready_mark"), GAIN) if seat.ready else (tr("lobby.waiting_mark"), MUTED)]
 
 
 def table_name(info: TableInfo) -> str:

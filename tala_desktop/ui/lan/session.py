@@ -54,6 +54,7 @@ class LanSession:
         self.server = server
         self.lobby: p.TableInfo | None = None         # the table you are at
         self.you: int | None = None
+        self.member: int | None = None                # your id at that table (Lobby.member)
         self.tables: list[p.TableInfo] = []
         self.chat: list[tuple[str, str]] = []         # (name, text)
         self.said: list[ChatLine] = []   # the table's chat lines and reactions (the last ones)
@@ -70,6 +71,7 @@ class LanSession:
         self.leaving = False                          # a leave is on its way: never send a second one
         self.on_lost: Callable[[str], None] | None = None
         self.on_record: Callable[[GameRecord], None] | None = None   # a finished game, for the history
+        self.on_left: Callable[[str], None] | None = None   # the server took you off your table, and why
         self.playing = False
         self.closed = False
 
@@ -123,7 +125,7 @@ class LanSession:
             if self.lobby is None:
                 self.notices.clear()                      # at a table now: what the list was told is old news
             self._joining(msg.table)
-            self.lobby, self.you, self.watching = msg.table, msg.you, msg.watching
+            self.lobby, self.you, self.watching, self.member = msg.table, msg.you, msg.watching, msg.member
             self.playing = msg.table.state == "playing"
         elif isinstance(msg, p.Tables):
             self.tables = list(msg.tables)
@@ -141,12 +143,15 @@ class LanSession:
             self.closing = msg
         elif isinstance(msg, p.Left):
             self.lobby, self.you, self.playing, self.leaving, self.watching = None, None, False, False, False
+            self.member = None
             self.said = []                                # a new table's chat starts empty
             why = left_text(msg.reason)
             if why is not None:
                 self.notices.append(why)
                 del self.notices[:-5]
             self.client.list_tables()
+            if why is not None and self.on_left is not None:
+                self.on_left(why)
         elif isinstance(msg, p.Disconnected):
             log.info("LAN connection ended (%s): %s", msg.reason, msg.message)
             if self.lost_reason is not None and msg.reason == "closed":
@@ -207,6 +212,11 @@ class LanSession:
         if self.lobby is None or self.you is None:
             return None
         return next((s for s in self.lobby.seats if s.seat == self.you), None)
+
+    @property
+    def am_muted(self) -> bool:
+        """The host of your table muted you (by your id there): your chat and reactions are refused."""
+        return self.lobby is not None and self.member is not None and self.member in self.lobby.muted_ids
 
     def free_seat(self) -> int | None:
         """The first seat someone watching may sit down on now (in the lobby, or free between games), or None."""

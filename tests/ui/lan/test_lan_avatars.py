@@ -9,7 +9,7 @@ import pytest
 
 from tala_desktop.net import protocol as p
 from tala_desktop.net.host import start_in_thread
-from tala_desktop.ui.lan.lobby import LEFT, ROW_H, SEAT_FACE
+from tala_desktop.ui.lan.roster import SEAT_FACE, LobbyRoster
 from tala_desktop.ui.lan.session import LanSession
 from tests.ui.lan.test_lan_lobby_stand import lobby_of, open_table
 from tests.ui.lan.test_lan_scenes import step_until
@@ -35,7 +35,7 @@ def test_each_player_is_seen_in_the_avatar_they_chose(pg, fonts):
         faces = lobby.services.faces
         owl = faces.face("Lan", HOST_LOOK, SEAT_FACE)
         row = seats["Lan"].seat
-        x, y = LEFT.x + 10, LEFT.y + 48 + row * ROW_H + (ROW_H - 8 - SEAT_FACE) // 2
+        x, y = LobbyRoster.face_spot(LobbyRoster.seat_rect(host.lobby, row), SEAT_FACE)
         spot = (SEAT_FACE // 2, SEAT_FACE // 4)
         assert all(abs(a - b) <= 4 for a, b in zip(canvas.get_at((x + spot[0], y + spot[1]))[:3],
                                                     owl.get_at(spot)[:3]))

@@ -12,7 +12,8 @@ from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.core.names import seat_name
 from tala_desktop.ui.core.scene import Scene, SceneStack
 from tala_desktop.ui.lan.browser import LanBrowserScene
-from tala_desktop.ui.lan.lobby import LanLobbyScene, seat_label, seat_marks
+from tala_desktop.ui.lan.lobby import LanLobbyScene
+from tala_desktop.ui.lan.roster import seat_marks
 from tala_desktop.ui.table.scene import TableScene
 from tests.ui.lan.test_lan_scenes import click, step_until
 from tests.ui.table_helpers import make_services
@@ -80,7 +81,7 @@ def test_a_bot_has_one_name_in_the_lobby_and_at_the_table(pg, fonts, language, b
         stack.push(lobby)
         step_until(stack, lambda: host.lobby is not None)
         assert host.lobby.seats[1].kind == SeatKind.EMPTY         # a bot takes it at the start
-        assert seat_label(host.lobby.seats[1]) == bot
+        assert lobby.roster.label_of(host.lobby.seats[1]) == bot
         assert tr("setup.level.normal") in [text for text, _ in seat_marks(host.lobby.seats[1])]
         step_until(stack, lambda: lobby.action.enabled)
         lobby.action.click()

@@ -7,7 +7,7 @@ import pytest
 
 from tala_desktop.net.host import start_in_thread
 from tala_desktop.ui.core.i18n import set_language, tr
-from tala_desktop.ui.lan.lobby import seat_marks
+from tala_desktop.ui.lan.roster import seat_marks
 from tala_desktop.ui.lan.session import LanSession
 from tests.ui.lan.test_lan_lobby_stand import lobby_of, pumped
 from tests.ui.lan.test_lan_scenes import click, step_until
