@@ -32,8 +32,8 @@ from tala_desktop.table.messages import (
 
 from ..core.phrase import Phrase, counted, phrase
 from .model import TableModel, cards_text
-from .status import NEW_GAME
 
+NEW_GAME = "status.new_game"     # the line a game's log starts with (its deal)
 LogLine = tuple[Phrase, bool]                    # (words, about you): said in the language they are shown in
 Liner = Callable[[Any, TableModel, list[Payment]], LogLine | None]
 

@@ -50,7 +50,6 @@ from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
 from .input import TableInput, route_event
 from .layout import TableLayout
-from .log_lines import stories
 from .model import TableModel
 from .modes import TableButton
 from .painter import TablePainter
@@ -359,9 +358,7 @@ class TableScene(Scene):
         self.hand.take(new, new_game)
         self.thinking_seat = thinking_after(batch, new, self.spectator, self.thinking_seat)
         self.carry_out(self.actions.refresh(new, self.hand.order), yours=False)
-        told = stories(batch.events, new)        # a game already under way (a resumed one): told, not played
-        if told and not new_game:
-            self.status.retold()                 # told again from its deal: its lines so far are in the story
+        told = self.status.stories(batch.events, new, again=not new_game)   # a game under way: told, not played
         for line, mine in told + self.director.play(batch.played, old, new, hand_rects, self.layout):
             self.add_log(line, mine)
         if math.isinf(self.tweens.speed):

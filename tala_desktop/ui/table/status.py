@@ -4,18 +4,25 @@ A message said by the table (a refusal, a hint, the answer to a click) is
 urgent: it shows for a few seconds over the guide, unless your next action
 replaces it at once. Log lines show when nothing urgent does; the guide for
 your step (from the ``Highlights``) fills the rest. ``line`` only reads.
+A game told again from its deal (a ``Story`` after a connection came back)
+takes the place of that game's lines, so none is told twice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from tala_desktop.table.messages import TableMessage
+
 from ..art.theme import WHITE
 from ..core.phrase import Phrase, Words, say
 from .highlights import Colour, Highlights
+from .log_lines import NEW_GAME, LogLine, stories
+from .model import TableModel
 from .modes import Mode
 
 STATUS_SECONDS = 3.0
 LOG_LINES = 30
-NEW_GAME = "status.new_game"     # the line a game's log starts with (its deal)
 
 
 class StatusLine:
@@ -46,11 +53,15 @@ class StatusLine:
         self.log.clear()
         self.clear()
 
-    def retold(self) -> None:
-        """The game under way is about to be told again from its deal (a connection back): its lines so far go,
-        those of the games before stay."""
-        starts = [i for i, line in enumerate(self.log) if isinstance(line, Phrase) and line.key == NEW_GAME]
-        del self.log[starts[-1] if starts else 0:]
+    def stories(self, messages: Iterable[TableMessage], new: TableModel, again: bool) -> list[LogLine]:
+        """The log lines of a game already under way that ``messages`` tell (a ``Story``: a resumed game, someone
+        arriving; none in most batches). ``again``: this game is shown already (a connection back), so its lines
+        so far give way to the story, which tells it from the deal; those of the games before stay."""
+        told = stories(messages, new)
+        if told and again:
+            starts = [i for i, line in enumerate(self.log) if isinstance(line, Phrase) and line.key == NEW_GAME]
+            del self.log[starts[-1] if starts else 0:]
+        return told
 
     def add(self, line: Words, now: float) -> None:
         """A line of the game log; it is also the status line until something urgent is said."""
