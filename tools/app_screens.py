@@ -8,10 +8,11 @@ updated until their intro animation ends; ``tutorial`` is the first lesson's
 first step; ``table`` a new offline game at your first turn; ``results`` a
 four-bot game at its results; ``browser`` the LAN page listing a loopback
 server; ``lobby`` a LAN table's lobby on a loopback server with a guest
-seated. Each is drawn on the logical canvas and presented into a window of
-``--size``; the PNG is the window as a player sees it (bars included). The
-app comes from the composition root (``tala_desktop.app.build_desktop``),
-its bots decided inline: no threads, the same frames every run.
+seated and two people watching (one muted). Each is drawn on the logical
+canvas and presented into a window of ``--size``; the PNG is the window as
+a player sees it (bars included). The app comes from the composition root
+(``tala_desktop.app.build_desktop``), its bots decided inline: no threads,
+the same frames every run.
 ``--matrix`` renders every screen at 1024x600, 1280x720, 1920x1080, 1024x768
 (4:3) and 2520x1080 (21:9) in Vietnamese and English.
 """
@@ -78,6 +79,15 @@ def _lobby(app: App, closing: list) -> None:
             guest.pump(time.monotonic())
             app.frame()
             time.sleep(0.01)
+        for name in ("Quân", "Tí"):                 # two people watch; the host muted the second
+            fan = LanSession.join("127.0.0.1", server.port, name)
+            closing.append(fan.close)
+            fan.client.watch(host.lobby.id)
+            while time.monotonic() < deadline and name not in host.lobby.watchers:
+                app.frame()
+                time.sleep(0.01)
+        if "Tí" in host.lobby.watchers:
+            host.client.mute(host.lobby.watcher_ids[host.lobby.watchers.index("Tí")])
 
 
 class _LoopbackBrowser:

@@ -179,10 +179,10 @@ class LobbyRoster:
                     self._buttons(who, row.inflate(-20, -14), kick=info.state == "lobby")
             for who, row in self.shown:
                 if who.member is not None:
-                    self._buttons(who, row.inflate(-12, -4), kick=True)
+                    self._buttons(who, row.inflate(-20, -4), kick=True)
         if self.hidden:                  # on the list's title line: the others, and the button that shows them
             key = "lobby.first_watchers" if self.first + self._per >= len(info.watchers) else "lobby.next_watchers"
-            self.more_button = Button((LEFT.right - 6 - MORE_W, self._watch_top(info), MORE_W, WATCH_HEADER - 3),
+            self.more_button = Button((LEFT.right - 10 - MORE_W, self._watch_top(info), MORE_W, WATCH_HEADER - 3),
                                       tr(key), self.services.fonts, self.turn, style="blue", font_size=14)
         return [*self.mute_buttons.values(), *self.kick_buttons.values(),
                 *([self.more_button] if self.more_button is not None else [])]
