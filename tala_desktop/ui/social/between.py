@@ -6,7 +6,9 @@ waits ("Ghế 3 chờ người xem vào ngồi: còn 6 s"). The strip lays both 
 an area it is given: inside the results dialog (the room the dialog leaves
 under its rows, drawn over the dialog), or, once the results are closed,
 on the table's free middle (``table_area``: under the stock and the side
-seats' rows, over your own discards). Each button is as wide as its words;
+seats' rows, over your own discards), its note then in the status line's
+place (a pill like it, left out while the status line has words: the
+table's own message comes first). Each button is as wide as its words;
 the ones that do not fit in the row are left out (the first are the most
 wanted; the rest are in the people menu).
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 import pygame
 
 from ..art import gfx
-from ..art.theme import RESULTS_NOTE
+from ..art.theme import RESULTS_NOTE, STATUS_PILL
 from ..core.assets import Fonts
 from ..table.layout import TableLayout
 from ..widgets.controls import Button
@@ -57,8 +59,10 @@ class BetweenStrip:
         self.note = ""
         self.buttons: list[Button] = []
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.note_at: pygame.Rect | None = None   # where the note goes when not over the buttons (the status line)
         self.scale = 1.0
         self._note_img: tuple[tuple[str, int, int], pygame.Surface] | None = None
+        self._pill: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None
         self._key: tuple[object, ...] = ()
 
     @property
@@ -74,12 +78,14 @@ class BetweenStrip:
         self._key = ()                      # placed again at the next ``place``
         return True
 
-    def place(self, area: pygame.Rect, scale: float) -> None:
-        """Lay the note and the buttons out in ``area`` (at the table's ``scale``), the two together in its middle."""
-        key = (tuple(area), scale, tuple(c.label for c in self.choices))
+    def place(self, area: pygame.Rect, scale: float, note_at: pygame.Rect | None = None) -> None:
+        """Lay the note and the buttons out in ``area`` (at the table's ``scale``), the two together in its middle,
+        or the note in ``note_at`` and the buttons under it."""
+        key = (tuple(area), scale, tuple(c.label for c in self.choices), note_at and tuple(note_at), bool(self.note))
         if key == self._key:
             return
         self._key, self.area, self.scale = key, pygame.Rect(area), scale
+        self.note_at = pygame.Rect(note_at) if note_at is not None else None
         p = self._px
         h, gap = p(BUTTON_H), p(GAP)
         room = area.w
@@ -97,6 +103,9 @@ class BetweenStrip:
         total = sum(widths) + gap * max(0, len(widths) - 1)
         note = self.fonts.font(p(NOTE_SIZE)).get_height() + p(6) if self.note else 0
         x, y = area.centerx - total // 2, min(area.bottom - h, area.centery - (h + note) // 2 + note)
+        if note_at is not None:             # under the status line, as low as the area lets them
+            y = max(note_at.bottom + p(2), area.bottom - h)
+            h = max(p(30), min(h, area.bottom - y))
         self.buttons = []
         for i, (c, w, size) in enumerate(zip(self.choices, widths, sizes)):
             label = ellipsize(self.fonts.font(size, True), c.label, w - p(16))
@@ -119,8 +128,13 @@ class BetweenStrip:
         return tuple(b.hovered for b in self.buttons)
 
     def note_rect(self) -> pygame.Rect:
-        """Where the note is drawn: centred over the buttons (in the area's middle without any)."""
+        """Where the note is drawn: centred over the buttons (in the area's middle without any), or in its pill in
+        ``note_at``."""
         img = self._note()
+        if self.note_at is not None:
+            pad = self._px(18)
+            return pygame.Rect(0, 0, img.get_width() + 2 * pad, self.note_at.h).move(
+                self.note_at.centerx - (img.get_width() + 2 * pad) // 2, self.note_at.y)
         bottom = (self.buttons[0].rect.y - self._px(6)) if self.buttons else self.area.centery + img.get_height() // 2
         return img.get_rect(midbottom=(self.area.centerx, bottom))
 
@@ -133,8 +147,15 @@ class BetweenStrip:
             self._note_img = (key, gfx.shadowed_text(font, text, RESULTS_NOTE, size))
         return self._note_img[1]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.note:
-            surface.blit(self._note(), self.note_rect())
+    def draw(self, surface: pygame.Surface, note: bool = True) -> None:
+        """The buttons, and the note unless ``note`` is False (the status line in its place has words)."""
+        if self.note and note:
+            rect, img = self.note_rect(), self._note()
+            if self.note_at is not None:
+                key = ("pill", rect.size)
+                if self._pill is None or self._pill[0] != key:
+                    self._pill = (key, gfx.rounded_rect(rect.size, STATUS_PILL, rect.h // 2))
+                surface.blit(self._pill[1], rect)
+            surface.blit(img, img.get_rect(center=rect.center) if self.note_at is not None else rect)
         for b in self.buttons:
             b.draw(surface)

@@ -153,7 +153,7 @@ class SocialLayer:
     def draw(self, surface: pygame.Surface, view: TableView) -> None:
         self._draw_watchers(surface)
         if self.dialog is None:                 # while the results show, over them (draw_over)
-            self.strip.draw(surface)
+            self.strip.draw(surface, note=not view.status[0])   # the status line's own words come first
         self.panel.draw(surface)
         self.bubbles.draw(surface, self.clock)
         self.people.draw_table(surface, view.layout)
@@ -201,7 +201,7 @@ class SocialLayer:
         if scene.dialog is not None:
             self._place_strip(scene.dialog, scene.layout.scale)
         else:
-            self.strip.place(table_area(scene.layout), scene.layout.scale)
+            self.strip.place(table_area(scene.layout), scene.layout.scale, scene.layout.status)
 
     def _place_strip(self, room: DialogRoom, scale: float) -> None:
         self.strip.place(room.strip, scale)

@@ -60,3 +60,31 @@ def test_the_note_shows_over_the_results_and_on_the_table(pg, fonts):
     assert drv.stack.top is drv.scene
     assert layer.strip.note == tr("people.deal_seat_open", seat=4, seconds=5)
     drv.scene.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1680, 720), (1280, 960)])
+def test_on_the_table_the_note_takes_the_status_lines_place_and_yields_to_its_words(pg, fonts, size):
+    session = FakeSession(table_info(free=True, votes=(0, 1), deal_wait=6.0))
+    drv, layer = lan_table_scene(fonts, session, size)
+    overlay = play_to_results(drv)
+    drv.click(overlay.new_button.rect.center)
+    drv.step(100)                                                  # the last move's words in the status line fade
+    layout = drv.scene.layout
+    note = layer.strip.note_rect()
+    assert layout.status.contains(note) and note.center == layout.status.center
+    regions = {k: r for k, r in layout.regions().items() if k != "status"}
+    for name, r in regions.items():
+        assert not note.colliderect(r), (size, name)
+    for b in layer.strip.buttons:
+        assert not b.rect.colliderect(layout.status) and all(not b.rect.colliderect(r) for r in regions.values())
+    frame = drv.draw().copy()
+    assert drv.scene.status_line()[0] == ""
+    drv.scene.say("Máy chủ không nhận lệnh này")                   # the table's own words: the note waits
+    drv.step(1)
+    said = drv.draw()
+    inside = [(x, note.centery) for x in range(note.x + 4, note.right - 4, 3)]
+    assert any(frame.get_at(xy) != said.get_at(xy) for xy in inside)
+    surface = pg.Surface(size, pg.SRCALPHA)
+    layer.draw(surface, drv.scene.view())                          # the layer alone: nothing in the status line
+    assert all(surface.get_at(xy).a == 0 for xy in inside)
+    drv.scene.close()

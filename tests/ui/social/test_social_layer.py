@@ -180,7 +180,7 @@ def test_frames_with_the_chat_open_and_a_bubble_in_both_languages(fonts):
         layer.panel.open()
         layer.update(0.5, sight(sc))                                   # bubbles popped in
         surface = drv.draw()
-        layer.draw(surface, sc)
+        layer.draw(surface, sc.view())
         pygame.image.save(surface, str(ARTIFACTS / f"table_chat_{lang}.png"))
         frames[lang] = surface.copy()
         bubbles = {sender: b.anchor for sender, b in layer.bubbles.bubbles.items()}
