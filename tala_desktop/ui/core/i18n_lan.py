@@ -47,6 +47,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
                       "No name yet: the others will see you as \"{name}\". Type a name above (kept in your "
                       "profile)."),
     "lan.lost_title": ("Mất kết nối", "Disconnected"),
+    "lan.closed_title": ("Bàn đã đóng", "The table has closed"),
     "lan.to_menu": ("Về menu", "Back to menu"),
     "lobby.title": ("Phòng chờ", "Lobby"),
     "lobby.tables": ("Các bàn", "Tables"),

@@ -262,7 +262,9 @@ class LanLobbyScene(PageScene):
             self.on_fail(text)
             self.back()
             return
-        self.stack.push(LanLostOverlay(self.services, text, self.to_menu or self.back))
+        closed = self.session.lost_reason in GAME_STOPS                  # the server closed, not the network
+        self.stack.push(LanLostOverlay(self.services, text, self.to_menu or self.back,
+                                       title=tr("lan.closed_title") if closed else None))
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -1,4 +1,8 @@
-"""LanLostOverlay: the LAN connection is gone for good — why, in words, and a button back to the menu."""
+"""LanLostOverlay: the LAN connection is gone for good — why, in words, and a button back to the menu.
+
+Its title says what happened: "Bàn đã đóng" when the server closed (its host
+quit or left), "Mất kết nối" when the connection itself was lost.
+"""
 
 from __future__ import annotations
 
@@ -23,10 +27,11 @@ class LanLostOverlay(Overlay):
 
     escape_keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
 
-    def __init__(self, services: Services, text: str, to_menu: Callable[[], None]) -> None:
+    def __init__(self, services: Services, text: str, to_menu: Callable[[], None], title: str | None = None) -> None:
         super().__init__()
         self.services = services
         self.text = text
+        self.title = title or tr("lan.lost_title")
         self.button = Button((0, 0, 260, 64), tr("lan.to_menu"), services.fonts, to_menu, style="primary",
                              font_size=24)
         self.buttons = [self.button]
@@ -47,7 +52,7 @@ class LanLostOverlay(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         box, lines = self.box(surface.get_size())
         self.draw_backdrop(surface, box)
-        title = gfx.render_line(self.services.fonts.font(26, True), tr("lan.lost_title"), LABEL)
+        title = gfx.render_line(self.services.fonts.font(26, True), self.title, LABEL)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 28)))
         font = self.services.fonts.font(21)
         for i, line in enumerate(lines):

@@ -91,6 +91,7 @@ def test_the_guests_are_told_who_closed_the_table_why_and_what_becomes_of_the_ga
         assert "Hà" in lost.text                                       # who
         assert lost.text.startswith(tr("net.host_quit", who="Hà"))     # why, and what to do
         assert tr("net.game_money") in lost.text                       # the game in progress: its money
+        assert lost.title == tr("lan.closed_title")                    # "Bàn đã đóng", not "Mất kết nối"
     finally:
         host.close()
         guest.close()
