@@ -15,7 +15,8 @@ The host starts; once the game runs, the watcher's app watches it. The
 guest says a line in the chat: it bubbles at the guest's avatar on the
 host's and the watcher's tables. Both players play by clicks to the
 results, which all three see. Between games the host removes the guest
-from his row's menu in the results (asked first, by name); his seat is
+from his row's menu in the results (asked first, by name): the guest's
+app takes him back to the list of tables, saying why; his seat is
 offered to the watcher, everyone reads for how long, and she sits down
 from the row drawn over her results; the host deals the next game, hers
 to play. Mid-game the host closes its app: she is told who closed the
@@ -224,6 +225,11 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
     host.click_chat(tr("lobby.kick"))
     assert tr("people.kick_confirm", name="Minh") in host.text()      # the question names whom it removes
     host.click_chat(tr("lobby.kick"))
+    # Minh's app takes him back to the list of tables and says why, in his language
+    guest.until(lambda: guest.scene_name() == "LanLobbyScene" and lobby(guest).session.lobby is None, 3.0,
+                "Minh back at the list of tables")
+    assert lobby(guest).drawn_status == tr("net.left.kicked")        # why, and nothing stale from the table
+
     # Minh's seat is offered to Lan, who watches: the deal waits for her, and everyone reads why
     for j in (host, watcher):
         j.until(partial(seat_offered, j), 3.0, "the seat offered")
@@ -242,6 +248,9 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
     assert told.text.startswith(tr("net.host_quit", who="Hà")), told.text
     assert tr("net.game_money") in told.text                           # the same words as a leave's
     assert tr("lan.to_menu") in watcher.labels()
+    guest.until(partial(on_top, guest, LanLostOverlay), 5.0, "the server gone, at the list of tables")
+    gone = guest.top
+    assert isinstance(gone, LanLostOverlay) and tr("net.game_money") not in gone.text   # he was at no game
 
     assert [j.wallet() for j in (guest, watcher)] == wallets[1:]
     elapsed = time.perf_counter() - started
