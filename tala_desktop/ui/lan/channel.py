@@ -182,11 +182,18 @@ class LanChannel:
         self._notices = len(s.said_notices)
         return out
 
+    def _watching_name(self) -> str | None:
+        """Your name among those watching: the one the table gave your id (made unique: "Lan (2)"), else hello's."""
+        s, info = self.session, self.session.lobby
+        if info is not None and s.member is not None and s.member in info.watcher_ids:
+            return info.watchers[info.watcher_ids.index(s.member)]
+        return s.welcome.name if s.welcome is not None else None
+
     def said(self, line: p.ChatEvent | p.ReactionEvent, earlier: bool = False) -> Said:
         """A server line as the chat shows it (your own marked, a default name in the current language)."""
         s = self.session
         if line.watching or line.seat is None:
-            mine = s.watching and s.welcome is not None and line.name == s.welcome.name
+            mine = s.watching and line.name == self._watching_name()
         else:
             mine = not s.watching and line.seat == s.you
         name = shown_name(line.name)

@@ -57,7 +57,8 @@ class FakeSession:
         self.said: list[Any] = []
         self.said_total = 0
         self.said_notices: list[str] = []
-        self.welcome = None
+        self.welcome: Any = None
+        self.member: int | None = None
 
     @property
     def is_host(self) -> bool:

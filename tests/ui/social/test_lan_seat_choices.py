@@ -93,3 +93,17 @@ def test_four_seat_choices_fit_in_one_row_over_the_table(fonts):
     w, _ = sc.layout.size
     assert len(rects) == 4 and rects[0].x >= 0 and rects[-1].right <= w
     assert all(a.right < b.x for a, b in zip(rects, rects[1:]))
+
+
+def test_a_watcher_renamed_by_the_table_knows_their_own_line_by_their_id():
+    from types import SimpleNamespace as NS
+
+    from tests.ui.social.lan_fakes import FakeSession, table_info
+
+    session = FakeSession(table_info(watchers={"Lan (2)": 51, "Lan": 52}), you=None, watching=True)
+    session.welcome = NS(name="Lan")                    # hello's name; the table made it "Lan (2)"
+    session.member = 51
+    channel = LanChannel(session)
+    own = p.ChatEvent(seat=None, name="Lan (2)", text="chào", watching=True)
+    other = p.ChatEvent(seat=None, name="Lan", text="chào", watching=True)
+    assert channel.said(own).mine and not channel.said(other).mine
