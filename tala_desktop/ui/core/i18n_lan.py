@@ -147,6 +147,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "people.invite": ("Mời {name} vào ghế {seat}", "Invite {name} to seat {seat}"),
     "people.invite_seat": ("Mời vào ghế {seat}", "Invite to seat {seat}"),
     "people.watching_title": ("Đang xem ({count})", "Watching ({count})"),
+    "people.you_muted": ("Chủ bàn đã cấm bạn chat ở bàn này", "The host muted you at this table"),
     "people.watchers_button": ("Người xem ({count})", "Watching ({count})"),
     # why the next deal waits between games (the seconds count down)
     "people.seat_open": ("Ghế {seat} đang chờ người xem vào ngồi: còn {seconds} giây",

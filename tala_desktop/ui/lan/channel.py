@@ -164,6 +164,9 @@ class LanChannel:
         if self.session.playing:
             self.session.client.next_game()
 
+    def you_muted(self) -> bool:
+        return self.session.am_muted
+
     def send_chat(self, text: str) -> None:
         self.session.client.chat(text)
 

@@ -56,6 +56,7 @@ class ChatPanel:
         self.entries: list[ChatEntry] = []
         self.unread = 0
         self.is_open = False
+        self.muted = False             # the host muted you here: the empty field says so
         self.scroll = 0                # rows scrolled back from the newest
         self.lines = ChatLines(fonts)
         self._hover: str | None = None
@@ -135,6 +136,7 @@ class ChatPanel:
 
     def close(self) -> None:
         self.is_open = False
+        self.muted = False             # the host muted you here: the empty field says so
         if self.field is not None:
             self.field.focus(False)
 
@@ -248,7 +250,7 @@ class ChatPanel:
             self.field.draw(surface)
             f = self.field
             if not f.text and not f.focused and not f.composing:
-                text, width = tr("social.placeholder"), f.rect.w - 20
+                text, width = tr("people.you_muted" if self.muted else "social.placeholder"), f.rect.w - 20
                 hint = self._cache.get(("hint", text), lambda: gfx.render_text(self.fonts.font(15), text, FAINT, width))
                 surface.blit(hint, hint.get_rect(midleft=(f.rect.x + 12, f.rect.centery)))
 

@@ -131,6 +131,7 @@ class SocialLayer:
         for said in self.channel.poll_said(self.clock):
             self.take(said, scene)
         self.panel.update(dt)
+        self.panel.muted = self.channel.you_muted()
         self.bubbles.update(self.clock)
         self.dialog, self._sight = scene.dialog, scene
         between = scene.model is not None and scene.model.is_over
@@ -141,7 +142,8 @@ class SocialLayer:
         keys = (self.panel.is_open, self.panel.unread, len(self.panel.entries), self.panel.scroll,
                 field.text if field else "", field.caret_visible if field else False,
                 tuple(self.bubbles.bubbles), self.bubbles.animating(self.clock) and int(self.clock * 60),
-                tuple(self.watchers()), tuple(self.offer), self.strip.note, self.dialog)
+                tuple(self.watchers()), tuple(self.offer), self.strip.note, self.dialog,
+                self.panel.muted)
         dirty, self._dirty = self._dirty or keys != self._keys, False
         self._keys = keys
         return dirty

@@ -42,6 +42,9 @@ class OfflineChannel:
         """Offline nobody is muted or removed: no menu."""
         return []
 
+    def you_muted(self) -> bool:
+        return False
+
     def send_chat(self, text: str) -> None:
         """Offline there is nobody to read free text; the panel offers none."""
 

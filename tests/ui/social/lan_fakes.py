@@ -67,6 +67,10 @@ class FakeSession:
     def pump(self, now: float) -> None:
         pass
 
+    @property
+    def am_muted(self) -> bool:
+        return self.lobby is not None and self.member is not None and self.member in self.lobby.muted_ids
+
     def free_seat(self) -> int | None:
         info = self.lobby
         if info is None or not self.watching:

@@ -164,3 +164,20 @@ def test_a_hostile_name_in_the_menus_and_the_row_is_drawn_bounded(pg, fonts, nam
     assert canvas.contains(layer.people.menu.rect)
     assert all(canvas.contains(b.rect) for b in (*layer.strip.buttons, *layer.people.menu.buttons))
     drv.scene.close()
+
+
+def test_a_muted_guest_reads_it_in_the_empty_chat_field(pg, fonts, monkeypatch):
+    from tala_desktop.ui.art import gfx
+
+    session = FakeSession(table_info(muted=("Lan",)), you=1)
+    session.member = 41                                              # Lan's own app
+    drv, layer = lan_table_scene(fonts, session)
+    drv.click(layer.panel.toggle_rect.center)                        # the chat opens
+    assert layer.panel.is_open and layer.panel.muted
+    seen: list[str] = []
+    real = gfx.render_text
+    monkeypatch.setattr(gfx, "render_text", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
+    layer.panel._cache.clear()
+    drv.draw()
+    assert tr("people.you_muted") in seen and tr("social.placeholder") not in seen
+    drv.scene.close()

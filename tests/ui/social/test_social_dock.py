@@ -129,7 +129,7 @@ def test_lines_said_before_the_table_showed_are_in_the_chat_without_bubbles(font
 
     lobby_line = p.ChatEvent(name="Minh", text="vào ván nhé", seat=1)
     session = SimpleNamespace(said=[lobby_line], said_total=1, said_notices=[], watching=False, welcome=None,
-                              you=0, lobby=None, pump=lambda now: None)
+                              you=0, lobby=None, pump=lambda now: None, am_muted=False, member=None)
     channel = LanChannel(session)
     drv, layer = table_with_chat(fonts, (1280, 720), channel=channel)
     assert [e.said.text for e in layer.panel.entries] == ["vào ván nhé"] and not layer.bubbles.bubbles

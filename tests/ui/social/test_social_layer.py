@@ -46,6 +46,9 @@ class Channel:
     def people(self, between_games: bool) -> list:
         return []
 
+    def you_muted(self) -> bool:
+        return False
+
     def poll_said(self, now: float) -> list[Said]:
         out, self.inbox = self.inbox, []
         return out
