@@ -414,8 +414,8 @@ def _name(value: str | None) -> str | None:
 
 def _table(info: TableInfo) -> TableInfo:
     seats = [msgspec.structs.replace(seat, name=_name(seat.name)) for seat in info.seats]
-    return msgspec.structs.replace(info, name=shown(info.name, 64), seats=seats,
-                                   watchers=[shown(w, MAX_SHOWN_NAME) for w in info.watchers])
+    watchers, muted = ([shown(w, MAX_SHOWN_NAME) for w in names] for names in (info.watchers, info.muted))
+    return msgspec.structs.replace(info, name=shown(info.name, 64), seats=seats, watchers=watchers, muted=muted)
 
 
 def _cleaned(msg: Any) -> Any:

@@ -27,9 +27,11 @@ def test_names_and_lines_from_a_server_lose_their_control_and_format_characters(
 def test_a_lobby_from_a_server_is_cleaned_in_every_name():
     table = {"id": 1, "name": "Bàn\x001", "state": "lobby", "bet": 100, "turn_seconds": 0, "preset": "zingplay",
              "bots": [], "password": False, "host": 0, "players": 1, "watchers": ["X\u2066em"],
+             "muted": ["X\u2066em", "L\x00an\u202e"],
              "seats": [{"seat": 0, "kind": "player", "name": "A\x00n"}, {"seat": 1, "kind": "empty"}]}
     lobby = p.decode_server_frame(frame(type="lobby", table=table, you=0))
     assert lobby.table.name == "Bàn1" and lobby.table.seats[0].name == "An" and lobby.table.watchers == ["Xem"]
+    assert lobby.table.muted == ["Xem", "Lan"]
 
 
 @pytest.mark.parametrize("bad", [
