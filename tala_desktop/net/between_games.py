@@ -19,6 +19,7 @@ from tala_desktop.table import SeatKind, Table
 
 from . import protocol as p
 from .audience import Audience
+from .hosting import arrival_frame
 from .limits import ServerConfig
 from .members import M, MemberIds, RoomError
 from .room_checks import RoomChecks
@@ -133,8 +134,8 @@ class BetweenGames(RoomChecks[M]):
             if not self.audience:
                 table.close_feed(None)
         self.broadcast_lobby()
-        if table is not None and table.state is not None:
-            member.send(p.encode(table.snapshot(seat)))
+        if table is not None and table.state is not None:   # the game just over, as everyone saw it: their log
+            member.send(arrival_frame(table, seat))
 
     def _free_for_next(self, seat: int) -> None:
         """Nobody sits at ``seat`` now; between games it is free for someone else (or a bot at the next deal)."""

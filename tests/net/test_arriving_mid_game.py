@@ -81,3 +81,37 @@ def test_someone_who_starts_watching_mid_game_is_told_what_a_watcher_from_the_st
         assert snap["seat"] is None and snap["hand"] == []
         assert all(h is None for h in story["events"][0]["hands"])
         assert all(e["card"] is None for e in story["events"] if e["type"] == "drew")
+
+
+def test_someone_who_joins_from_the_list_between_games_is_told_the_finished_game_as_everyone_saw_it() -> None:
+    """A newcomer on a seat freed at a game's end (the table list's "Ngồi vào") gets that game's public story with
+    the final snapshot, so their log is not empty; never the hand the seat's last player held."""
+    with CoreKit() as kit:
+        table = CoreTable(kit, ["Lan", "Minh"], seats=3, start=False, turn_seconds=0)
+        fan = kit.connect("127.0.0.7")
+        kit.hello(fan, "Quân")
+        kit.say(fan, type="watch", table=table.id)
+        table.start()
+        seen: list[Msg] = []
+
+        def watched(events: int) -> bool:
+            seen.extend(kit.heard(fan))
+            return len(game_events(seen, 1)) >= events
+
+        table.play_until(lambda: watched(10))
+        kit.say(table.conns[1], type="leave")                    # Minh leaves: his seat is free at the game's end
+        hosted = kit.core.rooms[table.id].table
+        assert hosted is not None
+        hosted.play_out()
+        kit.tick()
+        seen.extend(kit.heard(fan))
+        late = kit.connect("127.0.0.8")
+        kit.hello(late, "Chi")
+        kit.say(late, type="join", table=table.id)
+        msgs = arrival(kit, late)
+        assert [m["type"] for m in msgs] == ["story", "snapshot"]
+        story, snap = msgs
+        assert story["game_id"] == snap["game_id"] == 1 and snap["seat"] == 1
+        assert story["events"] == game_events(seen, 1)           # the public stream, to the game's end
+        assert all(h is None for h in story["events"][0]["hands"])
+        assert all(e["card"] is None for e in story["events"] if e["type"] == "drew")
