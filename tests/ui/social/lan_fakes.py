@@ -7,12 +7,14 @@ strip are clicked where they are drawn and the commands they send are read back 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tala_desktop.bots import BotLevel
 from tala_desktop.net import protocol as p
+from tala_desktop.net.client import NetTableClient
 from tala_desktop.table import LocalTableClient, SeatKind
 from tala_desktop.ui.lan.channel import LanChannel
+from tala_desktop.ui.lan.session import LanSession
 from tala_desktop.ui.social.layer import SocialLayer
 from tests.ui.table_helpers import Driver, make_services, make_table
 
@@ -44,38 +46,17 @@ class Client:
     def next_game(self) -> None:
         self.sent.append(("next_game",))
 
+    def poll(self, now: float) -> list[Any]:
+        return []                            # nothing ever arrives
 
-class FakeSession:
-    """What LanChannel reads of a LanSession."""
+
+class FakeSession(LanSession):
+    """A real LanSession at a table without a server: its lobby set by hand, its commands recorded by ``Client``."""
 
     def __init__(self, info: p.TableInfo, you: int | None = 0, watching: bool = False) -> None:
-        self.lobby: p.TableInfo | None = info
-        self.you = you
-        self.watching = watching
-        self.playing = True
-        self.client = Client()
-        self.said: list[Any] = []
-        self.said_total = 0
-        self.said_notices: list[str] = []
-        self.welcome: Any = None
-        self.member: int | None = None
-
-    @property
-    def is_host(self) -> bool:
-        return self.lobby is not None and not self.watching and self.lobby.host == self.you
-
-    def pump(self, now: float) -> None:
-        pass
-
-    @property
-    def am_muted(self) -> bool:
-        return self.lobby is not None and self.member is not None and self.member in self.lobby.muted_ids
-
-    def free_seat(self) -> int | None:
-        info = self.lobby
-        if info is None or not self.watching:
-            return None
-        return next((s.seat for s in info.seats if s.kind == SeatKind.EMPTY and s.name is None), None)
+        super().__init__(cast(NetTableClient, Client()))
+        self.lobby, self.you, self.watching, self.playing = info, you, watching, True
+        self.client: Any = self.client       # the recording client: tests read ``client.sent``
 
 
 def table_info(muted: tuple[str, ...] = (), watchers: dict[str, int] | None = None, free: bool = False,
@@ -106,7 +87,7 @@ def lan_table_scene(fonts: Any, session: FakeSession, size: tuple[int, int] = (1
                     ) -> tuple[Driver, SocialLayer]:
     table = make_table(seed=5)
     drv = Driver(table, make_services(fonts, speed=0.0), size=size, client=WaitingClient(table, 0))
-    layer = SocialLayer(LanChannel(session), fonts, size)     # type: ignore[arg-type]
+    layer = SocialLayer(LanChannel(session), fonts, size)
     drv.scene.extras = layer
     for _ in range(600):
         drv.step()
