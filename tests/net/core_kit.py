@@ -112,6 +112,11 @@ class CoreKit:
         self.say(conn, type="hello", name=name, version=PROTOCOL_VERSION, **extra)
         return self.hear(conn)
 
+    def create_table(self, conn: int, **settings: Any) -> int:
+        """``conn`` (welcomed) creates a table with ``settings`` and sits as its host; the table's id."""
+        self.say(conn, type="create_table", **settings)
+        return int(self.hear(conn, "lobby")["table"]["id"])
+
     def welcome(self, conn: int, name: str = "An", **extra: Any) -> dict[str, Any]:
         """Say hello and check the answer is a welcome (it is returned)."""
         msg = self.hello(conn, name, **extra)

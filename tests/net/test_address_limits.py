@@ -45,8 +45,7 @@ def test_a_lobby_table_is_freed_when_its_host_goes_and_idle_lobbies_close():
         kit.say(host, type="create_table", seats=2)
         assert kit.hear(host, "lobby")["table"]["id"] == 2
         kit.hello(busy, "Bình")
-        kit.say(busy, type="create_table", seats=3)
-        busy_table = kit.hear(busy, "lobby")["table"]["id"]
+        busy_table = kit.create_table(busy, seats=3)
         for _ in range(9):          # 0.9 s: one host keeps its lobby alive, the other stays silent
             kit.say(busy, type="ready", ready=True)
             kit.hear(busy, "lobby")
@@ -81,8 +80,7 @@ def test_wrong_table_passwords_wait_too_without_closing_the_connection():
     with CoreKit(password_free_tries=1) as kit:
         host, guest = kit.connect(), kit.connect("127.0.0.2")
         kit.hello(host)
-        kit.say(host, type="create_table", seats=2, password="12")
-        table = kit.hear(host, "lobby")["table"]["id"]
+        table = kit.create_table(host, seats=2, password="12")
         kit.hello(guest, "Bình")
         codes = []
         for pin in ("00", "01", "02", "12"):
@@ -119,8 +117,7 @@ def test_a_table_nobody_sits_at_is_idle_whatever_its_watchers_send():
     with CoreKit(lobby_idle_seconds=0.4) as kit:
         hog = kit.connect()
         kit.hello(hog, "Chiếm")
-        kit.say(hog, type="create_table", seats=2)
-        table = kit.hear(hog, "lobby")["table"]["id"]
+        table = kit.create_table(hog, seats=2)
         kit.say(hog, type="stand_up")                     # the host now only watches its table
         assert kit.hear(hog, "lobby")["watching"] is True
         for _ in range(10):                              # a second of pings and chat, the idle time twice over

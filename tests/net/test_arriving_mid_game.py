@@ -56,31 +56,45 @@ def test_a_player_back_mid_game_is_told_the_whole_game_as_its_seat_saw_it() -> N
         assert [e["type"] for e in told] == [e["type"] for e in binh_saw[:len(told)]]   # the same game
 
 
+class Watcher:
+    """Quân, watching ``table`` from its lobby on (the table is then started); ``seen``: every message he was sent."""
+
+    def __init__(self, kit: CoreKit, table: CoreTable) -> None:
+        self.kit, self.conn = kit, kit.connect("127.0.0.2")
+        kit.hello(self.conn, "Quân")
+        kit.say(self.conn, type="watch", table=table.id)
+        table.start()
+        self.seen: list[Msg] = []
+
+    def watched(self, events: int) -> bool:
+        """Read what arrived; True once game 1 has shown ``events`` events."""
+        self.seen.extend(self.kit.heard(self.conn))
+        return len(game_events(self.seen, 1)) >= events
+
+
+def public_story(msgs: list[Msg], fan: Watcher) -> Msg:
+    """The story of an arrival batch, checked to be exactly the public stream a watcher from the start was sent."""
+    assert [m["type"] for m in msgs] == ["story", "snapshot"]
+    story = msgs[0]
+    fan.watched(0)
+    assert story["events"] == game_events(fan.seen, 1)
+    assert all(h is None for h in story["events"][0]["hands"])
+    assert all(e["card"] is None for e in story["events"] if e["type"] == "drew")
+    return story
+
+
 def test_someone_who_starts_watching_mid_game_is_told_what_a_watcher_from_the_start_saw() -> None:
     with CoreKit() as kit:
         table = CoreTable(kit, ["Lan"], seats=3, start=False, turn_seconds=0)
-        early = kit.connect("127.0.0.2")
-        kit.hello(early, "Quân")
-        kit.say(early, type="watch", table=table.id)             # watching from the lobby on
-        table.start()
-        seen: list[Msg] = []
-
-        def watched(events: int) -> bool:
-            seen.extend(kit.heard(early))
-            return len(game_events(seen, 1)) >= events
-
-        table.play_until(lambda: watched(12))
+        fan = Watcher(kit, table)
+        table.play_until(lambda: fan.watched(12))
         late = kit.connect("127.0.0.3")
         kit.hello(late, "Phương")
         kit.say(late, type="watch", table=table.id)
         msgs = arrival(kit, late)
-        assert [m["type"] for m in msgs] == ["story", "snapshot"]
-        story, snap = msgs
-        seen.extend(kit.heard(early))
-        assert story["events"] == game_events(seen, 1)           # exactly the public stream so far
+        public_story(msgs, fan)                                  # exactly the public stream so far
+        snap = msgs[1]
         assert snap["seat"] is None and snap["hand"] == []
-        assert all(h is None for h in story["events"][0]["hands"])
-        assert all(e["card"] is None for e in story["events"] if e["type"] == "drew")
 
 
 def test_someone_who_joins_from_the_list_between_games_is_told_the_finished_game_as_everyone_saw_it() -> None:
@@ -88,30 +102,16 @@ def test_someone_who_joins_from_the_list_between_games_is_told_the_finished_game
     the final snapshot, so their log is not empty; never the hand the seat's last player held."""
     with CoreKit() as kit:
         table = CoreTable(kit, ["Lan", "Minh"], seats=3, start=False, turn_seconds=0)
-        fan = kit.connect("127.0.0.7")
-        kit.hello(fan, "Quân")
-        kit.say(fan, type="watch", table=table.id)
-        table.start()
-        seen: list[Msg] = []
-
-        def watched(events: int) -> bool:
-            seen.extend(kit.heard(fan))
-            return len(game_events(seen, 1)) >= events
-
-        table.play_until(lambda: watched(10))
+        fan = Watcher(kit, table)
+        table.play_until(lambda: fan.watched(10))
         kit.say(table.conns[1], type="leave")                    # Minh leaves: his seat is free at the game's end
         hosted = kit.core.rooms[table.id].table
         assert hosted is not None
         hosted.play_out()
         kit.tick()
-        seen.extend(kit.heard(fan))
         late = kit.connect("127.0.0.8")
         kit.hello(late, "Chi")
         kit.say(late, type="join", table=table.id)
         msgs = arrival(kit, late)
-        assert [m["type"] for m in msgs] == ["story", "snapshot"]
-        story, snap = msgs
-        assert story["game_id"] == snap["game_id"] == 1 and snap["seat"] == 1
-        assert story["events"] == game_events(seen, 1)           # the public stream, to the game's end
-        assert all(h is None for h in story["events"][0]["hands"])
-        assert all(e["card"] is None for e in story["events"] if e["type"] == "drew")
+        story = public_story(msgs, fan)                          # the public stream, to the game's end
+        assert story["game_id"] == msgs[1]["game_id"] == 1 and msgs[1]["seat"] == 1

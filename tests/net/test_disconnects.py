@@ -261,8 +261,7 @@ def test_the_host_leaves_the_lobby_and_the_next_seat_can_start():
         a, b, c = (kit.connect(addr) for addr in ("127.0.0.1", "127.0.0.2", "127.0.0.3"))
         for conn, name in ((a, "An"), (b, "Bình"), (c, "Chi")):
             kit.welcome(conn, name)
-        kit.say(a, type="create_table", seats=3)
-        table = kit.hear(a, "lobby")["table"]["id"]
+        table = kit.create_table(a, seats=3)
         kit.say(b, type="join", table=table, seat=1)
         kit.say(c, type="join", table=table, seat=2)
         kit.say(c, type="ready")

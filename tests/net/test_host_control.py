@@ -15,8 +15,7 @@ def test_the_host_removes_a_guest_who_never_readies_and_can_start():
     with CoreKit() as kit:
         host, idle, other = (kit.connect(a) for a in ("127.0.0.1", "127.0.0.2", "127.0.0.3"))
         kit.welcome(host, "Lan")
-        kit.say(host, type="create_table", seats=3)
-        table = kit.hear(host, "lobby")["table"]["id"]
+        table = kit.create_table(host, seats=3)
         kit.welcome(idle, "Minh")
         kit.say(idle, type="join", table=table)
         lobby = kit.hear(idle, "lobby")
@@ -62,8 +61,7 @@ def test_nobody_can_sit_or_chat_under_a_seated_players_name():
     with CoreKit() as kit:
         lan, fake, fake2 = (kit.connect(a) for a in ("127.0.0.1", "127.0.0.2", "127.0.0.3"))
         kit.welcome(lan, "Lan")
-        kit.say(lan, type="create_table", seats=4)
-        table = kit.hear(lan, "lobby")["table"]["id"]
+        table = kit.create_table(lan, seats=4)
         for conn, name in ((fake, "LÂN"), (fake2, "Lan")):
             kit.welcome(conn, name)
             kit.say(conn, type="join", table=table)
@@ -93,8 +91,7 @@ def test_a_player_who_joins_under_a_watchers_name_gets_a_number_and_the_watcher_
     with CoreKit() as kit:
         host, fan, late = (kit.connect(a) for a in ("127.0.0.1", "127.0.0.2", "127.0.0.3"))
         kit.welcome(host, "Tuấn")
-        kit.say(host, type="create_table", seats=3)
-        table = kit.hear(host, "lobby")["table"]["id"]
+        table = kit.create_table(host, seats=3)
         kit.welcome(fan, "Lan")
         kit.say(fan, type="watch", table=table)
         assert kit.hear(fan, "lobby")["watching"] is True

@@ -24,8 +24,7 @@ def test_a_kick_keeps_the_person_out_but_not_the_others_behind_the_same_address(
     with CoreKit() as kit:
         host, minh, chi, again = (kit.connect(a) for a in ("127.0.0.1", "127.0.0.2", "127.0.0.2", "127.0.0.3"))
         kit.welcome(host, "Lan")
-        kit.say(host, type="create_table", seats=3)
-        table = kit.hear(host, "lobby")["table"]["id"]
+        table = kit.create_table(host, seats=3)
         kit.welcome(minh, "Minh")
         kit.say(minh, type="join", table=table)
         kit.say(host, type="kick", member=kit.hear(minh, "lobby")["table"]["seats"][1]["member"])
@@ -44,8 +43,7 @@ def test_the_host_removes_or_mutes_someone_watching():
     with CoreKit() as kit:
         host, fan, loud = (kit.connect(a) for a in ("127.0.0.1", "127.0.0.2", "127.0.0.3"))
         kit.welcome(host, "Lan")
-        kit.say(host, type="create_table", seats=2)
-        table = kit.hear(host, "lobby")["table"]["id"]
+        table = kit.create_table(host, seats=2)
         for conn, name in ((fan, "Quân"), (loud, "Tí")):
             kit.welcome(conn, name)
             kit.say(conn, type="watch", table=table)

@@ -20,8 +20,7 @@ def test_each_person_is_told_their_id_and_the_muted_are_listed_by_id():
         lan, minh, fan, twin = kit.connect(), kit.connect("127.0.0.2"), kit.connect("127.0.0.3"), kit.connect(
             "127.0.0.4")
         kit.hello(lan, "Lan")
-        kit.say(lan, type="create_table", seats=3)
-        table = kit.hear(lan, "lobby")["table"]["id"]
+        table = kit.create_table(lan, seats=3)
         kit.hello(minh, "Minh")
         kit.say(minh, type="join", table=table)
         for conn, name in ((fan, "Quân"), (twin, "QUÂN")):        # the second is made unique: "QUÂN (2)"

@@ -35,8 +35,7 @@ def started_with_a_fan(kit: CoreKit) -> tuple[int, int, int, int]:
     """Lan hosts three seats, Minh sits at seat 1 (a bot at 2), they start; Quân watches. The connections, the table."""
     lan, minh, fan = kit.connect(), kit.connect("127.0.0.2"), kit.connect("127.0.0.3")
     kit.hello(lan, "Lan")
-    kit.say(lan, type="create_table", seats=3)
-    table = kit.hear(lan, "lobby")["table"]["id"]
+    table = kit.create_table(lan, seats=3)
     kit.hello(minh, "Minh")
     kit.say(minh, type="join", table=table)
     kit.say(minh, type="ready")

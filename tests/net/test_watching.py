@@ -38,8 +38,7 @@ def lobby_where(kit: CoreKit, conn: int, cond: Callable[[dict[str, Any]], bool])
 def host_table(kit: CoreKit, conn: int, name: str = "Lan", start: bool = True, **settings: Any) -> int:
     """``name`` opens a table (bots in the other seats) and starts it; returns its id."""
     hello(kit, conn, name)
-    kit.say(conn, type="create_table", **{"seats": 3, **settings})
-    table = kit.hear(conn, "lobby")["table"]["id"]
+    table = kit.create_table(conn, **{"seats": 3, **settings})
     if start:
         kit.say(conn, type="start")
         kit.hear(conn, "snapshot")
@@ -90,8 +89,7 @@ def test_watching_needs_the_tables_password_and_respects_a_kick_and_the_limit():
     with CoreKit(max_watchers=1) as kit:
         host, a, b, kicked = (kit.connect(f"127.0.0.{i}") for i in (1, 2, 3, 4))
         hello(kit, host, "Lan")
-        kit.say(host, type="create_table", seats=3, password="bí mật")
-        table = kit.hear(host, "lobby")["table"]["id"]
+        table = kit.create_table(host, seats=3, password="bí mật")
         hello(kit, kicked, "Tí")
         kit.say(kicked, type="join", table=table, password="bí mật")
         seat = kit.hear(kicked, "lobby")["table"]["seats"][1]
@@ -128,8 +126,7 @@ def test_a_watchers_name_never_poses_as_a_seated_player(kit):
 def test_chat_keeps_its_order_and_names_for_everyone_and_for_whoever_comes_later(kit):
     host, guest, late = kit.connect(), kit.connect("127.0.0.2"), kit.connect("127.0.0.3")
     hello(kit, host, "Lan")
-    kit.say(host, type="create_table", seats=3)
-    table = kit.hear(host, "lobby")["table"]["id"]
+    table = kit.create_table(host, seats=3)
     hello(kit, guest, "Minh")
     kit.say(guest, type="join", table=table)
     kit.hear(guest, "lobby")
