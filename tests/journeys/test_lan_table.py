@@ -9,9 +9,10 @@ and its bots hold a move back for a short moment instead of the 0.8 s that
 lets people follow, so the journey takes seconds.
 
 The host hosts from the LAN page and takes three seats (the third a bot's);
-the guest types the address, joins and is ready; a fourth app's player
-sits down and the host removes him ("Mời ra", confirmed): he is told so.
-The host starts; once the game runs, the watcher's app watches it. The
+the guest types the address, which seats him at the host's table (its
+only one), and is ready; a fourth app's player sits down the same way and
+the host removes him ("Mời ra", confirmed): he is told so. The host
+starts; the watcher's app then finds the running table listed and watches it. The
 guest says a line in the chat: it bubbles at the guest's avatar on the
 host's and the watcher's tables. Both players play by clicks to the
 results, which all three see. Between games the host removes the guest
@@ -83,10 +84,17 @@ def open_lan_page(j: Journey, name: str) -> None:
 
 
 def join_by_address(j: Journey, address: str) -> None:
-    """Type the host's address under "Nhập địa chỉ" and press its Vào: the server's tables are listed."""
+    """Type the host's address under "Nhập địa chỉ" and press its Vào: the LAN lobby, the server's tables read."""
     j.type_into(0, address)
     j.click(tr("lan.join"))
     j.until(lambda: j.scene_name() == "LanLobbyScene" and bool(lobby(j).session.tables), 5.0, "the tables")
+
+
+def sit_by_address(j: Journey, address: str, what: str) -> None:
+    """Vào on the host's address: its one open table seats this app's player at once (no list to choose from)."""
+    join_by_address(j, address)
+    j.until(lambda: tr("lobby.ready") in j.labels(), 3.0, what)
+    assert lobby(j).session.you is not None and not lobby(j).session.watching
 
 
 def table_on_top(j: Journey) -> bool:
@@ -149,9 +157,7 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
 
     # the guest types the address, joins the table and is ready
     open_lan_page(guest, "Minh")
-    join_by_address(guest, address)
-    guest.click(tr("lan.join"))
-    guest.until(lambda: tr("lobby.ready") in guest.labels(), 3.0, "a seat at the table")
+    sit_by_address(guest, address, "a seat at the table")
     guest.click(tr("lobby.ready"))
     host.until(lambda: any(seat.name == "Minh" and seat.ready for seat in seats(host)), 3.0,
                "Minh ready in the host's lobby")
@@ -163,9 +169,7 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
     tuan.start()
     tuan.waits_for.append(partial(answer_due, tuan))
     open_lan_page(tuan, "Tuấn")
-    join_by_address(tuan, address)
-    tuan.click(tr("lan.join"))
-    tuan.until(lambda: tr("lobby.ready") in tuan.labels(), 3.0, "Tuấn's seat")
+    sit_by_address(tuan, address, "Tuấn's seat")
     host.until(lambda: host.labels().count(tr("lobby.kick")) == 2, 3.0, "Mời ra beside both guests")
     host.click(tr("lobby.kick"), nth=1)
     assert "Tuấn" in host.text()                                   # the question names whom it removes
@@ -175,14 +179,12 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
     host.until(lambda: [seat.name for seat in seats(host) if seat.name] == ["Hà", "Minh"], 3.0, "Tuấn's seat free")
     tuan.close_window()
 
-    # the watcher's app finds the same server by its address before the start
-    open_lan_page(watcher, "Lan")
-    join_by_address(watcher, address)
-
     host.click(tr("lobby.start"))
     host.until(lambda: table_on_top(host) and table_on_top(guest), 5.0, "the game on both players' tables")
 
-    # once the game runs the table is listed as playing: the third app watches it
+    # the watcher's app finds the same server by its address: its table runs with no seat free, so it is listed
+    open_lan_page(watcher, "Lan")
+    join_by_address(watcher, address)
     watcher.until(lambda: tr("social.watch") in watcher.labels(), 5.0, "Xem on the running table")
     watcher.click(tr("social.watch"))
     watcher.until(lambda: table_on_top(watcher), 5.0, "the game on the watcher's table")

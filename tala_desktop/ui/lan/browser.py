@@ -196,7 +196,7 @@ class LanBrowserScene(PageScene):
         if name is None:
             return
         try:
-            session = LanSession.join(host, port, name, avatar=profile_look(self.services))
+            session = LanSession.join(host, port, name, avatar=profile_look(self.services), straight_in=True)
         except ValueError:   # a name the profile took but the LAN does not
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return

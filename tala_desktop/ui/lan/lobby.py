@@ -41,7 +41,7 @@ from .channel import LanChannel
 from .lost import LanLostOverlay
 from .records import keep_record
 from .roster import LEFT, ROW_H, LobbyRoster
-from .session import LanSession
+from .session import LanSession, free_between_games
 
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
 CHAT_LINES = 4
@@ -381,11 +381,6 @@ class LanLobbyScene(PageScene):
         top = field.rect.centery - len(lines) * 9
         for i, line in enumerate(lines):
             surface.blit(self.label(line, 15, MUTED), (field.rect.x + 10, top + 18 * i))
-
-
-def free_between_games(table: TableInfo) -> bool:
-    """A started table with a seat free now (between games: its player left, or the host opened it)."""
-    return table.state == "playing" and any(x.kind == SeatKind.EMPTY and x.name is None for x in table.seats)
 
 
 def table_name(info: TableInfo) -> str:

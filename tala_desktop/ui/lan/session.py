@@ -46,12 +46,28 @@ def unseen(known: list[ChatLine], log: list[ChatLine]) -> list[ChatLine]:
     return log
 
 
+def free_between_games(table: p.TableInfo) -> bool:
+    """A started table with a seat free now (between games: its player left, or the host opened it)."""
+    return table.state == "playing" and any(x.kind == SeatKind.EMPTY and x.name is None for x in table.seats)
+
+
+def open_table(tables: list[p.TableInfo]) -> p.TableInfo | None:
+    """Where Vào on a friend's table goes: the server's table when it has just one, without a PIN, with a seat to
+    take now (in its lobby, or left free between games); None: the player chooses from the list (or watches)."""
+    if len(tables) != 1 or tables[0].password:
+        return None
+    table = tables[0]
+    return table if (table.state == "lobby" and table.players < len(table.seats)) or free_between_games(table) \
+        else None
+
+
 class LanSession:
     """What the LAN scenes share: the connection, the lobby's state and the table's message queue."""
 
-    def __init__(self, client: NetTableClient, server: ServerThread | None = None) -> None:
+    def __init__(self, client: NetTableClient, server: ServerThread | None = None, straight_in: bool = False) -> None:
         self.client = client
         self.server = server
+        self.straight_in = straight_in    # at the first table list: join the server's one open table (open_table)
         self.lobby: p.TableInfo | None = None         # the table you are at
         self.you: int | None = None
         self.member: int | None = None                # your id at that table (Lobby.member)
@@ -78,10 +94,11 @@ class LanSession:
     # ------------------------------------------------------------ starting
     @classmethod
     def join(cls, host: str, port: int, name: str, password: str | None = None,
-             avatar: int | None = None) -> LanSession:
+             avatar: int | None = None, straight_in: bool = False) -> LanSession:
         """Connect to a server (raises ValueError for a bad name; a failed connection arrives as ``lost``);
-        ``avatar`` is the one the profile chose, shown to the table."""
-        session = cls(NetTableClient(host, port, name, password, avatar=avatar))
+        ``avatar`` is the one the profile chose, shown to the table; ``straight_in``: sit at the server's one
+        open table at once (``open_table``), else choose from its list."""
+        session = cls(NetTableClient(host, port, name, password, avatar=avatar), straight_in=straight_in)
         session.client.list_tables()
         return session
 
@@ -129,6 +146,10 @@ class LanSession:
             self.playing = msg.table.state == "playing"
         elif isinstance(msg, p.Tables):
             self.tables = list(msg.tables)
+            table = open_table(self.tables) if self.straight_in and self.lobby is None else None
+            self.straight_in = False
+            if table is not None:
+                self.client.join(table.id)
         elif isinstance(msg, p.ChatEvent):
             self.chat.append((msg.name, msg.text))
             del self.chat[:-MAX_CHAT_LINES]
