@@ -69,6 +69,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.bet": ("Tiền cược", "Bet"),
     "lobby.clock": ("Thời gian mỗi lượt", "Turn clock"),
     "lobby.preset": ("Luật", "Rules"),
+    "lobby.clock_value": ("{seconds} giây", "{seconds} s"),
     "lobby.chat": ("Trò chuyện", "Chat"),
     "lobby.chat_empty": ("Chưa có tin nhắn: gõ vào ô dưới rồi bấm Gửi", "No messages yet: type below and press Send"),
     "lobby.send": ("Gửi", "Send"),

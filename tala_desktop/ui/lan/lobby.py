@@ -68,6 +68,7 @@ class LanLobbyScene(PageScene):
         self._key: tuple[Any, ...] = ()
         self.drawn_status = ""             # the status line of the last frame drawn
         self.drawn_chat_note = ""          # what the chat field says instead of taking text (muted), as drawn
+        self.drawn_terms: list[tuple[str, str]] = []   # the table's terms a guest reads (the host has controls)
         self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
         session.on_lost = self._lost
         session.on_record = self._keep_record
@@ -285,6 +286,7 @@ class LanLobbyScene(PageScene):
 
     def draw_page(self, surface: pygame.Surface) -> None:
         s = self.session
+        self.drawn_terms = []
         if s.lobby is None:
             self._draw_tables(surface)
         else:
@@ -348,6 +350,18 @@ class LanLobbyScene(PageScene):
             seat_info = self.session.my_seat()
             wait = "lobby.wait_host" if seat_info is not None and seat_info.ready else "lobby.wait_ready"
             surface.blit(self.label(tr(wait), 20, MUTED), (RIGHT.x, RIGHT.y + 8))
+            self._draw_terms(surface, info)
+
+    def _draw_terms(self, surface: pygame.Surface, info: TableInfo) -> None:
+        """What the host set, read-only for the others: a row each, "Tiền cược: 500"."""
+        self.drawn_terms = table_terms(info)
+        font = self.services.fonts.font(17)
+        for i, (key, value) in enumerate(self.drawn_terms):
+            y = RIGHT.y + 52 + i * 32
+            label = self.label(f"{key}:", 17, LABEL)
+            surface.blit(label, (RIGHT.x, y))
+            x = RIGHT.x + label.get_width() + 8
+            surface.blit(self.label(ellipsize(font, value, RIGHT.right - x), 17, TEXT, bold=True), (x, y))
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
         top = PANEL.bottom - 120 - CHAT_LINES * 26
@@ -381,6 +395,14 @@ class LanLobbyScene(PageScene):
         top = field.rect.centery - len(lines) * 9
         for i, line in enumerate(lines):
             surface.blit(self.label(line, 15, MUTED), (field.rect.x + 10, top + 18 * i))
+
+
+def table_terms(info: TableInfo) -> list[tuple[str, str]]:
+    """The table's settings as (label, value) rows in the player's language."""
+    clock = tr("setup.no_clock") if info.turn_seconds == 0 else tr("lobby.clock_value", seconds=info.turn_seconds)
+    preset = tr(f"setup.preset.{info.preset}") if info.preset in PRESET_CHOICES else shown_name(info.preset)
+    return [(tr("lobby.seats"), str(len(info.seats))), (tr("lobby.bet"), money(info.bet)),
+            (tr("lobby.clock"), clock), (tr("lobby.preset"), preset)]
 
 
 def table_name(info: TableInfo) -> str:
