@@ -61,7 +61,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.joining_mark": ("vào ván sau", "plays next game"),
     "lobby.away_mark": ("mất kết nối", "away"),
     "lobby.ready": ("Sẵn sàng", "Ready"),
-    "lobby.not_ready": ("Chưa sẵn sàng", "Not ready"),
+    "lobby.not_ready": ("Hủy sẵn sàng", "Cancel ready"),   # the ready guest's button: takes it back
     "lobby.start": ("Bắt đầu", "Start"),
     "lobby.leave": ("Rời bàn", "Leave table"),
     "lobby.stand_up": ("Đứng dậy", "Stand up"),

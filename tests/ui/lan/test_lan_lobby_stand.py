@@ -93,3 +93,21 @@ def test_the_guests_three_buttons_fit_side_by_side_with_their_words(guest_lobby,
             assert width <= b.rect.w - 8, (text, width, b.rect.w)
     finally:
         set_language("vi")
+
+
+@pytest.mark.parametrize("language", ["vi", "en"])
+def test_a_ready_guests_button_says_what_it_does_not_their_state(guest_lobby, language):
+    """Once ready the button takes the readiness back: it read "Chưa sẵn sàng", the very words of the seat mark
+    of someone not ready, beside the guest's own "sẵn sàng" mark."""
+    stack, lobby, _host, guest = guest_lobby
+    set_language(language)
+    try:
+        click(lobby, lobby.action.rect)
+        step_until(stack, lambda: (mine := guest.my_seat()) is not None and mine.ready and lobby.action.text
+                   != tr("lobby.ready"))
+        said = lobby.action.text.casefold()
+        assert said not in (tr("lobby.waiting_mark").casefold(), tr("lobby.ready_mark").casefold())
+        click(lobby, lobby.action.rect)
+        step_until(stack, lambda: (mine := guest.my_seat()) is not None and not mine.ready)
+    finally:
+        set_language("vi")
