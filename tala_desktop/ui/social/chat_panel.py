@@ -84,9 +84,10 @@ class ChatPanel:
                             for i, key in enumerate(EMOTES)}
         y += EMOTE_TILE + 8
         col_w = (inner - 8) // 2
+        size = phrase_size(self.fonts, col_w)
         self.phrase_buttons = [
             Button((x0 + (i % 2) * (col_w + 8), y + (i // 2) * (PHRASE_H + 6), col_w, PHRASE_H), tr(f"react.{key}"),
-                   self.fonts, functools.partial(self._react, key), style="dark", font_size=15)
+                   self.fonts, functools.partial(self._react, key), style="dark", font_size=size)
             for i, key in enumerate(PHRASES)]
         y += ((len(PHRASES) + 1) // 2) * (PHRASE_H + 6) + 4
         bottom = self.rect.bottom - 10
@@ -314,3 +315,11 @@ def notice(text: str) -> Said:
     """A line from the table itself (a refusal of what you sent), shown in the chat."""
     return Said(name="", text=text, notice=True)
 
+
+def phrase_size(fonts: Fonts, width: int) -> int:
+    """The largest font (15 down to 12) at which every quick phrase fits a ``width`` button unsqueezed."""
+    for size in range(15, 12, -1):
+        font = fonts.font(size, bold=True)
+        if all(gfx.text_size(font, tr(f"react.{key}"))[0] + 2 * max(1, size // 12) <= width - 8 for key in PHRASES):
+            return size
+    return 12
