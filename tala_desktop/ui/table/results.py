@@ -125,11 +125,12 @@ class ResultsOverlay(Scene):
         when the window changes shape under the results, or the strip its height)."""
         size = self.layout.size
         p = self.layout.px
-        self.size = size
+        self.size, self.dock = size, self.layout.dock
         strip = p(self.strip_h)
-        w = min(size[0] - p(40), p(PANEL_W))
+        area = size[0] - self.layout.dock      # the table's part: a docked panel (the open chat) keeps its strip
+        w = min(area - p(40), p(PANEL_W))
         h = min(size[1] - p(40), p(74) + p(ROW_H) * len(self.rows) + p(150) + strip)
-        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        self.panel = pygame.Rect((area - w) // 2, (size[1] - h) // 2, w, h)
         self.row_h = min(p(ROW_H), (self.panel.h - p(224) - strip) // max(1, len(self.rows)))
         bw, bh = p(190), p(52)
         y = self.panel.bottom - p(20) - bh
@@ -222,10 +223,11 @@ class ResultsOverlay(Scene):
             self.start_next()
 
     def _look(self) -> None:
-        """Read the table again; place the dialog again if the table below laid itself out for a new canvas."""
+        """Read the table again; place the dialog again if the table below laid itself out for a new canvas (or the
+        chat docked beside it, or went)."""
         self.table = self.facts()
         strip = self.extras.strip_height() if self.extras is not None else 0
-        if self.layout.size != self.size or strip != self.strip_h:
+        if (self.layout.size, self.layout.dock) != (self.size, self.dock) or strip != self.strip_h:
             self.strip_h = strip
             self._place()
             self._dirty = True

@@ -1,0 +1,48 @@
+"""With the chat open the results dialog lies in the table's part of the window, beside the docked panel: it was
+centred on the whole window, so at 1280x720 it covered the panel's left edge and its quick phrases, whose hidden
+buttons still took the clicks there (the extras take events first)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tala_desktop.ui.social.layer import SocialLayer
+from tests.ui.social.test_between_games_strip import SIZES, OfferingChannel, WaitingClient
+from tests.ui.table_helpers import Driver, make_services, make_table, play_to_results
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results_lie_beside_the_open_chat(pg, fonts, size):
+    table = make_table(seed=5)
+    drv = Driver(table, make_services(fonts, speed=0.0), size=size, client=WaitingClient(table, 0))
+    layer = SocialLayer(OfferingChannel(), fonts, size)
+    drv.scene.extras = layer
+    layer.panel.open()
+    overlay = play_to_results(drv)
+    drv.step(3)
+    assert layer.panel.is_open and drv.scene.layout.dock > 0
+    assert overlay.panel.right <= layer.panel.rect.x, (size, overlay.panel, layer.panel.rect)
+    assert overlay.panel.x >= 0
+    for b in (overlay.new_button, overlay.leave_button):
+        assert overlay.panel.contains(b.rect)
+    for i in range(len(overlay.rows)):
+        assert overlay.panel.contains(overlay._row_rect(i))
+    drv.scene.close()
+
+
+def test_closing_and_opening_the_chat_over_the_results_moves_them(pg, fonts):
+    size = (1280, 720)
+    table = make_table(seed=5)
+    drv = Driver(table, make_services(fonts, speed=0.0), size=size, client=WaitingClient(table, 0))
+    layer = SocialLayer(OfferingChannel(), fonts, size)
+    drv.scene.extras = layer
+    overlay = play_to_results(drv)
+    drv.step(3)
+    assert overlay.panel.centerx == size[0] // 2          # no chat: the whole window's middle
+    layer.panel.open()
+    drv.step(3)
+    assert overlay.panel.right <= layer.panel.rect.x
+    layer.panel.close()
+    drv.step(3)
+    assert overlay.panel.centerx == size[0] // 2
+    drv.scene.close()
