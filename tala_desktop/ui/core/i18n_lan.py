@@ -72,6 +72,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.clock_value": ("{seconds} giây", "{seconds} s"),
     "lobby.chat": ("Trò chuyện", "Chat"),
     "lobby.chat_empty": ("Chưa có tin nhắn: gõ vào ô dưới rồi bấm Gửi", "No messages yet: type below and press Send"),
+    "lobby.chat_no_table": ("Vào một bàn để trò chuyện với mọi người ở bàn", "Join a table to chat with its people"),
     "lobby.send": ("Gửi", "Send"),
     "lobby.wait_host": ("Chờ chủ bàn bắt đầu", "Waiting for the host to start"),
     "lobby.wait_ready": ("Chờ mọi người sẵn sàng", "Waiting for everyone to be ready"),

@@ -138,10 +138,11 @@ class LanLobbyScene(PageScene):
         typing = self.chat_field is not None and self.chat_field.focused and not muted
         self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
                                     self._set_chat, size=19)
-        self.chat_field.visible = not muted          # muted: the field says so instead of taking text
-        self.chat_field.focus(typing)
+        at_table = s.lobby is not None              # a chat goes to the people at your table: none before one
+        self.chat_field.visible = not muted and at_table   # muted: the field says so instead of taking text
+        self.chat_field.focus(typing and at_table)
         self.send_button = Button((RIGHT.right - 100, PANEL.bottom - 95, 100, 48), tr("lobby.send"), fonts,
-                                  self.send_chat, style="blue", font_size=20, enabled=not muted)
+                                  self.send_chat, style="blue", font_size=20, enabled=not muted, visible=at_table)
         self.widgets.extend([self.chat_field, self.send_button])
 
     def _host_controls(self, info: TableInfo) -> None:
@@ -182,7 +183,7 @@ class LanLobbyScene(PageScene):
 
     def send_chat(self) -> None:
         text = self.chat_text.strip()
-        if text and not self.session.am_muted:
+        if text and not self.session.am_muted and self.session.lobby is not None:
             self.session.client.chat(text)
             self.chat_text = ""
             if self.chat_field is not None:
@@ -369,7 +370,8 @@ class LanLobbyScene(PageScene):
         self.drawn_chat_hint = ""
         self._draw_muted_note(surface)
         if not self.chat_lines() and not self.session.am_muted:  # an empty box says what it is for
-            self.drawn_chat_hint = ellipsize(self.services.fonts.font(17), tr("lobby.chat_empty"), RIGHT.w)
+            hint = "lobby.chat_empty" if self.session.lobby is not None else "lobby.chat_no_table"
+            self.drawn_chat_hint = ellipsize(self.services.fonts.font(17), tr(hint), RIGHT.w)
             surface.blit(self.label(self.drawn_chat_hint, 17, MUTED), (RIGHT.x, top))
         for i, said in enumerate(self.chat_lines()):
             line = ellipsize(self.services.fonts.font(17), f"{self.roster.speaker(said)}: {said.text}", RIGHT.w)
