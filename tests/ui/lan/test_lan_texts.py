@@ -134,7 +134,7 @@ def test_the_lobby_stops_saying_connecting_once_welcomed(app):
         step_until(stack, lambda: session.welcome is not None)
         step_until(stack, lambda: lobby.drawn_status != i18n.tr("lan.connecting"), timeout=2.0)
         assert lobby.drawn_status == ""
-        assert lobby.drawn_chat_hint == i18n.tr("lobby.chat_empty")    # the empty chat says what it is for
+        assert lobby.drawn_chat_hint == i18n.tr("lobby.chat_no_table")   # the empty chat says what it is for
         session._file(p.ChatEvent(seat=0, name="Lan", text="chào cả nhà"))     # as if the server sent it
         step_until(stack, lambda: lobby.drawn_chat_hint == "", timeout=2.0)
         lobby.back()
