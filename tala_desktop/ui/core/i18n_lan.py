@@ -76,6 +76,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.send": ("Gửi", "Send"),
     "lobby.wait_host": ("Chờ chủ bàn bắt đầu", "Waiting for the host to start"),
     "lobby.wait_ready": ("Chờ mọi người sẵn sàng", "Waiting for everyone to be ready"),
+    "lobby.wait_for": ("Chờ {names} sẵn sàng", "Waiting for {names} to be ready"),
     "lobby.kick": ("Mời ra", "Remove"),
     "lobby.kick_title": ("Mời người chơi ra khỏi bàn?", "Remove this player?"),
     "lobby.kick_text": ("{name} sẽ phải rời bàn và không vào lại được bàn này.",

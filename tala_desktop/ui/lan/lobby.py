@@ -68,6 +68,7 @@ class LanLobbyScene(PageScene):
         self._key: tuple[Any, ...] = ()
         self.drawn_status = ""             # the status line of the last frame drawn
         self.drawn_chat_note = ""          # what the chat field says instead of taking text (muted), as drawn
+        self.drawn_wait = ""               # what a guest reads the table waits for
         self.drawn_terms: list[tuple[str, str]] = []   # the table's terms a guest reads (the host has controls)
         self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
         session.on_lost = self._lost
@@ -348,10 +349,18 @@ class LanLobbyScene(PageScene):
             for i, key in enumerate(("lobby.seats", "lobby.bet", "lobby.clock", "lobby.preset")):
                 surface.blit(self.label(tr(key), 17, LABEL), (RIGHT.x, RIGHT.y + 4 + i * CONTROL_STEP))
         else:
-            seat_info = self.session.my_seat()
-            wait = "lobby.wait_host" if seat_info is not None and seat_info.ready else "lobby.wait_ready"
-            surface.blit(self.label(tr(wait), 20, MUTED), (RIGHT.x, RIGHT.y + 8))
+            self.drawn_wait = ellipsize(self.services.fonts.font(20), self.waiting_for(info), RIGHT.w)
+            surface.blit(self.label(self.drawn_wait, 20, MUTED), (RIGHT.x, RIGHT.y + 8))
             self._draw_terms(surface, info)
+
+    def waiting_for(self, info: TableInfo) -> str:
+        """What a guest's table waits for: their own "Sẵn sàng", the others not ready yet (by name), the host
+        (someone watching reads the last two)."""
+        mine = self.session.my_seat()
+        if not self.session.watching and (mine is None or not mine.ready):
+            return tr("lobby.wait_ready")
+        late = [shown_name(x.name) for x in info.seats if x.kind == SeatKind.PLAYER and not x.ready and x.name]
+        return tr("lobby.wait_for", names=", ".join(late)) if late else tr("lobby.wait_host")
 
     def _draw_terms(self, surface: pygame.Surface, info: TableInfo) -> None:
         """What the host set, read-only for the others: a row each, "Tiền cược: 500"."""
