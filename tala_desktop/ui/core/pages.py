@@ -21,6 +21,7 @@ from .scene import Scene
 class Pages:
     settings: Callable[[], Scene] | None = None           # the settings page
     rules: Callable[[], Scene] | None = None              # the rules page
+    table_rules: Callable[[], Scene] | None = None        # the rules over a LAN table: no guided game from there
     tutorial: Callable[[], Scene] | None = None           # Hướng dẫn, the guided first game
     lan: Callable[[], Scene] | None = None                # the LAN page: tables found or hosted
     settings_changed: Callable[[], object] | None = None  # apply and keep a changed setting

@@ -113,7 +113,8 @@ class RulesScene(PageScene):
 
     title_key = "rules.title"
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, tutorial: bool = True) -> None:
+        self.offers_tutorial = tutorial      # False over a table: its game would go on under the guided one
         self.scroll = 0.0
         self.target = 0.0
         self.toc_hover: int | None = None
@@ -132,8 +133,9 @@ class RulesScene(PageScene):
         label = tr("rules.tutorial")
         self.tutorial_button = Button((1032, 30, 220, 50), label, fonts, self.open_tutorial, style="blue",
                                       font_size=fit_font_size(fonts, label, 196, 20),
-                                      enabled=self.services.pages.tutorial is not None)
-        self.widgets.extend([self.bar, self.tutorial_button])
+                                      enabled=self.services.pages.tutorial is not None,
+                                      visible=self.offers_tutorial)
+        self.widgets.extend([self.bar, self.tutorial_button] if self.offers_tutorial else [self.bar])
 
     def open_tutorial(self) -> None:
         """The guided first game (Hướng dẫn), over this page: leaving it comes back here."""

@@ -56,8 +56,9 @@ def _set_icon(cards: CardArt) -> None:
 
 
 def make_pages(services: Services, runner: Runner | None = None) -> Pages:
-    """The pages scenes open over themselves: settings, rules, the tutorial (its Lan decided by ``runner``;
-    None: a bot thread of its own) and the LAN page. The tutorial and LAN load the table scene: on first use."""
+    """The pages scenes open over themselves: settings, rules (over a LAN table: without the guided game), the
+    tutorial (its Lan decided by ``runner``; None: a bot thread of its own) and the LAN page. The tutorial and LAN
+    load the table scene: on first use."""
     def settings() -> Scene:
         from ..screens.settings import SettingsScene
         return SettingsScene(services)
@@ -65,6 +66,10 @@ def make_pages(services: Services, runner: Runner | None = None) -> Pages:
     def rules() -> Scene:
         from ..screens.rules import RulesScene
         return RulesScene(services)
+
+    def table_rules() -> Scene:
+        from ..screens.rules import RulesScene
+        return RulesScene(services, tutorial=False)
 
     def tutorial() -> Scene:
         from ..screens.tutorial import TutorialScene
@@ -78,7 +83,8 @@ def make_pages(services: Services, runner: Runner | None = None) -> Pages:
         apply_settings(services)
         save_ui_settings(services)
 
-    return Pages(settings=settings, rules=rules, tutorial=tutorial, lan=lan, settings_changed=changed)
+    return Pages(settings=settings, rules=rules, table_rules=table_rules, tutorial=tutorial, lan=lan,
+                 settings_changed=changed)
 
 
 def load_sounds(services: Services) -> None:

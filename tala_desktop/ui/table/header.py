@@ -3,7 +3,8 @@
 The pages come from ``Services.pages`` (the app knows the screens); a
 table without them (tests, the benchmark) shows only the sound button.
 Opening a page covers the table: the stack stops updating it, so an
-offline table waits there like under the pause menu.
+offline table waits there like under the pause menu; a LAN table's game
+goes on, so its rules page offers no guided game to play meanwhile.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ UNMUTED = (0.8, 0.5)      # sound and music volumes the ♪ button turns back on
 class TableHeader:
     """The header's buttons; ``open_page`` pushes a page over the table."""
 
-    def __init__(self, services: Services, layout: TableLayout, open_page: Callable[[Scene], None]) -> None:
+    def __init__(self, services: Services, layout: TableLayout, open_page: Callable[[Scene], None],
+                 pauses: bool = True) -> None:
         self.services = services
+        self.pauses = pauses        # False at a LAN table: its game goes on under a page
         self.open_page = open_page
         fonts = services.fonts
         rects = layout.header_buttons
@@ -67,7 +70,9 @@ class TableHeader:
             self.open_page(make())
 
     def open_rules(self) -> None:
-        make = self.services.pages.rules
+        pages = self.services.pages
+        # a game that goes on under the page: its rules offer no guided game to play over it
+        make = pages.rules if self.pauses or pages.table_rules is None else pages.table_rules
         if make is not None:
             self.open_page(make())
 

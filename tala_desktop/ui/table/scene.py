@@ -100,7 +100,7 @@ class TableScene(Scene):
         fonts = services.fonts
         self.buttons = TableButtons(fonts, self.layout)
         self.menu_button = Button(self.layout.menu_button, tr("icon.menu"), fonts, style="dark")
-        self.header = TableHeader(services, self.layout, self.open_page)
+        self.header = TableHeader(services, self.layout, self.open_page, pauses=client.can_pause)
         self.status = StatusLine()
         self.turn_clock = TurnClock()
         self.thinking_seat: int | None = None
