@@ -21,6 +21,7 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
     "social.sit": ("Ngồi vào", "Sit down"),
     "social.sit_at": ("Ngồi vào ghế {seat}", "Take seat {seat}"),
     "social.joins_next": ("{name} sẽ vào ghế {seat} ván sau", "{name} takes seat {seat} next game"),
+    "social.gone": ("{name} đã rời bàn", "{name} has left the table"),
     "social.stand_up": ("Đứng dậy, ngồi xem", "Stand up and watch"),
     "social.give_seat": ("Nhường ghế {seat} cho {name}", "Give seat {seat} to {name}"),
     "social.bot_seat": ("Cho máy ngồi ghế {seat}", "A bot takes seat {seat}"),

@@ -42,6 +42,7 @@ class LanChannel:
         self._before = session.said_total   # lines the session had before the table showed (no bubbles for them)
         self._info: p.TableInfo | None = None   # the lobby last seen, and when (its deal_wait counts from then)
         self._info_at = 0.0
+        self._players: tuple[int, frozenset[str]] | None = None   # the table and its players' names, as last polled
 
     @property
     def watchers(self) -> list[str]:
@@ -183,7 +184,21 @@ class LanChannel:
         out = [self.said(line, first + i < self._before) for i, line in enumerate(fresh)]
         out += [Said(name="", text=text, notice=True) for text in s.said_notices[self._notices:]]
         self._notices = len(s.said_notices)
+        out += [Said(name="", text=tr("social.gone", name=shown_name(name)), notice=True) for name in self._gone()]
         return out
+
+    def _gone(self) -> list[str]:
+        """The players of your table since the last poll who are neither seated nor watching there now (they left,
+        or the host removed them); nobody on the first poll or at another table."""
+        info = self.session.lobby
+        if info is None:
+            self._players = None
+            return []
+        names = frozenset(x.name for x in info.seats if x.kind == SeatKind.PLAYER and x.name)
+        before, self._players = self._players, (info.id, names)
+        if before is None or before[0] != info.id:
+            return []
+        return sorted(before[1] - names - set(info.watchers))
 
     def _watching_name(self) -> str | None:
         """Your name among those watching: the one the table gave your id (made unique: "Lan (2)"), else hello's."""
