@@ -24,12 +24,12 @@ from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.protocol import ChatEvent, TableInfo
 from tala_desktop.table import SeatKind
 
-from ..art import theme
+from ..art import gfx, theme
 from ..art.theme import ERROR, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
-from ..frames.page import PANEL, PageScene, wrap_text
+from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
 from ..shared.new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
 from ..shared.services import Services
 from ..social.layer import SocialLayer
@@ -69,6 +69,8 @@ class LanLobbyScene(PageScene):
         self.drawn_status = ""             # the status line of the last frame drawn
         self.drawn_chat_note = ""          # what the chat field says instead of taking text (muted), as drawn
         self.drawn_wait = ""               # what a guest reads the table waits for
+        self.drawn_rows: list[tuple[str, int]] = []    # each table row's words and where its label ends
+        self.drawn_row_cut: list[str] = []             # the rows too long even in the smallest type (cut with "…")
         self.drawn_terms: list[tuple[str, str]] = []   # the table's terms a guest reads (the host has controls)
         self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
         session.on_lost = self._lost
@@ -328,6 +330,7 @@ class LanLobbyScene(PageScene):
         return lines
 
     def _draw_tables(self, surface: pygame.Surface) -> None:
+        self.drawn_rows, self.drawn_row_cut = [], []
         surface.blit(self.label(tr("lobby.tables"), 26, LABEL, bold=True), (LEFT.x, LEFT.y))
         if not self.session.tables:
             surface.blit(self.label(tr("lobby.no_tables"), 20, MUTED), (LEFT.x, LEFT.y + 60))
@@ -338,7 +341,13 @@ class LanLobbyScene(PageScene):
                       bet=money(t.bet))
             if t.state == "playing":
                 text += f" · {tr('lobby.playing')}"
-            surface.blit(self.label(text, 20, TEXT, bold=True), (LEFT.x + 14, y + 16))
+            room = (self.row_buttons[i].rect.x if i < len(self.row_buttons) else LEFT.right) - 8 - (LEFT.x + 14)
+            size = fit_font_size(self.services.fonts, text, room, 20, smallest=16)   # a long row: smaller, then cut
+            label = self.label(ellipsize(self.services.fonts.font(size, bold=True), text, room), size, TEXT, bold=True)
+            surface.blit(label, (LEFT.x + 14, y + 16))
+            self.drawn_rows.append((text, LEFT.x + 14 + label.get_width()))
+            if gfx.text_size(self.services.fonts.font(size, bold=True), text)[0] > room:
+                self.drawn_row_cut.append(text)
 
     def _draw_seats(self, surface: pygame.Surface, info: TableInfo) -> None:
         surface.blit(self.label(table_name(info), 26, LABEL, bold=True), (LEFT.x, LEFT.y))
