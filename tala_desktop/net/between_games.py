@@ -32,6 +32,7 @@ class BetweenGames(RoomChecks[M]):
     audience: Audience[M]
     ids: MemberIds[M]
     offer_until: float              # the next deal waits until then for someone watching to sit (0: no offer)
+    vote_until: float               # once a player asked for the next game, the others' votes are waited for until then
     joining: dict[int, float]       # seats taken between games -> until when the deal waits for their vote
     ended: int                      # the last game whose end was seen (its left seats freed)
     broadcast_lobby: Callable[[], None]
@@ -170,23 +171,29 @@ class BetweenGames(RoomChecks[M]):
         if table.state is None or not table.state.is_over:
             raise RoomError("in_progress", "the current game is not over")
         self.seats.votes.add(seat)
+        if not self.vote_until:      # the first to ask: the others have vote_seconds (their app may be on a page)
+            self.vote_until = now + self.config.vote_seconds
         if not self.maybe_next_game(now):
             self.broadcast_lobby()
 
     def maybe_next_game(self, now: float) -> bool:
         """Deal the next game once every connected player asked for it (a newcomer's vote is waited for a moment
-        only) and no free seat is still offered to someone watching."""
+        only, the others' for ``vote_seconds`` after the first asked) and no free seat is still offered to someone
+        watching."""
         table = self.table
         if table is None or table.state is None or not table.state.is_over:
             return False
-        waiting = [s for s in self.seats.not_voted() if now < self.joining.get(s, float("inf"))]
+        if self.vote_until and now >= self.vote_until:
+            waiting: list[int] = []
+        else:
+            waiting = [s for s in self.seats.not_voted() if now < self.joining.get(s, float("inf"))]
         if waiting or not (self.seats.votes or self.joining):
             return False
         if now < self.offer_until and self.audience and self._free_seats():
             return False
         self.seats.votes.clear()
         self.joining.clear()
-        self.offer_until = 0.0
+        self.offer_until = self.vote_until = 0.0
         self._fill_empty_seats(table)
         table.next_game(now)
         self.flush()

@@ -69,6 +69,7 @@ class Room(BetweenGames[M]):
         self.away = AwayTimer(config.away_delay)   # plays the turns of players who dropped
         self.ids: MemberIds[M] = MemberIds()  # each person's id here (what the host's commands name)
         self.offer_until = 0.0                # the next deal waits until then for someone watching to sit
+        self.vote_until = 0.0                 # ... and for the players' votes at most until then (0: nobody asked)
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
         self.ended = 0                        # the last game whose end was seen
         self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away

@@ -174,3 +174,20 @@ def test_nobody_watching_means_the_deal_waits_for_nobody():
         kit.say(minh, type="leave")
         finish(kit, table)
         assert lobby(kit, lan)["deal_wait"] == 0
+
+
+def test_a_player_who_never_asks_for_the_next_game_holds_the_others_up_for_a_while_only():
+    """Once one player asked for the next game the others have ``vote_seconds`` to ask too (their app may be on a
+    page where its results do not count down); then it is dealt. Nobody asking deals nothing."""
+    with CoreKit(vote_seconds=30.0) as kit:
+        lan, minh, fan, table = started_with_a_fan(kit)
+        kit.say(fan, type="leave")                               # nobody watches: no seat offer to wait for
+        finish(kit, table)
+        kit.run(60.0, step=1.0)
+        assert game_of(kit, table) == 1                          # nobody asked: the table rests
+        kit.say(lan, type="next_game")
+        kit.run(29.0, step=1.0)
+        assert game_of(kit, table) == 1                          # Minh still has a moment
+        kit.run(2.0, step=1.0)
+        assert game_of(kit, table) == 2                          # then the game is dealt, Minh in it
+        assert lobby(kit, minh)["seats"][1]["name"] == "Minh"
