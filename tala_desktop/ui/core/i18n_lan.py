@@ -8,6 +8,8 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lan.searching": ("Đang tìm bàn trong mạng…", "Looking for tables on this network…"),
     "lan.server_row": ("{name} · {players} người · cược {bet}", "{name} · {players} players · bet {bet}"),
     "lan.server_row_empty": ("{name} · {players} người · chưa có bàn", "{name} · {players} players · no table yet"),
+    "lan.server_row_playing": ("{name} · {players} người · cược {bet} · đang chơi",
+                               "{name} · {players} players · bet {bet} · playing"),
     "lan.locked": ("có mật khẩu", "password"),
     "lan.join": ("Vào", "Join"),
     "lan.address": ("Nhập địa chỉ", "Enter address"),
@@ -178,4 +180,6 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
                          "The host muted you at this table. You can still watch and play."),
     "lan.server_row_empty#one": ("{name} · {players} người · chưa có bàn", "{name} · {players} player · no table yet"),
     "lan.server_row#one": ("{name} · {players} người · cược {bet}", "{name} · {players} player · bet {bet}"),
+    "lan.server_row_playing#one": ("{name} · {players} người · cược {bet} · đang chơi",
+                                   "{name} · {players} player · bet {bet} · playing"),
 }

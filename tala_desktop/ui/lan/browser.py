@@ -267,7 +267,8 @@ class LanBrowserScene(PageScene):
 
     def row_text(self, server: LanServer, font: pygame.font.Font, room: int) -> str:
         """A server's row: its name cut short with "…" when the whole line does not fit, players and bet kept."""
-        key = "lan.server_row" if server.bet else "lan.server_row_empty"
+        key = "lan.server_row_empty" if not server.bet else \
+            "lan.server_row_playing" if server.tables and not server.open else "lan.server_row"   # no seat to join
 
         def line(name: str) -> str:
             return tr_count(key, server.players, name=name, players=server.players, bet=money(server.bet or 0))

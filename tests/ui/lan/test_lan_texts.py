@@ -252,3 +252,19 @@ def test_hosting_announces_the_hosts_name(app):
         session.client.close()           # the connection first: a client that outlives its server reconnects
         session.close()
         browser.stop()
+
+
+@pytest.mark.parametrize(("language", "playing"), [("vi", "đang chơi"), ("en", "playing")])
+def test_a_server_whose_tables_all_play_says_so_in_its_row(app, language, playing):
+    """A host's table that started has no seat to join: its row says it plays (Vào then lists it to watch)."""
+    i18n.set_language(language)
+    stack, services = app
+    browser = LanBrowserScene(services, NoBrowser)
+    stack.push(browser)
+    font = services.fonts.font(21, True)
+    busy = LanServer(host="10.0.0.1", port=8765, name="x", host_name="Hùng", players=2, tables=1, open=0, bet=100,
+                     password=False, seen=0.0)
+    waiting = LanServer(host="10.0.0.2", port=8765, name="x", host_name="Hùng", players=1, tables=1, open=1,
+                        bet=100, password=False, seen=0.0)
+    assert browser.row_text(busy, font, 2000).endswith(playing)
+    assert playing not in browser.row_text(waiting, font, 2000)
