@@ -13,6 +13,9 @@ TABLE_STRINGS: dict[str, tuple[str, str]] = {
     "pause.lan_note": ("Bàn LAN không dừng được: ván vẫn đang chạy", "A LAN table cannot pause: the game goes on"),
     # confirmations
     "confirm.leave_title": ("Rời bàn giữa ván?", "Leave in the middle of a game?"),
+    "confirm.leave_practice": ("Đây là ván tập: rời bàn không mất chip nào. Muốn học lại, mở Hướng dẫn ở màn hình "
+                               "chính.", "This is a practice game: leaving costs no chips. To learn again, open "
+                               "Tutorial from the main menu."),
     "confirm.leave_text": ("Rời bàn lúc này bị tính Móm: bạn mất {bets} cược ({amount}).",
                            "Leaving now counts as Móm: you lose {bets} bets ({amount})."),
     "confirm.leave_text#one": ("Rời bàn lúc này bị tính Móm: bạn mất {bets} cược ({amount}).",

@@ -109,6 +109,8 @@ def tutorial_table(services: Services, runner: Runner | None = None) -> Table:
 class TutorialScene(TableScene):
     """The table, two short lessons, and the coach."""
 
+    practice = True     # the lessons play for no chips: leaving one costs nothing
+
     def __init__(self, services: Services, on_done: Callable[[], None] | None = None,
                  runner: Runner | None = None) -> None:
         self.tutorial_table = tutorial_table(services, runner)

@@ -143,7 +143,7 @@ def _post_quit() -> None:
 def leave_cost(table: TableFacts) -> int | None:
     """The bets leaving ``table`` now costs (a running game counts as Móm), or None when it costs nothing."""
     m = table.model
-    if m is None or m.is_over or table.spectator:
+    if m is None or m.is_over or table.spectator or table.practice:
         return None
     return m.rules.mom_pay
 
@@ -156,6 +156,8 @@ def asks_before_leaving(table: TableFacts) -> bool:
 def leave_text(table: TableFacts) -> str:
     """The whole cost of leaving now, in words: the Móm, the rest of the game played for you, what it cost so far."""
     m = table.model
+    if table.practice:
+        return tr("confirm.leave_practice")
     if m is None:
         return tr("confirm.leave_unknown")
     bets = m.rules.mom_pay

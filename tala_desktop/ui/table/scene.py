@@ -67,6 +67,7 @@ class TableScene(Scene):
     """The table: your hand at the bottom, the other seats around, the stock in the middle."""
 
     fills_canvas = True          # the layout follows the canvas's shape (``relayout``, from update)
+    practice = False             # a lesson's table (the tutorial): no chips at stake
 
     def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
@@ -420,7 +421,7 @@ class TableScene(Scene):
     def facts(self) -> TableFacts:
         """What a dialog over the table reads of it now."""
         return TableFacts(self.layout, self.model, self.spectator, self.client.can_pause, self.saved,
-                          self.needs_redraw, self.closes_for() if self.closes_for is not None else ())
+                          self.needs_redraw, self.closes_for() if self.closes_for is not None else (), self.practice)
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:

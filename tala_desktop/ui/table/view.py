@@ -100,3 +100,4 @@ class TableFacts:
     saved: bool               # an unfinished game here is autosaved (Chơi tiếp)
     changed: bool             # the table's next frame differs from its last (it plays on under the dialog)
     closes_for: tuple[str, ...] = ()   # the others at a LAN table this app hosts: quitting closes it for them
+    practice: bool = False    # the tutorial's lessons: no chips at stake, leaving costs nothing

@@ -156,3 +156,28 @@ def test_the_tutorial_opened_over_a_game_comes_back_to_that_game(desktop, app):
     click(app, done.done_button.rect.center)
     assert app.stack.top is rules and table in app.stack.scenes and not table.client.closed
     assert done.done_button.text == tr("btn.back")
+
+
+def test_leaving_the_practice_game_costs_no_chips_and_says_so(app):
+    """The lessons play for no chips: leaving one mid-game is asked about without a Móm's price."""
+    from tala_desktop.ui.frames.confirm import ConfirmOverlay
+    from tala_desktop.ui.table.pause import PauseOverlay
+
+    wallet = app.services.store.profile().balance if app.services.store is not None else None
+    scene = open_tutorial(app)
+    wait_for_my_step(app, scene)
+    scene.open_pause()
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay)
+    app.frame()
+    pause.leave()
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmOverlay)
+    words = ask.message
+    assert words == tr("confirm.leave_practice")
+    assert "Móm" not in words and "100" not in words
+    ask.buttons[0].click()
+    run(app, 5)
+    assert not any(isinstance(s, TutorialScene) for s in app.stack.scenes)
+    if wallet is not None:
+        assert app.services.store.profile().balance == wallet
