@@ -14,24 +14,8 @@ from tala_desktop.ui.core import i18n
 from tala_desktop.ui.lan.channel import INVITES_SHOWN, LanChannel
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.said import SeatChoice
+from tests.ui.social.lan_fakes import Client
 from tests.ui.social.test_social_layer import Channel, sight, started
-
-
-class Client:
-    def __init__(self) -> None:
-        self.sent: list[tuple] = []
-
-    def set_seat(self, seat: int, kind: str, member: int | None = None) -> None:
-        self.sent.append((seat, kind, member))
-
-    def stand_up(self) -> None:
-        self.sent.append(("stand_up",))
-
-    def kick(self, member: int) -> None:
-        self.sent.append(("kick", member))
-
-    def mute(self, member: int, muted: bool = True) -> None:
-        self.sent.append(("mute", member, muted))
 
 
 def host_between_games(watchers: list[str]) -> SimpleNamespace:
@@ -56,7 +40,8 @@ def test_the_host_invites_each_of_the_first_people_watching_to_a_seat_of_their_o
         assert [c.label for c in choices] == ([f"Invite {n} to seat {s}" for n, s in zip(invited, seats)]
                                               + ["A bot takes seat 4", "Stand up and watch"])
         choices[len(invited) - 1].act()                    # the last one invited
-        assert session.client.sent == [(seats[-1] - 1, "player", 40 + len(invited) - 1)]   # by id, never by name
+        last = ("set_seat", seats[-1] - 1, "player", 40 + len(invited) - 1)
+        assert session.client.sent == [last]                 # by id, never by name
     finally:
         i18n.set_language("vi")
 
@@ -70,7 +55,7 @@ def test_every_one_watching_is_offered_each_open_seat_in_their_menu():
         assert tu.seat is None
         assert [c.label for c in tu.actions][:3] == ["Invite to seat 4", "Invite to seat 2", "Invite to seat 3"]
         tu.actions[1].act()
-        assert session.client.sent == [(1, "player", 42)]
+        assert session.client.sent == [("set_seat", 1, "player", 42)]
         during = next(p for p in LanChannel(session).people(False) if p.name == "Tú")
         assert not any(c.label.startswith("Invite") for c in during.actions)     # seats change between games only
     finally:
