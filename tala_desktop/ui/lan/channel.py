@@ -18,7 +18,7 @@ from tala_desktop.table import SeatKind
 from ..core.i18n import tr
 from ..core.names import shown_name
 from ..social.said import Person, Said, SeatChoice
-from .session import LanSession
+from .session import LanSession, free_seats
 
 INVITES_SHOWN = 2   # the host's "Mời Lan vào ghế 3" in the row between games: for the first people watching
 INVITE_NAME = 12    # letters of a name in that button (the seat number after it must show)
@@ -68,7 +68,7 @@ class LanChannel:
                 watching = list(zip(info.watchers, info.watcher_ids))[:INVITES_SHOWN]
                 out += [self.invite(name, member, seats[i % len(seats)], named=True)
                         for i, (name, member) in enumerate(watching)]
-            empty = next((x.seat for x in info.seats if x.kind == SeatKind.EMPTY and x.name is None), None)
+            empty = next(iter(free_seats(info)), None)
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
                                       functools.partial(s.client.set_seat, empty, SeatKind.BOT)))
@@ -81,8 +81,7 @@ class LanChannel:
         info = self.session.lobby
         if info is None:
             return []
-        free = [x.seat for x in info.seats if x.kind == SeatKind.EMPTY and x.name is None]
-        return free + [x.seat for x in info.seats if x.kind == SeatKind.BOT]
+        return free_seats(info) + [x.seat for x in info.seats if x.kind == SeatKind.BOT]
 
     def invite(self, name: str, member: int, seat: int, named: bool = False) -> SeatChoice:
         """The host gives ``seat`` to the person watching with id ``member``."""
@@ -154,7 +153,7 @@ class LanChannel:
         if newcomer is not None:
             key = "people.deal_newcomer" if dealing else "people.newcomer"
             return tr(key, name=shown_name(newcomer.name or ""), seat=newcomer.seat + 1, seconds=left)
-        free = next((x.seat for x in info.seats if x.kind == SeatKind.EMPTY and x.name is None), None)
+        free = next(iter(free_seats(info)), None)
         if free is None:
             return ""
         return tr("people.deal_seat_open" if dealing else "people.seat_open", seat=free + 1, seconds=left)

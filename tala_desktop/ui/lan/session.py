@@ -46,9 +46,14 @@ def unseen(known: list[ChatLine], log: list[ChatLine]) -> list[ChatLine]:
     return log
 
 
+def free_seats(table: p.TableInfo) -> list[int]:
+    """The seats of ``table`` nobody holds, neither a person nor a bot (a bot takes them at the next deal)."""
+    return [x.seat for x in table.seats if x.kind == SeatKind.EMPTY and x.name is None]
+
+
 def free_between_games(table: p.TableInfo) -> bool:
     """A started table with a seat free now (between games: its player left, or the host opened it)."""
-    return table.state == "playing" and any(x.kind == SeatKind.EMPTY and x.name is None for x in table.seats)
+    return table.state == "playing" and bool(free_seats(table))
 
 
 def open_table(tables: list[p.TableInfo]) -> p.TableInfo | None:
@@ -244,7 +249,7 @@ class LanSession:
         info = self.lobby
         if info is None or not self.watching:
             return None
-        return next((s.seat for s in info.seats if s.kind == SeatKind.EMPTY and s.name is None), None)
+        return next(iter(free_seats(info)), None)
 
     def can_start(self) -> bool:
         """Host, in the lobby, and every other seated player is ready."""
