@@ -102,6 +102,7 @@ def test_the_check_finds_an_option_without_help():
 
 
 def test_the_simulator_says_how_many_games_duplicate_deals_make(monkeypatch, capsys):
+    pytest.importorskip("tqdm", reason="bench/sim.py needs tqdm: pip install '.[bench]'")
     monkeypatch.syspath_prepend(str(ROOT / "bench"))
     sim = importlib.import_module("sim")
 
@@ -148,6 +149,7 @@ def test_every_tool_is_in_this_check():
 
 
 def test_the_discard_rates_table_labels_its_rows_and_its_thirteen_columns(monkeypatch, capsys):
+    pytest.importorskip("tqdm", reason="bench/discard_rates.py needs tqdm: pip install '.[bench]'")
     spec = importlib.util.spec_from_file_location("_tool_discard_rates", ROOT / "bench" / "discard_rates.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tala_desktop.bots import make_bot
 from tala_desktop.engine import GameState, Move, Phase, Rules, parse_card
 from tala_desktop.engine.melds import Phom
@@ -128,6 +130,7 @@ def test_hard_searches_and_gets_more_samples_with_more_budget():
 
 
 def test_sim_cli_prints_parseable_json():
+    pytest.importorskip("tqdm", reason="bench/sim.py needs tqdm: pip install '.[bench]'")
     out = subprocess.run([sys.executable, SIM, "--games", "8", "--seats",
                           "easy,random,normal", "--duplicate", "--json", "--no-progress"],
                          capture_output=True, text=True, timeout=120, check=True)

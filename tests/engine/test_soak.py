@@ -5,10 +5,13 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 SOAK = Path(__file__).resolve().parents[2] / "bench" / "soak.py"
 
 
 def test_two_thousand_random_games_keep_every_invariant():
+    pytest.importorskip("tqdm", reason="bench/soak.py needs tqdm: pip install '.[bench]'")
     spec = importlib.util.spec_from_file_location("soak", SOAK)
     soak = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(soak)
