@@ -31,7 +31,7 @@ from tala_desktop.store import StoreError
 
 from ..art import gfx, theme
 from ..art.theme import ERROR, LABEL, MUTED, TEXT
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import N_, money, tr, tr_count
 from ..core.names import is_default_name, lan_name
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.services import Services
@@ -77,7 +77,7 @@ def parse_address(text: str) -> tuple[str, int] | None:
 class LanBrowserScene(PageScene):
     """The LAN page: discovered servers on the left, address and hosting on the right."""
 
-    title_key = "lan.title"
+    title_key = N_("lan.title")
 
     def __init__(self, services: Services, browser_factory: Callable[[], Browser | None] | None = None,
                  host_port: int = DEFAULT_PORT, announce_target: tuple[str, int] | None = None) -> None:
@@ -146,7 +146,7 @@ class LanBrowserScene(PageScene):
 
     def nothing_found_lines(self) -> list[str]:
         """The empty list's notice, wrapped to the list's width."""
-        text = tr("lan.discovery_off" if self.browser is None else "lan.nothing_found")
+        text = tr(N_("lan.discovery_off") if self.browser is None else N_("lan.nothing_found"))
         if sys.platform == "darwin":
             text += "\n" + tr("lan.mac_local_network")
         return wrap_text(self.services.fonts.font(19), text, LEFT.w)
@@ -267,8 +267,9 @@ class LanBrowserScene(PageScene):
 
     def row_text(self, server: LanServer, font: pygame.font.Font, room: int) -> str:
         """A server's row: its name cut short with "…" when the whole line does not fit, players and bet kept."""
-        key = "lan.server_row_empty" if not server.bet else \
-            "lan.server_row_playing" if server.tables and not server.open else "lan.server_row"   # no seat to join
+        key = N_("lan.server_row_empty") if not server.bet else \
+            N_("lan.server_row_playing") if server.tables and not server.open else \
+            N_("lan.server_row")   # no seat to join
 
         def line(name: str) -> str:
             return tr_count(key, server.players, name=name, players=server.players, bet=money(server.bet or 0))
@@ -298,7 +299,7 @@ class LanBrowserScene(PageScene):
             room = self.row_text_width()
             text = self.row_text(server, self.services.fonts.font(21, True), room)
             self.row_text_rects.append(surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 16, y + 8)))
-            where = server.address + (f" · {tr('lan.locked')}" if server.password else "")
+            where = server.address + (" · " + tr("lan.locked") if server.password else "")
             where = ellipsize(self.services.fonts.font(17), where, room)
             self.row_text_rects.append(surface.blit(self.label(where, 17, theme.LAN_NOTE), (LEFT.x + 16, y + 36)))
         surface.blit(self.label(tr("lan.address"), 24, LABEL, bold=True), (RIGHT.x, RIGHT.y))

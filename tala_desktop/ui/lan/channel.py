@@ -15,7 +15,7 @@ import math
 from tala_desktop.net import protocol as p
 from tala_desktop.table import SeatKind
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.names import shown_name
 from ..social.said import Person, Said, SeatChoice
 from .session import LanSession, free_seats
@@ -124,7 +124,7 @@ class LanChannel:
 
     def _moderation(self, name: str, member: int, muted: bool, kick: bool) -> tuple[SeatChoice, ...]:
         client = self.session.client
-        out = [SeatChoice(tr("people.unmute" if muted else "people.mute"),
+        out = [SeatChoice(tr(N_("people.unmute") if muted else N_("people.mute")),
                           functools.partial(client.mute, member, not muted))]
         if kick:
             out.append(SeatChoice(tr("lobby.kick"), functools.partial(client.kick, member),
@@ -151,12 +151,12 @@ class LanChannel:
         dealing = not waited                    # every player asked for it: the deal comes when this runs out
         newcomer = next((x for x in info.seats if x.joining and x.seat not in info.next_votes and x.name), None)
         if newcomer is not None:
-            key = "people.deal_newcomer" if dealing else "people.newcomer"
+            key = N_("people.deal_newcomer") if dealing else N_("people.newcomer")
             return tr(key, name=shown_name(newcomer.name or ""), seat=newcomer.seat + 1, seconds=left)
         free = next(iter(free_seats(info)), None)
         if free is None:
             return ""
-        return tr("people.deal_seat_open" if dealing else "people.seat_open", seat=free + 1, seconds=left)
+        return tr(N_("people.deal_seat_open") if dealing else N_("people.seat_open"), seat=free + 1, seconds=left)
 
     def take_seat(self, seat: int) -> None:
         """Sit down on ``seat`` and vote for the next game at once (the players wait for every seat's vote)."""

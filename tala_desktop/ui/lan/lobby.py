@@ -26,7 +26,8 @@ from tala_desktop.table import SeatKind
 
 from ..art import gfx, theme
 from ..art.theme import ERROR, LABEL, MUTED, TEXT
-from ..core.i18n import money, tr
+from ..core.choice_words import preset_name
+from ..core.i18n import N_, money, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
 from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
@@ -53,7 +54,7 @@ GAME_STOPS = {"host_quit", "host_left", "server_shutdown", "shutdown"}   # the s
 class LanLobbyScene(PageScene):
     """One LAN connection's lobby; it owns the session and closes it when popped."""
 
-    title_key = "lobby.title"
+    title_key = N_("lobby.title")
 
     def __init__(self, services: Services, session: LanSession, to_menu: Callable[[], None] | None = None,
                  on_fail: Callable[[str], None] | None = None) -> None:
@@ -125,7 +126,7 @@ class LanLobbyScene(PageScene):
             else:
                 ready = mine is not None and mine.ready
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 220, 60),
-                                     tr("lobby.not_ready" if ready else "lobby.ready"), fonts,
+                                     tr(N_("lobby.not_ready") if ready else N_("lobby.ready")), fonts,
                                      lambda: s.client.ready(not ready), style="dark" if ready else "green",
                                      font_size=24)
                 # a guest may watch instead of playing: the seat is free for someone else
@@ -155,7 +156,7 @@ class LanLobbyScene(PageScene):
         rows: list[Row] = [("seats", [(n, str(n)) for n in (2, 3, 4)], len(info.seats)),
                 ("bet", [(b, money(b)) for b in BET_CHOICES], info.bet),
                 ("turn_seconds", seconds, info.turn_seconds),
-                ("preset", [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES], info.preset)]
+                ("preset", [(p, preset_name(p)) for p in PRESET_CHOICES], info.preset)]
         for i, (field, options, value) in enumerate(rows):
             rect = (RIGHT.x, RIGHT.y + 28 + i * CONTROL_STEP, RIGHT.w, 40)
             self.controls.append(Segmented(rect, options, value, fonts, functools.partial(self.configure, field),
@@ -262,7 +263,7 @@ class LanLobbyScene(PageScene):
             return
         m = self.table_scene.model if self.table_scene is not None else None
         if m is not None and not m.is_over and self.session.lost_reason in GAME_STOPS:
-            text = f"{text} {tr('net.game_money')}"        # the game in progress stopped with the server
+            text = text + " " + tr("net.game_money")        # the game in progress stopped with the server
         if self.session.welcome is None and self.on_fail is not None:  # never got in: back to the list
             self.on_fail(text)
             self.back()
@@ -340,7 +341,7 @@ class LanLobbyScene(PageScene):
             text = tr("lobby.table_row", name=table_name(t), players=t.players, seats=len(t.seats),
                       bet=money(t.bet))
             if t.state == "playing":
-                text += f" · {tr('lobby.playing')}"
+                text += " · " + tr("lobby.playing")
             room = (self.row_buttons[i].rect.x if i < len(self.row_buttons) else LEFT.right) - 8 - (LEFT.x + 14)
             size = fit_font_size(self.services.fonts, text, room, 20, smallest=16)   # a long row: smaller, then cut
             label = self.label(ellipsize(self.services.fonts.font(size, bold=True), text, room), size, TEXT, bold=True)
@@ -355,7 +356,7 @@ class LanLobbyScene(PageScene):
         if self.session.is_host and not self.session.can_start():
             surface.blit(self.label(tr("lobby.wait_ready"), 19, MUTED), (LEFT.x, PANEL.bottom - 140))
         if self.session.is_host:
-            for i, key in enumerate(("lobby.seats", "lobby.bet", "lobby.clock", "lobby.preset")):
+            for i, key in enumerate((N_("lobby.seats"), N_("lobby.bet"), N_("lobby.clock"), N_("lobby.preset"))):
                 surface.blit(self.label(tr(key), 17, LABEL), (RIGHT.x, RIGHT.y + 4 + i * CONTROL_STEP))
         else:
             self.drawn_wait = ellipsize(self.services.fonts.font(20), self.waiting_for(info), RIGHT.w)
@@ -388,7 +389,7 @@ class LanLobbyScene(PageScene):
         self.drawn_chat_hint = ""
         self._draw_muted_note(surface)
         if not self.chat_lines() and not self.session.am_muted:  # an empty box says what it is for
-            hint = "lobby.chat_empty" if self.session.lobby is not None else "lobby.chat_no_table"
+            hint = N_("lobby.chat_empty") if self.session.lobby is not None else N_("lobby.chat_no_table")
             self.drawn_chat_hint = ellipsize(self.services.fonts.font(17), tr(hint), RIGHT.w)
             surface.blit(self.label(self.drawn_chat_hint, 17, MUTED), (RIGHT.x, top))
         for i, said in enumerate(self.chat_lines()):
@@ -420,7 +421,7 @@ class LanLobbyScene(PageScene):
 def table_terms(info: TableInfo) -> list[tuple[str, str]]:
     """The table's settings as (label, value) rows in the player's language."""
     clock = tr("setup.no_clock") if info.turn_seconds == 0 else tr("lobby.clock_value", seconds=info.turn_seconds)
-    preset = tr(f"setup.preset.{info.preset}") if info.preset in PRESET_CHOICES else shown_name(info.preset)
+    preset = preset_name(info.preset) if info.preset in PRESET_CHOICES else shown_name(info.preset)
     return [(tr("lobby.seats"), str(len(info.seats))), (tr("lobby.bet"), money(info.bet)),
             (tr("lobby.clock"), clock), (tr("lobby.preset"), preset)]
 

@@ -29,7 +29,8 @@ from tala_desktop.table import SeatKind
 
 from ..art import gfx, theme
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
-from ..core.i18n import tr
+from ..core.choice_words import level_name
+from ..core.i18n import N_, tr
 from ..core.names import BOT_KEY, seat_name
 from ..frames.confirm import ConfirmOverlay
 from ..frames.page import PANEL
@@ -109,7 +110,7 @@ def people_at(info: TableInfo) -> list[Someone]:
 def seat_marks(seat: SeatInfo) -> list[tuple[str, Colour]]:
     """The marks after a seat's name: host, away, ready or waiting for a player; the level for a bot."""
     if seat.kind != SeatKind.PLAYER:
-        return [(tr(f"setup.level.{seat.level}"), MUTED)]
+        return [(level_name(seat.level), MUTED)]
     marks = [(tr("lobby.host_mark"), LABEL)] if seat.host else []
     if seat.joining:
         return [*marks, (tr("lobby.joining_mark"), GAIN)]
@@ -181,7 +182,8 @@ class LobbyRoster:
                 if who.member is not None:
                     self._buttons(who, row.inflate(-20, -4), kick=True)
         if self.hidden:                  # on the list's title line: the others, and the button that shows them
-            key = "lobby.first_watchers" if self.first + self._per >= len(info.watchers) else "lobby.next_watchers"
+            key = (N_("lobby.first_watchers") if self.first + self._per >= len(info.watchers)
+                   else N_("lobby.next_watchers"))
             self.more_button = Button((LEFT.right - 10 - MORE_W, self._watch_top(info), MORE_W, WATCH_HEADER - 3),
                                       tr(key), self.services.fonts, self.turn, style="blue", font_size=14)
         return [*self.mute_buttons.values(), *self.kick_buttons.values(),
@@ -198,21 +200,23 @@ class LobbyRoster:
             right -= KICK_W + 8
         mute_w = self.mute_width()
         self.mute_buttons[who.member] = Button(
-            (right - mute_w, room.y, mute_w, room.h), tr("people.unmute" if who.muted else "people.mute"), fonts,
+            (right - mute_w, room.y, mute_w, room.h), tr(N_("people.unmute") if who.muted else N_("people.mute")),
+            fonts,
             functools.partial(client.mute, who.member, not who.muted), style="blue" if who.muted else "dark",
             font_size=15)
 
     def mute_width(self) -> int:
         """"Cấm chat" and "Cho chat lại" take the same room, with air on both sides of the longer (in any language)."""
         font = self.services.fonts.font(15, True)
-        return max(MUTE_W, *(gfx.text_size(font, tr(key))[0] + 28 for key in ("people.mute", "people.unmute")))
+        return max(MUTE_W, *(gfx.text_size(font, tr(key))[0] + 28 for key in (N_("people.mute"), N_("people.unmute"))))
 
     def ask_kick(self, who: Someone) -> None:
         """The host's "Mời ra": ask first (that person cannot come back to this table), then remove them by id."""
         if who.member is None:
             return
-        title, text = (("lobby.kick_watcher_title", tr("lobby.kick_watcher_text", name=who.name)) if who.seat is None
-                       else ("lobby.kick_title", tr("lobby.kick_seat_text", name=who.name, seat=who.seat + 1)))
+        title, text = ((N_("lobby.kick_watcher_title"), tr("lobby.kick_watcher_text", name=who.name))
+                       if who.seat is None else
+                       (N_("lobby.kick_title"), tr("lobby.kick_seat_text", name=who.name, seat=who.seat + 1)))
         self.ask(ConfirmOverlay(self.services, tr(title), text, tr("lobby.kick"), tr("lobby.kick_no"),
                                 functools.partial(self.session.client.kick, who.member)))
 

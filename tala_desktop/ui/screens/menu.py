@@ -22,7 +22,7 @@ from tala_desktop import __version__
 
 from ..art import gfx, theme
 from ..art.theme import AVATAR_GOLD
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import N_, money, tr, tr_count
 from ..core.names import shown_name
 from ..core.scene import Scene
 from ..frames.confirm import ConfirmOverlay
@@ -109,13 +109,13 @@ class MenuScene(PageScene):
             y += 88 + 22
         half = (w - 12) // 2
         pages = self.services.pages
-        rows = ((("tutorial", "menu.tutorial", self.open_tutorial if pages.tutorial is not None else None, "blue"),
-                 ("rules", "menu.rules", self.open_rules, "green")),
-                (("stats", "menu.stats", self.open_stats if store is not None else None, "green"),
-                 ("history", "menu.history", self.open_history if store is not None else None, "green")),
-                (("lan", "menu.play_lan", self.open_lan if pages.lan is not None else None, "blue"),),
-                (("settings", "menu.settings", self.open_settings, "green"),
-                 ("quit", "menu.quit", self.quit, "red")))
+        rows = ((("tutorial", N_("menu.tutorial"), self.open_tutorial if pages.tutorial is not None else None, "blue"),
+                 ("rules", N_("menu.rules"), self.open_rules, "green")),
+                (("stats", N_("menu.stats"), self.open_stats if store is not None else None, "green"),
+                 ("history", N_("menu.history"), self.open_history if store is not None else None, "green")),
+                (("lan", N_("menu.play_lan"), self.open_lan if pages.lan is not None else None, "blue"),),
+                (("settings", N_("menu.settings"), self.open_settings, "green"),
+                 ("quit", N_("menu.quit"), self.quit, "red")))
         for row in rows:
             bw = w if len(row) == 1 else half
             for i, (name, key, action, style) in enumerate(row):

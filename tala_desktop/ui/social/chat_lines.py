@@ -17,6 +17,7 @@ from ..art import gfx
 from ..art.emotes import emote
 from ..art.theme import MUTED, TEXT, WARNING
 from ..core.assets import Fonts
+from ..core.choice_words import reaction_text
 from ..core.i18n import get_language, tr
 from ..core.surface_cache import SurfaceCache
 from .said import Said
@@ -40,7 +41,7 @@ class ChatEntry:
 def sender_label(said: Said) -> str:
     """``Name``, ``Name (watching)`` or ``You``: who a line is from."""
     name = tr("social.you") if said.mine else said.name[:MAX_NAME_SHOWN]
-    return f"{name} ({tr('social.watching_mark')})" if said.watching else name
+    return name + " (" + tr("social.watching_mark") + ")" if said.watching else name
 
 
 def _break_word(font: pygame.font.Font, word: str, width: int) -> list[str]:
@@ -104,9 +105,9 @@ class ChatLines:
         name_w = name.get_width() + 6
         if said.reaction in EMOTES:
             face = emote(said.reaction, EMOTE_PX)
-            word = gfx.render_text(plain, tr(f"react.{said.reaction}"), MUTED)
+            word = gfx.render_text(plain, reaction_text(said.reaction), MUTED)
             return [self._row(width, [(name, 0), (face, name_w), (word, name_w + EMOTE_PX + 6)])]
-        text = tr(f"react.{said.reaction}") if said.reaction else said.text[:MAX_SHOWN]
+        text = reaction_text(said.reaction) if said.reaction else said.text[:MAX_SHOWN]
         colour = MUTED if said.reaction else TEXT
         if name_w > width * 0.6:   # a long name: the text starts on the next row
             lines = [""] + wrap(plain, text, width - INDENT, width - INDENT)

@@ -26,7 +26,8 @@ from ..art import gfx, theme
 from ..art.emotes import emote
 from ..art.theme import DIALOG_EDGE, FAINT, LABEL, MUTED, WHITE
 from ..core.assets import Fonts
-from ..core.i18n import tr
+from ..core.choice_words import reaction_text
+from ..core.i18n import N_, tr
 from ..core.surface_cache import SurfaceCache
 from ..table.layout import side_dock
 from ..widgets.controls import Button
@@ -86,7 +87,7 @@ class ChatPanel:
         col_w = (inner - 8) // 2
         size = phrase_size(self.fonts, col_w)
         self.phrase_buttons = [
-            Button((x0 + (i % 2) * (col_w + 8), y + (i // 2) * (PHRASE_H + 6), col_w, PHRASE_H), tr(f"react.{key}"),
+            Button((x0 + (i % 2) * (col_w + 8), y + (i // 2) * (PHRASE_H + 6), col_w, PHRASE_H), reaction_text(key),
                    self.fonts, functools.partial(self._react, key), style="dark", font_size=size)
             for i, key in enumerate(PHRASES)]
         y += ((len(PHRASES) + 1) // 2) * (PHRASE_H + 6) + 4
@@ -115,7 +116,7 @@ class ChatPanel:
 
     def empty_text(self) -> str:
         """What an empty chat says: how to send a line (or, with reactions only, a reaction)."""
-        return tr("social.empty" if self.field is not None else "social.empty_reactions")
+        return tr(N_("social.empty") if self.field is not None else N_("social.empty_reactions"))
 
     def buttons(self) -> list[Button]:
         return [self.close_button, *self.phrase_buttons, *([self.send_button] if self.send_button else [])]
@@ -251,7 +252,7 @@ class ChatPanel:
             self.field.draw(surface)
             f = self.field
             if not f.text and not f.focused and not f.composing:
-                text, width = tr("people.you_muted" if self.muted else "social.placeholder"), f.rect.w - 20
+                text, width = tr(N_("people.you_muted") if self.muted else N_("social.placeholder")), f.rect.w - 20
                 hint = self._cache.get(("hint", text), lambda: gfx.render_text(self.fonts.font(15), text, FAINT, width))
                 surface.blit(hint, hint.get_rect(midleft=(f.rect.x + 12, f.rect.centery)))
 
@@ -320,6 +321,6 @@ def phrase_size(fonts: Fonts, width: int) -> int:
     """The largest font (15 down to 12) at which every quick phrase fits a ``width`` button unsqueezed."""
     for size in range(15, 12, -1):
         font = fonts.font(size, bold=True)
-        if all(gfx.text_size(font, tr(f"react.{key}"))[0] + 2 * max(1, size // 12) <= width - 8 for key in PHRASES):
+        if all(gfx.text_size(font, reaction_text(key))[0] + 2 * max(1, size // 12) <= width - 8 for key in PHRASES):
             return size
     return 12
