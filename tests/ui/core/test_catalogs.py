@@ -95,4 +95,5 @@ def test_the_check_finds_ids_the_extraction_cannot_see(tmp_path):
     source.mkdir()
     (source / "m.py").write_text('def f(k):\n    return f"{tr(\'btn.eat\')}!" + tr(f"react.{k}")\n', encoding="utf-8")
     found = list(catalogs_tool().hidden_ids(source))
-    assert [line.split(": ", 1)[1] for line in found] == ["tr() inside an f-string", "tr() of an id made by an f-string"]
+    assert [line.split(": ", 1)[1] for line in found] == ["tr() inside an f-string",
+                                                          "tr() of an id made by an f-string"]
