@@ -364,6 +364,18 @@ def test_the_frame_bench_clock_reads_the_process_age_on_every_platform(monkeypat
     assert scene_bench.process_age() >= age
 
 
+@pytest.mark.parametrize("bench", ["ui_bench", "ui_memory"])
+def test_the_ui_benches_load_and_read_their_peak_memory_without_the_posix_resource_module(monkeypatch, bench):
+    """Windows has no ``resource`` module: the benches load there and read the peak working set instead."""
+    pytest.importorskip("psutil", reason="the benches read Windows' peak memory with psutil (the bench extra)")
+    monkeypatch.setitem(sys.modules, "resource", None)     # `import resource` raises ImportError, as on Windows
+    spec = importlib.util.spec_from_file_location(f"_bench_{bench}", ROOT / "bench" / f"{bench}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert 10 < module.peak_rss_mb() < 100_000
+
+
 # -- Windows display scaling: DPI awareness before the display starts, fullscreen on one monitor --------------------
 
 def _in_a_fresh_python(code: str, **env: str) -> list[str]:
