@@ -323,6 +323,8 @@ def test_the_per_user_data_folder_is_the_one_the_readme_names(monkeypatch, platf
     monkeypatch.setattr(platformdirs, "PlatformDirs", cls)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
+    if "HOME" in env:  # Path.home() reads USERPROFILE where the test runs on Windows, HOME elsewhere
+        monkeypatch.setenv("USERPROFILE", env["HOME"])
     if platform == "win32":  # the registry and the shell API are not here: platformdirs reads the variable
         monkeypatch.setattr(platformdirs.windows, "get_win_folder", lambda csidl: env["LOCALAPPDATA"])
     assert paths.default_data_dir().as_posix() == expected
