@@ -32,6 +32,7 @@ size is printed too.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import queue
 import re
@@ -45,6 +46,8 @@ import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ itself, also when loaded by path
 
@@ -177,17 +180,40 @@ def check_server(command: list[str]) -> int:
         with socket.create_connection(("127.0.0.1", port), timeout=10):
             pass
     finally:
-        if proc.poll() is None:
-            proc.terminate()  # SIGTERM: the server closes its tables and exits
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        left = stop_tree(proc)
         reader.join(timeout=10)         # the pipe ends once every process that held it has
         if proc.stderr is not None:
             proc.stderr.close()
+    if left:
+        raise CheckFailed(f"{command[0]} --server: processes still running after the server was stopped: {left}")
     return port
+
+
+def stop_tree(proc: subprocess.Popen) -> list[str]:
+    """Stop ``proc`` and every process it started; the ones still running afterwards (none, normally).
+
+    SIGTERM first: the server closes its tables and exits (on Linux and macOS a one-file app's bootloader passes
+    the signal to the app it runs). On Windows terminating a one-file app ends only its bootloader: the app runs
+    in a child process, which a job object should end with it but, where that does not happen (Wine 8), would go
+    on serving. So the children found before the stop are ended too, then checked."""
+    try:
+        family = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.Error:
+        family = []
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    _, alive = psutil.wait_procs(family, timeout=5)
+    for way in ("terminate", "kill"):
+        for child in alive:
+            with contextlib.suppress(psutil.Error):
+                getattr(child, way)()
+        _, alive = psutil.wait_procs(alive, timeout=10)
+    return [f"{child.pid}" for child in alive]
 
 
 def first_frame(command: list[str]) -> tuple[float, float]:
