@@ -79,7 +79,7 @@ def process_age() -> float:
             with open("/proc/uptime") as f:
                 uptime = float(f.read().split()[0])
             return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
+        except (OSError, ValueError, IndexError, AttributeError):  # no /proc, or no sysconf (a Windows Python)
             pass
     global _FIRST_CALL
     if _FIRST_CALL is None:
