@@ -29,6 +29,7 @@ import zip_app  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tools" / "windows_installer.nsi"
 ICON = ROOT / "assets" / "icon.ico"
+SIDE_PICTURE = ROOT / "tools" / "windows_installer_side.bmp"
 LICENCE = ROOT / "assets" / "licenses" / "TaLa-Desktop.txt"
 MISSING_MAKENSIS = ("makensis (NSIS 3) not found: install it (Debian, Ubuntu: sudo apt install nsis), or name it "
                     "with --makensis")
@@ -89,8 +90,8 @@ def makensis_args(makensis: str, bundle: Path, target: Path, work: Path, version
     app_files.write_text(removal_macro(bundle), encoding="utf-8")
     defines = {
         "VERSION": version, "VI_VERSION": four_numbers(version), "BUNDLE": bundle.resolve(),
-        "OUTFILE": target.resolve(), "ICON": ICON, "LICENSE": licence.resolve(), "SIZE_KB": size_kb(bundle),
-        "APP_FILES": app_files.resolve(),
+        "OUTFILE": target.resolve(), "ICON": ICON, "SIDE_PICTURE": SIDE_PICTURE, "LICENSE": licence.resolve(),
+        "SIZE_KB": size_kb(bundle), "APP_FILES": app_files.resolve(),
     }
     return [makensis, "-V2", "-INPUTCHARSET", "UTF8", *(f"-D{k}={v}" for k, v in defines.items()), str(SCRIPT)]
 

@@ -5,6 +5,7 @@
 ; tools/build_installer.py runs makensis on this file with -INPUTCHARSET UTF8 and these defines:
 ;   VERSION   the app's version (tala_desktop.__version__)     BUNDLE    the one-folder app (dist\TaLa)
 ;   OUTFILE   the setup program to write                       ICON      assets/icon.ico (the app's own icon)
+;   SIDE_PICTURE  the welcome and finish pages' picture (tools/windows_installer_side.bmp, by tools/make_icon.py)
 ;   LICENSE   the project's licence (a UTF-8 copy with a BOM)   SIZE_KB   the app's size, for Apps & features
 ;   VI_VERSION the version as four numbers (the setup program's version resource)
 ;   APP_FILES an include file whose macro REMOVE_APP_FILES deletes the bundle's top-level files and folders
@@ -68,6 +69,7 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "MIT licence"
 
 !define MUI_ICON "${ICON}"
 !define MUI_UNICON "${ICON}"
+!define MUI_WELCOMEFINISHPAGE_BITMAP "${SIDE_PICTURE}"
 !define MUI_ABORTWARNING
 !define MUI_UNABORTWARNING
 ; the language the player picked, kept in the app's own Apps & features entry (removed with it) for the uninstaller
@@ -75,6 +77,8 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "MIT licence"
 !define MUI_LANGDLL_REGISTRY_KEY "${UNINSTALL_KEY}"
 !define MUI_LANGDLL_REGISTRY_VALUENAME "Installer Language"
 !define MUI_LANGDLL_ALLLANGUAGES
+!define MUI_LANGDLL_WINDOWTITLE "Tá Lả Desktop"
+!define MUI_LANGDLL_INFO "Chọn ngôn ngữ cài đặt.$\r$\nPlease select the installer's language."
 
 ; -- the installer's pages ---------------------------------------------------------------------------------------
 !insertmacro MUI_PAGE_WELCOME
@@ -90,6 +94,7 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "MIT licence"
 ; -- the uninstaller's pages -------------------------------------------------------------------------------------
 !insertmacro MUI_UNPAGE_CONFIRM
 !define MUI_COMPONENTSPAGE_TEXT_TOP "$(DataChoice)"
+!define MUI_PAGE_CUSTOMFUNCTION_PRE un.NameTheParts
 !define MUI_PAGE_CUSTOMFUNCTION_LEAVE un.AskToCloseTheGame
 !insertmacro MUI_UNPAGE_COMPONENTS
 !insertmacro MUI_UNPAGE_INSTFILES
@@ -107,10 +112,10 @@ LangString GameRunning ${LANG_ENGLISH} "Tá Lả is running from $INSTDIR.$\r$\n
 Tá Lả server window, if one is open), then click Retry. Cancel stops here and changes nothing."
 LangString GameRunning ${LANG_VIETNAMESE} "Tá Lả đang chạy từ $INSTDIR.$\r$\n$\r$\nHãy đóng trò chơi (và cửa sổ \
 máy chủ Tá Lả nếu đang mở) rồi bấm Thử lại (Retry). Bấm Hủy (Cancel) để dừng lại, không thay đổi gì."
-LangString SectionApp ${LANG_ENGLISH} "Tá Lả Desktop (the game)"
-LangString SectionApp ${LANG_VIETNAMESE} "Tá Lả Desktop (trò chơi)"
-LangString SectionData ${LANG_ENGLISH} "Player data: profile, chips, game history, settings"
-LangString SectionData ${LANG_VIETNAMESE} "Dữ liệu người chơi: hồ sơ, tiền, lịch sử ván, cài đặt"
+LangString SectionApp ${LANG_ENGLISH} "The Tá Lả game"
+LangString SectionApp ${LANG_VIETNAMESE} "Trò chơi Tá Lả"
+LangString SectionData ${LANG_ENGLISH} "Player data"
+LangString SectionData ${LANG_VIETNAMESE} "Dữ liệu người chơi"
 LangString SectionAppInfo ${LANG_ENGLISH} "The game's folder, its Start menu and desktop shortcuts and its \
 entry in Apps & features."
 LangString SectionAppInfo ${LANG_VIETNAMESE} "Thư mục trò chơi, lối tắt trong menu Start và trên màn hình, mục \
@@ -258,10 +263,14 @@ SectionEnd
   !insertmacro MUI_DESCRIPTION_TEXT ${UnSectionData} "$(SectionDataInfo)"
 !insertmacro MUI_UNFUNCTION_DESCRIPTION_END
 
-Function un.onInit
-  !insertmacro MUI_UNGETLANGUAGE
+; the parts' names in the language picked (a language chosen in un.onInit applies only after it returns)
+Function un.NameTheParts
   SectionSetText ${UnSectionApp} "$(SectionApp)"
   SectionSetText ${UnSectionData} "$(SectionData)"
+FunctionEnd
+
+Function un.onInit
+  !insertmacro MUI_UNGETLANGUAGE
   ; uninstall.exe /S /REMOVEDATA=1: the silent way to tick Player data
   ${GetParameters} $R0
   ClearErrors
