@@ -27,6 +27,7 @@ from tala_desktop.bots.runner import Runner
 from tala_desktop.table.messages import HintRequest, Leave, MoveCommand, NextGame
 
 from . import protocol as p
+from .identity import identity_in_file, new_identity
 from .limits import AddressBook, ServerConfig
 from .listing import TableList
 from .password_guard import SERVER, PasswordGuard
@@ -46,6 +47,7 @@ class ServerCore:
         self.frame_hook = frame_hook
         self.runner = runner        # decides every table's bots (None: each table's own threads); not shut down here
         self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
+        self.identity = new_identity()         # the server's lasting identity (kept: see restore)
         self.rooms: dict[int, Room[Session]] = {}
         self.sessions: dict[str, Session] = {}
         self.links: dict[int, Link] = {}
@@ -65,10 +67,14 @@ class ServerCore:
 
     # ------------------------------------------------------------ the state file
     def restore(self, now: float) -> None:
-        """Open the state file and resume its tables (a previous run of this server died with them)."""
+        """Open the state file, take the server's identity from it and resume its tables (a previous run of this
+        server died with them); without one, the identity comes from ``config.identity_path`` if given."""
         if not self.config.state_path:
+            if self.config.identity_path:
+                self.identity = identity_in_file(self.config.identity_path)
             return
         self.keeper = TableKeeper(self.config.state_path, self.config)
+        self.identity = self.keeper.file.identity()
         for room, sessions in self.keeper.restore(now, self.runner):
             self.rooms[room.id] = room
             self._next_room = max(self._next_room, room.id + 1)
@@ -213,7 +219,7 @@ class ServerCore:
         link.session = session
         room = session.room
         link.send(p.encode(p.Welcome(version=p.PROTOCOL_VERSION, name=session.name, token=session.token,
-                                     server=c.name, server_id=self.server_id,
+                                     server=c.name, server_id=self.server_id, server_key=self.identity,
                                      reconnect_seconds=c.reconnect_seconds, resumed=resumed,
                                      table=room.id if room else None, seat=session.seat)))
         log.info("%s %s from %s", session.name, "resumed" if resumed else "joined", link.addr)

@@ -33,7 +33,7 @@ from tala_desktop.table.reactions import REACTIONS
 from .chat_text import MAX_CHAT, clean_chat, shown
 from .game_record import GameRecord, check_record
 
-PROTOCOL_VERSION = 4            # what each version added: docs/protocol.md, "Versions"
+PROTOCOL_VERSION = 5            # what each version added: docs/protocol.md, "Versions"
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 MAX_NAME = 20
 MAX_PASSWORD = 64
@@ -85,6 +85,9 @@ def _allowed_name_char(ch: str) -> bool:
         return False
     code = ord(ch)
     return (ch.isascii() or 0x00C0 <= code <= 0x024F or 0x1E00 <= code <= 0x1EFF) and code not in (0xD7, 0xF7)
+
+
+allowed_name_char = _allowed_name_char      # what else may show a name's alphabet (a beacon's server name)
 
 
 def clean_name(value: str) -> str:
@@ -277,6 +280,7 @@ class Welcome(_Event, tag="welcome"):
     server: ServerName
     reconnect_seconds: float
     server_id: Word = ""        # this server instance: a restarted server has another one
+    server_key: Word = ""       # the server's lasting identity (net/identity.py): its code is the one the list shows
     resumed: bool = False
     table: int | None = None
     seat: int | None = None

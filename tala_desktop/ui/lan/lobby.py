@@ -42,6 +42,7 @@ from .lost import LanLostOverlay
 from .records import keep_record
 from .roster import LEFT, ROW_H, LobbyRoster
 from .session import LanSession, free_between_games
+from .where import TableWhere
 
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
 CHAT_LINES = 4
@@ -73,6 +74,7 @@ class LanLobbyScene(PageScene):
         self.drawn_row_cut: list[str] = []             # the rows too long even in the smallest type (cut with "…")
         self.drawn_terms: list[tuple[str, str]] = []   # the table's terms a guest reads (the host has controls)
         self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
+        self.where = TableWhere(services.fonts, session)     # the addresses friends type, the server's code
         session.on_lost = self._lost
         session.on_record = self._keep_record
         session.on_left = self._taken_off
@@ -296,6 +298,7 @@ class LanLobbyScene(PageScene):
         else:
             self._draw_seats(surface, s.lobby)
         self._draw_chat(surface)
+        self.where.draw(surface, self.label)
         status = self.status_line()
         lines = self.status_lines()
         self.drawn_status = " ".join(lines)

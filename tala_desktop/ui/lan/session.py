@@ -19,8 +19,10 @@ from typing import Any
 from tala_desktop.engine import Move
 from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.discovery import local_addresses
 from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.host import ServerThread, start_in_thread
+from tala_desktop.net.identity import short_code
 from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import Error, TableMessage
 
@@ -110,12 +112,15 @@ class LanSession:
     @classmethod
     def host(cls, name: str, server_name: str, port: int = DEFAULT_PORT,
              announce_target: tuple[str, int] | None = None, avatar: int | None = None,
-             **settings: Any) -> LanSession:
+             identity_path: str | None = None, **settings: Any) -> LanSession:
         """Start the in-app server (any free port if ``port`` is taken), join it and open a table.
 
-        Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback).
+        Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback);
+        it keeps its lasting identity (the code friends compare) in ``identity_path``, the app's data folder.
         """
         where: dict[str, Any] = {"announce_target": announce_target} if announce_target else {}
+        if identity_path:
+            where["identity_path"] = identity_path
         try:
             server = start_in_thread(port=port, name=server_name[:40], host_name=name, announce=True, **where)
         except OSError:
@@ -219,6 +224,19 @@ class LanSession:
 
     def where(self) -> str:
         return f"{self.client.host}:{self.client.port}" if self.client.host else ""
+
+    def friend_addresses(self) -> list[str]:
+        """What a friend types to come in: every address of this machine's networks with the port when this app
+        runs the server (none: it is on no network), else the address this app came in by."""
+        if self.server is None:
+            return [self.where()] if self.where() else []
+        return [f"{ip}:{self.server.port}" for ip in local_addresses()]
+
+    @property
+    def code(self) -> str:
+        """The server's code (its identity's, as the LAN list shows it), once welcomed ("" before)."""
+        key = self.welcome.server_key if self.welcome is not None else ""
+        return short_code(key) if key else ""
 
     def leave(self) -> None:
         """Leave the table you are at (once: the table scene and the lobby may both ask)."""
