@@ -175,7 +175,7 @@ class ServerCore:
             if s.room is not None and s.seat is not None and not isinstance(cmd, p.Ping):
                 s.room.last_activity = now      # only a seated player keeps a table alive, not a watcher
         except RoomError as exc:
-            link.send(p.error(exc.code, str(exc)))
+            link.send(p.error(exc.code, str(exc), exc.wait))
         except Exception:  # noqa: BLE001 - one bad command must not take the server down
             log.exception("command %r failed", cmd)
             link.send(p.error("internal", "the server could not do that"))
@@ -190,12 +190,12 @@ class ServerCore:
         if c.password:
             wait = self.passwords.wait(link.addr, SERVER, now)
             if wait > 0:
-                link.send(p.error("retry_later", f"too many wrong passwords: wait {wait:.0f} s"))
+                link.send(p.error("retry_later", f"too many wrong passwords: wait {wait:.0f} s", wait))
                 link.close(POLICY, "password wait")
                 return
             if not hmac.compare_digest((cmd.password or "").encode(), c.password.encode()):
-                self.passwords.failed(link.addr, SERVER, now)
-                link.send(p.error("bad_password", "wrong server password"))
+                wait = self.passwords.failed(link.addr, SERVER, now)
+                link.send(p.error("bad_password", "wrong server password", wait))
                 link.close(POLICY, "password")
                 return
             self.passwords.passed(link.addr, SERVER)
@@ -262,6 +262,8 @@ class ServerCore:
             self._room(s).set_ready(s, cmd.ready)
         elif isinstance(cmd, p.Configure):
             self._room(s).configure(s, cmd)
+        elif isinstance(cmd, p.SetPassword):
+            self._room(s).set_password(s, cmd.password)
         elif isinstance(cmd, p.Start):
             self._room(s).start(s, now)
         elif isinstance(cmd, MoveCommand):
@@ -315,12 +317,12 @@ class ServerCore:
         if locked:
             wait = self.passwords.wait(s.addr, target, now)
             if wait > 0:
-                raise RoomError("retry_later", f"too many wrong passwords for {room.name}: wait {wait:.0f} s")
+                raise RoomError("retry_later", f"too many wrong passwords for {room.name}: wait {wait:.0f} s", wait)
         try:
             room.join(s, cmd.seat, cmd.password) if isinstance(cmd, p.Join) else room.watch(s, cmd.password)
         except RoomError as exc:
             if exc.code == "bad_password":
-                self.passwords.failed(s.addr, target, now)
+                exc.wait = self.passwords.failed(s.addr, target, now)
             raise
         if locked:
             self.passwords.passed(s.addr, target)

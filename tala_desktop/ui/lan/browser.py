@@ -46,8 +46,10 @@ from ..widgets.controls import Button
 from ..widgets.form import TextField
 from ..widgets.text_fit import ellipsize
 from .lobby import LanLobbyScene
+from .pin import server_password_dialog
 from .server_rows import ServerRow, server_rows
-from .session import DEFAULT_PORT, LanSession
+from .session import DEFAULT_PORT, PIN_REFUSALS, LanSession
+from .where import LOCK_W
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +58,6 @@ RIGHT = pygame.Rect(PANEL.x + 720, PANEL.y + 28, 364, 0)
 ROW_H = 66
 JOIN_X = LEFT.right - 130      # where a row's "Vào" button starts
 MAX_ROWS = 6                   # rows shown at once (the wheel or the arrows show the others)
-LOCK_W = 26                    # a locked row's padlock and the gap after it
 NAME_Y = RIGHT.y + 318         # "Tên của bạn trên LAN", under "Tạo bàn LAN"
 NOTHING_FOUND_AFTER = 5.0      # seconds of an empty list before it says why that may be
 
@@ -105,6 +106,8 @@ class LanBrowserScene(PageScene):
         self.searched = 0.0                               # seconds on this page so far
         self.address_button_shown: Button | None = None   # "Nhập địa chỉ" under the notice of an empty list
         self.server_buttons: list[Button] = []
+        self.joining: tuple[str, int] | None = None      # the address Vào last went to
+        self._password_again: tuple[str, int, str, float | None] | None = None   # it asked a password: ask again
         self.row_text_rects: list[pygame.Rect] = []       # where the rows' texts went (the tests read them)
         self.drawn_notes: list[str] = []                  # each row's second line as drawn (address, code...)
         super().__init__(services)
@@ -134,8 +137,7 @@ class LanBrowserScene(PageScene):
         for i, row in enumerate(self.shown_rows()):
             y = LEFT.y + 50 + i * ROW_H
             button = Button((JOIN_X, y + 8, LEFT.right - JOIN_X, 48), tr("lan.join"), fonts,
-                            functools.partial(self.join, row.server.host, row.server.port), style="green",
-                            font_size=20)
+                            functools.partial(self.join_row, row.server), style="green", font_size=20)
             self.server_buttons.append(button)
         self.scroll_buttons: list[Button] = []
         if len(self.rows) > MAX_ROWS:
@@ -229,16 +231,34 @@ class LanBrowserScene(PageScene):
             self.services.settings.player_name = typed
         return typed
 
-    def join(self, host: str, port: int) -> None:
+    def join_row(self, server: LanServer) -> None:
+        """Vào on a row: a server that asks a password in every hello has it asked first."""
+        if server.password:
+            self.ask_password(server.host, server.port)
+        else:
+            self.join(server.host, server.port)
+
+    def join(self, host: str, port: int, password: str | None = None) -> None:
         name = self._name()
         if name is None:
             return
         try:
-            session = LanSession.join(host, port, name, avatar=profile_look(self.services), straight_in=True)
+            session = LanSession.join(host, port, name, password, avatar=profile_look(self.services),
+                                      straight_in=True)
         except ValueError:   # a name the profile took but the LAN does not
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
+        self.joining = (host, port)
         self._open(session)
+
+    def ask_password(self, host: str, port: int, refused: str = "", wait: float | None = None) -> None:
+        """The server at host:port asks a password (``tala-server --password``): the dialog, then Vào with it;
+        ``refused`` and ``wait`` say what became of the last one."""
+        if self.stack is None:
+            return
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self.stack.push(server_password_dialog(self.services, where, lambda typed: self.join(host, port, typed),
+                                               wait, refused))
 
     def join_address(self) -> None:
         where = parse_address(self.address_text)
@@ -287,12 +307,21 @@ class LanBrowserScene(PageScene):
         if stack.top is self:
             stack.pop()
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, session: LanSession | None = None) -> None:
+        """A connection that never got in ended: why, here; a server that wants a password has it asked again
+        (once the lobby is gone), saying what became of the last one."""
+        if session is not None and session.lost_reason in PIN_REFUSALS and self.joining is not None:
+            self._password_again = (*self.joining, session.lost_reason, session.lost_wait)
+            return
         self._fail(message)
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._password_again is not None and self.stack is not None and self.stack.top is self:
+            host, port, refused, wait = self._password_again
+            self._password_again = None
+            self.ask_password(host, port, refused, wait)
         self.searched += dt
         if self.nothing_found() != (self.address_button_shown is not None):
             self.rebuild()

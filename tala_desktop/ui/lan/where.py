@@ -18,10 +18,13 @@ from ..art.theme import GOLD, LAN_NOTE, Colour
 from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..frames.page import PANEL, wrap_text
+from ..widgets.controls import Button
 from ..widgets.text_fit import ellipsize
 from .session import LanSession
 
 HEAD = pygame.Rect(PANEL.right - 440, 22, 440, 76)   # right of the page's title, above the panel
+PIN_BUTTON = pygame.Rect(PANEL.x + 36 + 560 - 200, PANEL.y + 22, 200, 40)   # the host's, right of the table's name
+LOCK_W = 26                                          # a padlock before a row's text, and the gap after it
 NOTE_SIZE, CODE_SIZE = 17, 21
 Label = Callable[..., pygame.Surface]                # PageScene.label(text, size, colour, bold=...)
 
@@ -52,6 +55,14 @@ class TableWhere:
         if s.code:
             out.append((tr("lobby.code", code=s.code), CODE_SIZE, GOLD, True))
         return out
+
+    def pin_button(self, on_click: Callable[[], None]) -> Button:
+        """The host's "Đặt mã PIN" (the table has none), "Mã PIN: 4821" (the one this app set) or "Đổi mã PIN"."""
+        info, pin = self.session.lobby, self.session.pin
+        text = tr("lobby.pin_set") if info is None or not info.password else \
+            tr("lobby.pin_shown", pin=pin) if pin else tr("lobby.pin_change")
+        return Button(PIN_BUTTON, text, self.fonts, on_click, style="blue" if info and info.password else "dark",
+                      font_size=18)
 
     def draw(self, surface: pygame.Surface, label: Label) -> None:
         self.drawn = []
