@@ -63,6 +63,8 @@ class ServerConfig:
     balance: int = 10_000                  # chips each seat starts with
     seed: int | None = None                # fixed seeds for tests; None: random deals
     state_path: str | None = None          # the SQLite file that keeps started tables across a crash (None: none)
+    identity_path: str | None = None       # without a state file: the file keeping the server's identity (None: a
+                                           # new one each run; net/identity.py)
     announce: bool = False                 # send LAN discovery beacons
     announce_target: tuple[str, int] = ("255.255.255.255", 37020)
     announce_every: float = 1.0

@@ -271,6 +271,13 @@ class Room(BetweenGames[M]):
         self.settings = settings
         self.broadcast_lobby()
 
+    def set_password(self, member: M, password: str) -> None:
+        """The host sets the table's PIN (``""``: none), in the lobby or while it plays: whoever comes in from now
+        on needs it; nobody at the table is asked again."""
+        self.host_only(member)
+        self.settings.password = password or None
+        self.broadcast_lobby()
+
     def start(self, member: M, now: float) -> None:
         self.host_only(member)
         self._lobby_only()

@@ -56,7 +56,7 @@ class TalaServer:
         self.port = self._server.sockets[0].getsockname()[1]
         self._ticker = self.loop.create_task(self._tick_forever())
         if c.announce:
-            self._beacon = Beacon(c.announce_target, c.announce_every, self._beacon_info)
+            self._beacon = Beacon(c.announce_target, c.announce_every, self._beacon_info, self.core.identity)
             await self._beacon.start()
         log.info("serving %r on %s:%d (%d tables at most)", c.name, c.host, self.port, c.max_tables)
         return self.port
@@ -82,6 +82,7 @@ class TalaServer:
         return {"name": self.config.name, "host_name": self.config.host_name, "port": self.port,
                 "players": sum(len(r.members()) for r in rooms),
                 "tables": len(rooms), "password": bool(self.config.password),
+                "pin": any(r.settings.password for r in rooms),
                 "bet": rooms[0].settings.bet if rooms else None,
                 "open": sum(1 for r in rooms if not r.playing and r.seats.free())}
 
