@@ -140,3 +140,11 @@ def test_the_workflow_builds_the_installer_from_the_windows_zip_checks_it_on_win
         in on_windows
     assert re.search(r"needs: \[.*\binstaller, installer-on-windows\b.*\]", release)
     assert 'gh release upload "$GITHUB_REF_NAME" release/*.zip release/*-setup.exe' in release
+
+
+def test_an_update_runs_the_older_versions_own_uninstaller_silently_before_unpacking():
+    section = SCRIPT[SCRIPT.index('Section "-app"'):]
+    section = section[:section.index("SectionEnd")]
+    older = section.index("""ExecWait '"$R0\\${UNINSTALLER}" /S _?=$R0'""")   # in place: it waits, keeps the data
+    assert section.index("!insertmacro ASK_TO_CLOSE_THE_GAME") < older
+    assert older < section.index('!insertmacro REMOVE_APP_FILES "$INSTDIR"') < section.index('File /r "${BUNDLE}\\*"')
