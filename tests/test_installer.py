@@ -124,3 +124,27 @@ def test_the_version_resource_takes_four_numbers():
     assert build_installer.four_numbers("0.1.0") == "0.1.0.0"
     assert build_installer.four_numbers("1.2.3.4.5") == "1.2.3.4"
     assert build_installer.installer_name("0.1.0") == "TaLa-0.1.0-windows-x86_64-setup.exe"
+
+
+def test_the_workflow_builds_the_installer_from_the_windows_zip_checks_it_on_windows_and_releases_it():
+    workflow = (ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8")
+    jobs = dict(re.findall(r"^  ([\w-]+):\n(.*?)(?=^  [\w-]+:\n|\Z)", workflow, re.M | re.S))
+    build, on_windows, release = jobs["installer"], jobs["installer-on-windows"], jobs["release"]
+    assert "needs: [app]" in build and "runs-on: ubuntu-latest" in build and "install -y -qq --no-install-recommends " \
+        "nsis" in build
+    assert "unzip -q windows/TaLa-*-windows-x86_64.zip -d build/windows" in build
+    assert "python tools/build_installer.py --bundle build/windows/TaLa --out dist" in build
+    assert "name: TaLa-windows-x86_64-setup" in build and "path: dist/*-setup.exe" in build
+    assert "needs: [installer]" in on_windows and "runs-on: windows-latest" in on_windows
+    assert "python tools/check_installer.py windows/TaLa-*-windows-x86_64-setup.exe --bundle build/windows/TaLa" \
+        in on_windows
+    assert re.search(r"needs: \[.*\binstaller, installer-on-windows\b.*\]", release)
+    assert 'gh release upload "$GITHUB_REF_NAME" release/*.zip release/*-setup.exe' in release
+
+
+def test_an_update_runs_the_older_versions_own_uninstaller_silently_before_unpacking():
+    section = SCRIPT[SCRIPT.index('Section "-app"'):]
+    section = section[:section.index("SectionEnd")]
+    older = section.index("""ExecWait '"$R0\\${UNINSTALLER}" /S _?=$R0'""")   # in place: it waits, keeps the data
+    assert section.index("!insertmacro ASK_TO_CLOSE_THE_GAME") < older
+    assert older < section.index('!insertmacro REMOVE_APP_FILES "$INSTDIR"') < section.index('File /r "${BUNDLE}\\*"')

@@ -16,8 +16,8 @@
 ;   Start menu and on their desktop, the Apps & features entry under HKCU;
 ; - the pages in Vietnamese or English: a language dialog first, preselected from Windows' own language;
 ; - the player's data (%LOCALAPPDATA%\TaLaDesktop: profile, chips, history, settings, the log) is never inside
-;   the app's folder, so installing a newer version over an older one keeps it; the older version's files are
-;   removed first, so none of them is left beside the new ones;
+;   the app's folder, so installing a newer version over an older one keeps it; the older version's own
+;   uninstaller removes its files first (silently, keeping the data), so none of them is left beside the new ones;
 ; - the uninstaller (Apps & features, or uninstall.exe) removes the app, its shortcuts and its entry, and the
 ;   data folder only when the player ticks "Player data" on its components page. Silently:
 ;       TaLa-...-setup.exe /S [/D=C:\Games\TaLa]     uninstall.exe /S [/REMOVEDATA=1]
@@ -202,13 +202,20 @@ Section "-app"
     DetailPrint "$(GameRunning)"
     Quit
   ${EndIf}
-  ; the version installed before: its files go first, wherever it was (silently /D= may name another folder)
+  ; The version installed before goes first, wherever it was (silently /D= may name another folder): its own
+  ; uninstaller knows its files (a file this version no longer has included), run silently in place, so the
+  ; player's data stays. What is left of it (or of an app unpacked from the zip there) goes by this version's list.
   ReadRegStr $R0 HKCU "${UNINSTALL_KEY}" "InstallLocation"
-  ${If} $R0 != ""
-  ${AndIf} $R0 != $INSTDIR
-  ${AndIf} ${FileExists} "$R0\${APP_EXE}"
-    !insertmacro REMOVE_APP_FILES "$R0"
+  ${If} $R0 == ""
+    StrCpy $R0 $INSTDIR
+  ${EndIf}
+  ${If} ${FileExists} "$R0\${UNINSTALLER}"
+    DetailPrint "$R0\${UNINSTALLER} /S"
+    ExecWait '"$R0\${UNINSTALLER}" /S _?=$R0'
     Delete "$R0\${UNINSTALLER}"
+  ${EndIf}
+  ${If} $R0 != $INSTDIR
+    !insertmacro REMOVE_APP_FILES "$R0"
     RMDir "$R0"
   ${EndIf}
   !insertmacro REMOVE_APP_FILES "$INSTDIR"
