@@ -75,6 +75,7 @@ class Room(BetweenGames[M]):
         self.vote_until = 0.0                 # ... and for the players' votes at most until then (0: nobody asked)
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
         self.ended = 0                        # the last game whose end was seen
+        self.delayed: set[str] = set()        # who held the next deal back already, between these two games
         self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away
         self.clock: Callable[[], float] = time.monotonic     # the server's time (its core hands in its own)
         self.lobby_pace = LobbyPacer(config, now)  # lobby frames: at once while the budget lasts, then coalesced
@@ -205,7 +206,8 @@ class Room(BetweenGames[M]):
         if table is not None and table.state is not None and table.state.is_over:
             table.leave(seat)                 # between games: the seat is free for someone watching at once
             self._free_for_next(seat)
-            self._offer(now)
+            if self.may_delay(member):        # offered to the watchers: once a person between two games
+                self._offer(now)
             self.maybe_next_game(now)
         elif table is not None:
             self.seats.vacate(seat, keep_name=True)   # in a game the name stays on the seat
