@@ -58,6 +58,10 @@ class ServerCore:
         self._next_room = 1
         self._forgot_at = 0.0
         self._out: Outgoing = []
+        self.now = 0.0                        # the time of the call being handled (the rooms' clock)
+
+    def _clock(self) -> float:
+        return self.now
 
     def _flush(self) -> Outgoing:
         """What was sent since the last call, in order (the links append to this one list)."""
@@ -76,6 +80,7 @@ class ServerCore:
         self.keeper = TableKeeper(self.config.state_path, self.config)
         self.identity = self.keeper.file.identity()
         for room, sessions in self.keeper.restore(now, self.runner):
+            room.clock = self._clock
             self.rooms[room.id] = room
             self._next_room = max(self._next_room, room.id + 1)
             for session in sessions:
@@ -91,6 +96,7 @@ class ServerCore:
     def connect(self, conn_id: int, addr: str, now: float) -> Outgoing:
         """A new connection from ``addr``: admitted (it must say hello in time), or refused and closed."""
         c = self.config
+        self.now = now
         record = self.addresses.get(addr, now)
         link = Link(conn_id, addr, c, now, self._out, self.frame_hook)
         refusal = None
@@ -108,6 +114,7 @@ class ServerCore:
 
     def disconnect(self, conn_id: int, now: float) -> Outgoing:
         """Connection ``conn_id`` ended: its seat waits for its token in a game; a lobby seat is freed."""
+        self.now = now
         link = self.links.pop(conn_id, None)
         if link is None:
             return self._flush()
@@ -138,6 +145,7 @@ class ServerCore:
 
     def receive(self, conn_id: int, frame: str | bytes, now: float) -> Outgoing:
         """One frame from connection ``conn_id``: checked against the rate limits, decoded and carried out."""
+        self.now = now
         link = self.links.get(conn_id)
         if link is not None and not link.closing:
             self._receive(link, frame, now)
@@ -172,6 +180,8 @@ class ServerCore:
         before = s.room
         try:
             self._dispatch(s, cmd, now)
+            if s.room is not None and s.room.lobby_pace.pending:
+                s.room.send_lobby_to(s)         # the others' frame waits to be coalesced: not the one who acted
             if s.room is not None and s.seat is not None and not isinstance(cmd, p.Ping):
                 s.room.last_activity = now      # only a seated player keeps a table alive, not a watcher
         except RoomError as exc:
@@ -295,6 +305,7 @@ class ServerCore:
             raise RoomError("too_many_tables", f"your address already hosts {most} tables: play or close one first")
         settings = p.TableSettings(**{f: getattr(cmd, f) for f in p.TableSettings.__struct_fields__})
         room: Room[Session] = Room(self._next_room, settings, self.config, now, self.runner)
+        room.clock = self._clock
         room.creator_addr = s.addr
         self._next_room += 1
         self.rooms[room.id] = room
@@ -313,6 +324,8 @@ class ServerCore:
         room = self.rooms.get(cmd.table)
         if room is None:
             raise RoomError("no_table", f"there is no table {cmd.table}")
+        if not self.addresses.take_arrival(s.addr, now) or not room.arrivals.take(now):
+            raise RoomError("rate_limited", f"too many arrivals at {room.name}: wait a moment and try again")
         locked, target = bool(room.settings.password), str(room.id)
         if locked:
             wait = self.passwords.wait(s.addr, target, now)
@@ -353,6 +366,7 @@ class ServerCore:
     def tick(self, now: float) -> Outgoing:
         """Drive every room's clock and bots; close idle tables; expire resume tokens (the seat leaves: Móm)
         and connections that did not say hello in time."""
+        self.now = now
         for room in list(self.rooms.values()):
             try:
                 room.tick(now)
