@@ -54,6 +54,14 @@ TABLE_STRINGS: dict[str, tuple[str, str]] = {
                           "another table. To keep the table going, press Stay."),
     "confirm.quit_yes": ("Thoát", "Quit"),
     "confirm.quit_text": ("Đóng Tá Lả bây giờ?", "Close Tá Lả now?"),
+    # "still there?": the clock played your last turns, the offline table waits before the next game
+    "still.title": ("Bạn còn đó không?", "Still there?"),
+    "still.text": ("Đồng hồ đã tự đánh {turns} lượt liền của bạn, nên bàn dừng lại trước ván mới: chưa chia bài, "
+                   "chưa mất chip nào. Bấm Chơi tiếp để chơi ván sau, hoặc Rời bàn.",
+                   "The clock played your last {turns} turns, so the table stopped before the next game: nothing "
+                   "is dealt and no chips go. Press Play on to deal the next game, or Leave."),
+    "still.play": ("Chơi tiếp", "Play on"),
+    "still.leave": ("Rời bàn", "Leave"),
     # the lay-down turn's clock
     "status.lay_clock": ("Hạ bài trước khi hết giờ!", "Lay down before the time runs out!"),
     "status.lay_clock_mom": ("Hạ bài trước khi hết giờ! Hết giờ là Móm",
