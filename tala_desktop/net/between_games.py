@@ -21,7 +21,7 @@ from . import protocol as p
 from .audience import Audience
 from .hosting import arrival_frame
 from .limits import ServerConfig
-from .members import M, MemberIds, RoomError
+from .members import M, RoomError
 from .room_checks import RoomChecks
 
 
@@ -30,7 +30,7 @@ class BetweenGames(RoomChecks[M]):
 
     config: ServerConfig
     audience: Audience[M]
-    ids: MemberIds[M]
+    find_member: Callable[[int, list[M]], M | None]
     offer_until: float              # the next deal waits until then for someone watching to sit (0: no offer)
     vote_until: float               # once a player asked for the next game, the others' votes are waited for until then
     joining: dict[int, float]       # seats taken between games -> until when the deal waits for their vote
@@ -92,7 +92,7 @@ class BetweenGames(RoomChecks[M]):
             raise RoomError("bad_seat", f"seat {seat} is not at this table")
         kind = self.seats.kinds[seat]
         if cmd.kind == SeatKind.PLAYER:
-            target = self.ids.find(cmd.member or 0, list(self.audience.watchers))
+            target = self.find_member(cmd.member or 0, list(self.audience.watchers))
             if target is None:
                 raise RoomError("no_watcher", f"nobody with id {cmd.member} watches this table: look at it again")
             if kind == SeatKind.PLAYER:

@@ -32,7 +32,7 @@ from .listing import TableList
 from .password_guard import SERVER, PasswordGuard
 from .persist import TableKeeper
 from .rooms import Room, RoomError
-from .sessions import GOING_AWAY, POLICY, REPLACED, FrameHook, Link, Outgoing, Session, restored_key
+from .sessions import GOING_AWAY, POLICY, REPLACED, FrameHook, Link, Outgoing, Session, person_key
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ class ServerCore:
         self.runner = runner        # decides every table's bots (None: each table's own threads); not shut down here
         self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
         self.rooms: dict[int, Room[Session]] = {}
-        self.sessions: dict[str, Session] = {}
+        self.sessions: dict[str, Session] = {}     # by person (sessions.person_key)
         self.links: dict[int, Link] = {}
         self.addresses = AddressBook(self.config)
         self.passwords = PasswordGuard(self.config)
@@ -73,7 +73,7 @@ class ServerCore:
             self.rooms[room.id] = room
             self._next_room = max(self._next_room, room.id + 1)
             for session in sessions:
-                self.sessions[session.token] = session
+                self.sessions[session.person] = session
 
     def _commit(self, *rooms: Room[Session] | None, now: float) -> None:
         """Write the tables a call changed to the state file, before its frames are handed out."""
@@ -115,12 +115,12 @@ class ServerCore:
         log.info("%s (%s) dropped", s.name, link.addr)
         room = s.room
         if room is None:
-            self.sessions.pop(s.token, None)
+            self.sessions.pop(s.person, None)
         elif room.playing:
             room.member_dropped(now)
         else:
             self._leave(s, now)  # a lobby seat is simply freed
-            self.sessions.pop(s.token, None)
+            self.sessions.pop(s.person, None)
         self._commit(room, now=now)
         return self._flush()
 
@@ -193,21 +193,20 @@ class ServerCore:
                 link.close(POLICY, "password")
                 return
             self.passwords.passed(link.addr, SERVER)
-        session = self.sessions.get(cmd.resume) if cmd.resume else None
-        if session is None and cmd.resume:  # a seat resumed from the state file: its token comes back now
-            session = self.sessions.pop(restored_key(cmd.resume), None)
-            if session is not None:
-                session.token = cmd.resume
-                self.sessions[session.token] = session
+        key = person_key(cmd.person, cmd.resume)
+        session = self.sessions.get(key) if key is not None else None
         resumed = session is not None
-        if session is None:
-            session = Session(cmd.name, link.addr)
-            self.sessions[session.token] = session
-        elif session.conn is not None:
-            old = session.conn
-            old.session = None
-            old.send(p.error("replaced", "this seat was taken over by a newer connection"))
-            old.close(REPLACED, "replaced")
+        if session is None:      # a newcomer, or someone whose presence here ended: known again by their key
+            session = Session(cmd.name, link.addr, person=key, token=None if cmd.person else cmd.resume)
+            self.sessions[session.person] = session
+        else:
+            if not cmd.person and cmd.resume:
+                session.token = cmd.resume       # (a seat resumed from the state file knew only its hash)
+            if session.conn is not None:
+                old = session.conn
+                old.session = None
+                old.send(p.error("replaced", "this seat was taken over by a newer connection"))
+                old.close(REPLACED, "replaced")
         session.conn, session.dropped_at, session.addr = link, None, link.addr
         session.avatar = cmd.avatar
         link.session = session
@@ -368,7 +367,7 @@ class ServerCore:
         for s in list(self.sessions.values()):
             if s.conn is None and s.dropped_at is not None and now - s.dropped_at >= limit:
                 log.info("%s did not come back in %.0f s; their seat leaves", s.name, limit)
-                self.sessions.pop(s.token, None)
+                self.sessions.pop(s.person, None)
                 if s.room is not None:
                     self._leave(s, now)
         self.listing.push(self.rooms, self.sessions.values(), now)

@@ -2,8 +2,9 @@
 
 After every change, before the frames that show it are sent (so a crash
 never takes back what a player saw), a started table is written as one JSON row (the lobby:
-settings, seats, host; the players' names, addresses and a SHA-256 of their
-resume tokens, never the tokens; the table: names, balances, game id, the
+settings, seats, host; the players' names, addresses and the SHA-256 each
+person is known by (of their app's key, or of their resume token), never a
+key or a token; the table: names, balances, game id, the
 dealer's random state and the current game as an ``engine.record`` object,
 deal plus moves). On start the server replays each row's game through the
 engine (a row that does not replay, or whose values are out of range, is
@@ -40,7 +41,7 @@ from .sessions import Session
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2                 # 2: people by the hash of their key (1: of their resume token)
 MAX_BALANCE = 10 ** 12  # chips a restored seat may hold (a balance beyond is not a table's)
 RESUME_GRACE = 5.0   # seconds a resumed table waits for its players before auto-playing their turns
 
@@ -48,7 +49,7 @@ RESUME_GRACE = 5.0   # seconds a resumed table waits for its players before auto
 class SavedSeat(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     addr: str
-    token_hash: str
+    person: str                         # the hash the server knows the person by (sessions.Session.person)
 
 
 class SavedWatcher(SavedSeat, forbid_unknown_fields=True):
@@ -110,10 +111,10 @@ def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[by
     new = cache is None or cache.state is not table.state
     if cache is None or new:
         cache = GameJSON(table)
-    seats = [None if m is None else SavedSeat(m.name, m.addr, m.token_hash)
+    seats = [None if m is None else SavedSeat(m.name, m.addr, m.person)
              for m in room.seats.members]
     chips = room.audience.chips
-    watchers = [SavedWatcher(name, m.addr, m.token_hash, chips.get(m))
+    watchers = [SavedWatcher(name, m.addr, m.person, chips.get(m))
                 for m, name in room.audience.watchers.items()]
     st = room.seats
     saved = SavedRoom(
@@ -159,13 +160,13 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
     sessions = []
     for seat, s in enumerate(saved.seats):
         if s is not None:
-            session = Session(s.name, s.addr, token_hash=s.token_hash)
+            session = Session(s.name, s.addr, person=s.person)
             session.room, session.dropped_at = room, now
             seats.members[seat] = session
             sessions.append(session)
     seats.host = saved.host
     for w in saved.watchers:
-        session = Session(w.name, w.addr, token_hash=w.token_hash)
+        session = Session(w.name, w.addr, person=w.person)
         session.room, session.dropped_at = room, now
         room.audience.keep(session, w.name, w.chips)
         sessions.append(session)

@@ -10,7 +10,6 @@ frame is decoded by ``decode_server_frame``, just as strictly. docs/protocol.md 
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -32,15 +31,16 @@ from tala_desktop.table.reactions import REACTIONS
 
 from .chat_text import MAX_CHAT, clean_chat, shown
 from .game_record import GameRecord, check_record
+from .names import MAX_NAME, clean_name
 
-PROTOCOL_VERSION = 4            # what each version added: docs/protocol.md, "Versions"
+PROTOCOL_VERSION = 5            # what each version added: docs/protocol.md, "Versions"
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
-MAX_NAME = 20
 MAX_PASSWORD = 64
 CHAT_LOG = 100                  # lines of a table's chat (and reactions) sent to someone who comes in
 PRESET_NAMES = ("zingplay", "co_ban", "custom")
 
 Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+PersonKey = Annotated[str, msgspec.Meta(min_length=22, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 Password = Annotated[str, msgspec.Meta(max_length=MAX_PASSWORD)]
 AVATARS = 64                     # avatar ids 0..63, as the store keeps them (each app draws the ones it has)
 Avatar = Annotated[int, msgspec.Meta(ge=0, lt=AVATARS)]
@@ -67,37 +67,10 @@ class ProtocolError(Exception):
         self.code = code
 
 
-# ---------------------------------------------------------------- text rules
-_PUNCT = set(" _-.'")
-
-
 def check_lobby_kind(kind: SeatKind) -> None:
     """A lobby seat is a player's, a bot's or empty; a table's own kinds (human, remote) never cross the wire."""
     if kind not in LOBBY_KINDS:
         raise ValueError(f"kind: unknown seat kind {kind!r} (choose from {', '.join(LOBBY_KINDS)})")
-
-
-def _allowed_name_char(ch: str) -> bool:
-    """Latin letters with Vietnamese (and other Latin) diacritics, digits and `` _-.'``."""
-    if ch in _PUNCT or ch.isdigit() and ch.isascii():
-        return True
-    if not ch.isalpha():
-        return False
-    code = ord(ch)
-    return (ch.isascii() or 0x00C0 <= code <= 0x024F or 0x1E00 <= code <= 0x1EFF) and code not in (0xD7, 0xF7)
-
-
-def clean_name(value: str) -> str:
-    """NFC-normalise and check a player name; raises ValueError saying what is wrong."""
-    name = unicodedata.normalize("NFC", value).strip()
-    if not 1 <= len(name) <= MAX_NAME:
-        raise ValueError(f"name: expected 1-{MAX_NAME} characters, got {len(name)}")
-    bad = [ch for ch in name if not _allowed_name_char(ch)]
-    if bad:
-        raise ValueError(f"name: character {bad[0]!r} is not allowed (letters, digits, space, _ - . ')")
-    if "  " in name:
-        raise ValueError("name: no double spaces")
-    return name
 
 
 # ---------------------------------------------------------------- commands (client -> server)
@@ -113,6 +86,7 @@ class Hello(_Cmd, tag="hello"):
     password: Password | None = None
     resume: Token | None = None
     avatar: Avatar | None = None    # the avatar chosen in the player's profile, shown to the table
+    person: PersonKey | None = None  # who you are at this server: your app's own key for it (docs/protocol.md)
 
     def __post_init__(self) -> None:
         self.name = clean_name(self.name)

@@ -5,7 +5,7 @@ and it answers by calling ``Member.send(frame)``. Every change of a room is
 one of its methods here or in its base between_games.py (seats that change
 hands between games, the next deal); what it owns keeps its own
 bookkeeping: the seats (net/seating.py), the people watching
-(net/audience.py), their ids (net/members.py) and the chat (net/chat.py).
+(net/audience.py), everyone it has known (net/people.py) and the chat (net/chat.py).
 Which table a member is at is the server core's to keep (a room knows
 only its own people). Each player receives only the drained
 per-seat stream of their own seat (``Table.drain``), which the table
@@ -38,9 +38,10 @@ from .chat import Chat
 from .game_record import MissedRecords, record_frame
 from .hosting import AwayTimer, arrival_frame, forward, hosted_table
 from .limits import ServerConfig
-from .members import M, Member, MemberIds, RoomError
+from .members import M, Member, RoomError
 from .moderation import Moderation
 from .names import unique_name
+from .people import People
 from .seating import Seats
 
 __all__ = ["Member", "Room", "RoomError"]
@@ -67,7 +68,7 @@ class Room(BetweenGames[M]):
         self.last_activity = now              # the last command from someone seated at the table
         self.creator_addr = ""
         self.away = AwayTimer(config.away_delay)   # plays the turns of players who dropped
-        self.ids: MemberIds[M] = MemberIds()  # each person's id here (what the host's commands name)
+        self.people = People()                # everyone the table has known: ids, chips, evening, moderation
         self.offer_until = 0.0                # the next deal waits until then for someone watching to sit
         self.vote_until = 0.0                 # ... and for the players' votes at most until then (0: nobody asked)
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
@@ -82,6 +83,15 @@ class Room(BetweenGames[M]):
     def everyone(self) -> list[M]:
         """The seated players and the people watching."""
         return [*self.seats.seated(), *self.audience.watchers]
+
+    def member_id(self, member: M) -> int:
+        """``member``'s id at this table (the same whenever they come back, whatever their name)."""
+        return self.people.of(member.person, member.name, (m.person for m in self.everyone())).member
+
+    def find_member(self, member_id: int, among: list[M]) -> M | None:
+        """The one among ``among`` whose id here is ``member_id`` (None: nobody there has it)."""
+        person = self.people.find(member_id)
+        return None if person is None else next((m for m in among if m.person == person), None)
 
     @property
     def empty(self) -> bool:
@@ -99,12 +109,12 @@ class Room(BetweenGames[M]):
     def info(self) -> p.TableInfo:
         s, names = self.settings, self.table.names if self.table is not None else None
         return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby",
-                           seats=self.seats.infos(s, names, self.ids.of, self.joining), bet=s.bet,
+                           seats=self.seats.infos(s, names, self.member_id, self.joining), bet=s.bet,
                            turn_seconds=s.turn_seconds,
                            preset=s.preset, bots=list(s.bots), password=bool(s.password), host=self.host,
                            players=len(self.members()), game_id=self.table.game_id if self.table else 0,
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
-                           watcher_ids=[self.ids.of(m) for m in self.audience.watchers],
+                           watcher_ids=[self.member_id(m) for m in self.audience.watchers],
                            muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]),
                            muted_ids=self.muted_ids(), deal_wait=self.deal_wait())
 
@@ -113,17 +123,17 @@ class Room(BetweenGames[M]):
         named = [*((m, n) for m, n in zip(self.seats.members, self.seats.names) if m is not None and n is not None),
                  *self.audience.watchers.items()]
         muted = set(self.moderation.muted_among(n for _, n in named))
-        return [self.ids.of(m) for m, n in named if n in muted]
+        return [self.member_id(m) for m, n in named if n in muted]
 
     def broadcast_lobby(self) -> None:
         self.version += 1
         info = self.info()
         for i, m in enumerate(self.seats.members):
             if m is not None:
-                m.send(p.encode(p.Lobby(table=info, you=i, member=self.ids.of(m))))
+                m.send(p.encode(p.Lobby(table=info, you=i, member=self.member_id(m))))
         for m in self.audience.watchers:           # each is told their own id: which watcher they are
             if m.connected:
-                m.send(p.encode(p.Lobby(table=info, watching=True, member=self.ids.of(m))))
+                m.send(p.encode(p.Lobby(table=info, watching=True, member=self.member_id(m))))
 
     # ------------------------------------------------------------ coming and going
     def join(self, member: M, seat: int | None, password: str | None) -> None:
@@ -171,7 +181,6 @@ class Room(BetweenGames[M]):
     def leave(self, member: M, now: float) -> None:
         """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on);
         someone watching just goes."""
-        self.ids.forget(member)
         self.missed.forget(member)
         if self.watching(member):
             self.audience.remove(member)
@@ -202,7 +211,7 @@ class Room(BetweenGames[M]):
 
     def person(self, member_id: int) -> M:
         """The person with id ``member_id`` at this table, seated or watching."""
-        target = self.ids.find(member_id, self.everyone())
+        target = self.find_member(member_id, self.everyone())
         if target is None:
             raise RoomError("no_member", f"nobody with id {member_id} is at this table: look at it again")
         return target
@@ -224,7 +233,6 @@ class Room(BetweenGames[M]):
             name = self.seats.names[seat]
             self._free_for_next(seat)
             self._offer(now)
-        self.ids.forget(target)
         self.missed.forget(target)
         self.moderation.ban(name or target.name, target.name)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))

@@ -25,13 +25,14 @@ from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import EventMessage, Snapshot
 
 from . import autosave as autosave_file
-from . import continuity, history, lan_games, profile, settings, stats
+from . import continuity, history, lan_games, lan_seats, profile, settings, stats
 from .autosave import Autosave
 from .db import REPLACED_CODES, Notice, open_database
 from .errors import StoreError, UnfitSave
 from .folder_lock import hold_folder
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
 from .lan_games import LanGame
+from .lan_seats import LanSeat
 from .paths import AUTOSAVE_NAME, DB_NAME, aside_name, move_aside, remove_temp_files, resolve_data_dir
 from .profile import Profile
 from .replay import GameStory, ReplayCheck, check_entry, story_of
@@ -227,6 +228,25 @@ class Store:
     def lan_totals(self) -> tuple[int, int]:
         """LAN games kept and the table chips won or lost in them (never part of the wallet's statistics)."""
         return self._told(lan_games.lan_totals(self.conn, self.bad_rows))
+
+    # ------------------------------------------------------------ who the player is on the LAN (lan_seats.py)
+    def lan_person(self, host: str, port: int) -> str:
+        """The key this player shows the server at ``host:port`` (derived from the folder's secret)."""
+        return lan_seats.person_key(lan_seats.player_secret(self.conn, self.clock()), host, port)
+
+    def keep_lan_seat(self, seat: LanSeat) -> None:
+        lan_seats.keep_lan_seat(self.conn, seat)
+
+    def leave_lan_seat(self, host: str, port: int) -> None:
+        lan_seats.leave_lan_seat(self.conn, host, port)
+
+    def lan_seat(self, host: str, port: int) -> LanSeat | None:
+        """The app's last word with the server at ``host:port`` (the token it gave), or None."""
+        return lan_seats.lan_seat(self.conn, host, port)
+
+    def waiting_lan_seat(self) -> LanSeat | None:
+        """A seat in a LAN game the player may go back to now ("Quay lại bàn"), or None."""
+        return lan_seats.waiting_lan_seat(self.conn, self.clock().timestamp())
 
     def game_story(self, uid: str) -> GameStory | None:
         """Game ``uid``'s payments and leavers (None if it is not stored or does not replay)."""

@@ -19,6 +19,7 @@ class SeatedMember:
         self.name = name
         self.avatar: int | None = None
         self.addr = "127.0.0.1"
+        self.person = f"person of {name}"
         self.room: Room | None = None
         self.seat: int | None = None
         self.frames: list[str] = []

@@ -40,6 +40,7 @@ from ..widgets.controls import Button
 from ..widgets.form import TextField
 from ..widgets.text_fit import ellipsize
 from .lobby import LanLobbyScene
+from .seat_keeper import credentials
 from .session import DEFAULT_PORT, LanSession
 
 log = logging.getLogger(__name__)
@@ -195,8 +196,10 @@ class LanBrowserScene(PageScene):
         name = self._name()
         if name is None:
             return
+        person, resume = credentials(self.services.store, host, port)
         try:
-            session = LanSession.join(host, port, name, avatar=profile_look(self.services), straight_in=True)
+            session = LanSession.join(host, port, name, avatar=profile_look(self.services), straight_in=True,
+                                      person=person, resume=resume)
         except ValueError:   # a name the profile took but the LAN does not
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
@@ -218,7 +221,9 @@ class LanBrowserScene(PageScene):
                         preset=s.default_preset if s.default_preset in ("zingplay", "co_ban") else "zingplay")
         try:
             session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, self.announce_target,
-                                      avatar=profile_look(self.services), **settings)
+                                      avatar=profile_look(self.services),
+                                      person=lambda host, port: credentials(self.services.store, host, port)[0],
+                                      **settings)
         except ValueError:
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return

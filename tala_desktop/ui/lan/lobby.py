@@ -41,6 +41,7 @@ from .channel import LanChannel
 from .lost import LanLostOverlay
 from .records import keep_record
 from .roster import LEFT, ROW_H, LobbyRoster
+from .seat_keeper import SeatKeeper
 from .session import LanSession, free_between_games
 
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
@@ -73,6 +74,7 @@ class LanLobbyScene(PageScene):
         self.drawn_row_cut: list[str] = []             # the rows too long even in the smallest type (cut with "…")
         self.drawn_terms: list[tuple[str, str]] = []   # the table's terms a guest reads (the host has controls)
         self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
+        self.keeper = SeatKeeper(services.store, session)   # the seat kept in the data folder for a restart
         session.on_lost = self._lost
         session.on_record = self._keep_record
         session.on_left = self._taken_off
@@ -202,6 +204,8 @@ class LanLobbyScene(PageScene):
 
     def back(self) -> None:
         """Leave the lobby: close the connection (and the in-app server: its players are told you left) and go back."""
+        if self.session.lobby is not None:
+            self.keeper.left()                 # a seat given up on purpose: nothing to go back to
         self.session.close("host_left")
         super().back()
 
@@ -240,6 +244,7 @@ class LanLobbyScene(PageScene):
     def _back_from_table(self) -> None:
         """The table scene's leave: vacate the seat if the server still holds it, and show the lobby again."""
         self.session.leave()
+        self.keeper.left()
         stack = self.stack
         while stack is not None and stack.top is not None and stack.top is not self:
             stack.pop()

@@ -93,27 +93,32 @@ class LanSession:
         self.on_lost: Callable[[str], None] | None = None
         self.on_record: Callable[[GameRecord], None] | None = None   # a finished game, for the history
         self.on_left: Callable[[str], None] | None = None   # the server took you off your table, and why
+        self.after_pump: Callable[[], None] | None = None    # told after each pump (the seat kept for a restart)
         self.playing = False
         self.closed = False
 
     # ------------------------------------------------------------ starting
     @classmethod
     def join(cls, host: str, port: int, name: str, password: str | None = None,
-             avatar: int | None = None, straight_in: bool = False) -> LanSession:
+             avatar: int | None = None, straight_in: bool = False, person: str | None = None,
+             resume: str | None = None) -> LanSession:
         """Connect to a server (raises ValueError for a bad name; a failed connection arrives as ``lost``);
         ``avatar`` is the one the profile chose, shown to the table; ``straight_in``: sit at the server's one
-        open table at once (``open_table``), else choose from its list."""
-        session = cls(NetTableClient(host, port, name, password, avatar=avatar), straight_in=straight_in)
+        open table at once (``open_table``), else choose from its list; ``person`` and ``resume``: who the player
+        is there (seat_keeper.credentials), so a seat kept for them comes back."""
+        client = NetTableClient(host, port, name, password, avatar=avatar, person=person, resume=resume)
+        session = cls(client, straight_in=straight_in)
         session.client.list_tables()
         return session
 
     @classmethod
     def host(cls, name: str, server_name: str, port: int = DEFAULT_PORT,
              announce_target: tuple[str, int] | None = None, avatar: int | None = None,
-             **settings: Any) -> LanSession:
+             person: Callable[[str, int], str | None] | None = None, **settings: Any) -> LanSession:
         """Start the in-app server (any free port if ``port`` is taken), join it and open a table.
 
-        Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback).
+        Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback);
+        ``person(host, port)`` is the player's key for the server once it listens.
         """
         where: dict[str, Any] = {"announce_target": announce_target} if announce_target else {}
         try:
@@ -121,7 +126,8 @@ class LanSession:
         except OSError:
             server = start_in_thread(port=0, name=server_name[:40], host_name=name, announce=True, **where)
         try:
-            session = cls(NetTableClient("127.0.0.1", server.port, name, avatar=avatar), server)
+            key = person("127.0.0.1", server.port) if person is not None else None
+            session = cls(NetTableClient("127.0.0.1", server.port, name, avatar=avatar, person=key), server)
         except ValueError:
             server.stop()
             raise
@@ -135,6 +141,8 @@ class LanSession:
             return
         for msg in self.client.poll(now):
             self._file(msg)
+        if self.after_pump is not None:
+            self.after_pump()
 
     def _file(self, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Welcome):

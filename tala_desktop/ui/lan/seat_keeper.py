@@ -1,0 +1,96 @@
+"""SeatKeeper: the app's word with a LAN server kept in its data folder, so a restart can go back to the table.
+
+Who the player is at a server (``credentials``: the key the store derives
+for that address, and the token that server gave, sent back only there) is
+read before connecting. While connected, after each pump of the session, what the server said is written to
+the store (store/lan_seats.py): its id and token when it welcomes, the table
+and whether the player holds a seat in a started game when the lobby
+changes, and every ``BEAT`` seconds that the seat is still held; a restart
+within the server's grace then offers "Quay lại bàn". Leaving the table, being
+taken off it, or the server closing for good clears the offer. A write that
+fails is logged and the game goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+from tala_desktop.net import protocol as p
+from tala_desktop.store import Store, StoreError
+from tala_desktop.store.lan_seats import LanSeat
+
+from .session import LanSession
+
+log = logging.getLogger(__name__)
+
+BEAT = 5.0                               # seconds between two "still seated" marks
+STILL_THERE = {"lost", "unreachable"}    # a connection that ends so may find its seat kept: the offer stays
+
+
+def credentials(store: Store | None, host: str, port: int) -> tuple[str | None, str | None]:
+    """(the player's key for ``host:port``, the token that server gave), each None when there is none."""
+    if store is None:
+        return None, None
+    try:
+        kept = store.lan_seat(host, port)
+        return store.lan_person(host, port), kept.token if kept is not None else None
+    except (StoreError, sqlite3.Error) as exc:
+        log.warning("the LAN identity could not be read: %s", exc)
+        return None, None
+
+
+class SeatKeeper:
+    """Writes one LAN session's seat to the store as it changes."""
+
+    def __init__(self, store: Store | None, session: LanSession) -> None:
+        self.store = store
+        self.session = session
+        self._said: tuple[object, ...] | None = None
+        self._beat_at = 0.0
+        session.after_pump = self.update
+
+    def update(self) -> None:
+        """What the session holds now, written when it changed or a beat is due (the session calls it)."""
+        s = self.session
+        welcome = s.welcome
+        if self.store is None or welcome is None or s.closed:
+            return
+        if s.lost_reason is not None:
+            if s.lost_reason not in STILL_THERE:
+                self._leave()
+            self.store = None                # the connection is over: nothing more to say
+            return
+        seated = s.lobby is not None and s.lobby.state == "playing" and s.you is not None and not s.watching
+        said = (welcome.server_id, welcome.token, s.lobby.id if s.lobby is not None else None, seated)
+        wall = self.store.clock().timestamp()
+        if said == self._said and not (seated and wall - self._beat_at >= BEAT):
+            return
+        if self._said is not None and self._said[2] is not None and said[2] is None:
+            self._leave()                    # taken off the table, or left it
+        self._said, self._beat_at = said, wall
+        self._write(welcome, said[2], seated, wall)
+
+    def _write(self, welcome: p.Welcome, table: int | None, seated: bool, wall: float) -> None:
+        assert self.store is not None
+        c = self.session.client
+        seat = LanSeat(host=c.host, port=c.port, server_id=welcome.server_id or "-", token=welcome.token,
+                       server_name=welcome.server, table=table, seated=seated, alive_at=wall,
+                       grace=welcome.reconnect_seconds, hosted=self.session.server is not None)
+        try:
+            self.store.keep_lan_seat(seat)
+        except (StoreError, sqlite3.Error) as exc:
+            log.warning("the LAN seat could not be kept: %s", exc)
+
+    def _leave(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.leave_lan_seat(self.session.client.host, self.session.client.port)
+        except (StoreError, sqlite3.Error) as exc:
+            log.warning("the LAN seat could not be cleared: %s", exc)
+
+    def left(self) -> None:
+        """The player left the table on purpose: nothing to go back to."""
+        self._leave()
+        self._said = None
