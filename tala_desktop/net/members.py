@@ -24,6 +24,7 @@ class Member(Protocol):
     avatar: int | None
     addr: str
     person: str             # who they are (Session.person): what the table keeps of them goes by it (net/people.py)
+    dropped_at: float | None    # when their connection dropped (None: connected, or never was)
 
     @property
     def connected(self) -> bool: ...

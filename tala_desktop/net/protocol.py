@@ -272,6 +272,7 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     avatar: int | None = None      # a seated player's avatar (hello's); None: drawn in the name's colour
     member: MemberId | None = None  # the seated person's id (what the host's set_seat, kick and mute name)
     joining: bool = False          # sat down between games: plays from the next game on
+    away: Annotated[float, msgspec.Meta(ge=0, le=3600)] | None = None  # dropped: s its seat is still kept for them
 
     def __post_init__(self) -> None:
         check_lobby_kind(self.kind)

@@ -88,6 +88,14 @@ class Room(BetweenGames[M]):
         """``member``'s id at this table (the same whenever they come back, whatever their name)."""
         return self.people.of(member.person, member.name, (m.person for m in self.everyone())).member
 
+    def away_left(self, member: M) -> float | None:
+        """The seconds a dropped player's seat is still kept for them at a started table (the computer plays their
+        turns meanwhile); None when they are connected."""
+        if self.table is None or member.connected or member.dropped_at is None:
+            return None
+        gone = max(0.0, self.table.now - member.dropped_at)
+        return round(min(3600.0, max(0.0, self.config.reconnect_seconds - gone)), 1)
+
     def find_member(self, member_id: int, among: list[M]) -> M | None:
         """The one among ``among`` whose id here is ``member_id`` (None: nobody there has it)."""
         person = self.people.find(member_id)
@@ -109,7 +117,7 @@ class Room(BetweenGames[M]):
     def info(self) -> p.TableInfo:
         s, names = self.settings, self.table.names if self.table is not None else None
         return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby",
-                           seats=self.seats.infos(s, names, self.member_id, self.joining), bet=s.bet,
+                           seats=self.seats.infos(s, names, self.member_id, self.joining, self.away_left), bet=s.bet,
                            turn_seconds=s.turn_seconds,
                            preset=s.preset, bots=list(s.bots), password=bool(s.password), host=self.host,
                            players=len(self.members()), game_id=self.table.game_id if self.table else 0,

@@ -69,15 +69,17 @@ class Seats(Generic[M]):
         return next(((after + k) % n for k in range(1, n + 1) if self.members[(after + k) % n] is not None), None)
 
     def infos(self, settings: p.TableSettings, names: list[str] | None, ids: Callable[[M], int],
-              joining: Iterable[int] = ()) -> list[p.SeatInfo]:
+              joining: Iterable[int] = (), away: Callable[[M], float | None] = lambda m: None) -> list[p.SeatInfo]:
         """Every seat as the lobby shows it (``names``: the started table's, None before the start; ``ids``: each
-        person's id at the table; ``joining``: the seats taken between games, played from the next game on)."""
+        person's id at the table; ``joining``: the seats taken between games, played from the next game on;
+        ``away``: the seconds a dropped player's seat is still kept for them)."""
         out = []
         for i, m in enumerate(self.members):
             if m is not None:
                 out.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=self.names[i],
                                       ready=i in self.ready or i == self.host, host=i == self.host,
-                                      connected=m.connected, avatar=m.avatar, member=ids(m), joining=i in joining))
+                                      connected=m.connected, avatar=m.avatar, member=ids(m), joining=i in joining,
+                                      away=away(m)))
             elif names is not None and self.kinds[i] == SeatKind.PLAYER:
                 out.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=names[i], left=True, connected=False))
             elif names is not None and self.kinds[i] == SeatKind.EMPTY:  # between games: free for someone watching

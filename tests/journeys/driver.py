@@ -116,6 +116,26 @@ class Journey:
             raise JourneyError("the app is still running")
         self.stop()
 
+    def crash(self) -> None:
+        """The app dies (a kill -9, a crash): no scene is told and nothing is said to a LAN server (no leave); its
+        connections drop and its threads and files end as the operating system ends a dead process's."""
+        from tala_desktop.ui.lan.session import LanSession
+
+        app = self.running_app
+        self.log("kill the app")
+        self.keep_frame()
+        for scene in app.stack.scenes:
+            session = getattr(scene, "session", None)
+            if isinstance(session, LanSession):
+                session.client.close()               # the socket goes with the process: the server sees a drop
+        closers, app.closers = app.closers, []
+        for close in closers:
+            close()
+        self.app = self.desktop = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     def stop(self) -> None:
         """End the app as its process does at exit; the data folder is free for the next start."""
         if self.app is not None:

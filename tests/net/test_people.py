@@ -82,3 +82,20 @@ def test_nobody_else_is_ever_sent_a_persons_token_key_or_its_hash() -> None:
         secrets = {token, LAN, hashlib.sha256(LAN.encode()).hexdigest()}
         assert sent and not [s for s in secrets for frame in sent if s in frame]
         assert all(json.loads(f)["type"] != "welcome" or json.loads(f)["name"] != "Lan" for f in sent)
+
+
+def test_a_dropped_players_seat_says_how_long_it_is_still_kept_for_them() -> None:
+    with CoreKit(reconnect_seconds=60.0) as kit:
+        t = CoreTable(kit, ["Hà", "Minh", "Lan"], turn_seconds=0)
+        t.drop(2)
+        t.read()
+        seats = t.last(t.conns[0], "lobby")["table"]["seats"]       # type: ignore[index]
+        assert seats[2]["away"] == 60.0 and not seats[2]["connected"] and seats[0]["away"] is None
+        t.play_until(lambda: kit.now >= 1010.0, act=False)
+        t.drop(1)                                                   # (a change: the lobby is sent again)
+        t.read()
+        seats = t.last(t.conns[0], "lobby")["table"]["seats"]       # type: ignore[index]
+        assert 49.0 <= seats[2]["away"] <= 51.0 and seats[1]["away"] == 60.0
+        t.resume(2)
+        t.read()
+        assert t.last(t.conns[0], "lobby")["table"]["seats"][2]["away"] is None   # type: ignore[index]

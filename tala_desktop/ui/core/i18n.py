@@ -13,6 +13,7 @@ import logging
 
 from .i18n_bots import BOT_STRINGS
 from .i18n_lan import LAN_STRINGS
+from .i18n_people import PEOPLE_STRINGS
 from .i18n_rules import RULES_STRINGS
 from .i18n_screens import SCREEN_STRINGS
 from .i18n_social import SOCIAL_STRINGS
@@ -269,6 +270,7 @@ STRINGS.update(BOT_STRINGS)  # the computer players' reasons (i18n_bots)
 STRINGS.update(LAN_STRINGS)  # the LAN screens' strings (i18n_lan)
 STRINGS.update(RULES_STRINGS)  # the house-rules editor's strings (i18n_rules)
 STRINGS.update(SOCIAL_STRINGS)  # chat, reactions and watching at the table (i18n_social)
+STRINGS.update(PEOPLE_STRINGS)  # the LAN people: back to a table, away seats, the evening's scoreboard
 STRINGS.update(TABLE_STRINGS)  # the table scene's pause, clock, confirmation, control and results strings
 
 

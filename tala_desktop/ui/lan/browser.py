@@ -13,13 +13,18 @@ field and a note that the others would see "Người chơi"); a name typed
 there is kept in the profile. "Tạo bàn LAN" starts the
 in-app server in a background thread, joins it and opens a table. Joining
 pushes the LAN lobby; leaving the lobby closes the connection (and the
-in-app server).
+in-app server). When a server still keeps a seat for the player (the app
+closed or crashed at its table), the list's first row is "Quay lại bàn":
+the table, its server and the seconds left; the menu's "Quay lại bàn"
+opens this page going there at once.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+import math
+import sqlite3
 import sys
 from collections.abc import Callable
 
@@ -28,12 +33,13 @@ import pygame
 from tala_desktop.net.discovery import Browser, LanServer
 from tala_desktop.net.protocol import MAX_NAME, clean_name
 from tala_desktop.store import StoreError
+from tala_desktop.store.lan_seats import LanSeat
 
 from ..art import gfx, theme
 from ..art.theme import ERROR, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
-from ..core.names import is_default_name, lan_name
-from ..frames.page import PANEL, PageScene, wrap_text
+from ..core.names import is_default_name, lan_name, shown_name
+from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look
 from ..widgets.controls import Button
@@ -81,7 +87,8 @@ class LanBrowserScene(PageScene):
     title_key = "lan.title"
 
     def __init__(self, services: Services, browser_factory: Callable[[], Browser | None] | None = None,
-                 host_port: int = DEFAULT_PORT, announce_target: tuple[str, int] | None = None) -> None:
+                 host_port: int = DEFAULT_PORT, announce_target: tuple[str, int] | None = None,
+                 back_to_table: bool = False) -> None:
         self.browser: Browser | None = None
         self.browser_factory = browser_factory or _default_browser
         self.host_port = host_port
@@ -97,6 +104,11 @@ class LanBrowserScene(PageScene):
         self.address_button_shown: Button | None = None   # "Nhập địa chỉ" under the notice of an empty list
         self.server_buttons: list[Button] = []
         self.row_text_rects: list[pygame.Rect] = []       # where the rows' texts went (the tests read them)
+        self._back_pending = back_to_table                # opened by the menu's "Quay lại bàn": go there at once
+        self.kept_seat: LanSeat | None = None             # the seat "Quay lại bàn" goes back to (None: none)
+        self.seat_button: Button | None = None
+        self._back_check = 0.0
+        self.kept_lines: tuple[str, str] = ("", "")       # the back row's words, as last drawn
         super().__init__(services)
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -109,6 +121,9 @@ class LanBrowserScene(PageScene):
                 self.browser = None
             if self.browser is not None:
                 self.browser.start()
+        if self._back_pending:
+            self._back_pending = False
+            self.go_back()
 
     def on_exit(self) -> None:
         if self.browser is not None:
@@ -119,8 +134,15 @@ class LanBrowserScene(PageScene):
     def build(self) -> None:
         fonts = self.services.fonts
         self.server_buttons = []
-        for i, server in enumerate(self.servers[:MAX_ROWS]):
-            y = LEFT.y + 50 + i * ROW_H
+        self.kept_seat = waiting_seat(self.services)
+        self.seat_button = None
+        if self.kept_seat is not None:
+            label = tr("back.button")
+            self.seat_button = Button((JOIN_X - 40, LEFT.y + 58, LEFT.right - JOIN_X + 40, 48), label, fonts,
+                                      self.go_back, style="primary", font_size=fit_font_size(fonts, label, 150, 20))
+            self.widgets.append(self.seat_button)
+        for i, server in enumerate(self.servers[:self.rows_shown()]):
+            y = self.row_y(i)
             button = Button((JOIN_X, y + 8, LEFT.right - JOIN_X, 48), tr("lan.join"), fonts,
                             functools.partial(self.join, server.host, server.port), style="green", font_size=20)
             self.server_buttons.append(button)
@@ -140,6 +162,14 @@ class LanBrowserScene(PageScene):
             self.address_button_shown = Button((LEFT.x, y, 240, 50), tr("lan.address"), fonts, self.focus_address,
                                                style="green", font_size=20)
             self.widgets.append(self.address_button_shown)
+
+    def rows_shown(self) -> int:
+        """How many servers the list shows (one row fewer while "Quay lại bàn" takes the first)."""
+        return MAX_ROWS - (self.kept_seat is not None)
+
+    def row_y(self, i: int) -> int:
+        """The top of the list's ``i``-th server row (under the back row when there is one)."""
+        return LEFT.y + 50 + (i + (self.kept_seat is not None)) * ROW_H
 
     def nothing_found(self) -> bool:
         """Whether the list is empty for a reason worth telling: discovery is off, or nothing heard for 5 s."""
@@ -205,6 +235,44 @@ class LanBrowserScene(PageScene):
             return
         self._open(session)
 
+    def go_back(self) -> None:
+        """Quay lại bàn: connect to the server that keeps the player's seat, with the key and token it knows them
+        by; the seat, the chips and the game so far come back in its lobby (if the seat is gone by then, its
+        tables are listed)."""
+        seat = waiting_seat(self.services)
+        name = self._name()
+        if seat is None or name is None:
+            if seat is None:
+                self._fail(tr("back.gone"))
+                self.rebuild()
+            return
+        person, _ = credentials(self.services.store, seat.host, seat.port)
+        try:
+            session = LanSession.join(seat.host, seat.port, name, avatar=profile_look(self.services), person=person,
+                                      resume=seat.token)
+        except ValueError:
+            self._fail(tr("lan.name_rules", max=MAX_NAME))
+            return
+        self._open(session)
+
+    def _draw_back(self, surface: pygame.Surface) -> None:
+        """The "Quay lại bàn" row at the head of the list: which table, its server and the seconds left."""
+        seat = self.kept_seat
+        if seat is None or self.seat_button is None or self.services.store is None:
+            return
+        y = LEFT.y + 50
+        pygame.draw.rect(surface, theme.LAN_BACK_ROW, (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
+        room = self.seat_button.rect.x - 16 - (LEFT.x + 16)
+        left = max(0, math.ceil(seat.seconds_left(self.services.store.clock().timestamp())))
+        table = tr("table.number", number=seat.table or 1)
+        top = tr("back.note", table=table, server=shown_name(seat.server_name), seconds=left)
+        bottom = f"{seat.host}:{seat.port}"
+        self.kept_lines = (top, bottom)
+        top = ellipsize(self.services.fonts.font(19, True), top, room)
+        surface.blit(self.label(top, 19, TEXT, bold=True), (LEFT.x + 16, y + 9))
+        bottom = ellipsize(self.services.fonts.font(17), bottom, room)
+        surface.blit(self.label(bottom, 17, theme.LAN_NOTE), (LEFT.x + 16, y + 36))
+
     def join_address(self) -> None:
         where = parse_address(self.address_text)
         if where is None:
@@ -261,6 +329,13 @@ class LanBrowserScene(PageScene):
         self.searched += dt
         if self.nothing_found() != (self.address_button_shown is not None):
             self.rebuild()
+        self._back_check -= dt
+        if self._back_check <= 0:              # the seat kept for the player: its seconds, and gone at the end
+            self._back_check = 0.5
+            if (waiting_seat(self.services) is None) != (self.kept_seat is None):
+                self.rebuild()
+            elif self.kept_seat is not None:
+                self.invalidate()
         self._poll -= dt
         if self.browser is not None and self._poll <= 0:
             self._poll = 0.5
@@ -297,8 +372,9 @@ class LanBrowserScene(PageScene):
                 surface.blit(self.label(line, 19, TEXT), (LEFT.x, LEFT.y + 60 + 26 * i))
         elif not self.servers:
             surface.blit(self.label(tr("lan.searching"), 21, TEXT), (LEFT.x, LEFT.y + 60))
-        for i, server in enumerate(self.servers[:MAX_ROWS]):
-            y = LEFT.y + 50 + i * ROW_H
+        self._draw_back(surface)
+        for i, server in enumerate(self.servers[:self.rows_shown()]):
+            y = self.row_y(i)
             pygame.draw.rect(surface, theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
             room = self.row_text_width()
             text = self.row_text(server, self.services.fonts.font(21, True), room)
@@ -322,6 +398,17 @@ def server_title(server: LanServer) -> str:
     """A server as this app words it: "Bàn của Tuấn" / "Tuấn's table" from its host's name; an old server that
     names no host keeps the name it gave itself."""
     return tr("lan.server_name", name=server.host_name) if server.host_name else server.name
+
+
+def waiting_seat(services: Services) -> LanSeat | None:
+    """The LAN seat the player may go back to now (None: none, or the store cannot say)."""
+    store = services.store
+    if store is None:
+        return None
+    try:
+        return store.waiting_lan_seat()
+    except (StoreError, sqlite3.Error):
+        return None
 
 
 def _default_browser() -> Browser:

@@ -42,6 +42,7 @@ class LanChannel:
         self._before = session.said_total   # lines the session had before the table showed (no bubbles for them)
         self._info: p.TableInfo | None = None   # the lobby last seen, and when (its deal_wait counts from then)
         self._info_at = 0.0
+        self._now = 0.0                         # the clock poll_said was last given
         self._players: tuple[int, frozenset[str]] | None = None   # the table and its players' names, as last polled
 
     @property
@@ -111,7 +112,7 @@ class LanChannel:
             hushed = muted(x.name, x.member)
             if s.is_host and x.seat != me and x.member is not None:
                 acts = self._moderation(x.name, x.member, hushed, kick=between_games or not s.playing)
-            out.append(Person(shown_name(x.name), x.seat, hushed, acts))
+            out.append(Person(shown_name(x.name), x.seat, hushed, acts, away=self._away(x.away)))
         seats = self.open_seats() if between_games and s.playing else []
         for name, member in zip(info.watchers, info.watcher_ids):
             acts = ()
@@ -138,8 +139,7 @@ class LanChannel:
         s, info = self.session, self.session.lobby
         if info is None or not s.playing or not between_games:
             return ""
-        if info is not self._info:
-            self._info, self._info_at = info, now
+        self._seen_lobby(now)
         me = None if s.watching else s.you
         voters = [x for x in info.seats if x.kind == SeatKind.PLAYER and x.connected and not x.joining]
         waited = [x for x in voters if x.seat not in info.next_votes]
@@ -157,6 +157,19 @@ class LanChannel:
         if free is None:
             return ""
         return tr("people.deal_seat_open" if dealing else "people.seat_open", seat=free + 1, seconds=left)
+
+    def _seen_lobby(self, now: float) -> None:
+        """Note when the lobby shown arrived (its countdowns, ``deal_wait`` and ``away``, count from then)."""
+        info = self.session.lobby
+        if info is not self._info:
+            self._info, self._info_at = info, now
+        self._now = now
+
+    def _away(self, seconds: float | None) -> int | None:
+        """A seat's ``away`` counted down from when its lobby came, in whole seconds (None: not away)."""
+        if seconds is None:
+            return None
+        return max(0, math.ceil(seconds - (self._now - self._info_at)))
 
     def take_seat(self, seat: int) -> None:
         """Sit down on ``seat`` and vote for the next game at once (the players wait for every seat's vote)."""
@@ -176,6 +189,7 @@ class LanChannel:
     def poll_said(self, now: float) -> list[Said]:
         s = self.session
         s.pump(now)
+        self._seen_lobby(now)
         total, history = s.said_total, s.said
         fresh = history[max(0, len(history) - (total - self._seen)):] if total > self._seen else []
         first = total - len(fresh)                  # the running number of the first fresh line

@@ -2,7 +2,10 @@
 
 "Chơi với máy" (the big primary button, also Enter) opens the new-game
 setup; after a crash or a forced quit "Chơi tiếp" comes first and resumes
-the saved game. Thống kê, Lịch sử, Hướng dẫn, Luật chơi and Cài đặt open
+the saved game. When the app closed or crashed at a LAN table whose server
+still keeps the seat, "Quay lại bàn" comes first (beside Chơi tiếp if both),
+with the table and the seconds left under it, and goes back to that seat.
+Thống kê, Lịch sử, Hướng dẫn, Luật chơi and Cài đặt open
 their pages; "Chơi qua mạng LAN" opens the LAN page; "Thoát"
 quits. The profile card (click: Hồ sơ) shows your name, avatar and chips,
 and offers the daily top-up when you are broke. Messages from the store
@@ -13,12 +16,16 @@ makes them), so no screen the menu opens has to import the menu back.
 
 from __future__ import annotations
 
+import math
+import sqlite3
 from collections.abc import Callable
 
 import pygame
 import pytweening
 
 from tala_desktop import __version__
+from tala_desktop.store import StoreError
+from tala_desktop.store.lan_seats import LanSeat
 
 from ..art import gfx, theme
 from ..art.theme import AVATAR_GOLD
@@ -32,6 +39,7 @@ from ..shared.new_game import GameChoices
 from ..shared.services import Services
 from ..shared.store_bridge import notice_text
 from ..widgets.controls import Button
+from ..widgets.text_fit import ellipsize
 from .history import HistoryScene
 from .profile import ProfileScene
 from .rules import RulesScene
@@ -47,6 +55,7 @@ RIBBON_Y = 476
 COLUMN = pygame.Rect(770, 158, 400, 488)
 CARD = pygame.Rect(750, 24, 440, 104)
 AVATAR = 72
+BACK_NOTE = 22           # the line under "Quay lại bàn": which table, and the seconds its seat is still kept
 NOTICE_ANCHOR = (40, 676)
 NOTICE_W = 660
 INTRO_SECONDS = 0.9
@@ -75,6 +84,9 @@ class MenuScene(PageScene):
         self.buttons: dict[str, Button] = {}
         self.toast = ""
         self._continue_shown = False
+        self._back_shown: LanSeat | None = None   # the LAN seat "Quay lại bàn" offers (None: not shown)
+        self._back_check = 0.0
+        self._back_drawn = ""
         super().__init__(services)
 
     def on_enter(self) -> None:
@@ -83,7 +95,7 @@ class MenuScene(PageScene):
 
     def on_resume(self) -> None:
         super().on_resume()
-        if self._continue_shown != self.can_continue():
+        if self._continue_shown != self.can_continue() or (self._back_shown is None) != (self.back_seat() is None):
             self.rebuild()
 
     # -- building ---------------------------------------------------------------------
@@ -93,15 +105,22 @@ class MenuScene(PageScene):
         y = COLUMN.y + 24
         self.buttons = {}
         self._continue_shown = self.can_continue() and self.continue_game is not None
-        if self._continue_shown:
-            size = fit_font_size(fonts, tr("menu.continue"), w - 48, 30)
-            self.buttons["continue"] = Button((x, y, w, 78), tr("menu.continue"), fonts, self._continue,
-                                              style="primary", font_size=size)
-            y += 78 + 12
+        self._back_shown = self.back_seat()
+        top = [("continue", "menu.continue", self._continue)] if self._continue_shown else []
+        if self._back_shown is not None:
+            top.append(("back", "back.button", self.back_to_table))
+        if top:
+            bw = w if len(top) == 1 else (w - 12) // 2
+            for i, (entry, words, act) in enumerate(top):
+                size = fit_font_size(fonts, tr(words), bw - 48, 30)
+                self.buttons[entry] = Button((x + i * (bw + 12), y, bw, 78), tr(words), fonts, act,
+                                             style="primary", font_size=size)
+            y += 78 + (BACK_NOTE if self._back_shown is not None else 0) + 12
             size = fit_font_size(fonts, tr("menu.play_bots"), w - 40, 24)
-            self.buttons["play"] = Button((x, y, w, 60), tr("menu.play_bots"), fonts, self.open_setup,
+            play_h = 56 if self._back_shown is not None else 60
+            self.buttons["play"] = Button((x, y, w, play_h), tr("menu.play_bots"), fonts, self.open_setup,
                                           style="green", font_size=size)
-            y += 60 + 16
+            y += play_h + 16
         else:
             size = fit_font_size(fonts, tr("menu.play_bots"), w - 48, 31)
             self.buttons["play"] = Button((x, y, w, 88), tr("menu.play_bots"), fonts, self.open_setup,
@@ -185,6 +204,30 @@ class MenuScene(PageScene):
     def open_lan(self) -> None:
         self._open(self.services.pages.lan)
 
+    def back_seat(self) -> LanSeat | None:
+        """The LAN seat the player may go back to now ("Quay lại bàn": the app closed or crashed at a table whose
+        server keeps the seat a while), when the LAN page can be opened."""
+        store = self.services.store
+        if store is None or self.services.pages.lan_back is None:
+            return None
+        try:
+            return store.waiting_lan_seat()
+        except (StoreError, sqlite3.Error):
+            return None
+
+    def back_to_table(self) -> None:
+        """Quay lại bàn: the LAN page, going back to the seat kept for the player."""
+        self._open(self.services.pages.lan_back)
+
+    def back_note(self) -> str:
+        """Under "Quay lại bàn": the table, its server and the seconds the seat is still kept."""
+        seat = self._back_shown
+        if seat is None or self.services.store is None:
+            return ""
+        left = max(0, math.ceil(seat.seconds_left(self.services.store.clock().timestamp())))
+        table = tr("table.number", number=seat.table or 1)
+        return tr("back.note", table=table, server=shown_name(seat.server_name), seconds=left)
+
     def _open(self, page: Callable[[], Scene] | None) -> None:
         """A page the composition root provides (made on first use: these load the table scene)."""
         if self.stack is not None and page is not None:
@@ -234,6 +277,16 @@ class MenuScene(PageScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._place_buttons()
+        self._back_check -= dt
+        if self._back_check <= 0:            # the seat kept on the LAN: its seconds, and gone when the grace ends
+            self._back_check = 0.5
+            seat = self.back_seat()
+            if (seat is None) != (self._back_shown is None):
+                self.rebuild()
+            elif seat is not None:
+                note = self.back_note()
+                if note != self._back_drawn:
+                    self.invalidate()
 
     def draw_page(self, surface: pygame.Surface) -> None:
         art = self.art
@@ -249,6 +302,13 @@ class MenuScene(PageScene):
         column = art.panel(self.column.size)
         surface.blit(column, (self.column.x - 20, self.column.y - 20))
         self._draw_profile(surface)
+        self._back_drawn = self.back_note()
+        back = self.buttons.get("back")
+        if self._back_drawn and back is not None:
+            top = max(b.rect.bottom for name, b in self.buttons.items() if name in ("back", "continue"))
+            note = art.text(ellipsize(self.services.fonts.font(17), self._back_drawn, self.column.w - 40), 17,
+                            theme.PROFILE_NOTE)
+            surface.blit(note, note.get_rect(midtop=(self.column.centerx, top + 3)))
         corners = surface.get_parent() or surface      # the version and the keys sit in the window's corners
         w, h = corners.get_size()
         version = art.text(tr("menu.version", version=__version__), 16, theme.QUIET)

@@ -79,11 +79,16 @@ def make_pages(services: Services, runner: Runner | None = None) -> Pages:
         from ..lan.browser import LanBrowserScene
         return LanBrowserScene(services)
 
+    def lan_back() -> Scene:
+        from ..lan.browser import LanBrowserScene
+        return LanBrowserScene(services, back_to_table=True)
+
     def changed() -> None:
         apply_settings(services)
         save_ui_settings(services)
 
     return Pages(settings=settings, rules=rules, table_rules=table_rules, tutorial=tutorial, lan=lan,
+                 lan_back=lan_back,
                  settings_changed=changed)
 
 

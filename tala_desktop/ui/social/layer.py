@@ -104,9 +104,11 @@ class SocialLayer:
         return pygame.Rect((0, 0), self._sight.layout.size if self._sight is not None else self.panel.canvas)
 
     def shown_texts(self) -> list[str]:
-        """The words the layer shows now besides its buttons: who watches, why the deal waits, the open menu."""
+        """The words the layer shows now besides its buttons: who watches, why the deal waits, who is away, the open
+        menu."""
         watching = [tr("social.watchers", count=len(self.watchers()))] if self.watchers() and not self.dialog else []
-        return [*watching, *([self.strip.note] if self.strip.note else []), *self.people.menu.shown_texts()]
+        return [*watching, *([self.strip.note] if self.strip.note else []), *self.people.away_texts(),
+                *self.people.menu.shown_texts()]
 
     def holding(self) -> bool:
         """A person's menu is open over the results: their clock waits for it."""

@@ -42,13 +42,15 @@ class SeatChoice:
 
 @dataclass(frozen=True)
 class Person:
-    """Someone at the table: their name as shown, their seat (None: watching), whether the host muted them, and
-    what you may do about them now (the host's choices; none for yourself, a bot or a guest's view)."""
+    """Someone at the table: their name as shown, their seat (None: watching), whether the host muted them, what
+    you may do about them now (the host's choices; none for yourself, a bot or a guest's view), and whether they
+    are away."""
 
     name: str
     seat: int | None = None
     muted: bool = False
     actions: tuple[SeatChoice, ...] = ()
+    away: int | None = None        # dropped: the whole seconds their seat is still kept (the computer plays it)
 
     @property
     def key(self) -> tuple[int | None, str]:
