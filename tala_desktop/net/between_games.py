@@ -13,15 +13,20 @@ change nothing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+
+import msgspec
 
 from tala_desktop.table import SeatKind, Table
 
 from . import protocol as p
 from .audience import Audience
-from .hosting import arrival_frame
+from .game_record import Records, game_record
+from .hosting import AwayTimer, arrival_frame
 from .limits import ServerConfig
-from .members import M, RoomError
+from .members import M, Member, RoomError
+from .people import People
 from .room_checks import RoomChecks
 
 
@@ -35,17 +40,24 @@ class BetweenGames(RoomChecks[M]):
     vote_until: float               # once a player asked for the next game, the others' votes are waited for until then
     joining: dict[int, float]       # seats taken between games -> until when the deal waits for their vote
     ended: int                      # the last game whose end was seen (its left seats freed)
+    people: People                  # everyone the table has known: their chips and evening (net/people.py)
+    played_by: list[str | None]     # the person who plays each seat of the game dealt (None: a bot)
+    records: Records                # each game's records, built once at its end
+    away: AwayTimer                 # plays the turns of players who dropped (and counts them)
+    id: int
     broadcast_lobby: Callable[[], None]
     flush: Callable[[], None]
 
     # ------------------------------------------------------------ the end of a game
     def game_ended(self, table: Table, now: float) -> None:
-        """Once per game, when it is over: the seats of players who left go free (the bot played them to the end),
-        and the free seats are offered to the people watching."""
+        """Once per game, when it is over: it is charged to the people who played it (their evening, and its record
+        built now for each: sent, or kept until they come back); the seats of players who left go free (the engine
+        played them to the end), their chips theirs again; and the free seats are offered to the people watching."""
         st = table.state
         if st is None or not st.is_over or self.ended == table.game_id:
             return
         self.ended = table.game_id
+        self._charge(table)
         for seat in sorted(self.seats.left):
             if self.seats[seat] is None:
                 self.seats.names[seat] = None
@@ -53,6 +65,50 @@ class BetweenGames(RoomChecks[M]):
         self.seats.left.clear()
         self._offer(now)
         self.broadcast_lobby()
+
+    def _charge(self, table: Table) -> None:
+        """The game just over, to each person who played a seat of it: a game and its chips on their evening, their
+        record (under the names it was played by), and the chips of one who left it."""
+        st = table.state
+        assert st is not None and st.outcome is not None
+        auto = self.away.played(table.game_id, table.n)
+        for seat, person in enumerate(self.played_by):
+            if person is None or seat >= table.n:
+                continue
+            stake = self.people.of(person, table.names[seat])
+            stake.games += 1
+            stake.net += st.outcome.net[seat]
+            if seat in self.seats.left:
+                stake.chips = table.balances[seat]      # they left during the game: its end settled their chips
+            record = game_record(table, self.id, seat, auto)
+            if record is not None:
+                here = self.seats[seat]
+                self.records.ended(person, table.game_id, msgspec.json.encode(record).decode(),
+                                   functools.partial(_hand, here, person))
+
+    def keep_records(self, table: Table) -> None:
+        """A table resumed from the state file between games: the finished game's record for each person who played
+        it, under the names it was played by, kept until they come back (who was sent it before died with the
+        server; a client keeps each game once)."""
+        st = table.state
+        if st is None or not st.is_over or self.ended != table.game_id:
+            return
+        for seat, person in enumerate(self.played_by):
+            record = game_record(table, self.id, seat) if person is not None else None
+            if person is not None and record is not None:
+                self.records.keep(person, table.game_id, msgspec.json.encode(record).decode())
+
+    def chips_for(self, member: M) -> int:
+        """The chips ``member`` sits down with: those they had at this table, else its buy-in (they are the seat's
+        from now on)."""
+        stake = self.people.of(member.person, member.name)
+        chips, stake.chips = stake.chips, None
+        return self.config.balance if chips is None else chips
+
+    def dealt(self) -> None:
+        """A game was dealt: who plays each seat of it (the game's end is charged to them)."""
+        self.played_by = [m.person if m is not None else None for m in self.seats.members]
+        self.records.dealt()
 
     def _offer(self, now: float) -> None:
         """Someone watching may take a free seat: the next deal waits for them a moment."""
@@ -70,11 +126,10 @@ class BetweenGames(RoomChecks[M]):
         self._between_games("stand up")
         name = self.seats.names[seat] or member.name
         table = self.table
-        chips = table.balances[seat] if table is not None else None
-        self._free_for_next(seat)                    # nothing more of that seat reaches them
+        self._free_for_next(seat)                    # nothing more of that seat reaches them; their chips go along
         if table is not None:
             table.open_feed(None)
-        self.audience.keep(member, name, chips)      # the name stays theirs (it is unique at the table)
+        self.audience.keep(member, name)             # the name stays theirs (it is unique at the table)
         self.broadcast_lobby()
         if table is not None and table.state is not None:
             member.send(p.encode(table.snapshot(None)))
@@ -128,7 +183,7 @@ class BetweenGames(RoomChecks[M]):
         self.seats.take(seat, member, name)
         table = self.table
         if table is not None:
-            table.seat_player(seat, name, self.audience.chips.pop(member, self.config.balance))
+            table.seat_player(seat, name, self.chips_for(member))
             self.seats.kinds[seat] = SeatKind.PLAYER
             self.joining[seat] = table.now + self.config.seat_offer_seconds   # the deal waits this long for them
             table.open_feed(seat)
@@ -137,9 +192,15 @@ class BetweenGames(RoomChecks[M]):
         self.broadcast_lobby()
         if table is not None and table.state is not None:   # the game just over, as everyone saw it: their log
             member.send(arrival_frame(table, seat))
+            for kept in self.records.take(member.person):    # the games charged to them while they were away
+                member.send(kept)
 
     def _free_for_next(self, seat: int) -> None:
-        """Nobody sits at ``seat`` now; between games it is free for someone else (or a bot at the next deal)."""
+        """Nobody sits at ``seat`` now; between games it is free for someone else (or a bot at the next deal). The
+        chips on it go with the person who sat there."""
+        member, table = self.seats[seat], self.table
+        if member is not None and table is not None:
+            self.people.of(member.person, member.name).chips = table.balances[seat]
         self.seats.vacate(seat)
         self.joining.pop(seat, None)
         if self.table is not None:
@@ -196,6 +257,15 @@ class BetweenGames(RoomChecks[M]):
         self.offer_until = self.vote_until = 0.0
         self._fill_empty_seats(table)
         table.next_game(now)
+        self.dealt()
         self.flush()
         self.broadcast_lobby()
         return True
+
+
+def _hand(member: Member | None, person: str, frame: str) -> bool:
+    """Send a game's record to the person who played it if they are at its seat now (False: they are not)."""
+    if member is None or member.person != person or not member.connected:
+        return False
+    member.send(frame)
+    return True

@@ -18,9 +18,14 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Annotated
+
+import msgspec
 
 MAX_MEMBER_ID = 2 ** 31 - 1
 MAX_PEOPLE = 256            # people one table remembers (a churn of new identities cannot grow it further)
+MAX_CHIPS = 10 ** 12        # chips a person may hold at a table (a saved value beyond is not a table's)
+PersonHash = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{64}$")]    # what Session.person is
 
 
 @dataclass
@@ -96,3 +101,33 @@ class People:
         gone = [(s.remembered, s.seen, k) for k, s in self.stakes.items() if k not in present]
         if gone:
             del self.stakes[min(gone)[2]]
+
+
+class SavedStake(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A stake as the server's state file keeps it (net/persist.py); decoding checks every bound."""
+
+    person: PersonHash
+    member: Annotated[int, msgspec.Meta(ge=1, le=MAX_MEMBER_ID)]
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=48)]
+    chips: Annotated[int, msgspec.Meta(ge=0, le=MAX_CHIPS)] | None = None
+    games: Annotated[int, msgspec.Meta(ge=0, le=10 ** 9)] = 0
+    net: Annotated[int, msgspec.Meta(ge=-MAX_CHIPS, le=MAX_CHIPS)] = 0
+    kicked: bool = False
+    muted: bool = False
+    seen: Annotated[int, msgspec.Meta(ge=0)] = 0
+
+
+def saved_people(people: People) -> list[SavedStake]:
+    return [SavedStake(person=k, member=s.member, name=s.name, chips=s.chips, games=s.games, net=s.net,
+                       kicked=s.kicked, muted=s.muted, seen=s.seen) for k, s in people.stakes.items()]
+
+
+def restored_people(stakes: list[SavedStake], limit: int = MAX_PEOPLE) -> People:
+    """The people of a table saved in the state file (ValueError: more than a table keeps, or an id twice)."""
+    if len(stakes) > limit or len({s.member for s in stakes}) != len(stakes) \
+            or len({s.person for s in stakes}) != len(stakes):
+        raise ValueError("the saved table's people are too many, or one id or person is there twice")
+    people = People(limit)
+    for s in stakes:
+        people.restore(s.person, Stake(s.member, s.name, s.chips, s.games, s.net, s.kicked, s.muted, s.seen))
+    return people

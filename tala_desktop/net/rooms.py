@@ -35,7 +35,7 @@ from . import protocol as p
 from .audience import Audience
 from .between_games import BetweenGames
 from .chat import Chat
-from .game_record import MissedRecords, record_frame
+from .game_record import Records
 from .hosting import AwayTimer, arrival_frame, forward, hosted_table
 from .limits import ServerConfig
 from .members import M, Member, RoomError
@@ -73,7 +73,8 @@ class Room(BetweenGames[M]):
         self.vote_until = 0.0                 # ... and for the players' votes at most until then (0: nobody asked)
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
         self.ended = 0                        # the last game whose end was seen
-        self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away
+        self.played_by: list[str | None] = []  # the person who plays each seat of the game dealt (None: a bot)
+        self.records = Records()              # each game's records, built at its end for who played (game_record.py)
 
     # ------------------------------------------------------------ queries
     def members(self) -> list[M]:
@@ -187,9 +188,9 @@ class Room(BetweenGames[M]):
         self.resync(member)
 
     def leave(self, member: M, now: float) -> None:
-        """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on);
-        someone watching just goes."""
-        self.missed.forget(member)
+        """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on under their
+        name; their chips are theirs again when it ends); someone watching just goes. What the table keeps of them
+        (chips, evening, id) stays for when they come back."""
         if self.watching(member):
             self.audience.remove(member)
             if not self.audience and self.table is not None:
@@ -208,9 +209,7 @@ class Room(BetweenGames[M]):
             self.seats.left.add(seat)
             table.leave(seat)
             table.close_feed(seat)   # nobody reads the seat now: its messages are not kept
-            # a bot plays the seat to the end of this game (a Móm); then it is free (game_ended)
-            table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}")
-            self.seats.kinds[seat] = SeatKind.BOT
+            # the engine plays the seat to the end of this game (a Móm) under their name; then it is free
             self.flush()
             self.maybe_next_game(now)
         else:
@@ -241,7 +240,6 @@ class Room(BetweenGames[M]):
             name = self.seats.names[seat]
             self._free_for_next(seat)
             self._offer(now)
-        self.missed.forget(target)
         self.moderation.ban(name or target.name, target.name)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
         self.broadcast_lobby()
@@ -296,8 +294,10 @@ class Room(BetweenGames[M]):
         kinds = [SeatKind.PLAYER if m is not None else SeatKind.BOT for m in self.seats.members]
         names = [self.seats.names[i] or m.name if m is not None else f"Bot {i + 1}"
                  for i, m in enumerate(self.seats.members)]
-        self.table = self.build_table(kinds, names, [self.config.balance] * len(self.seats))
+        balances = [self.chips_for(m) if m is not None else self.config.balance for m in self.seats.members]
+        self.table = self.build_table(kinds, names, balances)
         self.table.start_game(now)
+        self.dealt()
         log.info("%s started: %s", self.name, ", ".join(self.table.names))
         self.broadcast_lobby()
         self.flush()
@@ -365,7 +365,7 @@ class Room(BetweenGames[M]):
     def flush(self) -> None:
         """Forward each seat's own stream to that seat's player, the public one to those watching."""
         if self.table is not None:
-            forward(self.table, list(self.seats), self.audience, self.id, self.missed)
+            forward(self.table, list(self.seats), self.audience)
             self.game_ended(self.table, self.table.now)
 
     def resync(self, member: M) -> None:
@@ -379,11 +379,8 @@ class Room(BetweenGames[M]):
             self.flush()
             seat = self.seat_index(member)
             member.send(arrival_frame(self.table, seat))
-            record = record_frame(self.table, self.id, seat)
-            for kept in self.missed.take(member, but=self.table.game_id if record is not None else None):
-                member.send(kept)        # the games that ended while they were away (the client keeps each once)
-            if record is not None:       # a game over while they were away: its record again (kept once)
-                member.send(record)
+            for kept in self.records.take(member.person):
+                member.send(kept)        # the games charged to them while they were away (the client keeps each once)
             self.maybe_next_game(self.table.now)
 
     def member_dropped(self, now: float) -> None:

@@ -68,6 +68,9 @@ class Table:
         self.leader = config.first_leader
         self.left_table = [False] * self.n
         self.changed: set[int] = set()        # seats that changed hands since this game was dealt (RULES §2)
+        # the names and balances the finished game ended with, kept once a seat changes hands after it (the game's
+        # record names who played it, never who sat down since)
+        self.played: tuple[list[str], list[int]] | None = None
         self.now = 0.0
         self.deadline: float | None = None
         self._turn_key: tuple[int, int, str] | None = None
@@ -101,6 +104,7 @@ class Table:
         self._turn_key = None
         self._version += 1
         self.changed.clear()
+        self.played = None
         for seat in range(self.n):
             if self.left_table[seat]:
                 self.state.push(Move(seat, MoveKind.LEAVE))
@@ -188,6 +192,8 @@ class Table:
             raise TableError(f"balance {balance!r}: expected a non-negative whole number", "bad_balance")
 
     def _hand_over(self, seat: int, name: str, balance: int | None) -> None:
+        if self.state is not None and self.state.is_over and self.played is None:
+            self.played = (self.names[:], self.balances[:])
         self.names[seat] = name
         if balance is not None:
             self.balances[seat] = balance
@@ -324,12 +330,17 @@ class Table:
         self.queues[seat] = []
         return q
 
-    def snapshot(self, seat: int | None) -> Snapshot:
+    def snapshot(self, seat: int | None, as_played: bool = False) -> Snapshot:
+        """What ``seat`` (None: someone watching) sees now; ``as_played``: a finished game under the names and
+        balances it ended with, whoever sat down since."""
         st = self.state
         assert st is not None
         thinking = st.to_move if (self._pending is not None and not st.is_over) else None
-        snap = seat_snapshot(st, seat, game_id=self.game_id, names=self.names, balances=self.balances,
+        names, balances = self.played if as_played and self.played is not None else (self.names, self.balances)
+        snap = seat_snapshot(st, seat, game_id=self.game_id, names=names, balances=balances,
                              clock=self.clock_info(), bet=self.config.bet, thinking=thinking)
+        if as_played:
+            return snap
         if seat is not None and seat in self.changed and st.is_over:
             # someone who sat down after the game ended holds nothing yet: the cards were the previous player's
             snap = msgspec.structs.replace(snap, hand=[])

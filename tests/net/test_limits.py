@@ -155,7 +155,7 @@ def test_lobby_refusals_change_nothing():
         assert info["password"] and "pw" not in json.dumps(info)
         assert info["seats"][1] == {"seat": 1, "kind": "empty", "name": None, "level": "hard", "ready": True,
                                     "host": False, "connected": True, "left": False, "avatar": None,
-                                    "member": None, "joining": False}
+                                    "member": None, "joining": False, "away": None}
         kit.say(b, type="join", table=1, password="nope")
         kit.say(b, type="join", table=7)
         kit.say(b, type="configure", seats=3)
