@@ -47,6 +47,8 @@ class BetweenGames(RoomChecks[M]):
     id: int
     broadcast_lobby: Callable[[], None]
     flush: Callable[[], None]
+    scoreboard_to: Callable[[list[M], bool], None]
+    everyone: Callable[[], list[M]]
 
     # ------------------------------------------------------------ the end of a game
     def game_ended(self, table: Table, now: float) -> None:
@@ -58,6 +60,7 @@ class BetweenGames(RoomChecks[M]):
             return
         self.ended = table.game_id
         self._charge(table)
+        self.scoreboard_to(self.everyone(), False)     # the evening so far, to everyone at the table
         for seat in sorted(self.seats.left):
             if self.seats[seat] is None:
                 self.seats.names[seat] = None
@@ -76,6 +79,7 @@ class BetweenGames(RoomChecks[M]):
             if person is None or seat >= table.n:
                 continue
             stake = self.people.of(person, table.names[seat])
+            stake.name = table.names[seat]                  # the name the game was played under
             stake.games += 1
             stake.net += st.outcome.net[seat]
             if seat in self.seats.left:

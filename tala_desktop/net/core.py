@@ -325,6 +325,7 @@ class ServerCore:
             return
         room.leave(s, now)
         s.room = None
+        room.scoreboard_to([s], final=True)       # their evening at this table is over
         s.send(p.encode(p.Left(table=room.id, reason="left")))
         if room.empty:  # nobody left, not even a dropped player who may come back
             room.close()
@@ -333,6 +334,7 @@ class ServerCore:
             log.info("%s closed", room.name)
 
     def _close_room(self, room: Room[Session], reason: str = "closed") -> None:
+        room.scoreboard_to(room.everyone(), final=True)
         for m in room.everyone():
             m.room = None
             m.send(p.encode(p.Left(table=room.id, reason=reason)))
@@ -380,6 +382,8 @@ class ServerCore:
         close it; end the tables and empty the state file (nothing is left to resume)."""
         closing = p.encode(p.Closing(reason=reason, who=who))
         final = p.error("server_shutdown", f"the server is shutting down ({reason}{f', {who}' if who else ''})")
+        for room in self.rooms.values():
+            room.scoreboard_to(room.everyone(), final=True)     # the evening's last word, before the end
         for link in self.links.values():
             link.send(closing)
             link.send(final)

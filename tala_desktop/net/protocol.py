@@ -32,6 +32,7 @@ from tala_desktop.table.reactions import REACTIONS
 from .chat_text import MAX_CHAT, clean_chat, shown
 from .game_record import GameRecord, check_record
 from .names import MAX_NAME, clean_name
+from .scoreboard import Scoreboard
 
 PROTOCOL_VERSION = 5            # what each version added: docs/protocol.md, "Versions"
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
@@ -365,10 +366,10 @@ class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
 
 
 LobbyEvent = (Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left
-              | GameRecord)
+              | GameRecord | Scoreboard)
 ClientMessage = LobbyEvent | TableMessage | Disconnected        # what NetTableClient.poll_messages returns
 ServerMessage = (Welcome | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left | Batch
-                 | GameRecord | TableMessage)
+                 | GameRecord | Scoreboard | TableMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
 
 
@@ -412,6 +413,8 @@ def _cleaned(msg: Any) -> Any:
         return replace(msg, who=_name(msg.who))
     if isinstance(msg, Snapshot):
         return replace(msg, names=[shown(n, 40) for n in msg.names])
+    if isinstance(msg, Scoreboard):
+        return replace(msg, rows=[replace(r, name=shown(r.name, MAX_SHOWN_NAME)) for r in msg.rows])
     return replace(msg, final=_cleaned(msg.final)) if isinstance(msg, GameRecord) else msg
 
 

@@ -42,6 +42,7 @@ from .members import M, Member, RoomError
 from .moderation import Moderation
 from .names import unique_name
 from .people import People
+from .scoreboard import scoreboard_frame, scoreboard_rows
 from .seating import Seats
 
 __all__ = ["Member", "Room", "RoomError"]
@@ -88,6 +89,15 @@ class Room(BetweenGames[M]):
     def member_id(self, member: M) -> int:
         """``member``'s id at this table (the same whenever they come back, whatever their name)."""
         return self.people.of(member.person, member.name, (m.person for m in self.everyone())).member
+
+    def scoreboard_to(self, members: list[M], final: bool = False) -> None:
+        """Send ``members`` the evening's scoreboard (each with their own id: which row is theirs); nothing before a
+        game ended. ``final``: their evening at this table is over."""
+        rows = scoreboard_rows(self.people)
+        if rows:
+            for m in members:
+                if m.connected:
+                    m.send(scoreboard_frame(self.id, rows, self.people.id_of(m.person), final))
 
     def away_left(self, member: M) -> float | None:
         """The seconds a dropped player's seat is still kept for them at a started table (the computer plays their
@@ -241,6 +251,7 @@ class Room(BetweenGames[M]):
             self._free_for_next(seat)
             self._offer(now)
         self.moderation.ban(name or target.name, target.name)
+        self.scoreboard_to([target], final=True)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
         self.broadcast_lobby()
         self.maybe_next_game(now)

@@ -44,6 +44,7 @@ class LanSeat:
     token: str              # its token for this player (sent back only there)
     server_name: str
     table: int | None       # the table the player is at (None: none)
+    seat: int | None        # the seat they hold, or last held, there (None: they watch, or never sat)
     seated: bool            # a seat in a started game: the server keeps it for ``grace`` seconds after a drop
     alive_at: float         # when the app last knew it had that seat (seconds since the epoch)
     grace: float            # the server's ``reconnect_seconds``
@@ -85,33 +86,34 @@ def keep_lan_seat(conn: sqlite3.Connection, seat: LanSeat) -> None:
     with transaction(conn):
         conn.execute("DELETE FROM lan_seats WHERE host = ? AND port = ? AND server_id != ?",
                      (host, seat.port, seat.server_id))
-        conn.execute("INSERT OR REPLACE INTO lan_seats (host, port, server_id, token, server_name, table_id, seated, "
-                     "alive_at, grace, hosted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        conn.execute("INSERT OR REPLACE INTO lan_seats (host, port, server_id, token, server_name, table_id, seat, "
+                     "seated, alive_at, grace, hosted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                      (host, seat.port, seat.server_id[:MAX_TEXT], seat.token[:MAX_TEXT], seat.server_name[:MAX_TEXT],
-                      seat.table, int(seat.seated), seat.alive_at, seat.grace, int(seat.hosted)))
+                      seat.table, seat.seat, int(seat.seated), seat.alive_at, seat.grace, int(seat.hosted)))
 
 
 def leave_lan_seat(conn: sqlite3.Connection, host: str, port: int) -> None:
-    """The player has no seat at that address any more (left, removed, the table or server closed)."""
+    """The player has no seat at that address any more (left, removed, the table or server closed); the table and
+    seat they held stay known (a game charged to them while away may still come)."""
     with transaction(conn):
-        conn.execute("UPDATE lan_seats SET seated = 0, table_id = NULL WHERE host = ? AND port = ?",
+        conn.execute("UPDATE lan_seats SET seated = 0 WHERE host = ? AND port = ?",
                      (host.strip().lower(), port))
 
 
-_COLUMNS = "host, port, server_id, token, server_name, table_id, seated, alive_at, grace, hosted"
+_COLUMNS = "host, port, server_id, token, server_name, table_id, seat, seated, alive_at, grace, hosted"
 
 
 def _seat(row: tuple[object, ...]) -> LanSeat | None:
-    host, port, server_id, token, name, table, seated, alive_at, grace, hosted = row
+    host, port, server_id, token, name, table, seat, seated, alive_at, grace, hosted = row
     texts = (host, server_id, token, name)
     if not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts) or not isinstance(port, int) \
-            or not (table is None or isinstance(table, int)) or not all(isinstance(v, int | float)
-                                                                      for v in (seated, alive_at, grace, hosted)):
+            or not all(v is None or isinstance(v, int) for v in (table, seat)) \
+            or not all(isinstance(v, int | float) for v in (seated, alive_at, grace, hosted)):
         return None
     assert isinstance(host, str) and isinstance(server_id, str) and isinstance(token, str) and isinstance(name, str)
     assert isinstance(alive_at, int | float) and isinstance(grace, int | float)
-    return LanSeat(host, port, server_id, token, name, table if isinstance(table, int) else None, bool(seated),
-                   float(alive_at), float(grace), bool(hosted))
+    return LanSeat(host, port, server_id, token, name, table if isinstance(table, int) else None,
+                   seat if isinstance(seat, int) else None, bool(seated), float(alive_at), float(grace), bool(hosted))
 
 
 def _rows(conn: sqlite3.Connection, where: str, args: tuple[object, ...]) -> list[LanSeat]:

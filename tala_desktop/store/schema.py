@@ -138,6 +138,7 @@ def _v5(conn: sqlite3.Connection) -> None:
             token        TEXT    NOT NULL,         -- its token for this player: sent back only there
             server_name  TEXT    NOT NULL,
             table_id     INTEGER,                  -- the table the player is at (NULL: none)
+            seat         INTEGER,                  -- the seat they hold or last held there (NULL: none)
             seated       INTEGER NOT NULL,         -- 1: a seat in a started game, kept for the grace after a drop
             alive_at     REAL    NOT NULL,         -- when the app last knew it had that seat (epoch seconds)
             grace        REAL    NOT NULL,         -- the server's reconnect_seconds
@@ -152,6 +153,9 @@ def _v5(conn: sqlite3.Connection) -> None:
             table_name   TEXT    NOT NULL,
             rows         TEXT    NOT NULL          -- JSON: the scoreboard, a row per person (lan_evenings.py)
         )""")
+    conn.execute("CREATE INDEX lan_evenings_by_end ON lan_evenings (ended_at, id)")
+    # per seat, the turns the computer played for a player who was away (JSON; [] for none)
+    conn.execute("ALTER TABLE lan_games ADD COLUMN auto TEXT NOT NULL DEFAULT '[]'")
 
 
 MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4, _v5)

@@ -25,12 +25,13 @@ from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import EventMessage, Snapshot
 
 from . import autosave as autosave_file
-from . import continuity, history, lan_games, lan_seats, profile, settings, stats
+from . import continuity, history, lan_evenings, lan_games, lan_seats, profile, settings, stats
 from .autosave import Autosave
 from .db import REPLACED_CODES, Notice, open_database
 from .errors import StoreError, UnfitSave
 from .folder_lock import hold_folder
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
+from .lan_evenings import EveningRow, LanEvening
 from .lan_games import LanGame
 from .lan_seats import LanSeat
 from .paths import AUTOSAVE_NAME, DB_NAME, aside_name, move_aside, remove_temp_files, resolve_data_dir
@@ -205,9 +206,10 @@ class Store:
     def get_game(self, uid: str) -> GameEntry | None:
         return self._told(history.get_game(self.conn, uid, self.bad_rows))
 
-    def keep_lan_game(self, uid: str, table: str, events: list[EventMessage], final: Snapshot) -> bool:
+    def keep_lan_game(self, uid: str, table: str, events: list[EventMessage], final: Snapshot,
+                      auto: list[int] | None = None) -> bool:
         """Keep a finished LAN game as the player's seat saw it, once; the wallet is not touched."""
-        kept = lan_games.keep_lan_game(self.conn, uid, table, events, final, self.clock())
+        kept = lan_games.keep_lan_game(self.conn, uid, table, events, final, self.clock(), auto)
         if kept:
             self._write_mark()
         return kept
@@ -215,15 +217,28 @@ class Store:
     def get_lan_game(self, uid: str) -> LanGame | None:
         return self._told(lan_games.get_lan_game(self.conn, uid, self.bad_rows))
 
+    def lan_games_kept(self, prefix: str) -> int:
+        """The LAN games kept of one server's table (their uids start with ``prefix``)."""
+        return lan_games.count_lan_games(self.conn, prefix)
+
+    def keep_lan_evening(self, uid: str, table: str, rows: list[EveningRow]) -> None:
+        """Keep a LAN table's scoreboard (the latest replaces the one before for the same ``uid``)."""
+        lan_evenings.keep_lan_evening(self.conn, uid, table, rows, self.clock())
+
+    def get_lan_evening(self, uid: str) -> LanEvening | None:
+        return self._told(lan_evenings.get_lan_evening(self.conn, uid, self.bad_rows))
+
     def history(self, limit: int = 50, offset: int = 0) -> list[GameSummary]:
-        """Offline and LAN games together, newest first (a LAN game's ``table`` is "lan")."""
-        rows = [*self.list_games(limit + offset), *self._told(lan_games.list_lan_games(self.conn, limit + offset,
-                                                                                         self.bad_rows))]
+        """Offline games, LAN games and LAN evenings together, newest first (a LAN game's ``table`` is "lan", an
+        evening's "lan_evening")."""
+        n = limit + offset
+        rows = [*self.list_games(n), *self._told(lan_games.list_lan_games(self.conn, n, self.bad_rows)),
+                *self._told(lan_evenings.list_lan_evenings(self.conn, n, self.bad_rows))]
         rows.sort(key=lambda g: g.finished_at, reverse=True)
         return rows[offset:offset + limit]
 
     def count_history(self) -> int:
-        return self.count_games() + lan_games.count_lan_games(self.conn)
+        return self.count_games() + lan_games.count_lan_games(self.conn) + lan_evenings.count_lan_evenings(self.conn)
 
     def lan_totals(self) -> tuple[int, int]:
         """LAN games kept and the table chips won or lost in them (never part of the wallet's statistics)."""

@@ -125,3 +125,33 @@ def test_a_record_sent_after_the_seat_changed_hands_names_who_played_also_after_
         assert kit.welcome(back, "Minh", resume=token)["resumed"]
         record = the_record_of(list(kit.heard(back)), 1)
         assert record["final"]["names"][2] == "Lan" and record["final"]["balances"] == played["balances"]
+
+
+def boards(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [m for m in msgs if m["type"] == "scoreboard"]
+
+
+def test_everyone_gets_the_evenings_scoreboard_after_each_game_and_when_it_ends_for_them() -> None:
+    with CoreKit() as kit:
+        ha, minh, lan, table = three(kit)
+        watcher = kit.connect("127.0.1.8")
+        kit.welcome(watcher, "Quân", person=QUAN)
+        kit.say(watcher, type="watch", table=table)
+        finish(kit, table)
+        told = {conn: kit.heard(conn) for conn in (ha, minh, lan, watcher)}
+        first = {conn: boards(msgs) for conn, msgs in told.items()}
+        assert all(len(b) == 1 and not b[0]["final"] for b in first.values())
+        rows = first[ha][0]["rows"]
+        assert sorted(r["name"] for r in rows) == ["Hà", "Lan", "Minh"] and all(r["games"] == 1 for r in rows)
+        assert sum(r["net"] for r in rows) == 0                         # the bot's seat is nobody's
+        mine = [m for m in told[lan] if m["type"] == "lobby"][-1]["member"]
+        assert first[lan][0]["you"] == mine and first[watcher][0]["you"] != mine
+        record = [m for m in told[lan] if m["type"] == "game_record"][-1]
+        assert next(r for r in rows if r["member"] == mine)["net"] == record["final"]["net"][2]
+        kit.say(lan, type="leave")                                      # her evening there is over
+        last = boards(kit.heard(lan))
+        assert len(last) == 1 and last[0]["final"] and last[0]["rows"] == rows
+        kit.deliver(kit.core.shutdown("host_quit", "Hà"))               # the host closes the app
+        for conn in (ha, minh, watcher):
+            got = boards(kit.heard(conn))
+            assert len(got) == 1 and got[0]["final"] and got[0]["rows"] == rows

@@ -12,7 +12,7 @@ from .helpers import FakeClock
 
 def seat(store: Store, host: str = "192.168.1.5", port: int = 8765, server_id: str = "a1", token: str = "tok" * 8,
          seated: bool = True, hosted: bool = False, grace: float = 60.0) -> LanSeat:
-    return LanSeat(host=host, port=port, server_id=server_id, token=token, server_name="Bàn của Hà", table=1,
+    return LanSeat(host=host, port=port, server_id=server_id, token=token, server_name="Bàn của Hà", table=1, seat=2,
                    seated=seated, alive_at=store.clock().timestamp(), grace=grace, hosted=hosted)
 
 

@@ -226,10 +226,10 @@ class LanBrowserScene(PageScene):
         name = self._name()
         if name is None:
             return
-        person, resume = credentials(self.services.store, host, port)
+        known = credentials(self.services.store, host, port)
         try:
             session = LanSession.join(host, port, name, avatar=profile_look(self.services), straight_in=True,
-                                      person=person, resume=resume)
+                                      person=known.person, resume=known.token, at=known.at)
         except ValueError:   # a name the profile took but the LAN does not
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
@@ -246,10 +246,10 @@ class LanBrowserScene(PageScene):
                 self._fail(tr("back.gone"))
                 self.rebuild()
             return
-        person, _ = credentials(self.services.store, seat.host, seat.port)
+        known = credentials(self.services.store, seat.host, seat.port)
         try:
-            session = LanSession.join(seat.host, seat.port, name, avatar=profile_look(self.services), person=person,
-                                      resume=seat.token)
+            session = LanSession.join(seat.host, seat.port, name, avatar=profile_look(self.services),
+                                      person=known.person, resume=seat.token, at=known.at)
         except ValueError:
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
@@ -290,7 +290,7 @@ class LanBrowserScene(PageScene):
         try:
             session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, self.announce_target,
                                       avatar=profile_look(self.services),
-                                      person=lambda host, port: credentials(self.services.store, host, port)[0],
+                                      person=lambda host, port: credentials(self.services.store, host, port).person,
                                       **settings)
         except ValueError:
             self._fail(tr("lan.name_rules", max=MAX_NAME))

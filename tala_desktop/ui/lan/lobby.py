@@ -22,6 +22,7 @@ import pygame
 
 from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.protocol import ChatEvent, TableInfo
+from tala_desktop.net.scoreboard import Scoreboard
 from tala_desktop.table import SeatKind
 
 from ..art import gfx, theme
@@ -39,8 +40,9 @@ from ..widgets.form import Segmented, TextField
 from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
 from .lost import LanLostOverlay
-from .records import keep_record
+from .records import keep_record, keep_scoreboard
 from .roster import LEFT, ROW_H, LobbyRoster
+from .scoreboard_view import board_rows
 from .seat_keeper import SeatKeeper
 from .session import LanSession, free_between_games
 
@@ -77,6 +79,7 @@ class LanLobbyScene(PageScene):
         self.keeper = SeatKeeper(services.store, session)   # the seat kept in the data folder for a restart
         session.on_lost = self._lost
         session.on_record = self._keep_record
+        session.on_scoreboard = self._keep_scoreboard
         session.on_left = self._taken_off
         super().__init__(services)
 
@@ -85,7 +88,12 @@ class LanLobbyScene(PageScene):
         s = self.session
         server_id = s.games_server
         name = s.welcome.server if s.welcome is not None else ""
-        keep_record(self.services.store, server_id, s.where(), name, record, s.notices)
+        keep_record(self.services.store, server_id, s.where(), name, record, s.notices, s.held)
+
+    def _keep_scoreboard(self, board: Scoreboard) -> None:
+        """The evening at this table so far (or as it ended): into the history, the latest replacing the one before."""
+        s = self.session
+        keep_scoreboard(self.services.store, s.games_server, s.where(), s.welcome.server if s.welcome else "", board)
 
     # -- building ------------------------------------------------------------------------
     def build(self) -> None:
@@ -273,8 +281,9 @@ class LanLobbyScene(PageScene):
             self.back()
             return
         closed = self.session.lost_reason in GAME_STOPS                  # the server closed, not the network
+        board = board_rows(self.session.scoreboard) if self.session.scoreboard is not None else None
         self.stack.push(LanLostOverlay(self.services, text, self.to_menu or self.back,
-                                       title=tr("lan.closed_title") if closed else None))
+                                       title=tr("lan.closed_title") if closed else None, board=board))
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

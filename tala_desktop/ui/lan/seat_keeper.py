@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from dataclasses import dataclass
 
 from tala_desktop.net import protocol as p
 from tala_desktop.store import Store, StoreError
@@ -28,16 +29,30 @@ BEAT = 5.0                               # seconds between two "still seated" ma
 STILL_THERE = {"lost", "unreachable"}    # a connection that ends so may find its seat kept: the offer stays
 
 
-def credentials(store: Store | None, host: str, port: int) -> tuple[str | None, str | None]:
-    """(the player's key for ``host:port``, the token that server gave), each None when there is none."""
+@dataclass(frozen=True)
+class Credentials:
+    """Who the player is at one address, as the data folder knows: the key, the token that server gave, and the
+    table and seat they last held there (a game charged to them while away is of that seat)."""
+
+    person: str | None = None
+    token: str | None = None
+    at: tuple[int, int] | None = None
+
+
+def credentials(store: Store | None, host: str, port: int) -> Credentials:
+    """What the data folder knows of the player at ``host:port`` (nothing when it cannot say)."""
     if store is None:
-        return None, None
+        return Credentials()
     try:
         kept = store.lan_seat(host, port)
-        return store.lan_person(host, port), kept.token if kept is not None else None
+        person = store.lan_person(host, port)
     except (StoreError, sqlite3.Error) as exc:
         log.warning("the LAN identity could not be read: %s", exc)
-        return None, None
+        return Credentials()
+    if kept is None:
+        return Credentials(person)
+    at = (kept.table, kept.seat) if kept.table is not None and kept.seat is not None else None
+    return Credentials(person, kept.token, at)
 
 
 class SeatKeeper:
@@ -62,21 +77,22 @@ class SeatKeeper:
             self.store = None                # the connection is over: nothing more to say
             return
         seated = s.lobby is not None and s.lobby.state == "playing" and s.you is not None and not s.watching
-        said = (welcome.server_id, welcome.token, s.lobby.id if s.lobby is not None else None, seated)
+        said = (welcome.server_id, welcome.token, s.lobby.id if s.lobby is not None else None, seated, s.at)
         wall = self.store.clock().timestamp()
         if said == self._said and not (seated and wall - self._beat_at >= BEAT):
             return
         if self._said is not None and self._said[2] is not None and said[2] is None:
             self._leave()                    # taken off the table, or left it
         self._said, self._beat_at = said, wall
-        self._write(welcome, said[2], seated, wall)
+        self._write(welcome, seated, wall)
 
-    def _write(self, welcome: p.Welcome, table: int | None, seated: bool, wall: float) -> None:
+    def _write(self, welcome: p.Welcome, seated: bool, wall: float) -> None:
         assert self.store is not None
-        c = self.session.client
+        c, at = self.session.client, self.session.at
         seat = LanSeat(host=c.host, port=c.port, server_id=welcome.server_id or "-", token=welcome.token,
-                       server_name=welcome.server, table=table, seated=seated, alive_at=wall,
-                       grace=welcome.reconnect_seconds, hosted=self.session.server is not None)
+                       server_name=welcome.server, table=at[0] if at else None, seat=at[1] if at else None,
+                       seated=seated, alive_at=wall, grace=welcome.reconnect_seconds,
+                       hosted=self.session.server is not None)
         try:
             self.store.keep_lan_seat(seat)
         except (StoreError, sqlite3.Error) as exc:

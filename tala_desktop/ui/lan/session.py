@@ -21,6 +21,7 @@ from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.host import ServerThread, start_in_thread
+from tala_desktop.net.scoreboard import Scoreboard
 from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import Error, TableMessage
 
@@ -92,6 +93,10 @@ class LanSession:
         self.leaving = False                          # a leave is on its way: never send a second one
         self.on_lost: Callable[[str], None] | None = None
         self.on_record: Callable[[GameRecord], None] | None = None   # a finished game, for the history
+        self.held: dict[int, set[int]] = {}           # the seats this app held at each table: its records are theirs
+        self.at: tuple[int, int] | None = None        # the (table, seat) it holds or last held
+        self.scoreboard: Scoreboard | None = None    # the evening at the table so far (the last one told)
+        self.on_scoreboard: Callable[[Scoreboard], None] | None = None   # ... each time, for the history
         self.on_left: Callable[[str], None] | None = None   # the server took you off your table, and why
         self.after_pump: Callable[[], None] | None = None    # told after each pump (the seat kept for a restart)
         self.playing = False
@@ -101,13 +106,17 @@ class LanSession:
     @classmethod
     def join(cls, host: str, port: int, name: str, password: str | None = None,
              avatar: int | None = None, straight_in: bool = False, person: str | None = None,
-             resume: str | None = None) -> LanSession:
+             resume: str | None = None, at: tuple[int, int] | None = None) -> LanSession:
         """Connect to a server (raises ValueError for a bad name; a failed connection arrives as ``lost``);
         ``avatar`` is the one the profile chose, shown to the table; ``straight_in``: sit at the server's one
         open table at once (``open_table``), else choose from its list; ``person`` and ``resume``: who the player
-        is there (seat_keeper.credentials), so a seat kept for them comes back."""
+        is there (seat_keeper.credentials), so a seat kept for them comes back; ``at``: the (table, seat) they last
+        held there (the games charged to them while away are of that seat)."""
         client = NetTableClient(host, port, name, password, avatar=avatar, person=person, resume=resume)
         session = cls(client, straight_in=straight_in)
+        if at is not None:
+            session.held.setdefault(at[0], set()).add(at[1])
+            session.at = at
         session.client.list_tables()
         return session
 
@@ -156,6 +165,9 @@ class LanSession:
                 self.notices.clear()                      # at a table now: what the list was told is old news
             self._joining(msg.table)
             self.lobby, self.you, self.watching, self.member = msg.table, msg.you, msg.watching, msg.member
+            if msg.you is not None and not msg.watching:
+                self.held.setdefault(msg.table.id, set()).add(msg.you)
+                self.at = (msg.table.id, msg.you)
             self.playing = msg.table.state == "playing"
         elif isinstance(msg, p.Tables):
             self.tables = list(msg.tables)
@@ -208,6 +220,10 @@ class LanSession:
         elif isinstance(msg, GameRecord):
             if self.on_record is not None:
                 self.on_record(msg)
+        elif isinstance(msg, Scoreboard):
+            self.scoreboard = msg
+            if self.on_scoreboard is not None:
+                self.on_scoreboard(msg)
         elif not isinstance(msg, p.Pong):
             self.table_queue.append(msg)
 

@@ -5,7 +5,10 @@ lost, and under the players what those chips are made of ("Bạn rời bàn ·
 móm -400 · Lan ăn của bạn -100"); a LAN game's row says its chips were the
 table's ("Bàn LAN · chip của bàn"). "Xem lại" on a row (or a click on the
 row) opens the replay viewer (a LAN game as its seat saw it:
-lan_replay.py); ◀ / ▶ (and PageUp/PageDown) turn the pages. A game whose
+lan_replay.py; one the computer partly played for you says how many turns);
+an evening at a LAN table is a row too (the games you played there and the
+chips), opening its scoreboard (lan_evening.py); ◀ / ▶ (and PageUp/PageDown)
+turn the pages. A game whose
 stored text is damaged is left out by the store; the page says how many
 are not shown.
 """
@@ -17,6 +20,7 @@ import functools
 import pygame
 
 from tala_desktop.store import GameStory, GameSummary
+from tala_desktop.store.lan_evenings import EVENING_KIND
 from tala_desktop.store.lan_games import LanGame
 
 from ..art import gfx, theme
@@ -27,6 +31,7 @@ from ..shared.services import Services
 from ..table.results_rows import breakdown, breakdown_lines
 from ..widgets.controls import Button
 from ..widgets.text_fit import TextFitter
+from .lan_evening import LanEveningScene
 from .lan_replay import LanReplayScene
 from .replay import ReplayScene
 from .results_text import result_label, when_text
@@ -92,6 +97,11 @@ class HistoryScene(PagedScene):
         if store is None or not 0 <= i < len(self.rows) or self.stack is None:
             return
         row = self.rows[i]
+        if row.table == EVENING_KIND:
+            evening = store.get_lan_evening(row.uid)
+            if evening is not None:
+                self.stack.push(LanEveningScene(self.services, evening))
+                return
         entry = store.get_lan_game(row.uid) if row.table else store.get_game(row.uid)
         if entry is None:   # with one app per folder nothing deletes a game: it is unreadable
             self.message = tr("history.damaged") if store.unreadable_games else tr("history.missing")
@@ -120,6 +130,9 @@ class HistoryScene(PagedScene):
         me = g.human_seat
         others = [s.name for i, s in enumerate(g.seats) if i != me]
         result = result_label(g.labels[me]) if me is not None else "—"
+        if g.table == EVENING_KIND:     # a whole evening: the games you played there
+            played = g.games[me] if me is not None and me < len(g.games) else 0
+            result = tr_count("board.games", played, count=played)
         net = g.nets[me] if me is not None else 0
         sign = "+" if net > 0 else ""
         return when_text(g.finished_at), ", ".join(others), result, f"{sign}{money(net)}", net
@@ -128,8 +141,11 @@ class HistoryScene(PagedScene):
         """What row ``i``'s chips are made of: whether you left, then each kind of payment ("" if one alone)."""
         g, story = self.rows[i], self.stories[i] if i < len(self.stories) else None
         me = g.human_seat
-        if g.table:
-            return tr("history.lan")      # the table's chips, not the wallet's
+        if g.table == EVENING_KIND:
+            return tr("history.evening")
+        if g.table:                       # the table's chips, not the wallet's; what the computer played for you
+            auto = g.auto[me] if me is not None and me < len(g.auto) else 0
+            return tr("history.lan") + (f" · {tr_count('history.auto', auto, count=auto)}" if auto else "")
         if story is None or me is None:
             return ""
         names = [s.name for s in g.seats]

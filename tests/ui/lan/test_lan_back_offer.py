@@ -32,7 +32,8 @@ def app(pg, tmp_path, monkeypatch) -> Iterator[tuple[App, Store, FakeClock]]:
 
 def kept(store: Store, seated: bool = True) -> None:
     store.keep_lan_seat(LanSeat(host="192.0.2.7", port=9, server_id="s1", token="t" * 32, server_name="Bàn của Hà",
-                                table=2, seated=seated, alive_at=store.clock().timestamp(), grace=60.0, hosted=False))
+                                table=2, seat=1, seated=seated, alive_at=store.clock().timestamp(), grace=60.0,
+                                hosted=False))
 
 
 def frames(app: App, n: int = 40) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tala_desktop.store import Store
 from tala_desktop.ui.lan.lobby import LanLobbyScene
-from tala_desktop.ui.lan.seat_keeper import BEAT, credentials
+from tala_desktop.ui.lan.seat_keeper import BEAT, Credentials, credentials
 from tests.store.helpers import FakeClock
 from tests.ui.lan.core_lan import CoreLan
 from tests.ui.table_helpers import make_services
@@ -13,8 +13,9 @@ from tests.ui.table_helpers import make_services
 def test_the_seat_in_a_game_is_kept_marked_and_cleared_when_left(lan: CoreLan, fonts, tmp_path) -> None:
     clock = FakeClock()
     with Store(tmp_path, clock) as store:
-        person, token = credentials(store, "127.0.0.1", 8765)
-        assert person == store.lan_person("127.0.0.1", 8765) and token is None     # a server never met: no token
+        known = credentials(store, "127.0.0.1", 8765)
+        person = known.person
+        assert person == store.lan_person("127.0.0.1", 8765) and known.token is None   # a server never met
         host = lan.session("Hà")
         guest = lan.session("Minh", person=person)
         services = make_services(fonts)
@@ -36,7 +37,7 @@ def test_the_seat_in_a_game_is_kept_marked_and_cleared_when_left(lan: CoreLan, f
         waiting, at = store.waiting_lan_seat(), guest.lobby
         assert waiting is not None and at is not None and waiting.seated and waiting.table == at.id
         assert not waiting.hosted
-        assert credentials(store, "127.0.0.1", 8765) == (person, guest.welcome.token)
+        assert credentials(store, "127.0.0.1", 8765) == Credentials(person, guest.welcome.token, (at.id, 1))
         first = waiting.alive_at
         clock.advance(seconds=BEAT + 1)
         guest.pump(0)
