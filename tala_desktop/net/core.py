@@ -293,8 +293,9 @@ class ServerCore:
         s.room, s.browsing = room, False
 
     def _owner(self, room: Room[Session]) -> str:
-        """The address a table counts against: its host's (the creator's while it has no host)."""
-        host = room.seats[room.host] if room.host is not None else None
+        """The address a table counts against: its host's, seated or watching (the creator's while it has none)."""
+        person = room.seats.host_person
+        host = next((m for m in room.everyone() if m.person == person), None)
         return host.addr if host is not None else room.creator_addr
 
     def _join(self, s: Session, cmd: p.Join | p.Watch, now: float) -> None:

@@ -68,7 +68,7 @@ class SavedRoom(msgspec.Struct, forbid_unknown_fields=True):
     id: int
     name: str
     settings: p.TableSettings
-    host: int | None
+    host: str | None                    # the host, a person (seated or watching): Seats.host_person
     kinds: list[SeatKind]
     left: list[int]
     votes: list[int]
@@ -115,7 +115,7 @@ def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[by
     watchers = [SavedSeat(name, m.addr, m.person) for m, name in room.audience.watchers.items()]
     st = room.seats
     saved = SavedRoom(
-        v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=st.host, kinds=st.kinds,
+        v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=st.host_person, kinds=st.kinds,
         left=sorted(st.left), votes=sorted(st.votes), names=st.names, creator_addr=room.creator_addr,
         seats=seats, watchers=watchers, people=saved_people(room.people), played_by=room.played_by, ended=room.ended,
         table=SavedTable(names=table.names, balances=table.balances, game_id=table.game_id,
@@ -147,8 +147,8 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
     if any(not 0 <= b <= MAX_BALANCE for b in t.balances) or any(not 0 <= x < n for x in (*saved.votes,
                                                                                           *saved.left)):
         raise ValueError("the saved table's balances, votes or leavers are out of range")
-    if saved.host is not None and not (0 <= saved.host < n and saved.seats[saved.host] is not None):
-        raise ValueError("the saved table's host is not one of its players")
+    if saved.host is not None and not _hash(saved.host):
+        raise ValueError("the saved table's host is not a person as the server keeps them")
     if not 0 <= t.game_id <= 10 ** 9 or len(saved.watchers) > config.max_watchers:
         raise ValueError("the saved table's game number or watchers are out of range")
     if len(saved.played_by) not in (0, n) or not 0 <= saved.ended <= t.game_id or not all(
@@ -171,7 +171,7 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
             session.room, session.dropped_at = room, now
             seats.members[seat] = session
             sessions.append(session)
-    seats.host = saved.host
+    seats.host_person = saved.host
     for w in saved.watchers:
         session = Session(w.name, w.addr, person=w.person)
         session.room, session.dropped_at = room, now

@@ -90,6 +90,11 @@ class Room(BetweenGames[M]):
         """``member``'s id at this table (the same whenever they come back, whatever their name)."""
         return self.people.of(member.person, member.name, (m.person for m in self.everyone())).member
 
+    def host_member(self) -> int | None:
+        """The host's id at this table, seated or watching (None: nobody hosts)."""
+        person = self.seats.host_person
+        return self.people.id_of(person) if person is not None else None
+
     def scoreboard_to(self, members: list[M], final: bool = False) -> None:
         """Send ``members`` the evening's scoreboard (each with their own id: which row is theirs); nothing before a
         game ended. ``final``: their evening at this table is over."""
@@ -131,6 +136,7 @@ class Room(BetweenGames[M]):
                            seats=self.seats.infos(s, names, self.member_id, self.joining, self.away_left), bet=s.bet,
                            turn_seconds=s.turn_seconds,
                            preset=s.preset, bots=list(s.bots), password=bool(s.password), host=self.host,
+                           host_member=self.host_member(),
                            players=len(self.members()), game_id=self.table.game_id if self.table else 0,
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.member_id(m) for m in self.audience.watchers],
@@ -200,12 +206,19 @@ class Room(BetweenGames[M]):
     def leave(self, member: M, now: float) -> None:
         """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on under their
         name; their chips are theirs again when it ends); someone watching just goes. What the table keeps of them
-        (chips, evening, id) stays for when they come back."""
+        (chips, evening, id) stays for when they come back. A host who leaves passes the role on (net/seating.py)."""
+        hosting, seat = member.person == self.seats.host_person, self.seat_index(member)
+        self._go(member, now)
+        if hosting:
+            self.seats.pass_host(seat, list(self.audience.watchers))
+        self.broadcast_lobby()
+
+    def _go(self, member: M, now: float) -> None:
+        """``member`` is no longer at the table (see ``leave``)."""
         if self.watching(member):
             self.audience.remove(member)
             if not self.audience and self.table is not None:
                 self.table.close_feed(None)
-            self.broadcast_lobby()
             return
         seat = self.seat_of(member)
         table = self.table
@@ -224,7 +237,6 @@ class Room(BetweenGames[M]):
             self.maybe_next_game(now)
         else:
             self.seats.vacate(seat)
-        self.broadcast_lobby()
 
     def person(self, member_id: int) -> M:
         """The person with id ``member_id`` at this table, seated or watching."""

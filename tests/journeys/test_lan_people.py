@@ -1,4 +1,5 @@
-"""Journeys: a LAN table knows people — a guest whose app dies mid-game comes back to her seat.
+"""Journeys: a LAN table knows people — a guest whose app dies mid-game comes back to her seat; the host who stands
+up is still the host; the evening's scoreboard matches each player's History.
 
 Two apps in one process (``driver.together``), each the real game on its own
 data folder, the server the one the host's LAN page starts on loopback (as in
@@ -11,6 +12,12 @@ same folder within the grace, offers "Quay lại bàn" on the menu, with the tab
 and the seconds left; a click puts her back in her seat, with the chips the
 table holds for her and the game told from the deal in her log, and she plays
 the game to its end.
+
+Between games the host stands up to watch: still the host (the guest's app
+offers no host menu on Hà), the host sits again and the next game is dealt.
+Mid-game the host closes the app: Lan reads the evening's scoreboard, and the
+scoreboard's rows match each app's History (the evening's row and the sum of
+its LAN games), the host's read after its app started again.
 """
 
 from __future__ import annotations
@@ -24,14 +31,27 @@ import pytest
 
 from tala_desktop.net import host as net_host
 from tala_desktop.net.discovery import Browser
-from tala_desktop.ui.core.i18n import tr
+from tala_desktop.net.protocol import TableInfo
+from tala_desktop.ui.core.i18n import tr, tr_count
 from tala_desktop.ui.lan import browser as lan_browser
 from tala_desktop.ui.lan import session as lan_session
+from tala_desktop.ui.lan.lost import LanLostOverlay
+from tala_desktop.ui.screens.history import HistoryScene
 from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.table.results import ResultsOverlay
 
 from .driver import Journey, together
 from .play import game_over, my_turn_shown, play_turn
-from .test_lan_table import BOT_DELAY, GAME_WAIT, answer_due, lobby, open_lan_page, sit_by_address, table_on_top
+from .test_lan_table import (
+    BOT_DELAY,
+    GAME_WAIT,
+    answer_due,
+    lobby,
+    on_top,
+    open_lan_page,
+    sit_by_address,
+    table_on_top,
+)
 
 AWAY = re.compile(r"vắng · (\d+)s")
 
@@ -80,6 +100,13 @@ def play_both(host: Journey, guest: Journey | None, done: Callable[[], bool]) ->
     return step
 
 
+def table_of(j: Journey) -> TableInfo:
+    """The table this app is at, as its lobby holds it."""
+    info = lobby(j).session.lobby
+    assert info is not None, "the app is at no table"
+    return info
+
+
 def away_seconds(j: Journey) -> int | None:
     """The seconds "vắng · 45s" on Lan's name plate says (None: no such mark)."""
     found = next((AWAY.search(t) for t in j.texts() if t.startswith("Lan: ")), None)
@@ -126,3 +153,63 @@ def test_a_guest_killed_mid_game_is_back_in_her_seat_with_her_chips_and_the_stor
     host.until(play_both(host, guest, lambda: game_over(host) and game_over(guest)), GAME_WAIT, "the game's end")
     assert guest.table().model.names[seat] == "Lan"                        # her game, under her name
     assert guest.wallet() == wallet                                        # a LAN table plays its own chips
+
+
+def history_evening(j: Journey) -> tuple[tuple[str, str, str, str, int], list[int]]:
+    """Menu → Lịch sử: the evening's row as drawn (when, players, games, chips, net) and the chips of each LAN game
+    row; back to the menu."""
+    j.until(lambda: tr("menu.history") in j.labels(), 3.0, "the menu")
+    j.click(tr("menu.history"))
+    page = j.top
+    assert isinstance(page, HistoryScene)
+    evenings = [page.row_cells(g) for g in page.rows if g.table == "lan_evening"]
+    games = [page.row_cells(g)[4] for g in page.rows if g.table == "lan"]
+    assert len(evenings) == 1, page.shown_texts()
+    j.click(tr("btn.back"))
+    return evenings[0], games
+
+
+def test_the_host_stands_up_still_host_and_every_scoreboard_matches_its_players_history(
+        journey: Callable[..., Journey], monkeypatch: pytest.MonkeyPatch) -> None:
+    serve(monkeypatch)
+    host, guest, _ = host_and_guest(journey)
+    host.until(play_both(host, guest, lambda: game_over(host) and game_over(guest)), GAME_WAIT, "the first game's end")
+    for j in (host, guest):
+        j.until(partial(on_top, j, ResultsOverlay), 5.0, "the results")
+
+    # between games the host stands up to watch: still the host (the guest's app offers no menu on Hà)
+    host.click_chat(tr("social.stand_up"))
+    host.until(lambda: lobby(host).session.watching, 3.0, "Hà watching")
+    guest.until(lambda: table_of(guest).host is None, 3.0, "Hà's seat free on Lan's app")
+    assert lobby(host).session.is_host and not lobby(guest).session.is_host
+    info = table_of(guest)
+    assert info.host_member == lobby(host).session.member and info.watchers == ["Hà"]
+    host.until(lambda: tr("social.bot_seat", seat=1) in [e.label for e in host.chat_elements()], 3.0,
+               "the host's own choices while watching")
+    assert not [e for e in guest.chat_elements() if e.label == tr("social.bot_seat", seat=1)]
+    guest.click_chat("person Hà")
+    assert not [e for e in guest.chat_elements() if e.label in (tr("lobby.kick"), tr("people.mute"))]
+
+    # the host sits again, still the host, and the next game is dealt
+    host.click_chat(tr("social.sit_at", seat=1))
+    host.until(lambda: not lobby(host).session.watching, 3.0, "Hà seated again")
+    assert lobby(host).session.is_host and table_of(guest).host == 0
+    guest.click(tr("btn.new_game"))
+    host.until(lambda: all(table_on_top(j) and not j.table().model.is_over for j in (host, guest)), 10.0,
+               "the second game")
+
+    # mid-game the host closes the app: Lan reads the evening's scoreboard, and both keep it in their History
+    host.close_window()
+    guest.until(partial(on_top, guest, LanLostOverlay), 5.0, "the table closed")
+    told = guest.top
+    assert isinstance(told, LanLostOverlay) and told.board
+    shown = told.shown_texts()
+    assert shown[0] == tr("board.title") and any(t.startswith(tr("board.you", name="Lan")) for t in shown)
+    board = {r.name: r for r in told.board}
+    guest.click(tr("lan.to_menu"))
+    (_, _, lan_games, _, lan_net), lan_rows = history_evening(guest)
+    host.start()                                                      # Hà's app again, on its folder
+    (_, _, ha_games, _, ha_net), ha_rows = history_evening(host)
+    assert (board["Lan"].games, board["Lan"].net) == (1, lan_net) == (len(lan_rows), sum(lan_rows))
+    assert (board["Hà"].games, board["Hà"].net) == (1, ha_net) == (len(ha_rows), sum(ha_rows))
+    assert lan_games == tr_count("board.games", 1, count=1) == ha_games

@@ -155,7 +155,8 @@ def test_in_the_lobby_a_watcher_takes_a_free_seat_and_a_player_may_stand_up(serv
     with raw(server.port) as h, raw(server.port, source="127.0.0.2") as f:
         hello(h, "Lan")
         say(h, type="create_table", seats=3)
-        table = hear(h, "lobby")["table"]["id"]
+        created = hear(h, "lobby")
+        table, lan = created["table"]["id"], created["member"]
         hello(f, "Quân")
         say(f, type="watch", table=table)
         assert hear(f, "lobby")["watching"]
@@ -163,13 +164,15 @@ def test_in_the_lobby_a_watcher_takes_a_free_seat_and_a_player_may_stand_up(serv
         assert hear(f, "error")["code"] == "seat_taken"
         say(f, type="sit", seat=2)
         assert lobby_where(f, lambda m: m["you"] == 2)["table"]["seats"][2]["name"] == "Quân"
-        say(h, type="stand_up")                                   # the host stands up: the host role passes
-        lobby = lobby_where(f, lambda m: m["table"]["host"] == 2)
-        assert lobby["table"]["watchers"] == ["Lan"] and lobby["table"]["seats"][0]["kind"] == "empty"
-        say(h, type="start")
-        assert hear(h, "error")["code"] == "not_host"
+        say(h, type="stand_up")                                   # the host stands up: still the host
+        lobby = lobby_where(f, lambda m: m["table"]["watchers"] == ["Lan"])
+        assert lobby["table"]["seats"][0]["kind"] == "empty"
+        assert lobby["table"]["host"] is None and lobby["table"]["host_member"] == lan
         say(f, type="start")
-        assert hear(h, "snapshot")["seat"] is None                # Lan watches the game Quân started
+        assert hear(f, "error")["code"] == "not_host"
+        say(f, type="ready")
+        say(h, type="start")
+        assert hear(h, "snapshot")["seat"] is None                # Lan watches the game she started
 
 
 def test_the_players_are_told_the_host_closed_the_app_and_who_it_was():

@@ -53,27 +53,30 @@ class LanChannel:
     def seat_choices(self, between_games: bool) -> list[SeatChoice]:
         """Between games: someone watching may sit on a free seat; the host may invite each of the first people
         watching to a seat (a free one first, as a bot would take it, then a bot's) or put a bot in a seat left
-        free; a player may stand up and watch."""
+        free, seated or watching; a player may stand up and watch."""
         s = self.session
         info = s.lobby
         if info is None or not s.playing or not between_games:
             return []
+        out: list[SeatChoice] = []
         if s.watching:
             free = s.free_seat()
-            return [] if free is None else [SeatChoice(tr("social.sit_at", seat=free + 1),
-                                                       functools.partial(self.take_seat, free))]
-        out: list[SeatChoice] = []
-        if s.is_host:
+            if free is not None:
+                out.append(SeatChoice(tr("social.sit_at", seat=free + 1), functools.partial(self.take_seat, free)))
+            if not s.is_host:
+                return out
+        if s.is_host:                       # the host, seated or watching (standing up keeps the role)
             seats = self.open_seats()
             if seats:      # the rest of those watching: from the list of them, each one's menu
-                watching = list(zip(info.watchers, info.watcher_ids))[:INVITES_SHOWN]
+                watching = [(n, m) for n, m in zip(info.watchers, info.watcher_ids) if m != s.member][:INVITES_SHOWN]
                 out += [self.invite(name, member, seats[i % len(seats)], named=True)
                         for i, (name, member) in enumerate(watching)]
             empty = next(iter(free_seats(info)), None)
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
                                       functools.partial(s.client.set_seat, empty, SeatKind.BOT)))
-        out.append(SeatChoice(tr("social.stand_up"), s.client.stand_up))
+        if not s.watching:
+            out.append(SeatChoice(tr("social.stand_up"), s.client.stand_up))
         return out
 
     def open_seats(self) -> list[int]:
@@ -110,14 +113,14 @@ class LanChannel:
                 continue
             acts: tuple[SeatChoice, ...] = ()
             hushed = muted(x.name, x.member)
-            if s.is_host and x.seat != me and x.member is not None:
+            if s.is_host and x.seat != me and x.member is not None and x.member != s.member:
                 acts = self._moderation(x.name, x.member, hushed, kick=between_games or not s.playing)
             out.append(Person(shown_name(x.name), x.seat, hushed, acts, away=self._away(x.away)))
         seats = self.open_seats() if between_games and s.playing else []
         for name, member in zip(info.watchers, info.watcher_ids):
             acts = ()
             hushed = muted(name, member)
-            if s.is_host:
+            if s.is_host and member != s.member:          # (a watching host has no menu of their own)
                 acts = (*(self.invite(name, member, seat) for seat in seats),
                         *self._moderation(name, member, hushed, kick=True))
             out.append(Person(shown_name(name), None, hushed, acts))

@@ -256,7 +256,13 @@ class LanSession:
     # ------------------------------------------------------------ lobby view
     @property
     def is_host(self) -> bool:
-        return self.lobby is not None and self.you is not None and self.lobby.host == self.you
+        """You host your table, seated or watching (by your id there; by your seat if the server names no id)."""
+        info = self.lobby
+        if info is None:
+            return False
+        if info.host_member is not None:
+            return self.member is not None and info.host_member == self.member
+        return self.you is not None and info.host == self.you
 
     def my_seat(self) -> p.SeatInfo | None:
         if self.lobby is None or self.you is None:

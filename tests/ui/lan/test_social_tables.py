@@ -189,7 +189,7 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
             stack.clear()
 
 
-def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_between_games(pg, fonts):
+def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_still_the_host(pg, fonts):
     from tests.net.test_seating import finish_game
     i18n.set_language("en")
     host = LanSession.host("Hà", "Bàn của Hà", 0, ("127.0.0.1", 9), seats=3, bet=100, turn_seconds=0,
@@ -212,10 +212,9 @@ def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_between_ga
         assert host.lobby.seats[1].name == "Quân" and host.lobby.watchers == []
         LanChannel(host).seat_choices(True)[-1].act()                  # the host stands up
         pump_until([host, fan], lambda: host.watching and fan.lobby.watchers == ["Hà"])
-        assert fan.is_host                                             # the host role passed to a player
-        assert [c.label for c in LanChannel(fan).seat_choices(True)] == ["Invite Hà to seat 1", "A bot takes seat 1",
-                                                                         "Stand up and watch"]
-        assert [c.label for c in LanChannel(host).seat_choices(True)] == ["Take seat 1"]
+        assert host.is_host and not fan.is_host                        # watching, Hà is still the host
+        assert [c.label for c in LanChannel(fan).seat_choices(True)] == ["Stand up and watch"]
+        assert [c.label for c in LanChannel(host).seat_choices(True)] == ["Take seat 1", "A bot takes seat 1"]
     finally:
         host.close()
         if fan is not None:

@@ -26,7 +26,8 @@ def host_between_games(watchers: list[str]) -> SimpleNamespace:
     info = p.TableInfo(id=1, name="Bàn của Hà", state="playing", seats=seats, bet=100, turn_seconds=0,
                        preset="zingplay", bots=[BotLevel.NORMAL, BotLevel.HARD], password=False, host=0, players=1,
                        watchers=watchers, watcher_ids=[40 + i for i in range(len(watchers))])
-    return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, you=0, client=Client(), said_total=0)
+    return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, you=0, member=7, client=Client(),
+                           said_total=0)
 
 
 @pytest.mark.parametrize("watchers", [["Quân"], ["Quân", "Mai"], ["Quân", "Mai", "Tú"]])
