@@ -122,12 +122,11 @@ def saved_people(people: People) -> list[SavedStake]:
                        kicked=s.kicked, muted=s.muted, seen=s.seen) for k, s in people.stakes.items()]
 
 
-def restored_people(stakes: list[SavedStake], limit: int = MAX_PEOPLE) -> People:
-    """The people of a table saved in the state file (ValueError: more than a table keeps, or an id twice)."""
-    if len(stakes) > limit or len({s.member for s in stakes}) != len(stakes) \
+def load_people(people: People, stakes: list[SavedStake]) -> None:
+    """Put the people of a table saved in the state file into ``people`` (ValueError: more than a table keeps, or
+    one id or person twice)."""
+    if len(stakes) > people.limit or len({s.member for s in stakes}) != len(stakes) \
             or len({s.person for s in stakes}) != len(stakes):
         raise ValueError("the saved table's people are too many, or one id or person is there twice")
-    people = People(limit)
     for s in stakes:
         people.restore(s.person, Stake(s.member, s.name, s.chips, s.games, s.net, s.kicked, s.muted, s.seen))
-    return people

@@ -36,7 +36,7 @@ from tala_desktop.table import LOBBY_KINDS, SeatKind, Table, TableError
 
 from . import protocol as p
 from .limits import ServerConfig
-from .people import SavedStake, restored_people, saved_people
+from .people import SavedStake, load_people, saved_people
 from .rooms import Room
 from .sessions import Session
 
@@ -160,7 +160,7 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
         raise ValueError("the saved finished game's names or balances do not fit the table")
     room: Room[Session] = Room(saved.id, saved.settings, config, now, runner)
     room.name, room.creator_addr = saved.name, saved.creator_addr
-    room.people = restored_people(saved.people)
+    load_people(room.people, saved.people)
     room.played_by, room.ended = list(saved.played_by) or [None] * n, saved.ended
     seats = room.seats
     seats.left, seats.votes, seats.names = set(saved.left), set(saved.votes), list(saved.names)

@@ -84,4 +84,4 @@ class RoomChecks(Generic[M]):
         if self.settings.password and not hmac.compare_digest((password or "").encode(),
                                                               self.settings.password.encode()):
             raise RoomError("bad_password", f"{self.name} needs its password")
-        self.moderation.check_entry(member.name, self.name)
+        self.moderation.check_entry(member.person, self.name)

@@ -18,7 +18,7 @@ seat that changed hands counts as gone for the next game's leader
 (``Table.next_game``, RULES.md §2). During a game nothing moves: leaving
 then is Móm, a bot plays the seat to the game's end, and then it is free.
 The host names people by the id the table state gives them; it removes
-(kept out by name: net/moderation.py) or mutes anyone seated or watching.
+(kept out, by person: net/moderation.py) or mutes anyone seated or watching.
 Refusals raise ``RoomError`` and change nothing.
 """
 
@@ -62,7 +62,6 @@ class Room(BetweenGames[M]):
         self.seats: Seats[M] = Seats(settings.seats)
         self.audience: Audience[M] = Audience()   # the people watching
         self.chat_log = Chat()                # the table's chat and reactions
-        self.moderation = Moderation()        # who the host removed (by name) or muted
         self.table: Table | None = None
         self.runner = runner                  # decides the table's bots (None: the table's own threads)
         self.version = 0                      # goes up with every change of ``info()``
@@ -70,6 +69,7 @@ class Room(BetweenGames[M]):
         self.creator_addr = ""
         self.away = AwayTimer(config.away_delay)   # plays the turns of players who dropped
         self.people = People()                # everyone the table has known: ids, chips, evening, moderation
+        self.moderation = Moderation(self.people)   # who the host removed or muted, by person
         self.offer_until = 0.0                # the next deal waits until then for someone watching to sit
         self.vote_until = 0.0                 # ... and for the players' votes at most until then (0: nobody asked)
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
@@ -140,15 +140,17 @@ class Room(BetweenGames[M]):
                            players=len(self.members()), game_id=self.table.game_id if self.table else 0,
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.member_id(m) for m in self.audience.watchers],
-                           muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]),
+                           muted=[n for m, n in self._named() if self.moderation.is_muted(m.person)],
                            muted_ids=self.muted_ids(), deal_wait=self.deal_wait())
 
+    def _named(self) -> list[tuple[M, str]]:
+        """Everyone at the table with the name they have here."""
+        return [*((m, n) for m, n in zip(self.seats.members, self.seats.names) if m is not None and n is not None),
+                *self.audience.watchers.items()]
+
     def muted_ids(self) -> list[int]:
-        """The ids of the people here now whom the host muted (by the name each has at this table)."""
-        named = [*((m, n) for m, n in zip(self.seats.members, self.seats.names) if m is not None and n is not None),
-                 *self.audience.watchers.items()]
-        muted = set(self.moderation.muted_among(n for _, n in named))
-        return [self.member_id(m) for m, n in named if n in muted]
+        """The ids of the people here now whom the host muted."""
+        return [self.member_id(m) for m, _ in self._named() if self.moderation.is_muted(m.person)]
 
     def broadcast_lobby(self) -> None:
         self.version += 1
@@ -262,7 +264,7 @@ class Room(BetweenGames[M]):
             name = self.seats.names[seat]
             self._free_for_next(seat)
             self._offer(now)
-        self.moderation.ban(name or target.name, target.name)
+        self.moderation.ban(target.person, name or target.name)
         self.scoreboard_to([target], final=True)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
         self.broadcast_lobby()
@@ -277,7 +279,7 @@ class Room(BetweenGames[M]):
             raise RoomError("not_yourself", "the host cannot mute themselves")
         seat = self.seat_index(target)
         name = self.seats.names[seat] if seat is not None else self.audience.name_of(target)
-        self.moderation.mute(name or target.name, muted)
+        self.moderation.mute(target.person, name or target.name, muted)
         self.broadcast_lobby()
 
     # ------------------------------------------------------------ the lobby
@@ -367,7 +369,7 @@ class Room(BetweenGames[M]):
         else:
             seat = self.seat_of(member)
             name, watching = self.seats.names[seat] or member.name, False
-        self.moderation.check_speaker(name, self.name)
+        self.moderation.check_speaker(member.person, self.name)
         return seat, name, watching
 
     # ------------------------------------------------------------ driving
