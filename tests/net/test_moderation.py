@@ -3,8 +3,6 @@ a name, and a restarted server still knows it (on the server core, stepped clock
 
 from __future__ import annotations
 
-from typing import Any
-
 from .core_kit import CoreKit
 from .test_chips import three
 from .test_host_role import errors, last_lobby
