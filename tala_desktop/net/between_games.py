@@ -5,7 +5,11 @@ whose player left during it go free, and if anyone watches a free seat
 the next deal waits ``seat_offer_seconds`` for them: someone watching sits
 down (or the host gives them a seat); everyone sees who joins at which seat
 (``SeatInfo.joining``), and the deal waits for that newcomer's vote for at
-most ``seat_offer_seconds`` more, so a table never stalls. Players stand up
+most ``seat_offer_seconds`` more, so a table never stalls. A person holds a
+deal back once at most (``delayed``, by their address, cleared at the
+deal): sitting down again after standing up, or leaving and coming back,
+waits for nobody, so a watcher who fidgets cannot hold every deal until
+the players' votes run out. Players stand up
 and watch, the host puts bots in seats or frees them. A seat still free
 when the next game is dealt gets a bot. Refusals raise ``RoomError`` and
 change nothing.
@@ -28,14 +32,14 @@ from .limits import ServerConfig
 from .members import M, Member, RoomError
 from .people import People
 from .room_checks import RoomChecks
+from .room_people import RoomPeople
 
 
-class BetweenGames(RoomChecks[M]):
+class BetweenGames(RoomChecks[M], RoomPeople[M]):
     """The room's seat changes between games and its next deal (the room's state is the ``Room``'s own)."""
 
     config: ServerConfig
     audience: Audience[M]
-    find_member: Callable[[int, list[M]], M | None]
     offer_until: float              # the next deal waits until then for someone watching to sit (0: no offer)
     vote_until: float               # once a player asked for the next game, the others' votes are waited for until then
     joining: dict[int, float]       # seats taken between games -> until when the deal waits for their vote
@@ -45,16 +49,18 @@ class BetweenGames(RoomChecks[M]):
     records: Records                # each game's records, built once at its end
     away: AwayTimer                 # plays the turns of players who dropped (and counts them)
     id: int
+    delayed: set[str]               # between two games: who has held the next deal back already (their address)
+    stood: list[str]                # the players stood up as the last game ended (the clock played for them)
     broadcast_lobby: Callable[[], None]
     flush: Callable[[], None]
-    scoreboard_to: Callable[[list[M], bool], None]
-    everyone: Callable[[], list[M]]
 
     # ------------------------------------------------------------ the end of a game
     def game_ended(self, table: Table, now: float) -> None:
         """Once per game, when it is over: it is charged to the people who played it (their evening, and its record
         built now for each: sent, or kept until they come back); the seats of players who left go free (the engine
-        played them to the end), their chips theirs again; and the free seats are offered to the people watching."""
+        played them to the end), their chips theirs again; the players the clock played for ``ABSENT_AFTER`` turns in
+        a row stand up and watch (their chips stop going; everyone is told, and they may sit again); and the free
+        seats are offered to the people watching."""
         st = table.state
         if st is None or not st.is_over or self.ended == table.game_id:
             return
@@ -66,8 +72,12 @@ class BetweenGames(RoomChecks[M]):
                 self.seats.names[seat] = None
                 self.seats.kinds[seat] = SeatKind.EMPTY
         self.seats.left.clear()
+        stood = [(m, seat) for seat in table.absent_seats() if (m := self.seats[seat]) is not None]
+        self.stood = [self._to_watching(member, seat) for member, seat in stood]
         self._offer(now)
         self.broadcast_lobby()
+        for member, _ in stood:
+            self._show_public(member)
 
     def _charge(self, table: Table) -> None:
         """The game just over, to each person who played a seat of it: a game and its chips on their evening, their
@@ -119,6 +129,14 @@ class BetweenGames(RoomChecks[M]):
         if self.audience and self._free_seats():
             self.offer_until = max(self.offer_until, now + self.config.seat_offer_seconds)
 
+    def may_delay(self, member: M) -> bool:
+        """``member`` may hold the next deal back (the first time between these two games; a person is known by
+        their address here, so another connection of theirs is the same person)."""
+        if member.addr in self.delayed:
+            return False
+        self.delayed.add(member.addr)
+        return True
+
     def _free_seats(self) -> list[int]:
         return [i for i, k in enumerate(self.seats.kinds) if k == SeatKind.EMPTY and self.seats[i] is None]
 
@@ -128,16 +146,27 @@ class BetweenGames(RoomChecks[M]):
         else, and their chips go with them."""
         seat = self.seat_of(member)
         self._between_games("stand up")
+        self._to_watching(member, seat)
+        self.broadcast_lobby()
+        self._show_public(member)
+        if self.table is not None and self.table.state is not None:
+            self.maybe_next_game(now)                # their vote is no longer waited for
+
+    def _to_watching(self, member: M, seat: int) -> str:
+        """``member`` leaves ``seat`` and watches, with their chips and their name (returned)."""
         name = self.seats.names[seat] or member.name
         table = self.table
         self._free_for_next(seat)                    # nothing more of that seat reaches them; their chips go along
         if table is not None:
             table.open_feed(None)
         self.audience.keep(member, name)             # the name stays theirs (it is unique at the table)
-        self.broadcast_lobby()
-        if table is not None and table.state is not None:
+        return name
+
+    def _show_public(self, member: M) -> None:
+        """``member``, just stood up, sees the table as those watching do from now on."""
+        table = self.table
+        if table is not None and table.state is not None and member.connected:
             member.send(p.encode(table.snapshot(None)))
-            self.maybe_next_game(now)                # their vote is no longer waited for
 
     def set_seat(self, member: M, cmd: p.SetSeat, now: float) -> None:
         """The host's choice for seat ``cmd.seat`` between games: a bot, free, or someone watching (by id)."""
@@ -189,7 +218,8 @@ class BetweenGames(RoomChecks[M]):
         if table is not None:
             table.seat_player(seat, name, self.chips_for(member))
             self.seats.kinds[seat] = SeatKind.PLAYER
-            self.joining[seat] = table.now + self.config.seat_offer_seconds   # the deal waits this long for them
+            wait = self.config.seat_offer_seconds if self.may_delay(member) else 0.0
+            self.joining[seat] = table.now + wait            # the deal waits this long for them (once a person)
             table.open_feed(seat)
             if not self.audience:
                 table.close_feed(None)
@@ -258,6 +288,8 @@ class BetweenGames(RoomChecks[M]):
             return False
         self.seats.votes.clear()
         self.joining.clear()
+        self.delayed.clear()
+        self.stood = []
         self.offer_until = self.vote_until = 0.0
         self._fill_empty_seats(table)
         table.next_game(now)

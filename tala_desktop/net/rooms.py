@@ -25,6 +25,8 @@ Refusals raise ``RoomError`` and change nothing.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 
 from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Move, MoveKind
@@ -41,8 +43,8 @@ from .limits import ServerConfig
 from .members import M, Member, RoomError
 from .moderation import Moderation
 from .names import unique_name
+from .pacing import LobbyPacer, arrival_bucket
 from .people import People
-from .scoreboard import scoreboard_frame, scoreboard_rows
 from .seating import Seats
 
 __all__ = ["Member", "Room", "RoomError"]
@@ -73,50 +75,16 @@ class Room(BetweenGames[M]):
         self.offer_until = 0.0                # the next deal waits until then for someone watching to sit
         self.vote_until = 0.0                 # ... and for the players' votes at most until then (0: nobody asked)
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
+        self.stood: list[str] = []            # stood up as the last game ended: the clock had played for them
         self.ended = 0                        # the last game whose end was seen
         self.played_by: list[str | None] = []  # the person who plays each seat of the game dealt (None: a bot)
         self.records = Records()              # each game's records, built at its end for who played (game_record.py)
+        self.delayed: set[str] = set()        # who held the next deal back already, between these two games
+        self.clock: Callable[[], float] = time.monotonic     # the server's time (its core hands in its own)
+        self.lobby_pace = LobbyPacer(config, now)  # lobby frames: at once while the budget lasts, then coalesced
+        self.arrivals = arrival_bucket(config, now)   # joins and watches here, from everyone (net/pacing.py)
 
     # ------------------------------------------------------------ queries
-    def members(self) -> list[M]:
-        """The seated players."""
-        return self.seats.seated()
-
-    def everyone(self) -> list[M]:
-        """The seated players and the people watching."""
-        return [*self.seats.seated(), *self.audience.watchers]
-
-    def member_id(self, member: M) -> int:
-        """``member``'s id at this table (the same whenever they come back, whatever their name)."""
-        return self.people.of(member.person, member.name, (m.person for m in self.everyone())).member
-
-    def host_member(self) -> int | None:
-        """The host's id at this table, seated or watching (None: nobody hosts)."""
-        person = self.seats.host_person
-        return self.people.id_of(person) if person is not None else None
-
-    def scoreboard_to(self, members: list[M], final: bool = False) -> None:
-        """Send ``members`` the evening's scoreboard (each with their own id: which row is theirs); nothing before a
-        game ended. ``final``: their evening at this table is over."""
-        rows = scoreboard_rows(self.people)
-        if rows:
-            for m in members:
-                if m.connected:
-                    m.send(scoreboard_frame(self.id, rows, self.people.id_of(m.person), final))
-
-    def away_left(self, member: M) -> float | None:
-        """The seconds a dropped player's seat is still kept for them at a started table (the computer plays their
-        turns meanwhile); None when they are connected."""
-        if self.table is None or member.connected or member.dropped_at is None:
-            return None
-        gone = max(0.0, self.table.now - member.dropped_at)
-        return round(min(3600.0, max(0.0, self.config.reconnect_seconds - gone)), 1)
-
-    def find_member(self, member_id: int, among: list[M]) -> M | None:
-        """The one among ``among`` whose id here is ``member_id`` (None: nobody there has it)."""
-        person = self.people.find(member_id)
-        return None if person is None else next((m for m in among if m.person == person), None)
-
     @property
     def empty(self) -> bool:
         """Nobody sits at the table and nobody watches it."""
@@ -141,19 +109,16 @@ class Room(BetweenGames[M]):
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.member_id(m) for m in self.audience.watchers],
                            muted=[n for m, n in self._named() if self.moderation.is_muted(m.person)],
-                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait())
-
-    def _named(self) -> list[tuple[M, str]]:
-        """Everyone at the table with the name they have here."""
-        return [*((m, n) for m, n in zip(self.seats.members, self.seats.names) if m is not None and n is not None),
-                *self.audience.watchers.items()]
-
-    def muted_ids(self) -> list[int]:
-        """The ids of the people here now whom the host muted."""
-        return [self.member_id(m) for m, _ in self._named() if self.moderation.is_muted(m.person)]
+                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), stood=list(self.stood))
 
     def broadcast_lobby(self) -> None:
+        """The table changed: everyone at it gets its lobby (now, or coalesced with the next changes when the
+        table's lobby frames ran out of budget: net/pacing.py)."""
         self.version += 1
+        if self.lobby_pace.changed(self.clock()):
+            self._send_lobby()
+
+    def _send_lobby(self) -> None:
         info = self.info()
         for i, m in enumerate(self.seats.members):
             if m is not None:
@@ -161,6 +126,15 @@ class Room(BetweenGames[M]):
         for m in self.audience.watchers:           # each is told their own id: which watcher they are
             if m.connected:
                 m.send(p.encode(p.Lobby(table=info, watching=True, member=self.member_id(m))))
+
+    def send_lobby_to(self, member: M) -> None:
+        """``member`` gets the lobby as it is now (whoever acted sees the result at once, when the others' frame
+        waits to be coalesced)."""
+        seat = self.seat_index(member)
+        if seat is not None:
+            member.send(p.encode(p.Lobby(table=self.info(), you=seat, member=self.member_id(member))))
+        elif self.watching(member):
+            member.send(p.encode(p.Lobby(table=self.info(), watching=True, member=self.member_id(member))))
 
     # ------------------------------------------------------------ coming and going
     def join(self, member: M, seat: int | None, password: str | None) -> None:
@@ -227,7 +201,8 @@ class Room(BetweenGames[M]):
         if table is not None and table.state is not None and table.state.is_over:
             table.leave(seat)                 # between games: the seat is free for someone watching at once
             self._free_for_next(seat)
-            self._offer(now)
+            if self.may_delay(member):        # offered to the watchers: once a person between two games
+                self._offer(now)
             self.maybe_next_game(now)
         elif table is not None:
             self.seats.vacate(seat, keep_name=True)   # in a game the name stays on the seat
@@ -310,6 +285,13 @@ class Room(BetweenGames[M]):
         self.settings = settings
         self.broadcast_lobby()
 
+    def set_password(self, member: M, password: str) -> None:
+        """The host sets the table's PIN (``""``: none), in the lobby or while it plays: whoever comes in from now
+        on needs it; nobody at the table is asked again."""
+        self.host_only(member)
+        self.settings.password = password or None
+        self.broadcast_lobby()
+
     def start(self, member: M, now: float) -> None:
         self.host_only(member)
         self._lobby_only()
@@ -374,7 +356,10 @@ class Room(BetweenGames[M]):
 
     # ------------------------------------------------------------ driving
     def tick(self, now: float) -> None:
-        """Advance clock and bots; auto-play a dropped player's turn after ``away_delay``."""
+        """Advance clock and bots; auto-play a dropped player's turn after ``away_delay``; a lobby change that
+        waited goes out."""
+        if self.lobby_pace.due(now):
+            self._send_lobby()
         table = self.table
         if table is None:
             return
@@ -397,6 +382,8 @@ class Room(BetweenGames[M]):
         """Someone (re)connected or came in: the lobby, the chat so far, and the game in progress told so far and
         shown (their seat's, or the public one when they watch)."""
         self.broadcast_lobby()
+        if self.lobby_pace.pending:           # the others' frame waits to be coalesced: theirs comes first
+            self.send_lobby_to(member)
         log_frame = self.chat_log.log_frame()
         if log_frame is not None:
             member.send(log_frame)

@@ -1,8 +1,12 @@
 """LanBrowserScene: "Chơi qua mạng LAN" — live list of servers on the network, join by address, host a table.
 
 Servers found by the UDP beacon browser (net/discovery.py) are listed with
-name, players and bet and a "Vào" button each; the list follows the beacons
-(a silent server disappears after a few seconds). "Nhập địa chỉ" joins a
+their title, players and bet, their address and code (the code the host's
+lobby shows: friends compare it), a lock when joining asks for a PIN or a
+password, a mark when two rows look alike (server_rows.py), and a "Vào"
+button each; the list follows the beacons (a silent server disappears after
+a few seconds) and scrolls with the wheel or its arrows when it is longer
+than the page. "Nhập địa chỉ" joins a
 server by host:port when discovery is blocked; when nothing is heard for
 ``NOTHING_FOUND_AFTER`` seconds (or discovery could not start) the list says
 why that may be (firewall, a "Public" network, another subnet, on a Mac the
@@ -13,41 +17,44 @@ field and a note that the others would see "Người chơi"); a name typed
 there is kept in the profile. "Tạo bàn LAN" starts the
 in-app server in a background thread, joins it and opens a table. Joining
 pushes the LAN lobby; leaving the lobby closes the connection (and the
-in-app server). When a server still keeps a seat for the player (the app
-closed or crashed at its table), the list's first row is "Quay lại bàn":
-the table, its server and the seconds left; the menu's "Quay lại bàn"
-opens this page going there at once.
+in-app server); each server is joined as who the data folder says the
+player is there (seat_keeper.credentials). While a server keeps a seat for
+the player (the app closed or crashed at its table), "Quay lại bàn" shows
+above "Tạo bàn LAN" (back_row.py); the menu's opens this page going there.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-import math
-import sqlite3
 import sys
 from collections.abc import Callable
 
 import pygame
 
 from tala_desktop.net.discovery import Browser, LanServer
+from tala_desktop.net.identity import IDENTITY_FILE
 from tala_desktop.net.protocol import MAX_NAME, clean_name
 from tala_desktop.store import StoreError
-from tala_desktop.store.lan_seats import LanSeat
 
 from ..art import gfx, theme
-from ..art.theme import ERROR, LABEL, MUTED, TEXT
+from ..art.shapes import render_padlock
+from ..art.theme import ERROR, GOLD, LABEL, MUTED, TEXT, WARNING
 from ..core.i18n import money, tr, tr_count
-from ..core.names import is_default_name, lan_name, shown_name
-from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
+from ..core.names import is_default_name, lan_name
+from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 from ..widgets.text_fit import ellipsize
+from .back_row import BackRow, waiting_seat
 from .lobby import LanLobbyScene
+from .pin import server_password_dialog
 from .seat_keeper import credentials
-from .session import DEFAULT_PORT, LanSession
+from .server_rows import ServerRow, server_rows
+from .session import DEFAULT_PORT, PIN_REFUSALS, LanSession
+from .where import LOCK_W
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +62,9 @@ LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 640, 0)
 RIGHT = pygame.Rect(PANEL.x + 720, PANEL.y + 28, 364, 0)
 ROW_H = 66
 JOIN_X = LEFT.right - 130      # where a row's "Vào" button starts
-MAX_ROWS = 6
+MAX_ROWS = 6                   # rows shown at once (the wheel or the arrows show the others)
 NAME_Y = RIGHT.y + 318         # "Tên của bạn trên LAN", under "Tạo bàn LAN"
+BACK_AREA = pygame.Rect(RIGHT.x, RIGHT.y + 124, RIGHT.w, 98)   # "Quay lại bàn", between the address and hosting
 NOTHING_FOUND_AFTER = 5.0      # seconds of an empty list before it says why that may be
 
 
@@ -94,6 +102,8 @@ class LanBrowserScene(PageScene):
         self.host_port = host_port
         self.announce_target = announce_target  # None: the LAN broadcast address (tests pass loopback)
         self.servers: list[LanServer] = []
+        self.rows: list[ServerRow] = []                   # the servers as listed: sorted, look-alikes marked
+        self.first = 0                                    # the first row shown (the list scrolls)
         self.error = ""
         self.address_text = ""
         named = str(services.settings.player_name)
@@ -103,12 +113,12 @@ class LanBrowserScene(PageScene):
         self.searched = 0.0                               # seconds on this page so far
         self.address_button_shown: Button | None = None   # "Nhập địa chỉ" under the notice of an empty list
         self.server_buttons: list[Button] = []
+        self.joining: tuple[str, int] | None = None      # the address Vào last went to
+        self._password_again: tuple[str, int, str, float | None] | None = None   # it asked a password: ask again
         self.row_text_rects: list[pygame.Rect] = []       # where the rows' texts went (the tests read them)
+        self.drawn_notes: list[str] = []                  # each row's second line as drawn (address, code...)
+        self.kept = BackRow(services, BACK_AREA)           # "Quay lại bàn": the seat a server still keeps for you
         self._back_pending = back_to_table                # opened by the menu's "Quay lại bàn": go there at once
-        self.kept_seat: LanSeat | None = None             # the seat "Quay lại bàn" goes back to (None: none)
-        self.seat_button: Button | None = None
-        self._back_check = 0.0
-        self.kept_lines: tuple[str, str] = ("", "")       # the back row's words, as last drawn
         super().__init__(services)
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -134,18 +144,20 @@ class LanBrowserScene(PageScene):
     def build(self) -> None:
         fonts = self.services.fonts
         self.server_buttons = []
-        self.kept_seat = waiting_seat(self.services)
-        self.seat_button = None
-        if self.kept_seat is not None:
-            label = tr("back.button")
-            self.seat_button = Button((JOIN_X - 40, LEFT.y + 58, LEFT.right - JOIN_X + 40, 48), label, fonts,
-                                      self.go_back, style="primary", font_size=fit_font_size(fonts, label, 150, 20))
-            self.widgets.append(self.seat_button)
-        for i, server in enumerate(self.servers[:self.rows_shown()]):
-            y = self.row_y(i)
+        self.rows = server_rows(self.servers)
+        self.first = max(0, min(self.first, len(self.rows) - MAX_ROWS))
+        for i, row in enumerate(self.shown_rows()):
+            y = LEFT.y + 50 + i * ROW_H
             button = Button((JOIN_X, y + 8, LEFT.right - JOIN_X, 48), tr("lan.join"), fonts,
-                            functools.partial(self.join, server.host, server.port), style="green", font_size=20)
+                            functools.partial(self.join_row, row.server), style="green", font_size=20)
             self.server_buttons.append(button)
+        self.scroll_buttons: list[Button] = []
+        if len(self.rows) > MAX_ROWS:
+            for i, (text, step) in enumerate((("▲", -1), ("▼", 1))):
+                self.scroll_buttons.append(Button((LEFT.right - 96 + 50 * i, LEFT.y - 4, 46, 36), text, fonts,
+                                                  functools.partial(self.scroll, step), style="dark", font_size=16,
+                                                  enabled=0 <= self.first + step <= len(self.rows) - MAX_ROWS))
+            self.widgets.extend(self.scroll_buttons)
         self.address = TextField((RIGHT.x, RIGHT.y + 40, RIGHT.w - 110, 50), self.address_text, fonts, 60,
                                  self._set_address, size=20)
         self.address_button = Button((RIGHT.right - 100, RIGHT.y + 41, 100, 48), tr("lan.join"), fonts,
@@ -156,6 +168,9 @@ class LanBrowserScene(PageScene):
                                     self._set_name, size=20)
         self.widgets.extend([*self.server_buttons, self.address, self.address_button, self.host_button,
                              self.name_field])
+        back = self.kept.build(self.go_back)
+        if back is not None:
+            self.widgets.append(back)
         self.address_button_shown = None
         if self.nothing_found():
             y = LEFT.y + 60 + 26 * len(self.nothing_found_lines()) + 14
@@ -163,13 +178,22 @@ class LanBrowserScene(PageScene):
                                                style="green", font_size=20)
             self.widgets.append(self.address_button_shown)
 
-    def rows_shown(self) -> int:
-        """How many servers the list shows (one row fewer while "Quay lại bàn" takes the first)."""
-        return MAX_ROWS - (self.kept_seat is not None)
+    def shown_rows(self) -> list[ServerRow]:
+        return self.rows[self.first:self.first + MAX_ROWS]
 
-    def row_y(self, i: int) -> int:
-        """The top of the list's ``i``-th server row (under the back row when there is one)."""
-        return LEFT.y + 50 + (i + (self.kept_seat is not None)) * ROW_H
+    def scroll(self, step: int) -> None:
+        """Show the rows ``step`` further down the list (up when negative)."""
+        first = max(0, min(self.first + step, len(self.rows) - MAX_ROWS))
+        if first != self.first:
+            self.first = first
+            self.rebuild()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL and len(self.rows) > MAX_ROWS:   # the page's one list scrolls
+            self.scroll(-event.y)
+            self.invalidate()
+            return
+        super().handle_event(event)
 
     def nothing_found(self) -> bool:
         """Whether the list is empty for a reason worth telling: discovery is off, or nothing heard for 5 s."""
@@ -222,17 +246,28 @@ class LanBrowserScene(PageScene):
             self.services.settings.player_name = typed
         return typed
 
-    def join(self, host: str, port: int) -> None:
+    def join_row(self, server: LanServer) -> None:
+        """Vào on a row: a server that asks a password in every hello has it asked first."""
+        if server.password:
+            self.ask_password(server.host, server.port)
+        else:
+            self.join(server.host, server.port)
+
+    def join(self, host: str, port: int, password: str | None = None, resume: str | None = None) -> None:
+        """Connect to host:port as who the data folder says the player is there (seat_keeper.credentials):
+        ``resume``: going back to a kept seat (else straight to the server's one open table)."""
         name = self._name()
         if name is None:
             return
         known = credentials(self.services.store, host, port)
         try:
-            session = LanSession.join(host, port, name, avatar=profile_look(self.services), straight_in=True,
-                                      person=known.person, resume=known.token, at=known.at)
+            session = LanSession.join(host, port, name, password, avatar=profile_look(self.services),
+                                      straight_in=resume is None, person=known.person, resume=resume or known.token,
+                                      at=known.at)
         except ValueError:   # a name the profile took but the LAN does not
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
+        self.joining = (host, port)
         self._open(session)
 
     def go_back(self) -> None:
@@ -240,38 +275,20 @@ class LanBrowserScene(PageScene):
         by; the seat, the chips and the game so far come back in its lobby (if the seat is gone by then, its
         tables are listed)."""
         seat = waiting_seat(self.services)
-        name = self._name()
-        if seat is None or name is None:
-            if seat is None:
-                self._fail(tr("back.gone"))
-                self.rebuild()
+        if seat is None:
+            self._fail(tr("back.gone"))
+            self.rebuild()
             return
-        known = credentials(self.services.store, seat.host, seat.port)
-        try:
-            session = LanSession.join(seat.host, seat.port, name, avatar=profile_look(self.services),
-                                      person=known.person, resume=seat.token, at=known.at)
-        except ValueError:
-            self._fail(tr("lan.name_rules", max=MAX_NAME))
-            return
-        self._open(session)
+        self.join(seat.host, seat.port, resume=seat.token)
 
-    def _draw_back(self, surface: pygame.Surface) -> None:
-        """The "Quay lại bàn" row at the head of the list: which table, its server and the seconds left."""
-        seat = self.kept_seat
-        if seat is None or self.seat_button is None or self.services.store is None:
+    def ask_password(self, host: str, port: int, refused: str = "", wait: float | None = None) -> None:
+        """The server at host:port asks a password (``tala-server --password``): the dialog, then Vào with it;
+        ``refused`` and ``wait`` say what became of the last one."""
+        if self.stack is None:
             return
-        y = LEFT.y + 50
-        pygame.draw.rect(surface, theme.LAN_BACK_ROW, (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
-        room = self.seat_button.rect.x - 16 - (LEFT.x + 16)
-        left = max(0, math.ceil(seat.seconds_left(self.services.store.clock().timestamp())))
-        table = tr("table.number", number=seat.table or 1)
-        top = tr("back.note", table=table, server=shown_name(seat.server_name), seconds=left)
-        bottom = f"{seat.host}:{seat.port}"
-        self.kept_lines = (top, bottom)
-        top = ellipsize(self.services.fonts.font(19, True), top, room)
-        surface.blit(self.label(top, 19, TEXT, bold=True), (LEFT.x + 16, y + 9))
-        bottom = ellipsize(self.services.fonts.font(17), bottom, room)
-        surface.blit(self.label(bottom, 17, theme.LAN_NOTE), (LEFT.x + 16, y + 36))
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self.stack.push(server_password_dialog(self.services, where, lambda typed: self.join(host, port, typed),
+                                               wait, refused))
 
     def join_address(self) -> None:
         where = parse_address(self.address_text)
@@ -288,10 +305,11 @@ class LanBrowserScene(PageScene):
         settings = dict(seats=4, bet=int(s.default_bet), turn_seconds=int(s.turn_seconds),
                         preset=s.default_preset if s.default_preset in ("zingplay", "co_ban") else "zingplay")
         try:
+            store = self.services.store
+            kept = str(store.data_dir / IDENTITY_FILE) if store is not None else None   # the code friends compare
             session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, self.announce_target,
-                                      avatar=profile_look(self.services),
-                                      person=lambda host, port: credentials(self.services.store, host, port).person,
-                                      **settings)
+                                      avatar=profile_look(self.services), identity_path=kept,
+                                      person=lambda host, port: credentials(store, host, port).person, **settings)
         except ValueError:
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
@@ -320,39 +338,47 @@ class LanBrowserScene(PageScene):
         if stack.top is self:
             stack.pop()
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, session: LanSession | None = None) -> None:
+        """A connection that never got in ended: why, here; a server that wants a password has it asked again
+        (once the lobby is gone), saying what became of the last one."""
+        if session is not None and session.lost_reason in PIN_REFUSALS and self.joining is not None:
+            self._password_again = (*self.joining, session.lost_reason, session.lost_wait)
+            return
         self._fail(message)
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._password_again is not None and self.stack is not None and self.stack.top is self:
+            host, port, refused, wait = self._password_again
+            self._password_again = None
+            self.ask_password(host, port, refused, wait)
         self.searched += dt
         if self.nothing_found() != (self.address_button_shown is not None):
             self.rebuild()
-        self._back_check -= dt
-        if self._back_check <= 0:              # the seat kept for the player: its seconds, and gone at the end
-            self._back_check = 0.5
-            if (waiting_seat(self.services) is None) != (self.kept_seat is None):
-                self.rebuild()
-            elif self.kept_seat is not None:
-                self.invalidate()
+        kept = self.kept.update(dt)                # the kept seat's seconds; gone when its grace runs out
+        if kept == "rebuild":
+            self.rebuild()
+        elif kept:
+            self.invalidate()
         self._poll -= dt
         if self.browser is not None and self._poll <= 0:
             self._poll = 0.5
             self.servers = self.browser.servers()
-            key = tuple((s.host, s.port, s.name, s.host_name, s.players, s.bet, s.password) for s in self.servers)
+            key = tuple((s.id, s.host, s.port, s.name, s.host_name, s.players, s.bet, s.password, s.pin, s.open,
+                         s.tables) for s in self.servers)
             if key != self._server_key:
                 self._server_key = key
                 self.rebuild()
 
-    def row_text(self, server: LanServer, font: pygame.font.Font, room: int) -> str:
-        """A server's row: its name cut short with "…" when the whole line does not fit, players and bet kept."""
+    def row_text(self, server: LanServer, font: pygame.font.Font, room: int, title: str | None = None) -> str:
+        """A server's row: its title cut short with "…" when the whole line does not fit, players and bet kept."""
         key = "lan.server_row_empty" if not server.bet else \
             "lan.server_row_playing" if server.tables and not server.open else "lan.server_row"   # no seat to join
 
         def line(name: str) -> str:
             return tr_count(key, server.players, name=name, players=server.players, bet=money(server.bet or 0))
-        name = server_title(server)
+        name = server_rows([server])[0].title if title is None else title
         full = line(name)
         if gfx.text_size(font, full)[0] <= room:
             return full
@@ -363,8 +389,36 @@ class LanBrowserScene(PageScene):
         """The room for a server row's text: from its left padding to just before its "Vào" button."""
         return JOIN_X - 16 - (LEFT.x + 16)
 
+    def _draw_row(self, surface: pygame.Surface, row: ServerRow, y: int) -> None:
+        """One server: a padlock when joining asks for something, its title, players and bet; under them its
+        address and code, what joining asks for, and a mark when it looks like another row."""
+        server = row.server
+        pygame.draw.rect(surface, theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
+        x, room = LEFT.x + 16, self.row_text_width()
+        if row.locked:
+            surface.blit(render_padlock(20, GOLD), (x, y + 9))
+            x, room = x + LOCK_W, room - LOCK_W
+        text = self.row_text(server, self.services.fonts.font(21, True), room, row.title)
+        self.row_text_rects.append(surface.blit(self.label(text, 21, TEXT, bold=True), (x, y + 8)))
+        font = self.services.fonts.font(17)
+        room = self.row_text_width()
+        where = " · ".join([server.address, *([tr("lan.code", code=server.code)] if server.id else [])])
+        asks = tr("lan.locked") if server.password else tr("lan.pin_needed") if server.pin else ""
+        mark = f" · {tr('lan.look_alike')}" if row.look_alike else ""
+        if asks and gfx.text_size(font, f"{where} · {asks}{mark}")[0] <= room:   # else the padlock says it alone
+            where = f"{where} · {asks}"
+        where = ellipsize(font, where, room)                 # the address and code first, whole when they fit
+        left, bold = room - gfx.text_size(font, where)[0], self.services.fonts.font(17, True)
+        if mark and gfx.text_size(bold, mark)[0] > left:
+            mark = ellipsize(bold, mark, left) if left >= gfx.text_size(bold, " · …")[0] else ""
+        self.drawn_notes.append(where + mark)
+        drawn = surface.blit(self.label(where, 17, theme.LAN_NOTE), (LEFT.x + 16, y + 36))
+        if mark:
+            drawn = drawn.union(surface.blit(self.label(mark, 17, WARNING, bold=True), (drawn.right, y + 36)))
+        self.row_text_rects.append(drawn)
+
     def draw_page(self, surface: pygame.Surface) -> None:
-        self.row_text_rects = []
+        self.row_text_rects, self.drawn_notes = [], []
         head = self.label(tr("lan.servers"), 26, LABEL, bold=True)
         surface.blit(head, (LEFT.x, LEFT.y))
         if self.nothing_found():
@@ -372,18 +426,16 @@ class LanBrowserScene(PageScene):
                 surface.blit(self.label(line, 19, TEXT), (LEFT.x, LEFT.y + 60 + 26 * i))
         elif not self.servers:
             surface.blit(self.label(tr("lan.searching"), 21, TEXT), (LEFT.x, LEFT.y + 60))
-        self._draw_back(surface)
-        for i, server in enumerate(self.servers[:self.rows_shown()]):
-            y = self.row_y(i)
-            pygame.draw.rect(surface, theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
-            room = self.row_text_width()
-            text = self.row_text(server, self.services.fonts.font(21, True), room)
-            self.row_text_rects.append(surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 16, y + 8)))
-            where = server.address + (f" · {tr('lan.locked')}" if server.password else "")
-            where = ellipsize(self.services.fonts.font(17), where, room)
-            self.row_text_rects.append(surface.blit(self.label(where, 17, theme.LAN_NOTE), (LEFT.x + 16, y + 36)))
+        if len(self.rows) > MAX_ROWS:
+            shown = tr("lan.rows_shown", first=self.first + 1, last=self.first + len(self.shown_rows()),
+                       total=len(self.rows))
+            label = self.label(shown, 16, theme.LAN_NOTE)
+            surface.blit(label, label.get_rect(midright=(LEFT.right - 106, LEFT.y + 14)))
+        for i, row in enumerate(self.shown_rows()):
+            self._draw_row(surface, row, LEFT.y + 50 + i * ROW_H)
         surface.blit(self.label(tr("lan.address"), 24, LABEL, bold=True), (RIGHT.x, RIGHT.y))
         surface.blit(self.label(tr("lan.address_hint"), 16, theme.LAN_NOTE), (RIGHT.x, RIGHT.y + 98))
+        self.kept.draw(surface, self.label)
         surface.blit(self.label(tr("lan.your_name"), 20, LABEL, bold=True), (RIGHT.x, NAME_Y))
         for i, line in enumerate(self.name_note_lines()):
             surface.blit(self.label(line, 16, MUTED), (RIGHT.x, NAME_Y + 86 + 22 * i))
@@ -392,23 +444,6 @@ class LanBrowserScene(PageScene):
             top = PANEL.bottom - 48 - 26 * (len(lines) - 1)
             for i, line in enumerate(lines):
                 surface.blit(self.label(line, 19, ERROR), (LEFT.x, top + 26 * i))
-
-
-def server_title(server: LanServer) -> str:
-    """A server as this app words it: "Bàn của Tuấn" / "Tuấn's table" from its host's name; an old server that
-    names no host keeps the name it gave itself."""
-    return tr("lan.server_name", name=server.host_name) if server.host_name else server.name
-
-
-def waiting_seat(services: Services) -> LanSeat | None:
-    """The LAN seat the player may go back to now (None: none, or the store cannot say)."""
-    store = services.store
-    if store is None:
-        return None
-    try:
-        return store.waiting_lan_seat()
-    except (StoreError, sqlite3.Error):
-        return None
 
 
 def _default_browser() -> Browser:

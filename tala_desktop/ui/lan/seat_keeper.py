@@ -1,4 +1,4 @@
-"""SeatKeeper: the app's word with a LAN server kept in its data folder, so a restart can go back to the table.
+"""SeatKeeper: what the data folder keeps of a LAN session: the seat (a restart goes back to it), games, evenings.
 
 Who the player is at a server (``credentials``: the key the store derives
 for that address, and the token that server gave, sent back only there) is
@@ -7,8 +7,9 @@ the store (store/lan_seats.py): its id and token when it welcomes, the table
 and whether the player holds a seat in a started game when the lobby
 changes, and every ``BEAT`` seconds that the seat is still held; a restart
 within the server's grace then offers "Quay lại bàn". Leaving the table, being
-taken off it, or the server closing for good clears the offer. A write that
-fails is logged and the game goes on.
+taken off it, or the server closing for good clears the offer. Each game's
+record and the evening's scoreboard go to the history (records.py). A write
+that fails is logged and the game goes on.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ import sqlite3
 from dataclasses import dataclass
 
 from tala_desktop.net import protocol as p
+from tala_desktop.net.game_record import GameRecord
+from tala_desktop.net.scoreboard import Scoreboard
 from tala_desktop.store import Store, StoreError
 from tala_desktop.store.lan_seats import LanSeat
 
+from .records import keep_record, keep_scoreboard
 from .session import LanSession
 
 log = logging.getLogger(__name__)
@@ -63,18 +67,32 @@ class SeatKeeper:
         self.session = session
         self._said: tuple[object, ...] | None = None
         self._beat_at = 0.0
+        self.over = False
         session.after_pump = self.update
+        session.on_record = self.keep_record
+        session.on_scoreboard = self.keep_scoreboard
+
+    def keep_record(self, record: GameRecord) -> None:
+        """A game at this table is over: into the history, with the table's chips (never the wallet's)."""
+        s = self.session
+        keep_record(self.store, s.games_server, s.where(), s.welcome.server if s.welcome else "", record, s.notices,
+                    s.held)
+
+    def keep_scoreboard(self, board: Scoreboard) -> None:
+        """The evening at this table so far (or as it ended): into the history, the latest replacing the one before."""
+        s = self.session
+        keep_scoreboard(self.store, s.games_server, s.where(), s.welcome.server if s.welcome else "", board)
 
     def update(self) -> None:
         """What the session holds now, written when it changed or a beat is due (the session calls it)."""
         s = self.session
         welcome = s.welcome
-        if self.store is None or welcome is None or s.closed:
+        if self.store is None or welcome is None or s.closed or self.over:
             return
         if s.lost_reason is not None:
             if s.lost_reason not in STILL_THERE:
                 self._leave()
-            self.store = None                # the connection is over: nothing more to say
+            self.over = True                 # the connection is over: nothing more to say of the seat
             return
         seated = s.lobby is not None and s.lobby.state == "playing" and s.you is not None and not s.watching
         said = (welcome.server_id, welcome.token, s.lobby.id if s.lobby is not None else None, seated, s.at)

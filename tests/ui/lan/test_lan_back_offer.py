@@ -61,19 +61,20 @@ def test_the_menu_offers_the_kept_seat_with_its_table_and_seconds_until_the_grac
     assert "back" not in menu.buttons and menu.buttons["play"].style == "primary"   # the grace is over
 
 
-def test_the_lan_page_heads_its_list_with_the_kept_seat(app) -> None:
+def test_the_lan_page_shows_the_kept_seat_above_hosting(app) -> None:
     made, store, clock = app
     kept(store)
     page = LanBrowserScene(made.services)
     made.stack.push(page)
     frames(made, 2)
-    assert page.seat_button is not None and page.seat_button.text == tr("back.button")
-    assert page.kept_lines == (tr("back.note", table=tr("table.number", number=2), server="Bàn của Hà", seconds=60),
+    button = page.kept.button
+    assert button is not None and button.text == tr("back.button") and button in page.widgets
+    assert page.kept.lines == (tr("back.note", table=tr("table.number", number=2), server="Bàn của Hà", seconds=60),
                                "192.0.2.7:9")
-    assert page.rows_shown() == lan_browser.MAX_ROWS - 1
+    assert button.rect.bottom < page.host_button.rect.y                 # above "Tạo bàn LAN"
     clock.advance(seconds=61)
     frames(made)
-    assert page.seat_button is None and page.rows_shown() == lan_browser.MAX_ROWS
+    assert page.kept.button is None and button not in page.widgets
 
 
 def test_no_offer_for_a_seat_given_up(app) -> None:
