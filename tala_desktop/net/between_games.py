@@ -26,7 +26,7 @@ from tala_desktop.table import SeatKind, Table
 
 from . import protocol as p
 from .audience import Audience
-from .game_record import Records, game_record
+from .game_record import Records, game_record, played_for
 from .hosting import AwayTimer, arrival_frame
 from .limits import ServerConfig
 from .members import M, Member, RoomError
@@ -84,7 +84,7 @@ class BetweenGames(RoomChecks[M], RoomPeople[M]):
         record (under the names it was played by), and the chips of one who left it."""
         st = table.state
         assert st is not None and st.outcome is not None
-        auto = self.away.played(table.game_id, table.n)
+        auto = played_for(table, self.away.played(table.game_id, table.n))
         for seat, person in enumerate(self.played_by):
             if person is None or seat >= table.n:
                 continue

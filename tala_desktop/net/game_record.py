@@ -25,6 +25,7 @@ from typing import Annotated
 
 import msgspec
 
+from tala_desktop.engine.events import Discarded, SeatLeft
 from tala_desktop.table import Table
 from tala_desktop.table.messages import MAX_STORY, EventMessage, Snapshot, check_moves
 from tala_desktop.table.snapshot import seat_events
@@ -41,7 +42,7 @@ class GameRecord(msgspec.Struct, tag="game_record", tag_field="type", forbid_unk
     game_id: GameNumber
     events: Annotated[list[EventMessage], msgspec.Meta(max_length=MAX_STORY)]
     final: Snapshot
-    # per seat, the turns the computer played for a player who was away (their connection dropped); [] for none
+    # per seat, the turns the computer played for its player (away: dropped; or after they left); [] for none
     auto: Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=1000)]], msgspec.Meta(max_length=4)] = []
 
 
@@ -71,6 +72,20 @@ def game_record(table: Table, table_id: int, seat: int, auto: list[int] | None =
     told = seat_events(st.events or [], [seat], table.game_id)[seat]
     return GameRecord(table=table_id, game_id=table.game_id, events=told[-MAX_STORY:],
                       final=table.snapshot(seat, as_played=True), auto=list(auto or []))
+
+
+def played_for(table: Table, away: list[int]) -> list[int]:
+    """Per seat, the turns of the finished game the computer played for its player: ``away`` (the away timer's, for
+    a player whose connection dropped) and, after a seat left, each turn the engine played on for it."""
+    st = table.state
+    out = list(away) + [0] * (table.n - len(away))
+    gone: set[int] = set()
+    for event in (st.events or []) if st is not None else []:
+        if isinstance(event, SeatLeft):
+            gone.add(event.seat)
+        elif isinstance(event, Discarded) and event.seat in gone:
+            out[event.seat] += 1
+    return out
 
 
 class Records:

@@ -93,10 +93,14 @@ class Room(BetweenGames[M]):
     def watching(self, member: M) -> bool:
         return member in self.audience
 
-    def seated_names(self) -> list[str]:
-        """Every name at the table now: the seated players', and once started the bots' too."""
-        names = self.seats.taken_names()
-        return names + list(self.table.names) if self.table is not None else names
+    def seated_names(self, person: str | None = None) -> list[str]:
+        """Every name at the table now: the seated players' (but the one ``person`` left, still played on under
+        their name: theirs to take back), and once started the bots' too (not a free seat's last name)."""
+        mine = {i for i in self.seats.left if i < len(self.played_by) and self.played_by[i] == person}
+        names = [n for i, n in enumerate(self.seats.names) if n is not None and i not in mine]
+        if self.table is None:
+            return names
+        return names + [self.table.names[i] for i, kind in enumerate(self.seats.kinds) if kind == SeatKind.BOT]
 
     def info(self) -> p.TableInfo:
         s, names = self.settings, self.table.names if self.table is not None else None
@@ -150,7 +154,7 @@ class Room(BetweenGames[M]):
             seat = free[0]
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
-        self.seats.take(seat, member, unique_name(member.name, [*self.seated_names(), *self.audience.names()]))
+        self.seats.take(seat, member, unique_name(member.name, [*self.seated_names(member.person), *self.audience.names()]))
         self.broadcast_lobby()
 
     def _join_between_games(self, member: M, seat: int | None) -> None:
@@ -163,7 +167,7 @@ class Room(BetweenGames[M]):
             raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
         if len(self.audience) >= self.config.max_watchers:
             raise RoomError("too_many_watchers", f"{self.name} already has {self.config.max_watchers} watching")
-        self.audience.add(member, member.name, self.seated_names())
+        self.audience.add(member, member.name, self.seated_names(member.person))
         self._seat_watcher(member, free[0] if seat is None else seat)   # the lobby and the game's view
         log_frame = self.chat_log.log_frame()
         if log_frame is not None:
@@ -174,7 +178,7 @@ class Room(BetweenGames[M]):
         self._check_entry(member, password)
         if len(self.audience) >= self.config.max_watchers:
             raise RoomError("too_many_watchers", f"{self.name} already has {self.config.max_watchers} watching")
-        self.audience.add(member, member.name, self.seated_names())
+        self.audience.add(member, member.name, self.seated_names(member.person))
         if self.table is not None:
             self.table.open_feed(None)
         self.resync(member)

@@ -213,3 +213,39 @@ def test_the_host_stands_up_still_host_and_every_scoreboard_matches_its_players_
     assert (board["Lan"].games, board["Lan"].net) == (1, lan_net) == (len(lan_rows), sum(lan_rows))
     assert (board["Hà"].games, board["Hà"].net) == (1, ha_net) == (len(ha_rows), sum(ha_rows))
     assert lan_games == tr_count("board.games", 1, count=1) == ha_games
+
+
+def test_after_the_grace_she_sits_again_with_the_chips_she_had(journey: Callable[..., Journey],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's grace is 2 s here (the app's own server keeps a seat 60 s): Lan's app dies mid-game and is not
+    back in time. Her seat is Móm and played on under her name; when the game ends its chips are hers. Her app,
+    started again, offers nothing to go back to; Vào on the host's address sits her on the seat left free, with the
+    chips that game left her, and her History holds the game charged to her, saying the computer played for her."""
+    serve(monkeypatch, reconnect_seconds=2.0)
+    host, guest, address = host_and_guest(journey)
+    seat = guest.table().model.me
+
+    def lan_played() -> bool:
+        m = guest.table().model
+        return m.piles[seat] != [] and not my_turn_shown(guest)
+    host.until(play_both(host, guest, lan_played), GAME_WAIT, "Lan's first discard")
+    guest.crash()
+    host.until(lambda: table_of(host).seats[seat].left, 10.0, "Lan's seat left when the grace ran out")
+    assert table_of(host).seats[seat].name == "Lan"                      # played on under her name
+    host.until(play_both(host, None, lambda: game_over(host)), GAME_WAIT, "the game's end")
+    settled = host.table().model.balances[seat]
+    assert host.table().model.names[seat] == "Lan" and host.table().model.outcome.labels[seat] in ("mom", "lose")
+
+    guest.start()
+    guest.waits_for.append(partial(answer_due, guest))
+    guest.until(lambda: tr("menu.play_lan") in guest.labels(), 3.0, "the menu")
+    assert tr("back.button") not in guest.labels()                        # the grace is over: nothing to go back to
+    open_lan_page(guest, "Lan")
+    guest.type_into(0, address)
+    guest.click(tr("lan.join"))
+    guest.until(lambda: table_on_top(guest) and not guest.table().spectator, 8.0, "Lan seated again")
+    m = guest.table().model
+    assert m.me == seat and m.names[seat] == "Lan" and m.balances[seat] == settled != 10_000
+    assert host.table().model.balances[seat] == settled                   # as the host's table shows her
+    [game] = [g for g in guest.store.history() if g.table == "lan"]       # the game charged to her while away
+    assert game.human_seat == seat and game.nets[seat] == settled - 10_000 and game.auto[seat] > 0

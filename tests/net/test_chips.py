@@ -75,6 +75,21 @@ def test_a_newcomer_starts_at_the_buy_in_and_standing_up_keeps_the_chips() -> No
         assert balance(kit, table, 1) == had
 
 
+def test_one_back_to_watch_the_game_she_left_takes_her_own_name_back() -> None:
+    with CoreKit() as kit:
+        ha, minh, lan, table = three(kit)
+        kit.say(lan, type="leave")                            # the engine plays her seat on, under her name
+        kit.drop(lan)
+        back = kit.connect("127.0.1.3")
+        kit.welcome(back, "Lan", person=LAN)
+        kit.say(back, type="watch", table=table)
+        assert [m for m in kit.heard(back) if m["type"] == "lobby"][-1]["table"]["watchers"] == ["Lan"]
+        other = kit.connect("127.0.1.7")
+        kit.welcome(other, "Lan", person=QUAN)                # someone else called Lan: told apart
+        kit.say(other, type="watch", table=table)
+        assert [m for m in kit.heard(other) if m["type"] == "lobby"][-1]["table"]["watchers"] == ["Lan", "Lan (2)"]
+
+
 def test_a_player_who_leaves_mid_game_is_named_in_it_and_takes_the_chips_its_end_settled() -> None:
     with CoreKit() as kit:
         ha, minh, lan, table = three(kit)
@@ -89,7 +104,9 @@ def test_a_player_who_leaves_mid_game_is_named_in_it_and_takes_the_chips_its_end
         back = kit.connect("127.0.1.3")
         kit.welcome(back, "Lan", person=LAN)
         kit.say(back, type="watch", table=table)              # she comes back to watch: the game charged to her
-        mine = records(kit, back)
+        told = kit.heard(back)
+        assert [m for m in told if m["type"] == "lobby"][-1]["table"]["watchers"] == ["Lan"]   # her name, not "(2)"
+        mine = [m for m in told if m["type"] == "game_record"]
         assert [(r["game_id"], r["final"]["seat"], r["final"]["names"][2]) for r in mine] == [(1, 2, "Lan")]
         kit.say(back, type="sit", seat=2)
         assert balance(kit, table, 2) == settled              # the chips the game's end left her
