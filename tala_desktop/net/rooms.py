@@ -154,7 +154,8 @@ class Room(BetweenGames[M]):
             seat = free[0]
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
-        self.seats.take(seat, member, unique_name(member.name, [*self.seated_names(member.person), *self.audience.names()]))
+        taken = [*self.seated_names(member.person), *self.audience.names()]
+        self.seats.take(seat, member, unique_name(member.name, taken))
         self.broadcast_lobby()
 
     def _join_between_games(self, member: M, seat: int | None) -> None:
