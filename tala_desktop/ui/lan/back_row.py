@@ -66,8 +66,8 @@ class BackRow:
         if self.seat is not None:
             fonts, label = self.services.fonts, tr("back.button")
             a = self.area
-            self.button = Button((a.x + 12, a.bottom - 52, a.w - 24, 44), label, fonts, go, style="primary",
-                                 font_size=fit_font_size(fonts, label, a.w - 60, 22))
+            self.button = Button((a.x + 12, a.y + 50, a.w - 24, a.h - 58), label, fonts, go, style="green",
+                                 font_size=fit_font_size(fonts, label, a.w - 60, 20))
         return self.button
 
     def update(self, dt: float) -> str:
@@ -89,6 +89,6 @@ class BackRow:
         self.lines = (top, bottom)
         room = a.w - 24
         surface.blit(label(ellipsize(self.services.fonts.font(17, True), top, room), 17, TEXT, bold=True),
-                     (a.x + 12, a.y + 8))
+                     (a.x + 12, a.y + 6))
         surface.blit(label(ellipsize(self.services.fonts.font(15), bottom, room), 15, theme.LAN_NOTE),
-                     (a.x + 12, a.y + 30))
+                     (a.x + 12, a.y + 28))

@@ -64,7 +64,7 @@ ROW_H = 66
 JOIN_X = LEFT.right - 130      # where a row's "Vào" button starts
 MAX_ROWS = 6                   # rows shown at once (the wheel or the arrows show the others)
 NAME_Y = RIGHT.y + 318         # "Tên của bạn trên LAN", under "Tạo bàn LAN"
-BACK_AREA = pygame.Rect(RIGHT.x, RIGHT.y + 124, RIGHT.w, 98)   # "Quay lại bàn", between the address and hosting
+BACK_AREA = pygame.Rect(RIGHT.x, RIGHT.y + 126, RIGHT.w, 90)   # "Quay lại bàn", between the address and hosting
 NOTHING_FOUND_AFTER = 5.0      # seconds of an empty list before it says why that may be
 
 

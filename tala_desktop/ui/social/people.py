@@ -124,13 +124,15 @@ class TablePeople:
 
 
     def _away(self, surface: pygame.Surface, plate: pygame.Rect, seconds: int, size: int) -> None:
-        """"vắng · 45s" in a pill at the plate's lower right (the chips are at its lower left)."""
+        """"vắng · 45s" in a tab hanging from the plate's lower edge at its right end (the plate's own words and
+        chips stay uncovered)."""
         img = gfx.render_line(self.fonts.font(size, True), tr("people.away", seconds=seconds), theme.TEXT)
-        pad = max(3, size // 3)
-        pill = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height())
-        pill.bottomright = (plate.right - pad, plate.bottom - max(2, size // 5))
-        pygame.draw.rect(surface, theme.AWAY_MARK, pill, border_radius=pill.h // 2)
-        surface.blit(img, img.get_rect(center=pill.center))
+        pad = max(3, size // 2)
+        tab = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + max(2, size // 4))
+        tab.topright = (plate.right - pad, plate.bottom - max(1, size // 8))
+        pygame.draw.rect(surface, theme.AWAY_MARK, tab, border_bottom_left_radius=tab.h // 2,
+                         border_bottom_right_radius=tab.h // 2)
+        surface.blit(img, img.get_rect(center=tab.center))
 
 
 def _mark(surface: pygame.Surface, avatar: pygame.Rect, size: int) -> None:
