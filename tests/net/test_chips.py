@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core_kit import CoreKit
+from .test_core import last_snapshot as snap
 from .test_seat_offer import finish
 
 LAN, QUAN = "L" * 43, "Q" * 43
@@ -25,12 +26,6 @@ def three(kit: CoreKit) -> tuple[int, int, int, int]:
         kit.say(conn, type="ready")
     kit.say(ha, type="start")
     return ha, minh, lan, table
-
-
-def snap(kit: CoreKit, conn: int) -> dict[str, Any]:
-    got = [m for m in kit.heard(conn) if m["type"] == "snapshot"]
-    assert got, f"connection {conn} was sent no snapshot"
-    return got[-1]
 
 
 def records(kit: CoreKit, conn: int) -> list[dict[str, Any]]:

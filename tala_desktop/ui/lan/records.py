@@ -67,7 +67,7 @@ def keep_scoreboard(store: Store | None, server_id: str, where: str, table_name:
     if store is None or not board.rows:
         return False
     rows = [EveningRow(r.name or "?", r.games, r.net, board.you is not None and r.member == board.you)
-            for r in board.rows]
+            for r in board.rows]                      # (the names as the server gave them, cleaned on decode)
     try:
         store.keep_lan_evening(evening_uid(server_id, where, board.table), table_name, rows)
     except (StoreError, sqlite3.Error) as exc:

@@ -8,11 +8,11 @@ Names come from a server and are drawn cleaned and cut to their column.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
 from tala_desktop.net.scoreboard import Scoreboard
+from tala_desktop.store.lan_evenings import EveningRow
 
 from ..art import gfx, theme
 from ..art.theme import GAIN, LABEL, LOSS, TEXT
@@ -21,16 +21,11 @@ from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
 from ..widgets.text_fit import ellipsize
 
-
-@dataclass(frozen=True)
-class BoardRow:
-    name: str
-    games: int
-    net: int
-    you: bool = False
+BoardRow = EveningRow          # a person's evening as the store keeps it: name, games, net, whether it is you
 
 
 def board_rows(board: Scoreboard) -> list[BoardRow]:
+    """A scoreboard from the server as rows to draw (names cleaned; yours marked by your id there)."""
     return [BoardRow(shown_name(r.name), r.games, r.net, board.you is not None and r.member == board.you)
             for r in board.rows]
 

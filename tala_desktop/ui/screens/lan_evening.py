@@ -30,7 +30,7 @@ class LanEveningScene(PageScene):
 
     def __init__(self, services: Services, evening: LanEvening) -> None:
         self.evening = evening
-        self.rows = [BoardRow(shown_name(r.name), r.games, r.net, r.you) for r in evening.rows]
+        self.rows = [BoardRow(shown_name(r.name), r.games, r.net, r.you) for r in evening.rows]   # names cleaned
         super().__init__(services)
 
     def heading(self) -> str:
