@@ -99,3 +99,19 @@ def test_a_dropped_players_seat_says_how_long_it_is_still_kept_for_them() -> Non
         t.resume(2)
         t.read()
         assert t.last(t.conns[0], "lobby")["table"]["seats"][2]["away"] is None   # type: ignore[index]
+
+
+def test_a_token_and_a_key_seen_by_one_server_are_worth_nothing_at_another() -> None:
+    with CoreKit() as a, CoreKit() as b:
+        t = CoreTable(a, ["Hà", "Minh"], seats=3, start=False)
+        lan = a.connect("127.0.1.9")
+        welcome = a.welcome(lan, "Lan", person=LAN)
+        a.say(lan, type="join", table=t.id)
+        a.say(lan, type="ready")
+        t.start()
+        a.drop(lan)
+        at_b = b.connect("127.0.1.9")                    # server B is shown what A saw (a rogue B replays it)
+        replay = b.welcome(at_b, "Lan", person=LAN, resume=welcome["token"])
+        assert not replay["resumed"] and replay["table"] is None and replay["server_id"] != welcome["server_id"]
+        back = a.connect("127.0.1.9")                     # and at A the seat is still hers alone
+        assert a.welcome(back, "Lan", person=LAN)["seat"] == 2
