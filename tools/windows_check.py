@@ -62,6 +62,8 @@ def step_list(args: argparse.Namespace) -> list[tuple[str, Callable[[steps.Check
             ("the one-file build, checked by build_app.py", lambda c: products.build(c, onefile=True)),
             ("the zips, checked, unpacked and checked again", products.zips),
             ("TaLa.exe played by clicks in a window", play.play),
+            # the installer's build (tools/build_installer.py) and its install/start/uninstall check under this
+            # prefix (tools/check_installer.py) go here, after the play, once they are in the repository
         ]
     return out
 
