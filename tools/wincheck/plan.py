@@ -132,6 +132,8 @@ class Walk:
     def click(self, label: str, moves_after: int | None = None, in_turn: bool = False) -> None:
         """Click ``label``; ``in_turn``: a click of my turn, made only at this very position of the game."""
         top = self.app.stack.top
+        if top is None:
+            raise PlanFailed(f"no scene is shown to click {label!r} on")
         if not isinstance(top, TableScene):         # a page or a dialog slides in: its buttons move until it ends
             self.until(lambda: not (top.tweens.busy or getattr(top, "animating", lambda: False)()), 5.0,
                        f"the entrance of {self.scene_name()}")

@@ -26,6 +26,7 @@ import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Any, TextIO
 
 PYTHON_DIR = "py311"                     # C:\py311: the embeddable CPython's home in the prefix
 PYTHON_EXE = rf"C:\{PYTHON_DIR}\python.exe"
@@ -257,7 +258,7 @@ class WineEnv:
             sink.close()
         return Done(code, "".join(lines), time.monotonic() - started)
 
-    def python(self, args: list[str], **kwargs) -> Done:  # type: ignore[no-untyped-def]
+    def python(self, args: list[str], **kwargs: Any) -> Done:
         """Windows' Python (``C:\\py311\\python.exe``) with ``args``; see ``run``."""
         return self.run(["wine", PYTHON_EXE, *args], **kwargs)
 
@@ -269,7 +270,8 @@ class WineEnv:
         return done
 
 
-def _copy_lines(stream, lines: list[str], sink, show, echo) -> None:  # type: ignore[no-untyped-def]
+def _copy_lines(stream: IO[bytes], lines: list[str], sink: TextIO | None, show: Callable[[str], bool] | None,
+                echo: Callable[[str], None]) -> None:
     for raw in iter(stream.readline, b""):
         line = raw.decode("utf-8", errors="replace").replace("\r\n", "\n")
         lines.append(line)
