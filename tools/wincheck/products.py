@@ -4,6 +4,8 @@ tools/check_artifacts.py, then unpacked as a player unpacks them and checked aga
 from __future__ import annotations
 
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 from .steps import Check
@@ -67,3 +69,41 @@ def zips(check: Check) -> None:
 
 def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def installer(check: Check) -> None:
+    """The setup program built from the one-folder app as a player unzips it (tools/build_installer.py: makensis
+    runs on Linux), then installed silently, started from its shortcut, installed over and uninstalled in this
+    prefix, inside its network namespace (tools/check_installer.py)."""
+    src, wine = check.src, check.wine
+    bundle = next((src / "build" / "unpacked").glob("TaLa-*-windows-x86_64/TaLa"), None)
+    if bundle is None:
+        raise WineError("no unpacked one-folder app under build/unpacked: the zips step runs first")
+    _linux(check, ["tools/build_installer.py", "--bundle", str(bundle), "--out", str(src / "dist")], "installer")
+    setup = next((src / "dist").glob("TaLa-*-windows-x86_64-setup.exe"), None)
+    if setup is None:
+        raise WineError("tools/build_installer.py wrote no dist/TaLa-*-windows-x86_64-setup.exe")
+    _linux(check, ["tools/check_installer.py", str(setup), "--bundle", str(bundle), "--wine-prefix",
+                   str(wine.prefix), "--netns", wine.netns, "--display", wine.display, "--screenshot",
+                   str(wine.work / "shots" / "installed-first-start.png")], "installer")
+    _nothing_left(check, "tools/check_installer.py")
+    check.found["sizes"] = f"{check.found.get('sizes', '')}; {setup.name} {setup.stat().st_size / 2**20:.1f} MiB"
+
+
+def _linux(check: Check, args: list[str], name: str, timeout: float = 1200) -> None:
+    """A tool of the project run by this (Linux) Python in the source copy; its output into logs/NAME.log, its
+    verdicts and failures to the console."""
+    started = time.monotonic()
+    with (check.logs / f"{name}.log").open("a", encoding="utf-8") as log:
+        proc = subprocess.Popen([sys.executable, *args], cwd=check.src, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            log.write(line)
+            if "FAIL" in line or not line.startswith(" "):
+                check.echo(line.rstrip("\n"))
+            if time.monotonic() - started > timeout:
+                proc.kill()
+        code = proc.wait()
+    if code != 0:
+        raise WineError(f"{args[0]} exited {code} (log: {check.logs / f'{name}.log'})")

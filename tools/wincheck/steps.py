@@ -16,8 +16,8 @@ from pathlib import Path
 from . import fetch
 from .wine import WineEnv, WineError, windows_path
 
-APT_PACKAGES = ["wine", "wine64", "xvfb", "xdotool", "imagemagick", "unzip", "iproute2"]
-APT_COMMANDS = ["wine", "wineserver", "Xvfb", "xdotool", "import", "unzip", "ip"]
+APT_PACKAGES = ["wine", "wine64", "xvfb", "xdotool", "imagemagick", "unzip", "iproute2", "nsis"]
+APT_COMMANDS = ["wine", "wineserver", "Xvfb", "xdotool", "import", "unzip", "ip", "makensis"]
 # Wine 8.0's msvcrt ``_locking`` fails without setting errno, so the data folder's lock cannot be taken under
 # Wine: these tests need a real Windows (the release workflow's windows-latest leg runs them).
 WINE_LOCKING = "Wine 8.0's msvcrt _locking fails without setting errno: the folder lock needs a real Windows"
@@ -59,7 +59,8 @@ class Check:
 
 
 def ensure_packages(check: Check) -> None:
-    """Wine (64-bit only), Xvfb, xdotool, ImageMagick, unzip and iproute2 from Debian's packages when missing."""
+    """Wine (64-bit only), Xvfb, xdotool, ImageMagick, unzip, iproute2 and NSIS from Debian's packages when
+    missing."""
     missing = [c for c in APT_COMMANDS if shutil.which(c) is None]
     if missing:
         check.echo(f"installing {' '.join(APT_PACKAGES)} (missing: {' '.join(missing)})")

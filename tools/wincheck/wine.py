@@ -54,7 +54,8 @@ class Done:
 
 def windows_path(path: Path) -> str:
     r"""A Linux path as Wine's Windows programs see it: ``/tmp/x/y`` is ``Z:\tmp\x\y``."""
-    return "Z:" + str(path.resolve()).replace("/", "\\")
+    posix = path.as_posix() if path.as_posix().startswith("/") else path.resolve().as_posix()
+    return "Z:" + posix.replace("/", "\\")
 
 
 def children_of(pid: int) -> list[int]:
