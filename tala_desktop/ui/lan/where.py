@@ -23,7 +23,7 @@ from ..widgets.controls import Button
 from ..widgets.text_fit import ellipsize
 from .session import LanSession
 
-HEAD = pygame.Rect(PANEL.right - 440, 22, 440, 76)   # right of the page's title, above the panel
+HEAD = pygame.Rect(PANEL.right - 400, 20, 400, 76)   # right of the page's title (never under it), above the panel
 PIN_BUTTON = pygame.Rect(PANEL.x + 36 + 560 - 200, PANEL.y + 22, 200, 40)   # the host's, right of the table's name
 LOCK_W = 26                                          # a padlock before a row's text, and the gap after it
 NOTE_SIZE, CODE_SIZE = 18, 21
@@ -83,4 +83,4 @@ class TableWhere:
             image = label(text, size, colour, bold=bold)
             surface.blit(image, image.get_rect(topright=(HEAD.right, y)))
             self.drawn.append(text)
-            y += image.get_height() + 2
+            y += image.get_height()
