@@ -23,7 +23,7 @@ import pygame
 from tala_desktop.net.protocol import TableInfo
 
 from ..art import gfx
-from ..art.theme import ERROR, GOLD, MUTED, TEXT
+from ..art.theme import ERROR, MUTED
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import tr, tr_count
 from ..core.names import shown_name
@@ -198,14 +198,7 @@ class PinDialog(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface, self.panel)
         fonts = self.services.fonts
-        title = gfx.render_line(fonts.font(28, bold=True), self.title, GOLD)
-        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 22)))
-        body = fonts.font(BODY_SIZE)
-        y = self.panel.y + BODY_TOP
-        for line in self.lines:
-            img = gfx.render_line(body, line, TEXT)
-            surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
-            y += body.get_linesize()
+        self.draw_heading(surface, self.panel, fonts, self.title, self.lines, BODY_SIZE, BODY_TOP)
         self.field.draw(surface)
         hint = self.hint()
         if hint:
