@@ -19,6 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ..console import utf8_console
 from .limits import ServerConfig
 from .persist import StateFileError
 from .server import TalaServer
@@ -100,6 +101,7 @@ async def serve(config: ServerConfig) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    utf8_console()
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -65,6 +65,7 @@ BEACON_PORT = 37020
 MAX_DATAGRAM = 1024
 LIMITED_BROADCAST = "255.255.255.255"
 INTERFACES_EVERY = 10.0   # seconds between two looks at the machine's networks
+RECEIVE_ERROR_LOG_EVERY = 60.0   # seconds between two log lines about datagrams the browser could not receive
 MAX_PER_ADDRESS = 4       # rows one address may have in the list (a machine running a few servers)
 MAX_SERVERS = 64          # rows in the list at once
 MAX_SERVER_NAME = 40
@@ -288,8 +289,9 @@ class Browser:
         self.port: int = self._sock.getsockname()[1]
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="lan-browser", daemon=True)
-        self.ignored = 0          # datagrams that are not beacons
+        self.ignored = 0          # datagrams that are not beacons, or that the socket could not take
         self.refused = 0          # beacons of a new row when its address (or the list) was full
+        self._logged_at: float | None = None
 
     def start(self) -> Browser:
         self._thread.start()
@@ -301,9 +303,23 @@ class Browser:
                 data, addr = self._sock.recvfrom(MAX_DATAGRAM + 1)
             except TimeoutError:
                 continue
-            except OSError:
-                break
+            except OSError as exc:
+                if self._stop.is_set() or self._sock.fileno() < 0:
+                    break                       # stopped: the socket is closed
+                self._not_received(exc)
+                continue
             self.feed(data, addr[0])
+
+    def _not_received(self, exc: OSError) -> None:
+        """A datagram the socket could not take is ignored and the browser listens on: Windows raises
+        WSAEMSGSIZE (10040) for one over the buffer where Linux truncates it, and WSAECONNRESET after a port
+        unreachable report. Logged at most once every ``RECEIVE_ERROR_LOG_EVERY`` seconds."""
+        self.ignored += 1
+        now = time.monotonic()
+        if self._logged_at is None or now - self._logged_at >= RECEIVE_ERROR_LOG_EVERY:
+            self._logged_at = now
+            log.info("LAN browser: a datagram could not be received (%s); listening on", exc)
+        self._stop.wait(0.005)                  # an error that repeats at once cannot spin a core
 
     def feed(self, data: bytes, host: str) -> LanServer | None:
         """Take one datagram from ``host``: a valid beacon updates the row of its (identity, ``host``), or makes

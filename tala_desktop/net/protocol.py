@@ -334,6 +334,8 @@ class TableInfo(msgspec.Struct, kw_only=True):
     muted: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # the host muted them
     muted_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # ... by their ids
     deal_wait: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0   # s the next deal waits for a watcher to sit
+    stood: Annotated[list[ShownName], msgspec.Meta(max_length=4)] = []   # stood up as the last game ended: the
+    #                                                                     clock had played their turns (absent)
 
 
 class Tables(_Event, tag="tables"):

@@ -74,6 +74,7 @@ class Room(BetweenGames[M]):
         self.offer_until = 0.0                # the next deal waits until then for someone watching to sit
         self.vote_until = 0.0                 # ... and for the players' votes at most until then (0: nobody asked)
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
+        self.stood: list[str] = []            # stood up as the last game ended: the clock had played for them
         self.ended = 0                        # the last game whose end was seen
         self.delayed: set[str] = set()        # who held the next deal back already, between these two games
         self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away
@@ -113,7 +114,7 @@ class Room(BetweenGames[M]):
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.ids.of(m) for m in self.audience.watchers],
                            muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]),
-                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait())
+                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), stood=list(self.stood))
 
     def muted_ids(self) -> list[int]:
         """The ids of the people here now whom the host muted (by the name each has at this table)."""

@@ -24,7 +24,7 @@ from tala_desktop.net.discovery import local_addresses
 from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.host import ServerThread, start_in_thread
 from tala_desktop.net.identity import short_code
-from tala_desktop.table import SeatKind
+from tala_desktop.table import ABSENT_AFTER, SeatKind
 from tala_desktop.table.messages import Error, TableMessage
 
 from ..core.i18n import tr
@@ -172,6 +172,7 @@ class LanSession:
             if self.pin_try is not None:
                 self.pin_try, self.pin_answer = None, PinAnswer(accepted=True)
             self._joining(msg.table)
+            self._stood(msg)
             self.lobby, self.you, self.watching, self.member = msg.table, msg.you, msg.watching, msg.member
             self.playing = msg.table.state == "playing"
         elif isinstance(msg, p.Tables):
@@ -240,6 +241,19 @@ class LanSession:
         for x in info.seats:
             if x.joining and x.name and was.get(x.seat) != x.name:
                 self.said_notices.append(tr("social.joins_next", name=shown_name(x.name), seat=x.seat + 1))
+
+    def _stood(self, msg: p.Lobby) -> None:
+        """Tell the chat, once, who was stood up because the clock played their turns ("Lan không phản hồi nên được
+        mời đứng dậy"); you are told what to do to play again."""
+        info, before = msg.table, self.lobby
+        was = set(before.stood) if before is not None and before.id == info.id else set()
+        mine = None
+        if msg.watching and msg.member is not None and msg.member in info.watcher_ids:
+            mine = info.watchers[info.watcher_ids.index(msg.member)]
+        for name in info.stood:
+            if name not in was:
+                self.said_notices.append(tr("social.stood_you", turns=ABSENT_AFTER) if name == mine
+                                         else tr("social.stood", name=shown_name(name)))
 
     def _said(self, lines: list[ChatLine]) -> None:
         self.said.extend(lines)
@@ -362,6 +376,10 @@ class LanTableClient:
 
     def leave(self) -> None:
         self.session.leave()
+
+    def still_here(self) -> None:
+        """A vote for the next game: a LAN table never asks (it stands a player the clock played for up)."""
+        self.next_game()
 
     def close(self) -> None:
         """The table scene is done with it; the connection stays with the lobby (LanSession.close ends it)."""
