@@ -330,7 +330,7 @@ class LanBrowserScene(PageScene):
             self._poll = 0.5
             self.servers = self.browser.servers()
             key = tuple((s.id, s.host, s.port, s.name, s.host_name, s.players, s.bet, s.password, s.pin, s.open,
-                         s.tables) for s in self.servers)
+                         s.tables, s.addrs) for s in self.servers)
             if key != self._server_key:
                 self._server_key = key
                 self.rebuild()
