@@ -38,7 +38,8 @@ class Recorder(pygame.Surface):
         self.fill((0, 0, 0, 0))
         self.blits_done: list[pygame.Rect] = []
 
-    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None,  # type: ignore[override]
+             special_flags: int = 0) -> pygame.Rect:
         at = pygame.Rect(dest) if isinstance(dest, pygame.Rect) else pygame.Rect(dest, (0, 0))
         self.blits_done.append(pygame.Rect(at.topleft, source.get_size() if area is None else pygame.Rect(area).size))
         return super().blit(source, dest, area, special_flags)
