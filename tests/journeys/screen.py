@@ -59,7 +59,10 @@ def _switches(scene: PageScene) -> Iterator[Element]:
     from tala_desktop.ui.core.i18n import tr
     from tala_desktop.ui.widgets.form import Toggle
 
-    for name, control in getattr(scene, "controls", {}).items():
+    controls = getattr(scene, "controls", None)
+    if not isinstance(controls, dict):       # the settings page names its controls; the LAN lobby lists its own
+        return
+    for name, control in controls.items():
         if isinstance(control, Toggle) and control.visible:
             yield Element(tr(f"settings.{name}"), pygame.Rect(control.rect))
 
