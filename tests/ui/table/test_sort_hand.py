@@ -57,3 +57,26 @@ def test_each_press_gives_the_next_order_and_never_one_that_changes_nothing(pg, 
     sc.hand.order = list(own)
     assert _press_sort(drv) == tr("status.sort_phom") and sc.hand.order == phom
     sc.close()
+
+
+def test_every_order_you_make_is_kept_and_a_saved_one_is_shown_first(pg, fonts):
+    from tala_desktop.ui.table.hand_view import KeptOrder
+
+    drv = _at_my_discard(fonts)
+    sc = drv.scene
+    kept: list[list[int]] = []
+    sc.hand.kept = KeptOrder(None, kept.append)
+    order = list(sc.hand.order)
+    drv.drag(drv.card_pos(order[0]), (sc.hand.rect_of(order[-1]).right + 20, sc.hand.rect_of(order[-1]).centery))
+    drv.step(20)
+    assert kept == [order[1:] + order[:1]] == [sc.hand.order]            # a drag: kept at once
+    _press_sort(drv)
+    assert len(kept) == 2 and kept[-1] == sc.hand.order                   # Xếp bài: kept too
+    m = sc.model
+    saved = list(reversed(m.hand))[:-1]                                   # a card is missing from the saved order
+    sc.hand.clear()
+    sc.hand.kept = KeptOrder(saved, kept.append)
+    sc.hand.take(m, new_game=True)
+    assert sc.hand.order == saved + [c for c in m.hand if c not in saved] and sc.hand.kept.saved is None
+    assert len(kept) == 2                                                 # showing a saved order keeps nothing new
+    sc.close()
