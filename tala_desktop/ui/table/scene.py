@@ -45,7 +45,7 @@ from .clock import TurnClock
 from .director import TableDirector
 from .extras import TableExtras, TableSight
 from .guide import lay_warning
-from .hand_view import HandView
+from .hand_view import HandView, KeptOrder
 from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
 from .input import TableInput, route_event
@@ -74,7 +74,7 @@ class TableScene(Scene):
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
                  table_number: int = 1, bet: int | None = None, saved: bool = False,
                  extras: TableExtras | None = None, looks: Callable[[int], int | None] | None = None,
-                 closes_for: Callable[[], tuple[str, ...]] | None = None) -> None:
+                 closes_for: Callable[[], tuple[str, ...]] | None = None, kept: KeptOrder | None = None) -> None:
         super().__init__()
         self.client = client
         self.services = services
@@ -93,7 +93,7 @@ class TableScene(Scene):
         self.model: TableModel | None = None
         self.queue = MessageQueue()
         self.layout = TableLayout(size, 4, 0)
-        self.hand = HandView(self.layout)
+        self.hand = HandView(self.layout, kept)    # your order of your hand, kept by the offline game's autosave
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
         self.painter = TablePainter(services)
         self.director = TableDirector(self.anim, self.hand, services, self.painter.text)

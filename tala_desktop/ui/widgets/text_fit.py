@@ -3,9 +3,10 @@ and ``ellipsize`` for a line that must be cut.
 
 The store screens draw their labels through ``TextFitter``: each call
 renders ``text`` at ``size`` or smaller so it is at most ``width`` pixels
-wide, and records (text, rendered width, box width). ``overflowing()``
-lists the labels that did not fit even at the smallest size (the tests
-check it is empty for every screen, in both languages).
+wide, never below ``READABLE`` (the smallest type a player reads), and
+records (text, rendered width, box width); ``line`` cuts a text that does
+not fit even then with "…". ``overflowing()`` lists the labels that did not
+fit (the tests check it is empty for every screen, in both languages).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from ..art.menu_art import MenuArt
 from ..art.theme import Colour
 from ..core.assets import Fonts
 
-SMALLEST = 12
+READABLE = 15   # the smallest type a player reads (canvas px): 12 px on screen at 1024x600, 11 at the smallest window
+SMALLEST = READABLE
 ELLIPSIS = "…"
 
 
@@ -65,6 +67,15 @@ class TextFitter:
         img = self.art.text(text, fitted, colour, bold)
         self.records.append(FittedText(text, gfx.text_size(self.fonts.font(fitted, bold), text)[0], width))
         return img
+
+    def line(self, text: str, size: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
+        """``text`` at ``size`` or smaller, never below ``SMALLEST``: cut short with "…" if even that is too wide
+        (the cut text is recorded, so it never overflows)."""
+        fitted = self.size_for(text, size, width, bold)
+        font = self.fonts.font(fitted, bold)
+        shown = ellipsize(font, text, width)
+        self.records.append(FittedText(shown, gfx.text_size(font, shown)[0], width))
+        return self.art.text(shown, fitted, colour, bold)
 
     def overflowing(self) -> list[FittedText]:
         return [r for r in self.records if r.width > r.box]
