@@ -59,6 +59,9 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
                        "(tiền ở bàn LAN là tiền của bàn).",
                        "The game in progress stops there: nobody loses or wins anything for it, and your wallet is "
                        "untouched (the chips at a LAN table are the table's)."),
+    "net.table_money": ("Tiền ở bàn LAN là tiền của bàn: ví của bạn không đổi, các ván đã chơi vẫn có trong Lịch "
+                        "sử.", "The chips at a LAN table are the table's: your wallet is untouched, and the games "
+                        "played stay in your History."),
     # refusals of watching and of seats between games
     "net.error.too_many_watchers": ("Bàn này đã đủ người xem. Hãy xem bàn khác hoặc chờ một lát.",
                                     "This table has as many watching as it allows. Watch another table or wait a "

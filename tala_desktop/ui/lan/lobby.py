@@ -261,8 +261,9 @@ class LanLobbyScene(PageScene):
         if self.stack is None:
             return
         m = self.table_scene.model if self.table_scene is not None else None
-        if m is not None and not m.is_over and self.session.lost_reason in GAME_STOPS:
-            text = f"{text} {tr('net.game_money')}"        # the game in progress stopped with the server
+        if self.session.lost_reason in GAME_STOPS:         # the server closed: what becomes of the chips
+            mid_game = m is not None and not m.is_over
+            text = f"{text} {tr('net.game_money' if mid_game else 'net.table_money')}"
         if self.session.welcome is None and self.on_fail is not None:  # never got in: back to the list
             self.on_fail(text)
             self.back()

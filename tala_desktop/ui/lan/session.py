@@ -18,7 +18,7 @@ from typing import Any
 
 from tala_desktop.engine import Move
 from tala_desktop.net import protocol as p
-from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.client import FINAL_REASONS, NetTableClient
 from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.host import ServerThread, start_in_thread
 from tala_desktop.table import SeatKind
@@ -186,6 +186,8 @@ class LanSession:
             self.lost = disconnect_text(self.lost_reason, self.where(), msg.who)
             if self.on_lost is not None:
                 self.on_lost(self.lost)
+        elif isinstance(msg, Error) and msg.code in FINAL_REASONS:
+            log.info("the server ends the connection (%s): %s", msg.code, msg.message)   # the disconnect words it
         elif isinstance(msg, Error) and self.watching and msg.code == "watching":
             log.info("the server refused a watcher's command: %s", msg.message)   # a vote sent with a failed sit
         elif isinstance(msg, Error) and (msg.code in CHAT_REFUSALS or self.watching):
