@@ -85,6 +85,12 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.kick_text": ("{name} sẽ phải rời bàn và không vào lại được bàn này.",
                         "{name} leaves the table and cannot join it again."),
     "lobby.kick_no": ("Để lại", "Keep"),
+    "lobby.close_title": ("Đóng bàn?", "Close the table?"),
+    "lobby.close_text": ("Máy bạn đang giữ bàn này: quay lại là đóng bàn cho mọi người ({names}), họ sẽ phải tìm "
+                         "bàn khác. Muốn bàn còn mở thì bấm Ở lại.",
+                         "Your computer hosts this table: going back closes it for everyone ({names}), who will "
+                         "have to find another table. To keep it open, press Stay."),
+    "lobby.close_yes": ("Đóng bàn", "Close it"),
     # why a connection ended (the disconnect reason) and what to do
     "net.the_server": ("máy chủ", "the server"),
     "net.unreachable": ("Không kết nối được với {where}. Kiểm tra địa chỉ và xem máy chủ đã mở chưa, rồi thử lại.",

@@ -29,6 +29,7 @@ from ..art.theme import ERROR, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
+from ..frames.confirm import ConfirmOverlay
 from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
 from ..shared.new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
 from ..shared.services import Services
@@ -201,7 +202,18 @@ class LanLobbyScene(PageScene):
         super().handle_event(event)
 
     def back(self) -> None:
-        """Leave the lobby: close the connection (and the in-app server: its players are told you left) and go back."""
+        """Leave the lobby: close the connection (and the in-app server: its players are told you left) and go back.
+        When this app hosts the table and others are there, ask first, naming them, with "Ở lại"."""
+        others = self.closes_for()
+        if others and self.stack is not None:
+            self.stack.push(ConfirmOverlay(self.services, tr("lobby.close_title"),
+                                           tr("lobby.close_text", names=", ".join(others)), tr("lobby.close_yes"),
+                                           tr("confirm.stay"), self.close_table))
+            return
+        self.close_table()
+
+    def close_table(self) -> None:
+        """Close the connection and the in-app server (its players are told the host left), and go back."""
         self.session.close("host_left")
         super().back()
 
