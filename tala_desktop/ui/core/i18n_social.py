@@ -31,6 +31,8 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
                         "Not sent: a message needs at least one visible character and no hidden ones."),
     "social.muted": ("Chủ bàn đã tắt tiếng bạn ở bàn này: tin nhắn không được gửi. Bạn vẫn xem và chơi được.",
                      "The host muted you at this table: your message was not sent. You can still watch and play."),
+    "social.you_muted_here": ("Bạn đang bị chủ bàn tắt tiếng: chưa gửi được tin nhắn hay biểu cảm ở bàn này.",
+                              "The host has muted you: you cannot send lines or reactions at this table for now."),
     "social.too_long": ("Tin nhắn dài quá: tối đa {limit} ký tự.",
                         "That message is too long: {limit} characters at most."),
     "social.not_sent": ("Không gửi được: {reason}", "Not sent: {reason}"),
