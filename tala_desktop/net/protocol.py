@@ -33,7 +33,7 @@ from tala_desktop.table.reactions import REACTIONS
 from .chat_text import MAX_CHAT, clean_chat, shown
 from .game_record import GameRecord, check_record
 
-PROTOCOL_VERSION = 4            # what each version added: docs/protocol.md, "Versions"
+PROTOCOL_VERSION = 5            # what each version added: docs/protocol.md, "Versions"
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 MAX_NAME = 20
 MAX_PASSWORD = 64
@@ -353,10 +353,19 @@ class ReactionEvent(_Event, tag="reaction"):
     watching: bool = False
 
 
-class ChatLog(_Event, tag="chat_log"):
-    """The table's chat so far (the last lines and reactions), for someone who just came in or came back."""
+class Removed(_Event, tag="removed"):
+    """The host removed someone from the table (``watching``: someone watching); told to everyone there and kept in
+    the table's chat."""
 
-    lines: Annotated[list[ChatEvent | ReactionEvent], msgspec.Meta(max_length=CHAT_LOG)]
+    name: ShownName
+    watching: bool = False
+
+
+class ChatLog(_Event, tag="chat_log"):
+    """The table's chat so far (the last lines, reactions and removals), for someone who just came in or came
+    back."""
+
+    lines: Annotated[list[ChatEvent | ReactionEvent | Removed], msgspec.Meta(max_length=CHAT_LOG)]
 
 
 class Closing(_Event, tag="closing"):
@@ -389,11 +398,11 @@ class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
     who: str | None = None      # with a closing reason: the host who closed
 
 
-LobbyEvent = (Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left
-              | GameRecord)
+LobbyEvent = (Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | Removed | ChatLog | Closing
+              | Left | GameRecord)
 ClientMessage = LobbyEvent | TableMessage | Disconnected        # what NetTableClient.poll_messages returns
-ServerMessage = (Welcome | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left | Batch
-                 | GameRecord | TableMessage)
+ServerMessage = (Welcome | Pong | Tables | Lobby | ChatEvent | ReactionEvent | Removed | ChatLog | Closing | Left
+                 | Batch | GameRecord | TableMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
 
 
@@ -423,7 +432,7 @@ def _cleaned(msg: Any) -> Any:
     replace = msgspec.structs.replace
     if isinstance(msg, ChatEvent):
         return replace(msg, name=shown(msg.name, MAX_SHOWN_NAME), text=shown(msg.text, 2 * MAX_CHAT))
-    if isinstance(msg, ReactionEvent):
+    if isinstance(msg, (ReactionEvent, Removed)):
         return replace(msg, name=shown(msg.name, MAX_SHOWN_NAME))
     if isinstance(msg, ChatLog):
         return replace(msg, lines=[_cleaned(line) for line in msg.lines])

@@ -214,6 +214,7 @@ class Room(BetweenGames[M]):
         self.host_only(member)
         target = self.person(member_id)
         name = self.audience.name_of(target)
+        watching = name is not None
         if name is not None:
             self.audience.remove(target)
             if not self.audience and self.table is not None:
@@ -228,6 +229,7 @@ class Room(BetweenGames[M]):
         self.missed.forget(target)
         self.moderation.ban(name or target.name, target.name)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
+        self.chat_log.say(p.Removed(name=name or target.name, watching=watching), self.everyone())   # told to all
         self.broadcast_lobby()
         self.maybe_next_game(now)
         return target

@@ -30,6 +30,11 @@ def short_name(name: str, letters: int = INVITE_NAME) -> str:
     return shown if len(shown) <= letters else shown[:letters - 1].rstrip() + "…"
 
 
+def removed_text(line: p.Removed) -> str:
+    """"Minh đã bị chủ bàn mời ra khỏi bàn": a removal as everyone at the table reads it."""
+    return tr("social.removed_watcher" if line.watching else "social.removed", name=shown_name(line.name))
+
+
 class LanChannel:
     """The SocialChannel of the table the ``session`` is at (seated or watching)."""
 
@@ -43,6 +48,7 @@ class LanChannel:
         self._info: p.TableInfo | None = None   # the lobby last seen, and when (its deal_wait counts from then)
         self._info_at = 0.0
         self._players: tuple[int, frozenset[str]] | None = None   # the table and its players' names, as last polled
+        self._removed: set[str] = set()     # names the host removed (told so: not "left" as well)
 
     @property
     def watchers(self) -> list[str]:
@@ -197,7 +203,7 @@ class LanChannel:
         before, self._players = self._players, (info.id, names)
         if before is None or before[0] != info.id:
             return []
-        return sorted(before[1] - names - set(info.watchers))
+        return sorted(before[1] - names - set(info.watchers) - self._removed)
 
     def _watching_name(self) -> str | None:
         """Your name among those watching: the one the table gave your id (made unique: "Lan (2)"), else hello's."""
@@ -206,9 +212,13 @@ class LanChannel:
             return info.watchers[info.watcher_ids.index(s.member)]
         return s.welcome.name if s.welcome is not None else None
 
-    def said(self, line: p.ChatEvent | p.ReactionEvent, earlier: bool = False) -> Said:
-        """A server line as the chat shows it (your own marked, a default name in the current language)."""
+    def said(self, line: p.ChatEvent | p.ReactionEvent | p.Removed, earlier: bool = False) -> Said:
+        """A server line as the chat shows it (your own marked, a default name in the current language; a removal
+        as the table's notice)."""
         s = self.session
+        if isinstance(line, p.Removed):
+            self._removed.add(line.name)
+            return Said(name="", text=removed_text(line), notice=True, earlier=earlier)
         if line.watching or line.seat is None:
             mine = s.watching and line.name == self._watching_name()
         else:

@@ -21,11 +21,11 @@ from typing import Any
 import pygame
 
 from tala_desktop.net.game_record import GameRecord
-from tala_desktop.net.protocol import ChatEvent, TableInfo
+from tala_desktop.net.protocol import ChatEvent, Removed, TableInfo
 from tala_desktop.table import SeatKind
 
 from ..art import gfx, theme
-from ..art.theme import ERROR, LABEL, MUTED, TEXT
+from ..art.theme import ERROR, LABEL, MUTED, TEXT, WARNING
 from ..core.i18n import money, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
@@ -38,7 +38,7 @@ from ..table.scene import TableScene
 from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
 from ..widgets.text_fit import ellipsize
-from .channel import LanChannel
+from .channel import LanChannel, removed_text
 from .lost import LanLostOverlay
 from .records import keep_record
 from .roster import LEFT, ROW_H, LobbyRoster
@@ -405,13 +405,15 @@ class LanLobbyScene(PageScene):
             self.drawn_chat_hint = ellipsize(self.services.fonts.font(17), tr(hint), RIGHT.w)
             surface.blit(self.label(self.drawn_chat_hint, 17, MUTED), (RIGHT.x, top))
         for i, said in enumerate(self.chat_lines()):
-            line = ellipsize(self.services.fonts.font(17), f"{self.roster.speaker(said)}: {said.text}", RIGHT.w)
-            surface.blit(self.label(line, 17, TEXT), (RIGHT.x, top + i * 26))
+            words = removed_text(said) if isinstance(said, Removed) else f"{self.roster.speaker(said)}: {said.text}"
+            line = ellipsize(self.services.fonts.font(17), words, RIGHT.w)
+            surface.blit(self.label(line, 17, WARNING if isinstance(said, Removed) else TEXT),
+                         (RIGHT.x, top + i * 26))
 
 
-    def chat_lines(self) -> list[ChatEvent]:
-        """The last chat lines of the table you are at (its reactions aside)."""
-        return [x for x in self.session.said if isinstance(x, ChatEvent)][-CHAT_LINES:]
+    def chat_lines(self) -> list[ChatEvent | Removed]:
+        """The last chat lines of the table you are at and who the host removed (its reactions aside)."""
+        return [x for x in self.session.said if isinstance(x, (ChatEvent, Removed))][-CHAT_LINES:]
 
     def _draw_muted_note(self, surface: pygame.Surface) -> None:
         """Muted: the chat field's box says so, in two rows at most, where one would type."""

@@ -28,7 +28,7 @@ from ..core.i18n import tr
 from ..core.names import shown_name
 from .errors import disconnect_text, error_text, left_text
 
-ChatLine = p.ChatEvent | p.ReactionEvent
+ChatLine = p.ChatEvent | p.ReactionEvent | p.Removed
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +159,7 @@ class LanSession:
             self.chat.append((msg.name, msg.text))
             del self.chat[:-MAX_CHAT_LINES]
             self._said([msg])
-        elif isinstance(msg, p.ReactionEvent):
+        elif isinstance(msg, (p.ReactionEvent, p.Removed)):
             self._said([msg])
         elif isinstance(msg, p.ChatLog):
             self.chat = [(line.name, line.text) for line in msg.lines if isinstance(line, p.ChatEvent)]
