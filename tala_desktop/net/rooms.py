@@ -37,6 +37,7 @@ from .between_games import BetweenGames
 from .chat import Chat
 from .game_record import MissedRecords, record_frame
 from .hosting import AwayTimer, arrival_frame, forward, hosted_table
+from .invites import Invites
 from .limits import ServerConfig
 from .members import M, Member, MemberIds, RoomError
 from .moderation import Moderation
@@ -73,6 +74,7 @@ class Room(BetweenGames[M]):
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
         self.ended = 0                        # the last game whose end was seen
         self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away
+        self.invites: Invites[M] = Invites()  # seats offered to someone watching, waiting for their answer
 
     # ------------------------------------------------------------ queries
     def members(self) -> list[M]:
@@ -106,7 +108,7 @@ class Room(BetweenGames[M]):
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.ids.of(m) for m in self.audience.watchers],
                            muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]),
-                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait())
+                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), invites=self.invite_infos())
 
     def muted_ids(self) -> list[int]:
         """The ids of the people here now whom the host muted (by the name each has at this table)."""
@@ -173,6 +175,7 @@ class Room(BetweenGames[M]):
         someone watching just goes."""
         self.ids.forget(member)
         self.missed.forget(member)
+        self.invites.drop_for(member)
         if self.watching(member):
             self.audience.remove(member)
             if not self.audience and self.table is not None:
@@ -227,6 +230,7 @@ class Room(BetweenGames[M]):
             self._offer(now)
         self.ids.forget(target)
         self.missed.forget(target)
+        self.invites.drop_for(target)
         self.moderation.ban(name or target.name, target.name)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
         self.chat_log.say(p.Removed(name=name or target.name, watching=watching), self.everyone())   # told to all
@@ -346,6 +350,7 @@ class Room(BetweenGames[M]):
             if m is not None:
                 self.away.check(table, m.connected, now, self.name)
         self.flush()
+        self.expire_invites(now)
         self.maybe_next_game(now)          # a newcomer's wait or the seat offer may be over
 
     def flush(self) -> None:

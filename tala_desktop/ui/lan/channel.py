@@ -64,16 +64,26 @@ class LanChannel:
         if info is None or not s.playing or not between_games:
             return []
         if s.watching:
+            offered = s.offered()
+            if offered is not None:        # asked: take the seat, or say no
+                seat = offered[0].seat
+                return [SeatChoice(tr("social.accept_seat", seat=seat + 1),
+                                   functools.partial(self.answer, seat, True)),
+                        SeatChoice(tr("social.decline_seat"), functools.partial(self.answer, seat, False))]
             free = s.free_seat()
             return [] if free is None else [SeatChoice(tr("social.sit_at", seat=free + 1),
                                                        functools.partial(self.take_seat, free))]
         out: list[SeatChoice] = []
+        asked = {x.member for x in info.invites}
+        watching = [(name, member) for name, member in zip(info.watchers, info.watcher_ids) if member not in asked]
         if s.is_host:
             seats = self.open_seats()
             if seats:      # the rest of those watching: from the list of them, each one's menu
-                watching = list(zip(info.watchers, info.watcher_ids))[:INVITES_SHOWN]
                 out += [self.invite(name, member, seats[i % len(seats)], named=True)
-                        for i, (name, member) in enumerate(watching)]
+                        for i, (name, member) in enumerate(watching[:INVITES_SHOWN])]
+        elif s.you is not None and not any(x.seat == s.you for x in info.invites):
+            out += [self.give(name, member) for name, member in watching[:INVITES_SHOWN]]
+        if s.is_host:
             empty = next(iter(free_seats(info)), None)
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
@@ -96,10 +106,23 @@ class LanChannel:
         return SeatChoice(label, functools.partial(self.session.client.set_seat, seat, SeatKind.PLAYER,
                                                    member=member))
 
+    def give(self, name: str, member: int) -> SeatChoice:
+        """A seated player offers their own seat to the person watching with id ``member``."""
+        seat = self.session.you if self.session.you is not None else 0
+        return SeatChoice(tr("social.give_seat", seat=seat + 1, name=short_name(name)),
+                          functools.partial(self.session.client.give_seat, member))
+
+    def answer(self, seat: int, accept: bool) -> None:
+        """Your answer to the seat offered to you (the deal then waits a moment for your "Ván mới", as for anyone who
+        sits down between games)."""
+        self.session.client.answer_seat(seat, accept)
+        self.session.offer = None
+
     def people(self, between_games: bool) -> list[Person]:
         """The players seated (bots aside) and the people watching, muted or not; for the host, what may be done
         about each other one: mute or let chat (any time), remove (a player between games, someone watching at
-        any time, asked first) and, between games, give someone watching a seat."""
+        any time, asked first) and, between games, offer someone watching a seat; for a seated guest, between
+        games, offering their own seat to someone watching."""
         s, info = self.session, self.session.lobby
         if info is None:
             return []
@@ -125,6 +148,8 @@ class LanChannel:
             if s.is_host:
                 acts = (*(self.invite(name, member, seat) for seat in seats),
                         *self._moderation(name, member, hushed, kick=True))
+            elif me is not None and between_games and s.playing:     # a seated guest may give their seat
+                acts = (self.give(name, member),)
             out.append(Person(shown_name(name), None, hushed, acts))
         return out
 
@@ -147,6 +172,9 @@ class LanChannel:
         if info is not self._info:
             self._info, self._info_at = info, now
         me = None if s.watching else s.you
+        asked = self._asked(now)
+        if asked:
+            return asked
         voters = [x for x in info.seats if x.kind == SeatKind.PLAYER and x.connected and not x.joining]
         waited = [x for x in voters if x.seat not in info.next_votes]
         left = math.ceil(info.deal_wait - (now - self._info_at))
@@ -163,6 +191,23 @@ class LanChannel:
         if free is None:
             return ""
         return tr("people.deal_seat_open" if dealing else "people.seat_open", seat=free + 1, seconds=left)
+
+    def _asked(self, now: float) -> str:
+        """A seat offered and not answered yet: to you ("Lan mời bạn vào ghế 3: còn 15 giây"), or by you ("Đang chờ
+        Quân trả lời ...")."""
+        s, info = self.session, self.session.lobby
+        assert info is not None
+        offered = s.offered()
+        if offered is not None:
+            offer, at = offered
+            left = max(0, math.ceil(offer.seconds - (now - at)))
+            return tr("social.offered", name=shown_name(offer.by), seat=offer.seat + 1, seconds=left)
+        mine = [x for x in info.invites if s.is_host or (not s.watching and x.seat == s.you)]
+        names = dict(zip(info.watcher_ids, info.watchers))
+        if not mine or mine[0].member not in names:
+            return ""
+        left = max(0, math.ceil(info.deal_wait - (now - self._info_at)))
+        return tr("social.invited", name=shown_name(names[mine[0].member]), seat=mine[0].seat + 1, seconds=left)
 
     def take_seat(self, seat: int) -> None:
         """Sit down on ``seat`` and vote for the next game at once (the players wait for every seat's vote)."""

@@ -95,6 +95,8 @@ class LanSession:
         self.on_left: Callable[[str], None] | None = None   # the server took you off your table, and why
         self.playing = False
         self.closed = False
+        self.now = 0.0                                # the clock of the last pump
+        self.offer: tuple[p.SeatOffer, float] | None = None   # a seat offered to you, and when it came
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -133,6 +135,7 @@ class LanSession:
         """Read what arrived; lobby messages update this session, table messages queue for the table scene."""
         if self.closed:
             return
+        self.now = now
         for msg in self.client.poll(now):
             self._file(msg)
 
@@ -167,6 +170,11 @@ class LanSession:
             self._said(unseen(self.said, msg.lines))
         elif isinstance(msg, p.Closing):
             self.closing = msg
+        elif isinstance(msg, p.SeatOffer):
+            self.offer = (msg, self.now)                  # asked: the strip offers Nhận ghế / Từ chối
+        elif isinstance(msg, p.SeatDeclined):
+            key = "social.declined_late" if msg.expired else "social.declined"
+            self.said_notices.append(tr(key, name=shown_name(msg.name), seat=msg.seat + 1))
         elif isinstance(msg, p.Left):
             self.lobby, self.you, self.playing, self.leaving, self.watching = None, None, False, False, False
             self.member = None
@@ -245,6 +253,14 @@ class LanSession:
     def am_muted(self) -> bool:
         """The host of your table muted you (by your id there): your chat and reactions are refused."""
         return self.lobby is not None and self.member is not None and self.member in self.lobby.muted_ids
+
+    def offered(self) -> tuple[p.SeatOffer, float] | None:
+        """The seat offered to you that the table still shows waiting for your answer (and when it came)."""
+        info = self.lobby
+        if self.offer is None or info is None or not self.watching:
+            return None
+        seat = self.offer[0].seat
+        return self.offer if any(x.seat == seat and x.member == self.member for x in info.invites) else None
 
     def free_seat(self) -> int | None:
         """The first seat someone watching may sit down on now (in the lobby, or free between games), or None."""

@@ -175,7 +175,8 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         layer.seat_buttons[0].click()
         step_all(lambda: seen.model.me == 1 and not seen.spectator)
         assert seen.model.label_of(1) is None and seen.model.label_of(0) is not None   # not Quân's game to show
-        step_all(lambda: [b.text for b in layer.seat_buttons] == [i18n.tr("social.stand_up")])   # seated now
+        step_all(lambda: [b.text for b in layer.seat_buttons] == [i18n.tr("social.give_seat", seat=2, name="Minh"),
+                                                                  i18n.tr("social.stand_up")])   # seated now
         assert seen.model.held == []                                             # nor Minh's last cards
         pygame.image.save(surface, str(ARTIFACTS / "lan_seated_between_games_vi.png"))
         host.client.next_game()
@@ -206,7 +207,10 @@ def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_between_ga
         finish_game(host.server, host.lobby.id)
         choices = LanChannel(host).seat_choices(True)
         assert [c.label for c in choices] == ["Invite Quân to seat 2", "Stand up and watch"]
-        choices[0].act()
+        choices[0].act()                                               # Quân is asked ...
+        pump_until([host, fan], lambda: fan.offered() is not None)
+        assert [c.label for c in LanChannel(fan).seat_choices(True)] == ["Take seat 2", "No, thanks"]
+        LanChannel(fan).seat_choices(True)[0].act()                    # ... and takes it
         # the host's own lobby view may arrive a moment after Quân's: wait for both
         pump_until([host, fan], lambda: fan.you == 1 and not fan.watching and host.lobby.seats[1].name != "Bot 2")
         assert host.lobby.seats[1].name == "Quân" and host.lobby.watchers == []
