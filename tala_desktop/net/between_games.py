@@ -37,6 +37,7 @@ class BetweenGames(RoomChecks[M]):
     joining: dict[int, float]       # seats taken between games -> until when the deal waits for their vote
     ended: int                      # the last game whose end was seen (its left seats freed)
     invites: Invites[M]             # seats offered to someone watching, waiting for their answer
+    held_until: float               # the host holds the next deal until then (0: not held)
     broadcast_lobby: Callable[[], None]
     flush: Callable[[], None]
 
@@ -244,6 +245,31 @@ class BetweenGames(RoomChecks[M]):
             waits.append(self.offer_until - now)
         return round(min(600.0, max([0.0, *waits])), 1)
 
+    def hold(self, member: M, hold: bool, now: float) -> None:
+        """The host holds the next deal ("Giữ bàn", at most ``hold_seconds``) or lets it come ("Chia tiếp", their
+        vote too)."""
+        self.host_only(member)
+        table = self.table
+        if table is None or table.state is None:
+            raise RoomError("no_game", "the deal is held between games")
+        self._between_games("hold the table")
+        if hold:
+            self.held_until = now + self.config.hold_seconds
+            self.broadcast_lobby()
+            return
+        self.held_until = 0.0
+        self.next_game(member, now)
+
+    def held(self, now: float) -> float:
+        """The seconds the host still holds the next deal (0: not held)."""
+        return round(min(600.0, max(0.0, self.held_until - now)), 1) if self.held_until else 0.0
+
+    def end_hold(self, now: float) -> None:
+        """A hold that ran out ends by itself (everyone told)."""
+        if self.held_until and now >= self.held_until:
+            self.held_until = 0.0
+            self.broadcast_lobby()
+
     def next_game(self, member: M, now: float) -> None:
         table, seat = self._table_seat(member)
         if table.state is None or not table.state.is_over:
@@ -271,6 +297,9 @@ class BetweenGames(RoomChecks[M]):
             return False
         if self.invites:                         # a seat offered waits for its answer (at most invite_seconds)
             return False
+        if now < self.held_until:                # the host holds the table (at most hold_seconds)
+            return False
+        self.held_until = 0.0
         self.seats.votes.clear()
         self.joining.clear()
         self.offer_until = self.vote_until = 0.0

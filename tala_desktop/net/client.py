@@ -175,6 +175,10 @@ class NetTableClient:
         with id ``member`` is asked whether they take it)."""
         self._send(p.SetSeat, seat=seat, kind=kind, level=level, member=member)
 
+    def hold(self, hold: bool = True) -> None:
+        """Host only, between games: hold the next deal, or deal on (your vote too)."""
+        self._send(p.Hold, hold=hold)
+
     def give_seat(self, member: int) -> None:
         """Between games: offer your seat to the watcher with id ``member`` (they are asked)."""
         self._send(p.GiveSeat, member=member)

@@ -248,6 +248,8 @@ class ServerCore:
             self._room(s).stand_up(s, now)
         elif isinstance(cmd, p.SetSeat):
             self._room(s).set_seat(s, cmd, now)
+        elif isinstance(cmd, p.Hold):
+            self._room(s).hold(s, cmd.hold, now)
         elif isinstance(cmd, p.GiveSeat):
             self._room(s).give_seat(s, cmd.member, now)
         elif isinstance(cmd, p.AnswerSeat):

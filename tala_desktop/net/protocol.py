@@ -10,7 +10,6 @@ frame is decoded by ``decode_server_frame``, just as strictly. docs/protocol.md 
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any
 
 import msgspec
@@ -55,6 +54,7 @@ from .wire_types import (  # noqa: F401 - the protocol's names, for those who re
     Token,
     Word,
     check_lobby_kind,
+    clean_name,
 )
 
 PROTOCOL_VERSION = 5            # what each version added: docs/protocol.md, "Versions"
@@ -69,32 +69,6 @@ class ProtocolError(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-_PUNCT = set(" _-.'")           # the punctuation a name may hold
-
-
-def _allowed_name_char(ch: str) -> bool:
-    """Latin letters with Vietnamese (and other Latin) diacritics, digits and `` _-.'``."""
-    if ch in _PUNCT or ch.isdigit() and ch.isascii():
-        return True
-    if not ch.isalpha():
-        return False
-    code = ord(ch)
-    return (ch.isascii() or 0x00C0 <= code <= 0x024F or 0x1E00 <= code <= 0x1EFF) and code not in (0xD7, 0xF7)
-
-
-def clean_name(value: str) -> str:
-    """NFC-normalise and check a player name; raises ValueError saying what is wrong."""
-    name = unicodedata.normalize("NFC", value).strip()
-    if not 1 <= len(name) <= MAX_NAME:
-        raise ValueError(f"name: expected 1-{MAX_NAME} characters, got {len(name)}")
-    bad = [ch for ch in name if not _allowed_name_char(ch)]
-    if bad:
-        raise ValueError(f"name: character {bad[0]!r} is not allowed (letters, digits, space, _ - . ')")
-    if "  " in name:
-        raise ValueError("name: no double spaces")
-    return name
 
 
 # ---------------------------------------------------------------- commands (client -> server)
@@ -200,6 +174,13 @@ class AnswerSeat(_Cmd, tag="answer_seat"):
     accept: bool
 
 
+class Hold(_Cmd, tag="hold"):
+    """Host only, between games: hold the next deal (``hold``, at most ``hold_seconds``) or deal on (false: your vote
+    for the next game too)."""
+
+    hold: bool = True
+
+
 class React(_Cmd, tag="react"):
     """A quick reaction (a phrase or an emote) shown at your avatar; ``key`` is one of table/reactions.py."""
 
@@ -244,10 +225,10 @@ class Ping(_Cmd, tag="ping"):
 
 
 Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | GiveSeat | AnswerSeat
-           | Kick | Mute | Leave | Ready | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping)
+           | Hold | Kick | Mute | Leave | Ready | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping)
 COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "watch", "sit", "stand_up", "set_seat",
-                 "give_seat", "answer_seat", "kick", "mute", "leave", "ready", "start", "move", "next_game", "hint",
-                 "chat", "react", "ping")
+                 "give_seat", "answer_seat", "hold", "kick", "mute", "leave", "ready", "start", "move", "next_game",
+                 "hint", "chat", "react", "ping")
 
 _decoder = msgspec.json.Decoder(Command)
 

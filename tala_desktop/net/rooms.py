@@ -75,6 +75,7 @@ class Room(BetweenGames[M]):
         self.ended = 0                        # the last game whose end was seen
         self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away
         self.invites: Invites[M] = Invites()  # seats offered to someone watching, waiting for their answer
+        self.held_until = 0.0                 # the host holds the next deal until then (0: not held)
 
     # ------------------------------------------------------------ queries
     def members(self) -> list[M]:
@@ -108,7 +109,8 @@ class Room(BetweenGames[M]):
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.ids.of(m) for m in self.audience.watchers],
                            muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]),
-                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), invites=self.invite_infos())
+                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), invites=self.invite_infos(),
+                           held=self.held(self.table.now if self.table is not None else 0.0))
 
     def muted_ids(self) -> list[int]:
         """The ids of the people here now whom the host muted (by the name each has at this table)."""
@@ -351,6 +353,7 @@ class Room(BetweenGames[M]):
                 self.away.check(table, m.connected, now, self.name)
         self.flush()
         self.expire_invites(now)
+        self.end_hold(now)
         self.maybe_next_game(now)          # a newcomer's wait or the seat offer may be over
 
     def flush(self) -> None:

@@ -1,4 +1,4 @@
-"""The LAN protocol's shared value types: the bounded fields every message uses and the lobby's view of a table.
+"""The LAN protocol's shared value types: the bounded fields, the name rules and the lobby's view of a table.
 
 ``TableInfo`` (with its ``SeatInfo`` and ``InviteInfo``) is what a client is
 told of a table: its seats, who watches, who is muted, how long the next deal
@@ -9,6 +9,7 @@ server decodes commands.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
 import msgspec
@@ -38,6 +39,32 @@ Word = Annotated[str, msgspec.Meta(max_length=40)]          # a code, a reason, 
 ServerName = Annotated[str, msgspec.Meta(max_length=64)]
 GameId = Annotated[int, msgspec.Meta(ge=0)]
 MemberId = Annotated[int, msgspec.Meta(ge=1, le=2 ** 31 - 1)]   # a person at a table (the id its state shows)
+
+
+_PUNCT = set(" _-.'")           # the punctuation a name may hold
+
+
+def _allowed_name_char(ch: str) -> bool:
+    """Latin letters with Vietnamese (and other Latin) diacritics, digits and `` _-.'``."""
+    if ch in _PUNCT or ch.isdigit() and ch.isascii():
+        return True
+    if not ch.isalpha():
+        return False
+    code = ord(ch)
+    return (ch.isascii() or 0x00C0 <= code <= 0x024F or 0x1E00 <= code <= 0x1EFF) and code not in (0xD7, 0xF7)
+
+
+def clean_name(value: str) -> str:
+    """NFC-normalise and check a player name; raises ValueError saying what is wrong."""
+    name = unicodedata.normalize("NFC", value).strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ValueError(f"name: expected 1-{MAX_NAME} characters, got {len(name)}")
+    bad = [ch for ch in name if not _allowed_name_char(ch)]
+    if bad:
+        raise ValueError(f"name: character {bad[0]!r} is not allowed (letters, digits, space, _ - . ')")
+    if "  " in name:
+        raise ValueError("name: no double spaces")
+    return name
 
 
 def check_lobby_kind(kind: SeatKind) -> None:
@@ -90,3 +117,4 @@ class TableInfo(msgspec.Struct, kw_only=True):
     muted_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # ... by their ids
     deal_wait: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0   # s the next deal waits for a watcher to sit
     invites: Annotated[list[InviteInfo], msgspec.Meta(max_length=4)] = []   # seats offered, waiting for an answer
+    held: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0   # s the host holds the next deal at most (0: not held)

@@ -102,3 +102,30 @@ def test_an_invitation_ends_when_its_seat_or_its_person_changes():
         kit.say(fan, type="answer_seat", seat=1, accept=True)
         assert kit.hear(fan, "error")["code"] == "no_offer"
         assert lobby(kit, lan)["invites"] == []
+
+
+HOLD = 180.0       # ServerConfig.hold_seconds
+
+
+def test_the_host_holds_the_table_between_games_until_they_deal_and_a_bounded_while_at_most():
+    with CoreKit() as kit:
+        lan, minh, fan, table = started_with_a_fan(kit)
+        kit.say(lan, type="hold", hold=True)
+        assert kit.hear(lan, "error")["code"] == "in_progress"             # between games only
+        finish(kit, table)
+        kit.say(minh, type="hold", hold=True)
+        assert kit.hear(minh, "error")["code"] == "not_host"
+        kit.say(lan, type="hold", hold=True)                              # "Giữ bàn"
+        assert lobby(kit, fan)["held"] == HOLD                             # everyone reads for how long at most
+        kit.say(minh, type="next_game")
+        kit.run(60.0, step=1.0)
+        assert game_of(kit, table) == 1                                    # held: no deal, whoever asked
+        kit.say(lan, type="hold", hold=False)                             # "Chia tiếp": the host's vote too
+        assert game_of(kit, table) == 2 and lobby(kit, lan)["held"] == 0
+        finish(kit, table)
+        kit.say(lan, type="hold", hold=True)
+        kit.say(minh, type="next_game")
+        kit.run(HOLD - 2.0, step=2.0)
+        assert game_of(kit, table) == 2
+        kit.run(4.0, step=1.0)                                            # the hold ends by itself
+        assert game_of(kit, table) == 3

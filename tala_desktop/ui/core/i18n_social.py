@@ -27,6 +27,8 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
                                "The host removed {name} (watching) from the table"),
     "social.stand_up": ("Đứng dậy, ngồi xem", "Stand up and watch"),
     "social.give_seat": ("Nhường ghế {seat} cho {name}", "Give seat {seat} to {name}"),
+    "social.hold": ("Giữ bàn", "Hold the table"),
+    "social.deal_on": ("Chia tiếp", "Deal on"),
     "social.accept_seat": ("Nhận ghế {seat}", "Take seat {seat}"),
     "social.decline_seat": ("Từ chối", "No, thanks"),
     "social.offered": ("{name} mời bạn vào ghế {seat}: còn {seconds} giây để trả lời",

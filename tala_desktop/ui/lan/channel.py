@@ -39,6 +39,7 @@ class LanChannel:
     """The SocialChannel of the table the ``session`` is at (seated or watching)."""
 
     can_chat = True
+    times_deals = True          # the server says when the next game comes: the results show its line
 
     def __init__(self, session: LanSession) -> None:
         self.session = session
@@ -74,6 +75,10 @@ class LanChannel:
             return [] if free is None else [SeatChoice(tr("social.sit_at", seat=free + 1),
                                                        functools.partial(self.take_seat, free))]
         out: list[SeatChoice] = []
+        if s.is_host:      # "Giữ bàn" / "Chia tiếp": first, in the same place either way
+            held = info.held > 0
+            out.append(SeatChoice(tr("social.deal_on" if held else "social.hold"),
+                                  functools.partial(s.client.hold, not held)))
         asked = {x.member for x in info.invites}
         watching = [(name, member) for name, member in zip(info.watchers, info.watcher_ids) if member not in asked]
         if s.is_host:
@@ -162,35 +167,46 @@ class LanChannel:
                                   confirm=tr("people.kick_confirm", name=shown_name(name))))
         return tuple(out)
 
-    def between_note(self, between_games: bool, now: float) -> str:
-        """Why the next deal waits, between games: a free seat offered to those watching or a newcomer's vote, with
-        the seconds left (the lobby's ``deal_wait``, counted down from when it came: "Ván mới sau 6 giây: ..."
-        once every other player asked for it), else the players it waits for ("Chờ Minh bấm Ván mới")."""
+    def between_note(self, between_games: bool, now: float, local_left: float | None = None) -> str:
+        """The one line that says when the next game comes and why it waits, between games. The host's hold comes
+        first ("Chủ bàn đang giữ bàn ..."), then a seat offered to someone; else "Ván mới sau N giây", N the later of
+        the server's wait (the lobby's ``deal_wait``, counted down from when it came: a free seat offered to those
+        watching, a newcomer's vote; the reason follows) and ``local_left``, the results' own countdown (each app
+        votes when it runs out); with neither, the players it waits for ("Chờ Minh bấm Ván mới")."""
         s, info = self.session, self.session.lobby
         if info is None or not s.playing or not between_games:
             return ""
         if info is not self._info:
             self._info, self._info_at = info, now
+        held = math.ceil(info.held - (now - self._info_at))
+        if info.held > 0 and held > 0:
+            return tr("people.held", seconds=held)
         me = None if s.watching else s.you
         asked = self._asked(now)
         if asked:
             return asked
+        server = math.ceil(info.deal_wait - (now - self._info_at))
+        local = math.ceil(local_left) if local_left is not None and math.isfinite(local_left) else 0
+        left = max(server, local, 0)
+        if server > 0:
+            newcomer = next((x for x in info.seats if x.joining and x.seat not in info.next_votes and x.name), None)
+            if newcomer is not None:
+                return tr("people.deal_newcomer", name=shown_name(newcomer.name or ""), seat=newcomer.seat + 1,
+                          seconds=left)
+            free = next(iter(free_seats(info)), None)
+            if free is not None:
+                return tr("people.deal_seat_open", seat=free + 1, seconds=left)
+        if local_left is not None and math.isfinite(local_left):
+            return tr("table.auto_start", seconds=left)
         voters = [x for x in info.seats if x.kind == SeatKind.PLAYER and x.connected and not x.joining]
         waited = [x for x in voters if x.seat not in info.next_votes]
-        left = math.ceil(info.deal_wait - (now - self._info_at))
-        if left <= 0:
-            names = [shown_name(x.name) for x in waited if x.seat != me and x.name]
-            return tr("people.wait_votes", names=", ".join(names)) if names and me not in {x.seat for x in waited} \
-                else ""
-        dealing = not waited                    # every player asked for it: the deal comes when this runs out
-        newcomer = next((x for x in info.seats if x.joining and x.seat not in info.next_votes and x.name), None)
-        if newcomer is not None:
-            key = "people.deal_newcomer" if dealing else "people.newcomer"
-            return tr(key, name=shown_name(newcomer.name or ""), seat=newcomer.seat + 1, seconds=left)
-        free = next(iter(free_seats(info)), None)
-        if free is None:
-            return ""
-        return tr("people.deal_seat_open" if dealing else "people.seat_open", seat=free + 1, seconds=left)
+        names = [shown_name(x.name) for x in waited if x.seat != me and x.name]
+        return tr("people.wait_votes", names=", ".join(names)) if names and me not in {x.seat for x in waited} else ""
+
+    def held(self) -> bool:
+        """The host holds the next deal now."""
+        info = self.session.lobby
+        return info is not None and info.held > 0 and self.session.playing
 
     def _asked(self, now: float) -> str:
         """A seat offered and not answered yet: to you ("Lan mời bạn vào ghế 3: còn 15 giây"), or by you ("Đang chờ

@@ -109,8 +109,13 @@ class SocialLayer:
         return [*watching, *([self.strip.note] if self.strip.note else []), *self.people.menu.shown_texts()]
 
     def holding(self) -> bool:
-        """A person's menu is open over the results: their clock waits for it."""
-        return self.people.menu.is_open and self.people.on_dialog
+        """A person's menu is open over the results, or the host holds the table: their clock waits."""
+        return (self.people.menu.is_open and self.people.on_dialog) or self.channel.held()
+
+    def deal_note(self, countdown: float) -> str | None:
+        """The results' one line about the next game (the table's, with their ``countdown`` in it), or None when the
+        results say it themselves (offline)."""
+        return self.channel.between_note(True, self.clock, countdown) if self.channel.times_deals else None
 
     def strip_height(self) -> int:
         """The strip the results leave under their rows (design pixels): room for it while it has anything."""
@@ -199,7 +204,8 @@ class SocialLayer:
         choices = self.channel.seat_choices(between)
         if scene.dialog is not None and self.watchers():    # the "watching" label is under the results: a button
             choices.append(SeatChoice(tr("people.watchers_button", count=len(self.watchers())), self._list_watching))
-        self.strip.offer(choices, self.channel.between_note(between, self.clock))
+        over_results = scene.dialog is not None and self.channel.times_deals   # the results show the line
+        self.strip.offer(choices, "" if over_results else self.channel.between_note(between, self.clock))
         if scene.dialog is not None:
             self._place_strip(scene.dialog, scene.layout.scale)
         else:

@@ -272,12 +272,21 @@ class ResultsOverlay(Scene):
         self._draw_chips(surface)
         self.new_button.draw(surface)
         self.leave_button.draw(surface)
-        if math.isfinite(self.countdown):
-            secs = max(0, math.ceil(self.countdown))
-            note = self.painter.text(tr("table.auto_start", seconds=secs), p(15), theme.RESULTS_NOTE)
+        words = self.note
+        if words:
+            note = self.painter.text(words, p(15), theme.RESULTS_NOTE, max_width=self.panel.w - p(40))
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
         if self.extras is not None:
             self.extras.draw_over(surface, self.room())
+
+    @property
+    def note(self) -> str:
+        """The one line about the next game over the buttons: the table's (LAN: when and why it waits, the hold) or
+        the results' own countdown; "" when there is none."""
+        words = self.extras.deal_note(self.countdown) if self.extras is not None else None
+        if words is None and math.isfinite(self.countdown):
+            words = tr("table.auto_start", seconds=max(0, math.ceil(self.countdown)))
+        return words or ""
 
     def _draw_row(self, surface: pygame.Surface, i: int, seat: int) -> None:
         L = self.layout
