@@ -85,6 +85,7 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.kick_text": ("{name} sẽ phải rời bàn và không vào lại được bàn này.",
                         "{name} leaves the table and cannot join it again."),
     "lobby.kick_no": ("Để lại", "Keep"),
+    "lobby.removed_row": ("Bị mời ra", "Removed"),
     "lobby.close_title": ("Đóng bàn?", "Close the table?"),
     "lobby.close_text": ("Máy bạn đang giữ bàn này: quay lại là đóng bàn cho mọi người ({names}), họ sẽ phải tìm "
                          "bàn khác. Muốn bàn còn mở thì bấm Ở lại.",

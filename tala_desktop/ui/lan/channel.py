@@ -69,16 +69,17 @@ class LanChannel:
             if offered is not None:        # asked: take the seat, or say no
                 seat = offered[0].seat
                 return [SeatChoice(tr("social.accept_seat", seat=seat + 1),
-                                   functools.partial(self.answer, seat, True)),
-                        SeatChoice(tr("social.decline_seat"), functools.partial(self.answer, seat, False))]
+                                   functools.partial(self.answer, seat, True), key=("accept", seat)),
+                        SeatChoice(tr("social.decline_seat"), functools.partial(self.answer, seat, False),
+                                   key=("decline", seat))]
             free = s.free_seat()
             return [] if free is None else [SeatChoice(tr("social.sit_at", seat=free + 1),
-                                                       functools.partial(self.take_seat, free))]
+                                                       functools.partial(self.take_seat, free), key=("sit", free))]
         out: list[SeatChoice] = []
         if s.is_host:      # "Giữ bàn" / "Chia tiếp": first, in the same place either way
             held = info.held > 0
             out.append(SeatChoice(tr("social.deal_on" if held else "social.hold"),
-                                  functools.partial(s.client.hold, not held)))
+                                  functools.partial(s.client.hold, not held), key=("hold",)))
         asked = {x.member for x in info.invites}
         watching = [(name, member) for name, member in zip(info.watchers, info.watcher_ids) if member not in asked]
         if s.is_host:
@@ -92,8 +93,8 @@ class LanChannel:
             empty = next(iter(free_seats(info)), None)
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
-                                      functools.partial(s.client.set_seat, empty, SeatKind.BOT)))
-        out.append(SeatChoice(tr("social.stand_up"), s.client.stand_up))
+                                      functools.partial(s.client.set_seat, empty, SeatKind.BOT), key=("bot", empty)))
+        out.append(SeatChoice(tr("social.stand_up"), s.client.stand_up, key=("stand",)))
         return out
 
     def open_seats(self) -> list[int]:
@@ -109,13 +110,13 @@ class LanChannel:
         label = tr("people.invite", name=short_name(name), seat=seat + 1) if named else \
             tr("people.invite_seat", seat=seat + 1)
         return SeatChoice(label, functools.partial(self.session.client.set_seat, seat, SeatKind.PLAYER,
-                                                   member=member))
+                                                   member=member), key=("invite", member, seat))
 
     def give(self, name: str, member: int) -> SeatChoice:
         """A seated player offers their own seat to the person watching with id ``member``."""
         seat = self.session.you if self.session.you is not None else 0
         return SeatChoice(tr("social.give_seat", seat=seat + 1, name=short_name(name)),
-                          functools.partial(self.session.client.give_seat, member))
+                          functools.partial(self.session.client.give_seat, member), key=("give", member))
 
     def answer(self, seat: int, accept: bool) -> None:
         """Your answer to the seat offered to you (the deal then waits a moment for your "Ván mới", as for anyone who

@@ -96,7 +96,10 @@ class LanLobbyScene(PageScene):
             for i, table in enumerate(s.tables[:6]):
                 full = table.players >= len(table.seats) or table.state != "lobby"
                 rect = (LEFT.right - 120, LEFT.y + 52 + i * ROW_H, 120, 46)
-                if full and free_between_games(table):   # a running table with a seat left free: sit down there
+                if table.id in s.removed_from:           # its host removed you: say so, never a refused Vào
+                    self.row_buttons.append(Button(rect, tr("lobby.removed_row"), fonts, None, style="dark",
+                                                   font_size=15, enabled=False))
+                elif full and free_between_games(table):   # a running table with a seat left free: sit down there
                     self.row_buttons.append(Button(rect, tr("social.sit"), fonts,
                                                    functools.partial(s.client.join, table.id), style="green",
                                                    font_size=20))

@@ -97,6 +97,7 @@ class LanSession:
         self.closed = False
         self.now = 0.0                                # the clock of the last pump
         self.offer: tuple[p.SeatOffer, float] | None = None   # a seat offered to you, and when it came
+        self.removed_from: set[int] = set()           # the tables of this server whose host removed you
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -176,6 +177,8 @@ class LanSession:
             key = "social.declined_late" if msg.expired else "social.declined"
             self.said_notices.append(tr(key, name=shown_name(msg.name), seat=msg.seat + 1))
         elif isinstance(msg, p.Left):
+            if msg.reason == "kicked":
+                self.removed_from.add(msg.table)          # its list row offers no seat that would be refused
             self.lobby, self.you, self.playing, self.leaving, self.watching = None, None, False, False, False
             self.member = None
             self.said = []                                # a new table's chat starts empty

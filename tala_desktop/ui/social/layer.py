@@ -203,7 +203,8 @@ class SocialLayer:
         between = m is not None and m.is_over
         choices = self.channel.seat_choices(between)
         if scene.dialog is not None and self.watchers():    # the "watching" label is under the results: a button
-            choices.append(SeatChoice(tr("people.watchers_button", count=len(self.watchers())), self._list_watching))
+            choices.append(SeatChoice(tr("people.watchers_button", count=len(self.watchers())), self._list_watching,
+                                      key=("watchers",)))
         over_results = scene.dialog is not None and self.channel.times_deals   # the results show the line
         self.strip.offer(choices, "" if over_results else self.channel.between_note(between, self.clock))
         if scene.dialog is not None:

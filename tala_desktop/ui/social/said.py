@@ -38,6 +38,12 @@ class SeatChoice:
     label: str
     act: Callable[[], None] = field(compare=False)
     confirm: str = ""              # asked first, in words that name whom it is about ("" : done at once)
+    key: object = None             # what it is about, stable while the row changes (the person's id, not a place)
+
+    @property
+    def ident(self) -> object:
+        """The choice's identity across offers: its key, else its words."""
+        return self.key if self.key is not None else self.label
 
 
 @dataclass(frozen=True)

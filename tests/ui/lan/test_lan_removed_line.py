@@ -51,3 +51,32 @@ def test_the_lobby_chat_shows_the_removal(lan, fonts):
     assert [type(x).__name__ for x in lobby.chat_lines()] == ["Removed"]
     import pygame
     lobby.draw(pygame.Surface((1280, 720)))
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_someone_removed_sees_no_green_join_on_that_table_only_why_not(lan, fonts, lang):
+    import pygame
+
+    from tala_desktop.ui.lan.lobby import LanLobbyScene
+    from tests.ui.table_helpers import make_services
+
+    set_language(lang)
+    host, minh = lan.session("Lan"), lan.session("Minh")
+    host.client.create_table(seats=3)
+    host.pump(0)
+    minh.client.join(host.lobby.id)
+    host.pump(0)
+    from tala_desktop.ui.core.scene import Scene, SceneStack
+
+    stack = SceneStack()
+    stack.push(Scene())
+    lobby = LanLobbyScene(make_services(fonts), minh)
+    stack.push(lobby)
+    stack.update(0.01)
+    host.client.kick(host.lobby.seats[1].member)
+    for _ in range(3):
+        stack.update(0.01)
+        stack.draw(pygame.Surface((1280, 720)))
+    assert minh.lobby is None and minh.tables
+    button = lobby.row_buttons[0]
+    assert button.text == tr("lobby.removed_row") and not button.enabled and button.style != "green"
