@@ -49,6 +49,8 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
                               "The host has muted you: you cannot send lines or reactions at this table for now."),
     "social.too_long": ("Tin nhắn dài quá: tối đa {limit} ký tự.",
                         "That message is too long: {limit} characters at most."),
+    "social.count": ("{count}/{limit} ký tự", "{count}/{limit} characters"),
+    "social.new_lines": ("{count} tin nhắn mới ↓", "{count} new ↓"),
     "social.not_sent": ("Không gửi được: {reason}", "Not sent: {reason}"),
     # quick reactions: short phrases (a bubble at the sender's avatar) ...
     "react.nice": ("Hay quá!", "Nice one!"),

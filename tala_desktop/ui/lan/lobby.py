@@ -20,12 +20,13 @@ from typing import Any
 
 import pygame
 
+from tala_desktop.net.chat_text import MAX_CHAT
 from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.protocol import ChatEvent, Removed, TableInfo
 from tala_desktop.table import SeatKind
 
 from ..art import gfx, theme
-from ..art.theme import ERROR, LABEL, MUTED, TEXT, WARNING
+from ..art.theme import ERROR, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
@@ -38,14 +39,14 @@ from ..table.scene import TableScene
 from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
 from ..widgets.text_fit import ellipsize
-from .channel import LanChannel, removed_text
+from .channel import LanChannel
+from .lobby_chat import BOX_BOTTOM, LobbyChat
 from .lost import LanLostOverlay
 from .records import keep_record
 from .roster import LEFT, ROW_H, LobbyRoster
 from .session import LanSession, free_between_games
 
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
-CHAT_LINES = 4
 CONTROL_STEP = 70                # a label, its control, and air before the next label
 STATUS_STEP = 19                 # between the two rows of a long status line
 GAME_STOPS = {"host_quit", "host_left", "server_shutdown", "shutdown"}   # the server closed: its games with it
@@ -74,6 +75,7 @@ class LanLobbyScene(PageScene):
         self.drawn_row_cut: list[str] = []             # the rows too long even in the smallest type (cut with "…")
         self.drawn_terms: list[tuple[str, str]] = []   # the table's terms a guest reads (the host has controls)
         self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
+        self.chat = LobbyChat(session, services.fonts, self.roster.speaker)   # the table's lines, scrolling
         session.on_lost = self._lost
         session.on_record = self._keep_record
         session.on_left = self._taken_off
@@ -143,7 +145,7 @@ class LanLobbyScene(PageScene):
             self.widgets.extend([self.action, self.leave_button, *self.controls, *self.roster.build(info)])
         muted = s.am_muted
         typing = self.chat_field is not None and self.chat_field.focused and not muted
-        self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
+        self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, MAX_CHAT,
                                     self._set_chat, size=19)
         at_table = s.lobby is not None              # a chat goes to the people at your table: none before one
         self.chat_field.visible = not muted and at_table   # muted: the field says so instead of taking text
@@ -197,6 +199,11 @@ class LanLobbyScene(PageScene):
                 self.chat_field.text, self.chat_field.caret = "", 0
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.chat.handle_event(event):          # the chat's wheel, scrollbar and "new messages"
+            self.invalidate()
+            return
+        if event.type == pygame.TEXTINPUT and self.chat_field is not None and self.chat_field.focused:
+            self.invalidate()                      # the count over the field follows the typing
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and self.chat_field is not None and self.chat_field.focused):
             self.send_chat()
@@ -298,6 +305,9 @@ class LanLobbyScene(PageScene):
         if s.playing and s.table_queue and self.table_scene is None:
             self._start_table()
             return
+        self.chat.place(self.chat_rect())
+        if self.chat.update():
+            self.invalidate()
         key = (s.lobby, s.you, s.member, tuple(s.tables), s.said_total,
                len(s.notices), s.welcome is None)
         if key != self._key:
@@ -399,40 +409,23 @@ class LanLobbyScene(PageScene):
             surface.blit(self.label(ellipsize(font, value, RIGHT.right - x), 17, TEXT, bold=True), (x, y))
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
-        top = PANEL.bottom - 120 - CHAT_LINES * 26
-        surface.blit(self.label(tr("lobby.chat"), 20, LABEL, bold=True), (RIGHT.x, top - 30))
+        self.chat.place(self.chat_rect())
         self.drawn_chat_hint = ""
-        self._draw_muted_note(surface)
-        if not self.chat_lines() and not self.session.am_muted:  # an empty box says what it is for
+        self.drawn_chat_note = self.chat.draw_muted(surface, self.label, self.chat_field, self.session.am_muted)
+        if not self.chat.view.entries and not self.session.am_muted:  # an empty box says what it is for
             hint = "lobby.chat_empty" if self.session.lobby is not None else "lobby.chat_no_table"
             self.drawn_chat_hint = ellipsize(self.services.fonts.font(17), tr(hint), RIGHT.w)
-            surface.blit(self.label(self.drawn_chat_hint, 17, MUTED), (RIGHT.x, top))
-        for i, said in enumerate(self.chat_lines()):
-            words = removed_text(said) if isinstance(said, Removed) else f"{self.roster.speaker(said)}: {said.text}"
-            line = ellipsize(self.services.fonts.font(17), words, RIGHT.w)
-            surface.blit(self.label(line, 17, WARNING if isinstance(said, Removed) else TEXT),
-                         (RIGHT.x, top + i * 26))
+        self.chat.draw(surface, self.label, self.chat_field, self.drawn_chat_hint)
 
+    def chat_rect(self) -> pygame.Rect:
+        """The chat's lines: under the host's controls, or under a guest's terms (taller), over the field."""
+        s = self.session
+        top = RIGHT.y + 30 + 4 * CONTROL_STEP if s.is_host else RIGHT.y + 52 + 4 * 32 + 44
+        return pygame.Rect(RIGHT.x, top, RIGHT.w, BOX_BOTTOM - top)
 
     def chat_lines(self) -> list[ChatEvent | Removed]:
-        """The last chat lines of the table you are at and who the host removed (its reactions aside)."""
-        return [x for x in self.session.said if isinstance(x, (ChatEvent, Removed))][-CHAT_LINES:]
-
-    def _draw_muted_note(self, surface: pygame.Surface) -> None:
-        """Muted: the chat field's box says so, in two rows at most, where one would type."""
-        self.drawn_chat_note = ""
-        field = self.chat_field
-        if field is None or field.visible or not self.session.am_muted:
-            return
-        pygame.draw.rect(surface, theme.LAN_ROW, field.rect, border_radius=field.rect.h // 4)
-        font = self.services.fonts.font(15)
-        lines = wrap_text(font, tr("lobby.chat_muted"), field.rect.w - 20)
-        if len(lines) > 2:
-            lines = [lines[0], ellipsize(font, " ".join(lines[1:]), field.rect.w - 20)]
-        self.drawn_chat_note = " ".join(lines)
-        top = field.rect.centery - len(lines) * 9
-        for i, line in enumerate(lines):
-            surface.blit(self.label(line, 15, MUTED), (field.rect.x + 10, top + 18 * i))
+        """The chat lines of the table you are at and who the host removed (its reactions aside)."""
+        return [x for x in self.session.said if isinstance(x, (ChatEvent, Removed))]
 
 
 def table_terms(info: TableInfo) -> list[tuple[str, str]]:

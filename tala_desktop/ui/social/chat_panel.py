@@ -32,6 +32,7 @@ from ..table.layout import side_dock
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 from .chat_lines import ChatEntry, ChatLines, wrap
+from .chat_scroll import length_note
 from .said import Said
 
 Colour = tuple[int, int, int]
@@ -41,6 +42,7 @@ MARGIN = 10
 REACTIONS_H = 330            # the panel without a text field (offline: reactions and the lines said)
 EMOTE_TILE = 52
 PHRASE_H = 34
+NOTE_ROW = 18                # over the field: "170/200 ký tự", or "Tin nhắn dài quá"
 MAX_ENTRIES = 500            # lines kept for the table's life (the oldest go beyond this)
 
 
@@ -98,7 +100,7 @@ class ChatPanel:
             self.field = TextField((x0, bottom - 42, inner - 80, 42), "", self.fonts, self.max_length, size=16)
             self.send_button = Button((self.rect.right - 12 - 72, bottom - 41, 72, 40), tr("social.send"), self.fonts,
                                       self.send, style="blue", font_size=16)
-            bottom -= 50
+            bottom -= 50 + NOTE_ROW            # a row over the field for its count, or why a line was not taken
         self.lines_rect = pygame.Rect(x0, y, inner, bottom - y)
 
     def dock(self) -> int:
@@ -259,6 +261,11 @@ class ChatPanel:
         if self.field is not None:
             self.field.draw(surface)
             f = self.field
+            note, colour = length_note(f, self.max_length)
+            if note and not self.muted:
+                img = self._cache.get(("note", note, colour), functools.partial(
+                    gfx.render_line, self.fonts.font(13), note, colour))
+                surface.blit(img, (f.rect.x + 4, f.rect.y - img.get_height() - 3))
             if not f.text and not f.focused and not f.composing:
                 text, width = tr("people.you_muted" if self.muted else "social.placeholder"), f.rect.w - 20
                 hint = self._cache.get(("hint", text), lambda: gfx.render_text(self.fonts.font(15), text, FAINT, width))
