@@ -68,7 +68,7 @@ def test_the_lobby_chat_scrolls_back_and_says_when_new_lines_come(lan, fonts, la
 @pytest.mark.parametrize("lang", ["vi", "en"])
 def test_a_line_typed_past_the_limit_is_refused_in_words(lan, fonts, lang):
     set_language(lang)
-    host, minh = lan.session("Lan"), lan.session("Minh")
+    host = lan.session("Lan")
     host.client.create_table(seats=3)
     host.pump(0)
     stack = SceneStack()
