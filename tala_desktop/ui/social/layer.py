@@ -24,7 +24,7 @@ from ..art.theme import FELT_MUTED, WATCHER_NAME
 from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..table.extras import DialogRoom
-from ..table.layout import side_dock
+from ..table.layout import TableLayout, side_dock
 from ..widgets.controls import Button
 from .between import STRIP_H, BetweenStrip, table_area
 from .bubbles import Anchor, ReactionBubbles
@@ -133,6 +133,7 @@ class SocialLayer:
         if size != self.panel.canvas:
             self.panel.layout(size)
         self.bubbles.canvas = (size[0] - scene.layout.dock, size[1])    # beside the docked chat, not over it
+        self.bubbles.avoid = keep_clear(scene.layout, self._watch_hit())
         for said in self.channel.poll_said(self.clock):
             self.take(said, scene)
         self.panel.update(dt)
@@ -256,3 +257,10 @@ class SocialLayer:
         rect = self._watchers_rect()
         img = self._label()
         surface.blit(img, img.get_rect(midright=(rect.right, rect.centery)))
+
+
+def keep_clear(layout: TableLayout, watch_label: pygame.Rect | None) -> list[pygame.Rect]:
+    """What a bubble must never cover: every card row, name plate, avatar and control the table lays out (its
+    status line and log aside: words, not cards), and the "watching" label."""
+    out = [r for name, r in layout.regions().items() if r.w and r.h and name not in ("status", "log", "info")]
+    return out + ([watch_label] if watch_label is not None else [])
