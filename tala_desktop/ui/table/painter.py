@@ -130,7 +130,8 @@ class TablePainter:
         if L.dock:                                                  # ... in the backdrop's colour at the edge
             surface.fill(cloth.get_at((cloth.get_width() - 1, h // 2)), (w - L.dock, 0, L.dock, h))
         self.draw_header(surface, view)
-        self.draw_log(surface, view)
+        if not view.log_open:
+            self.draw_log(surface, view)
         m = view.model
         if m is None:
             img = self.text(tr("table.waiting"), view.layout.px(26), WHITE, bold=True)
@@ -155,6 +156,8 @@ class TablePainter:
             b.draw(surface)
         draw_flights(surface, self.art, anim, self.chip(anim.chip_size))
         draw_overlays(surface, self.art, anim)
+        if view.log_open:                    # opened, the log lies over the table until folded
+            self.draw_log(surface, view)
         self.draw_layers(surface, view)
 
     def draw_layers(self, surface: pygame.Surface, view: TableView) -> None:
@@ -181,13 +184,18 @@ class TablePainter:
         surface.blit(rules, rules.get_rect(topright=(L.info.right, L.info.y + L.px(26))))
 
     def draw_log(self, surface: pygame.Surface, view: TableView) -> None:
-        lines = view.log[-5:]
+        """The game log's last lines in its corner; opened, every line it shows in a taller box. A mark at its
+        corner says a click opens (▾) or folds (▴) it."""
+        lines = view.log if view.log_open else view.log[-5:]
         if not lines:
             return
         L = view.layout
         line_h = L.px(24)
-        r = pygame.Rect(L.log.x, L.log.y, L.log.w, min(L.log.h, L.px(12) + line_h * len(lines)))
+        high = L.px(12) + line_h * len(lines)
+        r = pygame.Rect(L.log.x, L.log.y, L.log.w, max(L.log.h, high) if view.log_open else min(L.log.h, high))
         surface.blit(self.panel(r.size, theme.LOG_FILL, L.px(10), theme.LOG_EDGE), r.topleft)
+        mark = self.text("▴" if view.log_open else "▾", L.px(15), FELT_MUTED)
+        surface.blit(mark, mark.get_rect(bottomright=(r.right - L.px(8), r.bottom - L.px(3))))
         size = L.px(15)
         y = r.y + L.px(7)
         for i, line in enumerate(lines):
