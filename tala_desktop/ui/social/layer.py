@@ -25,7 +25,10 @@ from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..table.extras import DialogRoom
 from ..table.layout import TableLayout, side_dock
+from ..table.painter import plate_words
 from ..widgets.controls import Button
+from ..widgets.text_fit import fit_name
+from ..widgets.tooltip import draw_tooltip
 from .between import STRIP_H, BetweenStrip, table_area
 from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
@@ -57,6 +60,8 @@ class SocialLayer:
         self.dialog: DialogRoom | None = None  # the room the results leave the layer while they show
         self.people = TablePeople(fonts)       # who is at the table, muted marks, the host's menu of a person
         self._sight: TableSight | None = None
+        self.pointer = (-1, -1)                # where the pointer is (a cut name under it shows whole)
+        self._view: TableView | None = None
 
     @property
     def offer(self) -> list[SeatChoice]:
@@ -71,6 +76,9 @@ class SocialLayer:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offered every event before the table; True when the chat used it."""
         moved = event.type == pygame.MOUSEMOTION
+        if moved:
+            self._dirty = self._dirty or self._cut_name_at(event.pos) != self._cut_name_at(self.pointer)
+            self.pointer = event.pos
         before = self._pointed() if moved else ()
         menu, sight = self.people.menu, self._sight
         used = (menu.is_open and not self.people.on_dialog and menu.handle_event(event)) \
@@ -90,6 +98,10 @@ class SocialLayer:
         """An event while the results show: the menu and the strip drawn over them take the clicks on them, and a
         press on a row's person opens their menu."""
         self._place_strip(room, self.strip.scale)
+        if event.type == pygame.MOUSEMOTION:
+            if self.cut_name_over_results(event.pos, room) != self.cut_name_over_results(self.pointer, room):
+                self._dirty = True
+            self.pointer = event.pos
         before = self._pointed()
         menu = self.people.menu
         used = (menu.is_open and self.people.on_dialog and menu.handle_event(event)) \
@@ -125,6 +137,9 @@ class SocialLayer:
         self._place_strip(room, self.strip.scale)
         self.strip.draw(surface)
         self.people.draw_dialog(surface, room, self.strip.scale)
+        name = self.cut_name_over_results(self.pointer, room)
+        if name is not None:
+            draw_tooltip(surface, self.fonts, name, self.pointer, round(16 * self.strip.scale))
 
     def update(self, dt: float, scene: TableSight) -> bool:
         """Take what was said, age the bubbles; True when the next frame looks different."""
@@ -159,12 +174,39 @@ class SocialLayer:
         return side_dock(canvas) if self.panel.is_open else 0
 
     def draw(self, surface: pygame.Surface, view: TableView) -> None:
+        self._view = view
         self._draw_watchers(surface)
         if self.dialog is None:                 # while the results show, over them (draw_over)
             self.strip.draw(surface, note=not view.status[0])   # the status line's own words come first
         self.panel.draw(surface)
         self.bubbles.draw(surface, self.clock)
         self.people.draw_table(surface, view.layout)
+        name = self._cut_name_at(self.pointer) if self.dialog is None else None
+        if name is not None:
+            draw_tooltip(surface, self.fonts, name, self.pointer, view.layout.px(16))
+
+    def _cut_name_at(self, pos: tuple[int, int]) -> str | None:
+        """The full name of the seat whose plate or avatar is at ``pos`` when its plate had to cut it, else None."""
+        view = self._view
+        if view is None or view.model is None or self.dialog is not None:
+            return None
+        for seat in range(min(view.layout.n, view.model.n)):
+            g = view.layout.seat(seat)
+            if (g.plate.collidepoint(pos) or g.avatar.collidepoint(pos)) and plate_words(self.fonts, view, seat)[1].cut:
+                return view.model.names[seat]
+        return None
+
+    def cut_name_over_results(self, pos: tuple[int, int], room: DialogRoom) -> str | None:
+        """The full name of the results' row at ``pos`` when the row had to cut it, else None."""
+        model = self._sight.model if self._sight is not None else None
+        if model is None:
+            return None
+        spot = next((x for x in room.people if x.name.collidepoint(pos)), None)
+        if spot is None or not 0 <= spot.seat < model.n:
+            return None
+        name = model.names[spot.seat]
+        size = round(18 * self.strip.scale)
+        return name if fit_name(self.fonts, name, size, spot.name.w).cut else None
 
     # ------------------------------------------------------------------ lines and bubbles
     def take(self, said: Said, scene: TableSight) -> None:

@@ -35,9 +35,11 @@ from ..art.theme import (
     WHITE,
     Colour,
 )
+from ..core.assets import Fonts
 from ..core.i18n import money, tr, tr_count
 from ..core.surface_cache import SurfaceCache
 from ..shared.services import Services
+from ..widgets.text_fit import FittedName, fit_name
 from .anim import draw_flights, draw_overlays
 from .hand_view import draw_hand
 from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
@@ -325,19 +327,13 @@ class TablePainter:
         assert m is not None
         p = L.seat(seat).plate
         surface.blit(self.panel(p.size, theme.SEAT_PLATE, L.px(10)), p.topleft)
-        inner = p.w - L.px(16)
-        if seat == m.me:
-            extra = tr("table.points_now", points=view.highlights.points) if m.hand else ""
-        else:
-            count = max(0, m.counts[seat] - view.anim.hidden_backs.get(seat, 0))
-            extra = tr_count("table.cards", count, count=count)
+        extra, fitted = plate_words(self.fonts, view, seat)      # the name smaller, then cut: never squeezed
         y2 = p.y + p.h - L.px(24)
         if extra:
             img = self.text(extra, L.px(14), FELT_MUTED)
             surface.blit(img, img.get_rect(topright=(p.right - L.px(8), p.y + L.px(7))))
-            inner -= img.get_width() + L.px(6)
-        name = self.text(m.names[seat], L.px(16), WHITE, bold=True, max_width=inner)
-        surface.blit(name, (p.x + L.px(8), p.y + L.px(5)))
+        name = self.text(fitted.text, fitted.size, WHITE, bold=True)
+        surface.blit(name, name.get_rect(midleft=(p.x + L.px(8), p.y + L.px(5) + L.px(16) * 3 // 5)))
         chip_d = L.px(14)
         surface.blit(self.chip(chip_d), (p.x + L.px(8), y2 + L.px(3)))
         bal = self.text(money(m.balances[seat]), L.px(15), GOLD, bold=True)
@@ -432,3 +428,19 @@ def seat_badge(m: TableModel, seat: int) -> tuple[str, Colour, bool] | None:
     if m.mom[seat] and m.has_laid(seat):
         return tr("rank.mom"), BADGE_COLOURS["mom"], False
     return None
+
+
+def plate_words(fonts: Fonts, view: TableView, seat: int) -> tuple[str, FittedName]:
+    """What a seat's name plate says beside the chips: its count of cards (your points), and the name as it fits the
+    rest of the plate's first row (``cut``: its full name shows on hover)."""
+    m, L = view.model, view.layout
+    assert m is not None
+    if seat == m.me:
+        extra = tr("table.points_now", points=view.highlights.points) if m.hand else ""
+    else:
+        count = max(0, m.counts[seat] - view.anim.hidden_backs.get(seat, 0))
+        extra = tr_count("table.cards", count, count=count)
+    inner = L.seat(seat).plate.w - L.px(16)
+    if extra:
+        inner -= gfx.text_size(fonts.font(L.px(14)), extra)[0] + L.px(1) + L.px(6)
+    return extra, fit_name(fonts, m.names[seat], L.px(16), inner)

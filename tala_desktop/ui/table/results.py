@@ -31,6 +31,7 @@ from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..widgets.controls import Button
+from ..widgets.text_fit import fit_name
 from .extras import DialogRoom, PersonSpot, TableExtras
 from .layout import TableLayout
 from .model import TableModel
@@ -333,7 +334,8 @@ class ResultsOverlay(Scene):
         m, r = self.model, self._row_rect(i)
         out: list[tuple[str, pygame.Surface, pygame.Rect]] = []
         x = self._name_x(i, seat)
-        name = self.painter.text(m.names[seat], p(18), WHITE, bold=True, max_width=r.x + p(NAME_END) - x)
+        fitted = fit_name(self.services.fonts, m.names[seat], p(18), r.x + p(NAME_END) - x)   # never squeezed
+        name = self.painter.text(fitted.text, fitted.size, WHITE, bold=True)
         out.append(("name", name, name.get_rect(topleft=(x, r.y + p(8)))))
         if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN:  # after an Ù nobody is ranked by points
             points = m.final_points()[seat]
