@@ -5,7 +5,11 @@ whose player left during it go free, and if anyone watches a free seat
 the next deal waits ``seat_offer_seconds`` for them: someone watching sits
 down (or the host gives them a seat); everyone sees who joins at which seat
 (``SeatInfo.joining``), and the deal waits for that newcomer's vote for at
-most ``seat_offer_seconds`` more, so a table never stalls. Players stand up
+most ``seat_offer_seconds`` more, so a table never stalls. A person holds a
+deal back once at most (``delayed``, by their address, cleared at the
+deal): sitting down again after standing up, or leaving and coming back,
+waits for nobody, so a watcher who fidgets cannot hold every deal until
+the players' votes run out. Players stand up
 and watch, the host puts bots in seats or frees them. A seat still free
 when the next game is dealt gets a bot. Refusals raise ``RoomError`` and
 change nothing.
@@ -38,13 +42,16 @@ class BetweenGames(RoomChecks[M]):
     ended: int                      # the last game whose end was seen (its left seats freed)
     invites: Invites[M]             # seats offered to someone watching, waiting for their answer
     held_until: float               # the host holds the next deal until then (0: not held)
+    delayed: set[str]               # between two games: who has held the next deal back already (their address)
+    stood: list[str]                # the players stood up as the last game ended (the clock played for them)
     broadcast_lobby: Callable[[], None]
     flush: Callable[[], None]
 
     # ------------------------------------------------------------ the end of a game
     def game_ended(self, table: Table, now: float) -> None:
         """Once per game, when it is over: the seats of players who left go free (the bot played them to the end),
-        and the free seats are offered to the people watching."""
+        the players the clock played for ``ABSENT_AFTER`` turns in a row stand up and watch (their chips stop
+        going; everyone is told, and they may sit again), and the free seats are offered to the people watching."""
         st = table.state
         if st is None or not st.is_over or self.ended == table.game_id:
             return
@@ -54,13 +61,25 @@ class BetweenGames(RoomChecks[M]):
                 self.seats.names[seat] = None
                 self.seats.kinds[seat] = SeatKind.EMPTY
         self.seats.left.clear()
+        stood = [(m, seat) for seat in table.absent_seats() if (m := self.seats[seat]) is not None]
+        self.stood = [self._to_watching(member, seat) for member, seat in stood]
         self._offer(now)
         self.broadcast_lobby()
+        for member, _ in stood:
+            self._show_public(member)
 
     def _offer(self, now: float) -> None:
         """Someone watching may take a free seat: the next deal waits for them a moment."""
         if self.audience and self._free_seats():
             self.offer_until = max(self.offer_until, now + self.config.seat_offer_seconds)
+
+    def may_delay(self, member: M) -> bool:
+        """``member`` may hold the next deal back (the first time between these two games; a person is known by
+        their address here, so another connection of theirs is the same person)."""
+        if member.addr in self.delayed:
+            return False
+        self.delayed.add(member.addr)
+        return True
 
     def _free_seats(self) -> list[int]:
         return [i for i, k in enumerate(self.seats.kinds) if k == SeatKind.EMPTY and self.seats[i] is None]
@@ -71,21 +90,15 @@ class BetweenGames(RoomChecks[M]):
         else, and their chips go with them."""
         self.seat_of(member)
         self._between_games("stand up")
-        self._stand(member)
+        self._to_watching(member, self.seat_of(member))
         self.broadcast_lobby()
         self._show_public(member)
-        if self.table is not None:
+        if self.table is not None and self.table.state is not None:
             self.maybe_next_game(now)                # their vote is no longer waited for
 
-    def _show_public(self, member: M) -> None:
-        """Someone who stood up sees the table as those watching do from now on."""
-        table = self.table
-        if table is not None and table.state is not None:
-            member.send(p.encode(table.snapshot(None)))
-
-    def _stand(self, member: M) -> None:
-        """``member`` watches from now on, their seat free, their chips kept for them (nothing told yet)."""
-        seat = self.seat_of(member)
+    def _to_watching(self, member: M, seat: int) -> str:
+        """``member`` leaves ``seat`` and watches, with their chips and their name (returned); what they offered or
+        were offered ends."""
         self.invites.drop_for(member)
         name = self.seats.names[seat] or member.name
         table = self.table
@@ -94,6 +107,13 @@ class BetweenGames(RoomChecks[M]):
         if table is not None:
             table.open_feed(None)
         self.audience.keep(member, name, chips)      # the name stays theirs (it is unique at the table)
+        return name
+
+    def _show_public(self, member: M) -> None:
+        """``member``, just stood up, sees the table as those watching do from now on."""
+        table = self.table
+        if table is not None and table.state is not None and member.connected:
+            member.send(p.encode(table.snapshot(None)))
 
     def set_seat(self, member: M, cmd: p.SetSeat, now: float) -> None:
         """The host's choice for seat ``cmd.seat`` between games: a bot, free, or someone watching (by id)."""
@@ -158,7 +178,7 @@ class BetweenGames(RoomChecks[M]):
             self.broadcast_lobby()
         else:
             if invite.giving:
-                self._stand(invite.by)               # the giver watches, their chips kept for them
+                self._to_watching(invite.by, seat)   # the giver watches, their chips kept for them
             self._seat_watcher(member, seat)
             if invite.giving:
                 self._show_public(invite.by)
@@ -208,7 +228,8 @@ class BetweenGames(RoomChecks[M]):
         if table is not None:
             table.seat_player(seat, name, self.audience.chips.pop(member, self.config.balance))
             self.seats.kinds[seat] = SeatKind.PLAYER
-            self.joining[seat] = table.now + self.config.seat_offer_seconds   # the deal waits this long for them
+            wait = self.config.seat_offer_seconds if self.may_delay(member) else 0.0
+            self.joining[seat] = table.now + wait            # the deal waits this long for them (once a person)
             table.open_feed(seat)
             if not self.audience:
                 table.close_feed(None)
@@ -302,6 +323,8 @@ class BetweenGames(RoomChecks[M]):
         self.held_until = 0.0
         self.seats.votes.clear()
         self.joining.clear()
+        self.delayed.clear()
+        self.stood = []
         self.offer_until = self.vote_until = 0.0
         self._fill_empty_seats(table)
         table.next_game(now)

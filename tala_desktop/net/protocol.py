@@ -10,6 +10,7 @@ frame is decoded by ``decode_server_frame``, just as strictly. docs/protocol.md 
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
 import msgspec
@@ -53,6 +54,8 @@ from .wire_types import (  # noqa: F401 - the protocol's names, for those who re
     TableInfo,
     Token,
     Word,
+    _allowed_name_char,
+    allowed_name_char,
     check_lobby_kind,
     clean_name,
 )
@@ -224,11 +227,18 @@ class Ping(_Cmd, tag="ping"):
     t: float | None = None
 
 
+class SetPassword(_Cmd, tag="set_password"):
+    """Host only, at any time: the table's PIN from now on (``""``: none); whoever is at the table stays."""
+
+    password: Password
+
+
 Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | GiveSeat | AnswerSeat
-           | Hold | Kick | Mute | Leave | Ready | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping)
+           | Hold | Kick | Mute | Leave | Ready | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping
+           | SetPassword)
 COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "watch", "sit", "stand_up", "set_seat",
                  "give_seat", "answer_seat", "hold", "kick", "mute", "leave", "ready", "start", "move", "next_game",
-                 "hint", "chat", "react", "ping")
+                 "hint", "chat", "react", "ping", "set_password")
 
 _decoder = msgspec.json.Decoder(Command)
 
@@ -270,6 +280,7 @@ class Welcome(_Event, tag="welcome"):
     server: ServerName
     reconnect_seconds: float
     server_id: Word = ""        # this server instance: a restarted server has another one
+    server_key: Word = ""       # the server's lasting identity (net/identity.py): its code is the one the list shows
     resumed: bool = False
     table: int | None = None
     seat: int | None = None
@@ -368,6 +379,7 @@ class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
     reason: str                 # unreachable, lost, seat_expired, server_restarted, bad_frame, closed, a final code,
     message: str                # or a closing reason (host_left, host_quit, shutdown)
     who: str | None = None      # with a closing reason: the host who closed
+    wait: float | None = None   # bad_password, retry_later: seconds before the next try is checked
 
 
 LobbyEvent = (Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | Removed | ChatLog | Closing
@@ -428,5 +440,6 @@ def encode(event: _Event | SeatMessage) -> str:
     return msgspec.json.encode(event).decode()
 
 
-def error(code: str, message: str) -> str:
-    return encode(Error(code=code, message=message))
+def error(code: str, message: str, wait: float | None = None) -> str:
+    """An ``error`` frame (``wait``: a refused password's seconds before the next try, rounded up to a tenth)."""
+    return encode(Error(code=code, message=message, wait=None if wait is None else math.ceil(wait * 10) / 10))

@@ -54,6 +54,9 @@ def _allowed_name_char(ch: str) -> bool:
     return (ch.isascii() or 0x00C0 <= code <= 0x024F or 0x1E00 <= code <= 0x1EFF) and code not in (0xD7, 0xF7)
 
 
+allowed_name_char = _allowed_name_char      # what else may show a name's alphabet (a beacon's server name)
+
+
 def clean_name(value: str) -> str:
     """NFC-normalise and check a player name; raises ValueError saying what is wrong."""
     name = unicodedata.normalize("NFC", value).strip()
@@ -118,3 +121,5 @@ class TableInfo(msgspec.Struct, kw_only=True):
     deal_wait: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0   # s the next deal waits for a watcher to sit
     invites: Annotated[list[InviteInfo], msgspec.Meta(max_length=4)] = []   # seats offered, waiting for an answer
     held: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0   # s the host holds the next deal at most (0: not held)
+    stood: Annotated[list[ShownName], msgspec.Meta(max_length=4)] = []   # stood up as the last game ended: the
+    #                                                                     clock had played their turns (absent)

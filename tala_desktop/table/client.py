@@ -4,7 +4,8 @@ A client stands for one seat. ``poll(now)`` returns the messages for that
 seat (events, snapshots, errors, hints: table/messages.py) in order; offline
 they are the very objects the table built. ``send_move`` takes an engine
 ``Move`` value. Commands never raise: a refusal comes back as an ``Error``
-message. The LAN client offers the same methods over the network.
+message (``absent``: the next game waits until ``still_here`` says the
+player is there). The LAN client offers the same methods over the network.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class TableClient(Protocol):
     def next_game(self) -> None: ...
     def request_hint(self) -> None: ...
     def leave(self) -> None: ...
+    def still_here(self) -> None: ...
     def close(self) -> None: ...
 
 
@@ -79,6 +81,11 @@ class LocalTableClient:
 
     def leave(self) -> None:
         self.table.leave(self.seat)
+
+    def still_here(self) -> None:
+        """The player answered "still there?": their seat is dealt in again, and the next game starts."""
+        self.table.still_here(self.seat)
+        self.next_game()
 
     def close(self) -> None:
         if not self.closed:

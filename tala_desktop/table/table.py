@@ -35,6 +35,7 @@ from .snapshot import seat_events, seat_snapshot
 log = logging.getLogger(__name__)
 
 Listener = Callable[[int, TableMessage], None]
+ABSENT_AFTER = 2    # turns in a row the clock played for a person: then they are asked whether they are still there
 
 
 class TableError(Exception):
@@ -68,6 +69,7 @@ class Table:
         self.leader = config.first_leader
         self.left_table = [False] * self.n
         self.changed: set[int] = set()        # seats that changed hands since this game was dealt (RULES §2)
+        self.timed_out = [0] * self.n         # turns in a row the clock played for each person's seat
         self.now = 0.0
         self.deadline: float | None = None
         self._turn_key: tuple[int, int, str] | None = None
@@ -189,6 +191,7 @@ class Table:
 
     def _hand_over(self, seat: int, name: str, balance: int | None) -> None:
         self.names[seat] = name
+        self.timed_out[seat] = 0
         if balance is not None:
             self.balances[seat] = balance
         self.left_table[seat] = False
@@ -200,9 +203,26 @@ class Table:
         st = self.state
         if st is None or st.outcome is None:
             raise TableError("the current game is not over", "in_progress")
+        absent = self.absent_seats()
+        if absent:
+            raise TableError(f"seat {absent[0]} has let the clock play {ABSENT_AFTER} turns in a row: it is dealt in "
+                             "again once its player says they are there", "absent")
         gone = [left or seat in self.changed for seat, left in enumerate(self.left_table)]
         self.leader = next_leader(st.outcome, gone)
         self.start_game(now)
+
+    def absent_seats(self) -> list[int]:
+        """The people's seats whose last ``ABSENT_AFTER`` turns the clock played: nobody may be at the keyboard, so
+        the next game is not dealt while one is (``next_game`` refuses) until ``still_here`` (offline: the player
+        answers) or the seat changes hands (LAN: the player is stood up). Nobody is played to ruin."""
+        return [s for s in range(self.n) if self.bots[s] is None and not self.left_table[s]
+                and self.timed_out[s] >= ABSENT_AFTER]
+
+    def still_here(self, seat: int) -> None:
+        """The player at ``seat`` says they are there: their seat is dealt in again."""
+        if not 0 <= seat < self.n:
+            raise TableError(f"seat {seat} is not at this table", "bad_seat")
+        self.timed_out[seat] = 0
 
     def play_out(self) -> None:
         """Play the current game to its end at once and publish it as one change (a player left for good).
@@ -256,7 +276,7 @@ class Table:
                 return
         if self.deadline is not None and now >= self.deadline:
             log.info("seat %d timed out", seat)
-            self._apply(Move(seat, MoveKind.TIMEOUT))
+            self._apply(Move(seat, MoveKind.TIMEOUT), clock=True)
             return
         bot = self.bots[seat]
         if bot is not None and self._pending is None:
@@ -277,19 +297,33 @@ class Table:
             log.exception("bot at seat %d chose a refused move; playing its timeout action", seat)
             self._apply(Move(seat, MoveKind.TIMEOUT))
 
-    def _apply(self, move: Move) -> Move:
+    def _apply(self, move: Move, clock: bool = False) -> Move:
+        """Apply ``move`` (``clock``: the turn clock ran out) and publish it; TableError if the engine refuses."""
         st = self.state
         assert st is not None
         try:
             move = st.push(move)
         except EngineError as exc:
             raise TableError(str(exc), getattr(exc, "code", "illegal")) from None
+        self._count_clock(move, clock)
         self._version += 1
         self._pending = None  # a bot still thinking about the old position is no longer asked
         if st.balances is not None:
             self.balances = st.balances[:]
         self._publish()
         return move
+
+    def _count_clock(self, move: Move, clock: bool) -> None:
+        """A person's turn the clock played counts; a move they made themselves starts the count again. A timeout
+        sent for them (the LAN server's away timer, for a player whose connection dropped) does neither: the seat
+        waits for them for the server's reconnect time, which bounds what they lose."""
+        seat = move.seat
+        if self.bots[seat] is not None or move.kind is MoveKind.LEAVE:
+            return
+        if clock:
+            self.timed_out[seat] += 1
+        elif move.kind is not MoveKind.TIMEOUT:
+            self.timed_out[seat] = 0
 
     # ------------------------------------------------------------ publishing
     def subscribe(self, listener: Listener) -> None:

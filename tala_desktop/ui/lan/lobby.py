@@ -22,11 +22,12 @@ import pygame
 
 from tala_desktop.net.chat_text import MAX_CHAT
 from tala_desktop.net.game_record import GameRecord
-from tala_desktop.net.protocol import ChatEvent, Removed, TableInfo
+from tala_desktop.net.protocol import TableInfo
 from tala_desktop.table import SeatKind
 
 from ..art import gfx, theme
-from ..art.theme import ERROR, LABEL, MUTED, TEXT
+from ..art.shapes import render_padlock
+from ..art.theme import ERROR, GOLD, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
@@ -42,9 +43,11 @@ from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
 from .lobby_chat import BOX_BOTTOM, LobbyChat
 from .lost import LanLostOverlay
+from .pin import enter_table, host_pin_dialog
 from .records import keep_record
 from .roster import LEFT, ROW_H, LobbyRoster
 from .session import LanSession, free_between_games
+from .where import LOCK_W, TableWhere
 
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
 CONTROL_STEP = 70                # a label, its control, and air before the next label
@@ -58,7 +61,7 @@ class LanLobbyScene(PageScene):
     title_key = "lobby.title"
 
     def __init__(self, services: Services, session: LanSession, to_menu: Callable[[], None] | None = None,
-                 on_fail: Callable[[str], None] | None = None) -> None:
+                 on_fail: Callable[[str, LanSession], None] | None = None) -> None:
         self.session = session
         self.to_menu = to_menu
         self.on_fail = on_fail
@@ -76,6 +79,7 @@ class LanLobbyScene(PageScene):
         self.drawn_terms: list[tuple[str, str]] = []   # the table's terms a guest reads (the host has controls)
         self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
         self.chat = LobbyChat(session, services.fonts, self.roster.speaker)   # the table's lines, scrolling
+        self.where = TableWhere(services.fonts, session)     # the addresses friends type, the server's code
         session.on_lost = self._lost
         session.on_record = self._keep_record
         session.on_left = self._taken_off
@@ -103,15 +107,15 @@ class LanLobbyScene(PageScene):
                                                    font_size=15, enabled=False))
                 elif full and free_between_games(table):   # a running table with a seat left free: sit down there
                     self.row_buttons.append(Button(rect, tr("social.sit"), fonts,
-                                                   functools.partial(s.client.join, table.id), style="green",
+                                                   functools.partial(self._enter, table, False), style="green",
                                                    font_size=20))
                 elif full:  # a running or full table: watch it (and sit down on a free seat between games)
                     self.row_buttons.append(Button(rect, tr("social.watch"), fonts,
-                                                   functools.partial(s.client.watch, table.id), style="blue",
+                                                   functools.partial(self._enter, table, True), style="blue",
                                                    font_size=20))
                 else:
                     self.row_buttons.append(Button(rect, tr("lan.join"), fonts,
-                                                   functools.partial(s.client.join, table.id), style="green",
+                                                   functools.partial(self._enter, table, False), style="green",
                                                    font_size=20))
             self.create_button = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.create"), fonts,
                                         self.create_table, style="primary", font_size=24)
@@ -123,6 +127,7 @@ class LanLobbyScene(PageScene):
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.start"), fonts,
                                      s.client.start, style="primary", font_size=26, enabled=s.can_start())
                 self._host_controls(info)
+                self.widgets.append(self.where.pin_button(lambda: self._ask(host_pin_dialog(self.services, s))))
             elif s.watching:
                 free = s.free_seat()
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("social.sit"), fonts,
@@ -166,6 +171,9 @@ class LanLobbyScene(PageScene):
             rect = (RIGHT.x, RIGHT.y + 28 + i * CONTROL_STEP, RIGHT.w, 40)
             self.controls.append(Segmented(rect, options, value, fonts, functools.partial(self.configure, field),
                                            size=17))
+
+    def _enter(self, table: TableInfo, watch: bool) -> None:
+        enter_table(self.services, self.session, table, watch, self._ask)     # a PIN table asks its PIN first
 
     def _ask(self, overlay: Scene) -> None:
         if self.stack is not None:
@@ -287,7 +295,7 @@ class LanLobbyScene(PageScene):
             mid_game = m is not None and not m.is_over
             text = f"{text} {tr('net.game_money' if mid_game else 'net.table_money')}"
         if self.session.welcome is None and self.on_fail is not None:  # never got in: back to the list
-            self.on_fail(text)
+            self.on_fail(text, self.session)
             self.back()
             return
         closed = self.session.lost_reason in GAME_STOPS                  # the server closed, not the network
@@ -305,9 +313,12 @@ class LanLobbyScene(PageScene):
         if s.playing and s.table_queue and self.table_scene is None:
             self._start_table()
             return
-        self.chat.place(self.chat_rect())
+        self._place_chat()
         if self.chat.update():
             self.invalidate()
+        if s.pin_for is not None:                  # Vào went straight to a PIN table: its PIN first
+            table, s.pin_for = s.pin_for, None
+            self._enter(table, False)
         key = (s.lobby, s.you, s.member, tuple(s.tables), s.said_total,
                len(s.notices), s.welcome is None)
         if key != self._key:
@@ -322,6 +333,7 @@ class LanLobbyScene(PageScene):
         else:
             self._draw_seats(surface, s.lobby)
         self._draw_chat(surface)
+        self.where.draw(surface, self.label)
         status = self.status_line()
         lines = self.status_lines()
         self.drawn_status = " ".join(lines)
@@ -369,8 +381,11 @@ class LanLobbyScene(PageScene):
                 text += f" · {tr('lobby.playing')}"
             room = (self.row_buttons[i].rect.x if i < len(self.row_buttons) else LEFT.right) - 8 - (LEFT.x + 14)
             size = fit_font_size(self.services.fonts, text, room, 20, smallest=16)   # a long row: smaller, then cut
+            if t.password:                         # a PIN table: the padlock, as in the LAN list
+                surface.blit(render_padlock(20, GOLD), (LEFT.x + 14, y + 17))
+                room -= LOCK_W
             label = self.label(ellipsize(self.services.fonts.font(size, bold=True), text, room), size, TEXT, bold=True)
-            surface.blit(label, (LEFT.x + 14, y + 16))
+            surface.blit(label, (LEFT.x + 14 + (LOCK_W if t.password else 0), y + 16))
             self.drawn_rows.append((text, LEFT.x + 14 + label.get_width()))
             if gfx.text_size(self.services.fonts.font(size, bold=True), text)[0] > room:
                 self.drawn_row_cut.append(text)
@@ -409,23 +424,14 @@ class LanLobbyScene(PageScene):
             surface.blit(self.label(ellipsize(font, value, RIGHT.right - x), 17, TEXT, bold=True), (x, y))
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
-        self.chat.place(self.chat_rect())
-        self.drawn_chat_hint = ""
+        self._place_chat()
         self.drawn_chat_note = self.chat.draw_muted(surface, self.label, self.chat_field, self.session.am_muted)
-        if not self.chat.view.entries and not self.session.am_muted:  # an empty box says what it is for
-            hint = "lobby.chat_empty" if self.session.lobby is not None else "lobby.chat_no_table"
-            self.drawn_chat_hint = ellipsize(self.services.fonts.font(17), tr(hint), RIGHT.w)
-        self.chat.draw(surface, self.label, self.chat_field, self.drawn_chat_hint)
+        self.drawn_chat_hint = self.chat.draw(surface, self.label, self.chat_field, RIGHT.w)
 
-    def chat_rect(self) -> pygame.Rect:
+    def _place_chat(self) -> None:
         """The chat's lines: under the host's controls, or under a guest's terms (taller), over the field."""
-        s = self.session
-        top = RIGHT.y + 30 + 4 * CONTROL_STEP if s.is_host else RIGHT.y + 52 + 4 * 32 + 44
-        return pygame.Rect(RIGHT.x, top, RIGHT.w, BOX_BOTTOM - top)
-
-    def chat_lines(self) -> list[ChatEvent | Removed]:
-        """The chat lines of the table you are at and who the host removed (its reactions aside)."""
-        return [x for x in self.session.said if isinstance(x, (ChatEvent, Removed))]
+        top = RIGHT.y + 30 + 4 * CONTROL_STEP if self.session.is_host else RIGHT.y + 52 + 4 * 32 + 44
+        self.chat.place(pygame.Rect(RIGHT.x, top, RIGHT.w, BOX_BOTTOM - top))
 
 
 def table_terms(info: TableInfo) -> list[tuple[str, str]]:

@@ -76,19 +76,25 @@ class LobbyChat:
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.view.handle_event(event)
 
-    def draw(self, surface: pygame.Surface, label: Label, field: TextField | None, empty: str) -> None:
+    def draw(self, surface: pygame.Surface, label: Label, field: TextField | None, width: int) -> str:
+        """The title, the lines (an empty box says what it is for: that hint is returned), the field's note."""
         r = self.view.rect
         surface.blit(label(tr("lobby.chat"), 20, LABEL, bold=True), (r.x, r.y - 30))
+        empty = ""
+        if not self.view.entries and not self.session.am_muted:
+            hint = "lobby.chat_empty" if self.session.lobby is not None else "lobby.chat_no_table"
+            empty = ellipsize(self.fonts.font(17), tr(hint), width)
         self.view.draw(surface, empty)
         self.drawn_note = ""
         if field is None or not field.visible:
-            return
+            return empty
         text, colour = length_note(field)
         if text:
             font = self.fonts.font(14)
             self.drawn_note = ellipsize(font, text, field.rect.w + 110)
             img = label(self.drawn_note, 14, colour)
             surface.blit(img, (field.rect.x, field.rect.y - img.get_height() - 4))
+        return empty
 
     def draw_muted(self, surface: pygame.Surface, label: Label, field: TextField | None, muted: bool) -> str:
         """Muted: the chat field's box says so, in two rows at most, where one would type; the words drawn."""

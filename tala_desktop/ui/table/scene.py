@@ -53,6 +53,7 @@ from .painter import TablePainter
 from .pause import PauseOverlay
 from .results import ResultsOverlay, results_due
 from .status import STATUS_SECONDS, StatusLine
+from .still_there import ABSENT, StillThereOverlay
 from .view import Looks, TableFacts, TableView
 
 INPUT_GUARD = 0.5          # seconds clicks are ignored once a new hand is shown
@@ -171,8 +172,7 @@ class TableScene(Scene):
         return self._dirty or self._frame_dirty or bool(self.frames.changed)
 
     def redraw_rects(self) -> list[pygame.Rect] | None:
-        """Where the next frame differs from the last when only the clock, glows or thinking dots moved; else
-        None (the whole frame)."""
+        """Where the next frame differs from the last when only the clock, glows or dots moved; else None (all)."""
         if self._dirty or self._frame_dirty or self.model is None:
             return None
         return list(self.frames.changed)
@@ -188,8 +188,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ your input's results
     def take_input(self, effects: Effects) -> None:
-        """Carry out one input's Effects: your hand's gesture, a redraw, the pause menu, then what the actions make
-        of what you picked."""
+        """Carry out one input's Effects: your hand's gesture, a redraw, the pause menu, then your pick's actions."""
         if effects.gesture is not None and self.hand.apply(effects.gesture):
             self.touch()
         if effects.redraw:
@@ -307,8 +306,7 @@ class TableScene(Scene):
             self.relayout(canvas)
 
     def relayout(self, size: tuple[int, int]) -> None:
-        """Lay the table out again for a canvas of ``size`` (the window changed shape, a panel docked or went):
-        cards glide to their new places, the buttons and the header move at once."""
+        """Lay the table out again for ``size`` (a new window shape, a panel docked or gone): cards glide there."""
         self._lay_out(TableLayout(size, self.layout.n, self.layout.my_seat, self.docked(size)))
         self._frame_dirty = True
 
@@ -323,7 +321,9 @@ class TableScene(Scene):
         self.buttons.place(self.highlights, layout)
 
     def _route(self, msg: TableMessage) -> None:
-        if isinstance(msg, Error):          # answers to your commands skip the batch queue
+        if isinstance(msg, Error) and msg.code == ABSENT:      # the clock played your last turns: still there?
+            self.open_page(StillThereOverlay(self.services, self.client.still_here, self.leave_table))
+        elif isinstance(msg, Error):          # answers to your commands skip the batch queue
             self.carry_out(self.actions.on_error(msg))
         elif isinstance(msg, Hint):
             self.carry_out(self.actions.on_hint(msg))

@@ -48,7 +48,8 @@ def test_the_lobby_chat_shows_the_removal(lan, fonts):
     lobby = LanLobbyScene(make_services(fonts), host)
     host.client.kick(host.lobby.seats[1].member)
     host.pump(0)
-    assert [type(x).__name__ for x in lobby.chat_lines()] == ["Removed"]
+    lobby.chat.update()
+    assert [x.said.text for x in lobby.chat.view.entries] == [tr("social.removed", name="Minh")]
     import pygame
     lobby.draw(pygame.Surface((1280, 720)))
 
