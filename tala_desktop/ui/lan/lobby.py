@@ -150,8 +150,10 @@ class LanLobbyScene(PageScene):
             self.widgets.extend([self.action, self.leave_button, *self.controls, *self.roster.build(info)])
         muted = s.am_muted
         typing = self.chat_field is not None and self.chat_field.focused and not muted
+        refused = self.chat_field is not None and self.chat_field.refused    # still said after a new line came
         self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, MAX_CHAT,
                                     self._set_chat, size=19)
+        self.chat_field.refused = refused
         at_table = s.lobby is not None              # a chat goes to the people at your table: none before one
         self.chat_field.visible = not muted and at_table   # muted: the field says so instead of taking text
         self.chat_field.focus(typing and at_table)

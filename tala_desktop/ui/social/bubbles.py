@@ -10,7 +10,9 @@ half its size, then further). Free means inside the canvas and clear of
 every card, name plate and control the table lays out (``avoid``: the
 hand, each seat's discards, phỏm, eaten cards and card backs, the stock,
 the buttons), the sender's own avatar aside; where no place is free it
-takes the one that covers least. It pops in, holds, and fades over its
+takes the one that covers least. Bubbles shown together keep clear of
+each other the same way where there is room (the older placed first;
+a card is never covered to spare a bubble). It pops in, holds, and fades over its
 last third of a second; a new reaction from the same sender replaces the
 old bubble. Time is the caller's clock.
 """
@@ -177,17 +179,18 @@ class ReactionBubbles:
         y = max(4, min(self.canvas[1] - h - 4, y))
         return pygame.Rect(x, y, w, h)
 
-    def choose(self, b: Bubble) -> tuple[pygame.Surface, pygame.Rect]:
+    def choose(self, b: Bubble, others: list[pygame.Rect] | None = None) -> tuple[pygame.Surface, pygame.Rect]:
         """The bubble's image and place: its anchor's side if free, else the first free other (see the module's
-        docstring), else the one that covers least."""
+        docstring), else the one that covers least; ``others``: the bubbles placed before it, kept clear too."""
         own = [r for r in self.avoid if r.collidepoint(b.anchor.centre)]      # the sender's avatar, its plate
         avoid = [r for r in self.avoid if r not in own]
+        others = others or []
         order = [b.anchor.side] + [x for x in ("below", "above", "right", "left") if x != b.anchor.side]
         best: tuple[int, pygame.Surface, pygame.Rect] | None = None
         for side, shift in [(x, k) for k in SHIFTS for x in order]:
             img = self.image(b.key, side, b.label, b.text)
             rect = self.place(img, b.anchor, side, shift)
-            cover = sum(_area(rect.clip(r)) for r in avoid)
+            cover = 1000 * sum(_area(rect.clip(r)) for r in avoid) + sum(_area(rect.clip(r)) for r in others)
             if cover == 0:
                 return img, rect
             if best is None or cover < best[0]:
@@ -196,11 +199,13 @@ class ReactionBubbles:
         return best[1], best[2]
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
+        placed: list[pygame.Rect] = []
         for b in sorted(self.bubbles.values(), key=lambda b: b.born):
             age = b.age(now)
             if not 0 <= age < b.seconds:
                 continue
-            img, rect = self.choose(b)
+            img, rect = self.choose(b, placed)
+            placed.append(rect)
             if age < POP_SECONDS:      # pop in from 60 %, overshooting a little
                 t = age / POP_SECONDS
                 scale = 0.6 + 0.5 * t - 0.1 * t * t

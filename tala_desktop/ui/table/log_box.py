@@ -23,4 +23,4 @@ def log_rect(layout: TableLayout, opened: bool, lines: int) -> pygame.Rect:
     """Where the log with ``lines`` lines is drawn (and takes its clicks): the corner box, or opened, taller."""
     log = layout.log
     high = layout.px(PAD) + layout.px(LINE) * min(lines, log_fit(layout, opened))
-    return pygame.Rect(log.x, log.y, log.w, max(log.h, high) if opened else log.h)
+    return pygame.Rect(log.x, log.y, log.w, high) if opened else pygame.Rect(log)

@@ -194,7 +194,7 @@ class TablePainter:
         L = view.layout
         line_h = L.px(24)
         high = L.px(12) + line_h * len(lines)
-        r = pygame.Rect(L.log.x, L.log.y, L.log.w, max(L.log.h, high) if view.log_open else min(L.log.h, high))
+        r = pygame.Rect(L.log.x, L.log.y, L.log.w, high if view.log_open else min(L.log.h, high))
         surface.blit(self.panel(r.size, theme.LOG_FILL, L.px(10), theme.LOG_EDGE), r.topleft)
         mark = self.text("▴" if view.log_open else "▾", L.px(15), FELT_MUTED)
         surface.blit(mark, mark.get_rect(bottomright=(r.right - L.px(8), r.bottom - L.px(3))))

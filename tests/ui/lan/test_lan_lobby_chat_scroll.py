@@ -84,3 +84,6 @@ def test_a_line_typed_past_the_limit_is_refused_in_words(lan, fonts, lang):
     post(stack, pygame.TEXTINPUT, text="b" * 40)
     assert len(lobby.chat_field.text) == MAX_CHAT
     assert lobby.chat.drawn_note == tr("social.too_long", limit=MAX_CHAT)   # said, not silently dropped
+    lobby.rebuild()                                                   # a lobby frame came: still said
+    frame(stack)
+    assert lobby.chat.drawn_note == tr("social.too_long", limit=MAX_CHAT)
