@@ -1,7 +1,8 @@
 """A bubble never covers cards: your own over your hand, one over the top seat's discards, a watcher's over a name
 plate were all seen. Every bubble (a reaction and a three-row typed line, from each seat and from someone watching)
 is placed clear of the hand, every seat's discards, phỏm, eaten cards, card backs and name plates, the stock and
-the buttons (and, where there is room, of each other), at 1024x600, 1280x720, 1920x1080 and 2520x1080, in both languages."""
+the buttons (and, where there is room, of each other), at 1024x600, 1280x720, 1920x1080 and 2520x1080, in both
+languages."""
 
 from __future__ import annotations
 
