@@ -31,7 +31,7 @@ from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..widgets.controls import Button
-from ..widgets.text_fit import READABLE
+from ..widgets.text_fit import READABLE, fit_name
 from .extras import DialogRoom, PersonSpot, TableExtras
 from .layout import TableLayout
 from .model import TableModel
@@ -273,12 +273,21 @@ class ResultsOverlay(Scene):
         self._draw_chips(surface)
         self.new_button.draw(surface)
         self.leave_button.draw(surface)
-        if math.isfinite(self.countdown):
-            secs = max(0, math.ceil(self.countdown))
-            note = self.painter.text(tr("table.auto_start", seconds=secs), self._type(15), theme.RESULTS_NOTE)
+        words = self.note
+        if words:
+            note = self.painter.text(words, self._type(15), theme.RESULTS_NOTE, max_width=self.panel.w - p(40))
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
         if self.extras is not None:
             self.extras.draw_over(surface, self.room())
+
+    @property
+    def note(self) -> str:
+        """The one line about the next game over the buttons: the table's (LAN: when and why it waits, the hold) or
+        the results' own countdown; "" when there is none."""
+        words = self.extras.deal_note(self.countdown) if self.extras is not None else None
+        if words is None and math.isfinite(self.countdown):
+            words = tr("table.auto_start", seconds=max(0, math.ceil(self.countdown)))
+        return words or ""
 
     def _draw_row(self, surface: pygame.Surface, i: int, seat: int) -> None:
         L = self.layout
@@ -325,7 +334,8 @@ class ResultsOverlay(Scene):
         m, r = self.model, self._row_rect(i)
         out: list[tuple[str, pygame.Surface, pygame.Rect]] = []
         x = self._name_x(i, seat)
-        name = self.painter.text(m.names[seat], self._type(18), WHITE, bold=True, max_width=r.x + p(NAME_END) - x)
+        fitted = fit_name(self.services.fonts, m.names[seat], self._type(18), r.x + p(NAME_END) - x)   # never squeezed
+        name = self.painter.text(fitted.text, fitted.size, WHITE, bold=True)
         out.append(("name", name, name.get_rect(topleft=(x, r.y + p(8)))))
         if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN:  # after an Ù nobody is ranked by points
             points = m.final_points()[seat]

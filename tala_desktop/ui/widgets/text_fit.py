@@ -39,6 +39,30 @@ def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     return text[:lo].rstrip() + ELLIPSIS
 
 
+NAME_SHRINK = 0.8          # a name may be drawn this much smaller than its size to fit, never smaller
+
+
+@dataclass(frozen=True)
+class FittedName:
+    """A name as drawn in its room: the words shown, at which size, and whether they were cut (the full name then
+    shows on hover)."""
+
+    text: str
+    size: int
+    cut: bool
+
+
+def fit_name(fonts: Fonts, name: str, size: int, width: int, bold: bool = True) -> FittedName:
+    """``name`` in ``width`` pixels, readable: the largest size from ``size`` down to 80 % of it (never under 12) at
+    which it fits whole; else at that smallest size, cut with "…". Never squeezed."""
+    floor = max(SMALLEST, round(size * NAME_SHRINK))
+    for s in range(max(1, size), floor - 1, -1):
+        if gfx.text_size(fonts.font(s, bold), name)[0] <= width:
+            return FittedName(name, s, False)
+    shown = ellipsize(fonts.font(floor, bold), name, max(1, width))
+    return FittedName(shown, floor, shown != name)
+
+
 @dataclass(frozen=True)
 class FittedText:
     text: str
