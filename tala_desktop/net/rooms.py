@@ -39,6 +39,7 @@ from .between_games import BetweenGames
 from .chat import Chat
 from .game_record import Records
 from .hosting import AwayTimer, arrival_frame, forward, hosted_table
+from .invites import Invites
 from .limits import ServerConfig
 from .members import M, Member, RoomError
 from .moderation import Moderation
@@ -80,6 +81,8 @@ class Room(BetweenGames[M]):
         self.played_by: list[str | None] = []  # the person who plays each seat of the game dealt (None: a bot)
         self.records = Records()              # each game's records, built at its end for who played (game_record.py)
         self.delayed: set[str] = set()        # who held the next deal back already, between these two games
+        self.invites: Invites[M] = Invites()  # seats offered to someone watching, waiting for their answer
+        self.held_until = 0.0                 # the host holds the next deal until then (0: not held)
         self.clock: Callable[[], float] = time.monotonic     # the server's time (its core hands in its own)
         self.lobby_pace = LobbyPacer(config, now)  # lobby frames: at once while the budget lasts, then coalesced
         self.arrivals = arrival_bucket(config, now)   # joins and watches here, from everyone (net/pacing.py)
@@ -113,7 +116,8 @@ class Room(BetweenGames[M]):
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.member_id(m) for m in self.audience.watchers],
                            muted=[n for m, n in self._named() if self.moderation.is_muted(m.person)],
-                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), stood=list(self.stood))
+                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), stood=list(self.stood),
+                           invites=self.invite_infos(), held=self.held(self.table.now if self.table else 0.0))
 
     def broadcast_lobby(self) -> None:
         """The table changed: everyone at it gets its lobby (now, or coalesced with the next changes when the
@@ -189,6 +193,7 @@ class Room(BetweenGames[M]):
         name; their chips are theirs again when it ends); someone watching just goes. What the table keeps of them
         (chips, evening, id) stays for when they come back. A host who leaves passes the role on (net/seating.py)."""
         hosting, seat = member.person == self.seats.host_person, self.seat_index(member)
+        self.invites.drop_for(member)
         self._go(member, now)
         if hosting:
             self.seats.pass_host(seat, list(self.audience.watchers))
@@ -234,6 +239,7 @@ class Room(BetweenGames[M]):
         self.host_only(member)
         target = self.person(member_id)
         name = self.audience.name_of(target)
+        watching = name is not None
         if name is not None:
             self.audience.remove(target)
             if not self.audience and self.table is not None:
@@ -244,9 +250,11 @@ class Room(BetweenGames[M]):
             name = self.seats.names[seat]
             self._free_for_next(seat)
             self._offer(now)
+        self.invites.drop_for(target)
         self.moderation.ban(target.person, name or target.name)
         self.scoreboard_to([target], final=True)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
+        self.chat_log.say(p.Removed(name=name or target.name, watching=watching), self.everyone())   # told to all
         self.broadcast_lobby()
         self.maybe_next_game(now)
         return target
@@ -375,6 +383,8 @@ class Room(BetweenGames[M]):
             if m is not None:
                 self.away.check(table, m.connected, now, self.name)
         self.flush()
+        self.expire_invites(now)
+        self.end_hold(now)
         self.maybe_next_game(now)          # a newcomer's wait or the seat offer may be over
 
     def flush(self) -> None:

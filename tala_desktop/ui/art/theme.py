@@ -249,6 +249,7 @@ LAN_BACK_ROW: Colour = (58, 62, 22)       # "Quay lại bàn": the seat a server
 
 # chat and reactions
 CHAT_FILL: RGBA = (10, 30, 22, 236)
+CHAT_VEIL: RGBA = (10, 24, 18, 226)     # over the reactions of someone the host muted
 CHAT_TILE: RGBA = (255, 255, 255, 26)     # a reaction's tile; lit under the mouse
 CHAT_TILE_HOVER: RGBA = (255, 255, 255, 70)
 CHAT_BADGE: Colour = (226, 48, 48)        # the count of unread lines on the chat button
