@@ -49,6 +49,7 @@ class LanChannel:
         self._info: p.TableInfo | None = None   # the lobby last seen, and when (its deal_wait counts from then)
         self._info_at = 0.0
         self._now = 0.0                         # the clock poll_said was last given
+        self._polled: tuple[p.TableInfo | None, float] = (None, 0.0)   # the lobby poll_said last saw, and when
         self._players: tuple[int, frozenset[str]] | None = None   # the table and its players' names, as last polled
         self._removed: set[str] = set()     # names the host removed (told so: not "left" as well)
 
@@ -182,7 +183,8 @@ class LanChannel:
         s, info = self.session, self.session.lobby
         if info is None or not s.playing or not between_games:
             return ""
-        self._seen_lobby(now)
+        if info is not self._info:
+            self._info, self._info_at = info, now
         held = math.ceil(info.held - (now - self._info_at))
         if info.held > 0 and held > 0:
             return tr("people.held", seconds=held)
@@ -209,17 +211,18 @@ class LanChannel:
         return tr("people.wait_votes", names=", ".join(names)) if names and me not in {x.seat for x in waited} else ""
 
     def _seen_lobby(self, now: float) -> None:
-        """Note when the lobby shown arrived (its countdowns, ``deal_wait``, ``held`` and ``away``, count from then)."""
+        """Note when the lobby shown arrived, on the clock ``poll_said`` is given (its seats' ``away`` count from
+        then)."""
         info = self.session.lobby
-        if info is not self._info:
-            self._info, self._info_at = info, now
+        if info is not self._polled[0]:
+            self._polled = (info, now)
         self._now = now
 
     def _away(self, seconds: float | None) -> int | None:
         """A seat's ``away`` counted down from when its lobby came, in whole seconds (None: not away)."""
         if seconds is None:
             return None
-        return max(0, math.ceil(seconds - (self._now - self._info_at)))
+        return max(0, math.ceil(seconds - (self._now - self._polled[1])))
 
     def held(self) -> bool:
         """The host holds the next deal now."""
