@@ -296,6 +296,11 @@ class Journey:
             self._post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
         self.frame()
 
+    def point_at(self, canvas_pos: tuple[int, int]) -> None:
+        """Move the pointer to a canvas point without clicking (a hand off a button), then one frame."""
+        self._post(pygame.MOUSEMOTION, pos=self._window_pos(canvas_pos), rel=(0, 0), buttons=(0, 0, 0))
+        self.frame()
+
     def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
         """Press the left button at canvas point ``start``, move to ``end`` a step a frame, release there."""
         self.log(f"drag from {start} to {end} on {self.scene_name()}")

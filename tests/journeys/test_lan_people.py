@@ -179,6 +179,7 @@ def test_the_host_stands_up_still_host_and_every_scoreboard_matches_its_players_
 
     # between games the host stands up to watch: still the host (the guest's app offers no menu on Hà)
     host.click_chat(tr("social.stand_up"))
+    host.point_at((20, 360))                          # the pointer leaves the row: it shows the new choices
     host.until(lambda: lobby(host).session.watching, 3.0, "Hà watching")
     guest.until(lambda: table_of(guest).host is None, 3.0, "Hà's seat free on Lan's app")
     assert lobby(host).session.is_host and not lobby(guest).session.is_host
@@ -192,6 +193,7 @@ def test_the_host_stands_up_still_host_and_every_scoreboard_matches_its_players_
 
     # the host sits again, still the host, and the next game is dealt
     host.click_chat(tr("social.sit_at", seat=1))
+    host.point_at((20, 360))
     host.until(lambda: not lobby(host).session.watching, 3.0, "Hà seated again")
     assert lobby(host).session.is_host and table_of(guest).host == 0
     guest.click(tr("btn.new_game"))
