@@ -271,9 +271,7 @@ class LanBrowserScene(PageScene):
         self._open(session)
 
     def go_back(self) -> None:
-        """Quay lại bàn: connect to the server that keeps the player's seat, with the key and token it knows them
-        by; the seat, the chips and the game so far come back in its lobby (if the seat is gone by then, its
-        tables are listed)."""
+        """Quay lại bàn: to the seat a server keeps (gone by then: its tables are listed)."""
         seat = waiting_seat(self.services)
         if seat is None:
             self._fail(tr("back.gone"))
