@@ -34,7 +34,7 @@ import pygame  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tala_desktop.app import build_desktop  # noqa: E402
+from tala_desktop.app.composition import build_desktop  # noqa: E402
 from tala_desktop.ui.core.surface_cache import CacheStats, SurfaceCache  # noqa: E402
 from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
 from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402

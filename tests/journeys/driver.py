@@ -31,7 +31,7 @@ from typing import Any
 
 import pygame
 
-from tala_desktop.app import start_desktop
+from tala_desktop.app.composition import start_desktop
 from tala_desktop.store import folder_lock
 from tala_desktop.store.paths import resolve_data_dir
 from tala_desktop.ui.core.scene import Scene

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tala_desktop.app import ALREADY_OPEN_EXIT
+from tala_desktop.app.already_open import ALREADY_OPEN_EXIT
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = "sounds ready"          # logged (-v) once the first frame of the menu is on screen

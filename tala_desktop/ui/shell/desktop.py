@@ -1,4 +1,4 @@
-"""Desktop: the game as the composition root (``tala_desktop.app``) wired it — the loop and its offline tables.
+"""Desktop: the game as the composition root (``app.composition``) wired it — the loop and its offline tables.
 
 ``Desktop.show_menu`` pushes the main menu, its entries wired to the
 offline tables (a new game, "Chơi tiếp") and to the loop (Thoát).

@@ -1,4 +1,4 @@
-"""Start-up pieces the composition root (``tala_desktop.app``) puts together: the window, the pages, the sounds.
+"""Start-up pieces the composition root (``app.composition``) puts together: the window, the pages, the sounds.
 
 ``open_window`` opens the resizable window (a logical canvas shaped like the
 window scaled into it, F11 for fullscreen) at the size the command line or
