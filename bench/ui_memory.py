@@ -116,8 +116,8 @@ def walk(desktop: Desktop, seed: int, table_frames: int) -> None:
     """The menu, three pages, the tutorial and a bot table to its results, at the window's size now."""
     app, games = desktop.app, desktop.games
     _frames(app, 60)
-    for page in (SetupScene(app.services, lambda choices: None), SettingsScene(app.services),
-                 RulesScene(app.services)):
+    for page in (SetupScene(app.services, desktop.run, lambda choices: None), SettingsScene(app.services),
+                 RulesScene(app.services, desktop.run)):
         app.stack.push(page)
         _frames(app, 60)
         if isinstance(page, RulesScene):

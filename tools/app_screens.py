@@ -125,9 +125,9 @@ def render(out: Path, size: tuple[int, int], language: str, screens: tuple[str, 
     set_language(language)
     pages = {
         "menu": lambda: None,
-        "setup": lambda: app.stack.push(SetupScene(app.services, lambda choices: None)),
+        "setup": lambda: app.stack.push(SetupScene(app.services, desktop.run, lambda choices: None)),
         "settings": lambda: app.stack.push(SettingsScene(app.services)),
-        "rules": lambda: app.stack.push(RulesScene(app.services)),
+        "rules": lambda: app.stack.push(RulesScene(app.services, desktop.run)),
     }
     suffix = f"{size[0]}x{size[1]}-{language}"
     written = []

@@ -1,8 +1,9 @@
 """The composition root: the one place the desktop game is put together, as a player starts it or as the selftest.
 
 ``build_desktop`` puts the pieces together: the services (fonts, card art,
-sounds, settings, the store), the window, the loop, the offline tables with
-the bot runner they share, and the pages one screen opens over another. ``start_desktop`` opens the store of the
+sounds, settings, the store), what the run remembers between pages, the
+window, the loop, the offline tables with the bot runner they share, and the
+pages one screen opens over another. ``start_desktop`` opens the store of the
 data folder first (with the game a crash left) and shows the menu;
 ``selftest_desktop`` builds the selftest's game on a stepped clock. The game,
 the selftest, the already-open window, the journey tests and the UI tests all
@@ -43,6 +44,7 @@ def build_desktop(options: AppOptions, clock: RealClock | StepClock | None = Non
     from tala_desktop.ui.audio.sounds import NullSounds
     from tala_desktop.ui.core.assets import Fonts
     from tala_desktop.ui.core.display import Display
+    from tala_desktop.ui.shared.run_state import RunState
     from tala_desktop.ui.shared.services import Services, UiSettings
     from tala_desktop.ui.shell.app_loop import App, init_pygame
     from tala_desktop.ui.shell.desktop import Desktop
@@ -58,10 +60,11 @@ def build_desktop(options: AppOptions, clock: RealClock | StepClock | None = Non
     app = App(services, open_window(Display(), services, options.windowed), clock)
     games = OfflineGames(services, app.stack, saved, runner=runner, seed=options.seed,
                          hard_samples=options.hard_samples)
-    services.pages = make_pages(services, runner)
+    run = RunState()
+    services.pages = make_pages(services, run, runner)
     app.on_first_frame.append(lambda: load_sounds(services))
     app.closers.append(games.close_all)
-    return Desktop(app, games)
+    return Desktop(app, games, run)
 
 
 def start_desktop(options: AppOptions, clock: RealClock | StepClock | None = None,
