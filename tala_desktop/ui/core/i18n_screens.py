@@ -155,7 +155,7 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "history.col.result": ("Kết quả", "Result"),
     "history.col.net": ("Tiền", "Chips"),
     "history.left": ("Bạn rời bàn", "You left"),
-    "history.left_paid": ("Bạn rời bàn: {amount} từ lúc rời", "You left: {amount} from then on"),
+    "history.left_paid": ("Bạn rời bàn: {amount}", "You left: {amount}"),
     "history.lan": ("Bàn LAN · chip của bàn", "LAN table · the table's chips"),
     "lan_replay.page": ("Trang {page}/{pages}", "Page {page}/{pages}"),
     "lan_replay.no_cards": ("Không còn lá nào", "No cards left"),
