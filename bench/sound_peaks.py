@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from tala_desktop.app import build_desktop  # noqa: E402
+from tala_desktop.app.composition import build_desktop  # noqa: E402
 from tala_desktop.bots import BotLevel  # noqa: E402
 from tala_desktop.bots.runner import InlineRunner  # noqa: E402
 from tala_desktop.ui.audio.music import Music  # noqa: E402

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ui_bench import peak_rss_mb  # noqa: E402 - the frame bench's peak memory reader, beside this script
 
-from tala_desktop.app import build_desktop  # noqa: E402
+from tala_desktop.app.composition import build_desktop  # noqa: E402
 from tala_desktop.ui.core.surface_cache import CacheStats, SurfaceCache  # noqa: E402
 from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
 from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
@@ -106,8 +106,8 @@ def walk(desktop: Desktop, seed: int, table_frames: int) -> None:
     """The menu, three pages, the tutorial and a bot table to its results, at the window's size now."""
     app, games = desktop.app, desktop.games
     _frames(app, 60)
-    for page in (SetupScene(app.services, lambda choices: None), SettingsScene(app.services),
-                 RulesScene(app.services)):
+    for page in (SetupScene(app.services, desktop.run, lambda choices: None), SettingsScene(app.services),
+                 RulesScene(app.services, desktop.run)):
         app.stack.push(page)
         _frames(app, 60)
         if isinstance(page, RulesScene):

@@ -31,7 +31,8 @@ from typing import Any
 
 import pygame
 
-from tala_desktop.app import start_desktop
+from tala_desktop.app.composition import start_desktop
+from tala_desktop.bots.runner import Runner
 from tala_desktop.store import folder_lock
 from tala_desktop.store.paths import resolve_data_dir
 from tala_desktop.ui.core.scene import Scene
@@ -162,20 +163,23 @@ class Journey:
     def _own_frame(self) -> bool:
         app = self.running_app
         deadline = time.monotonic() + BOT_WAIT
-        while self._bots_busy() or any(waiting() for waiting in self.waits_for):
+        for runner in self._bot_runners():
+            if not runner.wait_idle(max(0.0, deadline - time.monotonic())):
+                raise JourneyError(f"a computer player took over {BOT_WAIT:.0f} s to decide")
+        while any(waiting() for waiting in self.waits_for):
             if time.monotonic() > deadline:
-                raise JourneyError(f"a computer player or the server took over {BOT_WAIT:.0f} s to answer")
-            time.sleep(0.001)
+                raise JourneyError(f"the server took over {BOT_WAIT:.0f} s to answer")
+            time.sleep(0.001)  # a LAN server answers on a socket, from its own thread: nothing to wait on but time
         alive = app.frame()
         if app.frames_drawn:
             self.last_frame = None
         return alive
 
-    def _bots_busy(self) -> bool:
-        """A computer player of an offline table, or the tutorial's Lan (a table of its own), is deciding."""
+    def _bot_runners(self) -> list[Runner]:
+        """Who decides the computer players of the offline tables and the tutorial's Lan (a table of its own)."""
         tables = [client.table for client in self.games.clients]
         tables += [scene.tutorial_table for scene in self.running_app.stack.scenes if isinstance(scene, TutorialScene)]
-        return any(table.runner.busy for table in tables)
+        return [table.runner for table in tables]
 
     def step(self, seconds: float) -> None:
         for _ in range(max(1, round(seconds * FPS))):

@@ -102,7 +102,7 @@ def pump_until(players: list[Player], cond: Callable[[], bool], timeout: float =
                 pl.act()
         if cond():
             return
-        time.sleep(0.002)
+        time.sleep(0.002)  # the server answers on sockets, from its own thread: nothing to wait on but time
     raise AssertionError(f"timed out after {timeout} s")
 
 

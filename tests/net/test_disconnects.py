@@ -54,7 +54,7 @@ def until_my_turn(players, me: Player, phase: str, games: int = 3) -> None:
                 pl.act()
             if all(pl.snap.outcome is not None and pl.snap.game_id == game for pl in players):
                 break
-            time.sleep(0.002)
+            time.sleep(0.002)  # the server answers on sockets, from its own thread: nothing to wait on but time
         for pl in players:
             pl.client.next_game()
         pump_until(players, functools.partial(next_game_dealt, players, game + 1), act=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.app import start_desktop
+from tala_desktop.app.composition import start_desktop
 from tala_desktop.bots import BotLevel, make_bot
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import GameState, Rules

@@ -2,7 +2,7 @@
 
     python -m wincheck.plan OUT.json --seed 3 --hard-samples 40 --size 1280x720     # (tools/ on the path)
 
-The app is started from its composition root (``tala_desktop.app.start_desktop``) on a scratch data folder with
+The app is started from its composition root (``app.composition.start_desktop``) on a scratch data folder with
 the seed and sample count the Windows app will get, so both deal the same cards and the bots decide alike. Each
 click a player makes is posted at the window position of what is drawn there (a button by its words, a card of
 the hand, the stock), found from the scenes' own widgets and the table's layout, and written down with what the
@@ -28,7 +28,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from tala_desktop.app import start_desktop  # noqa: E402
+from tala_desktop.app.composition import start_desktop  # noqa: E402
 from tala_desktop.engine.cards import card_str  # noqa: E402
 from tala_desktop.ui.core.i18n import tr  # noqa: E402
 from tala_desktop.ui.frames.overlay import Overlay  # noqa: E402

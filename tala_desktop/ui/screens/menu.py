@@ -38,6 +38,7 @@ from ..frames.confirm import ConfirmOverlay
 from ..frames.notice import NoticeBox
 from ..frames.page import PageScene, fit_font_size
 from ..shared.new_game import GameChoices
+from ..shared.run_state import RunState
 from ..shared.services import Services
 from ..shared.store_bridge import notice_text
 from ..widgets.controls import Button
@@ -78,9 +79,10 @@ class MenuScene(PageScene):
     show_panel = False
     show_back = False
 
-    def __init__(self, services: Services, start_game: Callable[[GameChoices], object],
+    def __init__(self, services: Services, run: RunState, start_game: Callable[[GameChoices], object],
                  quit: Callable[[], None] = quit_app, continue_game: Callable[[], object] | None = None,
                  can_continue: Callable[[], bool] | None = None) -> None:
+        self.run = run                # what the setup and rules pages remember between visits
         self.start_game = start_game
         self.quit = quit
         self.continue_game = continue_game
@@ -185,7 +187,7 @@ class MenuScene(PageScene):
 
     def _open_setup(self) -> None:
         if self.stack is not None:
-            self.stack.push(SetupScene(self.services, self._start))
+            self.stack.push(SetupScene(self.services, self.run, self._start))
 
     def _start(self, choices: GameChoices) -> None:
         if self.stack is not None and self.stack.top is not self:
@@ -198,7 +200,7 @@ class MenuScene(PageScene):
 
     def open_rules(self) -> None:
         if self.stack is not None:
-            self.stack.push(RulesScene(self.services))
+            self.stack.push(RulesScene(self.services, self.run))
 
     def open_stats(self) -> None:
         if self.stack is not None and self.services.store is not None:

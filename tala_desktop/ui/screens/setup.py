@@ -3,15 +3,15 @@
 The page edits a ``GameChoices``; "Bắt đầu" is enabled only when
 ``GameChoices.errors`` is empty and hands the choices to ``on_start``
 (the app builds the table and pushes the table scene). The choices are
-remembered for the session in ````services.last_game````; the bet, the
+remembered for the run in ``RunState.last_game``; the bet, the
 seconds per turn, the preset and each bot's level also go to the settings,
 so the next run starts from them. The rules
 are Zingplay, Cơ bản or Tùy chỉnh; "Sửa luật…" opens the house-rules editor
 on the rules chosen so far, and the custom switches it returns are kept for
-the session in ````services.custom_rules```` (the store's settings keep
-only a named preset). When your chips cannot cover the smallest bet, the
-page says so beside "Bắt đầu" and offers "Nhận chip miễn phí", or says when
-the next free chips come (free_chips.py).
+the run in ``RunState.custom_rules`` (the settings keep them too, for the
+next run). When your chips cannot cover the smallest bet, the page says so
+beside "Bắt đầu" and offers "Nhận chip miễn phí", or says when the next free
+chips come (free_chips.py).
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from ..shared.new_game import (
     TURN_SECONDS_CHOICES,
     GameChoices,
 )
+from ..shared.run_state import RunState
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look, save_ui_settings
 from ..widgets.controls import Button
@@ -66,9 +67,9 @@ def player_balance(services: Services) -> int:
     return store.profile().balance if store is not None else START_BALANCE
 
 
-def initial_choices(services: Services) -> GameChoices:
-    """The last choices of this session, or the defaults from the settings."""
-    last = services.last_game
+def initial_choices(services: Services, run: RunState) -> GameChoices:
+    """The last choices of this run, or the defaults from the settings."""
+    last = run.last_game
     if last is not None:
         choices = copy.deepcopy(last)
     else:
@@ -79,10 +80,10 @@ def initial_choices(services: Services) -> GameChoices:
         for bot, level in zip(choices.bots, s.bot_levels):     # the levels of the last game set up
             if level in BOT_LEVELS:
                 bot.level = BotLevel(level)
-    custom = services.custom_rules
+    custom = run.custom_rules
     if custom is None and services.settings.custom_rules:  # kept from an earlier run
         try:
-            custom = services.custom_rules = Rules.from_dict(services.settings.custom_rules)
+            custom = run.custom_rules = Rules.from_dict(services.settings.custom_rules)
         except RulesError:
             custom = None
     if custom is not None:
@@ -95,9 +96,10 @@ class SetupScene(PageScene):
 
     title_key = "setup.title"
 
-    def __init__(self, services: Services, on_start: Callable[[GameChoices], None]) -> None:
+    def __init__(self, services: Services, run: RunState, on_start: Callable[[GameChoices], None]) -> None:
+        self.run = run
         self.on_start = on_start
-        self.choices = initial_choices(services)
+        self.choices = initial_choices(services, run)
         self.balance = player_balance(services)
         self.name_fields: list[TextField] = []
         self.level_pickers: list[Segmented] = []
@@ -156,7 +158,7 @@ class SetupScene(PageScene):
         self._refresh()
 
     def _keep_custom(self, rules: Rules) -> None:
-        self.choices.custom_rules = self.services.custom_rules = as_custom(rules)
+        self.choices.custom_rules = self.run.custom_rules = as_custom(rules)
         self.services.settings.custom_rules = self.choices.custom_rules.to_dict()  # saved with the settings
 
     def edit_rules(self) -> None:
@@ -246,7 +248,7 @@ class SetupScene(PageScene):
         if c.preset in PRESET_CHOICES:       # Tùy chỉnh keeps its switches in settings.custom_rules
             s.default_preset = c.preset
         save_ui_settings(self.services)
-        self.services.last_game = copy.deepcopy(self.choices)
+        self.run.last_game = copy.deepcopy(self.choices)
         self.on_start(copy.deepcopy(self.choices))
 
     def handle_event(self, event: pygame.event.Event) -> None:

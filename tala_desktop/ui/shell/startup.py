@@ -1,4 +1,4 @@
-"""Start-up pieces the composition root (``tala_desktop.app``) puts together: the window, the pages, the sounds.
+"""Start-up pieces the composition root (``app.composition``) puts together: the window, the pages, the sounds.
 
 ``open_window`` opens the resizable window (a logical canvas shaped like the
 window scaled into it, F11 for fullscreen) at the size the command line or
@@ -26,6 +26,7 @@ from ..core.i18n import tr
 from ..core.pages import Pages
 from ..core.scene import Scene
 from ..shared.app_settings import apply_settings, fit_window
+from ..shared.run_state import RunState
 from ..shared.services import Services
 from ..shared.store_bridge import save_ui_settings
 
@@ -55,21 +56,21 @@ def _set_icon(cards: CardArt) -> None:
     pygame.display.set_icon(icon)
 
 
-def make_pages(services: Services, runner: Runner | None = None) -> Pages:
-    """The pages scenes open over themselves: settings, rules (over a LAN table: without the guided game), the
-    tutorial (its Lan decided by ``runner``; None: a bot thread of its own) and the LAN page. The tutorial and LAN
-    load the table scene: on first use."""
+def make_pages(services: Services, run: RunState, runner: Runner | None = None) -> Pages:
+    """The pages scenes open over themselves: settings, rules (drawn once for ``run``; over a LAN table: without
+    the guided game), the tutorial (its Lan decided by ``runner``; None: a bot thread of its own) and the LAN
+    page. The tutorial and LAN load the table scene: on first use."""
     def settings() -> Scene:
         from ..screens.settings import SettingsScene
         return SettingsScene(services)
 
     def rules() -> Scene:
         from ..screens.rules import RulesScene
-        return RulesScene(services)
+        return RulesScene(services, run)
 
     def table_rules() -> Scene:
         from ..screens.rules import RulesScene
-        return RulesScene(services, tutorial=False)
+        return RulesScene(services, run, tutorial=False)
 
     def tutorial() -> Scene:
         from ..screens.tutorial import TutorialScene

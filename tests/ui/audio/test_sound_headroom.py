@@ -108,6 +108,8 @@ def test_the_mix_the_sound_card_gets_peaks_under_minus_one_dbfs(tmp_path):
         bank.reserve(music.level)
         music.start()
         music.poll()
+        # SDL mixes on its own thread, and its disk driver writes at the sound card's pace: the sleeps are the
+        # real time the mix takes, not a wait for an event
         time.sleep(0.3)
         for name in SOUND_NAMES:
             bank.play(name)

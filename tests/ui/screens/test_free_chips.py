@@ -102,7 +102,7 @@ def test_the_offer_has_its_own_place_on_both_pages(broke, size, language):
     store, _ = broke
     app, menu = open_menu(store, size, language)
     try:
-        for scene in (menu, SetupScene(app.services, lambda choices: None)):
+        for scene in (menu, SetupScene(app.services, menu.run, lambda choices: None)):
             if scene is not menu:
                 app.stack.push(scene)
                 app.frame()
