@@ -18,6 +18,7 @@ import msgspec
 from tala_desktop.bots import BotLevel
 from tala_desktop.table import LOBBY_KINDS, SeatKind
 from tala_desktop.table.messages import (
+    DealShown,
     Error,
     HintRequest,
     Leave,
@@ -33,7 +34,7 @@ from tala_desktop.table.reactions import REACTIONS
 from .chat_text import MAX_CHAT, clean_chat, shown
 from .game_record import GameRecord, check_record
 
-PROTOCOL_VERSION = 4            # what each version added: docs/protocol.md, "Versions"
+PROTOCOL_VERSION = 5            # what each version added: docs/protocol.md, "Versions"
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 MAX_NAME = 20
 MAX_PASSWORD = 64
@@ -233,9 +234,10 @@ class Ping(_Cmd, tag="ping"):
 
 
 Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | Kick | Mute | Leave
-           | Ready | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping)
+           | Ready | Start | MoveCommand | NextGame | DealShown | HintRequest | Chat | React | Ping)
 COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "watch", "sit", "stand_up", "set_seat",
-                 "kick", "mute", "leave", "ready", "start", "move", "next_game", "hint", "chat", "react", "ping")
+                 "kick", "mute", "leave", "ready", "start", "move", "next_game", "deal_shown", "hint", "chat", "react",
+                 "ping")
 
 _decoder = msgspec.json.Decoder(Command)
 

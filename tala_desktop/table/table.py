@@ -6,7 +6,9 @@ server (driven by its asyncio loop). It never blocks: bots think in a
 futures are polled by ``update(now)``; time is passed in, so tests step it.
 A bot's move is held back until ``think_delay`` seconds of the table's time
 after it was asked (so a human can follow), which is why a paused table (no
-updates) holds its bots too. Every change is published to each seat as redacted
+updates) holds its bots too. A new game's first turn waits for the deal to be shown
+(``deal_shown``: the seat to move's screen dealt every card), at most ``deal_wait``
+seconds: its clock, or its bot's think delay, runs from then. Every change is published to each seat as redacted
 events followed by a fresh snapshot: to the listeners, and into the queue of
 each seat whose feed is open (``open_feed``: a client reads that seat), so a
 seat nobody reads keeps nothing. The feed of seat ``None`` is the public one,
@@ -70,8 +72,12 @@ class Table:
         self.changed: set[int] = set()        # seats that changed hands since this game was dealt (RULES §2)
         self.now = 0.0
         self.deadline: float | None = None
+        self.turn_from = 0.0                  # table time the turn's clock runs from (later while a deal is shown)
+        self._dealing = False                 # the change being published is a new deal
+        self._deal_open = False               # the first turn waits for the deal to be shown (until ``turn_from``)
+        self._dealt_turn = False              # the turn is a deal's first: a bot's think delay runs from ``turn_from``
         self._turn_key: tuple[int, int, str] | None = None
-        self._pending: tuple[int, Future, float] | None = None  # (version, future, table time to play it)
+        self._pending: tuple[int, Future, float] | None = None  # (version, future, table time it was asked)
         self._version = 0
         self._seen_events = 0
 
@@ -104,7 +110,11 @@ class Table:
         for seat in range(self.n):
             if self.left_table[seat]:
                 self.state.push(Move(seat, MoveKind.LEAVE))
-        self._publish()
+        self._dealing = True
+        try:
+            self._publish()
+        finally:
+            self._dealing = False
 
     def resume(self, state: GameState, game_id: int, balances: list[int], now: float | None = None) -> None:
         """Install a game rebuilt elsewhere (a replayed autosave) as the current game, with a fresh clock.
@@ -162,6 +172,30 @@ class Table:
         st = self.state
         if st is not None and not st.is_over and not st.left[seat]:
             self._apply(Move(seat, MoveKind.LEAVE))
+
+    def deal_shown(self, seat: int | None, game_id: int, now: float | None = None) -> None:
+        """``seat``'s screen has shown the deal of game ``game_id`` (every card landed, its buttons show): the first
+        turn's clock starts now if it waits for that seat (the seat to move, or any seat when a bot moves).
+
+        Anything else changes nothing: another game, another person's screen, a turn already running, a report
+        after ``deal_wait`` (the clock ran from the bound already), so no screen can make a clock run longer."""
+        if now is not None:
+            self.now = now
+        st = self.state
+        if not self._deal_open or st is None or st.is_over or game_id != self.game_id or seat is None:
+            return
+        if self.now >= self.turn_from:
+            self._deal_open = False
+            return
+        mover = st.to_move
+        if seat != mover and self.bots[mover] is None:
+            return
+        self._deal_open = False
+        self.turn_from = self.now
+        secs = self.config.rules.turn_seconds
+        if secs > 0:
+            self.deadline = self.now + secs
+            self._publish()                  # every seat's ring counts from now
 
     def seat_bot(self, seat: int, level: BotLevel, name: str, balance: int | None = None) -> None:
         """From the next game on, a bot of ``level`` named ``name`` plays ``seat`` (its player left or stood up),
@@ -246,11 +280,13 @@ class Table:
         if st is None or st.is_over:
             return
         seat = st.to_move
+        if self._deal_open and now >= self.turn_from:
+            self._deal_open = False              # nobody said the deal was shown in time: the clock runs anyway
         if self._pending is not None:
-            version, fut, due = self._pending
+            version, fut, asked = self._pending
             if version != self._version:
                 self._pending = None
-            elif fut.done() and now >= due:
+            elif fut.done() and now >= max(asked, self.turn_from if self._dealt_turn else asked) + self.think_delay:
                 self._pending = None
                 self._finish_bot(seat, fut)
                 return
@@ -261,7 +297,7 @@ class Table:
         bot = self.bots[seat]
         if bot is not None and self._pending is None:
             fut = self.runner.request(bot, st.view(seat), think_delay=0.0)   # the table holds the move back
-            self._pending = (self._version, fut, now + self.think_delay)
+            self._pending = (self._version, fut, now)
             self._emit_all(Thinking(seat=seat, game_id=self.game_id))
 
     def _finish_bot(self, seat: int, fut: Future) -> None:
@@ -387,5 +423,8 @@ class Table:
         key = (self.game_id, st.turn_no, str(st.to_move))
         if key != self._turn_key:
             self._turn_key = key
+            wait = self.config.deal_wait if self._dealing else 0.0   # the cards fly first: see deal_shown
+            self._deal_open = self._dealt_turn = wait > 0
+            self.turn_from = self.now + wait
             secs = self.config.rules.turn_seconds
-            self.deadline = self.now + secs if secs > 0 else None
+            self.deadline = self.turn_from + secs if secs > 0 else None

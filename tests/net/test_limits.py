@@ -72,7 +72,8 @@ def test_every_command_round_trips():
             p.CreateTable(seats=3, bots=["hard"]),
             p.Configure(bet=5), p.Join(table=2, seat=1), p.Sit(seat=3), p.Kick(member=2), p.Mute(member=7), p.Leave(),
             p.Ready(ready=False),
-            p.Start(), p.MoveCommand(game_id=3, move=parse_move("1 discard Kh")), p.NextGame(), p.HintRequest(),
+            p.Start(), p.MoveCommand(game_id=3, move=parse_move("1 discard Kh")), p.NextGame(), p.DealShown(game_id=3),
+            p.HintRequest(),
             p.Chat(text="chào"), p.Ping(t=1.5), p.Watch(table=2, password="x"), p.StandUp(),
             p.SetSeat(seat=1, kind="bot", level="easy"), p.SetSeat(seat=2, kind="player", member=5),
             p.React(key="gg")]

@@ -46,12 +46,13 @@ def make_services(fonts: Fonts | None = None, speed: float = 3.0) -> Services:
 
 
 def make_table(levels=("normal", "normal", "normal"), seed: int = 11, seconds: int = 30, human: bool = True,
-               players: int | None = None) -> Table:
+               players: int | None = None, deal_wait: float = 0.0, think_delay: float = 0.0, leader: int = 0
+               ) -> Table:
     seats = ([SeatConfig("Bạn", HUMAN)] if human else []) + [
         SeatConfig(name, level=lv) for name, lv in zip(("Lan", "Minh", "Hùng", "Tú"), levels)]
     n = players or len(seats)
     cfg = TableConfig(seats[:n], rules=Rules(players=n, turn_seconds=seconds), bet=100, seed=seed,
-                      think_delay=0.0, hard_budget_ms=20)
+                      think_delay=think_delay, hard_budget_ms=20, deal_wait=deal_wait, first_leader=leader)
     return Table(cfg, InlineRunner())
 
 

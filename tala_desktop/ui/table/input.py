@@ -27,6 +27,7 @@ from .modes import Gesture, TableButton
 from .pointer import table_target
 
 REDRAW = Effects(redraw=True)
+INPUT_GUARD = 0.5          # seconds a screen takes no click once it is shown (a new hand, the results, the table again)
 
 
 @dataclass(frozen=True)

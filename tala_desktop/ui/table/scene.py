@@ -48,7 +48,7 @@ from .guide import lay_warning
 from .hand_view import HandView
 from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
-from .input import TableInput, route_event
+from .input import INPUT_GUARD, TableInput, route_event
 from .layout import TableLayout
 from .model import TableModel
 from .modes import TableButton
@@ -58,7 +58,6 @@ from .results import ResultsOverlay, results_due
 from .status import STATUS_SECONDS, StatusLine
 from .view import Looks, TableFacts, TableView
 
-INPUT_GUARD = 0.5          # seconds clicks are ignored once a new hand is shown
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
 LOG_SHOWN = 5              # lines of the game log on the table
 
@@ -88,6 +87,7 @@ class TableScene(Scene):
         self.avatars = Looks(profile_look(services), looks)     # yours from the profile, the others' by seat
         self._fresh_hand = False     # a new hand is being dealt: clicks wait a moment once it is shown
         self.guard_until = -1.0     # clicks on the table wait until this clock time (a new hand was just shown)
+        self._deal_to_tell: int | None = None   # the game whose deal the table is told was shown, once it is
         self.clock = 0.0
         self.model: TableModel | None = None
         self.queue = MessageQueue()
@@ -290,6 +290,9 @@ class TableScene(Scene):
         if self._fresh_hand and self.model is not None and not self.anim.blocking:
             self._fresh_hand = False   # the new hand is shown: a click meant for the results must not pick a card
             self.guard_until = self.clock + INPUT_GUARD
+        if self._deal_to_tell is not None and not self._fresh_hand and self.clock >= self.guard_until:
+            self.client.deal_shown(self._deal_to_tell)   # your buttons show now: the first turn's clock may run
+            self._deal_to_tell = None
         if busy_before or self.anim.busy or moving:
             self._frame_dirty = True
         if get_language() != self._language:   # the words of the buttons and the guide follow a language change
@@ -355,6 +358,7 @@ class TableScene(Scene):
         hand_rects = {} if new_game else self.hand.drawn_rects()    # where your cards fly from
         if new_game:
             self._new_game()
+            self._deal_to_tell = new.game_id
         self.model = new
         self.hand.take(new, new_game)
         self.thinking_seat = thinking_after(batch, new, self.spectator, self.thinking_seat)
