@@ -276,6 +276,12 @@ class Journey:
             self._post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
         self.frame()
 
+    def point_at(self, canvas_pos: tuple[int, int]) -> None:
+        """Move the pointer to a canvas point (where it is in the window) and let it rest there, one frame."""
+        self.log(f"point at {canvas_pos}")
+        self._post(pygame.MOUSEMOTION, pos=self._window_pos(canvas_pos), rel=(0, 0), buttons=(0, 0, 0))
+        self.frame()
+
     def drag_window(self, size: tuple[int, int]) -> None:
         """Drag the window's corner to ``size`` (what the window manager does: the new size, then its event), and
         run the two frames that draw the new canvas and lay the scenes out for it."""

@@ -4,6 +4,9 @@ deal has been shown to you and its think delay has passed."""
 
 from __future__ import annotations
 
+import functools
+
+from tala_desktop.table import LocalTableClient
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 SECONDS = 30
@@ -35,4 +38,41 @@ def test_a_bot_that_leads_waits_for_your_deal_then_thinks(pg, fonts):
     assert table.state.history == []                    # nothing was played while your cards flew
     drv.until(lambda: bool(table.state.history), limit=45)   # your screen's guard, then its 0.8 s
     assert table.state.history[0].seat == 1
+    sc.close()
+
+
+class Courier(LocalTableClient):
+    """Commands reach the table only when the test lets them, one at a time (a LAN connection's delay)."""
+
+    def __init__(self, table, seat: int) -> None:
+        super().__init__(table, seat)
+        self.held: list = []
+
+    def send_move(self, move) -> None:
+        self.held.append(functools.partial(LocalTableClient.send_move, self, move))
+
+    def deal_shown(self, game_id: int) -> None:
+        self.held.append(functools.partial(LocalTableClient.deal_shown, self, game_id))
+
+    def deliver(self) -> None:
+        self.held.pop(0)()
+
+
+def test_the_clock_starting_while_your_move_is_on_its_way_does_not_take_another(pg, fonts):
+    table = make_table(seconds=SECONDS, deal_wait=6.0)
+    courier = Courier(table, 0)
+    drv = Driver(table, make_services(fonts, speed=0.0), client=courier)
+    sc = drv.scene
+    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")
+    assert len(courier.held) == 1                       # "the deal is shown", still on its way
+    card = next(c for c in reversed(sc.hand.order) if c in sc.model.discardable())
+    drv.double_click(drv.card_pos(card))                # your discard, on its way too
+    assert len(courier.held) == 2 and sc.actions.awaiting
+    courier.deliver()                                   # the table starts your clock: everyone gets a snapshot
+    drv.step(2)
+    assert sc.clock_remaining(0)[0] < SECONDS + 0.01
+    assert sc.actions.awaiting and not sc.accepting_input     # your move is still on its way: no second one
+    courier.deliver()
+    drv.step(2)
+    assert card in sc.model.piles[0] and not sc.actions.awaiting
     sc.close()
