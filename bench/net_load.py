@@ -219,7 +219,8 @@ def start_server(tables: int, state: str, watchers: int = 0) -> tuple[subprocess
     keep = ["--state", state] if state else ["--no-state"]
     clients = tables * (4 + watchers) + 10
     return launch_server(["--tables", str(tables), "--max-per-address", str(clients), "--rate", "1000",
-                          "--address-rate", "1000000", "--tables-per-address", str(tables), "--bot-delay", "0",
+                          "--address-rate", "1000000", "--arrival-rate", "1000000", "--tables-per-address",
+                          str(tables), "--bot-delay", "0",
                           "--log-level", "WARNING", *keep], prof)
 
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import sys
 import time
 from collections.abc import Callable
@@ -53,6 +52,21 @@ from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
 
 FPS = 60
+MB = 1024 * 1024
+
+
+def peak_rss_mb() -> float:
+    """The process's peak resident memory in MB: getrusage on Linux and macOS, psutil's peak working set on
+    Windows (which has no ``resource`` module)."""
+    try:
+        import resource
+    except ImportError:
+        import psutil
+
+        info = psutil.Process().memory_info()
+        return float(getattr(info, "peak_wset", info.rss)) / MB
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / MB if sys.platform == "darwin" else peak / 1024
 
 
 def process_age() -> float:
@@ -65,7 +79,7 @@ def process_age() -> float:
             with open("/proc/uptime") as f:
                 uptime = float(f.read().split()[0])
             return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
+        except (OSError, ValueError, IndexError, AttributeError):  # no /proc, or no sysconf (a Windows Python)
             pass
     global _FIRST_CALL
     if _FIRST_CALL is None:
@@ -324,8 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         st = idle(display, services, args.seed, args.idle_seconds)
         print(f"  idle table, no clock: CPU {100 * st.cpu_share:.1f}% of one core, "
               f"{st.frames_drawn} of {st.frames} frames drawn in {st.wall_s:.1f} s")
-    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS {rss_mb:.1f} MB")
+    print(f"peak RSS {peak_rss_mb():.1f} MB")
     if first_frame is not None:
         print(f"time to first frame: {first_frame:.2f} s after process start (the first size's bot game)")
     return 0

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import resource
 import sys
 from pathlib import Path
 
@@ -60,6 +59,15 @@ def rss_mb() -> float:
 
 
 def peak_rss_mb() -> float:
+    """The process's peak resident memory in MB: getrusage on Linux and macOS, psutil's peak working set on
+    Windows (which has no ``resource`` module)."""
+    try:
+        import resource
+    except ImportError:
+        import psutil
+
+        info = psutil.Process().memory_info()
+        return float(getattr(info, "peak_wset", info.rss)) / MB
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / MB if sys.platform == "darwin" else peak / 1024
 

@@ -39,6 +39,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from tala_desktop import __version__
+from tala_desktop.console import utf8_console
 
 if TYPE_CHECKING:
     from tala_desktop.bots.runner import Runner
@@ -117,6 +118,7 @@ def prepare_display_environment() -> None:
 def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     multiprocessing.freeze_support()  # a frozen build's bot processes start here
+    utf8_console()
     prepare_display_environment()
     args = parser().parse_args(argv)
     if args.server is not None:

@@ -225,8 +225,8 @@ def test_the_spec_bundles_every_module_and_asset_and_no_hidden_file(monkeypatch,
     bundled = {Path(src).relative_to(ROOT).as_posix() for src, _ in datas if src.startswith(str(ROOT))}
     assert {"assets/fonts/DejaVuSans.ttf", "assets/icon.ico", "assets/icon.icns", "assets/icon.png"} <= bundled
     assert not any("/." in f or "__pycache__" in f for f in bundled)
-    assert all(dest == Path(src).relative_to(ROOT).parent.as_posix() for src, dest in datas
-               if src.startswith(str(ROOT)))
+    # the spec names each folder in the bundle with the build system's separator (a backslash on Windows)
+    assert all(Path(dest) == Path(src).relative_to(ROOT).parent for src, dest in datas if src.startswith(str(ROOT)))
     assert {"pygame", "tqdm", "pytest"} & set(analysis.kwargs["excludes"]) == {"tqdm", "pytest"}
 
 
@@ -323,6 +323,8 @@ def test_the_per_user_data_folder_is_the_one_the_readme_names(monkeypatch, platf
     monkeypatch.setattr(platformdirs, "PlatformDirs", cls)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
+    if "HOME" in env:  # Path.home() reads USERPROFILE where the test runs on Windows, HOME elsewhere
+        monkeypatch.setenv("USERPROFILE", env["HOME"])
     if platform == "win32":  # the registry and the shell API are not here: platformdirs reads the variable
         monkeypatch.setattr(platformdirs.windows, "get_win_folder", lambda csidl: env["LOCALAPPDATA"])
     assert paths.default_data_dir().as_posix() == expected
@@ -362,6 +364,18 @@ def test_the_frame_bench_clock_reads_the_process_age_on_every_platform(monkeypat
     age = scene_bench.process_age()
     assert 0 <= age < 24 * 3600
     assert scene_bench.process_age() >= age
+
+
+@pytest.mark.parametrize("bench", ["ui_bench", "ui_memory"])
+def test_the_ui_benches_load_and_read_their_peak_memory_without_the_posix_resource_module(monkeypatch, bench):
+    """Windows has no ``resource`` module: the benches load there and read the peak working set instead."""
+    pytest.importorskip("psutil", reason="the benches read Windows' peak memory with psutil (the bench extra)")
+    monkeypatch.setitem(sys.modules, "resource", None)     # `import resource` raises ImportError, as on Windows
+    spec = importlib.util.spec_from_file_location(f"_bench_{bench}", ROOT / "bench" / f"{bench}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert 10 < module.peak_rss_mb() < 100_000
 
 
 # -- Windows display scaling: DPI awareness before the display starts, fullscreen on one monitor --------------------

@@ -91,23 +91,27 @@ def _lobby(app: App, closing: list) -> None:
 
 
 class _LoopbackBrowser:
-    """Discovery that has heard only the loopback server this tool started (no socket on the LAN)."""
+    """Discovery that has heard the loopback server this tool started (no socket on the LAN), and, beside it, a
+    table that asks for a PIN (its row shows the padlock; joining it is not drawn here)."""
 
-    def __init__(self, port: int) -> None:
-        self.port = port
+    def __init__(self, port: int, identity: str) -> None:
+        self.port, self.identity = port, identity
 
     def start(self) -> None: ...
     def stop(self) -> None: ...
 
     def servers(self) -> list[LanServer]:
         return [LanServer(host="127.0.0.1", port=self.port, name="Bàn của Minh", players=1, tables=1, open=1,
-                          bet=100, password=False, seen=time.monotonic())]
+                          bet=100, password=False, seen=time.monotonic(), host_name="Minh", id=self.identity),
+                LanServer(host="192.168.1.23", port=8765, name="Bàn của Hùng", players=3, tables=1, open=1,
+                          bet=500, password=False, seen=time.monotonic(), host_name="Hùng", id="5f0c" * 8, pin=True)]
 
 
 def _browser(app: App, closing: list) -> None:
     server = start_in_thread(host="127.0.0.1", port=0, announce=False, name="Bàn của Minh")
     closing.append(server.stop)
-    app.stack.push(LanBrowserScene(app.services, lambda: _LoopbackBrowser(server.port)))
+    identity = server.server.core.identity
+    app.stack.push(LanBrowserScene(app.services, lambda: _LoopbackBrowser(server.port, identity)))
     _frames(app, 90)
 
 

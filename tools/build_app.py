@@ -32,6 +32,7 @@ size is printed too.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import queue
 import re
@@ -44,6 +45,9 @@ import threading
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
+
+import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ itself, also when loaded by path
 
@@ -53,6 +57,8 @@ ROOT = Path(__file__).resolve().parent.parent
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 FIRST_FRAME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) \S+ INFO first frame (\d+) ms after start", re.M)
 LISTENING = re.compile(r"listening on (\S+):(\d+)")
+# the app writes UTF-8 (tala_desktop/console.py); an older or broken build's other bytes must not end a check
+TEXT: dict[str, Any] = {"text": True, "encoding": "utf-8", "errors": "replace"}
 
 
 class CheckFailed(Exception):
@@ -117,10 +123,10 @@ def check_selftest(exe: Path, compiled: bool | None = None) -> str:
     with tempfile.TemporaryDirectory() as data:
         try:
             done = subprocess.run([str(exe), "--selftest", "--seed", "3", "--data-dir", str(Path(data) / "user")],
-                                  env={**os.environ, **HEADLESS}, capture_output=True, text=True, timeout=240)
+                                  env={**os.environ, **HEADLESS}, capture_output=True, timeout=240, **TEXT)
         except subprocess.TimeoutExpired as exc:
             raise CheckFailed("--selftest did not finish within 240 s") from exc
-    if done.returncode != 0 or "selftest ok" not in done.stdout:
+    if done.returncode != 0 or "selftest ok" not in (done.stdout or ""):
         raise CheckFailed(f"--selftest exited {done.returncode}:\n{done.stdout}{done.stderr}")
     if compiled and "compiled with mypyc" not in done.stdout:
         raise CheckFailed(f"the search modules were compiled but the bundle runs them as Python:\n{done.stdout}")
@@ -153,10 +159,11 @@ def _lines(stream, out: queue.Queue) -> None:
 def check_server(command: list[str]) -> int:
     """Start the LAN server on a free loopback port, connect to it, stop it; returns the port."""
     proc = subprocess.Popen([*command, "--host", "127.0.0.1", "--port", "0", "--no-announce"],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, **HEADLESS})
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env={**os.environ, **HEADLESS}, **TEXT)
     lines: queue.Queue = queue.Queue()
-    threading.Thread(target=_lines, args=(proc.stderr, lines), daemon=True).start()
+    reader = threading.Thread(target=_lines, args=(proc.stderr, lines), daemon=True)
+    reader.start()
     log: list[str] = []
     try:
         deadline = time.monotonic() + 60
@@ -173,14 +180,40 @@ def check_server(command: list[str]) -> int:
         with socket.create_connection(("127.0.0.1", port), timeout=10):
             pass
     finally:
-        if proc.poll() is None:
-            proc.terminate()  # SIGTERM: the server closes its tables and exits
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        left = stop_tree(proc)
+        reader.join(timeout=10)         # the pipe ends once every process that held it has
+        if proc.stderr is not None:
+            proc.stderr.close()
+    if left:
+        raise CheckFailed(f"{command[0]} --server: processes still running after the server was stopped: {left}")
     return port
+
+
+def stop_tree(proc: subprocess.Popen) -> list[str]:
+    """Stop ``proc`` and every process it started; the ones still running afterwards (none, normally).
+
+    SIGTERM first: the server closes its tables and exits (on Linux and macOS a one-file app's bootloader passes
+    the signal to the app it runs). On Windows terminating a one-file app ends only its bootloader: the app runs
+    in a child process, which a job object should end with it but, where that does not happen (Wine 8), would go
+    on serving. So the children found before the stop are ended too, then checked."""
+    try:
+        family = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.Error:
+        family = []
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    _, alive = psutil.wait_procs(family, timeout=5)
+    for way in ("terminate", "kill"):
+        for child in alive:
+            with contextlib.suppress(psutil.Error):
+                getattr(child, way)()
+        _, alive = psutil.wait_procs(alive, timeout=10)
+    return [f"{child.pid}" for child in alive]
 
 
 def first_frame(command: list[str]) -> tuple[float, float]:
@@ -188,8 +221,8 @@ def first_frame(command: list[str]) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as data:
         launched = time.time()
         done = subprocess.run([*command, "--frames", "1", "--windowed", "1280x720", "-v", "--data-dir", data],
-                              env={**os.environ, **HEADLESS}, capture_output=True, text=True, timeout=120)
-    found = FIRST_FRAME.search(done.stderr)
+                              env={**os.environ, **HEADLESS}, capture_output=True, timeout=120, **TEXT)
+    found = FIRST_FRAME.search(done.stderr or "")
     if done.returncode != 0 or found is None:
         raise CheckFailed(f"{command[0]} --frames 1 exited {done.returncode} without a first frame:\n{done.stderr}")
     shown = datetime.strptime(found.group(1), "%Y-%m-%d %H:%M:%S,%f").timestamp()

@@ -134,7 +134,8 @@ def binaries_in(tree: Path) -> list[tuple[Path, bins.PeInfo | bins.MachOInfo | b
 
 
 def check_architectures(report: Report, tree: Path, found: list, arch: str) -> None:
-    wrong = [f"{p.relative_to(tree.parent)} ({'+'.join(sorted(i.archs))})" for p, i in found if arch not in i.archs]
+    wrong = [f"{p.relative_to(tree.parent).as_posix()} ({'+'.join(sorted(i.archs))})" for p, i in found
+             if arch not in i.archs]
     report.check(not wrong, f"{len(found)} binaries, every one holds {arch}",
                  f"{len(wrong)} of {len(found)} binaries lack {arch}: {', '.join(wrong[:6])}")
 

@@ -3,7 +3,10 @@
     python tools/make_icon.py [--out assets] [--preview /tmp/icon-preview.png]
 
 Writes ``icon.png`` (256 px, for windows and Linux desktop files),
-``icon.ico`` (Windows: 16-256 px) and ``icon.icns`` (macOS: 16-1024 px).
+``icon.ico`` (Windows: 16-256 px) and ``icon.icns`` (macOS: 16-1024 px), and
+the Windows installer's side picture, ``tools/windows_installer_side.bmp``
+(164 x 314 px, the menu's logo: felt, card fan, title and ribbon; a 24-bit BMP
+as NSIS wants it, kept beside the installer script, not in the app).
 One 1024 px master is drawn with ``CardArt`` and ``MenuArt`` (the menu's felt
 and card fan) and scaled down by halves. No Pillow: both containers are
 written here; .ico holds 32-bit BMP images below 256 px and a PNG at 256 px,
@@ -39,6 +42,7 @@ ICNS_TYPES = (                          # (OSType, pixels): the set Apple's icon
     (b"icp4", 16), (b"icp5", 32), (b"ic11", 32), (b"icp6", 64), (b"ic12", 64), (b"ic07", 128),
     (b"ic08", 256), (b"ic13", 256), (b"ic09", 512), (b"ic14", 512), (b"ic10", 1024),
 )
+SIDE_SIZE = (164, 314)                  # NSIS Modern UI's welcome/finish picture
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -63,6 +67,25 @@ def draw_master(size: int = MASTER) -> pygame.Surface:
     pivot = (size / 2, size * 0.5 + height * 1.05 - height * 0.05)
     art.draw_fan(out, pivot, width, 1.0, cards=ICON_CARDS, spread=19.0)
     return out
+
+
+def draw_installer_side(size: tuple[int, int] = SIDE_SIZE) -> pygame.Surface:
+    """The installer's welcome and finish pages' side picture: the menu's logo on its felt, drawn at twice the
+    size and scaled down."""
+    fonts = Fonts()
+    art = MenuArt(fonts, CardArt(fonts))
+    w, h = size[0] * 2, size[1] * 2
+    out = pygame.Surface((w, h))
+    out.blit(art.background((w, h)), (0, 0))
+    rays = art.rays(round(w * 0.9))
+    out.blit(rays, rays.get_rect(center=(w / 2, h * 0.4)))
+    card_w = round(w * 0.3)
+    art.draw_fan(out, (w / 2, h * 0.32 + card_size(card_w)[1] * 1.05), card_w, 1.0)
+    title = art.gold_text("Tá Lả", round(w * 0.26))
+    out.blit(title, title.get_rect(center=(w / 2, h * 0.525)))
+    ribbon = art.ribbon("Phỏm · Tá lả", w - 40, round(w * 0.14))
+    out.blit(ribbon, ribbon.get_rect(center=(w / 2, h * 0.64)))
+    return pygame.transform.smoothscale(out, size)
 
 
 def scaled(master: pygame.Surface, px: int) -> pygame.Surface:
@@ -113,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "assets",
                     help="folder for icon.png, icon.ico, icon.icns (default: the repository's assets/)")
+    ap.add_argument("--installer-side", type=Path, default=ROOT / "tools" / "windows_installer_side.bmp",
+                    help="the installer's side picture (default: tools/windows_installer_side.bmp)")
     ap.add_argument("--preview", type=Path, help="also save the 1024 px master here (default: not saved)")
     args = ap.parse_args(argv)
     pygame.init()
@@ -122,10 +147,11 @@ def main(argv: list[str] | None = None) -> int:
     (args.out / "icon.png").write_bytes(png_bytes(scaled(master, 256)))
     (args.out / "icon.ico").write_bytes(ico_bytes(master))
     (args.out / "icon.icns").write_bytes(icns_bytes(master))
+    pygame.image.save(draw_installer_side(), str(args.installer_side))
     if args.preview:
         pygame.image.save(master, str(args.preview))
-    for name in ("icon.png", "icon.ico", "icon.icns"):
-        print(f"{args.out / name}: {(args.out / name).stat().st_size / 1024:.0f} KiB")
+    for path in (*(args.out / name for name in ("icon.png", "icon.ico", "icon.icns")), args.installer_side):
+        print(f"{path}: {path.stat().st_size / 1024:.0f} KiB")
     pygame.quit()
     return 0
 

@@ -21,7 +21,7 @@ from .melds import Phom, find_melds, has_ca, is_meld
 from .moves import Move, MoveKind, Phase, TurnKind, parse_move
 from .position import Position
 from .rules import PRESETS, Rules
-from .scoring import Outcome, OutcomeKind, next_leader
+from .scoring import Outcome, OutcomeKind, leave_cost, next_leader
 from .sends import LayPlan, best_lay_plan, plan_sends
 from .solver import (
     Arrangement,
@@ -41,6 +41,6 @@ __all__ = [
     "Position", "Rules",
     "RulesError", "SaveError", "SeatView", "TurnKind", "all_best_arrangements", "best_arrangement",
     "best_lay_plan", "can_eat", "card_label", "card_str", "cards_of", "find_melds", "has_ca",
-    "is_meld", "is_u_khan", "locked_cards", "mask_of", "next_leader", "parse_card", "parse_move",
+    "is_meld", "is_u_khan", "leave_cost", "locked_cards", "mask_of", "next_leader", "parse_card", "parse_move",
     "plan_sends", "points", "redact_event", "u_kind",
 ]

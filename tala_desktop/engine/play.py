@@ -238,6 +238,8 @@ def _lay_best_and_send(st: Position, s: int) -> None:
 
 def _leave(st: Position, s: int) -> None:
     st.left[s] = True
+    if st.caps_leaves:   # from now on this seat pays at most its Móm, whatever the rest of the game brings
+        st.leave_cap[s] = scoring.leave_cost(st.rules, st.bet)
     st.mom[s] = True
     st.ukhan_open[s] = False
     _emit(st, ev.SeatLeft(s))

@@ -33,7 +33,7 @@ class Position:
         "piles", "laid", "lay_order", "lays_done", "mom", "left", "stock", "starter",
         "to_move", "phase", "turn_kind", "took", "u_open", "ukhan_open", "last_discard",
         "chot_eaters", "balances", "net", "thrown", "revealed", "turn_no", "outcome",
-        "events", "history", "deal_record",
+        "events", "history", "deal_record", "leave_cap", "caps_leaves",
     )
 
     rules: Rules
@@ -69,6 +69,8 @@ class Position:
     events: list[Event] | None            # what happened, in order (None: not recorded)
     history: list[Move]
     deal_record: dict[str, Any]
+    leave_cap: list[int | None]   # chips a seat that left may still pay this game (None: no cap, RULES.md §10)
+    caps_leaves: bool             # a leave caps the leaver's debit (False: a game recorded before that rule)
 
     def __init__(self) -> None:  # use new() / from_deal()
         self.outcome = None
@@ -129,6 +131,8 @@ class Position:
         st.outcome = None
         st.events = [] if record_events else None
         st.history = []
+        st.leave_cap = [None] * n
+        st.caps_leaves = True
         st.deal_record = {
             "hands": [list(h) for h in hands], "stock": list(stock_top_first), "leader": leader,
             "bet": bet, "balances": list(balances) if balances is not None else None, "seed": None,
@@ -169,6 +173,8 @@ class Position:
         st.events = self.events[:] if (record_events and self.events is not None) else None
         st.history = self.history[:]
         st.deal_record = self.deal_record
+        st.leave_cap = self.leave_cap[:]
+        st.caps_leaves = self.caps_leaves
         return st
 
     # ----------------------------------------------------------------- queries

@@ -13,7 +13,8 @@ from .rules import Rules
 from .state import GameState
 
 FORMAT = "tala-game"
-VERSION = 1
+VERSION = 2            # 2: a leave caps the leaver's debit at its Móm (RULES.md §10); 1: games from before that
+VERSIONS = (1, 2)      # the versions read: a version 1 game replays without the cap, as it was played
 
 
 def game_to_obj(st: GameState) -> dict[str, Any]:
@@ -21,7 +22,7 @@ def game_to_obj(st: GameState) -> dict[str, Any]:
     d = st.deal_record
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if st.caps_leaves else 1,
         "rules": st.rules.to_dict(),
         "seed": d["seed"],
         "leader": d["leader"],
@@ -50,8 +51,9 @@ def game_from_obj(obj: Any, record_events: bool = True) -> GameState:
     """Rebuild a game from ``game_to_obj`` output; raises SaveError naming what is wrong."""
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise SaveError("saved game: not a Tá Lả game record")
-    if obj.get("version") != VERSION:
-        raise SaveError(f"saved game: unsupported version {obj.get('version')!r}")
+    version = obj.get("version")
+    if version not in VERSIONS or isinstance(version, bool):
+        raise SaveError(f"saved game: unsupported version {version!r}")
     try:
         rules = Rules.from_dict(_need(obj, "rules", dict))
         hands = [[parse_card(c) for c in h] for h in _need(obj, "hands", list)]
@@ -60,6 +62,7 @@ def game_from_obj(obj: Any, record_events: bool = True) -> GameState:
         st = GameState.from_deal(rules, hands, stock, _need(obj, "leader", int), _need(obj, "bet", int),
                                  balances, record_events)
         st.deal_record["seed"] = obj.get("seed")
+        st.caps_leaves = version >= 2
         for i, text in enumerate(_need(obj, "moves", list)):
             try:
                 st.push(parse_move(text))

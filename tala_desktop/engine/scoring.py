@@ -8,6 +8,7 @@ from .cards import cards_of, mask_points
 from .events import Declared, GameEnded, Payment, PayReason
 from .moves import NotationEnum, Phase
 from .position import Position
+from .rules import Rules
 
 PLACE_LABELS = ("nhat", "nhi", "ba", "bet")
 PAYING_PLACES: tuple[PayReason, ...] = ("nhi", "ba", "bet")     # what second, third and last pay for
@@ -48,17 +49,30 @@ class Outcome(NamedTuple):
 
 
 def pay(st: Position, frm: int, to: int, bets: int, reason: PayReason) -> int:
-    """Move ``bets`` x bet chips from ``frm`` to ``to``, never more than ``frm``'s balance."""
+    """Move ``bets`` x bet chips from ``frm`` to ``to``, never more than ``frm``'s balance, nor, once ``frm`` has
+    left, more than what its leave may still cost (``leave_cap``: the Móm it was told of, RULES.md §10)."""
     chips = bets * st.bet
+    cap = st.leave_cap[frm]
+    if cap is not None:
+        chips = min(chips, cap)
     if st.balances is not None:
         chips = min(chips, max(st.balances[frm], 0))
         st.balances[frm] -= chips
         st.balances[to] += chips
+    if cap is not None:
+        st.leave_cap[frm] = cap - chips
     st.net[frm] -= chips
     st.net[to] += chips
     if st.events is not None:
         st.events.append(Payment(frm, to, chips, reason))
     return chips
+
+
+def leave_cost(rules: Rules, bet: int, balance: int | None = None) -> int:
+    """What leaving a game now costs, in chips, whatever the rest of the game brings: the Móm, or the whole
+    ``balance`` when that is smaller (RULES.md §10). Less only if someone else pays the whole Ù (đền)."""
+    cost = rules.mom_pay * bet
+    return cost if balance is None else min(cost, max(balance, 0))
 
 
 def _finish(st: Position, outcome: Outcome) -> None:

@@ -5,7 +5,11 @@ whose player left during it go free, and if anyone watches a free seat
 the next deal waits ``seat_offer_seconds`` for them: someone watching sits
 down (or the host gives them a seat); everyone sees who joins at which seat
 (``SeatInfo.joining``), and the deal waits for that newcomer's vote for at
-most ``seat_offer_seconds`` more, so a table never stalls. Players stand up
+most ``seat_offer_seconds`` more, so a table never stalls. A person holds a
+deal back once at most (``delayed``, by their address, cleared at the
+deal): sitting down again after standing up, or leaving and coming back,
+waits for nobody, so a watcher who fidgets cannot hold every deal until
+the players' votes run out. Players stand up
 and watch, the host puts bots in seats or frees them. A seat still free
 when the next game is dealt gets a bot. Refusals raise ``RoomError`` and
 change nothing.
@@ -35,13 +39,16 @@ class BetweenGames(RoomChecks[M]):
     vote_until: float               # once a player asked for the next game, the others' votes are waited for until then
     joining: dict[int, float]       # seats taken between games -> until when the deal waits for their vote
     ended: int                      # the last game whose end was seen (its left seats freed)
+    delayed: set[str]               # between two games: who has held the next deal back already (their address)
+    stood: list[str]                # the players stood up as the last game ended (the clock played for them)
     broadcast_lobby: Callable[[], None]
     flush: Callable[[], None]
 
     # ------------------------------------------------------------ the end of a game
     def game_ended(self, table: Table, now: float) -> None:
         """Once per game, when it is over: the seats of players who left go free (the bot played them to the end),
-        and the free seats are offered to the people watching."""
+        the players the clock played for ``ABSENT_AFTER`` turns in a row stand up and watch (their chips stop
+        going; everyone is told, and they may sit again), and the free seats are offered to the people watching."""
         st = table.state
         if st is None or not st.is_over or self.ended == table.game_id:
             return
@@ -51,13 +58,25 @@ class BetweenGames(RoomChecks[M]):
                 self.seats.names[seat] = None
                 self.seats.kinds[seat] = SeatKind.EMPTY
         self.seats.left.clear()
+        stood = [(m, seat) for seat in table.absent_seats() if (m := self.seats[seat]) is not None]
+        self.stood = [self._to_watching(member, seat) for member, seat in stood]
         self._offer(now)
         self.broadcast_lobby()
+        for member, _ in stood:
+            self._show_public(member)
 
     def _offer(self, now: float) -> None:
         """Someone watching may take a free seat: the next deal waits for them a moment."""
         if self.audience and self._free_seats():
             self.offer_until = max(self.offer_until, now + self.config.seat_offer_seconds)
+
+    def may_delay(self, member: M) -> bool:
+        """``member`` may hold the next deal back (the first time between these two games; a person is known by
+        their address here, so another connection of theirs is the same person)."""
+        if member.addr in self.delayed:
+            return False
+        self.delayed.add(member.addr)
+        return True
 
     def _free_seats(self) -> list[int]:
         return [i for i, k in enumerate(self.seats.kinds) if k == SeatKind.EMPTY and self.seats[i] is None]
@@ -68,6 +87,14 @@ class BetweenGames(RoomChecks[M]):
         else, and their chips go with them."""
         seat = self.seat_of(member)
         self._between_games("stand up")
+        self._to_watching(member, seat)
+        self.broadcast_lobby()
+        self._show_public(member)
+        if self.table is not None and self.table.state is not None:
+            self.maybe_next_game(now)                # their vote is no longer waited for
+
+    def _to_watching(self, member: M, seat: int) -> str:
+        """``member`` leaves ``seat`` and watches, with their chips and their name (returned)."""
         name = self.seats.names[seat] or member.name
         table = self.table
         chips = table.balances[seat] if table is not None else None
@@ -75,10 +102,13 @@ class BetweenGames(RoomChecks[M]):
         if table is not None:
             table.open_feed(None)
         self.audience.keep(member, name, chips)      # the name stays theirs (it is unique at the table)
-        self.broadcast_lobby()
-        if table is not None and table.state is not None:
+        return name
+
+    def _show_public(self, member: M) -> None:
+        """``member``, just stood up, sees the table as those watching do from now on."""
+        table = self.table
+        if table is not None and table.state is not None and member.connected:
             member.send(p.encode(table.snapshot(None)))
-            self.maybe_next_game(now)                # their vote is no longer waited for
 
     def set_seat(self, member: M, cmd: p.SetSeat, now: float) -> None:
         """The host's choice for seat ``cmd.seat`` between games: a bot, free, or someone watching (by id)."""
@@ -130,7 +160,8 @@ class BetweenGames(RoomChecks[M]):
         if table is not None:
             table.seat_player(seat, name, self.audience.chips.pop(member, self.config.balance))
             self.seats.kinds[seat] = SeatKind.PLAYER
-            self.joining[seat] = table.now + self.config.seat_offer_seconds   # the deal waits this long for them
+            wait = self.config.seat_offer_seconds if self.may_delay(member) else 0.0
+            self.joining[seat] = table.now + wait            # the deal waits this long for them (once a person)
             table.open_feed(seat)
             if not self.audience:
                 table.close_feed(None)
@@ -193,6 +224,8 @@ class BetweenGames(RoomChecks[M]):
             return False
         self.seats.votes.clear()
         self.joining.clear()
+        self.delayed.clear()
+        self.stood = []
         self.offer_until = self.vote_until = 0.0
         self._fill_empty_seats(table)
         table.next_game(now)

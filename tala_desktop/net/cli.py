@@ -19,6 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ..console import utf8_console
 from .limits import ServerConfig
 from .persist import StateFileError
 from .server import TalaServer
@@ -40,6 +41,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--rate", type=float, default=20.0, help="commands a second per connection (default 20)")
     ap.add_argument("--address-rate", type=float, default=160.0,
                     help="commands a second from one address, all its connections together (default 160)")
+    ap.add_argument("--arrival-rate", type=float, default=1.0,
+                    help="joins and watches a second from one address, after a burst of 8 (default 1)")
     ap.add_argument("--tables-per-address", type=int, default=2, help="tables one address may host (default 2)")
     ap.add_argument("--bot-delay", type=float, default=0.8,
                     help="seconds a computer player's move is held back, so people can follow it (default 0.8)")
@@ -75,6 +78,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                         password=args.password, max_per_address=args.max_per_address, bot_delay=args.bot_delay,
                         rate=args.rate, burst=max(40.0, 2 * args.rate), address_rate=args.address_rate,
                         address_burst=2 * args.address_rate, max_tables_per_address=args.tables_per_address,
+                        address_arrival_rate=args.arrival_rate,
+                        address_arrival_burst=max(8.0, 2 * args.arrival_rate),
                         reconnect_seconds=args.reconnect_seconds, announce=not args.no_announce,
                         announce_target=args.announce_target, state_path=args.state)
 
@@ -96,6 +101,7 @@ async def serve(config: ServerConfig) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    utf8_console()
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

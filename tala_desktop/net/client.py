@@ -78,6 +78,7 @@ class NetTableClient:
         self._welcomed_at: float | None = None
         self._jitter = random.Random()
         self._final: tuple[str, str] | None = None
+        self._final_wait: float | None = None      # the final refusal's wait (a wrong password)
         self._closed_by: p.Closing | None = None   # who closed the server and why, told just before its end
         self.watching = False                      # at a table without a seat: its public view
         self._inbox: queue.SimpleQueue[tuple[float, p.ClientMessage]] = queue.SimpleQueue()
@@ -185,6 +186,10 @@ class NetTableClient:
 
     def chat(self, text: str) -> None:
         self._send(p.Chat, text=text)
+
+    def set_password(self, password: str) -> None:
+        """Host only, at any time: the table's PIN from now on ("" removes it)."""
+        self._send(p.SetPassword, password=password)
 
     def ping(self) -> None:
         self._send(p.Ping(t=time.monotonic()))
@@ -297,7 +302,8 @@ class NetTableClient:
             self.reconnects += 1
         if not self._closing:
             who = self._closed_by.who if self._closed_by is not None and reason in HOST_CLOSED else None
-            self._deliver(p.Disconnected(reason=reason, message=why, who=who))
+            wait = self._final_wait if reason in ("bad_password", "retry_later") else None
+            self._deliver(p.Disconnected(reason=reason, message=why, who=who, wait=wait))
 
     async def _session(self, ws: ClientConnection) -> tuple[str, str]:
         """One connection's life; returns why it ended: (reason code, readable text)."""
@@ -347,6 +353,7 @@ class NetTableClient:
                 closed = self._closed_by
                 host = closed is not None and one.code == "server_shutdown" and closed.reason in HOST_CLOSED
                 self._final = (closed.reason if host and closed is not None else one.code, one.message)
+                self._final_wait = one.wait
             if isinstance(one, p.Closing):
                 self._closed_by = one
             self._deliver(one)

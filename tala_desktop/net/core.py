@@ -27,6 +27,7 @@ from tala_desktop.bots.runner import Runner
 from tala_desktop.table.messages import DealShown, HintRequest, Leave, MoveCommand, NextGame
 
 from . import protocol as p
+from .identity import identity_in_file, new_identity
 from .limits import AddressBook, ServerConfig
 from .listing import TableList
 from .password_guard import SERVER, PasswordGuard
@@ -46,6 +47,7 @@ class ServerCore:
         self.frame_hook = frame_hook
         self.runner = runner        # decides every table's bots (None: each table's own threads); not shut down here
         self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
+        self.identity = new_identity()         # the server's lasting identity (kept: see restore)
         self.rooms: dict[int, Room[Session]] = {}
         self.sessions: dict[str, Session] = {}
         self.links: dict[int, Link] = {}
@@ -56,6 +58,10 @@ class ServerCore:
         self._next_room = 1
         self._forgot_at = 0.0
         self._out: Outgoing = []
+        self.now = 0.0                        # the time of the call being handled (the rooms' clock)
+
+    def _clock(self) -> float:
+        return self.now
 
     def _flush(self) -> Outgoing:
         """What was sent since the last call, in order (the links append to this one list)."""
@@ -65,11 +71,16 @@ class ServerCore:
 
     # ------------------------------------------------------------ the state file
     def restore(self, now: float) -> None:
-        """Open the state file and resume its tables (a previous run of this server died with them)."""
+        """Open the state file, take the server's identity from it and resume its tables (a previous run of this
+        server died with them); without one, the identity comes from ``config.identity_path`` if given."""
         if not self.config.state_path:
+            if self.config.identity_path:
+                self.identity = identity_in_file(self.config.identity_path)
             return
         self.keeper = TableKeeper(self.config.state_path, self.config)
+        self.identity = self.keeper.file.identity()
         for room, sessions in self.keeper.restore(now, self.runner):
+            room.clock = self._clock
             self.rooms[room.id] = room
             self._next_room = max(self._next_room, room.id + 1)
             for session in sessions:
@@ -85,6 +96,7 @@ class ServerCore:
     def connect(self, conn_id: int, addr: str, now: float) -> Outgoing:
         """A new connection from ``addr``: admitted (it must say hello in time), or refused and closed."""
         c = self.config
+        self.now = now
         record = self.addresses.get(addr, now)
         link = Link(conn_id, addr, c, now, self._out, self.frame_hook)
         refusal = None
@@ -102,6 +114,7 @@ class ServerCore:
 
     def disconnect(self, conn_id: int, now: float) -> Outgoing:
         """Connection ``conn_id`` ended: its seat waits for its token in a game; a lobby seat is freed."""
+        self.now = now
         link = self.links.pop(conn_id, None)
         if link is None:
             return self._flush()
@@ -132,6 +145,7 @@ class ServerCore:
 
     def receive(self, conn_id: int, frame: str | bytes, now: float) -> Outgoing:
         """One frame from connection ``conn_id``: checked against the rate limits, decoded and carried out."""
+        self.now = now
         link = self.links.get(conn_id)
         if link is not None and not link.closing:
             self._receive(link, frame, now)
@@ -166,10 +180,12 @@ class ServerCore:
         before = s.room
         try:
             self._dispatch(s, cmd, now)
+            if s.room is not None and s.room.lobby_pace.pending:
+                s.room.send_lobby_to(s)         # the others' frame waits to be coalesced: not the one who acted
             if s.room is not None and s.seat is not None and not isinstance(cmd, p.Ping):
                 s.room.last_activity = now      # only a seated player keeps a table alive, not a watcher
         except RoomError as exc:
-            link.send(p.error(exc.code, str(exc)))
+            link.send(p.error(exc.code, str(exc), exc.wait))
         except Exception:  # noqa: BLE001 - one bad command must not take the server down
             log.exception("command %r failed", cmd)
             link.send(p.error("internal", "the server could not do that"))
@@ -184,12 +200,12 @@ class ServerCore:
         if c.password:
             wait = self.passwords.wait(link.addr, SERVER, now)
             if wait > 0:
-                link.send(p.error("retry_later", f"too many wrong passwords: wait {wait:.0f} s"))
+                link.send(p.error("retry_later", f"too many wrong passwords: wait {wait:.0f} s", wait))
                 link.close(POLICY, "password wait")
                 return
             if not hmac.compare_digest((cmd.password or "").encode(), c.password.encode()):
-                self.passwords.failed(link.addr, SERVER, now)
-                link.send(p.error("bad_password", "wrong server password"))
+                wait = self.passwords.failed(link.addr, SERVER, now)
+                link.send(p.error("bad_password", "wrong server password", wait))
                 link.close(POLICY, "password")
                 return
             self.passwords.passed(link.addr, SERVER)
@@ -213,7 +229,7 @@ class ServerCore:
         link.session = session
         room = session.room
         link.send(p.encode(p.Welcome(version=p.PROTOCOL_VERSION, name=session.name, token=session.token,
-                                     server=c.name, server_id=self.server_id,
+                                     server=c.name, server_id=self.server_id, server_key=self.identity,
                                      reconnect_seconds=c.reconnect_seconds, resumed=resumed,
                                      table=room.id if room else None, seat=session.seat)))
         log.info("%s %s from %s", session.name, "resumed" if resumed else "joined", link.addr)
@@ -256,6 +272,8 @@ class ServerCore:
             self._room(s).set_ready(s, cmd.ready)
         elif isinstance(cmd, p.Configure):
             self._room(s).configure(s, cmd)
+        elif isinstance(cmd, p.SetPassword):
+            self._room(s).set_password(s, cmd.password)
         elif isinstance(cmd, p.Start):
             self._room(s).start(s, now)
         elif isinstance(cmd, MoveCommand):
@@ -289,6 +307,7 @@ class ServerCore:
             raise RoomError("too_many_tables", f"your address already hosts {most} tables: play or close one first")
         settings = p.TableSettings(**{f: getattr(cmd, f) for f in p.TableSettings.__struct_fields__})
         room: Room[Session] = Room(self._next_room, settings, self.config, now, self.runner)
+        room.clock = self._clock
         room.creator_addr = s.addr
         self._next_room += 1
         self.rooms[room.id] = room
@@ -307,16 +326,18 @@ class ServerCore:
         room = self.rooms.get(cmd.table)
         if room is None:
             raise RoomError("no_table", f"there is no table {cmd.table}")
+        if not self.addresses.take_arrival(s.addr, now) or not room.arrivals.take(now):
+            raise RoomError("rate_limited", f"too many arrivals at {room.name}: wait a moment and try again")
         locked, target = bool(room.settings.password), str(room.id)
         if locked:
             wait = self.passwords.wait(s.addr, target, now)
             if wait > 0:
-                raise RoomError("retry_later", f"too many wrong passwords for {room.name}: wait {wait:.0f} s")
+                raise RoomError("retry_later", f"too many wrong passwords for {room.name}: wait {wait:.0f} s", wait)
         try:
             room.join(s, cmd.seat, cmd.password) if isinstance(cmd, p.Join) else room.watch(s, cmd.password)
         except RoomError as exc:
             if exc.code == "bad_password":
-                self.passwords.failed(s.addr, target, now)
+                exc.wait = self.passwords.failed(s.addr, target, now)
             raise
         if locked:
             self.passwords.passed(s.addr, target)
@@ -347,6 +368,7 @@ class ServerCore:
     def tick(self, now: float) -> Outgoing:
         """Drive every room's clock and bots; close idle tables; expire resume tokens (the seat leaves: Móm)
         and connections that did not say hello in time."""
+        self.now = now
         for room in list(self.rooms.values()):
             try:
                 room.tick(now)

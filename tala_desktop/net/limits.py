@@ -3,7 +3,7 @@
 Everything an abuser could reset by reconnecting is kept per address, not
 per connection: open connections (watching a table takes one too), a shared
 command budget (new connections draw from it too), a chat budget beside the
-per-connection one and tables held (wrong passwords are counted per address
+per-connection one, arrivals at tables (net/pacing.py) and tables held (wrong passwords are counted per address
 and table: net/password_guard.py). Records of addresses gone quiet are forgotten after a while, and
 their number is bounded.
 """
@@ -38,6 +38,12 @@ class ServerConfig:
     address_chat_rate: float = 3.0         # chat lines and reactions per second from one address, all together
     address_chat_burst: float = 12.0
     max_watchers: int = 12                 # people watching one table at once
+    address_arrival_rate: float = 1.0      # joins and watches a second from one address (net/pacing.py)...
+    address_arrival_burst: float = 8.0
+    table_arrival_rate: float = 2.0        # ... and at one table, from everyone together
+    table_arrival_burst: float = 24.0
+    lobby_rate: float = 5.0                # lobby frames a second to a table's people (then changes are coalesced)
+    lobby_burst: float = 20.0
     send_queue: int = 512                  # frames waiting for one client before it counts as stuck
     send_queue_bytes: int = 256 * 1024     # bytes waiting for one client before it counts as stuck
     stall_seconds: float = 10.0            # a client whose frames wait this long without progress is dropped
@@ -67,6 +73,8 @@ class ServerConfig:
     balance: int = 10_000                  # chips each seat starts with
     seed: int | None = None                # fixed seeds for tests; None: random deals
     state_path: str | None = None          # the SQLite file that keeps started tables across a crash (None: none)
+    identity_path: str | None = None       # without a state file: the file keeping the server's identity (None: a
+                                           # new one each run; net/identity.py)
     announce: bool = False                 # send LAN discovery beacons
     announce_target: tuple[str, int] = ("255.255.255.255", 37020)
     announce_every: float = 1.0
@@ -98,6 +106,7 @@ class AddressRecord:
 
     bucket: TokenBucket
     chat: TokenBucket
+    arrivals: TokenBucket
     last_seen: float
     conns: int = 0
 
@@ -115,14 +124,20 @@ class AddressBook:
             c = self.config
             if len(self.records) >= c.max_addresses:
                 self.forget(now, force=True)
-            rec = self.records[addr] = AddressRecord(TokenBucket(c.address_rate, c.address_burst, now),
-                                                     TokenBucket(c.address_chat_rate, c.address_chat_burst, now), now)
+            rec = self.records[addr] = AddressRecord(
+                TokenBucket(c.address_rate, c.address_burst, now),
+                TokenBucket(c.address_chat_rate, c.address_chat_burst, now),
+                TokenBucket(c.address_arrival_rate, c.address_arrival_burst, now), now)
         rec.last_seen = now
         return rec
 
     def take(self, addr: str, now: float, cost: float = 1.0) -> bool:
         """Spend ``cost`` of the address's command budget; False (nothing spent) when it has run out."""
         return self.get(addr, now).bucket.take(now, cost)
+
+    def take_arrival(self, addr: str, now: float) -> bool:
+        """Spend one of the address's arrivals (a join or a watch); False when it has run out."""
+        return self.get(addr, now).arrivals.take(now)
 
     def take_chat(self, addr: str, now: float) -> bool:
         """Spend one of the address's chat budget (chat lines and reactions); False when it has run out."""

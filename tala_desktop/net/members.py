@@ -12,11 +12,13 @@ from typing import Generic, Protocol, TypeVar
 
 
 class RoomError(Exception):
-    """A command the room refuses; ``code`` names the reason for translation, and nothing changed."""
+    """A command the room refuses; ``code`` names the reason for translation, and nothing changed (``wait``: a
+    refused password's seconds before the next try is checked)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, wait: float | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.wait = wait
 
 
 class Member(Protocol):

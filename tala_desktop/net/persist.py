@@ -13,7 +13,8 @@ a database, is damaged or is empty is moved aside and a new one started; a
 file that cannot be used (a folder, no permission to write it) is left as it
 is and the server refuses to start, saying why (``StateFileError``). A
 server stopped on purpose (Ctrl-C, SIGTERM) tells its players, ends its
-tables and empties the file.
+tables and empties the file. The file also keeps the server's lasting
+identity (its ``meta`` table), which the emptying leaves alone.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tala_desktop.engine.record import game_from_obj, game_to_obj
 from tala_desktop.table import LOBBY_KINDS, SeatKind, Table, TableError
 
 from . import protocol as p
+from .identity import new_identity, valid_identity
 from .limits import ServerConfig
 from .rooms import Room
 from .sessions import Session
@@ -247,6 +249,8 @@ class StateFile:
             db.execute("CREATE TABLE IF NOT EXISTS rooms (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
             # the dealer's random state changes once a game: apart, so the rows written after each move stay small
             db.execute("CREATE TABLE IF NOT EXISTS dealers (id INTEGER PRIMARY KEY, rng BLOB NOT NULL)")
+            # what the server keeps beside its tables: its lasting identity (net/identity.py)
+            db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             db.execute("SELECT count(*) FROM rooms").fetchone()
             db.execute("BEGIN IMMEDIATE")            # the file can be written (a read-only one is refused here)
             try:
@@ -257,6 +261,17 @@ class StateFile:
             db.close()
             raise
         return db
+
+    def identity(self) -> str:
+        """The server's lasting identity, made and kept here the first time (net/identity.py)."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'identity'").fetchone()
+        if row is not None and valid_identity(str(row[0])):
+            return str(row[0])
+        identity = new_identity()
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)", (identity,))
+        return identity
 
     def load(self) -> list[tuple[int, bytes, bytes | None]]:
         """Every saved room: (id, its row, its dealer's random state)."""

@@ -10,6 +10,7 @@ frame is decoded by ``decode_server_frame``, just as strictly. docs/protocol.md 
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from typing import Annotated, Any, Literal
 
@@ -34,7 +35,7 @@ from tala_desktop.table.reactions import REACTIONS
 from .chat_text import MAX_CHAT, clean_chat, shown
 from .game_record import GameRecord, check_record
 
-PROTOCOL_VERSION = 5            # what each version added: docs/protocol.md, "Versions"
+PROTOCOL_VERSION = 6            # what each version added: docs/protocol.md, "Versions"
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 MAX_NAME = 20
 MAX_PASSWORD = 64
@@ -86,6 +87,9 @@ def _allowed_name_char(ch: str) -> bool:
         return False
     code = ord(ch)
     return (ch.isascii() or 0x00C0 <= code <= 0x024F or 0x1E00 <= code <= 0x1EFF) and code not in (0xD7, 0xF7)
+
+
+allowed_name_char = _allowed_name_char      # what else may show a name's alphabet (a beacon's server name)
 
 
 def clean_name(value: str) -> str:
@@ -233,11 +237,17 @@ class Ping(_Cmd, tag="ping"):
     t: float | None = None
 
 
+class SetPassword(_Cmd, tag="set_password"):
+    """Host only, at any time: the table's PIN from now on (``""``: none); whoever is at the table stays."""
+
+    password: Password
+
+
 Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | Kick | Mute | Leave
-           | Ready | Start | MoveCommand | NextGame | DealShown | HintRequest | Chat | React | Ping)
+           | Ready | Start | MoveCommand | NextGame | DealShown | HintRequest | Chat | React | Ping | SetPassword)
 COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "watch", "sit", "stand_up", "set_seat",
                  "kick", "mute", "leave", "ready", "start", "move", "next_game", "deal_shown", "hint", "chat", "react",
-                 "ping")
+                 "ping", "set_password")
 
 _decoder = msgspec.json.Decoder(Command)
 
@@ -279,6 +289,7 @@ class Welcome(_Event, tag="welcome"):
     server: ServerName
     reconnect_seconds: float
     server_id: Word = ""        # this server instance: a restarted server has another one
+    server_key: Word = ""       # the server's lasting identity (net/identity.py): its code is the one the list shows
     resumed: bool = False
     table: int | None = None
     seat: int | None = None
@@ -324,6 +335,8 @@ class TableInfo(msgspec.Struct, kw_only=True):
     muted: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # the host muted them
     muted_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # ... by their ids
     deal_wait: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0   # s the next deal waits for a watcher to sit
+    stood: Annotated[list[ShownName], msgspec.Meta(max_length=4)] = []   # stood up as the last game ended: the
+    #                                                                     clock had played their turns (absent)
 
 
 class Tables(_Event, tag="tables"):
@@ -389,6 +402,7 @@ class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
     reason: str                 # unreachable, lost, seat_expired, server_restarted, bad_frame, closed, a final code,
     message: str                # or a closing reason (host_left, host_quit, shutdown)
     who: str | None = None      # with a closing reason: the host who closed
+    wait: float | None = None   # bad_password, retry_later: seconds before the next try is checked
 
 
 LobbyEvent = (Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left
@@ -447,5 +461,6 @@ def encode(event: _Event | SeatMessage) -> str:
     return msgspec.json.encode(event).decode()
 
 
-def error(code: str, message: str) -> str:
-    return encode(Error(code=code, message=message))
+def error(code: str, message: str, wait: float | None = None) -> str:
+    """An ``error`` frame (``wait``: a refused password's seconds before the next try, rounded up to a tenth)."""
+    return encode(Error(code=code, message=message, wait=None if wait is None else math.ceil(wait * 10) / 10))

@@ -25,6 +25,8 @@ Refusals raise ``RoomError`` and change nothing.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 
 from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Move, MoveKind
@@ -41,6 +43,7 @@ from .limits import ServerConfig
 from .members import M, Member, MemberIds, RoomError
 from .moderation import Moderation
 from .names import unique_name
+from .pacing import LobbyPacer, arrival_bucket
 from .seating import Seats
 
 __all__ = ["Member", "Room", "RoomError"]
@@ -71,8 +74,13 @@ class Room(BetweenGames[M]):
         self.offer_until = 0.0                # the next deal waits until then for someone watching to sit
         self.vote_until = 0.0                 # ... and for the players' votes at most until then (0: nobody asked)
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
+        self.stood: list[str] = []            # stood up as the last game ended: the clock had played for them
         self.ended = 0                        # the last game whose end was seen
+        self.delayed: set[str] = set()        # who held the next deal back already, between these two games
         self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away
+        self.clock: Callable[[], float] = time.monotonic     # the server's time (its core hands in its own)
+        self.lobby_pace = LobbyPacer(config, now)  # lobby frames: at once while the budget lasts, then coalesced
+        self.arrivals = arrival_bucket(config, now)   # joins and watches here, from everyone (net/pacing.py)
 
     # ------------------------------------------------------------ queries
     def members(self) -> list[M]:
@@ -106,7 +114,7 @@ class Room(BetweenGames[M]):
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.ids.of(m) for m in self.audience.watchers],
                            muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]),
-                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait())
+                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), stood=list(self.stood))
 
     def muted_ids(self) -> list[int]:
         """The ids of the people here now whom the host muted (by the name each has at this table)."""
@@ -116,7 +124,13 @@ class Room(BetweenGames[M]):
         return [self.ids.of(m) for m, n in named if n in muted]
 
     def broadcast_lobby(self) -> None:
+        """The table changed: everyone at it gets its lobby (now, or coalesced with the next changes when the
+        table's lobby frames ran out of budget: net/pacing.py)."""
         self.version += 1
+        if self.lobby_pace.changed(self.clock()):
+            self._send_lobby()
+
+    def _send_lobby(self) -> None:
         info = self.info()
         for i, m in enumerate(self.seats.members):
             if m is not None:
@@ -124,6 +138,15 @@ class Room(BetweenGames[M]):
         for m in self.audience.watchers:           # each is told their own id: which watcher they are
             if m.connected:
                 m.send(p.encode(p.Lobby(table=info, watching=True, member=self.ids.of(m))))
+
+    def send_lobby_to(self, member: M) -> None:
+        """``member`` gets the lobby as it is now (whoever acted sees the result at once, when the others' frame
+        waits to be coalesced)."""
+        seat = self.seat_index(member)
+        if seat is not None:
+            member.send(p.encode(p.Lobby(table=self.info(), you=seat, member=self.ids.of(member))))
+        elif self.watching(member):
+            member.send(p.encode(p.Lobby(table=self.info(), watching=True, member=self.ids.of(member))))
 
     # ------------------------------------------------------------ coming and going
     def join(self, member: M, seat: int | None, password: str | None) -> None:
@@ -184,7 +207,8 @@ class Room(BetweenGames[M]):
         if table is not None and table.state is not None and table.state.is_over:
             table.leave(seat)                 # between games: the seat is free for someone watching at once
             self._free_for_next(seat)
-            self._offer(now)
+            if self.may_delay(member):        # offered to the watchers: once a person between two games
+                self._offer(now)
             self.maybe_next_game(now)
         elif table is not None:
             self.seats.vacate(seat, keep_name=True)   # in a game the name stays on the seat
@@ -271,6 +295,13 @@ class Room(BetweenGames[M]):
         self.settings = settings
         self.broadcast_lobby()
 
+    def set_password(self, member: M, password: str) -> None:
+        """The host sets the table's PIN (``""``: none), in the lobby or while it plays: whoever comes in from now
+        on needs it; nobody at the table is asked again."""
+        self.host_only(member)
+        self.settings.password = password or None
+        self.broadcast_lobby()
+
     def start(self, member: M, now: float) -> None:
         self.host_only(member)
         self._lobby_only()
@@ -340,7 +371,10 @@ class Room(BetweenGames[M]):
 
     # ------------------------------------------------------------ driving
     def tick(self, now: float) -> None:
-        """Advance clock and bots; auto-play a dropped player's turn after ``away_delay``."""
+        """Advance clock and bots; auto-play a dropped player's turn after ``away_delay``; a lobby change that
+        waited goes out."""
+        if self.lobby_pace.due(now):
+            self._send_lobby()
         table = self.table
         if table is None:
             return
@@ -363,6 +397,8 @@ class Room(BetweenGames[M]):
         """Someone (re)connected or came in: the lobby, the chat so far, and the game in progress told so far and
         shown (their seat's, or the public one when they watch)."""
         self.broadcast_lobby()
+        if self.lobby_pace.pending:           # the others' frame waits to be coalesced: theirs comes first
+            self.send_lobby_to(member)
         log_frame = self.chat_log.log_frame()
         if log_frame is not None:
             member.send(log_frame)

@@ -27,6 +27,7 @@ from .connection import Conn
 from .core import ServerCore
 from .discovery import Beacon
 from .limits import ServerConfig
+from .loop_errors import AcceptErrors
 from .sessions import Close, FrameHook, Outgoing
 
 log = logging.getLogger(__name__)
@@ -45,18 +46,20 @@ class TalaServer:
         self._beacon: Beacon | None = None
         self.port = 0
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.accept_errors = AcceptErrors()      # accept() at the descriptor limit: a line a minute, counted
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> int:
         c = self.config
         self.loop = asyncio.get_running_loop()
+        self.accept_errors.install(self.loop)
         self.core.restore(self.loop.time())
         self._server = await serve(self._handle, c.host, c.port, max_size=c.max_message, ping_interval=c.ping_interval,
                                    ping_timeout=c.ping_timeout, close_timeout=2, compression=None)
         self.port = self._server.sockets[0].getsockname()[1]
         self._ticker = self.loop.create_task(self._tick_forever())
         if c.announce:
-            self._beacon = Beacon(c.announce_target, c.announce_every, self._beacon_info)
+            self._beacon = Beacon(c.announce_target, c.announce_every, self._beacon_info, self.core.identity)
             await self._beacon.start()
         log.info("serving %r on %s:%d (%d tables at most)", c.name, c.host, self.port, c.max_tables)
         return self.port
@@ -75,6 +78,8 @@ class TalaServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        if self.loop is not None:
+            self.accept_errors.uninstall(self.loop)
         log.info("server stopped")
 
     def _beacon_info(self) -> dict[str, Any]:
@@ -82,6 +87,7 @@ class TalaServer:
         return {"name": self.config.name, "host_name": self.config.host_name, "port": self.port,
                 "players": sum(len(r.members()) for r in rooms),
                 "tables": len(rooms), "password": bool(self.config.password),
+                "pin": any(r.settings.password for r in rooms),
                 "bet": rooms[0].settings.bet if rooms else None,
                 "open": sum(1 for r in rooms if not r.playing and r.seats.free())}
 

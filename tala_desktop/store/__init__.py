@@ -4,12 +4,13 @@ Sits beside ``table``/``net`` and below ``ui``; never imports pygame or the
 UI (the UI maps ``StoredSettings`` onto its ``UiSettings``). See docs/store.md.
 """
 
+from .allowance import DAILY_FLOOR, STARTING_GRANT
 from .autosave import Autosave, game_uid
 from .db import Notice
 from .errors import SettingsError, SettleError, StoreError
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
 from .paths import default_data_dir
-from .profile import DAILY_FLOOR, STARTING_GRANT, Profile
+from .profile import Profile
 from .replay import GameStory, ReplayCheck, check_entry, positions, replay_record
 from .resume import resume_table, seat_infos, table_save_obj
 from .session import OfflineSession

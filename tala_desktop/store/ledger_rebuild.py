@@ -24,6 +24,8 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from .allowance import STARTING_GRANT
+
 
 @dataclass
 class _Change:
@@ -49,8 +51,6 @@ def utc_key(at: str | None) -> tuple[int, datetime | str]:
 
 def rebuild_ledger(conn: sqlite3.Connection) -> int:
     """Write the ledger again (inside the caller's transaction); returns the rows written."""
-    from .profile import STARTING_GRANT  # profile imports db, which migrates with this module
-
     profile = conn.execute("SELECT balance, created_at FROM profile WHERE id = 1").fetchone()
     logged = {uid: (row_id, balance, delta) for row_id, uid, balance, delta in conn.execute(
         "SELECT id, game_uid, balance, delta FROM ledger WHERE reason = 'game' AND game_uid IS NOT NULL")}

@@ -15,12 +15,11 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
+from .allowance import DAILY_FLOOR, STARTING_GRANT
 from .db import transaction
 from .errors import StoreError
 from .rows import BadRows, read_row_salvaged, read_rows
 
-STARTING_GRANT = 10_000
-DAILY_FLOOR = 2_000
 DEFAULT_NAME = "Bạn"
 MAX_NAME_LENGTH = 24
 AVATAR_COUNT = 64          # avatar ids 0..63; the UI draws the ones it has and falls back for others

@@ -3,7 +3,8 @@
 The replay viewer steps through ``positions(record)``: the game after the
 deal and after each move, every hand visible (these are engine states, not
 seat views). ``story_of(entry)`` tells a finished game's money: every
-payment in order and who left the table (the history explains each row).
+payment in order, who left the table and what each leave cost from then
+on (the history explains each row).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tala_desktop.engine import PRESETS, EngineError, GameState
+from tala_desktop.engine import events as ev
 from tala_desktop.engine.moves import parse_move
 from tala_desktop.engine.record import game_from_obj
 from tala_desktop.table.messages import Payment
@@ -51,10 +53,24 @@ def replay_record(record: dict[str, Any], record_events: bool = True) -> GameSta
 
 @dataclass(frozen=True)
 class GameStory:
-    """What a stored game's amounts are made of: its payments in order, and the seats whose player left."""
+    """What a stored game's amounts are made of: its payments in order, the seats whose player left, and the chips
+    each of those paid from its leave on (0 for the others: what the leave cost, RULES.md §10)."""
 
     payments: tuple[Payment, ...]
     left: tuple[bool, ...]
+    paid_after_leaving: tuple[int, ...] = ()
+
+
+def paid_after_leaving(st: GameState) -> tuple[int, ...]:
+    """The chips each seat paid after its player left the game (0 for a seat that stayed), from its events."""
+    paid = [0] * st.n
+    gone = [False] * st.n
+    for e in st.events or ():
+        if isinstance(e, ev.SeatLeft):
+            gone[e.seat] = True
+        elif isinstance(e, ev.Payment) and gone[e.from_seat]:
+            paid[e.from_seat] += e.amount
+    return tuple(paid)
 
 
 def story_of(entry: GameEntry) -> GameStory | None:
@@ -63,7 +79,7 @@ def story_of(entry: GameEntry) -> GameStory | None:
         st = replay_record(entry.record)
     except StoreError:
         return None
-    return GameStory(tuple(game_payments(st, 0)), tuple(st.left))
+    return GameStory(tuple(game_payments(st, 0)), tuple(st.left), paid_after_leaving(st))
 
 
 def check_entry(entry: GameEntry) -> ReplayCheck:

@@ -2,7 +2,7 @@
 
 from .client import LocalTableClient, TableClient
 from .config import BOT, HUMAN, LOBBY_KINDS, REMOTE, TABLE_KINDS, SeatConfig, SeatKind, TableConfig
-from .table import Table, TableError
+from .table import ABSENT_AFTER, Table, TableError
 
-__all__ = ["BOT", "HUMAN", "LOBBY_KINDS", "REMOTE", "TABLE_KINDS", "LocalTableClient", "SeatConfig", "SeatKind",
-           "Table", "TableClient", "TableConfig", "TableError"]
+__all__ = ["ABSENT_AFTER", "BOT", "HUMAN", "LOBBY_KINDS", "REMOTE", "TABLE_KINDS", "LocalTableClient", "SeatConfig",
+           "SeatKind", "Table", "TableClient", "TableConfig", "TableError"]

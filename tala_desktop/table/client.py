@@ -4,7 +4,8 @@ A client stands for one seat. ``poll(now)`` returns the messages for that
 seat (events, snapshots, errors, hints: table/messages.py) in order; offline
 they are the very objects the table built. ``send_move`` takes an engine
 ``Move`` value. Commands never raise: a refusal comes back as an ``Error``
-message. The LAN client offers the same methods over the network.
+message (``absent``: the next game waits until ``still_here`` says the
+player is there). The LAN client offers the same methods over the network.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class TableClient(Protocol):
     def deal_shown(self, game_id: int) -> None: ...   # the deal was shown: your first turn may start
     def request_hint(self) -> None: ...
     def leave(self) -> None: ...
+    def still_here(self) -> None: ...
     def close(self) -> None: ...
 
 
@@ -83,6 +85,11 @@ class LocalTableClient:
 
     def leave(self) -> None:
         self.table.leave(self.seat)
+
+    def still_here(self) -> None:
+        """The player answered "still there?": their seat is dealt in again, and the next game starts."""
+        self.table.still_here(self.seat)
+        self.next_game()
 
     def close(self) -> None:
         if not self.closed:

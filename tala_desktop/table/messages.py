@@ -234,11 +234,13 @@ class Hint(SeatMessage, tag="hint", frozen=True):
     game_id: GameId
 
 
-class Error(SeatMessage, tag="error", frozen=True):
+class Error(SeatMessage, tag="error", frozen=True, omit_defaults=True):
     """Your command was refused and nothing changed."""
 
     code: Annotated[Code, about("the reason, for translation (not_your_turn, not_in_hand, stale_game...)")]
     message: Annotated[Text, about("the reason in English, for logs")]
+    wait: Annotated[float, msgspec.Meta(ge=0, le=86_400),
+                    about("a password or PIN refused: seconds before the next try is checked (LAN)")] | None = None
 
 
 EventMessage = (Dealt | Turn | Drew | Ate | Moved | Discarded | Laid | Sent | Revealed | Declared | TimedOut

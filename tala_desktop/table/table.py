@@ -7,8 +7,7 @@ futures are polled by ``update(now)``; time is passed in, so tests step it.
 A bot's move is held back until ``think_delay`` seconds of the table's time
 after it was asked (so a human can follow), which is why a paused table (no
 updates) holds its bots too. A new game's first turn waits for the deal to be shown
-(``deal_shown``: the seat to move's screen dealt every card), at most ``deal_wait``
-seconds: its clock, or its bot's think delay, runs from then. Every change is published to each seat as redacted
+(``deal_shown``, turn_start.py). Every change is published to each seat as redacted
 events followed by a fresh snapshot: to the listeners, and into the queue of
 each seat whose feed is open (``open_feed``: a client reads that seat), so a
 seat nobody reads keeps nothing. The feed of seat ``None`` is the public one,
@@ -33,10 +32,12 @@ from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_lea
 from .config import BOT, TableConfig
 from .messages import MAX_STORY, Clock, Snapshot, Story, TableMessage, Thinking
 from .snapshot import seat_events, seat_snapshot
+from .turn_start import TurnStart
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[int, TableMessage], None]
+ABSENT_AFTER = 2    # turns in a row the clock played for a person: then they are asked whether they are still there
 
 
 class TableError(Exception):
@@ -70,12 +71,11 @@ class Table:
         self.leader = config.first_leader
         self.left_table = [False] * self.n
         self.changed: set[int] = set()        # seats that changed hands since this game was dealt (RULES §2)
+        self.timed_out = [0] * self.n         # turns in a row the clock played for each person's seat
         self.now = 0.0
         self.deadline: float | None = None
-        self.turn_from = 0.0                  # table time the turn's clock runs from (later while a deal is shown)
+        self.start = TurnStart(config.deal_wait)   # when the turn runs from (a deal's first: once it is shown)
         self._dealing = False                 # the change being published is a new deal
-        self._deal_open = False               # the first turn waits for the deal to be shown (until ``turn_from``)
-        self._dealt_turn = False              # the turn is a deal's first: a bot's think delay runs from ``turn_from``
         self._turn_key: tuple[int, int, str] | None = None
         self._pending: tuple[int, Future, float] | None = None  # (version, future, table time it was asked)
         self._version = 0
@@ -114,7 +114,7 @@ class Table:
         try:
             self._publish()
         finally:
-            self._dealing = False
+            self._dealing = False       # only the deal's own publication starts a first turn that waits
 
     def resume(self, state: GameState, game_id: int, balances: list[int], now: float | None = None) -> None:
         """Install a game rebuilt elsewhere (a replayed autosave) as the current game, with a fresh clock.
@@ -174,26 +174,16 @@ class Table:
             self._apply(Move(seat, MoveKind.LEAVE))
 
     def deal_shown(self, seat: int | None, game_id: int, now: float | None = None) -> None:
-        """``seat``'s screen has shown the deal of game ``game_id`` (every card landed, its buttons show): the first
-        turn's clock starts now if it waits for that seat (the seat to move, or any seat when a bot moves).
-
-        Anything else changes nothing: another game, another person's screen, a turn already running, a report
-        after ``deal_wait`` (the clock ran from the bound already), so no screen can make a clock run longer."""
+        """``seat``'s screen has shown the deal of game ``game_id`` (its buttons show): the first turn's clock starts
+        now if it waits for that seat (turn_start.py); another game, another person's screen, a running turn or a
+        report after ``deal_wait`` change nothing, so no screen can make a clock run longer."""
         if now is not None:
             self.now = now
         st = self.state
-        if not self._deal_open or st is None or st.is_over or game_id != self.game_id or seat is None:
+        if st is None or st.is_over or game_id != self.game_id or seat is None:
             return
-        if self.now >= self.turn_from:
-            self._deal_open = False
-            return
-        mover = st.to_move
-        if seat != mover and self.bots[mover] is None:
-            return
-        self._deal_open = False
-        self.turn_from = self.now
         secs = self.config.rules.turn_seconds
-        if secs > 0:
+        if self.start.shown(self.now, seat == st.to_move or self.bots[st.to_move] is not None) and secs > 0:
             self.deadline = self.now + secs
             self._publish()                  # every seat's ring counts from now
 
@@ -223,6 +213,7 @@ class Table:
 
     def _hand_over(self, seat: int, name: str, balance: int | None) -> None:
         self.names[seat] = name
+        self.timed_out[seat] = 0
         if balance is not None:
             self.balances[seat] = balance
         self.left_table[seat] = False
@@ -234,9 +225,26 @@ class Table:
         st = self.state
         if st is None or st.outcome is None:
             raise TableError("the current game is not over", "in_progress")
+        absent = self.absent_seats()
+        if absent:
+            raise TableError(f"seat {absent[0]} has let the clock play {ABSENT_AFTER} turns in a row: it is dealt in "
+                             "again once its player says they are there", "absent")
         gone = [left or seat in self.changed for seat, left in enumerate(self.left_table)]
         self.leader = next_leader(st.outcome, gone)
         self.start_game(now)
+
+    def absent_seats(self) -> list[int]:
+        """The people's seats whose last ``ABSENT_AFTER`` turns the clock played: nobody may be at the keyboard, so
+        the next game is not dealt while one is (``next_game`` refuses) until ``still_here`` (offline: the player
+        answers) or the seat changes hands (LAN: the player is stood up). Nobody is played to ruin."""
+        return [s for s in range(self.n) if self.bots[s] is None and not self.left_table[s]
+                and self.timed_out[s] >= ABSENT_AFTER]
+
+    def still_here(self, seat: int) -> None:
+        """The player at ``seat`` says they are there: their seat is dealt in again."""
+        if not 0 <= seat < self.n:
+            raise TableError(f"seat {seat} is not at this table", "bad_seat")
+        self.timed_out[seat] = 0
 
     def play_out(self) -> None:
         """Play the current game to its end at once and publish it as one change (a player left for good).
@@ -280,19 +288,18 @@ class Table:
         if st is None or st.is_over:
             return
         seat = st.to_move
-        if self._deal_open and now >= self.turn_from:
-            self._deal_open = False              # nobody said the deal was shown in time: the clock runs anyway
+        self.start.lapse(now)
         if self._pending is not None:
             version, fut, asked = self._pending
             if version != self._version:
                 self._pending = None
-            elif fut.done() and now >= max(asked, self.turn_from if self._dealt_turn else asked) + self.think_delay:
+            elif fut.done() and now >= self.start.bot_due(asked, self.think_delay):
                 self._pending = None
                 self._finish_bot(seat, fut)
                 return
         if self.deadline is not None and now >= self.deadline:
             log.info("seat %d timed out", seat)
-            self._apply(Move(seat, MoveKind.TIMEOUT))
+            self._apply(Move(seat, MoveKind.TIMEOUT), clock=True)
             return
         bot = self.bots[seat]
         if bot is not None and self._pending is None:
@@ -313,19 +320,33 @@ class Table:
             log.exception("bot at seat %d chose a refused move; playing its timeout action", seat)
             self._apply(Move(seat, MoveKind.TIMEOUT))
 
-    def _apply(self, move: Move) -> Move:
+    def _apply(self, move: Move, clock: bool = False) -> Move:
+        """Apply ``move`` (``clock``: the turn clock ran out) and publish it; TableError if the engine refuses."""
         st = self.state
         assert st is not None
         try:
             move = st.push(move)
         except EngineError as exc:
             raise TableError(str(exc), getattr(exc, "code", "illegal")) from None
+        self._count_clock(move, clock)
         self._version += 1
         self._pending = None  # a bot still thinking about the old position is no longer asked
         if st.balances is not None:
             self.balances = st.balances[:]
         self._publish()
         return move
+
+    def _count_clock(self, move: Move, clock: bool) -> None:
+        """A person's turn the clock played counts; a move they made themselves starts the count again. A timeout
+        sent for them (the LAN server's away timer, for a player whose connection dropped) does neither: the seat
+        waits for them for the server's reconnect time, which bounds what they lose."""
+        seat = move.seat
+        if self.bots[seat] is not None or move.kind is MoveKind.LEAVE:
+            return
+        if clock:
+            self.timed_out[seat] += 1
+        elif move.kind is not MoveKind.TIMEOUT:
+            self.timed_out[seat] = 0
 
     # ------------------------------------------------------------ publishing
     def subscribe(self, listener: Listener) -> None:
@@ -423,8 +444,6 @@ class Table:
         key = (self.game_id, st.turn_no, str(st.to_move))
         if key != self._turn_key:
             self._turn_key = key
-            wait = self.config.deal_wait if self._dealing else 0.0   # the cards fly first: see deal_shown
-            self._deal_open = self._dealt_turn = wait > 0
-            self.turn_from = self.now + wait
+            runs_from = self.start.new_turn(self.now, self._dealing)   # the cards fly first: see deal_shown
             secs = self.config.rules.turn_seconds
-            self.deadline = self.turn_from + secs if secs > 0 else None
+            self.deadline = runs_from + secs if secs > 0 else None

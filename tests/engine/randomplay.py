@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tala_desktop.engine import GameState, Move, MoveKind, OutcomeKind, Rules
+from tala_desktop.engine import events as ev
 from tala_desktop.engine.cards import FULL_DECK
 
 
@@ -33,6 +34,29 @@ def check_invariants(st: GameState) -> None:
         if st.n == 4:
             assert not st.stock, "with 4 players the stock must be empty at a showdown"
     assert sorted(o for o in st.lay_order if o >= 0) == list(range(st.lays_done)), "lay-down order broken"
+    check_leave_caps(st)
+
+
+def paid_after_leaving(st: GameState) -> dict[int, int]:
+    """The chips each seat that left has paid since it left, from the event log."""
+    paid: dict[int, int] = {}
+    for e in st.events or ():
+        if isinstance(e, ev.SeatLeft):
+            paid[e.seat] = 0
+        elif isinstance(e, ev.Payment) and e.from_seat in paid:
+            paid[e.from_seat] += e.amount
+    return paid
+
+
+def check_leave_caps(st: GameState) -> None:
+    """A seat that left never pays more after its leave than its Móm (RULES.md §10), and what it may still pay
+    is that Móm less what it paid since."""
+    if st.events is None or not st.caps_leaves:
+        return
+    cap = st.rules.mom_pay * st.bet
+    for seat, paid in paid_after_leaving(st).items():
+        assert paid <= cap, f"seat {seat} paid {paid} after leaving, more than its Móm {cap}"
+        assert st.leave_cap[seat] == cap - paid, f"seat {seat}: what its leave may still cost is off"
 
 
 def random_move(st: GameState, rng: random.Random, chaos: float = 0.02, greedy: float = 0.0) -> Move:

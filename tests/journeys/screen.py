@@ -51,6 +51,20 @@ def elements_of(scene: Scene) -> Iterator[Element]:
                     yield Element(label, pygame.Rect(rect))
             elif isinstance(widget, NoticeBox) and widget.visible:
                 yield Element(widget.button.text, widget.button_rect())
+        yield from _switches(scene)
+
+
+def _switches(scene: PageScene) -> Iterator[Element]:
+    """The settings' on/off switches, each by the words of the setting drawn over it ("Toàn màn hình (F11)")."""
+    from tala_desktop.ui.core.i18n import tr
+    from tala_desktop.ui.widgets.form import Toggle
+
+    controls = getattr(scene, "controls", None)
+    if not isinstance(controls, dict):       # the settings page names its controls; the LAN lobby lists its own
+        return
+    for name, control in controls.items():
+        if isinstance(control, Toggle) and control.visible:
+            yield Element(tr(f"settings.{name}"), pygame.Rect(control.rect))
 
 
 def _page_marks(scene: PageScene) -> Iterator[Element]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import socket
 import time
 
@@ -60,6 +61,41 @@ def test_garbage_datagrams_are_ignored():
         assert browser.ignored == 7
     finally:
         browser.stop()
+
+
+class _FailingFirst:
+    """A socket whose ``recvfrom`` raises the given errors first (what Windows raises for a datagram over the
+    buffer, WSAEMSGSIZE, or after a port-unreachable report, WSAECONNRESET), then receives as usual."""
+
+    def __init__(self, sock: socket.socket, errors: list[OSError]) -> None:
+        self.sock, self.errors = sock, errors
+
+    def recvfrom(self, size: int) -> tuple[bytes, tuple[str, int]]:
+        if self.errors:
+            raise self.errors.pop(0)
+        return self.sock.recvfrom(size)
+
+    def __getattr__(self, name: str):
+        return getattr(self.sock, name)
+
+
+def test_a_datagram_the_socket_cannot_receive_is_ignored_and_the_browser_listens_on(caplog):
+    caplog.set_level(logging.INFO, logger="tala_desktop.net.discovery")
+    browser = Browser(bind=("127.0.0.1", 0), expiry=5)
+    errors = [OSError(10040, "A message sent on a datagram socket was larger than the buffer"),
+              ConnectionResetError(10054, "An existing connection was forcibly closed"), OSError(90, "too long")]
+    browser._sock = _FailingFirst(browser._sock, errors)
+    browser.start()
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.sendto(msgspec.json.encode(BeaconInfo(id="abc", name="OK", port=8765)), ("127.0.0.1", browser.port))
+        assert [f.name for f in wait_for(lambda: browser.servers())] == ["OK"]
+        assert browser.ignored == 3 and errors == []
+        logged = [r for r in caplog.records if "could not be received" in r.getMessage()]
+        assert len(logged) == 1          # once, not once a datagram: a flood of them cannot fill the log
+    finally:
+        browser.stop()
+    assert not browser._thread.is_alive()
 
 
 def test_expiry_uses_the_clock():

@@ -59,6 +59,7 @@ def test_bad_names_are_refused_with_a_reason(name, why):
     ('{"type": "set_seat", "seat": 1, "kind": "bot", "name": "Lan"}', "invalid"),
     ('{"type": "set_seat", "seat": 1, "kind": "bot", "level": "god"}', "invalid"),
     ('{"type": "watch", "table": 0}', "invalid"), ('{"type": "stand_up", "seat": 1}', "invalid"),
+    ('{"type": "set_password"}', "invalid"), ('{"type": "set_password", "password": "' + "1" * 65 + '"}', "invalid"),
     ("x" * 5000, "too_big"),
 ])
 def test_bad_frames_are_refused_with_a_code(frame, code):
@@ -76,7 +77,7 @@ def test_every_command_round_trips():
             p.HintRequest(),
             p.Chat(text="chào"), p.Ping(t=1.5), p.Watch(table=2, password="x"), p.StandUp(),
             p.SetSeat(seat=1, kind="bot", level="easy"), p.SetSeat(seat=2, kind="player", member=5),
-            p.React(key="gg")]
+            p.React(key="gg"), p.SetPassword(password="4821")]
     assert {json.loads(p.encode_command(c))["type"] for c in cmds} == set(p.COMMAND_TYPES)
     for c in cmds:
         assert p.decode_command(p.encode_command(c)) == c

@@ -49,11 +49,22 @@ def test_another_process_is_refused_while_held_and_let_in_after_release(tmp_path
 
 def test_holds_in_one_process_are_shared_until_the_last_release(tmp_path):
     first, second = hold_folder(tmp_path), hold_folder(tmp_path)
-    first.release()
-    first.release()                         # a second release of one hold changes nothing
-    assert _other_process_tries(tmp_path).stdout.startswith("in use")
-    second.release()
+    try:
+        first.release()
+        first.release()                         # a second release of one hold changes nothing
+        assert _other_process_tries(tmp_path).stdout.startswith("in use")
+    finally:
+        second.release()
     assert _other_process_tries(tmp_path).stdout.startswith("locked")
+
+
+def test_a_failing_check_of_shared_holds_leaves_no_hold_behind(tmp_path, monkeypatch):
+    """The test above releases its holds whatever its checks find: one failure there fails no other test."""
+    as_if_unlocked = subprocess.CompletedProcess([], 0, stdout="locked True\n", stderr="")
+    monkeypatch.setitem(globals(), "_other_process_tries", lambda folder: as_if_unlocked)
+    with pytest.raises(AssertionError):
+        test_holds_in_one_process_are_shared_until_the_last_release(tmp_path)
+    assert folder_lock._key(tmp_path) not in folder_lock._registry
 
 
 def test_a_store_holds_its_folder_so_a_store_in_another_process_is_refused(tmp_path):

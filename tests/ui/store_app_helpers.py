@@ -11,6 +11,9 @@ import pygame
 from tala_desktop.app import start_desktop
 from tala_desktop.bots import BotLevel, make_bot
 from tala_desktop.bots.runner import InlineRunner
+from tala_desktop.engine import GameState, Rules
+from tala_desktop.store import SeatInfo, Store
+from tala_desktop.table import SeatKind
 from tala_desktop.ui.shared.new_game import BotChoice, GameChoices
 from tala_desktop.ui.shell.app_loop import FPS, App, AppOptions, StepClock
 from tala_desktop.ui.shell.desktop import Desktop
@@ -58,3 +61,26 @@ def click(app: App, logical: tuple[int, int]) -> None:
                          (pygame.MOUSEBUTTONDOWN, {"button": 1}), (pygame.MOUSEBUTTONUP, {"button": 1})):
         pygame.event.post(pygame.event.Event(etype, pos=pos, **extra))
     app.frame()
+
+
+MET = (("Lan", "easy"), ("Minh", "normal"), ("Hùng", "hard"), ("Lan", "normal"), ("Minh", "hard"), ("Hùng", "easy"),
+       ("Nguyễn Thị Hương", "hard"), ("Lan", "hard"), ("Tuấn", "normal"), ("Minh", "easy"))
+
+
+def settle_games_met(store: Store, games: int = 20) -> list[tuple[str, str]]:
+    """Settle ``games`` quick games (2 to 4 players, you at seat 0) against the ten opponents of ``MET``, each met
+    at least once, so the Thống kê page has more opponents than one screen holds. Returns (name, level) met."""
+    met: set[tuple[str, str]] = set()
+    for g in range(games):
+        players = 2 + g % 3
+        rules = Rules.from_preset("zingplay", players=players)
+        bots = [make_bot("easy", 16 * g + s) for s in range(players)]
+        st = GameState.new(rules, seed=500 + g, leader=0, bet=100, balances=[10_000] * players, record_events=False)
+        while not st.is_over:
+            st.push(bots[st.to_move].decide(st.view(st.to_move)).move)
+        others = [MET[(g * 3 + i) % len(MET)] for i in range(players - 1)]
+        seats = [SeatInfo("Bạn", SeatKind.HUMAN)]
+        seats += [SeatInfo(name, SeatKind.BOT, BotLevel(level)) for name, level in others]
+        store.settle(st, f"met{g}", seats, 0)
+        met.update(others)
+    return sorted(met)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from .theme import CROWN_JEWEL, SWORD_BLADE, Colour
+from .theme import CLEAR, CROWN_JEWEL, SWORD_BLADE, Colour
 
 Point = tuple[float, float]
 
@@ -141,3 +141,26 @@ def draw_emblem(surface: pygame.Surface, rank: int, rect: pygame.Rect, colour: C
         pommel = (rect.x + 0.5 * rect.w, rect.y + 0.91 * rect.h)
         pygame.draw.circle(surface, gold, pommel, jewel_r * 1.3)
         pygame.draw.circle(surface, colour, pommel, jewel_r * 1.3, lw)
+
+
+@functools.cache
+def render_padlock(size: int, colour: Colour) -> pygame.Surface:
+    """A closed padlock (a shackle over a body with a keyhole), antialiased, ``size`` pixels high: the mark of a
+    table that asks for a PIN or a password."""
+    size = max(8, int(size))
+    k = SUPERSAMPLE
+    w, h = round(size * 0.8) * k, size * k
+    big = pygame.Surface((w, h), pygame.SRCALPHA)
+    big.fill((*colour, 0))
+    thick = max(k, round(w * 0.14))
+    shackle = pygame.Rect(round(w * 0.2), 0, round(w * 0.6), round(h * 0.7))
+    pygame.draw.arc(big, colour, shackle, 0, math.pi, thick)
+    for x in (shackle.left, shackle.right - thick):
+        pygame.draw.rect(big, colour, (x, shackle.centery - k, thick, round(h * 0.2)))
+    body = pygame.Rect(0, round(h * 0.44), w, h - round(h * 0.44))
+    pygame.draw.rect(big, colour, body, border_radius=max(k, round(w * 0.14)))
+    hole = (body.centerx, body.y + round(body.h * 0.42))
+    pygame.draw.circle(big, CLEAR, hole, max(k, round(w * 0.1)))
+    pygame.draw.rect(big, CLEAR, (hole[0] - max(1, round(w * 0.04)), hole[1], max(2, round(w * 0.08)),
+                                         round(body.h * 0.32)))
+    return pygame.transform.smoothscale(big, (w // k, size))

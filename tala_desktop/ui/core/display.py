@@ -100,6 +100,7 @@ class Display:
         self.window: pygame.Surface | None = None
         self.fullscreen = False
         self._windowed_size: tuple[int, int] = logical_size
+        self._windowed_pos: tuple[int, int] | None = None    # where the window was before fullscreen
         self.requested_size: tuple[int, ...] = logical_size   # the window size setting last applied
         self._scaled: pygame.Surface | None = None
         self._wide: pygame.Surface | None = None     # the canvas scaled to the window's width only
@@ -141,16 +142,51 @@ class Display:
             self._windowed_size = (int(size[0]), int(size[1]))
 
     def set_fullscreen(self, on: bool) -> None:
+        """Fill the monitor the window is on, or give the window back the size and place it had before.
+
+        Without a window manager (an X server alone) SDL keeps the fullscreen size and the window's old corner
+        when fullscreen ends, so the window's size and position are taken before and set again after through
+        the window itself; with one display, the window goes to the screen's corner first, so a fullscreen that
+        no window manager places still covers the screen.
+        """
         if on == self.fullscreen and self.window is not None:
             return
         if on:
+            self._keep_place()
+            self.fullscreen = True
             # 0x0: the desktop size of the monitor the window is on, which SDL then fills borderless (no mode
             # change); the first monitor's size would overflow or shrink another one
-            self.fullscreen = True
             self._set_mode((0, 0), pygame.FULLSCREEN)
         else:
+            size = self._windowed_size      # _set_mode reads the window, which may still have the fullscreen size
             self.fullscreen = False
-            self._set_mode(self._windowed_size, pygame.RESIZABLE)
+            self._set_mode(size, pygame.RESIZABLE)
+            self._restore_place(size)
+
+    def _keep_place(self) -> None:
+        """Remember the window's position (it is windowed now; its size is ``_windowed_size``), then put a lone
+        screen's window at its corner for the fullscreen to come."""
+        window = _display_window() if self.window is not None else None
+        if window is None:
+            return
+        self._windowed_pos = (int(window.position[0]), int(window.position[1]))
+        if pygame.display.get_num_displays() == 1 and self._windowed_pos != (0, 0):
+            window.position = (0, 0)
+
+    def _restore_place(self, size: tuple[int, int]) -> None:
+        """Give the window back ``size`` and the position it had before fullscreen."""
+        window = _display_window()
+        if window is None:
+            return
+        size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
+        if tuple(window.size) != size:
+            window.size = size
+        if self._windowed_pos is None:          # it started fullscreen: the middle of the screen
+            window.position = pygame.WINDOWPOS_CENTERED
+        elif tuple(window.position) != self._windowed_pos:
+            window.position = self._windowed_pos
+        self._windowed_size = size
+        self.window = pygame.display.get_surface()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         """The windowed size: applied now when windowed, else when fullscreen ends."""
@@ -263,15 +299,26 @@ class Display:
                 window.fill(BAR_COLOUR, rect)
 
 
-def _set_minimum_size(size: tuple[int, int]) -> None:
-    """Ask the window manager not to let the window shrink below ``size`` (ignored where unsupported)."""
+def _display_window() -> pygame.Window | None:
+    """The display module's window as a ``pygame.Window`` (its size, position, minimum size); None without one."""
     try:
         with warnings.catch_warnings():
             # pygame-ce deprecates Window.from_display_module for drawing through a Window; it is still the way
-            # to reach the display module's window for its minimum size, and nothing is drawn through it here
+            # to reach the display module's window for its size and place, and nothing is drawn through it here
             warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = size
-    except (pygame.error, AttributeError, ValueError) as exc:
+            return pygame.Window.from_display_module()
+    except (pygame.error, AttributeError) as exc:
+        logging.getLogger(__name__).debug("no window to reach: %s", exc)
+        return None
+
+
+def _set_minimum_size(size: tuple[int, int]) -> None:
+    """Ask the window manager not to let the window shrink below ``size`` (ignored where unsupported)."""
+    window = _display_window()
+    try:
+        if window is not None:
+            window.minimum_size = size
+    except (pygame.error, ValueError) as exc:
         logging.getLogger(__name__).debug("no minimum window size: %s", exc)
 
 

@@ -147,7 +147,7 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "stats.col.net": ("Tiền của bạn", "Your chips"),
     "stats.none": ("Chưa có ván nào. Chơi một ván với máy để xem thống kê.",
                    "No games yet. Play a game against the computer to see statistics."),
-    "stats.more": ("và {count} đối thủ khác", "and {count} more opponents"),
+    "stats.page": ("{first}–{last} trong {total} đối thủ", "{first}–{last} of {total} opponents"),
     # history and replay
     "history.title": ("Lịch sử", "History"),
     "history.col.when": ("Thời gian", "When"),
@@ -155,6 +155,7 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     "history.col.result": ("Kết quả", "Result"),
     "history.col.net": ("Tiền", "Chips"),
     "history.left": ("Bạn rời bàn", "You left"),
+    "history.left_paid": ("Bạn rời bàn: {amount} từ lúc rời", "You left: {amount} from then on"),
     "history.lan": ("Bàn LAN · chip của bàn", "LAN table · the table's chips"),
     "lan_replay.page": ("Trang {page}/{pages}", "Page {page}/{pages}"),
     "lan_replay.no_cards": ("Không còn lá nào", "No cards left"),
@@ -266,7 +267,6 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
     # singular forms (tr_count)
     "setup.your_chips#one": ("Bạn đang có {amount} chip", "You have {amount} chip"),
     "stats.mom_of#one": ("{count} lần móm", "{count} time"),
-    "stats.more#one": ("và {count} đối thủ khác", "and {count} more opponent"),
     "setup.balance#one": ("Mỗi người bắt đầu với {amount} chip", "Everyone starts with {amount} chip"),
     "menu.topup_done#one": ("Bạn nhận được {amount} chip miễn phí", "You received {amount} free chip"),
     "replay.bots_analysing#one": ("Máy đang xét nước của các máy: {done}/{total} nước",
@@ -275,5 +275,6 @@ SCREEN_STRINGS: dict[str, tuple[str, str]] = {
                              "Blue mark: {count} bot move the computer would play differently"),
     "replay.analysing#one": ("Máy đang phân tích: {done}/{total} nước",
                              "The computer is analysing: {done}/{total} move"),
+    "stats.page#one": ("{first}–{last} trong {total} đối thủ", "{first}–{last} of {total} opponent"),
     "history.page#one": ("Trang {page}/{pages} · {total} ván", "Page {page}/{pages} · {total} game"),
 }

@@ -21,6 +21,11 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
     "social.sit": ("Ngồi vào", "Sit down"),
     "social.sit_at": ("Ngồi vào ghế {seat}", "Take seat {seat}"),
     "social.joins_next": ("{name} sẽ vào ghế {seat} ván sau", "{name} takes seat {seat} next game"),
+    "social.stood": ("{name} không phản hồi nên được mời đứng dậy", "{name} did not respond and was stood up"),
+    "social.stood_you": ("Bạn không phản hồi {turns} lượt liền nên được mời đứng dậy, chip của bạn không mất "
+                         "thêm. Muốn chơi tiếp, bấm Ngồi vào ghế.",
+                         "You did not respond for {turns} turns in a row, so you were stood up and your chips stay "
+                         "yours. To play again, take a seat."),
     "social.gone": ("{name} đã rời bàn", "{name} has left the table"),
     "social.stand_up": ("Đứng dậy, ngồi xem", "Stand up and watch"),
     "social.give_seat": ("Nhường ghế {seat} cho {name}", "Give seat {seat} to {name}"),

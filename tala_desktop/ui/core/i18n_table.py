@@ -20,19 +20,21 @@ TABLE_STRINGS: dict[str, tuple[str, str]] = {
                            "Leaving now counts as Móm: you lose {bets} bets ({amount})."),
     "confirm.leave_text#one": ("Rời bàn lúc này bị tính Móm: bạn mất {bets} cược ({amount}).",
                                "Leaving now counts as Móm: you lose {bets} bet ({amount})."),
-    "confirm.leave_rest": ("Máy đánh nốt ván thay bạn: mỗi lá bài bị ăn từ ghế của bạn sau khi rời cũng tính cho "
-                           "bạn, và nếu có người Ù thì bạn trả tiền Ù (từ {u_amount}) thay cho Móm.",
-                           "The computer finishes the game for your seat: every card eaten from your seat after you "
-                           "leave is charged to you too, and if someone goes Ù you pay the Ù (from {u_amount}) "
-                           "instead of the Móm."),
+    "confirm.leave_all": ("Rời bàn lúc này bị tính Móm: bạn mất hết {amount} còn lại.",
+                          "Leaving now counts as Móm: you lose the {amount} you have left."),
+    "confirm.leave_rest": ("Máy đánh nốt ván thay bạn. Lá bị ăn, chốt hay Ù sau khi bạn rời đều trừ vào {amount} "
+                           "này: bạn không mất thêm.",
+                           "The computer finishes the game for your seat. Cards eaten from it, a chốt or an Ù "
+                           "after you leave all come out of these {amount}: you lose nothing more."),
     "confirm.leave_owed_lost": ("Ván này bạn đã mất {amount}.", "So far this game you have lost {amount}."),
     "confirm.leave_owed_won": ("Ván này bạn đang được {amount}: số đó vẫn là của bạn.",
                                "So far this game you have won {amount}: you keep it."),
     "confirm.leave_owed_none": ("Ván này bạn chưa mất gì.", "So far this game you have lost nothing."),
-    "confirm.leave_unknown": ("Nếu ván đang chơi, rời bàn lúc này bị tính Móm: máy đánh nốt ván thay bạn, và mỗi lá "
-                              "bài bị ăn từ ghế của bạn sau khi rời cũng tính cho bạn.",
+    "confirm.leave_unknown": ("Nếu ván đang chơi, rời bàn lúc này bị tính Móm: máy đánh nốt ván thay bạn, và bạn "
+                              "không mất quá số tiền Móm, kể cả lá bị ăn, chốt hay Ù sau khi rời.",
                               "If a game is on, leaving now counts as Móm: the computer finishes the game for your "
-                              "seat, and every card eaten from your seat after you leave is charged to you too."),
+                              "seat, and you lose no more than the Móm, cards eaten, a chốt or an Ù after you leave "
+                              "included."),
     "confirm.leave_yes": ("Rời bàn", "Leave"),
     "confirm.stay": ("Ở lại", "Stay"),
     "confirm.quit_title": ("Thoát game?", "Quit the game?"),
@@ -43,12 +45,23 @@ TABLE_STRINGS: dict[str, tuple[str, str]] = {
                          "Quitting now leaves the LAN table: it counts as Móm, you lose {bets} bets ({amount})."),
     "confirm.quit_lan#one": ("Thoát bây giờ là rời bàn LAN: bị tính Móm, bạn mất {bets} cược ({amount}).",
                              "Quitting now leaves the LAN table: it counts as Móm, you lose {bets} bet ({amount})."),
+    "confirm.quit_lan_all": ("Thoát bây giờ là rời bàn LAN: bị tính Móm, bạn mất hết {amount} còn lại.",
+                             "Quitting now leaves the LAN table: it counts as Móm, you lose the {amount} you have "
+                             "left."),
     "confirm.quit_host": ("Bạn đang giữ bàn LAN này: thoát là đóng bàn cho mọi người ({names}), họ sẽ phải tìm "
                           "bàn khác. Muốn bàn chơi tiếp thì bấm Ở lại.",
                           "You host this LAN table: quitting closes it for everyone ({names}), who will have to find "
                           "another table. To keep the table going, press Stay."),
     "confirm.quit_yes": ("Thoát", "Quit"),
     "confirm.quit_text": ("Đóng Tá Lả bây giờ?", "Close Tá Lả now?"),
+    # "still there?": the clock played your last turns, the offline table waits before the next game
+    "still.title": ("Bạn còn đó không?", "Still there?"),
+    "still.text": ("Đồng hồ đã tự đánh {turns} lượt liền của bạn, nên bàn dừng lại trước ván mới: chưa chia bài, "
+                   "chưa mất chip nào. Bấm Chơi tiếp để chơi ván sau, hoặc Rời bàn.",
+                   "The clock played your last {turns} turns, so the table stopped before the next game: nothing "
+                   "is dealt and no chips go. Press Play on to deal the next game, or Leave."),
+    "still.play": ("Chơi tiếp", "Play on"),
+    "still.leave": ("Rời bàn", "Leave"),
     # the lay-down turn's clock
     "status.lay_clock": ("Hạ bài trước khi hết giờ!", "Lay down before the time runs out!"),
     "status.lay_clock_mom": ("Hạ bài trước khi hết giờ! Hết giờ là Móm",

@@ -1,8 +1,12 @@
 """LanBrowserScene: "Chơi qua mạng LAN" — live list of servers on the network, join by address, host a table.
 
 Servers found by the UDP beacon browser (net/discovery.py) are listed with
-name, players and bet and a "Vào" button each; the list follows the beacons
-(a silent server disappears after a few seconds). "Nhập địa chỉ" joins a
+their title, players and bet, their address and code (the code the host's
+lobby shows: friends compare it), a lock when joining asks for a PIN or a
+password, a mark when two rows look alike (server_rows.py), and a "Vào"
+button each; the list follows the beacons (a silent server disappears after
+a few seconds) and scrolls with the wheel or its arrows when it is longer
+than the page. "Nhập địa chỉ" joins a
 server by host:port when discovery is blocked; when nothing is heard for
 ``NOTHING_FOUND_AFTER`` seconds (or discovery could not start) the list says
 why that may be (firewall, a "Public" network, another subnet, on a Mac the
@@ -26,11 +30,13 @@ from collections.abc import Callable
 import pygame
 
 from tala_desktop.net.discovery import Browser, LanServer
+from tala_desktop.net.identity import IDENTITY_FILE
 from tala_desktop.net.protocol import MAX_NAME, clean_name
 from tala_desktop.store import StoreError
 
 from ..art import gfx, theme
-from ..art.theme import ERROR, LABEL, MUTED, TEXT
+from ..art.shapes import render_padlock
+from ..art.theme import ERROR, GOLD, LABEL, MUTED, TEXT, WARNING
 from ..core.i18n import money, tr, tr_count
 from ..core.names import is_default_name, lan_name
 from ..frames.page import PANEL, PageScene, wrap_text
@@ -40,7 +46,10 @@ from ..widgets.controls import Button
 from ..widgets.form import TextField
 from ..widgets.text_fit import ellipsize
 from .lobby import LanLobbyScene
-from .session import DEFAULT_PORT, LanSession
+from .pin import server_password_dialog
+from .server_rows import ServerRow, server_rows
+from .session import DEFAULT_PORT, PIN_REFUSALS, LanSession
+from .where import LOCK_W
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +57,7 @@ LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 640, 0)
 RIGHT = pygame.Rect(PANEL.x + 720, PANEL.y + 28, 364, 0)
 ROW_H = 66
 JOIN_X = LEFT.right - 130      # where a row's "Vào" button starts
-MAX_ROWS = 6
+MAX_ROWS = 6                   # rows shown at once (the wheel or the arrows show the others)
 NAME_Y = RIGHT.y + 318         # "Tên của bạn trên LAN", under "Tạo bàn LAN"
 NOTHING_FOUND_AFTER = 5.0      # seconds of an empty list before it says why that may be
 
@@ -86,6 +95,8 @@ class LanBrowserScene(PageScene):
         self.host_port = host_port
         self.announce_target = announce_target  # None: the LAN broadcast address (tests pass loopback)
         self.servers: list[LanServer] = []
+        self.rows: list[ServerRow] = []                   # the servers as listed: sorted, look-alikes marked
+        self.first = 0                                    # the first row shown (the list scrolls)
         self.error = ""
         self.address_text = ""
         named = str(services.settings.player_name)
@@ -95,7 +106,10 @@ class LanBrowserScene(PageScene):
         self.searched = 0.0                               # seconds on this page so far
         self.address_button_shown: Button | None = None   # "Nhập địa chỉ" under the notice of an empty list
         self.server_buttons: list[Button] = []
+        self.joining: tuple[str, int] | None = None      # the address Vào last went to
+        self._password_again: tuple[str, int, str, float | None] | None = None   # it asked a password: ask again
         self.row_text_rects: list[pygame.Rect] = []       # where the rows' texts went (the tests read them)
+        self.drawn_notes: list[str] = []                  # each row's second line as drawn (address, code...)
         super().__init__(services)
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -118,11 +132,20 @@ class LanBrowserScene(PageScene):
     def build(self) -> None:
         fonts = self.services.fonts
         self.server_buttons = []
-        for i, server in enumerate(self.servers[:MAX_ROWS]):
+        self.rows = server_rows(self.servers)
+        self.first = max(0, min(self.first, len(self.rows) - MAX_ROWS))
+        for i, row in enumerate(self.shown_rows()):
             y = LEFT.y + 50 + i * ROW_H
             button = Button((JOIN_X, y + 8, LEFT.right - JOIN_X, 48), tr("lan.join"), fonts,
-                            functools.partial(self.join, server.host, server.port), style="green", font_size=20)
+                            functools.partial(self.join_row, row.server), style="green", font_size=20)
             self.server_buttons.append(button)
+        self.scroll_buttons: list[Button] = []
+        if len(self.rows) > MAX_ROWS:
+            for i, (text, step) in enumerate((("▲", -1), ("▼", 1))):
+                self.scroll_buttons.append(Button((LEFT.right - 96 + 50 * i, LEFT.y - 4, 46, 36), text, fonts,
+                                                  functools.partial(self.scroll, step), style="dark", font_size=16,
+                                                  enabled=0 <= self.first + step <= len(self.rows) - MAX_ROWS))
+            self.widgets.extend(self.scroll_buttons)
         self.address = TextField((RIGHT.x, RIGHT.y + 40, RIGHT.w - 110, 50), self.address_text, fonts, 60,
                                  self._set_address, size=20)
         self.address_button = Button((RIGHT.right - 100, RIGHT.y + 41, 100, 48), tr("lan.join"), fonts,
@@ -139,6 +162,23 @@ class LanBrowserScene(PageScene):
             self.address_button_shown = Button((LEFT.x, y, 240, 50), tr("lan.address"), fonts, self.focus_address,
                                                style="green", font_size=20)
             self.widgets.append(self.address_button_shown)
+
+    def shown_rows(self) -> list[ServerRow]:
+        return self.rows[self.first:self.first + MAX_ROWS]
+
+    def scroll(self, step: int) -> None:
+        """Show the rows ``step`` further down the list (up when negative)."""
+        first = max(0, min(self.first + step, len(self.rows) - MAX_ROWS))
+        if first != self.first:
+            self.first = first
+            self.rebuild()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL and len(self.rows) > MAX_ROWS:   # the page's one list scrolls
+            self.scroll(-event.y)
+            self.invalidate()
+            return
+        super().handle_event(event)
 
     def nothing_found(self) -> bool:
         """Whether the list is empty for a reason worth telling: discovery is off, or nothing heard for 5 s."""
@@ -191,16 +231,34 @@ class LanBrowserScene(PageScene):
             self.services.settings.player_name = typed
         return typed
 
-    def join(self, host: str, port: int) -> None:
+    def join_row(self, server: LanServer) -> None:
+        """Vào on a row: a server that asks a password in every hello has it asked first."""
+        if server.password:
+            self.ask_password(server.host, server.port)
+        else:
+            self.join(server.host, server.port)
+
+    def join(self, host: str, port: int, password: str | None = None) -> None:
         name = self._name()
         if name is None:
             return
         try:
-            session = LanSession.join(host, port, name, avatar=profile_look(self.services), straight_in=True)
+            session = LanSession.join(host, port, name, password, avatar=profile_look(self.services),
+                                      straight_in=True)
         except ValueError:   # a name the profile took but the LAN does not
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
+        self.joining = (host, port)
         self._open(session)
+
+    def ask_password(self, host: str, port: int, refused: str = "", wait: float | None = None) -> None:
+        """The server at host:port asks a password (``tala-server --password``): the dialog, then Vào with it;
+        ``refused`` and ``wait`` say what became of the last one."""
+        if self.stack is None:
+            return
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self.stack.push(server_password_dialog(self.services, where, lambda typed: self.join(host, port, typed),
+                                               wait, refused))
 
     def join_address(self) -> None:
         where = parse_address(self.address_text)
@@ -217,8 +275,10 @@ class LanBrowserScene(PageScene):
         settings = dict(seats=4, bet=int(s.default_bet), turn_seconds=int(s.turn_seconds),
                         preset=s.default_preset if s.default_preset in ("zingplay", "co_ban") else "zingplay")
         try:
+            store = self.services.store
+            kept = str(store.data_dir / IDENTITY_FILE) if store is not None else None   # the code friends compare
             session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, self.announce_target,
-                                      avatar=profile_look(self.services), **settings)
+                                      avatar=profile_look(self.services), identity_path=kept, **settings)
         except ValueError:
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
@@ -247,12 +307,21 @@ class LanBrowserScene(PageScene):
         if stack.top is self:
             stack.pop()
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, session: LanSession | None = None) -> None:
+        """A connection that never got in ended: why, here; a server that wants a password has it asked again
+        (once the lobby is gone), saying what became of the last one."""
+        if session is not None and session.lost_reason in PIN_REFUSALS and self.joining is not None:
+            self._password_again = (*self.joining, session.lost_reason, session.lost_wait)
+            return
         self._fail(message)
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._password_again is not None and self.stack is not None and self.stack.top is self:
+            host, port, refused, wait = self._password_again
+            self._password_again = None
+            self.ask_password(host, port, refused, wait)
         self.searched += dt
         if self.nothing_found() != (self.address_button_shown is not None):
             self.rebuild()
@@ -260,19 +329,20 @@ class LanBrowserScene(PageScene):
         if self.browser is not None and self._poll <= 0:
             self._poll = 0.5
             self.servers = self.browser.servers()
-            key = tuple((s.host, s.port, s.name, s.host_name, s.players, s.bet, s.password) for s in self.servers)
+            key = tuple((s.id, s.host, s.port, s.name, s.host_name, s.players, s.bet, s.password, s.pin, s.open,
+                         s.tables) for s in self.servers)
             if key != self._server_key:
                 self._server_key = key
                 self.rebuild()
 
-    def row_text(self, server: LanServer, font: pygame.font.Font, room: int) -> str:
-        """A server's row: its name cut short with "…" when the whole line does not fit, players and bet kept."""
+    def row_text(self, server: LanServer, font: pygame.font.Font, room: int, title: str | None = None) -> str:
+        """A server's row: its title cut short with "…" when the whole line does not fit, players and bet kept."""
         key = "lan.server_row_empty" if not server.bet else \
             "lan.server_row_playing" if server.tables and not server.open else "lan.server_row"   # no seat to join
 
         def line(name: str) -> str:
             return tr_count(key, server.players, name=name, players=server.players, bet=money(server.bet or 0))
-        name = server_title(server)
+        name = server_rows([server])[0].title if title is None else title
         full = line(name)
         if gfx.text_size(font, full)[0] <= room:
             return full
@@ -283,8 +353,36 @@ class LanBrowserScene(PageScene):
         """The room for a server row's text: from its left padding to just before its "Vào" button."""
         return JOIN_X - 16 - (LEFT.x + 16)
 
+    def _draw_row(self, surface: pygame.Surface, row: ServerRow, y: int) -> None:
+        """One server: a padlock when joining asks for something, its title, players and bet; under them its
+        address and code, what joining asks for, and a mark when it looks like another row."""
+        server = row.server
+        pygame.draw.rect(surface, theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
+        x, room = LEFT.x + 16, self.row_text_width()
+        if row.locked:
+            surface.blit(render_padlock(20, GOLD), (x, y + 9))
+            x, room = x + LOCK_W, room - LOCK_W
+        text = self.row_text(server, self.services.fonts.font(21, True), room, row.title)
+        self.row_text_rects.append(surface.blit(self.label(text, 21, TEXT, bold=True), (x, y + 8)))
+        font = self.services.fonts.font(17)
+        room = self.row_text_width()
+        where = " · ".join([server.address, *([tr("lan.code", code=server.code)] if server.id else [])])
+        asks = tr("lan.locked") if server.password else tr("lan.pin_needed") if server.pin else ""
+        mark = f" · {tr('lan.look_alike')}" if row.look_alike else ""
+        if asks and gfx.text_size(font, f"{where} · {asks}{mark}")[0] <= room:   # else the padlock says it alone
+            where = f"{where} · {asks}"
+        where = ellipsize(font, where, room)                 # the address and code first, whole when they fit
+        left, bold = room - gfx.text_size(font, where)[0], self.services.fonts.font(17, True)
+        if mark and gfx.text_size(bold, mark)[0] > left:
+            mark = ellipsize(bold, mark, left) if left >= gfx.text_size(bold, " · …")[0] else ""
+        self.drawn_notes.append(where + mark)
+        drawn = surface.blit(self.label(where, 17, theme.LAN_NOTE), (LEFT.x + 16, y + 36))
+        if mark:
+            drawn = drawn.union(surface.blit(self.label(mark, 17, WARNING, bold=True), (drawn.right, y + 36)))
+        self.row_text_rects.append(drawn)
+
     def draw_page(self, surface: pygame.Surface) -> None:
-        self.row_text_rects = []
+        self.row_text_rects, self.drawn_notes = [], []
         head = self.label(tr("lan.servers"), 26, LABEL, bold=True)
         surface.blit(head, (LEFT.x, LEFT.y))
         if self.nothing_found():
@@ -292,15 +390,13 @@ class LanBrowserScene(PageScene):
                 surface.blit(self.label(line, 19, TEXT), (LEFT.x, LEFT.y + 60 + 26 * i))
         elif not self.servers:
             surface.blit(self.label(tr("lan.searching"), 21, TEXT), (LEFT.x, LEFT.y + 60))
-        for i, server in enumerate(self.servers[:MAX_ROWS]):
-            y = LEFT.y + 50 + i * ROW_H
-            pygame.draw.rect(surface, theme.LAN_ROW, (LEFT.x, y, LEFT.w, ROW_H - 6), border_radius=10)
-            room = self.row_text_width()
-            text = self.row_text(server, self.services.fonts.font(21, True), room)
-            self.row_text_rects.append(surface.blit(self.label(text, 21, TEXT, bold=True), (LEFT.x + 16, y + 8)))
-            where = server.address + (f" · {tr('lan.locked')}" if server.password else "")
-            where = ellipsize(self.services.fonts.font(17), where, room)
-            self.row_text_rects.append(surface.blit(self.label(where, 17, theme.LAN_NOTE), (LEFT.x + 16, y + 36)))
+        if len(self.rows) > MAX_ROWS:
+            shown = tr("lan.rows_shown", first=self.first + 1, last=self.first + len(self.shown_rows()),
+                       total=len(self.rows))
+            label = self.label(shown, 16, theme.LAN_NOTE)
+            surface.blit(label, label.get_rect(midright=(LEFT.right - 106, LEFT.y + 14)))
+        for i, row in enumerate(self.shown_rows()):
+            self._draw_row(surface, row, LEFT.y + 50 + i * ROW_H)
         surface.blit(self.label(tr("lan.address"), 24, LABEL, bold=True), (RIGHT.x, RIGHT.y))
         surface.blit(self.label(tr("lan.address_hint"), 16, theme.LAN_NOTE), (RIGHT.x, RIGHT.y + 98))
         surface.blit(self.label(tr("lan.your_name"), 20, LABEL, bold=True), (RIGHT.x, NAME_Y))
@@ -311,12 +407,6 @@ class LanBrowserScene(PageScene):
             top = PANEL.bottom - 48 - 26 * (len(lines) - 1)
             for i, line in enumerate(lines):
                 surface.blit(self.label(line, 19, ERROR), (LEFT.x, top + 26 * i))
-
-
-def server_title(server: LanServer) -> str:
-    """A server as this app words it: "Bàn của Tuấn" / "Tuấn's table" from its host's name; an old server that
-    names no host keeps the name it gave itself."""
-    return tr("lan.server_name", name=server.host_name) if server.host_name else server.name
 
 
 def _default_browser() -> Browser:

@@ -25,7 +25,8 @@ from tala_desktop.net.protocol import ChatEvent, TableInfo
 from tala_desktop.table import SeatKind
 
 from ..art import gfx, theme
-from ..art.theme import ERROR, LABEL, MUTED, TEXT
+from ..art.shapes import render_padlock
+from ..art.theme import ERROR, GOLD, LABEL, MUTED, TEXT
 from ..core.i18n import money, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
@@ -39,9 +40,11 @@ from ..widgets.form import Segmented, TextField
 from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
 from .lost import LanLostOverlay
+from .pin import enter_table, host_pin_dialog
 from .records import keep_record
 from .roster import LEFT, ROW_H, LobbyRoster
 from .session import LanSession, free_between_games
+from .where import LOCK_W, TableWhere
 
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
 CHAT_LINES = 4
@@ -56,7 +59,7 @@ class LanLobbyScene(PageScene):
     title_key = "lobby.title"
 
     def __init__(self, services: Services, session: LanSession, to_menu: Callable[[], None] | None = None,
-                 on_fail: Callable[[str], None] | None = None) -> None:
+                 on_fail: Callable[[str, LanSession], None] | None = None) -> None:
         self.session = session
         self.to_menu = to_menu
         self.on_fail = on_fail
@@ -73,6 +76,7 @@ class LanLobbyScene(PageScene):
         self.drawn_row_cut: list[str] = []             # the rows too long even in the smallest type (cut with "…")
         self.drawn_terms: list[tuple[str, str]] = []   # the table's terms a guest reads (the host has controls)
         self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
+        self.where = TableWhere(services.fonts, session)     # the addresses friends type, the server's code
         session.on_lost = self._lost
         session.on_record = self._keep_record
         session.on_left = self._taken_off
@@ -97,15 +101,15 @@ class LanLobbyScene(PageScene):
                 rect = (LEFT.right - 120, LEFT.y + 52 + i * ROW_H, 120, 46)
                 if full and free_between_games(table):   # a running table with a seat left free: sit down there
                     self.row_buttons.append(Button(rect, tr("social.sit"), fonts,
-                                                   functools.partial(s.client.join, table.id), style="green",
+                                                   functools.partial(self._enter, table, False), style="green",
                                                    font_size=20))
                 elif full:  # a running or full table: watch it (and sit down on a free seat between games)
                     self.row_buttons.append(Button(rect, tr("social.watch"), fonts,
-                                                   functools.partial(s.client.watch, table.id), style="blue",
+                                                   functools.partial(self._enter, table, True), style="blue",
                                                    font_size=20))
                 else:
                     self.row_buttons.append(Button(rect, tr("lan.join"), fonts,
-                                                   functools.partial(s.client.join, table.id), style="green",
+                                                   functools.partial(self._enter, table, False), style="green",
                                                    font_size=20))
             self.create_button = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.create"), fonts,
                                         self.create_table, style="primary", font_size=24)
@@ -117,6 +121,7 @@ class LanLobbyScene(PageScene):
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("lobby.start"), fonts,
                                      s.client.start, style="primary", font_size=26, enabled=s.can_start())
                 self._host_controls(info)
+                self.widgets.append(self.where.pin_button(lambda: self._ask(host_pin_dialog(self.services, s))))
             elif s.watching:
                 free = s.free_seat()
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 260, 60), tr("social.sit"), fonts,
@@ -160,6 +165,9 @@ class LanLobbyScene(PageScene):
             rect = (RIGHT.x, RIGHT.y + 28 + i * CONTROL_STEP, RIGHT.w, 40)
             self.controls.append(Segmented(rect, options, value, fonts, functools.partial(self.configure, field),
                                            size=17))
+
+    def _enter(self, table: TableInfo, watch: bool) -> None:
+        enter_table(self.services, self.session, table, watch, self._ask)     # a PIN table asks its PIN first
 
     def _ask(self, overlay: Scene) -> None:
         if self.stack is not None:
@@ -264,7 +272,7 @@ class LanLobbyScene(PageScene):
         if m is not None and not m.is_over and self.session.lost_reason in GAME_STOPS:
             text = f"{text} {tr('net.game_money')}"        # the game in progress stopped with the server
         if self.session.welcome is None and self.on_fail is not None:  # never got in: back to the list
-            self.on_fail(text)
+            self.on_fail(text, self.session)
             self.back()
             return
         closed = self.session.lost_reason in GAME_STOPS                  # the server closed, not the network
@@ -282,6 +290,9 @@ class LanLobbyScene(PageScene):
         if s.playing and s.table_queue and self.table_scene is None:
             self._start_table()
             return
+        if s.pin_for is not None:                  # Vào went straight to a PIN table: its PIN first
+            table, s.pin_for = s.pin_for, None
+            self._enter(table, False)
         key = (s.lobby, s.you, s.member, tuple(s.tables), s.said_total,
                len(s.notices), s.welcome is None)
         if key != self._key:
@@ -296,6 +307,7 @@ class LanLobbyScene(PageScene):
         else:
             self._draw_seats(surface, s.lobby)
         self._draw_chat(surface)
+        self.where.draw(surface, self.label)
         status = self.status_line()
         lines = self.status_lines()
         self.drawn_status = " ".join(lines)
@@ -343,8 +355,11 @@ class LanLobbyScene(PageScene):
                 text += f" · {tr('lobby.playing')}"
             room = (self.row_buttons[i].rect.x if i < len(self.row_buttons) else LEFT.right) - 8 - (LEFT.x + 14)
             size = fit_font_size(self.services.fonts, text, room, 20, smallest=16)   # a long row: smaller, then cut
+            if t.password:                         # a PIN table: the padlock, as in the LAN list
+                surface.blit(render_padlock(20, GOLD), (LEFT.x + 14, y + 17))
+                room -= LOCK_W
             label = self.label(ellipsize(self.services.fonts.font(size, bold=True), text, room), size, TEXT, bold=True)
-            surface.blit(label, (LEFT.x + 14, y + 16))
+            surface.blit(label, (LEFT.x + 14 + (LOCK_W if t.password else 0), y + 16))
             self.drawn_rows.append((text, LEFT.x + 14 + label.get_width()))
             if gfx.text_size(self.services.fonts.font(size, bold=True), text)[0] > room:
                 self.drawn_row_cut.append(text)

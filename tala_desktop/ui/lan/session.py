@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tala_desktop.engine import Move
 from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.discovery import local_addresses
 from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.host import ServerThread, start_in_thread
-from tala_desktop.table import SeatKind
+from tala_desktop.net.identity import short_code
+from tala_desktop.table import ABSENT_AFTER, SeatKind
 from tala_desktop.table.messages import Error, TableMessage
 
 from ..core.i18n import tr
@@ -35,6 +38,17 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT = 8765
 MAX_CHAT_LINES = 40
 CHAT_REFUSALS = {"chat_too_fast", "bad_chat", "muted"}   # a chat line or reaction refused: shown in the chat
+PIN_REFUSALS = {"bad_password", "retry_later"}           # a PIN refused: the PIN dialog says so, with the wait
+
+
+@dataclass(frozen=True)
+class PinAnswer:
+    """What became of a PIN sent for a table: let in, or refused (``code`` bad_password / retry_later, ``wait``:
+    the seconds before the server checks another)."""
+
+    accepted: bool
+    code: str = ""
+    wait: float | None = None
 
 
 def unseen(known: list[ChatLine], log: list[ChatLine]) -> list[ChatLine]:
@@ -57,9 +71,10 @@ def free_between_games(table: p.TableInfo) -> bool:
 
 
 def open_table(tables: list[p.TableInfo]) -> p.TableInfo | None:
-    """Where Vào on a friend's table goes: the server's table when it has just one, without a PIN, with a seat to
-    take now (in its lobby, or left free between games); None: the player chooses from the list (or watches)."""
-    if len(tables) != 1 or tables[0].password:
+    """Where Vào on a friend's table goes: the server's table when it has just one, with a seat to take now (in its
+    lobby, or left free between games; a PIN table asks its PIN first); None: the player chooses from the list (or
+    watches)."""
+    if len(tables) != 1:
         return None
     table = tables[0]
     return table if (table.state == "lobby" and table.players < len(table.seats)) or free_between_games(table) \
@@ -89,12 +104,17 @@ class LanSession:
         self.games_server = ""                        # the server id this seat's games are kept under (see _file)
         self.lost: str | None = None                  # why the connection is gone for good, in words
         self.lost_reason: str | None = None           # ... and as the client's reason code
+        self.lost_wait: float | None = None           # ... a refused password's seconds before the next try
         self.leaving = False                          # a leave is on its way: never send a second one
         self.on_lost: Callable[[str], None] | None = None
         self.on_record: Callable[[GameRecord], None] | None = None   # a finished game, for the history
         self.on_left: Callable[[str], None] | None = None   # the server took you off your table, and why
         self.playing = False
         self.closed = False
+        self.pin_for: p.TableInfo | None = None       # Vào went straight to a table that asks a PIN: ask it
+        self.pin_try: int | None = None               # the table a PIN was sent for, until it answers
+        self.pin_answer: PinAnswer | None = None      # ... its answer, for the PIN dialog
+        self.pin: str | None = None                   # the PIN this app's host set for its table (shown to them)
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -110,12 +130,15 @@ class LanSession:
     @classmethod
     def host(cls, name: str, server_name: str, port: int = DEFAULT_PORT,
              announce_target: tuple[str, int] | None = None, avatar: int | None = None,
-             **settings: Any) -> LanSession:
+             identity_path: str | None = None, **settings: Any) -> LanSession:
         """Start the in-app server (any free port if ``port`` is taken), join it and open a table.
 
-        Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback).
+        Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback);
+        it keeps its lasting identity (the code friends compare) in ``identity_path``, the app's data folder.
         """
         where: dict[str, Any] = {"announce_target": announce_target} if announce_target else {}
+        if identity_path:
+            where["identity_path"] = identity_path
         try:
             server = start_in_thread(port=port, name=server_name[:40], host_name=name, announce=True, **where)
         except OSError:
@@ -146,14 +169,19 @@ class LanSession:
         elif isinstance(msg, p.Lobby):
             if self.lobby is None:
                 self.notices.clear()                      # at a table now: what the list was told is old news
+            if self.pin_try is not None:
+                self.pin_try, self.pin_answer = None, PinAnswer(accepted=True)
             self._joining(msg.table)
+            self._stood(msg)
             self.lobby, self.you, self.watching, self.member = msg.table, msg.you, msg.watching, msg.member
             self.playing = msg.table.state == "playing"
         elif isinstance(msg, p.Tables):
             self.tables = list(msg.tables)
             table = open_table(self.tables) if self.straight_in and self.lobby is None else None
             self.straight_in = False
-            if table is not None:
+            if table is not None and table.password:
+                self.pin_for = table                      # the lobby asks its PIN, then joins
+            elif table is not None:
                 self.client.join(table.id)
         elif isinstance(msg, p.ChatEvent):
             self.chat.append((msg.name, msg.text))
@@ -182,10 +210,12 @@ class LanSession:
             log.info("LAN connection ended (%s): %s", msg.reason, msg.message)
             if self.lost_reason is not None and msg.reason == "closed":
                 return          # a command sent after the connection had ended: why it ended stays the reason
-            self.lost_reason = msg.reason
+            self.lost_reason, self.lost_wait = msg.reason, msg.wait
             self.lost = disconnect_text(self.lost_reason, self.where(), msg.who)
             if self.on_lost is not None:
                 self.on_lost(self.lost)
+        elif isinstance(msg, Error) and msg.code in PIN_REFUSALS and self.pin_try is not None:
+            self.pin_try, self.pin_answer = None, PinAnswer(accepted=False, code=msg.code, wait=msg.wait)
         elif isinstance(msg, Error) and self.watching and msg.code == "watching":
             log.info("the server refused a watcher's command: %s", msg.message)   # a vote sent with a failed sit
         elif isinstance(msg, Error) and (msg.code in CHAT_REFUSALS or self.watching):
@@ -212,6 +242,19 @@ class LanSession:
             if x.joining and x.name and was.get(x.seat) != x.name:
                 self.said_notices.append(tr("social.joins_next", name=shown_name(x.name), seat=x.seat + 1))
 
+    def _stood(self, msg: p.Lobby) -> None:
+        """Tell the chat, once, who was stood up because the clock played their turns ("Lan không phản hồi nên được
+        mời đứng dậy"); you are told what to do to play again."""
+        info, before = msg.table, self.lobby
+        was = set(before.stood) if before is not None and before.id == info.id else set()
+        mine = None
+        if msg.watching and msg.member is not None and msg.member in info.watcher_ids:
+            mine = info.watchers[info.watcher_ids.index(msg.member)]
+        for name in info.stood:
+            if name not in was:
+                self.said_notices.append(tr("social.stood_you", turns=ABSENT_AFTER) if name == mine
+                                         else tr("social.stood", name=shown_name(name)))
+
     def _said(self, lines: list[ChatLine]) -> None:
         self.said.extend(lines)
         self.said_total += len(lines)
@@ -219,6 +262,36 @@ class LanSession:
 
     def where(self) -> str:
         return f"{self.client.host}:{self.client.port}" if self.client.host else ""
+
+    def friend_addresses(self) -> list[str]:
+        """What a friend types to come in: every address of this machine's networks with the port when this app
+        runs the server (none: it is on no network), else the address this app came in by."""
+        if self.server is None:
+            return [self.where()] if self.where() else []
+        return [f"{ip}:{self.server.port}" for ip in local_addresses()]
+
+    @property
+    def code(self) -> str:
+        """The server's code (its identity's, as the LAN list shows it), once welcomed ("" before)."""
+        key = self.welcome.server_key if self.welcome is not None else ""
+        return short_code(key) if key else ""
+
+    def try_pin(self, table: int, pin: str, watch: bool = False) -> None:
+        """Sit at (or ``watch``) ``table`` with ``pin``; its answer comes as ``pin_answer`` (``take_pin_answer``)."""
+        self.pin_try, self.pin_answer = table, None
+        if watch:
+            self.client.watch(table, pin)
+        else:
+            self.client.join(table, password=pin)
+
+    def take_pin_answer(self) -> PinAnswer | None:
+        answer, self.pin_answer = self.pin_answer, None
+        return answer
+
+    def set_pin(self, pin: str) -> None:
+        """The host's PIN for their table from now on ("" removes it); whoever is at the table stays."""
+        self.pin = pin or None
+        self.client.set_password(pin)
 
     def leave(self) -> None:
         """Leave the table you are at (once: the table scene and the lobby may both ask)."""
@@ -308,6 +381,10 @@ class LanTableClient:
 
     def leave(self) -> None:
         self.session.leave()
+
+    def still_here(self) -> None:
+        """A vote for the next game: a LAN table never asks (it stands a player the clock played for up)."""
+        self.next_game()
 
     def close(self) -> None:
         """The table scene is done with it; the connection stays with the lobby (LanSession.close ends it)."""

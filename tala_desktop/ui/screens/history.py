@@ -42,6 +42,12 @@ VIEW_W = 140
 WHY_LIFT, WHY_DROP = 9, 13    # a row with a "why" line: the players above the middle, the why below it
 
 
+def left_text(story: GameStory, seat: int) -> str:
+    """"You left", with what the leave cost from then on (never more than its Móm: RULES.md §10)."""
+    paid = story.paid_after_leaving[seat] if seat < len(story.paid_after_leaving) else 0
+    return tr("history.left_paid", amount=money(-paid)) if paid else tr("history.left")
+
+
 class HistoryScene(PagedScene):
     """A paged list of finished games."""
 
@@ -134,7 +140,7 @@ class HistoryScene(PagedScene):
             return ""
         names = [s.name for s in g.seats]
         parts = breakdown_lines(breakdown(list(story.payments), me, g.nets[me]), names, me, me)
-        return " · ".join(([tr("history.left")] if me < len(story.left) and story.left[me] else []) + parts)
+        return " · ".join(([left_text(story, me)] if me < len(story.left) and story.left[me] else []) + parts)
 
     def row_texts(self) -> list[list[str]]:
         """The words of each row on screen: its cells, then what its chips are made of."""

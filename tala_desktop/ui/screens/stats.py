@@ -2,7 +2,9 @@
 
 Everything comes from the store when the page opens (``Store.stats``,
 ``chips_over_time``, ``opponents``); the plot is drawn by ``chips_plot``.
-Only games you sat in count; bots-only games do not.
+Only games you sat in count; bots-only games do not. The opponents come as
+many at a time as the panel holds, turned with ◀ / ▶ beside their heading,
+the mouse wheel or PageUp / PageDown, so every one is reachable.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from ..art import gfx, theme
 from ..art.chips_plot import plot_chips
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import money, tr, tr_count
-from ..frames.page import PANEL, PageScene
+from ..frames.page import PANEL, PagedScene
 from ..shared.services import Services
+from ..widgets.controls import Button
 from ..widgets.text_fit import TextFitter
 
 TILE_W, TILE_H, TILE_GAP = 250, 78, 12
@@ -25,7 +28,9 @@ TILES = pygame.Rect(PANEL.x + 28, PANEL.y + 24, 2 * TILE_W + TILE_GAP, 3 * TILE_
 PLOT = pygame.Rect(PANEL.x + 590, PANEL.y + 52, PANEL.w - 620, 226)
 TABLE = pygame.Rect(PANEL.x + 28, PANEL.y + 300, PANEL.w - 56, PANEL.h - 324)
 ROW_H = 34
-MAX_ROWS = 6
+HEAD_H = 68                          # the heading and the column names over the rows
+ROWS = (TABLE.h - HEAD_H) // ROW_H   # the opponents one page shows: all inside the table
+TURN_W, TURN_H, COUNTER_W = 44, 32, 190
 PLOT_POINTS = 200
 # table columns: (key, x offset, width, right-aligned)
 COLUMNS = (("stats.col.opponent", 12, 330, False), ("stats.col.games", 350, 150, True),
@@ -37,16 +42,48 @@ def percent(rate: float) -> str:
     return f"{round(rate * 100)}%"
 
 
-class StatsScene(PageScene):
-    """Six numbers, a plot and a table of opponents."""
+class StatsScene(PagedScene):
+    """Six numbers, a plot and a table of opponents, a page of them at a time."""
 
     title_key = "stats.title"
 
     def __init__(self, services: Services) -> None:
         self.services = services
+        self.page = 0
         self.load()
         super().__init__(services)
         self.fit = TextFitter(self.art, services.fonts)
+
+    @property
+    def pages(self) -> int:
+        """Pages of opponents (one when there are none)."""
+        return max(1, -(-len(self.opponents) // ROWS))
+
+    def build(self) -> None:
+        fonts = self.services.fonts
+        self.page = min(self.page, self.pages - 1)
+        y = TABLE.y - 6
+        self.next_button = Button((TABLE.right - TURN_W, y, TURN_W, TURN_H), "▶", fonts, self.next_page,
+                                  style="dark", font_size=18, enabled=self.page < self.pages - 1)
+        self.prev_button = Button((TABLE.right - 2 * TURN_W - COUNTER_W, y, TURN_W, TURN_H), "◀", fonts,
+                                  self.prev_page, style="dark", font_size=18, enabled=self.page > 0)
+        self.prev_button.visible = self.next_button.visible = self.pages > 1
+        self.widgets.extend([self.prev_button, self.next_button])
+
+    def counter_text(self) -> str:
+        """Which opponents the page shows: "6–10 / 10" ("" when they all fit)."""
+        if self.pages <= 1:
+            return ""
+        first = self.page * ROWS + 1
+        last = min(len(self.opponents), first + ROWS - 1)
+        return tr_count("stats.page", len(self.opponents), first=first, last=last, total=len(self.opponents))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL and event.y:       # the opponents are all the page has to scroll
+            self.prev_page() if event.y > 0 else self.next_page()
+            self.invalidate()
+            return
+        super().handle_event(event)
 
     def load(self) -> None:
         store = self.services.store
@@ -76,7 +113,7 @@ class StatsScene(PageScene):
     def opponent_cells(self) -> list[tuple[str, str, str, str, str]]:
         """The opponents table's rows as drawn: name · level, games, your wins, their wins, your chips."""
         out = []
-        for o in self.opponents[:MAX_ROWS]:
+        for o in self.opponents[self.page * ROWS:(self.page + 1) * ROWS]:
             level = tr(f"setup.level.{o.level}") if o.level in PLAYABLE_LEVELS else tr(f"seat.{o.kind}")
             out.append((f"{o.name} · {level}", money(o.games), money(o.your_wins), money(o.their_wins),
                         ("+" if o.your_net > 0 else "") + money(o.your_net)))
@@ -92,8 +129,9 @@ class StatsScene(PageScene):
     def shown_texts(self) -> list[str]:
         """The page's words: each tile as "label: value note", then each opponent's row, then the LAN note."""
         tiles = [f"{tr(key)}: {value}" + (f" {note}" if note else "") for key, value, note in self.tiles()]
-        note = self.lan_note()
-        return tiles + [" | ".join(cells) for cells in self.opponent_cells()] + ([note] if note else [])
+        note, counter = self.lan_note(), self.counter_text()
+        return (tiles + [" | ".join(cells) for cells in self.opponent_cells()] + ([counter] if counter else [])
+                + ([note] if note else []))
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_page(self, surface: pygame.Surface) -> None:
@@ -124,8 +162,14 @@ class StatsScene(PageScene):
             surface.blit(small, small.get_rect(bottomright=(rect.right - 14, rect.bottom - 12)))
 
     def _opponents(self, surface: pygame.Surface) -> None:
-        head = self.fit(tr("stats.opponents"), 21, LABEL, TABLE.w, bold=True)
+        counter = self.counter_text()
+        room = TABLE.w - (2 * TURN_W + COUNTER_W + 12 if counter else 0)
+        head = self.fit(tr("stats.opponents"), 21, LABEL, room, bold=True)
         surface.blit(head, (TABLE.x, TABLE.y))
+        if counter:
+            img = self.fit(counter, 18, TEXT, COUNTER_W - 12)
+            surface.blit(img, img.get_rect(center=(self.prev_button.rect.right + COUNTER_W // 2,
+                                                   self.prev_button.rect.centery)))
         y = TABLE.y + 34
         for key, dx, width, right in COLUMNS:
             img = self.fit(tr(key), 17, MUTED, width, bold=True)
@@ -135,12 +179,13 @@ class StatsScene(PageScene):
                 surface.blit(img, (TABLE.x + dx, y))
         line = self.art.divider(TABLE.w)
         surface.blit(line, (TABLE.x, y + 26))
-        y += 34
+        y = TABLE.y + HEAD_H
         if not self.opponents:
             empty = self.fit(tr("stats.none"), 19, TEXT, TABLE.w - 24)
             surface.blit(empty, (TABLE.x + 12, y + 8))
             return
-        for row, (o, cells) in enumerate(zip(self.opponents, self.opponent_cells())):
+        shown = self.opponents[self.page * ROWS:(self.page + 1) * ROWS]
+        for row, (o, cells) in enumerate(zip(shown, self.opponent_cells())):
             if row % 2 == 0:
                 band = self.art.cached(("band", TABLE.w, ROW_H), lambda: gfx.rounded_rect(
                     (TABLE.w, ROW_H), theme.ROW_BAND, 8))
@@ -153,8 +198,3 @@ class StatsScene(PageScene):
                     midleft=(TABLE.x + dx, mid))
                 surface.blit(img, rect)
             y += ROW_H
-        more = len(self.opponents) - MAX_ROWS
-        if more > 0:
-            img = self.fit(tr_count("stats.more", more, count=more), 16, MUTED, TABLE.w)
-            surface.blit(img, (TABLE.x + 12, y + 4))
-

@@ -44,7 +44,7 @@ from .anim import DEAL_STEP, FLIGHT, Flight, TableAnimator
 from .celebration import Celebration
 from .hand_view import HandView
 from .layout import TableLayout
-from .log_lines import LogLine, event_line
+from .log_lines import LogLine, batch_lines
 from .model import TableModel
 from .results_rows import split_hand
 
@@ -150,15 +150,11 @@ class TableDirector:
         """Start the animations of ``events`` (one after another); the game-log lines they make."""
         batch = Batch(old, new, hand_rects, layout, [e for e in events if isinstance(e, Payment)])
         at = 0.0
-        log: list[LogLine] = []
         for e in events:
             handler = HANDLERS.get(type(e))
             if handler is not None:
                 at += handler(self, e, batch, at)
-            line = event_line(e, new, batch.payments)
-            if line is not None:
-                log.append(line)
-        return log
+        return batch_lines(events, new, batch.payments)
 
     # ------------------------------------------------------------------ events
     def _on_dealt(self, e: Dealt, b: Batch, at: float) -> float:

@@ -2,17 +2,21 @@
 
 ``event_line`` is the line of one event as the seat of ``new`` (the model
 of the snapshot after it) reads it: "Lan đánh 7♥", "Bạn ăn 7♥ của Lan (+1
-cược)", "Minh hạ 5♠6♠7♠". The director adds them as it plays a batch;
-``stories`` tells a game already under way (a ``Story``: a resumed game's
-events so far) the same way, line for line, with nothing to animate.
+cược)", "Minh hạ 5♠6♠7♠". ``batch_lines`` tells a run of events: there a
+turn the clock finished (``TimedOut``, then what the rules' timeout action
+did) says which card the clock threw and why ("Hết giờ: máy đánh K♠ thay
+bạn, lá điểm cao nhất được phép đánh", with the higher cards that had to
+stay when it can tell them). The director adds the lines as it plays a
+batch; ``stories`` tells a game already under way (a ``Story``: a resumed
+game's events so far) the same way, line for line, with nothing to animate.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from tala_desktop.engine import card_label
+from tala_desktop.engine import card_label, points
 from tala_desktop.table.messages import (
     Ate,
     Dealt,
@@ -28,6 +32,7 @@ from tala_desktop.table.messages import (
     Story,
     TableMessage,
     TimedOut,
+    Turn,
 )
 
 from ..core.phrase import Phrase, counted, phrase
@@ -53,8 +58,54 @@ def stories(messages: Iterable[TableMessage], new: TableModel) -> list[LogLine]:
 def story_lines(events: Iterable[TableMessage], new: TableModel) -> list[LogLine]:
     """The game-log lines of a game's events so far, as ``new``'s seat reads them."""
     told = list(events)
-    payments = [e for e in told if isinstance(e, Payment)]
-    return [line for e in told if (line := event_line(e, new, payments)) is not None]
+    return batch_lines(told, new, [e for e in told if isinstance(e, Payment)], live=False)
+
+
+def batch_lines(events: Sequence[TableMessage], new: TableModel, payments: list[Payment], live: bool = True
+                ) -> list[LogLine]:
+    """The game-log lines of ``events`` in order; a discard the clock made is told with its reason in place of
+    the bare "Hết giờ" (which stays when the clock ended the turn otherwise: an Ù). ``live``: ``new`` is the
+    model right after these events, so your cards that had to stay can be named."""
+    out: list[LogLine] = []
+    clock: int | None = None          # the seat whose turn the clock is finishing
+    for i, e in enumerate(events):
+        if isinstance(e, TimedOut):
+            clock = e.seat
+            if _clock_discards(events, i + 1, e.seat):
+                continue
+        elif isinstance(e, Turn):
+            clock = None
+        elif isinstance(e, Discarded) and e.seat == clock:
+            clock = None
+            out.append(_clock_discard(e, new, live))
+            continue
+        line = event_line(e, new, payments)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def _clock_discards(events: Sequence[TableMessage], start: int, seat: int) -> bool:
+    """Whether ``seat`` discards in ``events`` from ``start`` before the next turn begins."""
+    for e in events[start:]:
+        if isinstance(e, Turn):
+            return False
+        if isinstance(e, Discarded) and e.seat == seat:
+            return True
+    return False
+
+
+def _clock_discard(e: Discarded, new: TableModel, live: bool) -> LogLine:
+    """The clock threw ``e.card`` for its seat: the highest card that may go (RULES.md §10); for you, told live,
+    the higher cards that had to stay (eaten cards and those their phỏm needs)."""
+    card = card_label(e.card)
+    if e.seat != new.me:
+        return phrase("status.timeout_discard_other", name=new.name(e.seat), card=card), False
+    worth = points(e.card, new.face10)
+    kept = sorted((c for c in new.hand if points(c, new.face10) > worth), key=lambda c: (-(c % 13), c // 13))
+    if live and kept:
+        return phrase("status.timeout_discard_kept", card=card, kept=" ".join(card_label(c) for c in kept)), True
+    return phrase("status.timeout_discard", card=card), True
 
 
 def _dealt(e: Dealt, new: TableModel, payments: list[Payment]) -> LogLine:

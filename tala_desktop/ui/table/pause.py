@@ -6,10 +6,12 @@ clock, so while the menu is open the scene holds and the turn clock, the
 bots and the animations stop until Tiếp tục. A LAN table cannot pause (the
 server's clock runs on): there the overlay is titled and worded as a menu.
 Rời bàn in the middle of a game (or before the table has shown its game)
-and Thoát game ask first, saying the whole cost in words: the Móm, the eats
-from your seat played on without you (or the Ù instead of the Móm), and
-what the game has cost you so far; at a LAN table this app hosts, Thoát
-game says it closes the table for everyone there, by name.
+and Thoát game ask first, saying the whole cost with its amount: the Móm
+(or the chips you have left, if fewer), that what the seat played on
+without you feeds the others (eats, chốt, an Ù) comes out of it and never
+adds to it (RULES.md §10), and what the game has cost you so far; at a LAN
+table this app hosts, Thoát game says it closes the table for everyone
+there, by name.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+
+from tala_desktop.engine import leave_cost as rules_leave_cost
 
 from ..art.theme import GOLD, TEXT, WARNING
 from ..core.i18n import money, tr, tr_count
@@ -154,25 +158,41 @@ def asks_before_leaving(table: TableFacts) -> bool:
 
 
 def leave_text(table: TableFacts) -> str:
-    """The whole cost of leaving now, in words: the Móm, the rest of the game played for you, what it cost so far."""
+    """The whole cost of leaving now, with its amount: the Móm (all of it, whatever the seat played on for you
+    feeds the others), and what the game has cost you so far."""
     m = table.model
     if table.practice:
         return tr("confirm.leave_practice")
     if m is None:
         return tr("confirm.leave_unknown")
-    bets = m.rules.mom_pay
-    return "\n".join((tr_count("confirm.leave_text", bets, bets=bets, amount=money(bets * m.bet)),
-                      leave_rest(table), owed_text(m.net[m.me] if 0 <= m.me < len(m.net) else 0)))
+    return "\n".join((cost_text(table, "confirm.leave_text", "confirm.leave_all"), leave_rest(table),
+                      owed_text(m.net[m.me] if 0 <= m.me < len(m.net) else 0)))
+
+
+def leave_amount(table: TableFacts) -> int:
+    """The chips leaving now costs you: the Móm, or what you have left if that is less (RULES.md §10)."""
+    m = table.model
+    if m is None:
+        return 0
+    balance = m.balances[m.me] if 0 <= m.me < len(m.balances) else None
+    return rules_leave_cost(m.rules, m.bet, balance)
+
+
+def cost_text(table: TableFacts, key: str, all_key: str) -> str:
+    """"you lose 4 bets (800)", or "you lose the 500 you have left" when the wallet holds less than the Móm."""
+    m = table.model
+    assert m is not None
+    bets, amount = m.rules.mom_pay, leave_amount(table)
+    if amount < bets * m.bet:
+        return tr(all_key, amount=money(amount))
+    return tr_count(key, bets, bets=bets, amount=money(amount))
 
 
 def leave_rest(table: TableFacts) -> str:
-    """The part of a leave's cost that comes after it: the eats from your seat, the Ù that replaces the Móm."""
-    m = table.model
-    if m is None:
+    """What the seat played on for you may still bring: eats, chốt, an Ù, all out of the figure just named."""
+    if table.model is None:
         return ""
-    r = m.rules
-    u_bets = min([r.u_pay, r.u_tron_pay] + ([r.u_khan_pay] if r.u_khan else []))
-    return tr("confirm.leave_rest", u_amount=money(u_bets * m.bet))
+    return tr("confirm.leave_rest", amount=money(leave_amount(table)))
 
 
 def owed_text(net: int) -> str:
@@ -196,6 +216,6 @@ def quit_note(table: TableFacts) -> str:
     if bets is None or m is None:
         return tr("confirm.quit_text")
     if not table.can_pause:
-        return "\n".join((tr_count("confirm.quit_lan", bets, bets=bets, amount=money(bets * m.bet)),
+        return "\n".join((cost_text(table, "confirm.quit_lan", "confirm.quit_lan_all"),
                           leave_rest(table), owed_text(m.net[m.me] if 0 <= m.me < len(m.net) else 0)))
     return tr("confirm.quit_saved" if table.saved else "confirm.quit_unsaved")

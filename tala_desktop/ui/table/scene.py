@@ -57,6 +57,7 @@ from .pause import PauseOverlay
 from .results import ResultsOverlay
 from .results_clock import results_due
 from .status import STATUS_SECONDS, StatusLine
+from .still_there import ABSENT, StillThereOverlay
 from .view import Looks, TableFacts, TableView
 
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
@@ -182,8 +183,7 @@ class TableScene(regions.Repaints, Scene):
 
     # ------------------------------------------------------------------ your input's results
     def take_input(self, effects: Effects) -> None:
-        """Carry out one input's Effects: your hand's gesture, a redraw, the pause menu, then what the actions make
-        of what you picked."""
+        """Carry out one input's Effects: your hand's gesture, a redraw, the pause menu, then your pick's actions."""
         if effects.gesture is not None and self.hand.apply(effects.gesture):
             self.touch()
         if effects.redraw:
@@ -297,8 +297,7 @@ class TableScene(regions.Repaints, Scene):
             self.relayout(canvas)
 
     def relayout(self, size: tuple[int, int]) -> None:
-        """Lay the table out again for a canvas of ``size`` (the window changed shape, a panel docked or went):
-        cards glide to their new places, the buttons and the header move at once."""
+        """Lay the table out again for ``size`` (a new window shape, a panel docked or gone): cards glide there."""
         self._lay_out(TableLayout(size, self.layout.n, self.layout.my_seat, self.docked(size)))
         self._frame_dirty = True
 
@@ -313,7 +312,9 @@ class TableScene(regions.Repaints, Scene):
         self.buttons.place(self.highlights, layout)
 
     def _route(self, msg: TableMessage) -> None:
-        if isinstance(msg, Error):          # answers to your commands skip the batch queue
+        if isinstance(msg, Error) and msg.code == ABSENT:      # the clock played your last turns: still there?
+            self.open_page(StillThereOverlay(self.services, self.client.still_here, self.leave_table))
+        elif isinstance(msg, Error):          # answers to your commands skip the batch queue
             self.carry_out(self.actions.on_error(msg))
         elif isinstance(msg, Hint):
             self.carry_out(self.actions.on_hint(msg))

@@ -27,13 +27,16 @@ def _pill(size: tuple[int, int], top: Colour, bottom: Colour, radius: int) -> py
 
 class TextField:
     """A one-line text box: click to type (IME text via TEXTINPUT), Backspace/Delete/arrows/Home/End,
-    Enter or a click elsewhere to finish. ``on_change(text)`` runs after every edit."""
+    Enter or a click elsewhere to finish. ``on_change(text)`` runs after every edit; ``accept(ch)`` says which
+    typed characters it takes (a PIN field: digits only)."""
 
     BLINK = 0.53
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, fonts: Fonts,
-                 max_length: int = 14, on_change: Callable[[str], None] | None = None, size: int = 22) -> None:
+                 max_length: int = 14, on_change: Callable[[str], None] | None = None, size: int = 22,
+                 accept: Callable[[str], bool] = str.isprintable) -> None:
         self.rect = pygame.Rect(rect)
+        self.accept = accept
         self.text = text[:max_length]
         self.fonts = fonts
         self.max_length = max_length
@@ -80,7 +83,7 @@ class TextField:
             return False
         if event.type == pygame.TEXTINPUT:
             room = self.max_length - len(self.text)
-            add = "".join(ch for ch in event.text if ch.isprintable())[:max(0, room)]
+            add = "".join(ch for ch in event.text if ch.isprintable() and self.accept(ch))[:max(0, room)]
             if add:
                 self._edit(self.text[: self.caret] + add + self.text[self.caret:], self.caret + len(add))
             self.composing = ""

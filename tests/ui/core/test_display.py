@@ -142,3 +142,22 @@ def test_resize_and_fullscreen_toggle(display):
     assert display.toggle_fullscreen() is False
     assert display.window is not None
     assert display.window.get_size() == (1024, 576)  # back to the last windowed size
+
+
+def test_leaving_fullscreen_gives_the_window_back_its_size_and_place_without_a_window_manager(pg, monkeypatch):
+    """An X server alone keeps the fullscreen's size and corner when fullscreen ends: the window is set back."""
+    from tests.ui.window_system import display_window, without_window_manager
+
+    with without_window_manager(monkeypatch) as asked:
+        display = Display()
+        display.open((1100, 700))
+        window = display_window()
+        window.position = (120, 80)            # where the player put it
+        assert display.toggle_fullscreen() is True
+        assert display.window is not None and display.window.get_size() == pygame.display.get_desktop_sizes()[0]
+        assert display.toggle_fullscreen() is False
+        assert asked == ["windowed 1100x700", "fullscreen", "windowed 1100x700"]
+        assert tuple(window.size) == (1100, 700) and tuple(window.position) == (120, 80)
+        assert display.window.get_size() == (1100, 700) and display.window_size == (1100, 700)
+        display.present()                      # the canvas follows the window it is back in
+        assert display.viewport == letterbox(display.logical_size, (1100, 700))[0]

@@ -45,6 +45,7 @@ class CoreClient(NetTableClient):
         self._welcomed_at: float | None = None
         self._jitter = random.Random(0)
         self._final: tuple[str, str] | None = None
+        self._final_wait: float | None = None
         self._closed_by: p.Closing | None = None
         self.watching = False
         self._inbox: queue.SimpleQueue[tuple[float, p.ClientMessage]] = queue.SimpleQueue()

@@ -111,6 +111,17 @@ def test_help_and_the_text_demo_run_without_pygame():
     assert int(done.stdout.strip()) > 100
 
 
+@pytest.mark.parametrize("command", [["tala_desktop"], ["tala_desktop", "--server"], ["tala_desktop.net.cli"]])
+def test_the_app_and_the_server_write_utf8_whatever_the_systems_code_page(command):
+    """Windows gives a program's output to a pipe or a file the ANSI code page (cp1252 in the West), and a frozen
+    app ignores PYTHONUTF8: the app and the LAN server write UTF-8 themselves, so a server's log reads right."""
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run([sys.executable, "-m", *command, "--help"], capture_output=True, timeout=60, cwd=ROOT,
+                          env=env)
+    assert done.returncode == 0, done.stderr.decode("utf-8", errors="replace")
+    assert "Tá Lả" in done.stdout.decode("utf-8")
+
+
 def test_the_window_size_flag_parses_and_checks():
     assert _size("1920x1080") == (1920, 1080)
     args = parser().parse_args(["--windowed", "1024x600", "--seed", "5", "--selftest"])

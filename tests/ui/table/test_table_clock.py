@@ -10,7 +10,7 @@ import pytest
 
 from tala_desktop.engine import Move, MoveKind
 from tala_desktop.table import LocalTableClient
-from tala_desktop.ui.core.i18n import tr
+from tala_desktop.ui.core.i18n import set_language, tr
 from tala_desktop.ui.frames.confirm import ConfirmOverlay
 from tala_desktop.ui.table.pause import PauseOverlay
 from tests.ui.table_helpers import Driver, make_services, make_table, play_to_results
@@ -102,11 +102,29 @@ def test_leaving_mid_game_asks_first_and_says_it_costs_four_bets(pg, fonts):
     ask = drv.stack.top
     assert isinstance(ask, ConfirmOverlay) and not drv.left
     assert ask.message.startswith(tr("confirm.leave_text", bets=4, amount="400"))   # then the rest of the cost
+    assert tr("confirm.leave_rest", amount="400") in ask.message     # eats, chốt, an Ù: out of those 400
     drv.click(ask.cancel_button.rect.center)          # Ở lại
     assert drv.stack.top is pause and not drv.table.state.left[0]
     drv.click(pause.buttons[1].rect.center)
     drv.click(drv.stack.top.confirm_button.rect.center)
     assert drv.left and drv.table.state.left[0] and drv.table.state.mom[0]
+    sc.close()
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_wallet_short_of_the_mom_is_told_it_loses_what_it_has_left(pg, fonts, lang):
+    set_language(lang)
+    table = make_table(seed=3)
+    table.balances[0] = 250
+    drv = Driver(table, make_services(fonts, speed=0.0))
+    sc = drv.scene
+    drv.until(lambda: sc.accepting_input)
+    pause = escape(drv)
+    drv.click(pause.buttons[1].rect.center)           # Rời bàn
+    ask = drv.stack.top
+    assert isinstance(ask, ConfirmOverlay)
+    assert ask.message.startswith(tr("confirm.leave_all", amount="250"))
+    assert tr("confirm.leave_rest", amount="250") in ask.message and "400" not in ask.message
     sc.close()
 
 
