@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import msgspec
 import pygame
 
 from tala_desktop.engine import Move
@@ -358,7 +359,8 @@ class TableScene(regions.Repaints, Scene):
         if new.is_over and self._over_at is None:
             self._over_at = self.clock
             self.director.game_over(new)
-        self.touch()
+        if batch.events or old is None or new.snap != msgspec.structs.replace(old.snap, clock=new.snap.clock):
+            self.touch()            # a clock that only starts moves the ring: its own small repaint does
 
     def _new_game(self) -> None:
         self.anim.clear()
