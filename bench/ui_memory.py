@@ -33,6 +33,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ui_bench import peak_rss_mb  # noqa: E402 - the frame bench's peak memory reader, beside this script
 
 from tala_desktop.app import build_desktop  # noqa: E402
 from tala_desktop.ui.core.surface_cache import CacheStats, SurfaceCache  # noqa: E402
@@ -54,22 +57,9 @@ def rss_mb() -> float:
     try:
         with open("/proc/self/statm") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / MB
-    except (OSError, ValueError, IndexError):
+    except (OSError, ValueError, IndexError, AttributeError):  # no /proc, or no sysconf (a Windows Python)
         return peak_rss_mb()
 
-
-def peak_rss_mb() -> float:
-    """The process's peak resident memory in MB: getrusage on Linux and macOS, psutil's peak working set on
-    Windows (which has no ``resource`` module)."""
-    try:
-        import resource
-    except ImportError:
-        import psutil
-
-        info = psutil.Process().memory_info()
-        return float(getattr(info, "peak_wset", info.rss)) / MB
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / MB if sys.platform == "darwin" else peak / 1024
 
 
 def held_images() -> tuple[int, int]:

@@ -24,6 +24,7 @@ from tala_desktop.table import SeatKind, Table
 from . import protocol as p
 from .audience import Audience
 from .hosting import arrival_frame
+from .invites import Invite, Invites
 from .limits import ServerConfig
 from .members import M, MemberIds, RoomError
 from .room_checks import RoomChecks
@@ -39,6 +40,8 @@ class BetweenGames(RoomChecks[M]):
     vote_until: float               # once a player asked for the next game, the others' votes are waited for until then
     joining: dict[int, float]       # seats taken between games -> until when the deal waits for their vote
     ended: int                      # the last game whose end was seen (its left seats freed)
+    invites: Invites[M]             # seats offered to someone watching, waiting for their answer
+    held_until: float               # the host holds the next deal until then (0: not held)
     delayed: set[str]               # between two games: who has held the next deal back already (their address)
     stood: list[str]                # the players stood up as the last game ended (the clock played for them)
     broadcast_lobby: Callable[[], None]
@@ -85,16 +88,18 @@ class BetweenGames(RoomChecks[M]):
     def stand_up(self, member: M, now: float) -> None:
         """``member`` leaves their seat and watches, in the lobby or between games; the seat is free for someone
         else, and their chips go with them."""
-        seat = self.seat_of(member)
+        self.seat_of(member)
         self._between_games("stand up")
-        self._to_watching(member, seat)
+        self._to_watching(member, self.seat_of(member))
         self.broadcast_lobby()
         self._show_public(member)
         if self.table is not None and self.table.state is not None:
             self.maybe_next_game(now)                # their vote is no longer waited for
 
     def _to_watching(self, member: M, seat: int) -> str:
-        """``member`` leaves ``seat`` and watches, with their chips and their name (returned)."""
+        """``member`` leaves ``seat`` and watches, with their chips and their name (returned); what they offered or
+        were offered ends."""
+        self.invites.drop_for(member)
         name = self.seats.names[seat] or member.name
         table = self.table
         chips = table.balances[seat] if table is not None else None
@@ -127,7 +132,7 @@ class BetweenGames(RoomChecks[M]):
                 raise RoomError("no_watcher", f"nobody with id {cmd.member} watches this table: look at it again")
             if kind == SeatKind.PLAYER:
                 raise RoomError("seat_taken", f"a player sits at seat {seat}")
-            self._seat_watcher(target, seat)
+            self._invite(member, target, seat, giving=False, now=now)
             return
         if cmd.kind == SeatKind.BOT:
             if kind != SeatKind.EMPTY:
@@ -143,6 +148,68 @@ class BetweenGames(RoomChecks[M]):
         self.broadcast_lobby()
         self.maybe_next_game(now)
 
+    # ------------------------------------------------------------ seats offered, and their answers
+    def give_seat(self, member: M, member_id: int, now: float) -> None:
+        """``member``, seated, offers their seat to the person watching with id ``member_id`` (asked first)."""
+        seat = self.seat_of(member)
+        if self.table is None:
+            raise RoomError("no_game", "a seat is given between games (before the start, stand up instead)")
+        self._between_games("give your seat")
+        target = self.ids.find(member_id, list(self.audience.watchers))
+        if target is None:
+            raise RoomError("no_watcher", f"nobody with id {member_id} watches this table: look at it again")
+        self._invite(member, target, seat, giving=True, now=now)
+
+    def _invite(self, by: M, target: M, seat: int, giving: bool, now: float) -> None:
+        """Ask ``target`` whether they take ``seat`` (``by`` offers it); nothing changes hands before they do."""
+        seconds = self.config.invite_seconds
+        self.invites.add(Invite(seat, target, by, giving, now + seconds))
+        name = self.seats.names[self.seat_of(by)] or by.name
+        target.send(p.encode(p.SeatOffer(seat=seat, by=name, seconds=seconds)))
+        self.broadcast_lobby()
+
+    def answer_seat(self, member: M, seat: int, accept: bool, now: float) -> None:
+        """``member``, watching, accepts or declines the seat offered to them."""
+        invite = self.invites.take(seat, member)
+        if invite is None or not self._still_open(invite):
+            raise RoomError("no_offer", f"seat {seat} is not offered to you (any more)")
+        if not accept:
+            self._declined(invite, expired=False)
+            self.broadcast_lobby()
+        else:
+            if invite.giving:
+                self._to_watching(invite.by, seat)   # the giver watches, their chips kept for them
+            self._seat_watcher(member, seat)
+            if invite.giving:
+                self._show_public(invite.by)
+        self.maybe_next_game(now)
+
+    def _still_open(self, invite: Invite[M]) -> bool:
+        """The invitation can still be taken: between games, its giver still in that seat (or the seat still free
+        or a bot's), its person still watching."""
+        st = self.table.state if self.table is not None else None
+        if st is None or not st.is_over or invite.target not in self.audience:
+            return False
+        if invite.giving:
+            return self.seats[invite.seat] is invite.by
+        return self.seats.kinds[invite.seat] != SeatKind.PLAYER
+
+    def _declined(self, invite: Invite[M], expired: bool) -> None:
+        name = self.audience.name_of(invite.target) or invite.target.name
+        invite.by.send(p.encode(p.SeatDeclined(seat=invite.seat, name=name, expired=expired)))
+
+    def expire_invites(self, now: float) -> None:
+        """The invitations not answered in time decline themselves (their givers are told)."""
+        gone = self.invites.expired(now)
+        for invite in gone:
+            self._declined(invite, expired=True)
+        if gone:
+            self.broadcast_lobby()
+
+    def invite_infos(self) -> list[p.InviteInfo]:
+        return [p.InviteInfo(seat=i.seat, member=self.ids.of(i.target)) for i in self.invites.by_seat.values()
+                if i.target in self.audience]
+
     def sit_watcher(self, member: M, seat: int) -> None:
         """``member``, watching, takes the free ``seat`` (in the lobby, or one left free between games)."""
         self._free_seat(seat)
@@ -154,6 +221,7 @@ class BetweenGames(RoomChecks[M]):
 
     def _seat_watcher(self, member: M, seat: int) -> None:
         """``member``, watching, sits at ``seat`` from now on (with the chips they stood up with, or a new stake)."""
+        self.invites.drop_for(member)
         name = self.audience.remove(member) or member.name
         self.seats.take(seat, member, name)
         table = self.table
@@ -193,9 +261,35 @@ class BetweenGames(RoomChecks[M]):
             return 0.0
         now = table.now
         waits = [until - now for seat, until in self.joining.items() if seat not in self.seats.votes]
+        waits += self.invites.waits(now)
         if self.audience and self._free_seats():
             waits.append(self.offer_until - now)
         return round(min(600.0, max([0.0, *waits])), 1)
+
+    def hold(self, member: M, hold: bool, now: float) -> None:
+        """The host holds the next deal ("Giữ bàn", at most ``hold_seconds``) or lets it come ("Chia tiếp", their
+        vote too)."""
+        self.host_only(member)
+        table = self.table
+        if table is None or table.state is None:
+            raise RoomError("no_game", "the deal is held between games")
+        self._between_games("hold the table")
+        if hold:
+            self.held_until = now + self.config.hold_seconds
+            self.broadcast_lobby()
+            return
+        self.held_until = 0.0
+        self.next_game(member, now)
+
+    def held(self, now: float) -> float:
+        """The seconds the host still holds the next deal (0: not held)."""
+        return round(min(600.0, max(0.0, self.held_until - now)), 1) if self.held_until else 0.0
+
+    def end_hold(self, now: float) -> None:
+        """A hold that ran out ends by itself (everyone told)."""
+        if self.held_until and now >= self.held_until:
+            self.held_until = 0.0
+            self.broadcast_lobby()
 
     def next_game(self, member: M, now: float) -> None:
         table, seat = self._table_seat(member)
@@ -222,6 +316,11 @@ class BetweenGames(RoomChecks[M]):
             return False
         if now < self.offer_until and self.audience and self._free_seats():
             return False
+        if self.invites:                         # a seat offered waits for its answer (at most invite_seconds)
+            return False
+        if now < self.held_until:                # the host holds the table (at most hold_seconds)
+            return False
+        self.held_until = 0.0
         self.seats.votes.clear()
         self.joining.clear()
         self.delayed.clear()

@@ -177,8 +177,20 @@ class NetTableClient:
 
     def set_seat(self, seat: int, kind: SeatKind, level: BotLevel | None = None, member: int | None = None) -> None:
         """Host only, between games: ``kind`` bot (in a free seat), empty (free a bot's seat) or player (the watcher
-        with id ``member`` takes it)."""
+        with id ``member`` is asked whether they take it)."""
         self._send(p.SetSeat, seat=seat, kind=kind, level=level, member=member)
+
+    def hold(self, hold: bool = True) -> None:
+        """Host only, between games: hold the next deal, or deal on (your vote too)."""
+        self._send(p.Hold, hold=hold)
+
+    def give_seat(self, member: int) -> None:
+        """Between games: offer your seat to the watcher with id ``member`` (they are asked)."""
+        self._send(p.GiveSeat, member=member)
+
+    def answer_seat(self, seat: int, accept: bool) -> None:
+        """Watching, between games: take (or decline) the seat offered to you."""
+        self._send(p.AnswerSeat, seat=seat, accept=accept)
 
     def react(self, key: str) -> None:
         """A quick reaction (table/reactions.py) shown at your avatar."""

@@ -264,6 +264,12 @@ class ServerCore:
             self._room(s).stand_up(s, now)
         elif isinstance(cmd, p.SetSeat):
             self._room(s).set_seat(s, cmd, now)
+        elif isinstance(cmd, p.Hold):
+            self._room(s).hold(s, cmd.hold, now)
+        elif isinstance(cmd, p.GiveSeat):
+            self._room(s).give_seat(s, cmd.member, now)
+        elif isinstance(cmd, p.AnswerSeat):
+            self._room(s).answer_seat(s, cmd.seat, cmd.accept, now)
         elif isinstance(cmd, p.Kick):
             self._room(s).kick(s, cmd.member, now).room = None
         elif isinstance(cmd, p.Mute):

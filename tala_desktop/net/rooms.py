@@ -39,6 +39,7 @@ from .between_games import BetweenGames
 from .chat import Chat
 from .game_record import MissedRecords, record_frame
 from .hosting import AwayTimer, arrival_frame, forward, hosted_table
+from .invites import Invites
 from .limits import ServerConfig
 from .members import M, Member, MemberIds, RoomError
 from .moderation import Moderation
@@ -78,6 +79,8 @@ class Room(BetweenGames[M]):
         self.ended = 0                        # the last game whose end was seen
         self.delayed: set[str] = set()        # who held the next deal back already, between these two games
         self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away
+        self.invites: Invites[M] = Invites()  # seats offered to someone watching, waiting for their answer
+        self.held_until = 0.0                 # the host holds the next deal until then (0: not held)
         self.clock: Callable[[], float] = time.monotonic     # the server's time (its core hands in its own)
         self.lobby_pace = LobbyPacer(config, now)  # lobby frames: at once while the budget lasts, then coalesced
         self.arrivals = arrival_bucket(config, now)   # joins and watches here, from everyone (net/pacing.py)
@@ -114,7 +117,8 @@ class Room(BetweenGames[M]):
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
                            watcher_ids=[self.ids.of(m) for m in self.audience.watchers],
                            muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]),
-                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), stood=list(self.stood))
+                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), stood=list(self.stood),
+                           invites=self.invite_infos(), held=self.held(self.table.now if self.table else 0.0))
 
     def muted_ids(self) -> list[int]:
         """The ids of the people here now whom the host muted (by the name each has at this table)."""
@@ -196,6 +200,7 @@ class Room(BetweenGames[M]):
         someone watching just goes."""
         self.ids.forget(member)
         self.missed.forget(member)
+        self.invites.drop_for(member)
         if self.watching(member):
             self.audience.remove(member)
             if not self.audience and self.table is not None:
@@ -238,6 +243,7 @@ class Room(BetweenGames[M]):
         self.host_only(member)
         target = self.person(member_id)
         name = self.audience.name_of(target)
+        watching = name is not None
         if name is not None:
             self.audience.remove(target)
             if not self.audience and self.table is not None:
@@ -250,8 +256,10 @@ class Room(BetweenGames[M]):
             self._offer(now)
         self.ids.forget(target)
         self.missed.forget(target)
+        self.invites.drop_for(target)
         self.moderation.ban(name or target.name, target.name)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
+        self.chat_log.say(p.Removed(name=name or target.name, watching=watching), self.everyone())   # told to all
         self.broadcast_lobby()
         self.maybe_next_game(now)
         return target
@@ -385,6 +393,8 @@ class Room(BetweenGames[M]):
             if m is not None:
                 self.away.check(table, m.connected, now, self.name)
         self.flush()
+        self.expire_invites(now)
+        self.end_hold(now)
         self.maybe_next_game(now)          # a newcomer's wait or the seat offer may be over
 
     def flush(self) -> None:

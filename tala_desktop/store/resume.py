@@ -45,8 +45,9 @@ def _tuple_shape(value: Any) -> Any:
 
 
 def table_save_obj(table: Table, table_uid: str, human_seat: int | None, started_at: str | None,
-                   now: datetime) -> dict[str, Any]:
-    """The autosave object of ``table``'s current game (see autosave.py for the fields)."""
+                   now: datetime, hand_order: list[int] | None = None) -> dict[str, Any]:
+    """The autosave object of ``table``'s current game (see autosave.py for the fields); ``hand_order``: the
+    player's own order of their hand in it, if they made one."""
     st = table.state
     if st is None:
         raise StoreError("the table has no game to save")
@@ -60,7 +61,7 @@ def table_save_obj(table: Table, table_uid: str, human_seat: int | None, started
         "left_table": list(table.left_table),
         "rng_state": _json_shape(table.rng.getstate()),
         "record": game_to_obj(st),
-    }
+    } | ({"hand_order": list(hand_order)} if hand_order is not None else {})
 
 
 def check_fit(save: Autosave) -> None:

@@ -157,6 +157,10 @@ class Store:
         """True if the player is below the floor and has not had today's top-up."""
         return profile.topup_available(self.conn, self.clock())
 
+    def next_topup(self) -> datetime | None:
+        """When the daily top-up can next be claimed: now, the next local midnight, or None (not below the floor)."""
+        return profile.next_topup(self.conn, self.clock())
+
     def claim_daily_topup(self) -> int:
         """Top up to the floor once per calendar day when broke; returns the chips given (0 if none)."""
         given = profile.claim_daily_topup(self.conn, self.clock())

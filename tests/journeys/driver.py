@@ -282,6 +282,20 @@ class Journey:
         self._post(pygame.MOUSEMOTION, pos=self._window_pos(canvas_pos), rel=(0, 0), buttons=(0, 0, 0))
         self.frame()
 
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
+        """Press the left button at canvas point ``start``, move to ``end`` a step a frame, release there."""
+        self.log(f"drag from {start} to {end} on {self.scene_name()}")
+        a, b = self._window_pos(start), self._window_pos(end)
+        self._post(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))
+        self._post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        self.frame()
+        for i in range(1, steps + 1):
+            at = (round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
+            self._post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
+            self.frame()
+        self._post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+        self.frame()
+
     def drag_window(self, size: tuple[int, int]) -> None:
         """Drag the window's corner to ``size`` (what the window manager does: the new size, then its event), and
         run the two frames that draw the new canvas and lay the scenes out for it."""

@@ -19,16 +19,16 @@ TURN_WAIT = 60.0      # stepped seconds to wait for my turn to come round (bots 
 
 def start_new_game(j: Journey, players: int | None = None, seconds: str | None = None,
                    levels: tuple[str, ...] = ()) -> None:
-    """Menu → Chơi với máy → (the choices) → Bắt đầu: the table of a new game is on screen."""
-    j.until(lambda: "Chơi với máy" in j.labels(), 2.0, "the menu")
-    j.click("Chơi với máy")
+    """Menu → Chơi với máy → (the choices) → Bắt đầu (in the language shown): the table of a new game is on screen."""
+    j.until(lambda: tr("menu.play_bots") in j.labels(), 2.0, "the menu")
+    j.click(tr("menu.play_bots"))
     if players is not None:
         j.click(str(players))
     for seat, level in enumerate(levels):
         j.click(level, nth=seat)
     if seconds is not None:
         j.click(seconds)
-    j.click("Bắt đầu")
+    j.click(tr("btn.start"))
     j.until(lambda: table_shown(j), 2.0, "the new table")
 
 

@@ -120,7 +120,7 @@ def bubble_shown(j: Journey, line: str) -> bool:
 def seat_offered(j: Journey) -> bool:
     """The app says seat 2 waits for someone watching to sit, with the seconds left."""
     shown = j.text()
-    return any(tr("people.seat_open", seat=2, seconds=left) in shown for left in range(1, 9))
+    return any(tr("people.deal_seat_open", seat=2, seconds=left) in shown for left in range(1, 13))
 
 
 def answer_due(j: Journey) -> bool:

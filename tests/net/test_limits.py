@@ -77,7 +77,8 @@ def test_every_command_round_trips():
             p.HintRequest(),
             p.Chat(text="chào"), p.Ping(t=1.5), p.Watch(table=2, password="x"), p.StandUp(),
             p.SetSeat(seat=1, kind="bot", level="easy"), p.SetSeat(seat=2, kind="player", member=5),
-            p.React(key="gg"), p.SetPassword(password="4821")]
+            p.React(key="gg"), p.SetPassword(password="4821"), p.GiveSeat(member=9),
+            p.AnswerSeat(seat=2, accept=True), p.Hold(hold=False)]
     assert {json.loads(p.encode_command(c))["type"] for c in cmds} == set(p.COMMAND_TYPES)
     for c in cmds:
         assert p.decode_command(p.encode_command(c)) == c

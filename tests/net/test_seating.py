@@ -99,7 +99,9 @@ def test_players_stand_up_watchers_sit_down_and_the_host_swaps_seats_between_gam
         assert hear(g, "error")["code"] == "not_host"
         say(h, type="set_seat", seat=2, kind="player", member=lobby["table"]["seats"][0]["member"])   # not watching
         assert hear(h, "error")["code"] == "no_watcher"
-        say(h, type="set_seat", seat=2, kind="player", member=minh)  # the host swaps a bot for a waiting person
+        say(h, type="set_seat", seat=2, kind="player", member=minh)  # the host offers a bot's seat to Minh ...
+        assert hear(g, "seat_offer")["seat"] == 2
+        say(g, type="answer_seat", seat=2, accept=True)               # ... who takes it
         assert lobby_where(g, lambda m: m["you"] == 2)["table"]["watchers"] == []
         say(h, type="set_seat", seat=3, kind="empty")
         assert lobby_where(h, lambda m: m["table"]["seats"][3]["kind"] == "empty")

@@ -247,6 +247,7 @@ LAN_NOTE: Colour = (180, 200, 186)        # a server's address, the hint under t
 
 # chat and reactions
 CHAT_FILL: RGBA = (10, 30, 22, 236)
+CHAT_VEIL: RGBA = (10, 24, 18, 226)     # over the reactions of someone the host muted
 CHAT_TILE: RGBA = (255, 255, 255, 26)     # a reaction's tile; lit under the mouse
 CHAT_TILE_HOVER: RGBA = (255, 255, 255, 70)
 CHAT_BADGE: Colour = (226, 48, 48)        # the count of unread lines on the chat button

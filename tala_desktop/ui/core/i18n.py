@@ -147,15 +147,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status.you_drew": ("Bạn bốc {card}", "You draw {card}"),
     "status.left": ("{name} rời bàn", "{name} left the table"),
     "status.timeout_other": ("{name} hết giờ", "{name} ran out of time"),
-    "status.timeout_discard": ("Hết giờ: máy đánh {card} thay bạn, lá điểm cao nhất được phép đánh",
-                               "Time is up: the computer discarded {card} for you, the highest card that may go"),
-    "status.timeout_discard_kept": ("Hết giờ: máy đánh {card} thay bạn, lá điểm cao nhất được phép đánh ({kept} "
-                                    "phải giữ cho phỏm có lá đã ăn)",
-                                    "Time is up: the computer discarded {card} for you, the highest card that may "
-                                    "go ({kept} must stay for the phỏm of your eaten cards)"),
-    "status.timeout_discard_other": ("{name} hết giờ: máy đánh {card}, lá điểm cao nhất được phép đánh",
-                                     "{name} ran out of time: the computer discarded {card}, the highest card that "
-                                     "may go"),
+    "status.timeout_discard": ("Hết giờ: máy đánh {card}, lá cao nhất được phép đánh",
+                               "Time's up: the computer threw {card}, the highest that may go"),
+    "status.timeout_discard_kept": ("Hết giờ: máy đánh {card}, lá cao nhất được phép đánh ({kept} giữ cho lá đã ăn)",
+                                    "Time's up: the computer threw {card}, the highest that may go ({kept} stay with "
+                                    "your eaten cards)"),
+    "status.timeout_discard_other": ("{name} hết giờ: máy đánh {card}, lá cao nhất được phép đánh",
+                                     "{name}'s time is up: the computer threw {card}, the highest that may go"),
     "status.wrong_phase": ("Chưa thể làm việc đó lúc này", "That is not possible right now"),
     "status.stock_empty": ("Nọc đã hết", "The stock is empty"),
     "status.mom_no_send": ("Bị móm thì không được gửi", "A Móm player may not send"),

@@ -121,6 +121,13 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.kick_text": ("{name} sẽ phải rời bàn và không vào lại được bàn này.",
                         "{name} leaves the table and cannot join it again."),
     "lobby.kick_no": ("Để lại", "Keep"),
+    "lobby.removed_row": ("Bị mời ra", "Removed"),
+    "lobby.close_title": ("Đóng bàn?", "Close the table?"),
+    "lobby.close_text": ("Máy bạn đang giữ bàn này: quay lại là đóng bàn cho mọi người ({names}), họ sẽ phải tìm "
+                         "bàn khác. Muốn bàn còn mở thì bấm Ở lại.",
+                         "Your computer hosts this table: going back closes it for everyone ({names}), who will "
+                         "have to find another table. To keep it open, press Stay."),
+    "lobby.close_yes": ("Đóng bàn", "Close it"),
     # why a connection ended (the disconnect reason) and what to do
     "net.the_server": ("máy chủ", "the server"),
     "net.unreachable": ("Không kết nối được với {where}. Kiểm tra địa chỉ và xem máy chủ đã mở chưa, rồi thử lại.",
@@ -192,14 +199,12 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "people.you_muted": ("Chủ bàn đã cấm bạn chat ở bàn này", "The host muted you at this table"),
     "people.watchers_button": ("Người xem ({count})", "Watching ({count})"),
     # why the next deal waits between games (the seconds count down)
-    "people.seat_open": ("Ghế {seat} đang chờ người xem vào ngồi: còn {seconds} giây",
-                         "Seat {seat} is open to those watching for {seconds} s more"),
     "people.deal_seat_open": ("Ván mới sau {seconds} giây: ghế {seat} đang chờ người xem vào ngồi",
                               "Next game in {seconds} s: seat {seat} is open to those watching"),
-    "people.newcomer": ("Chờ {name} vào ghế {seat}: còn {seconds} giây",
-                        "Waiting for {name} at seat {seat}: {seconds} s more"),
     "people.deal_newcomer": ("Ván mới sau {seconds} giây: chờ {name} vào ghế {seat}",
                              "Next game in {seconds} s: waiting for {name} at seat {seat}"),
+    "people.held": ("Chủ bàn đang giữ bàn: ván mới khi chủ bàn bấm Chia tiếp (tối đa {seconds} giây nữa)",
+                    "The host is holding the table: the next game comes when they press Deal on (at most {seconds} s)"),
     "people.wait_votes": ("Chờ {names} bấm Ván mới", "Waiting for {names} to press New game"),
     # the lobby's people: the watchers' list, the host's buttons on each person, a muted chat field
     "lobby.more_watchers": ("+{count} người xem nữa", "+{count} more watching"),

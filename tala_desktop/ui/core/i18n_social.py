@@ -27,8 +27,22 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
                          "You did not respond for {turns} turns in a row, so you were stood up and your chips stay "
                          "yours. To play again, take a seat."),
     "social.gone": ("{name} đã rời bàn", "{name} has left the table"),
+    "social.removed": ("Chủ bàn đã mời {name} ra khỏi bàn", "The host removed {name} from the table"),
+    "social.removed_watcher": ("Chủ bàn đã mời {name} (đang xem) ra khỏi bàn",
+                               "The host removed {name} (watching) from the table"),
     "social.stand_up": ("Đứng dậy, ngồi xem", "Stand up and watch"),
     "social.give_seat": ("Nhường ghế {seat} cho {name}", "Give seat {seat} to {name}"),
+    "social.hold": ("Giữ bàn", "Hold the table"),
+    "social.deal_on": ("Chia tiếp", "Deal on"),
+    "social.accept_seat": ("Nhận ghế {seat}", "Take seat {seat}"),
+    "social.decline_seat": ("Từ chối", "No, thanks"),
+    "social.offered": ("{name} mời bạn vào ghế {seat}: còn {seconds} giây để trả lời",
+                       "{name} offers you seat {seat}: {seconds} s to answer"),
+    "social.invited": ("Đang chờ {name} trả lời về ghế {seat}: còn {seconds} giây",
+                       "Waiting for {name} to answer about seat {seat}: {seconds} s more"),
+    "social.declined": ("{name} không nhận ghế {seat}", "{name} declined seat {seat}"),
+    "social.declined_late": ("{name} không trả lời kịp: ghế {seat} vẫn như cũ",
+                             "{name} did not answer in time: seat {seat} stays as it was"),
     "social.bot_seat": ("Cho máy ngồi ghế {seat}", "A bot takes seat {seat}"),
     "social.too_fast": ("Bạn gửi nhanh quá: chờ một chút rồi gửi tiếp.",
                         "You are sending too fast: wait a moment, then send again."),
@@ -36,8 +50,12 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
                         "Not sent: a message needs at least one visible character and no hidden ones."),
     "social.muted": ("Chủ bàn đã tắt tiếng bạn ở bàn này: tin nhắn không được gửi. Bạn vẫn xem và chơi được.",
                      "The host muted you at this table: your message was not sent. You can still watch and play."),
+    "social.you_muted_here": ("Bạn đang bị chủ bàn tắt tiếng: chưa gửi được tin nhắn hay biểu cảm ở bàn này.",
+                              "The host has muted you: you cannot send lines or reactions at this table for now."),
     "social.too_long": ("Tin nhắn dài quá: tối đa {limit} ký tự.",
                         "That message is too long: {limit} characters at most."),
+    "social.count": ("{count}/{limit} ký tự", "{count}/{limit} characters"),
+    "social.new_lines": ("{count} tin nhắn mới ↓", "{count} new ↓"),
     "social.not_sent": ("Không gửi được: {reason}", "Not sent: {reason}"),
     # quick reactions: short phrases (a bubble at the sender's avatar) ...
     "react.nice": ("Hay quá!", "Nice one!"),
@@ -64,6 +82,9 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
                        "(tiền ở bàn LAN là tiền của bàn).",
                        "The game in progress stops there: nobody loses or wins anything for it, and your wallet is "
                        "untouched (the chips at a LAN table are the table's)."),
+    "net.table_money": ("Tiền ở bàn LAN là tiền của bàn: ví của bạn không đổi, các ván đã chơi vẫn có trong Lịch "
+                        "sử.", "The chips at a LAN table are the table's: your wallet is untouched, and the games "
+                        "played stay in your History."),
     # refusals of watching and of seats between games
     "net.error.too_many_watchers": ("Bàn này đã đủ người xem. Hãy xem bàn khác hoặc chờ một lát.",
                                     "This table has as many watching as it allows. Watch another table or wait a "

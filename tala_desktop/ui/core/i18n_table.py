@@ -22,10 +22,10 @@ TABLE_STRINGS: dict[str, tuple[str, str]] = {
                                "Leaving now counts as Móm: you lose {bets} bet ({amount})."),
     "confirm.leave_all": ("Rời bàn lúc này bị tính Móm: bạn mất hết {amount} còn lại.",
                           "Leaving now counts as Móm: you lose the {amount} you have left."),
-    "confirm.leave_rest": ("Máy đánh nốt ván thay bạn. Lá bị ăn, chốt hay Ù sau khi bạn rời đều trừ vào {amount} "
-                           "này: bạn không mất thêm.",
-                           "The computer finishes the game for your seat. Cards eaten from it, a chốt or an Ù "
-                           "after you leave all come out of these {amount}: you lose nothing more."),
+    "confirm.leave_rest": ("Máy đánh nốt ván thay bạn; lá bị ăn, chốt hay Ù sau đó đều tính trong {amount} này, "
+                           "không mất thêm.",
+                           "The computer finishes the game for your seat; cards eaten from it, a chốt or an Ù after "
+                           "that all come out of these {amount}: you lose nothing more."),
     "confirm.leave_owed_lost": ("Ván này bạn đã mất {amount}.", "So far this game you have lost {amount}."),
     "confirm.leave_owed_won": ("Ván này bạn đang được {amount}: số đó vẫn là của bạn.",
                                "So far this game you have won {amount}: you keep it."),

@@ -330,7 +330,7 @@ class LanBrowserScene(PageScene):
             self._poll = 0.5
             self.servers = self.browser.servers()
             key = tuple((s.id, s.host, s.port, s.name, s.host_name, s.players, s.bet, s.password, s.pin, s.open,
-                         s.tables) for s in self.servers)
+                         s.tables, s.addrs) for s in self.servers)
             if key != self._server_key:
                 self._server_key = key
                 self.rebuild()
@@ -366,7 +366,8 @@ class LanBrowserScene(PageScene):
         self.row_text_rects.append(surface.blit(self.label(text, 21, TEXT, bold=True), (x, y + 8)))
         font = self.services.fonts.font(17)
         room = self.row_text_width()
-        where = " · ".join([server.address, *([tr("lan.code", code=server.code)] if server.id else [])])
+        where = " · ".join([*(row.addresses or (server.address,)), *([tr("lan.code", code=server.code)]
+                                                                     if server.id else [])])
         asks = tr("lan.locked") if server.password else tr("lan.pin_needed") if server.pin else ""
         mark = f" · {tr('lan.look_alike')}" if row.look_alike else ""
         if asks and gfx.text_size(font, f"{where} · {asks}{mark}")[0] <= room:   # else the padlock says it alone

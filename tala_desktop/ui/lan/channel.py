@@ -30,10 +30,16 @@ def short_name(name: str, letters: int = INVITE_NAME) -> str:
     return shown if len(shown) <= letters else shown[:letters - 1].rstrip() + "…"
 
 
+def removed_text(line: p.Removed) -> str:
+    """"Minh đã bị chủ bàn mời ra khỏi bàn": a removal as everyone at the table reads it."""
+    return tr("social.removed_watcher" if line.watching else "social.removed", name=shown_name(line.name))
+
+
 class LanChannel:
     """The SocialChannel of the table the ``session`` is at (seated or watching)."""
 
     can_chat = True
+    times_deals = True          # the server says when the next game comes: the results show its line
 
     def __init__(self, session: LanSession) -> None:
         self.session = session
@@ -43,6 +49,7 @@ class LanChannel:
         self._info: p.TableInfo | None = None   # the lobby last seen, and when (its deal_wait counts from then)
         self._info_at = 0.0
         self._players: tuple[int, frozenset[str]] | None = None   # the table and its players' names, as last polled
+        self._removed: set[str] = set()     # names the host removed (told so: not "left" as well)
 
     @property
     def watchers(self) -> list[str]:
@@ -58,21 +65,36 @@ class LanChannel:
         if info is None or not s.playing or not between_games:
             return []
         if s.watching:
+            offered = s.offered()
+            if offered is not None:        # asked: take the seat, or say no
+                seat = offered[0].seat
+                return [SeatChoice(tr("social.accept_seat", seat=seat + 1),
+                                   functools.partial(self.answer, seat, True), key=("accept", seat)),
+                        SeatChoice(tr("social.decline_seat"), functools.partial(self.answer, seat, False),
+                                   key=("decline", seat))]
             free = s.free_seat()
             return [] if free is None else [SeatChoice(tr("social.sit_at", seat=free + 1),
-                                                       functools.partial(self.take_seat, free))]
+                                                       functools.partial(self.take_seat, free), key=("sit", free))]
         out: list[SeatChoice] = []
+        if s.is_host:      # "Giữ bàn" / "Chia tiếp": first, in the same place either way
+            held = info.held > 0
+            out.append(SeatChoice(tr("social.deal_on" if held else "social.hold"),
+                                  functools.partial(s.client.hold, not held), key=("hold",)))
+        asked = {x.member for x in info.invites}
+        watching = [(name, member) for name, member in zip(info.watchers, info.watcher_ids) if member not in asked]
         if s.is_host:
             seats = self.open_seats()
             if seats:      # the rest of those watching: from the list of them, each one's menu
-                watching = list(zip(info.watchers, info.watcher_ids))[:INVITES_SHOWN]
                 out += [self.invite(name, member, seats[i % len(seats)], named=True)
-                        for i, (name, member) in enumerate(watching)]
+                        for i, (name, member) in enumerate(watching[:INVITES_SHOWN])]
+        elif s.you is not None and not any(x.seat == s.you for x in info.invites):
+            out += [self.give(name, member) for name, member in watching[:INVITES_SHOWN]]
+        if s.is_host:
             empty = next(iter(free_seats(info)), None)
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
-                                      functools.partial(s.client.set_seat, empty, SeatKind.BOT)))
-        out.append(SeatChoice(tr("social.stand_up"), s.client.stand_up))
+                                      functools.partial(s.client.set_seat, empty, SeatKind.BOT), key=("bot", empty)))
+        out.append(SeatChoice(tr("social.stand_up"), s.client.stand_up, key=("stand",)))
         return out
 
     def open_seats(self) -> list[int]:
@@ -88,12 +110,25 @@ class LanChannel:
         label = tr("people.invite", name=short_name(name), seat=seat + 1) if named else \
             tr("people.invite_seat", seat=seat + 1)
         return SeatChoice(label, functools.partial(self.session.client.set_seat, seat, SeatKind.PLAYER,
-                                                   member=member))
+                                                   member=member), key=("invite", member, seat))
+
+    def give(self, name: str, member: int) -> SeatChoice:
+        """A seated player offers their own seat to the person watching with id ``member``."""
+        seat = self.session.you if self.session.you is not None else 0
+        return SeatChoice(tr("social.give_seat", seat=seat + 1, name=short_name(name)),
+                          functools.partial(self.session.client.give_seat, member), key=("give", member))
+
+    def answer(self, seat: int, accept: bool) -> None:
+        """Your answer to the seat offered to you (the deal then waits a moment for your "Ván mới", as for anyone who
+        sits down between games)."""
+        self.session.client.answer_seat(seat, accept)
+        self.session.offer = None
 
     def people(self, between_games: bool) -> list[Person]:
         """The players seated (bots aside) and the people watching, muted or not; for the host, what may be done
         about each other one: mute or let chat (any time), remove (a player between games, someone watching at
-        any time, asked first) and, between games, give someone watching a seat."""
+        any time, asked first) and, between games, offer someone watching a seat; for a seated guest, between
+        games, offering their own seat to someone watching."""
         s, info = self.session, self.session.lobby
         if info is None:
             return []
@@ -119,6 +154,8 @@ class LanChannel:
             if s.is_host:
                 acts = (*(self.invite(name, member, seat) for seat in seats),
                         *self._moderation(name, member, hushed, kick=True))
+            elif me is not None and between_games and s.playing:     # a seated guest may give their seat
+                acts = (self.give(name, member),)
             out.append(Person(shown_name(name), None, hushed, acts))
         return out
 
@@ -131,32 +168,63 @@ class LanChannel:
                                   confirm=tr("people.kick_confirm", name=shown_name(name))))
         return tuple(out)
 
-    def between_note(self, between_games: bool, now: float) -> str:
-        """Why the next deal waits, between games: a free seat offered to those watching or a newcomer's vote, with
-        the seconds left (the lobby's ``deal_wait``, counted down from when it came: "Ván mới sau 6 giây: ..."
-        once every other player asked for it), else the players it waits for ("Chờ Minh bấm Ván mới")."""
+    def between_note(self, between_games: bool, now: float, local_left: float | None = None) -> str:
+        """The one line that says when the next game comes and why it waits, between games. The host's hold comes
+        first ("Chủ bàn đang giữ bàn ..."), then a seat offered to someone; else "Ván mới sau N giây", N the later of
+        the server's wait (the lobby's ``deal_wait``, counted down from when it came: a free seat offered to those
+        watching, a newcomer's vote; the reason follows) and ``local_left``, the results' own countdown (each app
+        votes when it runs out); with neither, the players it waits for ("Chờ Minh bấm Ván mới")."""
         s, info = self.session, self.session.lobby
         if info is None or not s.playing or not between_games:
             return ""
         if info is not self._info:
             self._info, self._info_at = info, now
+        held = math.ceil(info.held - (now - self._info_at))
+        if info.held > 0 and held > 0:
+            return tr("people.held", seconds=held)
         me = None if s.watching else s.you
+        asked = self._asked(now)
+        if asked:
+            return asked
+        server = math.ceil(info.deal_wait - (now - self._info_at))
+        local = math.ceil(local_left) if local_left is not None and math.isfinite(local_left) else 0
+        left = max(server, local, 0)
+        if server > 0:
+            newcomer = next((x for x in info.seats if x.joining and x.seat not in info.next_votes and x.name), None)
+            if newcomer is not None:
+                return tr("people.deal_newcomer", name=shown_name(newcomer.name or ""), seat=newcomer.seat + 1,
+                          seconds=left)
+            free = next(iter(free_seats(info)), None)
+            if free is not None:
+                return tr("people.deal_seat_open", seat=free + 1, seconds=left)
+        if local_left is not None and math.isfinite(local_left):
+            return tr("table.auto_start", seconds=left)
         voters = [x for x in info.seats if x.kind == SeatKind.PLAYER and x.connected and not x.joining]
         waited = [x for x in voters if x.seat not in info.next_votes]
-        left = math.ceil(info.deal_wait - (now - self._info_at))
-        if left <= 0:
-            names = [shown_name(x.name) for x in waited if x.seat != me and x.name]
-            return tr("people.wait_votes", names=", ".join(names)) if names and me not in {x.seat for x in waited} \
-                else ""
-        dealing = not waited                    # every player asked for it: the deal comes when this runs out
-        newcomer = next((x for x in info.seats if x.joining and x.seat not in info.next_votes and x.name), None)
-        if newcomer is not None:
-            key = "people.deal_newcomer" if dealing else "people.newcomer"
-            return tr(key, name=shown_name(newcomer.name or ""), seat=newcomer.seat + 1, seconds=left)
-        free = next(iter(free_seats(info)), None)
-        if free is None:
+        names = [shown_name(x.name) for x in waited if x.seat != me and x.name]
+        return tr("people.wait_votes", names=", ".join(names)) if names and me not in {x.seat for x in waited} else ""
+
+    def held(self) -> bool:
+        """The host holds the next deal now."""
+        info = self.session.lobby
+        return info is not None and info.held > 0 and self.session.playing
+
+    def _asked(self, now: float) -> str:
+        """A seat offered and not answered yet: to you ("Lan mời bạn vào ghế 3: còn 15 giây"), or by you ("Đang chờ
+        Quân trả lời ...")."""
+        s, info = self.session, self.session.lobby
+        assert info is not None
+        offered = s.offered()
+        if offered is not None:
+            offer, at = offered
+            left = max(0, math.ceil(offer.seconds - (now - at)))
+            return tr("social.offered", name=shown_name(offer.by), seat=offer.seat + 1, seconds=left)
+        mine = [x for x in info.invites if s.is_host or (not s.watching and x.seat == s.you)]
+        names = dict(zip(info.watcher_ids, info.watchers))
+        if not mine or mine[0].member not in names:
             return ""
-        return tr("people.deal_seat_open" if dealing else "people.seat_open", seat=free + 1, seconds=left)
+        left = max(0, math.ceil(info.deal_wait - (now - self._info_at)))
+        return tr("social.invited", name=shown_name(names[mine[0].member]), seat=mine[0].seat + 1, seconds=left)
 
     def take_seat(self, seat: int) -> None:
         """Sit down on ``seat`` and vote for the next game at once (the players wait for every seat's vote)."""
@@ -197,7 +265,7 @@ class LanChannel:
         before, self._players = self._players, (info.id, names)
         if before is None or before[0] != info.id:
             return []
-        return sorted(before[1] - names - set(info.watchers))
+        return sorted(before[1] - names - set(info.watchers) - self._removed)
 
     def _watching_name(self) -> str | None:
         """Your name among those watching: the one the table gave your id (made unique: "Lan (2)"), else hello's."""
@@ -206,9 +274,13 @@ class LanChannel:
             return info.watchers[info.watcher_ids.index(s.member)]
         return s.welcome.name if s.welcome is not None else None
 
-    def said(self, line: p.ChatEvent | p.ReactionEvent, earlier: bool = False) -> Said:
-        """A server line as the chat shows it (your own marked, a default name in the current language)."""
+    def said(self, line: p.ChatEvent | p.ReactionEvent | p.Removed, earlier: bool = False) -> Said:
+        """A server line as the chat shows it (your own marked, a default name in the current language; a removal
+        as the table's notice)."""
         s = self.session
+        if isinstance(line, p.Removed):
+            self._removed.add(line.name)
+            return Said(name="", text=removed_text(line), notice=True, earlier=earlier)
         if line.watching or line.seat is None:
             mine = s.watching and line.name == self._watching_name()
         else:

@@ -35,7 +35,7 @@ ERROR_KEYS: dict[str, str] = {
     "chat_too_fast": "social.too_fast", "bad_chat": "social.bad_chat", "muted": "social.muted",
     "too_many_watchers": "net.error.too_many_watchers",
     "watching": "net.error.watching", "no_watcher": "net.error.no_watcher", "no_bot": "net.error.no_bot",
-    "bad_seat": "net.error.bad_seat",
+    "bad_seat": "net.error.bad_seat", "server_shutdown": "net.server_shutdown",
 }
 # why the server took you off a table (``left_table.reason``) when you did not ask: a notice in the lobby
 LEFT_KEYS: dict[str, str] = {"kicked": "net.left.kicked", "idle": "net.left.idle", "closed": "net.left.closed"}

@@ -19,7 +19,7 @@ from typing import Any
 
 from tala_desktop.engine import Move
 from tala_desktop.net import protocol as p
-from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.client import FINAL_REASONS, NetTableClient
 from tala_desktop.net.discovery import local_addresses
 from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.host import ServerThread, start_in_thread
@@ -31,7 +31,7 @@ from ..core.i18n import tr
 from ..core.names import shown_name
 from .errors import disconnect_text, error_text, left_text
 
-ChatLine = p.ChatEvent | p.ReactionEvent
+ChatLine = p.ChatEvent | p.ReactionEvent | p.Removed
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +111,9 @@ class LanSession:
         self.on_left: Callable[[str], None] | None = None   # the server took you off your table, and why
         self.playing = False
         self.closed = False
+        self.now = 0.0                                # the clock of the last pump
+        self.offer: tuple[p.SeatOffer, float] | None = None   # a seat offered to you, and when it came
+        self.removed_from: set[int] = set()           # the tables of this server whose host removed you
         self.pin_for: p.TableInfo | None = None       # Vào went straight to a table that asks a PIN: ask it
         self.pin_try: int | None = None               # the table a PIN was sent for, until it answers
         self.pin_answer: PinAnswer | None = None      # ... its answer, for the PIN dialog
@@ -156,6 +159,7 @@ class LanSession:
         """Read what arrived; lobby messages update this session, table messages queue for the table scene."""
         if self.closed:
             return
+        self.now = now
         for msg in self.client.poll(now):
             self._file(msg)
 
@@ -187,7 +191,7 @@ class LanSession:
             self.chat.append((msg.name, msg.text))
             del self.chat[:-MAX_CHAT_LINES]
             self._said([msg])
-        elif isinstance(msg, p.ReactionEvent):
+        elif isinstance(msg, (p.ReactionEvent, p.Removed)):
             self._said([msg])
         elif isinstance(msg, p.ChatLog):
             self.chat = [(line.name, line.text) for line in msg.lines if isinstance(line, p.ChatEvent)]
@@ -195,7 +199,14 @@ class LanSession:
             self._said(unseen(self.said, msg.lines))
         elif isinstance(msg, p.Closing):
             self.closing = msg
+        elif isinstance(msg, p.SeatOffer):
+            self.offer = (msg, self.now)                  # asked: the strip offers Nhận ghế / Từ chối
+        elif isinstance(msg, p.SeatDeclined):
+            key = "social.declined_late" if msg.expired else "social.declined"
+            self.said_notices.append(tr(key, name=shown_name(msg.name), seat=msg.seat + 1))
         elif isinstance(msg, p.Left):
+            if msg.reason == "kicked":
+                self.removed_from.add(msg.table)          # its list row offers no seat that would be refused
             self.lobby, self.you, self.playing, self.leaving, self.watching = None, None, False, False, False
             self.member = None
             self.said = []                                # a new table's chat starts empty
@@ -216,6 +227,8 @@ class LanSession:
                 self.on_lost(self.lost)
         elif isinstance(msg, Error) and msg.code in PIN_REFUSALS and self.pin_try is not None:
             self.pin_try, self.pin_answer = None, PinAnswer(accepted=False, code=msg.code, wait=msg.wait)
+        elif isinstance(msg, Error) and msg.code in FINAL_REASONS:
+            log.info("the server ends the connection (%s): %s", msg.code, msg.message)   # the disconnect words it
         elif isinstance(msg, Error) and self.watching and msg.code == "watching":
             log.info("the server refused a watcher's command: %s", msg.message)   # a vote sent with a failed sit
         elif isinstance(msg, Error) and (msg.code in CHAT_REFUSALS or self.watching):
@@ -316,6 +329,14 @@ class LanSession:
     def am_muted(self) -> bool:
         """The host of your table muted you (by your id there): your chat and reactions are refused."""
         return self.lobby is not None and self.member is not None and self.member in self.lobby.muted_ids
+
+    def offered(self) -> tuple[p.SeatOffer, float] | None:
+        """The seat offered to you that the table still shows waiting for your answer (and when it came)."""
+        info = self.lobby
+        if self.offer is None or info is None or not self.watching:
+            return None
+        seat = self.offer[0].seat
+        return self.offer if any(x.seat == seat and x.member == self.member for x in info.invites) else None
 
     def free_seat(self) -> int | None:
         """The first seat someone watching may sit down on now (in the lobby, or free between games), or None."""

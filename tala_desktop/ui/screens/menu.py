@@ -5,7 +5,9 @@ setup; after a crash or a forced quit "Chơi tiếp" comes first and resumes
 the saved game. Thống kê, Lịch sử, Hướng dẫn, Luật chơi and Cài đặt open
 their pages; "Chơi qua mạng LAN" opens the LAN page; "Thoát"
 quits. The profile card (click: Hồ sơ) shows your name, avatar and chips,
-and offers the daily top-up when you are broke. Messages from the store
+and offers the daily top-up while you are under its floor; when your chips
+cannot cover the smallest bet, an offer under the logo says so and gives
+"Nhận chip miễn phí", or says when the next free chips come (free_chips.py). Messages from the store
 (a corrupt file moved aside, ...) show in a box until dismissed. The
 tutorial and the LAN page come from ``Services.pages`` (the composition root
 makes them), so no screen the menu opens has to import the menu back.
@@ -32,6 +34,7 @@ from ..shared.new_game import GameChoices
 from ..shared.services import Services
 from ..shared.store_bridge import notice_text
 from ..widgets.controls import Button
+from .free_chips import FreeChipsOffer
 from .history import HistoryScene
 from .profile import ProfileScene
 from .rules import RulesScene
@@ -47,6 +50,8 @@ RIBBON_Y = 476
 COLUMN = pygame.Rect(770, 158, 400, 488)
 CARD = pygame.Rect(750, 24, 440, 104)
 AVATAR = 72
+OFFER = pygame.Rect(LOGO_X - 280, 524, 560, 140)    # the free chips offered under the logo, when you are short
+OFFER_BUTTON = (290, 50)
 NOTICE_ANCHOR = (40, 676)
 NOTICE_W = 660
 INTRO_SECONDS = 0.9
@@ -125,8 +130,13 @@ class MenuScene(PageScene):
             y += 56 + 14
         self.column = pygame.Rect(COLUMN.x, COLUMN.y, COLUMN.w, y - 14 + 24 - COLUMN.y)
         self.widgets.extend(self.buttons.values())
+        self.offer = FreeChipsOffer(self.services, self._claimed)
+        if self.offer.button.visible:
+            w, h = OFFER_BUTTON
+            self.offer.button.rect = pygame.Rect(OFFER.centerx - w // 2, OFFER.bottom - 16 - h, w, h)
+            self.widgets.append(self.offer.button)
         self.topup_button: Button | None = None
-        if store is not None and store.topup_available():
+        if store is not None and store.topup_available() and not self.offer.shown:
             self.topup_button = Button((CARD.right - 168, CARD.centery - 22, 152, 44), tr("menu.topup"), fonts,
                                        self.claim_topup, style="primary", glow=True,
                                        font_size=fit_font_size(fonts, tr("menu.topup"), 136, 18))
@@ -204,9 +214,30 @@ class MenuScene(PageScene):
         store = self.services.store
         if store is None:
             return
-        given = store.claim_daily_topup()
+        self._claimed(store.claim_daily_topup())
+
+    def _claimed(self, given: int) -> None:
         self.toast = tr_count("menu.topup_done", given, amount=money(given)) if given else ""
         self.rebuild()
+
+    def shown_texts(self) -> list[str]:
+        """The menu's own words beside its buttons: the free chips offer, the top-up just had."""
+        return [line for line, _, _ in self.offer_lines()] + ([self.toast] if self.toast else [])
+
+    def offer_lines(self) -> list[tuple[str, int, pygame.Rect]]:
+        """The free chips offer's lines, each with its type size and where it is drawn (none while your chips
+        cover a bet)."""
+        out = []
+        y = OFFER.y + 16
+        for i, line in enumerate(self.offer.lines()):
+            size = fit_font_size(self.services.fonts, line, OFFER.w - 32, 20 if i == 0 else 18, bold=i == 0)
+            w, h = gfx.text_size(self.services.fonts.font(size, bold=i == 0), line)
+            out.append((line, size, pygame.Rect(OFFER.centerx - w // 2, y, w, h)))
+            y += h + 6
+        return out
+
+    def offer_rects(self) -> list[pygame.Rect]:
+        return [rect for _, _, rect in self.offer_lines()]
 
     # -- notices ------------------------------------------------------------------------------
     def notices(self) -> list[str]:
@@ -233,6 +264,8 @@ class MenuScene(PageScene):
     # -- frame ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.offer.refresh(dt):           # the wallet or the day changed: the offer with it
+            self.rebuild()
         self._place_buttons()
 
     def draw_page(self, surface: pygame.Surface) -> None:
@@ -249,12 +282,26 @@ class MenuScene(PageScene):
         column = art.panel(self.column.size)
         surface.blit(column, (self.column.x - 20, self.column.y - 20))
         self._draw_profile(surface)
+        self._draw_offer(surface)
         corners = surface.get_parent() or surface      # the version and the keys sit in the window's corners
         w, h = corners.get_size()
         version = art.text(tr("menu.version", version=__version__), 16, theme.QUIET)
         corners.blit(version, version.get_rect(bottomleft=(24, h - 16)))
         keys = art.text(tr("menu.hint_keys"), 16, theme.QUIET)
         corners.blit(keys, keys.get_rect(bottomright=(w - 24, h - 16)))
+
+    def _draw_offer(self, surface: pygame.Surface) -> None:
+        lines = self.offer_lines()
+        if not lines:
+            return
+        bottom = self.offer.button.rect.bottom if self.offer.button.visible else lines[-1][2].bottom
+        area = pygame.Rect(OFFER.x, OFFER.y, OFFER.w, bottom + 16 - OFFER.y)
+        box = self.art.cached(("offer_box", area.size), lambda: gfx.rounded_rect(
+            area.size, theme.PROFILE_CARD_FILL, 18, 2, theme.PROFILE_CARD_EDGE))
+        surface.blit(box, area)
+        for i, (line, size, rect) in enumerate(lines):
+            colour = theme.GOLD if i == 0 else theme.PROFILE_NOTE
+            surface.blit(self.art.text(line, size, colour, bold=i == 0), rect)
 
     def _draw_profile(self, surface: pygame.Surface) -> None:
         store = self.services.store

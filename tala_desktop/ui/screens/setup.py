@@ -9,7 +9,9 @@ so the next run starts from them. The rules
 are Zingplay, Cơ bản or Tùy chỉnh; "Sửa luật…" opens the house-rules editor
 on the rules chosen so far, and the custom switches it returns are kept for
 the session in ````services.custom_rules```` (the store's settings keep
-only a named preset).
+only a named preset). When your chips cannot cover the smallest bet, the
+page says so beside "Bắt đầu" and offers "Nhận chip miễn phí", or says when
+the next free chips come (free_chips.py).
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ import pygame
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules, RulesError
 
-from ..art import theme
+from ..art import gfx, theme
 from ..art.theme import ERROR, LABEL, TEXT
 from ..core.i18n import money, tr, tr_count
 from ..core.names import shown_name
-from ..frames.page import PANEL, PageScene, wrap_text
+from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
 from ..shared.new_game import (
     BET_CHOICES,
     BOT_LEVELS,
@@ -44,6 +46,7 @@ from ..shared.services import Services
 from ..shared.store_bridge import profile_look, save_ui_settings
 from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
+from .free_chips import FreeChipsOffer
 from .house_rules import as_custom, describe, matching_preset
 from .house_rules_editor import HouseRulesScene
 
@@ -54,6 +57,7 @@ DIVIDER_X = PANEL.x + 618
 LEVEL_W = 284
 ROW_H = 74
 AVATAR = 50
+OFFER_BUTTON = (260, 54)
 
 
 def player_balance(services: Services) -> int:
@@ -127,8 +131,12 @@ class SetupScene(PageScene):
                                   self.edit_rules, style="dark", font_size=18)
         self.start_button = Button((PANEL.right - 290, PANEL.bottom - 96, 254, 70), tr("btn.start"), fonts,
                                    self.start, style="primary", font_size=30)
+        self.offer = FreeChipsOffer(self.services, self._claimed, font_size=19)
+        w, h = OFFER_BUTTON
+        start = self.start_button.rect
+        self.offer.button.rect = pygame.Rect(start.x - 20 - w, start.centery - h // 2, w, h)
         self.widgets.extend([self.players, *self.name_fields, *self.level_pickers, self.bet, self.seconds,
-                             self.preset, self.edit_button, self.start_button])
+                             self.preset, self.edit_button, self.start_button, self.offer.button])
         self._refresh()
 
     def _row_y(self, seat: int) -> int:
@@ -191,6 +199,39 @@ class SetupScene(PageScene):
         self.start_button.enabled = not self.errors
         self.invalidate()
 
+    def _claimed(self, given: int) -> None:
+        """The free chips were had (``given``): the wallet and what it allows again."""
+        self.balance = player_balance(self.services)
+        self._refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.offer.refresh(dt):             # the wallet or the day changed (midnight: the top-up is back)
+            self._claimed(0)
+
+    def offer_lines(self) -> list[tuple[str, int, pygame.Rect]]:
+        """What the page says of your chips when they cannot cover the smallest bet: each line, its type size and
+        where it goes (left of the offer's button, or of Bắt đầu)."""
+        right = (self.offer.button.rect.x if self.offer.button.visible else self.start_button.rect.x) - 20
+        lines = self.offer.lines()
+        out = []
+        y = self.start_button.rect.centery - 13 * len(lines)
+        for i, line in enumerate(lines):
+            size = fit_font_size(self.services.fonts, line, right - LEFT.x, 19 if i == 0 else 17, bold=i == 0)
+            w, h = gfx.text_size(self.services.fonts.font(size, bold=i == 0), line)
+            out.append((line, size, pygame.Rect(LEFT.x, y, w, h)))
+            y += 26
+        return out
+
+    def shown_texts(self) -> list[str]:
+        """What the page says beside Bắt đầu: the free chips offer, else the first problem with the choices."""
+        if self.offer.shown:
+            return [line for line, _, _ in self.offer_lines()]
+        return self.errors[:1]
+
+    def offer_rects(self) -> list[pygame.Rect]:
+        return [rect for _, _, rect in self.offer_lines()]
+
     # -- actions -----------------------------------------------------------------------------
     def start(self) -> None:
         """Begin the game if the choices are valid (the button is disabled otherwise)."""
@@ -247,7 +288,10 @@ class SetupScene(PageScene):
             surface.blit(img, (LEFT.x, y))
             y += 23
         self._draw_right(surface)
-        if self.errors:
+        if self.offer.shown:
+            for i, (line, size, rect) in enumerate(self.offer_lines()):
+                surface.blit(art.text(line, size, ERROR if i == 0 else theme.DESCRIPTION, bold=i == 0), rect)
+        elif self.errors:
             err = art.text(self.errors[0], 19, ERROR, bold=True)
             surface.blit(err, err.get_rect(midleft=(LEFT.x, self.start_button.rect.centery)))
 

@@ -95,5 +95,6 @@ def load_sounds(services: Services) -> None:
         music = Music(services.settings.music_volume)
         music.start()                 # App.frame starts the stream once the mixer is up
         services.music = music
+        services.sounds.reserve(music.level)
     log.info("sounds ready in %.0f ms (%s)", (time.perf_counter() - started) * 1000,
              "on" if services.sounds.available else "no audio device")

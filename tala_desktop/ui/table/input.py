@@ -81,6 +81,7 @@ class TableInput:
     guarded: bool             # clicks wait: a new hand was just shown
     blocking: bool            # cards fly: presses on your hand and the table wait
     accepting: bool           # your commands are taken (nothing flies or waits for an answer)
+    log: pygame.Rect | None = None   # where the game log is drawn (a click opens or folds it)
 
 
 def route_event(table: TableInput, event: pygame.event.Event) -> Effects:
@@ -108,7 +109,12 @@ def _route_mouse(table: TableInput, event: pygame.event.Event) -> Effects:
     menu = table.menu_button
     if menu.handle_event(event):
         return Effects(pause=menu.consume_click())
-    if table.header.handle_event(event) or not table.playing:
+    if table.header.handle_event(event):
+        return NOTHING
+    if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and table.log is not None
+            and table.log.collidepoint(event.pos)):
+        return Effects(log=True, redraw=True)        # the log opens or folds (watching too)
+    if not table.playing:
         return NOTHING
     if event.type != pygame.MOUSEMOTION and table.guarded:
         return NOTHING

@@ -5,9 +5,8 @@ order (the Ù winner first); each hand turns face up in turn (its phỏm
 first, then the cards that counted), the losers' chips fly to the winner,
 then the money column shows, with what each amount is made of under it
 when it is more than one kind of payment; after an Ù the losers' points
-too. "Ván mới" (or the auto-start countdown, results_clock.py: it waits for
-the reveal, the pointer resting on the results, and stops at "Xem tiếp" or
-any click) asks the table for the next game; "Rời bàn" leaves.
+too. "Ván mới" (or the countdown of results_clock.py) asks the table for
+the next game; "Rời bàn" leaves.
 The table below keeps updating (``updates_below``) so it can start the next
 game under the overlay. The dialog is made from values: the finished
 game's model, each seat's avatar, the table's ``TableFacts`` (the layout it
@@ -27,25 +26,26 @@ import pygame
 
 from tala_desktop.engine import OutcomeKind
 
-from ..art import gfx, theme
+from ..art import theme
 from ..art.theme import FELT_MUTED, GAIN, GOLD, LOSS, WHITE
 from ..core.i18n import money, tr, tr_count
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..widgets.controls import Button
+from ..widgets.text_fit import READABLE, fit_name
 from .extras import DialogRoom, PersonSpot, TableExtras
 from .layout import TableLayout
 from .model import TableModel
 from .painter import TablePainter, badge_text
 from .results_clock import ResultsClock, reveal
-from .results_rows import breakdown, breakdown_lines, row_points, split_hand
+from .results_rows import breakdown, breakdown_lines, part_layout, row_points, split_hand
 from .view import TableFacts
 
 PANEL_W = 1160         # the dialog's width (design pixels), narrower on a narrow canvas
 ROW_H = 92
 # a row's columns, from its left edge: avatar and name (badge under it), the cards, the points, then the money
 NAME_END, CARDS_X, CARDS_W, POINTS_X, MONEY_X = 220, 230, 340, 582, 694
-PART_SIZES = (13, 12, 11)      # the parts' type, the largest that fits
+PART_SIZES = (17, 16, 15)      # the parts' type (design px, never below READABLE), the largest that fits
 
 
 def results_title(m: TableModel, winner: int) -> str:
@@ -154,22 +154,13 @@ class ResultsOverlay(Scene):
     def countdown(self, left: float) -> None:
         self.clock.left = left
 
-    @property
-    def held(self) -> bool:
-        """A click on the results stopped their countdown: the next game waits for "Ván mới"."""
-        return self.clock.held
-
     def shown_buttons(self) -> list[Button]:
         """The buttons shown now: "Ván mới", "Xem tiếp" while a countdown runs, "Rời bàn"."""
         return [self.new_button, *([self.keep_button] if self.clock.counts else []), self.leave_button]
 
-    def note(self) -> str:
-        """The line over the buttons (results_clock.py)."""
-        return self.clock.note(self.model.me < 0, not self.table.can_pause)
-
     def shown_texts(self) -> list[str]:
-        """The words the dialog draws besides its rows: its title and the line over its buttons."""
-        return [t for t in (results_title(self.model, self.winner), self.note()) if t]
+        """The words the dialog draws besides its rows and its ``note``: its title."""
+        return [results_title(self.model, self.winner)]
 
     @property
     def winner(self) -> int:
@@ -254,7 +245,7 @@ class ResultsOverlay(Scene):
             self.start_next()
             return
         self.new_button.update(dt)
-        keys = (self.note(), int(self.age * 12))
+        keys = (self.note, int(self.age * 12))
         if busy or keys != self._last_keys:
             self._last_keys = keys
             self._frame_dirty = True
@@ -275,12 +266,23 @@ class ResultsOverlay(Scene):
         self._draw_chips(surface)
         for b in self.shown_buttons():
             b.draw(surface)
-        words = self.note()
+        words = self.note
         if words:
-            note = self.painter.text(words, p(15), theme.RESULTS_NOTE, max_width=self.panel.w - p(40))
+            note = self.painter.text(words, self._type(15), theme.RESULTS_NOTE, max_width=self.panel.w - p(40))
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
         if self.extras is not None:
             self.extras.draw_over(surface, self.room())
+
+    @property
+    def note(self) -> str:
+        """The one line about the next game over the buttons: the table's (LAN: when and why it waits, the host's
+        hold), unless it only counts the results' own seconds; else the results' own (results_clock.py: the
+        seconds, that they stand still while you read, or what to press); "" when there is none."""
+        own = self.clock.note(self.model.me < 0, not self.table.can_pause)
+        line = self.extras.deal_note(self.countdown) if self.extras is not None else None
+        if line and (line != tr("table.auto_start", seconds=self.clock.seconds()) or not own):
+            return line
+        return own
 
     def _draw_row(self, surface: pygame.Surface, i: int, seat: int) -> None:
         L = self.layout
@@ -296,7 +298,7 @@ class ResultsOverlay(Scene):
         label = m.label_of(seat) or ""
         if label:
             self.painter.draw_badge(surface, self.badge_centre(i, seat), badge_text(label),
-                                    theme.BADGE_COLOURS.get(label, theme.BADGE_OTHER), p(15))
+                                    theme.BADGE_COLOURS.get(label, theme.BADGE_OTHER), self._type(15))
         self._draw_cards(surface, r, i, seat)
         fade = self.money_fade.t
         for key, img, rect in self.row_items(i, seat):
@@ -312,7 +314,7 @@ class ResultsOverlay(Scene):
         p = self.layout.px
         r = self._row_rect(i)
         label = self.model.label_of(seat) or ""
-        width = self.painter.text(badge_text(label), p(15), WHITE, bold=True, shadow=False).get_width() + p(16)
+        width = self.painter.text(badge_text(label), self._type(15), WHITE, bold=True, shadow=False).get_width() + p(16)
         return (self._name_x(i, seat) + width // 2, r.bottom - p(18))
 
     def _name_x(self, i: int, seat: int) -> int:
@@ -327,51 +329,61 @@ class ResultsOverlay(Scene):
         m, r = self.model, self._row_rect(i)
         out: list[tuple[str, pygame.Surface, pygame.Rect]] = []
         x = self._name_x(i, seat)
-        name = self.painter.text(m.names[seat], p(18), WHITE, bold=True, max_width=r.x + p(NAME_END) - x)
+        fitted = fit_name(self.services.fonts, m.names[seat], self._type(18), r.x + p(NAME_END) - x)   # never squeezed
+        name = self.painter.text(fitted.text, fitted.size, WHITE, bold=True)
         out.append(("name", name, name.get_rect(topleft=(x, r.y + p(8)))))
         if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN or seat != self.winner:
             points = row_points(self.model, seat, self.hands[seat][1])
-            pts = self.painter.text(tr_count("table.points", points, points=points), p(17), WHITE,
+            pts = self.painter.text(tr_count("table.points", points, points=points), self._type(17), WHITE,
                                     max_width=p(MONEY_X - POINTS_X - 12))
             out.append(("points", pts, pts.get_rect(midleft=(r.x + p(POINTS_X), r.centery))))
-        net = m.final_net()[seat]
-        text = ("+" if net > 0 else "") + money(net)
-        amount = self.painter.text(text, p(20), GAIN if net > 0 else (LOSS if net < 0 else WHITE), bold=True)
-        bal = self.painter.text(money(m.balances[seat]), p(15), GOLD)
+        amount, bal = self._money(seat)
         right = r.right - p(12)
         out.append(("amount", amount, amount.get_rect(bottomright=(right, r.centery + p(2)))))
         out.append(("balance", bal, bal.get_rect(topright=(right, r.centery + p(4)))))
-        column = max(amount.get_width(), bal.get_width()) + p(18)
-        area = pygame.Rect(r.x + p(MONEY_X), r.y + p(4), right - column - (r.x + p(MONEY_X)), r.h - p(8))
-        out += [("part", img, rect) for img, rect in self._part_lines(self.breakdowns[seat], area)]
+        out += [("part", img, rect) for img, rect in self._part_lines(self.breakdowns[seat], self._parts_area(i, seat))]
         return out
 
+    def _money(self, seat: int) -> tuple[pygame.Surface, pygame.Surface]:
+        """``seat``'s amount (won or paid) and its balance after the game, as drawn."""
+        m = self.model
+        net = m.final_net()[seat]
+        text = ("+" if net > 0 else "") + money(net)
+        amount = self.painter.text(text, self._type(20), GAIN if net > 0 else (LOSS if net < 0 else WHITE), bold=True)
+        return amount, self.painter.text(money(m.balances[seat]), self._type(15), GOLD)
+
+    def _parts_area(self, i: int, seat: int) -> pygame.Rect:
+        """Where row ``i`` shows what the amount is made of: after the points, before the money column."""
+        p, r = self.layout.px, self._row_rect(i)
+        right = r.right - p(12)
+        column = max(img.get_width() for img in self._money(seat)) + p(18)
+        return pygame.Rect(r.x + p(MONEY_X), r.y + p(4), right - column - (r.x + p(MONEY_X)), r.h - p(8))
+
+    def _type(self, size: int) -> int:
+        """``size`` design pixels on this canvas, never below the readable floor (a small or docked table)."""
+        return max(READABLE, self.layout.px(size))
+
+    def _part_layout(self, parts: list[str], area: pygame.Rect) -> tuple[int, list[str], int]:
+        return part_layout(self.services.fonts, parts, area.size, sorted({self._type(s) for s in PART_SIZES}))
+
     def _part_lines(self, parts: list[str], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The parts joined by " · " into lines as wide as ``area``, right-aligned and centred in it; smaller
-        type when they need more lines than fit, the last line cut short if even the smallest does not do."""
+        """The parts in lines (``_part_layout``), right-aligned and centred in ``area``."""
         if not parts or area.w <= 0:
             return []
-        p = self.layout.px
-        for size in PART_SIZES:
-            font = self.services.fonts.font(p(size))
-            line_h = font.get_height() + 2            # a shadowed line is one pixel taller than its type
-            lines: list[str] = []
-            for part in parts:
-                joined = f"{lines[-1]} · {part}" if lines else part
-                if lines and gfx.text_size(font, joined)[0] <= area.w:
-                    lines[-1] = joined
-                else:
-                    lines.append(part)
-            if len(lines) * line_h <= area.h:
-                break
-        lines = lines[:max(1, area.h // line_h)]
+        size, lines, line_h = self._part_layout(parts, area)
         out = []
         y = area.centery - len(lines) * line_h // 2
         for line in lines:
-            img = self.painter.text(line, p(size), FELT_MUTED, max_width=area.w)
+            img = self.painter.text(line, size, FELT_MUTED)
             out.append((img, img.get_rect(topright=(area.right, y))))
             y += line_h
         return out
+
+    def part_texts(self, i: int, seat: int) -> list[str]:
+        """The lines of what ``seat``'s amount is made of, as row ``i`` shows them ("…" where one is cut)."""
+        area = self._parts_area(i, seat)
+        parts = self.breakdowns[seat]
+        return self._part_layout(parts, area)[1] if parts and area.w > 0 else []
 
     def card_spots(self, seat: int, x0: int, width: int) -> list[tuple[int, int]]:
         """(card, x) of ``seat``'s row: each phỏm tight, a gap between phỏm, a wider gap before the trash."""
@@ -393,19 +405,30 @@ class ResultsOverlay(Scene):
                 x += step if j < len(g) - 1 else cw
         return out
 
+    def _cards_top(self, r: pygame.Rect) -> int:
+        return round(r.centery - self.layout.px(44) * 1.4 / 2 + self.layout.px(6))
+
+    def trash_tag(self, i: int, seat: int) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """"Rác" over the first card that counted (all of a Móm hand) in row ``i``, and where; None without trash."""
+        groups, trash = self.hands[seat]
+        r = self._row_rect(i)
+        spots = self.card_spots(seat, r.x + self.layout.px(CARDS_X), self.layout.px(CARDS_W))
+        if not trash or not spots:
+            return None
+        tag = self.painter.text(tr("results.trash"), self._type(13), FELT_MUTED)
+        first = spots[sum(len(g) for g in groups)][1]
+        return tag, tag.get_rect(topleft=(first, max(r.y, self._cards_top(r) - tag.get_height())))
+
     def _draw_cards(self, surface: pygame.Surface, r: pygame.Rect, i: int, seat: int) -> None:
         p = self.layout.px
         art = self.services.cards
         cw = p(44)
-        ch = round(cw * 1.4)
         k = self.flips[i].t
         spots = self.card_spots(seat, r.x + p(CARDS_X), p(CARDS_W))
-        groups, trash = self.hands[seat]
-        top = r.centery - ch / 2 + p(4)
-        if trash and spots:                         # "Rác" over the cards that counted (all of a Móm hand)
-            first = spots[sum(len(g) for g in groups)][1]
-            tag = self.painter.text(tr("results.trash"), p(12), FELT_MUTED)
-            surface.blit(tag, (first, max(r.y, top - tag.get_height())))
+        top = self._cards_top(r)
+        tag = self.trash_tag(i, seat)
+        if tag is not None:
+            surface.blit(*tag)
         for j, (c, x) in enumerate(spots):
             img = art.face(c, cw) if k >= 0.5 else art.back(cw)
             scale = abs(1 - 2 * k)

@@ -9,7 +9,9 @@ eats, chốt, Móm, Ù, đền), the eats apart for each seat eaten from or by
 is explained. It
 reads the game-over snapshot's payments (the whole game's, also of a game
 resumed mid-way); any chips they do not account for show as "other", so
-the parts always add up to the amount shown.
+the parts always add up to the amount shown. ``part_layout`` puts the
+parts in as few lines as the room takes, in the largest type that lets
+them all show, else cut with "…" in the smallest.
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from tala_desktop.engine import OutcomeKind, best_arrangement
 from tala_desktop.engine.cards import cards_of, mask_of, mask_points
 from tala_desktop.table.messages import Payment
 
+from ..art import gfx
+from ..core.assets import Fonts
 from ..core.i18n import money, tr
+from ..widgets.text_fit import ellipsize
 from .lay_assist import phom_order
 from .model import TableModel
 
@@ -91,3 +96,28 @@ def breakdown_lines(parts: list[Part], names: list[str], seat: int, me: int) -> 
     if not parts or (len(parts) == 1 and parts[0][0] != "pay.eat"):
         return []
     return [part_text(part, names, seat, me) for part in parts]
+
+
+def part_layout(fonts: Fonts, parts: list[str], room: tuple[int, int], sizes: list[int]) -> tuple[int, list[str], int]:
+    """(type size, lines, line height) of ``parts`` joined by " · " into lines ``room[0]`` wide: the largest of
+    ``sizes`` at which the lines fit ``room[1]`` high, else the smallest, its last line that fits cut with "…"."""
+    width, height = room
+    lines: list[str] = []
+    size, line_h = min(sizes), 1
+    for size in sorted(sizes, reverse=True):
+        font = fonts.font(size)
+        line_h = font.get_height() + 2            # a shadowed line is one pixel taller than its type
+        lines = []
+        for part in parts:
+            joined = f"{lines[-1]} · {part}" if lines else part
+            if lines and gfx.text_size(font, joined)[0] <= width:
+                lines[-1] = joined
+            else:
+                lines.append(part)
+        if len(lines) * line_h <= height:
+            return size, lines, line_h
+    font = fonts.font(size)
+    room_lines = max(1, height // line_h)
+    if len(lines) > room_lines:
+        lines = [*lines[:room_lines - 1], " · ".join(lines[room_lines - 1:])]
+    return size, [ellipsize(font, line, width) for line in lines], line_h

@@ -1,20 +1,16 @@
 """Table scene: one seat at a Phỏm table — polls the TableClient, animates what happened, takes your input.
 
-``TableScene(client, services, spectator=False, on_leave=None)`` talks only
-to a ``TableClient`` (offline or LAN). Every frame ``update(dt)`` advances
-the scene's own clock, calls ``client.poll(clock)`` and plays the messages
-one batch (events + snapshot, batches.py) at a time: the next batch waits
-until the card flights of the last one land, and so does your input. The
-scene holds the parts and passes values between them, which do not write
-into each other: an event becomes ``Effects`` (input.py) and the actions'
-``Effects`` are carried out here, in one place; your side's look is a
-frozen ``Highlights``; each frame is drawn from one frozen ``TableView``
-(``view()``), the dialogs over it read ``TableFacts``. ``draw`` changes
-nothing; ``needs_redraw`` (regions.py) says whether anything changed since
-the last frame, so the app loop can skip drawing an idle table.
+``TableScene(client, services, spectator=False, on_leave=None)`` talks only to a ``TableClient`` (offline or LAN).
+Every frame ``update(dt)`` advances the scene's own clock, calls ``client.poll(clock)`` and plays the messages one
+batch (events + snapshot, batches.py) at a time: the next batch waits until the card flights of the last one land,
+and so does your input. The scene holds the parts and passes values between them, which do not write into each
+other: an event becomes ``Effects`` (input.py) and the actions' ``Effects`` are carried out here, in one place; your
+side's look is a frozen ``Highlights``; each frame is drawn from one frozen ``TableView`` (``view()``), the dialogs
+over it read ``TableFacts``. ``draw`` changes nothing; ``needs_redraw`` (regions.py) says whether anything changed
+since the last frame, so the app loop can skip drawing an idle table.
 
-With ``spectator=True`` the client's seat is a bot and the scene only
-watches (``--selftest``, the benchmark): no buttons, games follow each other.
+With ``spectator=True`` the client's seat is a bot and the scene only watches (``--selftest``, the benchmark): no
+buttons, games follow each other.
 """
 
 from __future__ import annotations
@@ -46,11 +42,12 @@ from .clock import TurnClock
 from .director import TableDirector
 from .extras import TableExtras, TableSight
 from .guide import lay_warning
-from .hand_view import HandView
+from .hand_view import HandView, KeptOrder
 from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
 from .input import InputGuard, TableInput, route_event
 from .layout import TableLayout
+from .log_box import log_fit, log_rect
 from .model import TableModel
 from .modes import TableButton
 from .painter import TablePainter
@@ -62,7 +59,6 @@ from .still_there import ABSENT, StillThereOverlay
 from .view import Looks, TableFacts, TableView
 
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
-LOG_SHOWN = 5              # lines of the game log on the table
 
 
 class TableScene(regions.Repaints, Scene):
@@ -75,7 +71,7 @@ class TableScene(regions.Repaints, Scene):
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
                  table_number: int = 1, bet: int | None = None, saved: bool = False,
                  extras: TableExtras | None = None, looks: Callable[[int], int | None] | None = None,
-                 closes_for: Callable[[], tuple[str, ...]] | None = None) -> None:
+                 closes_for: Callable[[], tuple[str, ...]] | None = None, kept: KeptOrder | None = None) -> None:
         super().__init__()
         self.client = client
         self.services = services
@@ -89,11 +85,12 @@ class TableScene(regions.Repaints, Scene):
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
         self.avatars = Looks(profile_look(services), looks)     # yours from the profile, the others' by seat
         self.guard = InputGuard()    # clicks wait a moment once a new hand is shown or the table is back on top
+        self.log_open = False       # the game log is opened (a click on it), showing more of the game
         self.clock = 0.0
         self.model: TableModel | None = None
         self.queue = MessageQueue()
         self.layout = TableLayout(size, 4, 0)
-        self.hand = HandView(self.layout)
+        self.hand = HandView(self.layout, kept)    # your order of your hand, kept by the offline game's autosave
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
         self.painter = TablePainter(services)
         self.director = TableDirector(self.anim, self.hand, services, self.painter.text)
@@ -191,6 +188,8 @@ class TableScene(regions.Repaints, Scene):
             self.touch()
         if effects.pause:
             self.open_pause()
+        if effects.log:                           # a click on the log (its redraw is asked too)
+            self.log_open = not self.log_open
         if effects.pick is not None:
             self.carry_out(self.actions.take(effects.pick, self.clock, self.hand.order))
 
@@ -423,7 +422,8 @@ class TableScene(regions.Repaints, Scene):
         """What the table's input reads now."""
         return TableInput(self.layout, self.model, self.hand, self.menu_button, self.header,
                           tuple(self.shown_buttons()), self.extras, not self.spectator and self.model is not None,
-                          self.guard.guarded(self.clock), self.anim.blocking, self.accepting_input)
+                          self.guard.guarded(self.clock), self.anim.blocking, self.accepting_input,
+                          log_rect(self.layout, self.log_open, len(self.status.log)) if self.status.log else None)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -435,7 +435,7 @@ class TableScene(regions.Repaints, Scene):
         m = self.model
         return TableView(self.layout, m, self.highlights, self.hand.frame(), self.anim.frame(self.layout.px(26)),
                          self.turn_clock.running(m, self.clock), self.clock, self.pulse, self.thinking_seat,
-                         self.status_line(), self.status.recent(LOG_SHOWN), self.table_number, self.bet,
-                         self.seat_looks(), tuple(self.visible_buttons()),
-                         (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else ())
-
+                         self.status_line(), self.status.recent(log_fit(self.layout, self.log_open)),
+                         self.table_number, self.bet, self.seat_looks(), tuple(self.visible_buttons()),
+                         (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else (),
+                         self.log_open)

@@ -50,7 +50,7 @@ def test_the_countdown_starts_once_every_hand_is_revealed(pg, fonts):
         drv.step(1, DT)
         revealing += 1
     assert revealing * DT > 1.0
-    assert tr("table.auto_start", seconds=round(AUTO_START)) in overlay.note()
+    assert tr("table.auto_start", seconds=round(AUTO_START)) in overlay.note
     drv.step(60, DT)
     assert AUTO_START - 1.05 < overlay.countdown < AUTO_START - 0.95    # the whole countdown is left to read
     drv.scene.close()
@@ -62,7 +62,7 @@ def test_the_pointer_over_the_results_holds_the_countdown_and_leaving_them_lets_
     _move(overlay.panel.center)
     drv.step(round(2 * AUTO_START / DT), DT)            # twice the countdown, the pointer resting on the results
     assert drv.stack.top is overlay and overlay.countdown > AUTO_START - 0.2
-    assert tr("results.paused", seconds=math.ceil(overlay.countdown)) == overlay.note()
+    assert tr("results.paused", seconds=math.ceil(overlay.countdown)) == overlay.note
     _move(_outside(overlay))
     drv.step(60, DT)
     assert overlay.countdown < AUTO_START - 0.9         # off the results: it runs again
@@ -77,8 +77,8 @@ def test_a_click_on_the_results_stops_the_countdown_for_good_and_the_next_game_w
     drv.click(row.center)                               # a click on a row: "keep looking"
     _move(_outside(overlay))
     drv.step(round(2 * AUTO_START / DT), DT)
-    assert drv.stack.top is overlay and overlay.held
-    assert overlay.note() == tr("results.held")
+    assert drv.stack.top is overlay and overlay.clock.held
+    assert overlay.note == tr("results.held")
     assert overlay.keep_button not in overlay.shown_buttons()       # nothing left to stop
     drv.click(overlay.new_button.rect.center)
     assert drv.stack.top is not overlay
@@ -93,7 +93,7 @@ def test_xem_tiep_holds_the_results(pg, fonts):
     drv.click(overlay.keep_button.rect.center)
     _move(_outside(overlay))
     drv.step(round(2 * AUTO_START / DT), DT)
-    assert drv.stack.top is overlay and overlay.held
+    assert drv.stack.top is overlay and overlay.clock.held
     drv.scene.close()
 
 
@@ -116,7 +116,7 @@ def test_a_press_on_roi_ban_as_the_countdown_ends_still_leaves_and_picks_no_card
 def test_the_results_take_no_click_in_their_first_moment(pg, fonts):
     drv, overlay = _to_results(fonts, speed=0.0)
     drv.click(overlay.leave_button.rect.center)         # a click meant for the table, landing as they appear
-    assert not drv.left and drv.stack.top is overlay and not overlay.held
+    assert not drv.left and drv.stack.top is overlay and not overlay.clock.held
     drv.step(round(INPUT_GUARD / DT), DT)
     drv.click(overlay.leave_button.rect.center)
     assert drv.left
