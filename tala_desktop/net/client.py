@@ -34,7 +34,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Move
 from tala_desktop.table import SeatKind
-from tala_desktop.table.messages import Error, HintRequest, Leave, MoveCommand, NextGame, Snapshot
+from tala_desktop.table.messages import DealShown, Error, HintRequest, Leave, MoveCommand, NextGame, Snapshot
 
 from . import protocol as p
 
@@ -116,6 +116,10 @@ class NetTableClient:
         """Vote for the next game; a vote the server refuses for rate is sent again until the game comes."""
         self._vote_for = self.game_id
         self._send(NextGame())
+
+    def deal_shown(self, game_id: int) -> None:
+        """Your screen has shown the deal of ``game_id``: your first turn's clock may start."""
+        self._send(DealShown(game_id=game_id))
 
     def request_hint(self) -> None:
         self._send(HintRequest())

@@ -24,7 +24,7 @@ import logging
 import secrets
 
 from tala_desktop.bots.runner import Runner
-from tala_desktop.table.messages import HintRequest, Leave, MoveCommand, NextGame
+from tala_desktop.table.messages import DealShown, HintRequest, Leave, MoveCommand, NextGame
 
 from . import protocol as p
 from .identity import identity_in_file, new_identity
@@ -285,6 +285,8 @@ class ServerCore:
             self._room(s).move(s, cmd.game_id, cmd.move)
         elif isinstance(cmd, NextGame):
             self._room(s).next_game(s, now)
+        elif isinstance(cmd, DealShown):
+            self._room(s).deal_shown(s, cmd.game_id, now)
         elif isinstance(cmd, HintRequest):
             s.send(p.encode(self._room(s).hint(s)))
 

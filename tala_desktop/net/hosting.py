@@ -41,7 +41,8 @@ def hosted_table(settings: p.TableSettings, config: ServerConfig, kinds: list[Se
              for i, kind in enumerate(kinds)]
     rules = replace(Rules.from_preset(settings.preset, players=settings.seats), turn_seconds=settings.turn_seconds)
     table = Table(TableConfig(seats, rules=rules, bet=settings.bet, seed=config.seed, think_delay=config.bot_delay,
-                              hard_budget_ms=config.hard_budget_ms, bot_workers=1, first_leader=leader), runner)
+                              hard_budget_ms=config.hard_budget_ms, bot_workers=1, first_leader=leader,
+                              deal_wait=config.deal_wait), runner)
     for i, kind in enumerate(kinds):
         if kind == SeatKind.PLAYER:
             table.open_feed(i)   # each player's stream is forwarded by the room; bot seats keep none

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tala_desktop.table.config import DEAL_WAIT
+
 
 @dataclass
 class ServerConfig:
@@ -67,6 +69,8 @@ class ServerConfig:
     vote_seconds: float = 30.0             # once a player asked for the next game, the others' time to ask too
     tick: float = 0.05                     # seconds between table clock/bot updates
     bot_delay: float = 0.8                 # a bot's move is held back so people can follow
+    deal_wait: float = DEAL_WAIT           # the longest a first turn's clock waits for the mover's screen to show the
+                                           # deal (table/config.py)
     hard_budget_ms: float = 300.0
     balance: int = 10_000                  # chips each seat starts with
     seed: int | None = None                # fixed seeds for tests; None: random deals

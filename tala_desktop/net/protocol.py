@@ -18,6 +18,7 @@ import msgspec
 from tala_desktop.bots import BotLevel
 from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import (
+    DealShown,
     Error,
     HintRequest,
     Leave,
@@ -61,7 +62,7 @@ from .wire_types import (  # noqa: F401 - the protocol's names, for those who re
     clean_name,
 )
 
-PROTOCOL_VERSION = 5            # what each version added: docs/protocol.md, "Versions"
+PROTOCOL_VERSION = 6            # what each version added: docs/protocol.md, "Versions"
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
 CHAT_LOG = 100                  # lines of a table's chat (and reactions) sent to someone who comes in
 PRESET_NAMES = ("zingplay", "co_ban", "custom")
@@ -236,11 +237,11 @@ class SetPassword(_Cmd, tag="set_password"):
 
 
 Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | GiveSeat | AnswerSeat
-           | Hold | Kick | Mute | Leave | Ready | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping
-           | SetPassword)
+           | Hold | Kick | Mute | Leave | Ready | Start | MoveCommand | NextGame | DealShown | HintRequest | Chat
+           | React | Ping | SetPassword)
 COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "watch", "sit", "stand_up", "set_seat",
                  "give_seat", "answer_seat", "hold", "kick", "mute", "leave", "ready", "start", "move", "next_game",
-                 "hint", "chat", "react", "ping", "set_password")
+                 "deal_shown", "hint", "chat", "react", "ping", "set_password")
 
 _decoder = msgspec.json.Decoder(Command)
 

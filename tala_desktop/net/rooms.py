@@ -341,6 +341,13 @@ class Room(BetweenGames[M]):
         finally:
             self.flush()
 
+    def deal_shown(self, member: M, game_id: int, now: float) -> None:
+        """``member``'s screen has shown the deal of ``game_id``: their first turn's clock (or a bot's) may start; the
+        table bounds the wait, so a late or missing report never gives anyone more time."""
+        table, seat = self._table_seat(member)
+        table.deal_shown(seat, game_id, now)
+        self.flush()
+
     def hint(self, member: M) -> Hint:
         table, seat = self._table_seat(member)
         d = table.hint(seat)

@@ -301,7 +301,8 @@ class Journey:
         self.frame()
 
     def point_at(self, canvas_pos: tuple[int, int]) -> None:
-        """Move the pointer to a canvas point without clicking (a hand off a button), then one frame."""
+        """Move the pointer to a canvas point without clicking (a hand off a button) and let it rest, one frame."""
+        self.log(f"point at {canvas_pos}")
         self._post(pygame.MOUSEMOTION, pos=self._window_pos(canvas_pos), rel=(0, 0), buttons=(0, 0, 0))
         self.frame()
 

@@ -9,6 +9,7 @@ from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import card_str
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.table.model import TableModel
+from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
 
 from .driver import Journey, JourneyError
@@ -85,6 +86,13 @@ def mode(j: Journey) -> str:
 
 def wait_my_turn(j: Journey, seconds: float = TURN_WAIT) -> float:
     return j.until(lambda: my_turn_shown(j) or game_over(j), seconds, "my turn")
+
+
+def results_read(j: Journey) -> bool:
+    """The results are on top and have been seen for the moment in which they take no click (a click landing as
+    they appear was meant for the table)."""
+    top = j.top
+    return isinstance(top, ResultsOverlay) and not top.clock.guarded
 
 
 def game_over(j: Journey) -> bool:

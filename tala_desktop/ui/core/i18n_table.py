@@ -80,6 +80,14 @@ TABLE_STRINGS: dict[str, tuple[str, str]] = {
                           "Raised {helpers} too: sent first, they make {card} fit"),
     # header
     "table.mute": ("Tắt tiếng", "Mute"),
+    # results: their countdown to the next game stands still while you read, stops for good at a click
+    "results.keep_looking": ("Xem tiếp", "Keep looking"),
+    "results.paused": ("Đang dừng khi chuột ở trên bảng: còn {seconds} giây",
+                       "Paused while the pointer is on the results: {seconds} s left"),
+    "results.held": ("Bấm Ván mới khi bạn sẵn sàng", "Press New game when you are ready"),
+    "results.held_lan": ("Bấm Ván mới khi bạn sẵn sàng: bàn không chờ lâu",
+                         "Press New game when you are ready: the table will not wait long"),
+    "results.held_watching": ("Bấm Đóng khi bạn xem xong", "Press Close when you are done"),
     # results: what each amount is made of
     "results.phom": ("Phỏm", "Phỏm"),
     "results.trash": ("Rác", "Trash"),

@@ -423,6 +423,11 @@ class LanTableClient:
         if not self.session.watching:
             self.session.client.next_game()
 
+    def deal_shown(self, game_id: int) -> None:
+        """Your screen has shown the deal (someone watching has no turn to start)."""
+        if not self.session.watching:
+            self.session.client.deal_shown(game_id)
+
     def request_hint(self) -> None:
         self.session.client.request_hint()
 

@@ -117,10 +117,13 @@ class TableActions:
         self.sendable.clear()
         self.awaiting = False
 
-    def refresh(self, model: TableModel, order: Sequence[int]) -> Effects:
-        """Take a new snapshot's model: raise the suggestions once per step, keep your changes otherwise."""
+    def refresh(self, model: TableModel, order: Sequence[int], moved: bool = True) -> Effects:
+        """Take a new snapshot's model: raise the suggestions once per step, keep your changes otherwise.
+
+        ``moved``: something happened at the table (events came with it), which answers a command on its way;
+        a snapshot alone (the first turn's clock started) does not."""
         m = self.model = model
-        self.awaiting = False
+        self.awaiting = self.awaiting and not moved
         held = set(m.hand)
         self.raised &= held
         if self.selected not in held:

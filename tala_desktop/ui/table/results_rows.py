@@ -1,7 +1,8 @@
 """Results rows: what a seat's row in the results shows — its phỏm and its trash apart, and what its amount is made of.
 
 ``split_hand`` puts a seat's laid phỏm (and, for an Ù, the phỏm of the
-winner's hand) before the cards that counted; ``breakdown`` sums the
+winner's hand) before the cards that counted (``row_points``: their
+points, which after an Ù are a loser's "Rác"); ``breakdown`` sums the
 game's payments to and from a seat by what they paid for (rank money,
 eats, chốt, Móm, Ù, đền), the eats apart for each seat eaten from or by
 ("ăn của Lan +100", "Lan ate from you -100"), so a 0 that hides +4 and -4
@@ -16,7 +17,7 @@ them all show, else cut with "…" in the smallest.
 from __future__ import annotations
 
 from tala_desktop.engine import OutcomeKind, best_arrangement
-from tala_desktop.engine.cards import cards_of, mask_of
+from tala_desktop.engine.cards import cards_of, mask_of, mask_points
 from tala_desktop.table.messages import Payment
 
 from ..art import gfx
@@ -44,6 +45,14 @@ def split_hand(m: TableModel, seat: int) -> tuple[list[list[int]], list[int]]:
             held = cards_of(arr.trash)
     trash = sorted(held, key=lambda c: (c % 13, c // 13))
     return groups, trash
+
+
+def row_points(m: TableModel, seat: int, trash: list[int]) -> int:
+    """The points ``seat``'s row shows: of the cards still held; after an Ù, of its "Rác" (``trash``: the cards
+    outside its phỏm, shown apart in the row), as nobody is ranked by points then."""
+    if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN:
+        return m.final_points()[seat]
+    return mask_points(mask_of(trash), m.face10)
 
 
 Part = tuple[str, int, int]      # (text key, chips won (+) or paid (-), the other seat of an eat or -1)

@@ -19,7 +19,7 @@ from tala_desktop.ui.screens.tutorial_script import DONE_PHOM
 from tala_desktop.ui.shared.new_game import think_delay
 from tala_desktop.ui.shared.run_state import RunState
 from tala_desktop.ui.shell.app_loop import FPS, App
-from tala_desktop.ui.table.results import AUTO_START
+from tala_desktop.ui.table.results_clock import AUTO_START
 from tests.ui.app_helpers import inline_desktop, open_tutorial
 from tests.ui.screens.test_tutorial import play_step, wait_for_my_step
 from tests.ui.store_app_helpers import click, run

@@ -46,6 +46,9 @@ class Client:
     def next_game(self) -> None:
         self.sent.append(("next_game",))
 
+    def deal_shown(self, game_id: int) -> None:
+        self.sent.append(("deal_shown", game_id))
+
     def hold(self, hold: bool = True) -> None:
         self.sent.append(("hold", hold))
 

@@ -50,10 +50,11 @@ def test_the_note_shows_over_the_results_and_on_the_table(pg, fonts):
     drv, layer = lan_table_scene(fonts, session)
     overlay = play_to_results(drv)
     session.lobby = table_info(free=True, deal_wait=14.0)          # the game's end: the seat is offered
-    drv.step(3)
+    drv.step(1)
+    came = layer.clock                                             # the results read the table's line every frame
+    drv.step(2)
     assert layer.strip.note == ""                                  # over the results, the results say it ...
     assert layer.deal_note(overlay.countdown) == tr("people.deal_seat_open", seat=4, seconds=14)
-    came = layer.clock
     drv.step(120)                                                  # some seconds later: counted down
     left = math.ceil(14.0 - (layer.clock - came))
     assert left < 14 and layer.deal_note(overlay.countdown) == tr("people.deal_seat_open", seat=4, seconds=left)
