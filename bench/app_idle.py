@@ -30,7 +30,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from tala_desktop.app import build_desktop  # noqa: E402
+from tala_desktop.app.composition import build_desktop  # noqa: E402
 from tala_desktop.ui.shared.new_game import GameChoices  # noqa: E402
 from tala_desktop.ui.shell.app_loop import App, AppOptions, RealClock  # noqa: E402
 

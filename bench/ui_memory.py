@@ -33,8 +33,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tala_desktop.app import build_desktop  # noqa: E402
+from ui_bench import peak_rss_mb  # noqa: E402 - the frame bench's peak memory reader, beside this script
+
+from tala_desktop.app.composition import build_desktop  # noqa: E402
 from tala_desktop.ui.core.surface_cache import CacheStats, SurfaceCache  # noqa: E402
 from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
 from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
@@ -54,22 +57,9 @@ def rss_mb() -> float:
     try:
         with open("/proc/self/statm") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / MB
-    except (OSError, ValueError, IndexError):
+    except (OSError, ValueError, IndexError, AttributeError):  # no /proc, or no sysconf (a Windows Python)
         return peak_rss_mb()
 
-
-def peak_rss_mb() -> float:
-    """The process's peak resident memory in MB: getrusage on Linux and macOS, psutil's peak working set on
-    Windows (which has no ``resource`` module)."""
-    try:
-        import resource
-    except ImportError:
-        import psutil
-
-        info = psutil.Process().memory_info()
-        return float(getattr(info, "peak_wset", info.rss)) / MB
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / MB if sys.platform == "darwin" else peak / 1024
 
 
 def held_images() -> tuple[int, int]:
@@ -116,8 +106,8 @@ def walk(desktop: Desktop, seed: int, table_frames: int) -> None:
     """The menu, three pages, the tutorial and a bot table to its results, at the window's size now."""
     app, games = desktop.app, desktop.games
     _frames(app, 60)
-    for page in (SetupScene(app.services, lambda choices: None), SettingsScene(app.services),
-                 RulesScene(app.services)):
+    for page in (SetupScene(app.services, desktop.run, lambda choices: None), SettingsScene(app.services),
+                 RulesScene(app.services, desktop.run)):
         app.stack.push(page)
         _frames(app, 60)
         if isinstance(page, RulesScene):

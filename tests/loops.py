@@ -20,5 +20,5 @@ def poll_until(cond: Callable[[], bool], step: Callable[[], object] | None = Non
             step()
         if cond():
             return
-        time.sleep(pause)
+        time.sleep(pause)  # a socket or another thread answers on its own time: no event to wait on
     raise AssertionError(f"timed out waiting for {what}")

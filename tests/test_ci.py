@@ -191,3 +191,29 @@ def test_ci_checks_the_linux_zips_and_plays_from_an_unpacked_copy():
     zipped = lines.index("python tools/zip_app.py --onefile")
     assert lines.index("python tools/check_artifacts.py dist/TaLa-*-linux-*.zip") > zipped
     assert any(line.startswith("python tools/build_app.py --bundle") for line in lines[zipped:])
+
+
+def test_ci_builds_and_tests_the_windows_app_under_wine_after_the_linux_app():
+    lines = commands(CI)
+    windows = lines.index("python tools/windows_check.py")
+    assert windows > max(i for i, line in enumerate(lines) if line.startswith("python tools/build_app.py"))
+    assert "PYTHONUTF8" in (ROOT / "tools" / "wincheck" / "products.py").read_text(encoding="utf-8")
+
+
+PLATFORM_BRANCH = re.compile(r'sys\.platform\s*(==|!=|\.startswith|in\b)|setattr\(sys, "platform"')
+
+
+def test_the_windows_test_subset_holds_every_test_that_branches_on_the_platform(monkeypatch):
+    """tools/windows_check.py runs a subset of the suite under Windows' Python on every CI run: each test file
+    that branches on the platform (or plays another one) is in it; a skip marker alone is not a branch."""
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    from wincheck import steps
+
+    subset = [ROOT / path for path in steps.SUBSET]
+    branching = sorted(
+        path.relative_to(ROOT).as_posix() for path in (ROOT / "tests").rglob("test_*.py")
+        if any(PLATFORM_BRANCH.search(line) and "skipif" not in line
+               for line in path.read_text(encoding="utf-8").splitlines()))
+    assert branching, "the check finds no test at all"
+    missing = [p for p in branching if not any(ROOT / p == s or s in (ROOT / p).parents for s in subset)]
+    assert missing == []

@@ -1,8 +1,8 @@
 """A crash leaves a trace: with -v or in the packaged app, logs/tala.log in the data folder (rotating), and an
 error nothing caught writes its traceback there and shows a window naming the log, in both languages.
 
-Each run is the real ``app.main`` in its own interpreter (headless), with the game's loop made to fail and the
-native message box replaced by a print of what it would say."""
+Each run is the real ``tala_desktop.app.main`` in its own interpreter (headless), with the game's loop made to fail
+and the native message box replaced by a print of what it would say."""
 
 from __future__ import annotations
 
@@ -13,19 +13,21 @@ import sys
 import textwrap
 from pathlib import Path
 
-from tala_desktop import app
+from tala_desktop.app.crash import crash_text
+from tala_desktop.app.logs import LogFile
 
 ROOT = Path(__file__).resolve().parent.parent
 CRASHING = """
     import sys
     from tala_desktop import app
+    from tala_desktop.app import crash
     from tala_desktop.ui.shell import app_loop
     if {frozen}:
         sys.frozen = True
-    def crash(*args, **kwargs):
+    def catch_fire(*args, **kwargs):
         raise RuntimeError("the felt caught fire")
-    app_loop.run_app = crash
-    app.show_crash_window = lambda text: print("WINDOW<" + text + ">")
+    app_loop.run_app = catch_fire
+    crash.show_crash_window = lambda text: print("WINDOW<" + text + ">")
     sys.exit(app.main([*{args}, "--windowed", "960x540", "--data-dir", {data!r}]))
 """
 
@@ -68,7 +70,9 @@ def test_the_log_rotates_and_keeps_two_older_files(tmp_path):
     root = logging.getLogger()
     before = list(root.handlers), root.level
     try:
-        path = app.log_to_file(tmp_path, max_bytes=2000)
+        log = LogFile()
+        path = log.open_in(tmp_path, max_bytes=2000)
+        assert log.path == path
         assert path == tmp_path / "logs" / "tala.log"
         for i in range(200):
             logging.getLogger("tala_desktop.test").info("line %d of a long game", i)
@@ -85,9 +89,10 @@ def test_the_log_rotates_and_keeps_two_older_files(tmp_path):
 
 def test_a_folder_that_cannot_hold_a_log_leaves_the_game_without_one(tmp_path):
     (tmp_path / "logs").write_text("a file where the folder would be", encoding="utf-8")
-    assert app.log_to_file(tmp_path) is None
+    log = LogFile()
+    assert log.open_in(tmp_path) is None and log.path is None
 
 
 def test_the_crash_window_without_a_log_still_says_both_languages():
-    text = app.crash_text(None)
+    text = crash_text(None)
     assert "Tá Lả gặp lỗi" in text and "ran into an error" in text and "log" not in text

@@ -411,7 +411,7 @@ def test_the_app_asks_for_per_monitor_dpi_awareness_before_the_display_starts(tm
     lines = _in_a_fresh_python(code)
     assert lines[-1] == "exit 0" and lines[0] == "display.init with permonitorv2"
     assert set(lines[:-1]) == {"display.init with permonitorv2"}
-    kept = _in_a_fresh_python("from tala_desktop import app\nimport os\napp.prepare_display_environment()\n"
+    kept = _in_a_fresh_python("from tala_desktop.app import cli\nimport os\ncli.prepare_display_environment()\n"
                               "print(os.environ['SDL_WINDOWS_DPI_AWARENESS'])", SDL_WINDOWS_DPI_AWARENESS="system")
     assert kept == ["system"]                                           # a player's own choice is kept
 

@@ -11,7 +11,7 @@ server; ``lobby`` a LAN table's lobby on a loopback server with a guest
 seated and two people watching (one muted). Each is drawn on the logical
 canvas and presented into a window of ``--size``; the PNG is the window as
 a player sees it (bars included). The app comes from the composition root
-(``tala_desktop.app.build_desktop``), its bots decided inline: no threads,
+(``tala_desktop.app.composition.build_desktop``), its bots decided inline: no threads,
 the same frames every run.
 ``--matrix`` renders every screen at 1024x600, 1280x720, 1920x1080, 1024x768
 (4:3) and 2520x1080 (21:9) in Vietnamese and English.
@@ -31,7 +31,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from tala_desktop.app import _size, build_desktop  # noqa: E402
+from tala_desktop.app.cli import window_size  # noqa: E402
+from tala_desktop.app.composition import build_desktop  # noqa: E402
 from tala_desktop.bots.runner import InlineRunner  # noqa: E402
 from tala_desktop.net.client import NetTableClient  # noqa: E402
 from tala_desktop.net.discovery import LanServer  # noqa: E402
@@ -124,9 +125,9 @@ def render(out: Path, size: tuple[int, int], language: str, screens: tuple[str, 
     set_language(language)
     pages = {
         "menu": lambda: None,
-        "setup": lambda: app.stack.push(SetupScene(app.services, lambda choices: None)),
+        "setup": lambda: app.stack.push(SetupScene(app.services, desktop.run, lambda choices: None)),
         "settings": lambda: app.stack.push(SettingsScene(app.services)),
-        "rules": lambda: app.stack.push(RulesScene(app.services)),
+        "rules": lambda: app.stack.push(RulesScene(app.services, desktop.run)),
     }
     suffix = f"{size[0]}x{size[1]}-{language}"
     written = []
@@ -174,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                  formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     ap.add_argument("out", type=Path, help="folder the PNG files are written to (created if missing)")
-    ap.add_argument("--size", type=_size, default=(1280, 720), help="window size WxH")
+    ap.add_argument("--size", type=window_size, default=(1280, 720), help="window size WxH")
     ap.add_argument("--language", choices=("vi", "en"), default="vi", help="language of the pages")
     ap.add_argument("--scroll", type=int, default=0, help="rules page: scroll this many pixels first")
     ap.add_argument("--screens", default=",".join(SCREENS), help="comma-separated screens to render")

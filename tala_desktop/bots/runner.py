@@ -54,6 +54,11 @@ class Runner(Protocol):
         """How many requests are still being decided."""
         ...
 
+    def wait_idle(self, timeout: float) -> bool:
+        """Block until no request is being decided (each decided, failed or cancelled), at most ``timeout``
+        seconds; whether none is."""
+        ...
+
     def cancel_all(self) -> None:
         """Drop every request still pending (a game ended, a seat moved)."""
         ...
@@ -89,6 +94,9 @@ class InlineRunner:
     def busy(self) -> int:
         return 0   # nothing is ever pending
 
+    def wait_idle(self, timeout: float) -> bool:
+        return True
+
     def cancel_all(self) -> None:
         pass
 
@@ -107,6 +115,7 @@ class BotRunner:
         self.think_delay = think_delay
         self._cancel = threading.Event()
         self._lock = threading.Lock()
+        self._idle = threading.Condition(self._lock)   # notified when the last pending request is done
         self._pending: set[Future] = set()
         self._closed = False
 
@@ -126,6 +135,8 @@ class BotRunner:
     def _forget(self, fut: Future) -> None:
         with self._lock:
             self._pending.discard(fut)
+            if not self._pending:
+                self._idle.notify_all()
 
     def _process_pool(self) -> ProcessPoolExecutor:
         """Processes for searching bots, started on first use ('spawn': safe beside threads and pygame)."""
@@ -169,6 +180,10 @@ class BotRunner:
     def busy(self) -> int:
         with self._lock:
             return len(self._pending)
+
+    def wait_idle(self, timeout: float) -> bool:
+        with self._lock:
+            return self._idle.wait_for(lambda: not self._pending, timeout)
 
     def shutdown(self, wait: bool = True) -> None:
         """Cancel everything and stop the worker threads."""

@@ -1,4 +1,4 @@
-"""The people watching a LAN table: their names there and the chips of those who stood up.
+"""The people watching a LAN table and their names there.
 
 Watchers sit nowhere: they get the table's public feed (``Table.open_feed(None)``:
 no hand, no drawn or dealt card), the lobby and the chat (net/chat.py), and may
@@ -19,7 +19,6 @@ class Audience(Generic[M]):
 
     def __init__(self) -> None:
         self.watchers: dict[M, str] = {}     # member -> name at this table
-        self.chips: dict[M, int] = {}        # the chips of people who stood up (they take them back)
 
     def __contains__(self, member: object) -> bool:
         return member in self.watchers
@@ -37,12 +36,9 @@ class Audience(Generic[M]):
         self.watchers[member] = given
         return given
 
-    def keep(self, member: M, name: str, chips: int | None = None) -> None:
-        """``member`` watches under ``name``, already unique at the table (a player who stood up, with the
-        ``chips`` they take back when they sit again)."""
+    def keep(self, member: M, name: str) -> None:
+        """``member`` watches under ``name``, already unique at the table (a player who stood up)."""
         self.watchers[member] = name
-        if chips is not None:
-            self.chips[member] = chips
 
     def remove(self, member: M) -> str | None:
         return self.watchers.pop(member, None)

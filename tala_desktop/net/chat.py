@@ -1,4 +1,4 @@
-"""A LAN table's chat: its last ``CHAT_LOG`` lines and reactions, relayed to everyone at the table.
+"""A LAN table's chat: its last ``CHAT_LOG`` lines, reactions and removals, relayed to everyone at the table.
 
 The log lasts as long as the table and is sent to whoever comes in or comes
 back. Lines arrive checked and cleaned (net/chat_text.py, on decode); rate
@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from . import protocol as p
 from .members import Member
 
-Line = p.ChatEvent | p.ReactionEvent
+Line = p.ChatEvent | p.ReactionEvent | p.Removed
 
 
 class Chat:

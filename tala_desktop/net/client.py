@@ -34,7 +34,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Move
 from tala_desktop.table import SeatKind
-from tala_desktop.table.messages import Error, HintRequest, Leave, MoveCommand, NextGame, Snapshot
+from tala_desktop.table.messages import DealShown, Error, HintRequest, Leave, MoveCommand, NextGame, Snapshot
 
 from . import protocol as p
 
@@ -55,7 +55,8 @@ class NetTableClient:
 
     def __init__(self, host: str, port: int, name: str, password: str | None = None, *,
                  resume: str | None = None, reconnect_for: float = 10.0, connect_timeout: float = 5.0,
-                 record: bool = False, ping_interval: float | None = 10.0, avatar: int | None = None) -> None:
+                 record: bool = False, ping_interval: float | None = 10.0, avatar: int | None = None,
+                 person: str | None = None) -> None:
         self.name = p.clean_name(name)          # a bad name raises ValueError here, before any thread starts
         self.avatar = avatar if avatar is not None and 0 <= avatar < p.AVATARS else None
         self.host, self.port, self.password = host, port, password
@@ -68,6 +69,7 @@ class NetTableClient:
         self.game_id = 0
         self._vote_for: int | None = None       # the game after which a vote for the next one is pending
         self.token: str | None = resume          # a token from an earlier connection reclaims that seat
+        self.person = person                     # the app's own key for this server: who the player is there
         self.frames: list[str] | None = [] if record else None
         self.connected = threading.Event()
         self.finished = threading.Event()
@@ -75,6 +77,7 @@ class NetTableClient:
         self.retry_delays: collections.deque[float] = collections.deque(maxlen=32)  # the last reconnect waits
         self.stable_after = 1.0                  # a connection welcomed this long ago resets the backoff
         self.server_id: str | None = None        # the server instance that welcomed us (a restart changes it)
+        self.welcomed = False                    # a server has welcomed us: a drop is worth retrying
         self._welcomed_at: float | None = None
         self._jitter = random.Random()
         self._final: tuple[str, str] | None = None
@@ -113,6 +116,10 @@ class NetTableClient:
         """Vote for the next game; a vote the server refuses for rate is sent again until the game comes."""
         self._vote_for = self.game_id
         self._send(NextGame())
+
+    def deal_shown(self, game_id: int) -> None:
+        """Your screen has shown the deal of ``game_id``: your first turn's clock may start."""
+        self._send(DealShown(game_id=game_id))
 
     def request_hint(self) -> None:
         self._send(HintRequest())
@@ -173,8 +180,20 @@ class NetTableClient:
 
     def set_seat(self, seat: int, kind: SeatKind, level: BotLevel | None = None, member: int | None = None) -> None:
         """Host only, between games: ``kind`` bot (in a free seat), empty (free a bot's seat) or player (the watcher
-        with id ``member`` takes it)."""
+        with id ``member`` is asked whether they take it)."""
         self._send(p.SetSeat, seat=seat, kind=kind, level=level, member=member)
+
+    def hold(self, hold: bool = True) -> None:
+        """Host only, between games: hold the next deal, or deal on (your vote too)."""
+        self._send(p.Hold, hold=hold)
+
+    def give_seat(self, member: int) -> None:
+        """Between games: offer your seat to the watcher with id ``member`` (they are asked)."""
+        self._send(p.GiveSeat, member=member)
+
+    def answer_seat(self, seat: int, accept: bool) -> None:
+        """Watching, between games: take (or decline) the seat offered to you."""
+        self._send(p.AnswerSeat, seat=seat, accept=accept)
 
     def react(self, key: str) -> None:
         """A quick reaction (table/reactions.py) shown at your avatar."""
@@ -275,7 +294,7 @@ class NetTableClient:
                     lost_at = None
                     reason, why = await self._session(ws)
             except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.ConnectionClosed) as exc:
-                if self.token is None:
+                if not self.welcomed:       # never welcomed (a token kept from before proves nothing)
                     reason, why = "unreachable", f"cannot reach {self.host}:{self.port} ({exc})"
                 log.debug("%s: %s", self.name, exc)
             self._ws = None
@@ -286,7 +305,7 @@ class NetTableClient:
             if self._welcomed_at is not None and now - self._welcomed_at >= self.stable_after:
                 attempt = 0                       # a good connection: the next outage starts from the first retry
             lost_at = lost_at or now
-            if self.token is None or now - lost_at >= self.reconnect_for:
+            if not self.welcomed or now - lost_at >= self.reconnect_for:
                 break
             delay = self.backoff(attempt)
             self.retry_delays.append(delay)
@@ -304,7 +323,7 @@ class NetTableClient:
     async def _session(self, ws: ClientConnection) -> tuple[str, str]:
         """One connection's life; returns why it ended: (reason code, readable text)."""
         hello = p.Hello(name=self.name, version=p.PROTOCOL_VERSION, password=self.password, resume=self.token,
-                        avatar=self.avatar)
+                        avatar=self.avatar, person=self.person)
         await ws.send(p.encode_command(hello))
         writer = asyncio.get_running_loop().create_task(self._write(ws))
         try:
@@ -357,7 +376,7 @@ class NetTableClient:
 
     def _track(self, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Welcome):
-            self.token = msg.token
+            self.token, self.welcomed = msg.token, True
             self.server_id = msg.server_id or self.server_id
             self._welcomed_at = time.monotonic()
             self.connected.set()

@@ -24,7 +24,7 @@ import logging
 import secrets
 
 from tala_desktop.bots.runner import Runner
-from tala_desktop.table.messages import HintRequest, Leave, MoveCommand, NextGame
+from tala_desktop.table.messages import DealShown, HintRequest, Leave, MoveCommand, NextGame
 
 from . import protocol as p
 from .identity import identity_in_file, new_identity
@@ -33,7 +33,7 @@ from .listing import TableList
 from .password_guard import SERVER, PasswordGuard
 from .persist import TableKeeper
 from .rooms import Room, RoomError
-from .sessions import GOING_AWAY, POLICY, REPLACED, FrameHook, Link, Outgoing, Session, restored_key
+from .sessions import GOING_AWAY, POLICY, REPLACED, FrameHook, Link, Outgoing, Session, person_key
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class ServerCore:
         self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
         self.identity = new_identity()         # the server's lasting identity (kept: see restore)
         self.rooms: dict[int, Room[Session]] = {}
-        self.sessions: dict[str, Session] = {}
+        self.sessions: dict[str, Session] = {}     # by person (sessions.person_key)
         self.links: dict[int, Link] = {}
         self.addresses = AddressBook(self.config)
         self.passwords = PasswordGuard(self.config)
@@ -84,7 +84,7 @@ class ServerCore:
             self.rooms[room.id] = room
             self._next_room = max(self._next_room, room.id + 1)
             for session in sessions:
-                self.sessions[session.token] = session
+                self.sessions[session.person] = session
 
     def _commit(self, *rooms: Room[Session] | None, now: float) -> None:
         """Write the tables a call changed to the state file, before its frames are handed out."""
@@ -128,12 +128,12 @@ class ServerCore:
         log.info("%s (%s) dropped", s.name, link.addr)
         room = s.room
         if room is None:
-            self.sessions.pop(s.token, None)
+            self.sessions.pop(s.person, None)
         elif room.playing:
             room.member_dropped(now)
         else:
             self._leave(s, now)  # a lobby seat is simply freed
-            self.sessions.pop(s.token, None)
+            self.sessions.pop(s.person, None)
         self._commit(room, now=now)
         return self._flush()
 
@@ -209,21 +209,20 @@ class ServerCore:
                 link.close(POLICY, "password")
                 return
             self.passwords.passed(link.addr, SERVER)
-        session = self.sessions.get(cmd.resume) if cmd.resume else None
-        if session is None and cmd.resume:  # a seat resumed from the state file: its token comes back now
-            session = self.sessions.pop(restored_key(cmd.resume), None)
-            if session is not None:
-                session.token = cmd.resume
-                self.sessions[session.token] = session
+        key = person_key(cmd.person, cmd.resume)
+        session = self.sessions.get(key) if key is not None else None
         resumed = session is not None
-        if session is None:
-            session = Session(cmd.name, link.addr)
-            self.sessions[session.token] = session
-        elif session.conn is not None:
-            old = session.conn
-            old.session = None
-            old.send(p.error("replaced", "this seat was taken over by a newer connection"))
-            old.close(REPLACED, "replaced")
+        if session is None:      # a newcomer, or someone whose presence here ended: known again by their key
+            session = Session(cmd.name, link.addr, person=key, token=None if cmd.person else cmd.resume)
+            self.sessions[session.person] = session
+        else:
+            if not cmd.person and cmd.resume:
+                session.token = cmd.resume       # (a seat resumed from the state file knew only its hash)
+            if session.conn is not None:
+                old = session.conn
+                old.session = None
+                old.send(p.error("replaced", "this seat was taken over by a newer connection"))
+                old.close(REPLACED, "replaced")
         session.conn, session.dropped_at, session.addr = link, None, link.addr
         session.avatar = cmd.avatar
         link.session = session
@@ -264,6 +263,12 @@ class ServerCore:
             self._room(s).stand_up(s, now)
         elif isinstance(cmd, p.SetSeat):
             self._room(s).set_seat(s, cmd, now)
+        elif isinstance(cmd, p.Hold):
+            self._room(s).hold(s, cmd.hold, now)
+        elif isinstance(cmd, p.GiveSeat):
+            self._room(s).give_seat(s, cmd.member, now)
+        elif isinstance(cmd, p.AnswerSeat):
+            self._room(s).answer_seat(s, cmd.seat, cmd.accept, now)
         elif isinstance(cmd, p.Kick):
             self._room(s).kick(s, cmd.member, now).room = None
         elif isinstance(cmd, p.Mute):
@@ -280,6 +285,8 @@ class ServerCore:
             self._room(s).move(s, cmd.game_id, cmd.move)
         elif isinstance(cmd, NextGame):
             self._room(s).next_game(s, now)
+        elif isinstance(cmd, DealShown):
+            self._room(s).deal_shown(s, cmd.game_id, now)
         elif isinstance(cmd, HintRequest):
             s.send(p.encode(self._room(s).hint(s)))
 
@@ -313,8 +320,9 @@ class ServerCore:
         s.room, s.browsing = room, False
 
     def _owner(self, room: Room[Session]) -> str:
-        """The address a table counts against: its host's (the creator's while it has no host)."""
-        host = room.seats[room.host] if room.host is not None else None
+        """The address a table counts against: its host's, seated or watching (the creator's while it has none)."""
+        person = room.seats.host_person
+        host = next((m for m in room.everyone() if m.person == person), None)
         return host.addr if host is not None else room.creator_addr
 
     def _join(self, s: Session, cmd: p.Join | p.Watch, now: float) -> None:
@@ -347,6 +355,7 @@ class ServerCore:
             return
         room.leave(s, now)
         s.room = None
+        room.scoreboard_to([s], final=True)       # their evening at this table is over
         s.send(p.encode(p.Left(table=room.id, reason="left")))
         if room.empty:  # nobody left, not even a dropped player who may come back
             room.close()
@@ -355,6 +364,7 @@ class ServerCore:
             log.info("%s closed", room.name)
 
     def _close_room(self, room: Room[Session], reason: str = "closed") -> None:
+        room.scoreboard_to(room.everyone(), final=True)
         for m in room.everyone():
             m.room = None
             m.send(p.encode(p.Left(table=room.id, reason=reason)))
@@ -390,7 +400,7 @@ class ServerCore:
         for s in list(self.sessions.values()):
             if s.conn is None and s.dropped_at is not None and now - s.dropped_at >= limit:
                 log.info("%s did not come back in %.0f s; their seat leaves", s.name, limit)
-                self.sessions.pop(s.token, None)
+                self.sessions.pop(s.person, None)
                 if s.room is not None:
                     self._leave(s, now)
         self.listing.push(self.rooms, self.sessions.values(), now)
@@ -403,6 +413,8 @@ class ServerCore:
         close it; end the tables and empty the state file (nothing is left to resume)."""
         closing = p.encode(p.Closing(reason=reason, who=who))
         final = p.error("server_shutdown", f"the server is shutting down ({reason}{f', {who}' if who else ''})")
+        for room in self.rooms.values():
+            room.scoreboard_to(room.everyone(), final=True)     # the evening's last word, before the end
         for link in self.links.values():
             link.send(closing)
             link.send(final)

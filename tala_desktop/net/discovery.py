@@ -69,6 +69,7 @@ RECEIVE_ERROR_LOG_EVERY = 60.0   # seconds between two log lines about datagrams
 MAX_PER_ADDRESS = 4       # rows one address may have in the list (a machine running a few servers)
 MAX_SERVERS = 64          # rows in the list at once
 MAX_SERVER_NAME = 40
+MAX_ADDRS = 8             # addresses a beacon names
 TITLE_PUNCT = frozenset("&#:!,+/")   # beside the names' own punctuation, what a server's name may show
 
 
@@ -86,6 +87,8 @@ class BeaconInfo(msgspec.Struct, tag="tala_beacon", tag_field="type", kw_only=Tr
     password: bool = False    # the server asks a password in every hello (``tala-server --password``)
     host_name: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] | None = None   # the hosting player, if one
     pin: bool = False         # a table of the server asks for a PIN
+    addrs: Annotated[list[Annotated[str, msgspec.Meta(max_length=15)]], msgspec.Meta(max_length=MAX_ADDRS)] = []
+    # the server's own IPv4 addresses: its beacon goes out from each, and the list shows one row for them
 
 
 class LanServer(msgspec.Struct, kw_only=True):
@@ -103,6 +106,7 @@ class LanServer(msgspec.Struct, kw_only=True):
     host_name: str | None = None    # the hosting player (a valid name), or None: show ``name``
     id: str = ""                    # the server's identity (with ``host``, the row's key)
     pin: bool = False               # a table there asks for a PIN
+    addrs: tuple[str, ...] = ()     # the addresses the server says it has (valid IPv4 only)
 
     @property
     def address(self) -> str:
@@ -210,6 +214,7 @@ class Beacon:
         self.failed: dict[str, str] = {}        # target address -> why its last send failed (none: all went)
         self._targets: list[tuple[str, int]] = [target]
         self._targets_at = -INTERFACES_EVERY
+        self.addrs: list[str] = []               # this machine's IPv4 addresses, told in the beacon
         self._sock: socket.socket | None = None
         self._task: asyncio.Task | None = None
 
@@ -223,13 +228,15 @@ class Beacon:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     def datagram(self) -> bytes:
-        return msgspec.json.encode(BeaconInfo(id=self.id, **self.info()))
+        self.targets()                           # the machine's addresses too, looked up as often
+        return msgspec.json.encode(BeaconInfo(id=self.id, addrs=self.addrs, **self.info()))
 
     def targets(self) -> list[tuple[str, int]]:
         """Where the beacons go now (the machine's networks looked up again every ``INTERFACES_EVERY`` s)."""
         now = time.monotonic()
         if now - self._targets_at >= INTERFACES_EVERY:
             self._targets, self._targets_at = beacon_targets(self.target), now
+            self.addrs = local_addresses()[:MAX_ADDRS]
         return self._targets
 
     def send_once(self) -> None:
@@ -328,7 +335,8 @@ class Browser:
         now = self.clock()
         server = LanServer(host=host, port=info.port, name=clean_server_name(info.name), players=info.players,
                            tables=info.tables, open=info.open, bet=info.bet, password=info.password,
-                           seen=now, host_name=_host_name(info.host_name), id=info.id, pin=info.pin)
+                           seen=now, host_name=_host_name(info.host_name), id=info.id, pin=info.pin,
+                           addrs=tuple(local_addresses([(a, 32) for a in info.addrs])))
         key = (info.id, host)
         with self._lock:
             if key not in self._servers:

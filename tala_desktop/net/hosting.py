@@ -20,12 +20,11 @@ from typing import Any
 from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Move, MoveKind, Rules
 from tala_desktop.table import BOT, REMOTE, SeatConfig, SeatKind, Table, TableConfig, TableError
-from tala_desktop.table.messages import MAX_STORY, GameEnded, Story
+from tala_desktop.table.messages import MAX_STORY, Story
 from tala_desktop.table.snapshot import seat_events
 
 from . import protocol as p
 from .audience import Audience
-from .game_record import MissedRecords, record_frame
 from .limits import ServerConfig
 from .members import Member
 
@@ -42,7 +41,8 @@ def hosted_table(settings: p.TableSettings, config: ServerConfig, kinds: list[Se
              for i, kind in enumerate(kinds)]
     rules = replace(Rules.from_preset(settings.preset, players=settings.seats), turn_seconds=settings.turn_seconds)
     table = Table(TableConfig(seats, rules=rules, bet=settings.bet, seed=config.seed, think_delay=config.bot_delay,
-                              hard_budget_ms=config.hard_budget_ms, bot_workers=1, first_leader=leader), runner)
+                              hard_budget_ms=config.hard_budget_ms, bot_workers=1, first_leader=leader,
+                              deal_wait=config.deal_wait), runner)
     for i, kind in enumerate(kinds):
         if kind == SeatKind.PLAYER:
             table.open_feed(i)   # each player's stream is forwarded by the room; bot seats keep none
@@ -59,6 +59,12 @@ class AwayTimer:
         self.grace_until = 0.0            # a resumed table lets its players come back before playing for them
         self._key: tuple[int, int, int] | None = None
         self._since = 0.0
+        self._played: tuple[int, dict[int, int]] = (0, {})   # (game id, seat -> turns played for it)
+
+    def played(self, game_id: int, n: int) -> list[int]:
+        """Per seat, the turns of game ``game_id`` played for a player who was away."""
+        done = self._played[1] if self._played[0] == game_id else {}
+        return [done.get(seat, 0) for seat in range(n)]
 
     def check(self, table: Table, connected: bool, now: float, where: str) -> None:
         """The player to move at ``table`` is ``connected`` or not: play their timeout action when it is due."""
@@ -76,28 +82,21 @@ class AwayTimer:
             log.info("%s: seat %d is away; playing its timeout action", where, seat)
             try:
                 table.submit(seat, Move(seat, MoveKind.TIMEOUT), table.game_id)
+                if self._played[0] != table.game_id:
+                    self._played = (table.game_id, {})
+                self._played[1][seat] = self._played[1].get(seat, 0) + 1
             except TableError:
                 log.exception("%s: the timeout action for seat %d was refused", where, seat)
 
 
-def forward(table: Table, seated: list[Member | None], audience: Audience[Any], table_id: int,
-            missed: MissedRecords[Any]) -> None:
+def forward(table: Table, seated: list[Member | None], audience: Audience[Any]) -> None:
     """Send each seat's drained stream to the player there, one frame per call (a seat nobody reads: dropped), and
-    the public stream to everyone watching, encoded once for all of them. A seat whose stream ends a game then
-    gets that game's record (net/game_record.py), for its player's history; a player away then finds it kept
-    in ``missed``."""
+    the public stream to everyone watching, encoded once for all of them."""
     for seat in range(table.n):
         msgs = table.drain(seat)
         m = seated[seat]
-        if m is None or not msgs:
-            continue
-        record = record_frame(table, table_id, seat) if any(isinstance(x, GameEnded) for x in msgs) else None
-        if m.connected:
+        if m is not None and msgs and m.connected:
             m.send(p.encode(msgs[0] if len(msgs) == 1 else p.Batch(messages=msgs)))
-            if record is not None:
-                m.send(record)
-        elif record is not None:
-            missed.keep(m, table.game_id, record)
     public = table.drain(None)
     if public and audience:
         audience.send(p.encode(public[0] if len(public) == 1 else p.Batch(messages=public)))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tala_desktop.table.config import DEAL_WAIT
+
 
 @dataclass
 class ServerConfig:
@@ -62,9 +64,13 @@ class ServerConfig:
     reconnect_seconds: float = 60.0        # a dropped player's seat waits this long for the resume token
     away_delay: float = 1.0                # seconds before a dropped player's turn is auto-played
     seat_offer_seconds: float = 8.0        # between games: how long the next deal waits for a watcher to sit
+    hold_seconds: float = 180.0            # between games: how long the host may hold the next deal at most
+    invite_seconds: float = 20.0           # between games: how long a seat offered to a watcher waits for an answer
     vote_seconds: float = 30.0             # once a player asked for the next game, the others' time to ask too
     tick: float = 0.05                     # seconds between table clock/bot updates
     bot_delay: float = 0.8                 # a bot's move is held back so people can follow
+    deal_wait: float = DEAL_WAIT           # the longest a first turn's clock waits for the mover's screen to show the
+                                           # deal (table/config.py)
     hard_budget_ms: float = 300.0
     balance: int = 10_000                  # chips each seat starts with
     seed: int | None = None                # fixed seeds for tests; None: random deals

@@ -1,14 +1,12 @@
-"""A LAN table's people as its room sees them (``Member``: a server session), the ids it gives them, and the room's
-refusal (``RoomError``).
+"""A LAN table's people as its room sees them (``Member``: a server session) and the room's refusal (``RoomError``).
 
-The host addresses a person by the id the table state shows (``MemberIds``),
+The host addresses a person by the id the table state shows (net/people.py),
 never by name: two people with look-alike names can never be confused.
 """
 
 from __future__ import annotations
 
-import secrets
-from typing import Generic, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 
 class RoomError(Exception):
@@ -27,6 +25,8 @@ class Member(Protocol):
     name: str
     avatar: int | None
     addr: str
+    person: str             # who they are (Session.person): what the table keeps of them goes by it (net/people.py)
+    dropped_at: float | None    # when their connection dropped (None: connected, or never was)
 
     @property
     def connected(self) -> bool: ...
@@ -34,30 +34,3 @@ class Member(Protocol):
 
 
 M = TypeVar("M", bound=Member)   # the members a room holds (the server's sessions; tests use their own)
-
-
-MAX_MEMBER_ID = 2 ** 31 - 1
-
-
-class MemberIds(Generic[M]):
-    """The ids one table gives its people: each person keeps theirs while at the table; ids are never reused,
-    and start at a random base so a restarted table's ids differ from the ones a client saw before."""
-
-    def __init__(self) -> None:
-        self._ids: dict[M, int] = {}
-        self._next = 1 + secrets.randbelow(2 ** 30)
-
-    def of(self, member: M) -> int:
-        """``member``'s id here (given on first ask)."""
-        got = self._ids.get(member)
-        if got is None:
-            got = self._ids[member] = self._next
-            self._next = self._next + 1 if self._next < MAX_MEMBER_ID else 1
-        return got
-
-    def find(self, member_id: int, present: list[M]) -> M | None:
-        """The one among ``present`` whose id is ``member_id`` (None: nobody here has it)."""
-        return next((m for m in present if self._ids.get(m) == member_id), None)
-
-    def forget(self, member: M) -> None:
-        self._ids.pop(member, None)

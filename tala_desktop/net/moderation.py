@@ -1,39 +1,41 @@
-"""The host's say over one LAN table's people: who was removed (kept out by name) and who is muted.
+"""The host's say over one LAN table's people: who was removed (kept out) and who is muted, by person.
 
-Bookkeeping by name key (net/names.py), never by address: a second person
-behind the same router is not turned away, and a look-alike of a removed
-name is. The room (net/rooms.py) checks who may remove or mute, then asks
+A person is who their app says they are (net/people.py), never a name or an
+address: a removed "Minh" back as "Minh 2" is still kept out, another person
+called "MINH" is not muted with "Minh", and a second person behind the same
+router is not turned away. The marks live on each person's stake, so they
+last as long as the table, across a server restart (the state file keeps the
+stakes). The room (net/rooms.py) checks who may remove or mute, then asks
 here; a refused entry or chat raises ``RoomError``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from .members import RoomError
-from .names import name_key
+from .people import People
 
 
 class Moderation:
-    """The names kept out of a table and the names whose chat it refuses."""
+    """The marks the host set on the people of one table."""
 
-    def __init__(self) -> None:
-        self.kicked: set[str] = set()
-        self.muted: set[str] = set()
+    def __init__(self, people: People) -> None:
+        self.people = people
 
-    def ban(self, *names: str) -> None:
-        self.kicked.update(name_key(n) for n in names)
+    def ban(self, person: str, name: str) -> None:
+        self.people.of(person, name).kicked = True
 
-    def check_entry(self, name: str, table: str) -> None:
-        if name_key(name) in self.kicked:
+    def check_entry(self, person: str, table: str) -> None:
+        stake = self.people.get(person)
+        if stake is not None and stake.kicked:
             raise RoomError("kicked", f"the host of {table} removed you from it")
 
-    def mute(self, name: str, muted: bool) -> None:
-        (self.muted.add if muted else self.muted.discard)(name_key(name))
+    def mute(self, person: str, name: str, muted: bool) -> None:
+        self.people.of(person, name).muted = muted
 
-    def check_speaker(self, name: str, table: str) -> None:
-        if name_key(name) in self.muted:
+    def is_muted(self, person: str) -> bool:
+        stake = self.people.get(person)
+        return stake is not None and stake.muted
+
+    def check_speaker(self, person: str, table: str) -> None:
+        if self.is_muted(person):
             raise RoomError("muted", f"the host of {table} muted you")
-
-    def muted_among(self, names: Iterable[str]) -> list[str]:
-        return [n for n in names if name_key(n) in self.muted]

@@ -1,4 +1,4 @@
-"""Player names at one table: a look-alike key, and a name made unique among those already seated.
+"""Player names: what a chosen name may hold, a look-alike key, and a name made unique at a table.
 
 Two names "look alike" when they differ only in case, accents, spacing,
 punctuation or the usual confusables (``0``/``o``, ``1``/``l``/``i``, and
@@ -10,7 +10,7 @@ name. A name is unique
 against everyone at the table: the seated players, the watchers and the bots. A player whose name looks
 like one already at the table (or like a bot's, "Bot 1"-"Bot 4") sits under
 it with a number added, ``"Lan (2)"``: parentheses are not allowed in a
-chosen name (net/protocol.py), so nobody can pick a name that poses as
+chosen name (``clean_name``), so nobody can pick a name that poses as
 another player's.
 """
 
@@ -34,6 +34,8 @@ _STROKED = str.maketrans({
     "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th", "ĸ": "k", "ŉ": "n", "ſ": "s",
     "ǃ": "", "ǂ": "", "ɂ": "", "ƾ": "", "ʼ": "", "ʾ": ""})
 BOT_NAMES = tuple(f"Bot {i}" for i in range(1, 5))
+MAX_NAME = 20
+_PUNCT = set(" _-.'")
 
 
 def name_key(name: str) -> str:
@@ -52,3 +54,29 @@ def unique_name(name: str, taken: Iterable[str]) -> str:
     while name_key(f"{name} ({k})") in keys:
         k += 1
     return f"{name} ({k})"
+
+
+def _allowed_name_char(ch: str) -> bool:
+    """Latin letters with Vietnamese (and other Latin) diacritics, digits and `` _-.'``."""
+    if ch in _PUNCT or ch.isdigit() and ch.isascii():
+        return True
+    if not ch.isalpha():
+        return False
+    code = ord(ch)
+    return (ch.isascii() or 0x00C0 <= code <= 0x024F or 0x1E00 <= code <= 0x1EFF) and code not in (0xD7, 0xF7)
+
+
+allowed_name_char = _allowed_name_char      # what else may show a name's alphabet (a beacon's server name)
+
+
+def clean_name(value: str) -> str:
+    """NFC-normalise and check a chosen player name; raises ValueError saying what is wrong."""
+    name = unicodedata.normalize("NFC", value).strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ValueError(f"name: expected 1-{MAX_NAME} characters, got {len(name)}")
+    bad = [ch for ch in name if not _allowed_name_char(ch)]
+    if bad:
+        raise ValueError(f"name: character {bad[0]!r} is not allowed (letters, digits, space, _ - . ')")
+    if "  " in name:
+        raise ValueError("name: no double spaces")
+    return name

@@ -2,8 +2,9 @@
 
 After every change, before the frames that show it are sent (so a crash
 never takes back what a player saw), a started table is written as one JSON row (the lobby:
-settings, seats, host; the players' names, addresses and a SHA-256 of their
-resume tokens, never the tokens; the table: names, balances, game id, the
+settings, seats, host; the players' names, addresses and the SHA-256 each
+person is known by (of their app's key, or of their resume token), never a
+key or a token; the table: names, balances, game id, the
 dealer's random state and the current game as an ``engine.record`` object,
 deal plus moves). On start the server replays each row's game through the
 engine (a row that does not replay, or whose values are out of range, is
@@ -37,12 +38,13 @@ from tala_desktop.table import LOBBY_KINDS, SeatKind, Table, TableError
 from . import protocol as p
 from .identity import new_identity, valid_identity
 from .limits import ServerConfig
+from .people import SavedStake, load_people, saved_people
 from .rooms import Room
 from .sessions import Session
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2                 # 2: people by the hash of their key (1: of their resume token)
 MAX_BALANCE = 10 ** 12  # chips a restored seat may hold (a balance beyond is not a table's)
 RESUME_GRACE = 5.0   # seconds a resumed table waits for its players before auto-playing their turns
 
@@ -50,13 +52,7 @@ RESUME_GRACE = 5.0   # seconds a resumed table waits for its players before auto
 class SavedSeat(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     addr: str
-    token_hash: str
-
-
-class SavedWatcher(SavedSeat, forbid_unknown_fields=True):
-    """Someone watching, and the chips they stood up with (None: they never sat at this table)."""
-
-    chips: int | None = None
+    person: str                         # the hash the server knows the person by (sessions.Session.person)
 
 
 class SavedTable(msgspec.Struct, forbid_unknown_fields=True):
@@ -66,6 +62,7 @@ class SavedTable(msgspec.Struct, forbid_unknown_fields=True):
     left_table: list[bool]
     game: msgspec.Raw                   # engine.record.game_to_obj of the current game
     changed: list[int] = []             # seats that changed hands since the deal (the next leader skips them)
+    played: tuple[list[str], list[int]] | None = None   # a finished game's names and balances (Table.played)
 
 
 class SavedRoom(msgspec.Struct, forbid_unknown_fields=True):
@@ -73,7 +70,7 @@ class SavedRoom(msgspec.Struct, forbid_unknown_fields=True):
     id: int
     name: str
     settings: p.TableSettings
-    host: int | None
+    host: str | None                    # the host, a person (seated or watching): Seats.host_person
     kinds: list[SeatKind]
     left: list[int]
     votes: list[int]
@@ -81,7 +78,10 @@ class SavedRoom(msgspec.Struct, forbid_unknown_fields=True):
     creator_addr: str
     seats: list[SavedSeat | None]
     table: SavedTable
-    watchers: list[SavedWatcher] = []   # (the chat is not kept: a resumed table's chat starts empty)
+    watchers: list[SavedSeat] = []      # (the chat is not kept: a resumed table's chat starts empty)
+    people: list[SavedStake] = []       # everyone the table has known: ids, chips, evening, moderation
+    played_by: list[str | None] = []    # the person who plays each seat of the game dealt (its end is theirs)
+    ended: int = 0                      # the last game whose end was charged to them
 
 
 class GameJSON:
@@ -112,18 +112,17 @@ def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[by
     new = cache is None or cache.state is not table.state
     if cache is None or new:
         cache = GameJSON(table)
-    seats = [None if m is None else SavedSeat(m.name, m.addr, m.token_hash)
+    seats = [None if m is None else SavedSeat(m.name, m.addr, m.person)
              for m in room.seats.members]
-    chips = room.audience.chips
-    watchers = [SavedWatcher(name, m.addr, m.token_hash, chips.get(m))
-                for m, name in room.audience.watchers.items()]
+    watchers = [SavedSeat(name, m.addr, m.person) for m, name in room.audience.watchers.items()]
     st = room.seats
     saved = SavedRoom(
-        v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=st.host, kinds=st.kinds,
+        v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=st.host_person, kinds=st.kinds,
         left=sorted(st.left), votes=sorted(st.votes), names=st.names, creator_addr=room.creator_addr,
-        seats=seats, watchers=watchers,
+        seats=seats, watchers=watchers, people=saved_people(room.people), played_by=room.played_by, ended=room.ended,
         table=SavedTable(names=table.names, balances=table.balances, game_id=table.game_id,
-                         left_table=table.left_table, game=cache.game(), changed=sorted(table.changed)))
+                         left_table=table.left_table, game=cache.game(), changed=sorted(table.changed),
+                         played=table.played))
     return msgspec.json.encode(saved), cache, new
 
 
@@ -150,26 +149,35 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
     if any(not 0 <= b <= MAX_BALANCE for b in t.balances) or any(not 0 <= x < n for x in (*saved.votes,
                                                                                           *saved.left)):
         raise ValueError("the saved table's balances, votes or leavers are out of range")
-    if saved.host is not None and not (0 <= saved.host < n and saved.seats[saved.host] is not None):
-        raise ValueError("the saved table's host is not one of its players")
+    if saved.host is not None and not _hash(saved.host):
+        raise ValueError("the saved table's host is not a person as the server keeps them")
     if not 0 <= t.game_id <= 10 ** 9 or len(saved.watchers) > config.max_watchers:
         raise ValueError("the saved table's game number or watchers are out of range")
+    if len(saved.played_by) not in (0, n) or not 0 <= saved.ended <= t.game_id or not all(
+            _hash(x) for x in (*(s.person for s in saved.seats if s is not None), *(w.person for w in saved.watchers),
+                               *(x for x in saved.played_by if x is not None))):
+        raise ValueError("the saved table's people are not as a server keeps them")
+    if t.played is not None and (len(t.played[0]) != n or len(t.played[1]) != n
+                                 or any(not 0 <= b <= MAX_BALANCE for b in t.played[1])):
+        raise ValueError("the saved finished game's names or balances do not fit the table")
     room: Room[Session] = Room(saved.id, saved.settings, config, now, runner)
     room.name, room.creator_addr = saved.name, saved.creator_addr
+    load_people(room.people, saved.people)
+    room.played_by, room.ended = list(saved.played_by) or [None] * n, saved.ended
     seats = room.seats
     seats.left, seats.votes, seats.names = set(saved.left), set(saved.votes), list(saved.names)
     sessions = []
     for seat, s in enumerate(saved.seats):
         if s is not None:
-            session = Session(s.name, s.addr, token_hash=s.token_hash)
+            session = Session(s.name, s.addr, person=s.person)
             session.room, session.dropped_at = room, now
             seats.members[seat] = session
             sessions.append(session)
-    seats.host = saved.host
+    seats.host_person = saved.host
     for w in saved.watchers:
-        session = Session(w.name, w.addr, token_hash=w.token_hash)
+        session = Session(w.name, w.addr, person=w.person)
         session.room, session.dropped_at = room, now
-        room.audience.keep(session, w.name, w.chips)
+        room.audience.keep(session, w.name)
         sessions.append(session)
     table = room.build_table(saved.kinds, t.names, t.balances)
     try:
@@ -182,12 +190,19 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
         table.left_table = list(t.left_table)
         table.resume(state, t.game_id, t.balances, now)
         table.changed = set(t.changed)
+        table.played = (list(t.played[0]), list(t.played[1])) if t.played is not None else None
     except (EngineError, TableError, TypeError, IndexError, msgspec.DecodeError) as exc:
         table.close()
         raise ValueError(f"the saved game does not resume: {exc}") from None
     room.table = table
+    room.keep_records(table)
     room.away.grace_until = now + RESUME_GRACE
     return room, sessions
+
+
+def _hash(value: str) -> bool:
+    """``value`` is a person as the server keeps them (a SHA-256 in hex)."""
+    return len(value) == 64 and all(ch in "0123456789abcdef" for ch in value)
 
 
 class StateFileError(Exception):

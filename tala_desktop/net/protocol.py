@@ -11,14 +11,14 @@ frame is decoded by ``decode_server_frame``, just as strictly. docs/protocol.md 
 from __future__ import annotations
 
 import math
-import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import msgspec
 
 from tala_desktop.bots import BotLevel
-from tala_desktop.table import LOBBY_KINDS, SeatKind
+from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import (
+    DealShown,
     Error,
     HintRequest,
     Leave,
@@ -33,31 +33,39 @@ from tala_desktop.table.reactions import REACTIONS
 
 from .chat_text import MAX_CHAT, clean_chat, shown
 from .game_record import GameRecord, check_record
+from .scoreboard import Scoreboard
+from .wire_types import (  # noqa: F401 - the protocol's names, for those who read them here
+    AVATARS,
+    MAX_NAME,
+    MAX_PASSWORD,
+    MAX_PEOPLE_SHOWN,
+    MAX_SHOWN_NAME,
+    MAX_TABLES_SHOWN,
+    MAX_WATCHERS_SHOWN,
+    Avatar,
+    GameId,
+    InviteInfo,
+    MemberId,
+    Password,
+    PersonKey,
+    Seat,
+    SeatInfo,
+    ServerName,
+    ShownName,
+    ShownText,
+    TableId,
+    TableInfo,
+    Token,
+    Word,
+    allowed_name_char,
+    check_lobby_kind,
+    clean_name,
+)
 
-PROTOCOL_VERSION = 5            # what each version added: docs/protocol.md, "Versions"
+PROTOCOL_VERSION = 6            # what each version added: docs/protocol.md, "Versions"
 MAX_COMMAND_BYTES = 4096        # a client frame larger than this is refused by the websocket layer
-MAX_NAME = 20
-MAX_PASSWORD = 64
 CHAT_LOG = 100                  # lines of a table's chat (and reactions) sent to someone who comes in
 PRESET_NAMES = ("zingplay", "co_ban", "custom")
-
-Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-Password = Annotated[str, msgspec.Meta(max_length=MAX_PASSWORD)]
-AVATARS = 64                     # avatar ids 0..63, as the store keeps them (each app draws the ones it has)
-Avatar = Annotated[int, msgspec.Meta(ge=0, lt=AVATARS)]
-Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
-TableId = Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
-# what a client takes from a server (a rogue one is bounded like a client is)
-MAX_SHOWN_NAME = 2 * MAX_NAME + 8       # a chosen name, or one made unique ("Lan (2)")
-MAX_WATCHERS_SHOWN = 64
-MAX_PEOPLE_SHOWN = MAX_WATCHERS_SHOWN + 4   # the watchers and the seated players
-MAX_TABLES_SHOWN = 1000
-ShownName = Annotated[str, msgspec.Meta(max_length=MAX_SHOWN_NAME)]
-ShownText = Annotated[str, msgspec.Meta(max_length=2 * MAX_CHAT)]
-Word = Annotated[str, msgspec.Meta(max_length=40)]          # a code, a reason, a preset
-ServerName = Annotated[str, msgspec.Meta(max_length=64)]
-GameId = Annotated[int, msgspec.Meta(ge=0)]
-MemberId = Annotated[int, msgspec.Meta(ge=1, le=2 ** 31 - 1)]   # a person at a table (the id its state shows)
 
 
 class ProtocolError(Exception):
@@ -66,42 +74,6 @@ class ProtocolError(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-# ---------------------------------------------------------------- text rules
-_PUNCT = set(" _-.'")
-
-
-def check_lobby_kind(kind: SeatKind) -> None:
-    """A lobby seat is a player's, a bot's or empty; a table's own kinds (human, remote) never cross the wire."""
-    if kind not in LOBBY_KINDS:
-        raise ValueError(f"kind: unknown seat kind {kind!r} (choose from {', '.join(LOBBY_KINDS)})")
-
-
-def _allowed_name_char(ch: str) -> bool:
-    """Latin letters with Vietnamese (and other Latin) diacritics, digits and `` _-.'``."""
-    if ch in _PUNCT or ch.isdigit() and ch.isascii():
-        return True
-    if not ch.isalpha():
-        return False
-    code = ord(ch)
-    return (ch.isascii() or 0x00C0 <= code <= 0x024F or 0x1E00 <= code <= 0x1EFF) and code not in (0xD7, 0xF7)
-
-
-allowed_name_char = _allowed_name_char      # what else may show a name's alphabet (a beacon's server name)
-
-
-def clean_name(value: str) -> str:
-    """NFC-normalise and check a player name; raises ValueError saying what is wrong."""
-    name = unicodedata.normalize("NFC", value).strip()
-    if not 1 <= len(name) <= MAX_NAME:
-        raise ValueError(f"name: expected 1-{MAX_NAME} characters, got {len(name)}")
-    bad = [ch for ch in name if not _allowed_name_char(ch)]
-    if bad:
-        raise ValueError(f"name: character {bad[0]!r} is not allowed (letters, digits, space, _ - . ')")
-    if "  " in name:
-        raise ValueError("name: no double spaces")
-    return name
 
 
 # ---------------------------------------------------------------- commands (client -> server)
@@ -117,6 +89,7 @@ class Hello(_Cmd, tag="hello"):
     password: Password | None = None
     resume: Token | None = None
     avatar: Avatar | None = None    # the avatar chosen in the player's profile, shown to the table
+    person: PersonKey | None = None  # who you are at this server: your app's own key for it (docs/protocol.md)
 
     def __post_init__(self) -> None:
         self.name = clean_name(self.name)
@@ -193,6 +166,27 @@ class SetSeat(_Cmd, tag="set_seat"):
             raise ValueError("member: give the id of someone watching exactly when kind is player")
 
 
+class GiveSeat(_Cmd, tag="give_seat"):
+    """Between games: offer your own seat to the person watching with id ``member``; they are asked, and take it
+    (you watch, your chips kept for you) only if they accept."""
+
+    member: MemberId
+
+
+class AnswerSeat(_Cmd, tag="answer_seat"):
+    """Watching, between games: accept (or decline) the seat ``seat`` offered to you (``seat_offer``)."""
+
+    seat: Seat
+    accept: bool
+
+
+class Hold(_Cmd, tag="hold"):
+    """Host only, between games: hold the next deal (``hold``, at most ``hold_seconds``) or deal on (false: your vote
+    for the next game too)."""
+
+    hold: bool = True
+
+
 class React(_Cmd, tag="react"):
     """A quick reaction (a phrase or an emote) shown at your avatar; ``key`` is one of table/reactions.py."""
 
@@ -242,11 +236,12 @@ class SetPassword(_Cmd, tag="set_password"):
     password: Password
 
 
-Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | Kick | Mute | Leave
-           | Ready | Start | MoveCommand | NextGame | HintRequest | Chat | React | Ping | SetPassword)
+Command = (Hello | ListTables | CreateTable | Configure | Join | Watch | Sit | StandUp | SetSeat | GiveSeat | AnswerSeat
+           | Hold | Kick | Mute | Leave | Ready | Start | MoveCommand | NextGame | DealShown | HintRequest | Chat
+           | React | Ping | SetPassword)
 COMMAND_TYPES = ("hello", "list_tables", "create_table", "configure", "join", "watch", "sit", "stand_up", "set_seat",
-                 "kick", "mute", "leave", "ready", "start", "move", "next_game", "hint", "chat", "react", "ping",
-                 "set_password")
+                 "give_seat", "answer_seat", "hold", "kick", "mute", "leave", "ready", "start", "move", "next_game",
+                 "deal_shown", "hint", "chat", "react", "ping", "set_password")
 
 _decoder = msgspec.json.Decoder(Command)
 
@@ -298,46 +293,6 @@ class Pong(_Event, tag="pong"):
     t: float | None = None
 
 
-class SeatInfo(msgspec.Struct, kw_only=True):
-    seat: Seat
-    kind: SeatKind              # "empty" (a bot fills it at the start), "player" or "bot"
-    name: ShownName | None = None
-    level: BotLevel | None = None  # bot level (for empty seats: the level that will fill it)
-    ready: bool = False
-    host: bool = False
-    connected: bool = True
-    left: bool = False
-    avatar: int | None = None      # a seated player's avatar (hello's); None: drawn in the name's colour
-    member: MemberId | None = None  # the seated person's id (what the host's set_seat, kick and mute name)
-    joining: bool = False          # sat down between games: plays from the next game on
-
-    def __post_init__(self) -> None:
-        check_lobby_kind(self.kind)
-
-
-class TableInfo(msgspec.Struct, kw_only=True):
-    id: TableId
-    name: ServerName
-    state: Literal["lobby", "playing"]
-    seats: Annotated[list[SeatInfo], msgspec.Meta(max_length=4)]
-    bet: int
-    turn_seconds: int
-    preset: Word
-    bots: Annotated[list[BotLevel], msgspec.Meta(max_length=4)]
-    password: bool
-    host: Seat | None
-    players: Annotated[int, msgspec.Meta(ge=0, le=4)]
-    game_id: int = 0
-    next_votes: Annotated[list[Seat], msgspec.Meta(max_length=4)] = []
-    watchers: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = []   # who watches
-    watcher_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_WATCHERS_SHOWN)] = []  # same order
-    muted: Annotated[list[ShownName], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # the host muted them
-    muted_ids: Annotated[list[MemberId], msgspec.Meta(max_length=MAX_PEOPLE_SHOWN)] = []  # ... by their ids
-    deal_wait: Annotated[float, msgspec.Meta(ge=0, le=600)] = 0.0   # s the next deal waits for a watcher to sit
-    stood: Annotated[list[ShownName], msgspec.Meta(max_length=4)] = []   # stood up as the last game ended: the
-    #                                                                     clock had played their turns (absent)
-
-
 class Tables(_Event, tag="tables"):
     tables: Annotated[list[TableInfo], msgspec.Meta(max_length=MAX_TABLES_SHOWN)]
 
@@ -367,10 +322,36 @@ class ReactionEvent(_Event, tag="reaction"):
     watching: bool = False
 
 
-class ChatLog(_Event, tag="chat_log"):
-    """The table's chat so far (the last lines and reactions), for someone who just came in or came back."""
+class SeatOffer(_Event, tag="seat_offer"):
+    """To someone watching: ``by`` offers you seat ``seat`` (the host's invitation, or a player giving their own);
+    answer with ``answer_seat`` within ``seconds``."""
 
-    lines: Annotated[list[ChatEvent | ReactionEvent], msgspec.Meta(max_length=CHAT_LOG)]
+    seat: Seat
+    by: ShownName
+    seconds: Annotated[float, msgspec.Meta(ge=0, le=600)]
+
+
+class SeatDeclined(_Event, tag="seat_declined"):
+    """To whoever offered seat ``seat``: ``name`` declined it, or did not answer in time (``expired``)."""
+
+    seat: Seat
+    name: ShownName
+    expired: bool = False
+
+
+class Removed(_Event, tag="removed"):
+    """The host removed someone from the table (``watching``: someone watching); told to everyone there and kept in
+    the table's chat."""
+
+    name: ShownName
+    watching: bool = False
+
+
+class ChatLog(_Event, tag="chat_log"):
+    """The table's chat so far (the last lines, reactions and removals), for someone who just came in or came
+    back."""
+
+    lines: Annotated[list[ChatEvent | ReactionEvent | Removed], msgspec.Meta(max_length=CHAT_LOG)]
 
 
 class Closing(_Event, tag="closing"):
@@ -404,11 +385,11 @@ class Disconnected(msgspec.Struct, frozen=True, kw_only=True):
     wait: float | None = None   # bad_password, retry_later: seconds before the next try is checked
 
 
-LobbyEvent = (Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left
-              | GameRecord)
+LobbyEvent = (Welcome | Error | Pong | Tables | Lobby | ChatEvent | ReactionEvent | Removed | ChatLog | Closing
+              | Left | SeatOffer | SeatDeclined | GameRecord | Scoreboard)
 ClientMessage = LobbyEvent | TableMessage | Disconnected        # what NetTableClient.poll_messages returns
-ServerMessage = (Welcome | Pong | Tables | Lobby | ChatEvent | ReactionEvent | ChatLog | Closing | Left | Batch
-                 | GameRecord | TableMessage)
+ServerMessage = (Welcome | Pong | Tables | Lobby | ChatEvent | ReactionEvent | Removed | ChatLog | Closing | Left
+                 | SeatOffer | SeatDeclined | Batch | GameRecord | Scoreboard | TableMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
 
 
@@ -438,8 +419,10 @@ def _cleaned(msg: Any) -> Any:
     replace = msgspec.structs.replace
     if isinstance(msg, ChatEvent):
         return replace(msg, name=shown(msg.name, MAX_SHOWN_NAME), text=shown(msg.text, 2 * MAX_CHAT))
-    if isinstance(msg, ReactionEvent):
+    if isinstance(msg, (ReactionEvent, Removed, SeatDeclined)):
         return replace(msg, name=shown(msg.name, MAX_SHOWN_NAME))
+    if isinstance(msg, SeatOffer):
+        return replace(msg, by=shown(msg.by, MAX_SHOWN_NAME))
     if isinstance(msg, ChatLog):
         return replace(msg, lines=[_cleaned(line) for line in msg.lines])
     if isinstance(msg, Lobby):
@@ -452,6 +435,8 @@ def _cleaned(msg: Any) -> Any:
         return replace(msg, who=_name(msg.who))
     if isinstance(msg, Snapshot):
         return replace(msg, names=[shown(n, 40) for n in msg.names])
+    if isinstance(msg, Scoreboard):
+        return replace(msg, rows=[replace(r, name=shown(r.name, MAX_SHOWN_NAME)) for r in msg.rows])
     return replace(msg, final=_cleaned(msg.final)) if isinstance(msg, GameRecord) else msg
 
 

@@ -64,8 +64,8 @@ class RoomChecks(Generic[M]):
             raise RoomError("seat_taken", f"seat {seat} is not free")
 
     def host_only(self, member: M) -> None:
-        seat = self.seat_index(member)
-        if seat is None or seat != self.host:
+        """The host, seated or watching (the person, never a seat: standing up keeps the role)."""
+        if member.person != self.seats.host_person:
             raise RoomError("not_host", "only the host may do that")
 
     def seat_of(self, member: M) -> int:
@@ -84,4 +84,4 @@ class RoomChecks(Generic[M]):
         if self.settings.password and not hmac.compare_digest((password or "").encode(),
                                                               self.settings.password.encode()):
             raise RoomError("bad_password", f"{self.name} needs its password")
-        self.moderation.check_entry(member.name, self.name)
+        self.moderation.check_entry(member.person, self.name)

@@ -5,7 +5,7 @@ and it answers by calling ``Member.send(frame)``. Every change of a room is
 one of its methods here or in its base between_games.py (seats that change
 hands between games, the next deal); what it owns keeps its own
 bookkeeping: the seats (net/seating.py), the people watching
-(net/audience.py), their ids (net/members.py) and the chat (net/chat.py).
+(net/audience.py), everyone it has known (net/people.py) and the chat (net/chat.py).
 Which table a member is at is the server core's to keep (a room knows
 only its own people). Each player receives only the drained
 per-seat stream of their own seat (``Table.drain``), which the table
@@ -18,7 +18,7 @@ seat that changed hands counts as gone for the next game's leader
 (``Table.next_game``, RULES.md §2). During a game nothing moves: leaving
 then is Móm, a bot plays the seat to the game's end, and then it is free.
 The host names people by the id the table state gives them; it removes
-(kept out by name: net/moderation.py) or mutes anyone seated or watching.
+(kept out, by person: net/moderation.py) or mutes anyone seated or watching.
 Refusals raise ``RoomError`` and change nothing.
 """
 
@@ -37,13 +37,15 @@ from . import protocol as p
 from .audience import Audience
 from .between_games import BetweenGames
 from .chat import Chat
-from .game_record import MissedRecords, record_frame
+from .game_record import Records
 from .hosting import AwayTimer, arrival_frame, forward, hosted_table
+from .invites import Invites
 from .limits import ServerConfig
-from .members import M, Member, MemberIds, RoomError
+from .members import M, Member, RoomError
 from .moderation import Moderation
 from .names import unique_name
 from .pacing import LobbyPacer, arrival_bucket
+from .people import People
 from .seating import Seats
 
 __all__ = ["Member", "Room", "RoomError"]
@@ -63,34 +65,29 @@ class Room(BetweenGames[M]):
         self.seats: Seats[M] = Seats(settings.seats)
         self.audience: Audience[M] = Audience()   # the people watching
         self.chat_log = Chat()                # the table's chat and reactions
-        self.moderation = Moderation()        # who the host removed (by name) or muted
         self.table: Table | None = None
         self.runner = runner                  # decides the table's bots (None: the table's own threads)
         self.version = 0                      # goes up with every change of ``info()``
         self.last_activity = now              # the last command from someone seated at the table
         self.creator_addr = ""
         self.away = AwayTimer(config.away_delay)   # plays the turns of players who dropped
-        self.ids: MemberIds[M] = MemberIds()  # each person's id here (what the host's commands name)
+        self.people = People()                # everyone the table has known: ids, chips, evening, moderation
+        self.moderation = Moderation(self.people)   # who the host removed or muted, by person
         self.offer_until = 0.0                # the next deal waits until then for someone watching to sit
         self.vote_until = 0.0                 # ... and for the players' votes at most until then (0: nobody asked)
         self.joining: dict[int, float] = {}   # seats taken between games -> until when the deal waits for them
         self.stood: list[str] = []            # stood up as the last game ended: the clock had played for them
         self.ended = 0                        # the last game whose end was seen
+        self.played_by: list[str | None] = []  # the person who plays each seat of the game dealt (None: a bot)
+        self.records = Records()              # each game's records, built at its end for who played (game_record.py)
         self.delayed: set[str] = set()        # who held the next deal back already, between these two games
-        self.missed: MissedRecords[M] = MissedRecords()   # records of games that ended while their player was away
+        self.invites: Invites[M] = Invites()  # seats offered to someone watching, waiting for their answer
+        self.held_until = 0.0                 # the host holds the next deal until then (0: not held)
         self.clock: Callable[[], float] = time.monotonic     # the server's time (its core hands in its own)
         self.lobby_pace = LobbyPacer(config, now)  # lobby frames: at once while the budget lasts, then coalesced
         self.arrivals = arrival_bucket(config, now)   # joins and watches here, from everyone (net/pacing.py)
 
     # ------------------------------------------------------------ queries
-    def members(self) -> list[M]:
-        """The seated players."""
-        return self.seats.seated()
-
-    def everyone(self) -> list[M]:
-        """The seated players and the people watching."""
-        return [*self.seats.seated(), *self.audience.watchers]
-
     @property
     def empty(self) -> bool:
         """Nobody sits at the table and nobody watches it."""
@@ -99,29 +96,28 @@ class Room(BetweenGames[M]):
     def watching(self, member: M) -> bool:
         return member in self.audience
 
-    def seated_names(self) -> list[str]:
-        """Every name at the table now: the seated players', and once started the bots' too."""
-        names = self.seats.taken_names()
-        return names + list(self.table.names) if self.table is not None else names
+    def seated_names(self, person: str | None = None) -> list[str]:
+        """Every name at the table now: the seated players' (but the one ``person`` left, still played on under
+        their name: theirs to take back), and once started the bots' too (not a free seat's last name)."""
+        mine = {i for i in self.seats.left if i < len(self.played_by) and self.played_by[i] == person}
+        names = [n for i, n in enumerate(self.seats.names) if n is not None and i not in mine]
+        if self.table is None:
+            return names
+        return names + [self.table.names[i] for i, kind in enumerate(self.seats.kinds) if kind == SeatKind.BOT]
 
     def info(self) -> p.TableInfo:
         s, names = self.settings, self.table.names if self.table is not None else None
         return p.TableInfo(id=self.id, name=self.name, state="playing" if self.playing else "lobby",
-                           seats=self.seats.infos(s, names, self.ids.of, self.joining), bet=s.bet,
+                           seats=self.seats.infos(s, names, self.member_id, self.joining, self.away_left), bet=s.bet,
                            turn_seconds=s.turn_seconds,
                            preset=s.preset, bots=list(s.bots), password=bool(s.password), host=self.host,
+                           host_member=self.host_member(),
                            players=len(self.members()), game_id=self.table.game_id if self.table else 0,
                            next_votes=sorted(self.seats.votes), watchers=self.audience.names(),
-                           watcher_ids=[self.ids.of(m) for m in self.audience.watchers],
-                           muted=self.moderation.muted_among([*self.seats.taken_names(), *self.audience.names()]),
-                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), stood=list(self.stood))
-
-    def muted_ids(self) -> list[int]:
-        """The ids of the people here now whom the host muted (by the name each has at this table)."""
-        named = [*((m, n) for m, n in zip(self.seats.members, self.seats.names) if m is not None and n is not None),
-                 *self.audience.watchers.items()]
-        muted = set(self.moderation.muted_among(n for _, n in named))
-        return [self.ids.of(m) for m, n in named if n in muted]
+                           watcher_ids=[self.member_id(m) for m in self.audience.watchers],
+                           muted=[n for m, n in self._named() if self.moderation.is_muted(m.person)],
+                           muted_ids=self.muted_ids(), deal_wait=self.deal_wait(), stood=list(self.stood),
+                           invites=self.invite_infos(), held=self.held(self.table.now if self.table else 0.0))
 
     def broadcast_lobby(self) -> None:
         """The table changed: everyone at it gets its lobby (now, or coalesced with the next changes when the
@@ -134,19 +130,19 @@ class Room(BetweenGames[M]):
         info = self.info()
         for i, m in enumerate(self.seats.members):
             if m is not None:
-                m.send(p.encode(p.Lobby(table=info, you=i, member=self.ids.of(m))))
+                m.send(p.encode(p.Lobby(table=info, you=i, member=self.member_id(m))))
         for m in self.audience.watchers:           # each is told their own id: which watcher they are
             if m.connected:
-                m.send(p.encode(p.Lobby(table=info, watching=True, member=self.ids.of(m))))
+                m.send(p.encode(p.Lobby(table=info, watching=True, member=self.member_id(m))))
 
     def send_lobby_to(self, member: M) -> None:
         """``member`` gets the lobby as it is now (whoever acted sees the result at once, when the others' frame
         waits to be coalesced)."""
         seat = self.seat_index(member)
         if seat is not None:
-            member.send(p.encode(p.Lobby(table=self.info(), you=seat, member=self.ids.of(member))))
+            member.send(p.encode(p.Lobby(table=self.info(), you=seat, member=self.member_id(member))))
         elif self.watching(member):
-            member.send(p.encode(p.Lobby(table=self.info(), watching=True, member=self.ids.of(member))))
+            member.send(p.encode(p.Lobby(table=self.info(), watching=True, member=self.member_id(member))))
 
     # ------------------------------------------------------------ coming and going
     def join(self, member: M, seat: int | None, password: str | None) -> None:
@@ -162,7 +158,8 @@ class Room(BetweenGames[M]):
             seat = free[0]
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
-        self.seats.take(seat, member, unique_name(member.name, [*self.seated_names(), *self.audience.names()]))
+        taken = [*self.seated_names(member.person), *self.audience.names()]
+        self.seats.take(seat, member, unique_name(member.name, taken))
         self.broadcast_lobby()
 
     def _join_between_games(self, member: M, seat: int | None) -> None:
@@ -175,7 +172,7 @@ class Room(BetweenGames[M]):
             raise RoomError("seat_taken", f"seat {seat} is not free at {self.name}")
         if len(self.audience) >= self.config.max_watchers:
             raise RoomError("too_many_watchers", f"{self.name} already has {self.config.max_watchers} watching")
-        self.audience.add(member, member.name, self.seated_names())
+        self.audience.add(member, member.name, self.seated_names(member.person))
         self._seat_watcher(member, free[0] if seat is None else seat)   # the lobby and the game's view
         log_frame = self.chat_log.log_frame()
         if log_frame is not None:
@@ -186,21 +183,28 @@ class Room(BetweenGames[M]):
         self._check_entry(member, password)
         if len(self.audience) >= self.config.max_watchers:
             raise RoomError("too_many_watchers", f"{self.name} already has {self.config.max_watchers} watching")
-        self.audience.add(member, member.name, self.seated_names())
+        self.audience.add(member, member.name, self.seated_names(member.person))
         if self.table is not None:
             self.table.open_feed(None)
         self.resync(member)
 
     def leave(self, member: M, now: float) -> None:
-        """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on);
-        someone watching just goes."""
-        self.ids.forget(member)
-        self.missed.forget(member)
+        """``member`` leaves: a free seat in the lobby; Móm in a game in progress (the engine plays on under their
+        name; their chips are theirs again when it ends); someone watching just goes. What the table keeps of them
+        (chips, evening, id) stays for when they come back. A host who leaves passes the role on (net/seating.py)."""
+        hosting, seat = member.person == self.seats.host_person, self.seat_index(member)
+        self.invites.drop_for(member)
+        self._go(member, now)
+        if hosting:
+            self.seats.pass_host(seat, list(self.audience.watchers))
+        self.broadcast_lobby()
+
+    def _go(self, member: M, now: float) -> None:
+        """``member`` is no longer at the table (see ``leave``)."""
         if self.watching(member):
             self.audience.remove(member)
             if not self.audience and self.table is not None:
                 self.table.close_feed(None)
-            self.broadcast_lobby()
             return
         seat = self.seat_of(member)
         table = self.table
@@ -215,18 +219,15 @@ class Room(BetweenGames[M]):
             self.seats.left.add(seat)
             table.leave(seat)
             table.close_feed(seat)   # nobody reads the seat now: its messages are not kept
-            # a bot plays the seat to the end of this game (a Móm); then it is free (game_ended)
-            table.seat_bot(seat, self.settings.bot_level(seat), f"Bot {seat + 1}")
-            self.seats.kinds[seat] = SeatKind.BOT
+            # the engine plays the seat to the end of this game (a Móm) under their name; then it is free
             self.flush()
             self.maybe_next_game(now)
         else:
             self.seats.vacate(seat)
-        self.broadcast_lobby()
 
     def person(self, member_id: int) -> M:
         """The person with id ``member_id`` at this table, seated or watching."""
-        target = self.ids.find(member_id, self.everyone())
+        target = self.find_member(member_id, self.everyone())
         if target is None:
             raise RoomError("no_member", f"nobody with id {member_id} is at this table: look at it again")
         return target
@@ -238,6 +239,7 @@ class Room(BetweenGames[M]):
         self.host_only(member)
         target = self.person(member_id)
         name = self.audience.name_of(target)
+        watching = name is not None
         if name is not None:
             self.audience.remove(target)
             if not self.audience and self.table is not None:
@@ -248,10 +250,11 @@ class Room(BetweenGames[M]):
             name = self.seats.names[seat]
             self._free_for_next(seat)
             self._offer(now)
-        self.ids.forget(target)
-        self.missed.forget(target)
-        self.moderation.ban(name or target.name, target.name)
+        self.invites.drop_for(target)
+        self.moderation.ban(target.person, name or target.name)
+        self.scoreboard_to([target], final=True)
         target.send(p.encode(p.Left(table=self.id, reason="kicked")))
+        self.chat_log.say(p.Removed(name=name or target.name, watching=watching), self.everyone())   # told to all
         self.broadcast_lobby()
         self.maybe_next_game(now)
         return target
@@ -264,7 +267,7 @@ class Room(BetweenGames[M]):
             raise RoomError("not_yourself", "the host cannot mute themselves")
         seat = self.seat_index(target)
         name = self.seats.names[seat] if seat is not None else self.audience.name_of(target)
-        self.moderation.mute(name or target.name, muted)
+        self.moderation.mute(target.person, name or target.name, muted)
         self.broadcast_lobby()
 
     # ------------------------------------------------------------ the lobby
@@ -311,8 +314,10 @@ class Room(BetweenGames[M]):
         kinds = [SeatKind.PLAYER if m is not None else SeatKind.BOT for m in self.seats.members]
         names = [self.seats.names[i] or m.name if m is not None else f"Bot {i + 1}"
                  for i, m in enumerate(self.seats.members)]
-        self.table = self.build_table(kinds, names, [self.config.balance] * len(self.seats))
+        balances = [self.chips_for(m) if m is not None else self.config.balance for m in self.seats.members]
+        self.table = self.build_table(kinds, names, balances)
         self.table.start_game(now)
+        self.dealt()
         log.info("%s started: %s", self.name, ", ".join(self.table.names))
         self.broadcast_lobby()
         self.flush()
@@ -335,6 +340,13 @@ class Room(BetweenGames[M]):
             raise RoomError(exc.code, str(exc)) from None
         finally:
             self.flush()
+
+    def deal_shown(self, member: M, game_id: int, now: float) -> None:
+        """``member``'s screen has shown the deal of ``game_id``: their first turn's clock (or a bot's) may start; the
+        table bounds the wait, so a late or missing report never gives anyone more time."""
+        table, seat = self._table_seat(member)
+        table.deal_shown(seat, game_id, now)
+        self.flush()
 
     def hint(self, member: M) -> Hint:
         table, seat = self._table_seat(member)
@@ -359,7 +371,7 @@ class Room(BetweenGames[M]):
         else:
             seat = self.seat_of(member)
             name, watching = self.seats.names[seat] or member.name, False
-        self.moderation.check_speaker(name, self.name)
+        self.moderation.check_speaker(member.person, self.name)
         return seat, name, watching
 
     # ------------------------------------------------------------ driving
@@ -378,12 +390,14 @@ class Room(BetweenGames[M]):
             if m is not None:
                 self.away.check(table, m.connected, now, self.name)
         self.flush()
+        self.expire_invites(now)
+        self.end_hold(now)
         self.maybe_next_game(now)          # a newcomer's wait or the seat offer may be over
 
     def flush(self) -> None:
         """Forward each seat's own stream to that seat's player, the public one to those watching."""
         if self.table is not None:
-            forward(self.table, list(self.seats), self.audience, self.id, self.missed)
+            forward(self.table, list(self.seats), self.audience)
             self.game_ended(self.table, self.table.now)
 
     def resync(self, member: M) -> None:
@@ -399,11 +413,8 @@ class Room(BetweenGames[M]):
             self.flush()
             seat = self.seat_index(member)
             member.send(arrival_frame(self.table, seat))
-            record = record_frame(self.table, self.id, seat)
-            for kept in self.missed.take(member, but=self.table.game_id if record is not None else None):
-                member.send(kept)        # the games that ended while they were away (the client keeps each once)
-            if record is not None:       # a game over while they were away: its record again (kept once)
-                member.send(record)
+            for kept in self.records.take(member.person):
+                member.send(kept)        # the games charged to them while they were away (the client keeps each once)
             self.maybe_next_game(self.table.now)
 
     def member_dropped(self, now: float) -> None:

@@ -4,8 +4,9 @@ seat's kind, the seats whose player left and the votes for the next game.
 Bookkeeping only, no I/O and no rules of who may do what: the room
 (net/rooms.py) checks a command, then changes the seats through these
 methods, which keep them consistent (a freed seat loses its ready mark and
-its vote, the host's role passes to the next seated player), and tells
-everyone. A seat holds a ``Member`` (net/members.py) and the name it has
+its vote), and tells everyone. The host is a person (the table's
+creator), seated or watching: standing up keeps the role; only leaving passes
+it (``pass_host``). A seat holds a ``Member`` (net/members.py) and the name it has
 at this table (unique there: net/names.py).
 """
 
@@ -27,7 +28,7 @@ class Seats(Generic[M]):
         self.members: list[M | None] = [None] * n
         self.names: list[str | None] = [None] * n   # each player's name here (unique at the table)
         self.ready: set[int] = set()
-        self.host: int | None = None
+        self.host_person: str | None = None  # the host: the table's creator, seated or watching, until they leave
         self.kinds: list[SeatKind] = []     # per seat once started: a player, a bot or empty (between games)
         self.left: set[int] = set()         # player seats that left a started table (the engine plays them)
         self.votes: set[int] = set()        # seats that asked for the next game
@@ -41,6 +42,12 @@ class Seats(Generic[M]):
 
     def __iter__(self) -> Iterator[M | None]:
         return iter(self.members)
+
+    @property
+    def host(self) -> int | None:
+        """The host's seat (None: the host watches, or there is none)."""
+        person = self.host_person
+        return next((i for i, m in enumerate(self.members) if m is not None and m.person == person), None)
 
     def seated(self) -> list[M]:
         return [m for m in self.members if m is not None]
@@ -69,15 +76,17 @@ class Seats(Generic[M]):
         return next(((after + k) % n for k in range(1, n + 1) if self.members[(after + k) % n] is not None), None)
 
     def infos(self, settings: p.TableSettings, names: list[str] | None, ids: Callable[[M], int],
-              joining: Iterable[int] = ()) -> list[p.SeatInfo]:
+              joining: Iterable[int] = (), away: Callable[[M], float | None] = lambda m: None) -> list[p.SeatInfo]:
         """Every seat as the lobby shows it (``names``: the started table's, None before the start; ``ids``: each
-        person's id at the table; ``joining``: the seats taken between games, played from the next game on)."""
+        person's id at the table; ``joining``: the seats taken between games, played from the next game on;
+        ``away``: the seconds a dropped player's seat is still kept for them)."""
         out = []
         for i, m in enumerate(self.members):
             if m is not None:
                 out.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=self.names[i],
                                       ready=i in self.ready or i == self.host, host=i == self.host,
-                                      connected=m.connected, avatar=m.avatar, member=ids(m), joining=i in joining))
+                                      connected=m.connected, avatar=m.avatar, member=ids(m), joining=i in joining,
+                                      away=away(m)))
             elif names is not None and self.kinds[i] == SeatKind.PLAYER:
                 out.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=names[i], left=True, connected=False))
             elif names is not None and self.kinds[i] == SeatKind.EMPTY:  # between games: free for someone watching
@@ -90,29 +99,32 @@ class Seats(Generic[M]):
 
     # ------------------------------------------------------------ changes
     def take(self, seat: int, member: M, name: str) -> None:
-        """``member`` sits at the free ``seat`` as ``name``; the first to sit is the host."""
+        """``member`` sits at the free ``seat`` as ``name``; the first to sit at the table is its host."""
         self.members[seat], self.names[seat] = member, name
-        if self.host is None:
-            self.host = seat
+        if self.host_person is None:
+            self.host_person = member.person
 
     def vacate(self, seat: int, keep_name: bool = False) -> None:
         """Nobody sits at ``seat`` now (``keep_name``: the engine plays on under the name); its ready mark and
-        vote go, and a host's role passes on."""
+        vote go (a host who stands up stays the host: only leaving passes the role, ``pass_host``)."""
         self.members[seat] = None
         if not keep_name:
             self.names[seat] = None
         self.ready.discard(seat)
         self.votes.discard(seat)
-        if self.host == seat:
-            self.host = self.next_host(seat)
+
+    def pass_host(self, after: int | None, watchers: list[M]) -> None:
+        """The host left: the role passes to the first seated player after seat ``after`` (the host's; None: they
+        watched), else to the first person watching, else to nobody."""
+        seat = self.next_host(after if after is not None else len(self.members) - 1)
+        heir = self.members[seat] if seat is not None else next(iter(watchers), None)
+        self.host_person = heir.person if heir is not None else None
 
     def move(self, old: int, new: int) -> None:
         """The player at ``old`` moves to the free seat ``new`` (not ready there; the host stays the host)."""
         self.members[old], self.members[new] = None, self.members[old]
         self.names[old], self.names[new] = None, self.names[old]
         self.ready.discard(old)
-        if self.host == old:
-            self.host = new
 
     def resize(self, n: int) -> None:
         """The table now has ``n`` seats (nobody sits beyond); every ready mark goes."""

@@ -1,12 +1,14 @@
-"""The server core's people: a connection as the core sees it (``Link``: no socket) and the player identity behind
-it (``Session``), which outlives its connection.
+"""The server core's people: a connection as the core sees it (``Link``: no socket) and the person behind it
+(``Session``), which outlives its connection.
 
 A ``Link`` is a connection id the socket side gave (net/server.py), its
 address, its rate budgets and what the core has decided for it; frames
 sent to it are appended to the core's outbox as ``(id, frame)``, and a
 ``Close`` there tells the socket side to finish sending and close. A
 ``Session`` holds the name, the resume token and the table it is at (where
-it sits is the room's to know), and when it dropped.
+it sits is the room's to know), and when it dropped; its ``person`` is who it
+is: the hash of the key the app sent (its own per-server key), or of the
+token the server issued when the app sent none. The server keeps only hashes.
 """
 
 from __future__ import annotations
@@ -71,26 +73,20 @@ class Link:
 
 
 class Session:
-    """A player identity that outlives one connection: name, resume token, table, and when it dropped."""
+    """A person's presence at the server, outliving one connection: name, resume token, table, when it dropped, and
+    ``person``, the key a table knows the person by (net/people.py)."""
 
-    def __init__(self, name: str, addr: str, token_hash: str | None = None) -> None:
+    def __init__(self, name: str, addr: str, person: str | None = None, token: str | None = None) -> None:
         self.name = name
         self.avatar: int | None = None        # the avatar its hello chose (the latest hello's)
         self.addr = addr                      # where it connected from (kept after a drop: it counts tables)
-        # a seat resumed from the state file knows only its token's hash until the player brings the token
-        self.token = secrets.token_urlsafe(24) if token_hash is None else "#" + token_hash
-        self._hash = (token_hash, self.token) if token_hash is not None else None
+        self.token = token or secrets.token_urlsafe(24)   # what the welcome hands out to reclaim this presence
+        # who this is: the hash of the app's own key for this server (hello's ``person``), or of the token
+        self.person = person or digest(self.token)
         self.conn: Link | None = None
         self.room: Room[Session] | None = None  # the table it is at (the core's to keep; the seat is the room's)
         self.dropped_at: float | None = None
         self.browsing = False                 # asked for the table list: gets its updates until it sits
-
-    @property
-    def token_hash(self) -> str:
-        """SHA-256 of the resume token (what the server's state file keeps instead of the token)."""
-        if self._hash is None or self._hash[1] != self.token:
-            self._hash = (hashlib.sha256(self.token.encode()).hexdigest(), self.token)
-        return self._hash[0]
 
     @property
     def seat(self) -> int | None:
@@ -106,6 +102,13 @@ class Session:
             self.conn.send(frame)
 
 
-def restored_key(token: str) -> str:
-    """Where a seat resumed from the state file waits among the sessions for ``token`` ('#' is no token char)."""
-    return "#" + hashlib.sha256(token.encode()).hexdigest()
+def digest(secret: str) -> str:
+    """SHA-256 of a person's key or a token: what the server keeps of it (in memory and in the state file)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def person_key(person: str | None, resume: str | None) -> str | None:
+    """Who a hello says it is: its ``person`` key, else the resume token it brings (a token is a person's key for a
+    client that sends none of its own), as the server keeps it; None for a newcomer."""
+    secret = person or resume
+    return None if secret is None else digest(secret)

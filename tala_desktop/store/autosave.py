@@ -2,7 +2,9 @@
 
 The file holds the table's set-up (seats, rules, bet, pacing), its money and
 position in the series (balances, game id, who has left, the dealer's random
-state) and the current game as an ``engine.record`` object (deal + moves).
+state), the current game as an ``engine.record`` object (deal + moves) and,
+once the player ordered their hand, that order (``hand_order``: the cards
+left to right, optional).
 Reading replays the moves, so the rebuilt game has the same cards and the
 same turn. Writes go to a temporary file that replaces the old one, so a
 crash leaves either the previous save or the new one, never half a file.
@@ -43,6 +45,7 @@ class Autosave:
     rng_state: list[Any] | None          # random.Random.getstate() of the table's dealer, JSON-shaped
     record: dict[str, Any]               # engine.record.game_to_obj of the current game
     state: GameState
+    hand_order: list[int] | None = None  # the player's own order of their hand (cards left to right), if they made one
 
     @property
     def game_uid(self) -> str:
@@ -108,6 +111,16 @@ def _check_rules_and_bet(record: dict[str, Any]) -> None:
         raise UnfitSave(f"autosave: the saved bet {bet!r} is not a positive whole number")
 
 
+def _hand_order(value: Any) -> list[int] | None:
+    """The saved order of the player's hand: distinct cards 0-51, left to right (None: none was saved)."""
+    if value is None:
+        return None
+    if (not isinstance(value, list) or any(not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52
+                                           for c in value) or len(set(value)) != len(value)):
+        raise StoreError("autosave: hand_order is not a list of distinct cards 0-51")
+    return list(value)
+
+
 def parse_autosave(obj: Any) -> Autosave:
     """Validate an autosave object and rebuild its game by replay; StoreError names what is wrong."""
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
@@ -142,7 +155,8 @@ def parse_autosave(obj: Any) -> Autosave:
         raise StoreError("autosave: empty table_uid")
     return Autosave(table_uid, game_id, _need(obj, "started_at", str, nullable=True), _need(obj, "saved_at", str),
                     human, seats, _need(obj, "config", dict), balances, left,
-                    _need(obj, "rng_state", list, nullable=True), obj["record"], state)
+                    _need(obj, "rng_state", list, nullable=True), obj["record"], state,
+                    _hand_order(obj.get("hand_order")))
 
 
 def read_autosave(path: Path) -> Autosave | None:

@@ -66,7 +66,10 @@ class GameSummary:
     seats: tuple[SeatInfo, ...]
     labels: tuple[str, ...]
     nets: tuple[int, ...]
-    table: str | None = None   # None: an offline game paid from the wallet; "lan": a LAN table's chips
+    table: str | None = None   # None: an offline game paid from the wallet; "lan": a LAN table's chips;
+                               # "lan_evening": a whole evening at a LAN table (one person a seat)
+    games: tuple[int, ...] = ()    # an evening: the games each person played
+    auto: tuple[int, ...] = ()     # a LAN game: the turns the computer played for each seat's player away
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class LanRecord(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     events: list[EventMessage]
     final: Snapshot
+    auto: list[int] = []        # per seat, the turns the computer played for its player who was away
 
 
 @dataclass(frozen=True)
@@ -77,21 +78,25 @@ def _shown_name(name: object) -> bool:
 
 
 def keep_lan_game(conn: sqlite3.Connection, uid: str, table: str, events: list[EventMessage], final: Snapshot,
-                  now: datetime) -> bool:
-    """Keep a finished LAN game once (False: ``uid`` is kept already); the wallet is not touched."""
+                  now: datetime, auto: list[int] | None = None) -> bool:
+    """Keep a finished LAN game once (False: ``uid`` is kept already); the wallet is not touched. ``auto``: per
+    seat, the turns the computer played for its player who was away."""
     if not isinstance(uid, str) or not 1 <= len(uid) <= 200:
         raise StoreError("LAN game: expected a game id")
     check_lan_record(events, final)
+    auto = list(auto or [])
+    if auto and (len(auto) != final.n or not all(isinstance(a, int) and 0 <= a <= 1000 for a in auto)):
+        raise StoreError("LAN game: expected, per seat, the turns the computer played")
     out = final.outcome
     assert out is not None and final.seat is not None
-    record = msgspec.json.encode(LanRecord(events=list(events), final=final)).decode()
+    record = msgspec.json.encode(LanRecord(events=list(events), final=final, auto=auto)).decode()
     with transaction(conn):
         cur = conn.execute(
             "INSERT OR IGNORE INTO lan_games (uid, finished_at, table_name, seat, players, bet, kind, winner, names, "
-            "labels, nets, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "labels, nets, record, auto) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (uid, now.isoformat(timespec="seconds"), table[:MAX_TABLE_NAME], final.seat, final.n, final.bet,
              str(out.kind), out.winner, json.dumps(final.names, ensure_ascii=False), json.dumps(list(out.labels)),
-             json.dumps(list(out.net)), record))
+             json.dumps(list(out.net)), record, json.dumps(auto)))
     kept = cur.rowcount == 1
     if kept:
         log.info("kept LAN game %s: %s", uid, list(out.net))
@@ -103,14 +108,16 @@ def _lan_id(row: Row) -> Row:
     return ("lan", row[0])
 
 
-_COLUMNS = "id, uid, finished_at, players, bet, kind, winner, seat, names, labels, nets"
+_COLUMNS = "id, uid, finished_at, players, bet, kind, winner, seat, names, labels, nets, auto"
 
 
 def _summary(row: Row) -> GameSummary | None:
-    gid, uid, fin, players, bet, kind, winner, seat, names, labels, nets = row
+    gid, uid, fin, players, bet, kind, winner, seat, names, labels, nets, auto = row
     try:
-        names, labels, nets = json.loads(names), json.loads(labels), json.loads(nets)
+        names, labels, nets, auto = json.loads(names), json.loads(labels), json.loads(nets), json.loads(auto)
     except (TypeError, ValueError):
+        return None
+    if not (isinstance(auto, list) and len(auto) in (0, players) and all(isinstance(a, int) for a in auto)):
         return None
     if not (isinstance(names, list) and isinstance(labels, list) and isinstance(nets, list)
             and len(names) == len(labels) == len(nets) == players and isinstance(seat, int) and 0 <= seat < players
@@ -119,7 +126,7 @@ def _summary(row: Row) -> GameSummary | None:
         return None
     seats = tuple(SeatInfo(n, SeatKind.HUMAN if i == seat else SeatKind.REMOTE) for i, n in enumerate(names))
     return GameSummary(uid, fin, None, players, bet, kind, winner, seat, seats, tuple(labels), tuple(nets),
-                       table=LAN_KIND)
+                       table=LAN_KIND, auto=tuple(auto))
 
 
 def list_lan_games(conn: sqlite3.Connection, limit: int, bad: BadRows | None = None) -> list[GameSummary]:
@@ -137,7 +144,12 @@ def list_lan_games(conn: sqlite3.Connection, limit: int, bad: BadRows | None = N
     return out
 
 
-def count_lan_games(conn: sqlite3.Connection) -> int:
+def count_lan_games(conn: sqlite3.Connection, prefix: str = "") -> int:
+    """The LAN games kept (whose uid starts with ``prefix``: one server's table)."""
+    if prefix:
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        return int(conn.execute("SELECT COUNT(*) FROM lan_games WHERE uid LIKE ? ESCAPE '\\'",
+                                (pattern,)).fetchone()[0])
     return int(conn.execute("SELECT COUNT(*) FROM lan_games").fetchone()[0])
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import sqlite3
 import unicodedata
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from datetime import time as dt_time
 
 from .allowance import DAILY_FLOOR, STARTING_GRANT
 from .db import transaction
@@ -88,6 +89,17 @@ def set_avatar(conn: sqlite3.Connection, avatar: int) -> None:
 def topup_available(conn: sqlite3.Connection, now: datetime) -> bool:
     p = get_profile(conn)
     return p.balance < DAILY_FLOOR and p.last_topup != now.date().isoformat()
+
+
+def next_topup(conn: sqlite3.Connection, now: datetime) -> datetime | None:
+    """When the daily top-up can next be claimed: ``now`` if it can be, the next local midnight (``now``'s time
+    zone) if today's was had; None at or above the floor, where there is nothing to top up."""
+    p = get_profile(conn)
+    if p.balance >= DAILY_FLOOR:
+        return None
+    if p.last_topup != now.date().isoformat():
+        return now
+    return datetime.combine(now.date() + timedelta(days=1), dt_time(0), tzinfo=now.tzinfo)
 
 
 def claim_daily_topup(conn: sqlite3.Connection, now: datetime) -> int:

@@ -18,15 +18,16 @@ from tala_desktop.bots import LEVELS
 from tala_desktop.bots.runner import Runner
 from tala_desktop.engine.record import game_to_obj
 from tala_desktop.table import SeatConfig, SeatKind, Table, TableConfig, TableError
-from tala_desktop.table.config import MAX_HARD_SAMPLES
+from tala_desktop.table.config import DEAL_WAIT, MAX_DEAL_WAIT, MAX_HARD_SAMPLES
 
 from .autosave import FORMAT, VERSION, Autosave
 from .errors import StoreError, UnfitSave
 from .history import SeatInfo
 from .profile import check_name
 
-_PACING = ("seed", "think_delay", "hard_budget_ms", "hard_samples", "bot_workers", "first_leader")
-_NUMBER_RANGES = {"think_delay": (0.0, 10.0), "hard_budget_ms": (1.0, 10_000.0)}   # inclusive
+_PACING = ("seed", "think_delay", "hard_budget_ms", "hard_samples", "bot_workers", "first_leader", "deal_wait")
+_NUMBER_RANGES = {"think_delay": (0.0, 10.0), "hard_budget_ms": (1.0, 10_000.0),
+                  "deal_wait": (0.0, MAX_DEAL_WAIT)}   # inclusive
 MAX_WORKERS = 16
 
 
@@ -44,8 +45,9 @@ def _tuple_shape(value: Any) -> Any:
 
 
 def table_save_obj(table: Table, table_uid: str, human_seat: int | None, started_at: str | None,
-                   now: datetime) -> dict[str, Any]:
-    """The autosave object of ``table``'s current game (see autosave.py for the fields)."""
+                   now: datetime, hand_order: list[int] | None = None) -> dict[str, Any]:
+    """The autosave object of ``table``'s current game (see autosave.py for the fields); ``hand_order``: the
+    player's own order of their hand in it, if they made one."""
     st = table.state
     if st is None:
         raise StoreError("the table has no game to save")
@@ -59,7 +61,7 @@ def table_save_obj(table: Table, table_uid: str, human_seat: int | None, started
         "left_table": list(table.left_table),
         "rng_state": _json_shape(table.rng.getstate()),
         "record": game_to_obj(st),
-    }
+    } | ({"hand_order": list(hand_order)} if hand_order is not None else {})
 
 
 def check_fit(save: Autosave) -> None:
@@ -113,7 +115,8 @@ def table_config_of(save: Autosave) -> TableConfig:
     """The TableConfig the saved table was built with (its rules are the replayed game's)."""
     try:
         seats = [SeatConfig(s["name"], s["kind"], s.get("level", "normal"), s.get("balance", 0)) for s in save.seats]
-        pacing = {k: save.config[k] for k in _PACING if k in save.config}
+        # a save from before the deal wait gets the app's: its next games wait for the deal as new ones do
+        pacing = {"deal_wait": DEAL_WAIT, **{k: save.config[k] for k in _PACING if k in save.config}}
         return TableConfig(seats, rules=save.state.rules, bet=save.state.bet, **pacing)
     except (TypeError, ValueError) as exc:
         raise StoreError(f"autosave: the table set-up is unusable: {exc}") from None

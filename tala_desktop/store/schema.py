@@ -123,7 +123,42 @@ def _v4(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX lan_games_by_finish ON lan_games (finished_at, id)")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4)
+def _v5(conn: sqlite3.Connection) -> None:
+    conn.execute("""
+        CREATE TABLE lan_identity (
+            id          INTEGER PRIMARY KEY CHECK (id = 1),
+            secret      BLOB    NOT NULL,          -- the player secret: never leaves the folder (lan_seats.py)
+            created_at  TEXT    NOT NULL
+        )""")
+    conn.execute("""
+        CREATE TABLE lan_seats (
+            host         TEXT    NOT NULL,         -- the address as the app dialed it
+            port         INTEGER NOT NULL,
+            server_id    TEXT    NOT NULL,         -- the server that answered there
+            token        TEXT    NOT NULL,         -- its token for this player: sent back only there
+            server_name  TEXT    NOT NULL,
+            table_id     INTEGER,                  -- the table the player is at (NULL: none)
+            seat         INTEGER,                  -- the seat they hold or last held there (NULL: none)
+            seated       INTEGER NOT NULL,         -- 1: a seat in a started game, kept for the grace after a drop
+            alive_at     REAL    NOT NULL,         -- when the app last knew it had that seat (epoch seconds)
+            grace        REAL    NOT NULL,         -- the server's reconnect_seconds
+            hosted       INTEGER NOT NULL,         -- 1: the app ran that server itself
+            PRIMARY KEY (host, port, server_id)
+        )""")
+    conn.execute("""
+        CREATE TABLE lan_evenings (
+            id           INTEGER PRIMARY KEY,
+            uid          TEXT    NOT NULL UNIQUE,  -- lan-<server id>-<table>: one evening at one table
+            ended_at     TEXT    NOT NULL,
+            table_name   TEXT    NOT NULL,
+            rows         TEXT    NOT NULL          -- JSON: the scoreboard, a row per person (lan_evenings.py)
+        )""")
+    conn.execute("CREATE INDEX lan_evenings_by_end ON lan_evenings (ended_at, id)")
+    # per seat, the turns the computer played for a player who was away (JSON; [] for none)
+    conn.execute("ALTER TABLE lan_games ADD COLUMN auto TEXT NOT NULL DEFAULT '[]'")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1, _v2, _v3, _v4, _v5)
 CURRENT_VERSION = len(MIGRATIONS)
 
 

@@ -11,7 +11,10 @@ repaired by ``Store.recover`` at the next start. A store failure never stops
 the game: it is logged and kept in ``errors`` for the UI to show; a game that
 could not be paid keeps its autosave, so the next start pays it.
 
-``leave()`` is the player deliberately leaving mid-game: the rules' leave
+``keep_hand_order(order)`` keeps the player's own order of their hand with
+the current game's autosave (written at once, and again with every move's
+save); ``resume`` reads it back for "Chơi tiếp". ``leave()`` is the player
+deliberately leaving mid-game: the rules' leave
 (the seat is Móm and the engine plays it), the table plays the rest of the
 game out at once (``Table.play_out``), and the session settles what it reports.
 """
@@ -54,6 +57,7 @@ class OfflineSession:
         self.errors: list[str] = []
         self._saved: tuple[int, int] | None = None
         self._settled: set[int] = set()
+        self._hand_order: tuple[int, list[int]] | None = None     # (game id, the player's order of their hand)
         table.subscribe(self._on_message)
         if table.state is not None:
             self._saved = (table.game_id, len(table.state.history))
@@ -78,11 +82,29 @@ class OfflineSession:
             raise StoreError(f"the saved game {save.game_uid} was already paid (or its table played on): "
                              f"it cannot be resumed")
         table = resume_table(save, now, runner)
-        return cls(store, table, save.human_seat, save.table_uid, {save.game_id: save.started_at})
+        session = cls(store, table, save.human_seat, save.table_uid, {save.game_id: save.started_at})
+        if save.hand_order is not None:
+            session._hand_order = (save.game_id, list(save.hand_order))
+        return session
 
     @property
     def game_uid(self) -> str:
         return game_uid(self.table_uid, self.table.game_id)
+
+    def hand_order(self, game_id: int) -> list[int] | None:
+        """The player's own order of their hand in game ``game_id``, if one was kept."""
+        kept = self._hand_order
+        return list(kept[1]) if kept is not None and kept[0] == game_id else None
+
+    def keep_hand_order(self, order: list[int]) -> None:
+        """Keep ``order`` (the player's hand, left to right) with the current game's autosave, written now; nothing
+        once the game is over (its save is gone with it)."""
+        st = self.table.state
+        if st is None or st.is_over:
+            return
+        self._hand_order = (self.table.game_id, [int(c) for c in order])
+        self._saved = None              # the next sync writes, whatever moved
+        self.sync()
 
     def _on_message(self, seat: int, message: TableMessage) -> None:
         if seat == 0 and isinstance(message, Snapshot):
@@ -100,7 +122,8 @@ class OfflineSession:
                 if gid not in self.started_at:
                     self.started_at[gid] = self.store.clock().isoformat(timespec="seconds")
                 self.store.write_autosave(table_save_obj(self.table, self.table_uid, self.human_seat,
-                                                         self.started_at[gid], self.store.clock()))
+                                                         self.started_at[gid], self.store.clock(),
+                                                         self.hand_order(gid)))
                 self._saved = key
             except (StoreError, OSError) as exc:
                 self._failed("the game could not be autosaved", exc)

@@ -25,13 +25,15 @@ from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import EventMessage, Snapshot
 
 from . import autosave as autosave_file
-from . import continuity, history, lan_games, profile, settings, stats
+from . import continuity, history, lan_evenings, lan_games, lan_seats, profile, settings, stats
 from .autosave import Autosave
 from .db import REPLACED_CODES, Notice, open_database
 from .errors import StoreError, UnfitSave
 from .folder_lock import hold_folder
 from .history import GameEntry, GameSummary, SeatInfo, Settlement
+from .lan_evenings import EveningRow, LanEvening
 from .lan_games import LanGame
+from .lan_seats import LanSeat
 from .paths import AUTOSAVE_NAME, DB_NAME, aside_name, move_aside, remove_temp_files, resolve_data_dir
 from .profile import Profile
 from .replay import GameStory, ReplayCheck, check_entry, story_of
@@ -157,6 +159,10 @@ class Store:
         """True if the player is below the floor and has not had today's top-up."""
         return profile.topup_available(self.conn, self.clock())
 
+    def next_topup(self) -> datetime | None:
+        """When the daily top-up can next be claimed: now, the next local midnight, or None (not below the floor)."""
+        return profile.next_topup(self.conn, self.clock())
+
     def claim_daily_topup(self) -> int:
         """Top up to the floor once per calendar day when broke; returns the chips given (0 if none)."""
         given = profile.claim_daily_topup(self.conn, self.clock())
@@ -204,9 +210,10 @@ class Store:
     def get_game(self, uid: str) -> GameEntry | None:
         return self._told(history.get_game(self.conn, uid, self.bad_rows))
 
-    def keep_lan_game(self, uid: str, table: str, events: list[EventMessage], final: Snapshot) -> bool:
+    def keep_lan_game(self, uid: str, table: str, events: list[EventMessage], final: Snapshot,
+                      auto: list[int] | None = None) -> bool:
         """Keep a finished LAN game as the player's seat saw it, once; the wallet is not touched."""
-        kept = lan_games.keep_lan_game(self.conn, uid, table, events, final, self.clock())
+        kept = lan_games.keep_lan_game(self.conn, uid, table, events, final, self.clock(), auto)
         if kept:
             self._write_mark()
         return kept
@@ -214,19 +221,51 @@ class Store:
     def get_lan_game(self, uid: str) -> LanGame | None:
         return self._told(lan_games.get_lan_game(self.conn, uid, self.bad_rows))
 
+    def lan_games_kept(self, prefix: str) -> int:
+        """The LAN games kept of one server's table (their uids start with ``prefix``)."""
+        return lan_games.count_lan_games(self.conn, prefix)
+
+    def keep_lan_evening(self, uid: str, table: str, rows: list[EveningRow]) -> None:
+        """Keep a LAN table's scoreboard (the latest replaces the one before for the same ``uid``)."""
+        lan_evenings.keep_lan_evening(self.conn, uid, table, rows, self.clock())
+
+    def get_lan_evening(self, uid: str) -> LanEvening | None:
+        return self._told(lan_evenings.get_lan_evening(self.conn, uid, self.bad_rows))
+
     def history(self, limit: int = 50, offset: int = 0) -> list[GameSummary]:
-        """Offline and LAN games together, newest first (a LAN game's ``table`` is "lan")."""
-        rows = [*self.list_games(limit + offset), *self._told(lan_games.list_lan_games(self.conn, limit + offset,
-                                                                                         self.bad_rows))]
+        """Offline games, LAN games and LAN evenings together, newest first (a LAN game's ``table`` is "lan", an
+        evening's "lan_evening")."""
+        n = limit + offset
+        rows = [*self.list_games(n), *self._told(lan_games.list_lan_games(self.conn, n, self.bad_rows)),
+                *self._told(lan_evenings.list_lan_evenings(self.conn, n, self.bad_rows))]
         rows.sort(key=lambda g: g.finished_at, reverse=True)
         return rows[offset:offset + limit]
 
     def count_history(self) -> int:
-        return self.count_games() + lan_games.count_lan_games(self.conn)
+        return self.count_games() + lan_games.count_lan_games(self.conn) + lan_evenings.count_lan_evenings(self.conn)
 
     def lan_totals(self) -> tuple[int, int]:
         """LAN games kept and the table chips won or lost in them (never part of the wallet's statistics)."""
         return self._told(lan_games.lan_totals(self.conn, self.bad_rows))
+
+    # ------------------------------------------------------------ who the player is on the LAN (lan_seats.py)
+    def lan_person(self, host: str, port: int) -> str:
+        """The key this player shows the server at ``host:port`` (derived from the folder's secret)."""
+        return lan_seats.person_key(lan_seats.player_secret(self.conn, self.clock()), host, port)
+
+    def keep_lan_seat(self, seat: LanSeat) -> None:
+        lan_seats.keep_lan_seat(self.conn, seat)
+
+    def leave_lan_seat(self, host: str, port: int) -> None:
+        lan_seats.leave_lan_seat(self.conn, host, port)
+
+    def lan_seat(self, host: str, port: int) -> LanSeat | None:
+        """The app's last word with the server at ``host:port`` (the token it gave), or None."""
+        return lan_seats.lan_seat(self.conn, host, port)
+
+    def waiting_lan_seat(self) -> LanSeat | None:
+        """A seat in a LAN game the player may go back to now ("Quay lại bàn"), or None."""
+        return lan_seats.waiting_lan_seat(self.conn, self.clock().timestamp())
 
     def game_story(self, uid: str) -> GameStory | None:
         """Game ``uid``'s payments and leavers (None if it is not stored or does not replay)."""

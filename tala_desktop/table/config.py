@@ -50,6 +50,8 @@ class SeatConfig:
 
 
 MAX_HARD_SAMPLES = 100_000
+MAX_DEAL_WAIT = 60.0
+DEAL_WAIT = 6.0                  # the app's and a LAN server's bound: the slowest animation speed deals four in < 4 s
 
 
 @dataclass
@@ -66,6 +68,8 @@ class TableConfig:
                                      # decisions on any machine: with ``seed``, the same games every time)
     bot_workers: int = 3
     first_leader: int = 0            # the host (offline: the human) leads the first game
+    deal_wait: float = 0.0           # the longest a new game's first turn waits for the deal to be shown (0: its
+                                     # clock starts at the deal); the seat to move saying so starts it sooner
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.seats) <= 4:
@@ -74,6 +78,8 @@ class TableConfig:
             raise ValueError(f"rules are for {self.rules.players} players but the table has {len(self.seats)} seats")
         if not isinstance(self.bet, int) or self.bet < 1:
             raise ValueError(f"bet {self.bet!r}: expected a positive whole number")
+        if not 0 <= self.deal_wait <= MAX_DEAL_WAIT:       # NaN fails too
+            raise ValueError(f"deal wait {self.deal_wait!r}: expected 0 to {MAX_DEAL_WAIT:g} seconds")
         if not 0 <= self.first_leader < len(self.seats):
             raise ValueError(f"first leader {self.first_leader} is not a seat")
         if self.hard_samples is not None and (not isinstance(self.hard_samples, int)

@@ -175,7 +175,9 @@ class Clock(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tru
     seat: Annotated[Seat, about("whose clock runs")]
     deadline: Annotated[float, about("when it runs out, in the receiver's clock (the LAN client rebases it)")]
     seconds: Annotated[int, msgspec.Meta(ge=0, le=600), about("the length of a turn")]
-    remaining: Annotated[float, msgspec.Meta(ge=0), about("seconds left when the message was built")]
+    remaining: Annotated[float, msgspec.Meta(ge=0), about(
+        "seconds left when the message was built; more than `seconds` while a new game's first turn waits for the "
+        "deal to be shown (the ring shows the whole turn until then)")]
 
 
 class Snapshot(SeatMessage, tag="snapshot", frozen=True):
@@ -276,6 +278,13 @@ class NextGame(Command, tag="next_game", frozen=True):
     """After the results: ready for the next game (LAN: it starts when every connected player asked)."""
 
 
+class DealShown(Command, tag="deal_shown", frozen=True):
+    """Your screen has shown the deal (every card landed, your buttons show): the first turn's clock starts now if it
+    is yours, or a bot's; at the latest the table's deal wait after the deal, whatever a screen says."""
+
+    game_id: Annotated[GameId, about("the game whose deal was shown (a report about another game changes nothing)")]
+
+
 class HintRequest(Command, tag="hint", frozen=True):
     """On your turn: a ``hint`` message answers."""
 
@@ -284,8 +293,8 @@ class Leave(Command, tag="leave", frozen=True):
     """Leave the table: Móm in the game in progress (the engine plays the seat on)."""
 
 
-TableCommand = MoveCommand | NextGame | HintRequest | Leave
-COMMAND_TYPES: tuple[type[Command], ...] = (MoveCommand, NextGame, HintRequest, Leave)
+TableCommand = MoveCommand | NextGame | DealShown | HintRequest | Leave
+COMMAND_TYPES: tuple[type[Command], ...] = (MoveCommand, NextGame, DealShown, HintRequest, Leave)
 
 
 def tag_of(cls: type[msgspec.Struct]) -> str:

@@ -6,7 +6,8 @@ server (driven by its asyncio loop). It never blocks: bots think in a
 futures are polled by ``update(now)``; time is passed in, so tests step it.
 A bot's move is held back until ``think_delay`` seconds of the table's time
 after it was asked (so a human can follow), which is why a paused table (no
-updates) holds its bots too. Every change is published to each seat as redacted
+updates) holds its bots too. A new game's first turn waits for the deal to be shown
+(``deal_shown``, turn_start.py). Every change is published to each seat as redacted
 events followed by a fresh snapshot: to the listeners, and into the queue of
 each seat whose feed is open (``open_feed``: a client reads that seat), so a
 seat nobody reads keeps nothing. The feed of seat ``None`` is the public one,
@@ -31,6 +32,7 @@ from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_lea
 from .config import BOT, TableConfig
 from .messages import MAX_STORY, Clock, Snapshot, Story, TableMessage, Thinking
 from .snapshot import seat_events, seat_snapshot
+from .turn_start import TurnStart
 
 log = logging.getLogger(__name__)
 
@@ -69,11 +71,16 @@ class Table:
         self.leader = config.first_leader
         self.left_table = [False] * self.n
         self.changed: set[int] = set()        # seats that changed hands since this game was dealt (RULES §2)
+        # the names and balances the finished game ended with, kept once a seat changes hands after it (the game's
+        # record names who played it, never who sat down since)
+        self.played: tuple[list[str], list[int]] | None = None
         self.timed_out = [0] * self.n         # turns in a row the clock played for each person's seat
         self.now = 0.0
         self.deadline: float | None = None
+        self.start = TurnStart(config.deal_wait)   # when the turn runs from (a deal's first: once it is shown)
+        self._dealing = False                 # the change being published is a new deal
         self._turn_key: tuple[int, int, str] | None = None
-        self._pending: tuple[int, Future, float] | None = None  # (version, future, table time to play it)
+        self._pending: tuple[int, Future, float] | None = None  # (version, future, table time it was asked)
         self._version = 0
         self._seen_events = 0
 
@@ -103,10 +110,15 @@ class Table:
         self._turn_key = None
         self._version += 1
         self.changed.clear()
+        self.played = None
         for seat in range(self.n):
             if self.left_table[seat]:
                 self.state.push(Move(seat, MoveKind.LEAVE))
-        self._publish()
+        self._dealing = True
+        try:
+            self._publish()
+        finally:
+            self._dealing = False       # only the deal's own publication starts a first turn that waits
 
     def resume(self, state: GameState, game_id: int, balances: list[int], now: float | None = None) -> None:
         """Install a game rebuilt elsewhere (a replayed autosave) as the current game, with a fresh clock.
@@ -165,6 +177,20 @@ class Table:
         if st is not None and not st.is_over and not st.left[seat]:
             self._apply(Move(seat, MoveKind.LEAVE))
 
+    def deal_shown(self, seat: int | None, game_id: int, now: float | None = None) -> None:
+        """``seat``'s screen has shown the deal of game ``game_id`` (its buttons show): the first turn's clock starts
+        now if it waits for that seat (turn_start.py); another game, another person's screen, a running turn or a
+        report after ``deal_wait`` change nothing, so no screen can make a clock run longer."""
+        if now is not None:
+            self.now = now
+        st = self.state
+        if st is None or st.is_over or game_id != self.game_id or seat is None:
+            return
+        secs = self.config.rules.turn_seconds
+        if self.start.shown(self.now, seat == st.to_move or self.bots[st.to_move] is not None) and secs > 0:
+            self.deadline = self.now + secs
+            self._publish()                  # every seat's ring counts from now
+
     def seat_bot(self, seat: int, level: BotLevel, name: str, balance: int | None = None) -> None:
         """From the next game on, a bot of ``level`` named ``name`` plays ``seat`` (its player left or stood up),
         with ``balance`` chips if given (else the seat's).
@@ -190,6 +216,8 @@ class Table:
             raise TableError(f"balance {balance!r}: expected a non-negative whole number", "bad_balance")
 
     def _hand_over(self, seat: int, name: str, balance: int | None) -> None:
+        if self.state is not None and self.state.is_over and self.played is None:
+            self.played = (self.names[:], self.balances[:])
         self.names[seat] = name
         self.timed_out[seat] = 0
         if balance is not None:
@@ -266,11 +294,12 @@ class Table:
         if st is None or st.is_over:
             return
         seat = st.to_move
+        self.start.lapse(now)
         if self._pending is not None:
-            version, fut, due = self._pending
+            version, fut, asked = self._pending
             if version != self._version:
                 self._pending = None
-            elif fut.done() and now >= due:
+            elif fut.done() and now >= self.start.bot_due(asked, self.think_delay):
                 self._pending = None
                 self._finish_bot(seat, fut)
                 return
@@ -281,7 +310,7 @@ class Table:
         bot = self.bots[seat]
         if bot is not None and self._pending is None:
             fut = self.runner.request(bot, st.view(seat), think_delay=0.0)   # the table holds the move back
-            self._pending = (self._version, fut, now + self.think_delay)
+            self._pending = (self._version, fut, now)
             self._emit_all(Thinking(seat=seat, game_id=self.game_id))
 
     def _finish_bot(self, seat: int, fut: Future) -> None:
@@ -358,12 +387,17 @@ class Table:
         self.queues[seat] = []
         return q
 
-    def snapshot(self, seat: int | None) -> Snapshot:
+    def snapshot(self, seat: int | None, as_played: bool = False) -> Snapshot:
+        """What ``seat`` (None: someone watching) sees now; ``as_played``: a finished game under the names and
+        balances it ended with, whoever sat down since."""
         st = self.state
         assert st is not None
         thinking = st.to_move if (self._pending is not None and not st.is_over) else None
-        snap = seat_snapshot(st, seat, game_id=self.game_id, names=self.names, balances=self.balances,
+        names, balances = self.played if as_played and self.played is not None else (self.names, self.balances)
+        snap = seat_snapshot(st, seat, game_id=self.game_id, names=names, balances=balances,
                              clock=self.clock_info(), bet=self.config.bet, thinking=thinking)
+        if as_played:
+            return snap
         if seat is not None and seat in self.changed and st.is_over:
             # someone who sat down after the game ended holds nothing yet: the cards were the previous player's
             snap = msgspec.structs.replace(snap, hand=[])
@@ -421,5 +455,6 @@ class Table:
         key = (self.game_id, st.turn_no, str(st.to_move))
         if key != self._turn_key:
             self._turn_key = key
+            runs_from = self.start.new_turn(self.now, self._dealing)   # the cards fly first: see deal_shown
             secs = self.config.rules.turn_seconds
-            self.deadline = self.now + secs if secs > 0 else None
+            self.deadline = runs_from + secs if secs > 0 else None

@@ -31,7 +31,7 @@ def main() -> None:
     tracker = getattr(multiprocessing.resource_tracker._resource_tracker, "_pid", None)
     print(" ".join(str(pid) for pid in [*workers, *([tracker] if tracker else [])]), flush=True)
     runner.request(make_bot("hard", 2, budget_ms=60_000), state.view(state.to_move))   # one still searching
-    time.sleep(120)
+    time.sleep(120)   # not a wait: this process stays alive, searching, until the test kills it (120 s at most)
     sys.exit(1)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tala_desktop.bots import Bot, BotLevel, Decision, make_bot
@@ -49,8 +47,7 @@ def _game(runner: Runner) -> tuple[list[str], list[float]]:
         now += 0.25
         before = len(st.history)
         table.update(now)
-        while table.runner.busy:   # the threaded runner: its decision arrives meanwhile
-            time.sleep(0.001)
+        assert table.runner.wait_idle(30)   # the threaded runner: its decision arrives meanwhile
         table.update(now)
         played += [now] * (len(st.history) - before)
     table.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -38,10 +39,23 @@ def kill_and_count_left(timeout: float = 5.0) -> tuple[list[int], list[int]]:
         child.wait(timeout=10)
         if child.stdout is not None:
             child.stdout.close()
-    end = time.monotonic() + timeout
-    while time.monotonic() < end and any(alive(pid) for pid in pids):
-        time.sleep(0.05)
+    wait_ended(pids, timeout)
     return pids, [pid for pid in pids if alive(pid)]
+
+
+def wait_ended(pids: list[int], timeout: float) -> None:
+    """Block until each of ``pids`` has ended, at most ``timeout`` seconds in all: a process's pidfd turns
+    readable when it ends (these are not our children, so ``waitpid`` cannot wait for them)."""
+    end = time.monotonic() + timeout
+    for pid in pids:
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue                          # ended and reaped already
+        try:
+            select.select([fd], [], [], max(0.0, end - time.monotonic()))
+        finally:
+            os.close(fd)
 
 
 def test_the_search_processes_and_the_resource_tracker_end_when_their_parent_is_killed():

@@ -11,7 +11,7 @@ from concurrent.futures import CancelledError
 import pytest
 
 from tala_desktop.bots import make_bot
-from tala_desktop.bots.runner import SEARCH_NICENESS, BotRunner, Cancelled
+from tala_desktop.bots.runner import SEARCH_NICENESS, BotRunner, Cancelled, InlineRunner
 from tala_desktop.engine import GameState, Rules
 
 
@@ -43,6 +43,19 @@ def test_think_delay_holds_the_move_back():
         assert time.perf_counter() - t0 >= 0.29
 
 
+def test_wait_idle_returns_once_every_decision_is_in_or_cancelled():
+    st = midgame()
+    with BotRunner(workers=2, processes=False) as runner:
+        assert runner.wait_idle(0.0)                                   # nothing asked: idle at once
+        quick = runner.request(make_bot("easy", 2), st.view(st.to_move), think_delay=0.2)
+        slow = runner.request(make_bot("hard", 3, budget_ms=60_000), st.view(st.to_move))
+        assert st.is_legal(quick.result(timeout=20).move)
+        assert not runner.wait_idle(0.05) and not slow.done()          # the search goes on
+        runner.cancel_all()
+        assert runner.wait_idle(20) and slow.done() and runner.busy == 0
+    assert InlineRunner().wait_idle(0.0)                               # decides at once: never waits
+
+
 def test_hard_bot_answers_within_its_budget_in_a_thread():
     st = midgame()
     bot = make_bot("hard", 3, budget_ms=150)
@@ -71,10 +84,13 @@ def test_the_search_processes_run_below_the_app_so_its_frame_loop_keeps_a_core()
 def test_cancel_stops_a_long_search_and_pending_requests():
     st = midgame()
     slow = make_bot("hard", 3, budget_ms=60_000)
+    searching = threading.Event()
+    search = slow.decide
+    slow.decide = lambda view: searching.set() or search(view)
     with BotRunner(workers=1, processes=False) as runner:
         first = runner.request(slow, st.view(st.to_move))
         queued = runner.request(make_bot("normal", 1), st.view(st.to_move))
-        time.sleep(0.2)
+        assert searching.wait(20)                                 # the search runs: cancel stops it midway
         t0 = time.perf_counter()
         runner.cancel_all()
         with pytest.raises((Cancelled, CancelledError)):
@@ -102,6 +118,8 @@ def test_cancel_returns_at_once_when_the_search_runs_in_a_process():
     st = midgame()
     runner = BotRunner(workers=1)
     fut = runner.request(make_bot("hard", 3, budget_ms=30_000), st.view(st.to_move))
+    # Waits on a real process: the search runs in a spawned worker, and nothing in the process pool says when
+    # a worker has taken a call; half a second lets it start searching, so shutdown has a running search to end.
     time.sleep(0.5)
     runner.cancel_all()
     with pytest.raises((Cancelled, CancelledError)):

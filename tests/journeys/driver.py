@@ -31,7 +31,8 @@ from typing import Any
 
 import pygame
 
-from tala_desktop.app import start_desktop
+from tala_desktop.app.composition import start_desktop
+from tala_desktop.bots.runner import Runner
 from tala_desktop.store import folder_lock
 from tala_desktop.store.paths import resolve_data_dir
 from tala_desktop.ui.core.scene import Scene
@@ -116,6 +117,26 @@ class Journey:
             raise JourneyError("the app is still running")
         self.stop()
 
+    def crash(self) -> None:
+        """The app dies (a kill -9, a crash): no scene is told and nothing is said to a LAN server (no leave); its
+        connections drop and its threads and files end as the operating system ends a dead process's."""
+        from tala_desktop.ui.lan.session import LanSession
+
+        app = self.running_app
+        self.log("kill the app")
+        self.keep_frame()
+        for scene in app.stack.scenes:
+            session = getattr(scene, "session", None)
+            if isinstance(session, LanSession):
+                session.client.close()               # the socket goes with the process: the server sees a drop
+        closers, app.closers = app.closers, []
+        for close in closers:
+            close()
+        self.app = self.desktop = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     def stop(self) -> None:
         """End the app as its process does at exit; the data folder is free for the next start."""
         if self.app is not None:
@@ -142,20 +163,23 @@ class Journey:
     def _own_frame(self) -> bool:
         app = self.running_app
         deadline = time.monotonic() + BOT_WAIT
-        while self._bots_busy() or any(waiting() for waiting in self.waits_for):
+        for runner in self._bot_runners():
+            if not runner.wait_idle(max(0.0, deadline - time.monotonic())):
+                raise JourneyError(f"a computer player took over {BOT_WAIT:.0f} s to decide")
+        while any(waiting() for waiting in self.waits_for):
             if time.monotonic() > deadline:
-                raise JourneyError(f"a computer player or the server took over {BOT_WAIT:.0f} s to answer")
-            time.sleep(0.001)
+                raise JourneyError(f"the server took over {BOT_WAIT:.0f} s to answer")
+            time.sleep(0.001)  # a LAN server answers on a socket, from its own thread: nothing to wait on but time
         alive = app.frame()
         if app.frames_drawn:
             self.last_frame = None
         return alive
 
-    def _bots_busy(self) -> bool:
-        """A computer player of an offline table, or the tutorial's Lan (a table of its own), is deciding."""
+    def _bot_runners(self) -> list[Runner]:
+        """Who decides the computer players of the offline tables and the tutorial's Lan (a table of its own)."""
         tables = [client.table for client in self.games.clients]
         tables += [scene.tutorial_table for scene in self.running_app.stack.scenes if isinstance(scene, TutorialScene)]
-        return any(table.runner.busy for table in tables)
+        return [table.runner for table in tables]
 
     def step(self, seconds: float) -> None:
         for _ in range(max(1, round(seconds * FPS))):
@@ -274,6 +298,26 @@ class Journey:
         for _ in range(2 if double else 1):
             self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
             self._post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frame()
+
+    def point_at(self, canvas_pos: tuple[int, int]) -> None:
+        """Move the pointer to a canvas point without clicking (a hand off a button) and let it rest, one frame."""
+        self.log(f"point at {canvas_pos}")
+        self._post(pygame.MOUSEMOTION, pos=self._window_pos(canvas_pos), rel=(0, 0), buttons=(0, 0, 0))
+        self.frame()
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
+        """Press the left button at canvas point ``start``, move to ``end`` a step a frame, release there."""
+        self.log(f"drag from {start} to {end} on {self.scene_name()}")
+        a, b = self._window_pos(start), self._window_pos(end)
+        self._post(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))
+        self._post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        self.frame()
+        for i in range(1, steps + 1):
+            at = (round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
+            self._post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
+            self.frame()
+        self._post(pygame.MOUSEBUTTONUP, pos=b, button=1)
         self.frame()
 
     def drag_window(self, size: tuple[int, int]) -> None:

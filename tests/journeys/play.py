@@ -9,6 +9,7 @@ from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import card_str
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.table.model import TableModel
+from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
 
 from .driver import Journey, JourneyError
@@ -18,16 +19,16 @@ TURN_WAIT = 60.0      # stepped seconds to wait for my turn to come round (bots 
 
 def start_new_game(j: Journey, players: int | None = None, seconds: str | None = None,
                    levels: tuple[str, ...] = ()) -> None:
-    """Menu → Chơi với máy → (the choices) → Bắt đầu: the table of a new game is on screen."""
-    j.until(lambda: "Chơi với máy" in j.labels(), 2.0, "the menu")
-    j.click("Chơi với máy")
+    """Menu → Chơi với máy → (the choices) → Bắt đầu (in the language shown): the table of a new game is on screen."""
+    j.until(lambda: tr("menu.play_bots") in j.labels(), 2.0, "the menu")
+    j.click(tr("menu.play_bots"))
     if players is not None:
         j.click(str(players))
     for seat, level in enumerate(levels):
         j.click(level, nth=seat)
     if seconds is not None:
         j.click(seconds)
-    j.click("Bắt đầu")
+    j.click(tr("btn.start"))
     j.until(lambda: table_shown(j), 2.0, "the new table")
 
 
@@ -85,6 +86,13 @@ def mode(j: Journey) -> str:
 
 def wait_my_turn(j: Journey, seconds: float = TURN_WAIT) -> float:
     return j.until(lambda: my_turn_shown(j) or game_over(j), seconds, "my turn")
+
+
+def results_read(j: Journey) -> bool:
+    """The results are on top and have been seen for the moment in which they take no click (a click landing as
+    they appear was meant for the table)."""
+    top = j.top
+    return isinstance(top, ResultsOverlay) and not top.clock.guarded
 
 
 def game_over(j: Journey) -> bool:

@@ -38,7 +38,7 @@ def elements_of(scene: Scene) -> Iterator[Element]:
     if isinstance(scene, TableScene):
         yield from _table_elements(scene)
     elif isinstance(scene, ResultsOverlay):
-        yield from buttons_of([scene.new_button, scene.leave_button])
+        yield from buttons_of(scene.shown_buttons())
     elif isinstance(scene, Overlay):
         yield from buttons_of(scene.buttons)
     elif isinstance(scene, PageScene):

@@ -42,11 +42,10 @@ from tala_desktop.ui.lan import browser as lan_browser
 from tala_desktop.ui.lan import session as lan_session
 from tala_desktop.ui.lan.lobby import LanLobbyScene
 from tala_desktop.ui.lan.lost import LanLostOverlay
-from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
 
 from .driver import Journey, JourneyError, together
-from .play import game_over, my_turn_shown, play_turn
+from .play import game_over, my_turn_shown, play_turn, results_read
 
 BOT_DELAY = 0.05          # the server's bots hold a move back this long (the game's 0.8 s lets people follow)
 GAME_WAIT = 40.0          # stepped seconds a whole game may take
@@ -121,7 +120,7 @@ def bubble_shown(j: Journey, line: str) -> bool:
 def seat_offered(j: Journey) -> bool:
     """The app says seat 2 waits for someone watching to sit, with the seconds left."""
     shown = j.text()
-    return any(tr("people.seat_open", seat=2, seconds=left) in shown for left in range(1, 9))
+    return any(tr("people.deal_seat_open", seat=2, seconds=left) in shown for left in range(1, 13))
 
 
 def answer_due(j: Journey) -> bool:
@@ -215,7 +214,7 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
 
     host.until(play_on, GAME_WAIT, "the end of the game")
     for j in apps:
-        j.until(partial(on_top, j, ResultsOverlay), 5.0, "the results")
+        j.until(partial(results_read, j), 5.0, "the results")
     for j, others in ((host, ["Minh"]), (guest, ["Hà"]), (watcher, ["Hà", "Minh"])):
         shown = j.text()                       # the results' title over the game's log, names as each sees them
         assert all(name in shown for name in others), shown

@@ -9,7 +9,7 @@ from tala_desktop.ui.core.i18n import money
 from .driver import Journey
 from .play import discard_any, model, start_new_game, wait_my_turn
 
-EATS_RULE = "Lá bị ăn, chốt hay Ù sau khi bạn rời đều trừ vào 400 này: bạn không mất thêm."
+EATS_RULE = "Máy đánh nốt ván thay bạn; lá bị ăn, chốt hay Ù sau đó đều tính trong 400 này, không mất thêm."
 
 
 def to_a_turn_after_an_eat_from_me(j: Journey) -> int:
@@ -48,6 +48,6 @@ def test_leaving_mid_game_asks_first_and_tells_the_whole_cost(journey):
     j.click("Lịch sử")
     row = " ".join(j.texts())
     assert money(net) in row
-    assert f"Bạn rời bàn: {money(net - owed)} từ lúc rời" in row      # why: I left, what that cost, the eats
+    assert f"Bạn rời bàn: {money(net - owed)} · " in row              # why: I left, what that cost, the eats
     assert "móm" in row and "ăn của bạn" in row
 

@@ -79,4 +79,4 @@ def test_the_dialog_and_the_history_row_in_english(journey):
     j.click("Leave")
     j.until(lambda: j.scene_name() == "MenuScene", 2.0, "the menu after leaving")
     j.click("History")
-    assert "You left: -800 from then on" in " ".join(j.texts())
+    assert "You left: -800 · " in " ".join(j.texts())

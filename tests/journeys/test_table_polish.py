@@ -70,6 +70,7 @@ def test_a_picture_avatar_on_an_ultrawide_table_with_the_seconds_on_the_ring(jou
     seat_owl = faces.face(m.names[m.me], OWL, 2 * r)
     drawn = _canvas(j).get_at((g.avatar_centre[0], g.avatar_centre[1] - r // 2))
     assert _near(drawn, seat_owl.get_at((r, r - r // 2)))     # the owl at my seat
+    j.step(0.5)                                                 # my clock runs (it starts as my buttons show)
     left = math.ceil(sc.clock_remaining(m.me)[0])
     assert left > 20
     label = L.clock_label_centre(m.me)

@@ -16,6 +16,7 @@ from tala_desktop.ui.screens.tutorial import TutorialResults, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import Step
 
 from .driver import Journey
+from .play import results_read
 
 ACTIONS = {"eat": "Ăn", "draw": "Bốc", "lay": "Hạ", "send": "Gửi", "u": "Ù"}
 TOP_BAR = ("menu", "info", "header.")
@@ -112,6 +113,7 @@ def test_both_lessons_from_the_menu_back_to_the_menu(journey, size):
     rect, lines = results.coach()
     assert lines
     coach_clear_at(j)
+    j.until(lambda: results_read(j), 1.0, "the results seen")
     j.click("Ván mới")
 
     j.until(lambda: scene.lesson_index == 1 and scene.model is not None and scene.model.game_id == 2, 2.0,
@@ -122,6 +124,7 @@ def test_both_lessons_from_the_menu_back_to_the_menu(journey, size):
     play_lesson(j)
     assert isinstance(j.top, TutorialResults)
     coach_clear_at(j)
+    j.until(lambda: results_read(j), 1.0, "the results seen")
     j.click("Ván mới")
     j.until(lambda: j.scene_name() == "TutorialDoneScene", 1.0, "the closing page")
     j.click(tr("tutorial.to_menu"))

@@ -21,6 +21,7 @@ from .play import (
     mode,
     model,
     my_turn_shown,
+    results_read,
     scene,
     settle,
     start_new_game,
@@ -127,7 +128,7 @@ def test_a_whole_game_by_clicks_and_its_record_after_a_restart(journey):
     assert [str(v) for v in levels] == ["easy", "normal", "hard"]
     kinds, first, against = play_a_whole_game(j)
     assert {"draw", "eat", "lay", "send", "discard", "against"} <= kinds, kinds
-    j.until(lambda: isinstance(j.top, ResultsOverlay), 5.0, "the results")
+    j.until(lambda: results_read(j), 5.0, "the results")
     outcome = game_state(j).outcome
     assert outcome is not None
     me = j.table().model.me

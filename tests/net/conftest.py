@@ -19,9 +19,10 @@ from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import ServerThread, start_in_thread
 from tala_desktop.table.messages import Error, Snapshot
 
-# fast bots and ticks; the per-address budget raised, as every test client shares 127.0.0.1
+# fast bots and ticks, no wait for a deal to be shown (these clients draw nothing); the per-address budget raised,
+# as every test client shares 127.0.0.1
 FAST: dict[str, Any] = dict(host="127.0.0.1", port=0, bot_delay=0.0, tick=0.02, seed=11, hard_budget_ms=20.0,
-                            address_rate=10_000.0, address_burst=10_000.0)
+                            address_rate=10_000.0, address_burst=10_000.0, deal_wait=0.0)
 
 
 @pytest.fixture
@@ -102,7 +103,7 @@ def pump_until(players: list[Player], cond: Callable[[], bool], timeout: float =
                 pl.act()
         if cond():
             return
-        time.sleep(0.002)
+        time.sleep(0.002)  # the server answers on sockets, from its own thread: nothing to wait on but time
     raise AssertionError(f"timed out after {timeout} s")
 
 

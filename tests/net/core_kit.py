@@ -23,9 +23,10 @@ from tala_desktop.net.limits import ServerConfig
 from tala_desktop.net.protocol import PROTOCOL_VERSION
 from tala_desktop.net.sessions import Close, FrameHook, Outgoing
 
-# fixed deals, bots that move at the tick after they were asked (a Hard search has a small budget)
+# fixed deals, bots that move at the tick after they were asked (a Hard search has a small budget), no wait for a
+# deal to be shown (these clients draw nothing)
 CORE: dict[str, Any] = dict(bot_delay=0.0, seed=11, hard_budget_ms=20.0, address_rate=10_000.0,
-                            address_burst=10_000.0)
+                            address_burst=10_000.0, deal_wait=0.0)
 
 
 class CoreKit:

@@ -102,6 +102,7 @@ def test_the_bots_decide_in_the_runner_handed_in_at_the_ticks_and_the_same_game_
             assert t.view(t.conns[0])["outcome"] is not None
             assert kit.runner.decided > 0                # every bot move was asked of the kit's runner...
             assert not [th for th in threading.enumerate() if th.name.startswith("bot")]   # ...no worker thread
-            return [m for m in t.messages[t.conns[0]] if m["type"] != "lobby"], kit.now  # (lobby: random ids)
+            # (the lobby and the scoreboard name people by ids that start at random)
+            return [m for m in t.messages[t.conns[0]] if m["type"] not in ("lobby", "scoreboard")], kit.now
     first, again = game(), game()
     assert first == again

@@ -54,7 +54,7 @@ def until_my_turn(players, me: Player, phase: str, games: int = 3) -> None:
                 pl.act()
             if all(pl.snap.outcome is not None and pl.snap.game_id == game for pl in players):
                 break
-            time.sleep(0.002)
+            time.sleep(0.002)  # the server answers on sockets, from its own thread: nothing to wait on but time
         for pl in players:
             pl.client.next_game()
         pump_until(players, functools.partial(next_game_dealt, players, game + 1), act=False)
@@ -219,12 +219,12 @@ def test_a_dropped_player_is_auto_played_then_leaves_as_mom_when_its_token_expir
         assert kit.now - dropped < 0.6 and not table.state.is_over
         assert t.last(rest[0], "lobby")["table"]["seats"][seat]["kind"] == "player"    # its seat still waits
         assert len(kit.core.sessions) == 3
-        # its token expires: it leaves, Móm in the game it left; a bot plays the seat to the game's end
-        t.play_until(lambda: t.last(rest[0], "lobby")["table"]["seats"][seat]["kind"] != "player", act=False,
-                     seconds=1.0)
+        # its token expires: it leaves, Móm in the game it left; the engine plays the seat to the game's end
+        t.play_until(lambda: t.last(rest[0], "lobby")["table"]["seats"][seat]["left"], act=False, seconds=1.0)
         assert kit.now - dropped >= 0.6 and not table.state.is_over
-        assert t.last(rest[0], "lobby")["table"]["seats"][seat]["kind"] == "bot"
-        assert table.state.left[seat] and table.bots[seat] is not None
+        left = t.last(rest[0], "lobby")["table"]["seats"][seat]        # the engine plays it on, under its name
+        assert (left["kind"], left["left"], left["name"]) == ("player", True, t.welcomes[t.conns[seat]]["name"])
+        assert table.state.left[seat] and table.bots[seat] is None
         assert len(kit.core.sessions) == 2
         t.play_until(t.game_over())                  # (for those still here)
         out = outcome_of(t, rest[0])
@@ -241,7 +241,8 @@ def test_the_host_leaves_mid_game_the_role_passes_and_the_game_continues():
         t.read()
         assert t.last(host, "left_table") == {"type": "left_table", "table": t.id, "reason": "left"}
         lobby = t.last(rest[0], "lobby")["table"]
-        assert lobby["host"] == 1 and lobby["seats"][0]["kind"] == "bot"   # a bot plays the leaver's seat on
+        assert lobby["host"] == 1 and lobby["seats"][0]["left"]             # the engine plays the leaver's seat on
+        assert lobby["seats"][0]["name"] == "An"                           # ... under their name
         t.play_until(t.game_over(conns=rest))
         out = server_truth(kit, t)
         assert out is not None and all(outcome_of(t, c) == out for c in rest)

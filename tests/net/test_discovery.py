@@ -21,7 +21,7 @@ def wait_for(cond, timeout: float = 5.0):
         value = cond()
         if value:
             return value
-        time.sleep(0.01)
+        time.sleep(0.01)  # the beacons come by UDP to the browser's thread: no event to wait on
     raise AssertionError("timed out")
 
 

@@ -52,7 +52,7 @@ def test_one_beacon_reaches_every_target_though_one_of_them_fails(monkeypatch):
         await beacon.start()
         deadline = time.monotonic() + 5
         while not all(b.servers() for b in browsers) and time.monotonic() < deadline:
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(0.02)  # the beacon's sends run on this loop; the browsers hear them in their threads
         beacon.stop()
     try:
         asyncio.run(run())

@@ -103,3 +103,14 @@ def test_an_identitys_code_is_short_and_easy_to_read_aloud():
     assert len(codes) > 190                       # they tell servers apart
     assert not set(CODE_ALPHABET) & set("0O1IL2Z5S8BUV")
     assert short_code(FRIEND) == short_code(FRIEND)
+
+
+def test_the_addresses_a_beacon_names_are_kept_only_when_they_are_ipv4_a_friend_can_reach():
+    browser = Browser(bind=("127.0.0.1", 0))
+    try:
+        named = ["10.0.0.5", "::1", "127.0.0.1", "169.254.1.1", "10.0.0.300", "192.168.1.7"]
+        got = browser.feed(beacon(addrs=named), "192.168.1.7")
+        assert got is not None and got.addrs == ("10.0.0.5", "192.168.1.7")
+        assert browser.feed(beacon("e" * 32, addrs=[f"10.0.0.{i}" for i in range(9)]), "10.0.0.1") is None
+    finally:
+        browser.stop()

@@ -1,6 +1,6 @@
-"""The host's kick bans a person, not a router: by name at this table, never the whole address; people watching
-can be removed or muted; between games a seated guest can be removed too (never during a game). On the server
-core (tests/net/core_kit.py): no sockets, a stepped clock, the bots decided inline."""
+"""The host's kick bans a person, not a router: that person at this table (never a name), never the whole address;
+people watching can be removed or muted; between games a seated guest can be removed too (never during a game). On the
+server core (tests/net/core_kit.py): no sockets, a stepped clock, the bots decided inline."""
 
 from __future__ import annotations
 
@@ -34,9 +34,9 @@ def test_a_kick_keeps_the_person_out_but_not_the_others_behind_the_same_address(
         kit.welcome(chi, "Chi")                                # ... but a second person behind the same router may
         kit.say(chi, type="join", table=table)
         assert kit.hear(chi, "lobby")["you"] == 1
-        kit.welcome(again, "Mình")                             # a name like the removed one's is still refused
-        kit.say(again, type="watch", table=table)
-        assert kit.hear(again, "error")["code"] == "kicked"
+        kit.welcome(again, "Mình")                             # another person with a name like his may too:
+        kit.say(again, type="watch", table=table)              # a removal goes by person, never by name
+        assert kit.hear(again, "lobby")["watching"]
 
 
 def test_the_host_removes_or_mutes_someone_watching():
@@ -87,3 +87,26 @@ def test_a_seated_guest_can_be_removed_between_games_not_during_one():
         kit.say(host, type="next_game")
         t.read()
         assert t.view(host)["game_id"] == 2 and t.view(host)["names"][1] == "Bot 2"
+
+
+def test_everyone_at_the_table_is_told_who_was_removed_and_a_newcomer_reads_it_in_the_chat_log():
+    with CoreKit() as kit:
+        host, minh, fan, late = (kit.connect(a) for a in ("127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4"))
+        kit.welcome(host, "Lan")
+        table = kit.create_table(host, seats=3)
+        kit.welcome(minh, "Minh")
+        kit.say(minh, type="join", table=table)
+        kit.welcome(fan, "Quân")
+        kit.say(fan, type="watch", table=table)
+        seated = lobby_until(kit, host, lambda t: t["watchers"] == ["Quân"])
+        kit.say(host, type="kick", member=seated["seats"][1]["member"])
+        for conn in (host, fan):                               # the host and the one watching are told
+            told = kit.hear(conn, "removed")
+            assert (told["name"], told["watching"]) == ("Minh", False)
+        kit.say(host, type="kick", member=seated["watcher_ids"][0])
+        assert (kit.hear(host, "removed")["name"], kit.hear(fan, "left_table")["reason"]) == ("Quân", "kicked")
+        kit.welcome(late, "Tí")
+        kit.say(late, type="watch", table=table)
+        log = kit.hear(late, "chat_log")["lines"]              # someone who comes later reads it too
+        assert [(x["type"], x["name"], x["watching"]) for x in log] == [("removed", "Minh", False),
+                                                                        ("removed", "Quân", True)]

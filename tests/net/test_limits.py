@@ -73,10 +73,12 @@ def test_every_command_round_trips():
             p.CreateTable(seats=3, bots=["hard"]),
             p.Configure(bet=5), p.Join(table=2, seat=1), p.Sit(seat=3), p.Kick(member=2), p.Mute(member=7), p.Leave(),
             p.Ready(ready=False),
-            p.Start(), p.MoveCommand(game_id=3, move=parse_move("1 discard Kh")), p.NextGame(), p.HintRequest(),
+            p.Start(), p.MoveCommand(game_id=3, move=parse_move("1 discard Kh")), p.NextGame(), p.DealShown(game_id=3),
+            p.HintRequest(),
             p.Chat(text="chào"), p.Ping(t=1.5), p.Watch(table=2, password="x"), p.StandUp(),
             p.SetSeat(seat=1, kind="bot", level="easy"), p.SetSeat(seat=2, kind="player", member=5),
-            p.React(key="gg"), p.SetPassword(password="4821")]
+            p.React(key="gg"), p.SetPassword(password="4821"), p.GiveSeat(member=9),
+            p.AnswerSeat(seat=2, accept=True), p.Hold(hold=False)]
     assert {json.loads(p.encode_command(c))["type"] for c in cmds} == set(p.COMMAND_TYPES)
     for c in cmds:
         assert p.decode_command(p.encode_command(c)) == c
@@ -156,7 +158,7 @@ def test_lobby_refusals_change_nothing():
         assert info["password"] and "pw" not in json.dumps(info)
         assert info["seats"][1] == {"seat": 1, "kind": "empty", "name": None, "level": "hard", "ready": True,
                                     "host": False, "connected": True, "left": False, "avatar": None,
-                                    "member": None, "joining": False}
+                                    "member": None, "joining": False, "away": None}
         kit.say(b, type="join", table=1, password="nope")
         kit.say(b, type="join", table=7)
         kit.say(b, type="configure", seats=3)

@@ -1,4 +1,4 @@
-"""A player away when its games end gets their records when it comes back: each game it missed (the last three),
+"""A player away when its games end gets their records when it comes back: each game it missed (the last eight),
 as its seat saw it, once; nobody else gets them.
 
 Run on the server core (tests/net/core_kit.py: no sockets, a stepped clock)."""
@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from tala_desktop.net.game_record import KEPT
 
 from .core_kit import CoreKit
 from .core_table import CoreTable
@@ -53,13 +55,13 @@ def test_a_player_away_across_a_games_end_and_the_next_deal_gets_its_record_on_c
         assert records(table.messages[table.conns[0]]) == an_records   # An got nothing more
 
 
-def test_the_last_three_games_missed_are_kept_and_each_sent_once() -> None:
+def test_the_last_games_missed_are_kept_and_each_sent_once() -> None:
     with CoreKit(**AWAY) as kit:
         table = CoreTable(kit, ["An", "Bình"], seats=3, turn_seconds=0)
-        play_games_away(table, 4)
+        play_games_away(table, KEPT + 1)
         back = table.resume(1)
         table.read()
-        assert [r["game_id"] for r in records(table.messages[back])] == [2, 3, 4]
+        assert [r["game_id"] for r in records(table.messages[back])] == list(range(2, KEPT + 2))
         table.drop(1)                                               # away again, nothing ended meanwhile
         again = table.resume(1)
         table.read()

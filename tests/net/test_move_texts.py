@@ -19,6 +19,8 @@ class SeatedMember:
         self.name = name
         self.avatar: int | None = None
         self.addr = "127.0.0.1"
+        self.person = f"person of {name}"
+        self.dropped_at: float | None = None
         self.room: Room | None = None
         self.seat: int | None = None
         self.frames: list[str] = []

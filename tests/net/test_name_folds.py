@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tala_desktop.net.names import allowed_name_char as _allowed_name_char
 from tala_desktop.net.names import name_key, unique_name
-from tala_desktop.net.protocol import _allowed_name_char
 
 NAME_LETTERS = [chr(c) for c in (*range(0x20, 0x7F), *range(0xC0, 0x250), *range(0x1E00, 0x1F00))
                 if _allowed_name_char(chr(c))]

@@ -48,8 +48,9 @@ def started_with_a_fan(kit: CoreKit) -> tuple[int, int, int, int]:
 def test_a_seat_left_during_a_game_goes_free_at_its_end_and_the_deal_waits_for_the_watcher_who_takes_it():
     with CoreKit() as kit:
         lan, minh, fan, table = started_with_a_fan(kit)
-        kit.say(minh, type="leave")                              # Móm: a bot plays the seat to the end
-        assert lobby(kit, lan)["seats"][1]["kind"] == "bot"
+        kit.say(minh, type="leave")                              # Móm: the engine plays the seat to the end
+        gone = lobby(kit, lan)["seats"][1]
+        assert gone["left"] and gone["name"] == "Minh"           # ... under his name
         finish(kit, table)
         seat = lobby(kit, fan)["seats"][1]
         assert seat["kind"] == "empty" and seat["name"] is None  # free, offered to the people watching

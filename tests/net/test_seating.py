@@ -99,7 +99,9 @@ def test_players_stand_up_watchers_sit_down_and_the_host_swaps_seats_between_gam
         assert hear(g, "error")["code"] == "not_host"
         say(h, type="set_seat", seat=2, kind="player", member=lobby["table"]["seats"][0]["member"])   # not watching
         assert hear(h, "error")["code"] == "no_watcher"
-        say(h, type="set_seat", seat=2, kind="player", member=minh)  # the host swaps a bot for a waiting person
+        say(h, type="set_seat", seat=2, kind="player", member=minh)  # the host offers a bot's seat to Minh ...
+        assert hear(g, "seat_offer")["seat"] == 2
+        say(g, type="answer_seat", seat=2, accept=True)               # ... who takes it
         assert lobby_where(g, lambda m: m["you"] == 2)["table"]["watchers"] == []
         say(h, type="set_seat", seat=3, kind="empty")
         assert lobby_where(h, lambda m: m["table"]["seats"][3]["kind"] == "empty")
@@ -155,7 +157,8 @@ def test_in_the_lobby_a_watcher_takes_a_free_seat_and_a_player_may_stand_up(serv
     with raw(server.port) as h, raw(server.port, source="127.0.0.2") as f:
         hello(h, "Lan")
         say(h, type="create_table", seats=3)
-        table = hear(h, "lobby")["table"]["id"]
+        created = hear(h, "lobby")
+        table, lan = created["table"]["id"], created["member"]
         hello(f, "Quân")
         say(f, type="watch", table=table)
         assert hear(f, "lobby")["watching"]
@@ -163,13 +166,15 @@ def test_in_the_lobby_a_watcher_takes_a_free_seat_and_a_player_may_stand_up(serv
         assert hear(f, "error")["code"] == "seat_taken"
         say(f, type="sit", seat=2)
         assert lobby_where(f, lambda m: m["you"] == 2)["table"]["seats"][2]["name"] == "Quân"
-        say(h, type="stand_up")                                   # the host stands up: the host role passes
-        lobby = lobby_where(f, lambda m: m["table"]["host"] == 2)
-        assert lobby["table"]["watchers"] == ["Lan"] and lobby["table"]["seats"][0]["kind"] == "empty"
-        say(h, type="start")
-        assert hear(h, "error")["code"] == "not_host"
+        say(h, type="stand_up")                                   # the host stands up: still the host
+        lobby = lobby_where(f, lambda m: m["table"]["watchers"] == ["Lan"])
+        assert lobby["table"]["seats"][0]["kind"] == "empty"
+        assert lobby["table"]["host"] is None and lobby["table"]["host_member"] == lan
         say(f, type="start")
-        assert hear(h, "snapshot")["seat"] is None                # Lan watches the game Quân started
+        assert hear(f, "error")["code"] == "not_host"
+        say(f, type="ready")
+        say(h, type="start")
+        assert hear(h, "snapshot")["seat"] is None                # Lan watches the game she started
 
 
 def test_the_players_are_told_the_host_closed_the_app_and_who_it_was():

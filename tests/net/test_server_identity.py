@@ -57,7 +57,7 @@ def test_the_beacon_announces_the_identity_and_a_restart_keeps_it(tmp_path: Path
             try:
                 deadline = time.monotonic() + 5
                 while time.monotonic() < deadline and not any(s.port == srv.port for s in browser.servers()):
-                    time.sleep(0.01)
+                    time.sleep(0.01)  # the beacon comes by UDP to the browser's thread: no event to wait on
                 found = next(s for s in browser.servers() if s.port == srv.port)
                 assert found.id == srv.server.core.identity == ident.read_text().strip()
                 assert found.code == short_code(found.id)

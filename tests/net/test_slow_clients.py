@@ -23,7 +23,7 @@ def test_queued_bytes_are_bounded_not_only_frames():
     async def run() -> tuple[bool, bool, int, int]:
         ws: Any = StuckSocket()   # stands in for a websockets ServerConnection
         conn = Conn(ws, "127.0.0.1", ServerConfig(send_queue=512, send_queue_bytes=10_000), 0.0)
-        await asyncio.sleep(0)
+        await asyncio.sleep(0)            # (a yield, not a wait: the writer task starts)
         frame = '{"type":"tables","tables":"' + "x" * 2_000 + '"}'
         sent = 0
         while not conn.closing and sent < 100:
@@ -38,16 +38,18 @@ def test_queued_bytes_are_bounded_not_only_frames():
     assert aborted and early and most <= 10_000 and left == 0
 
 
-def test_a_client_whose_writer_makes_no_progress_is_dropped_at_the_next_frame():
+def test_a_client_whose_writer_makes_no_progress_is_dropped_at_the_next_frame(monkeypatch):
     async def run() -> tuple[bool, bool]:
         ws: Any = StuckSocket()   # stands in for a websockets ServerConnection
         conn = Conn(ws, "127.0.0.1", ServerConfig(stall_seconds=0.05), 0.0)
-        await asyncio.sleep(0)
+        await asyncio.sleep(0)            # (a yield, not a wait: the writer task starts)
         conn.send('{"type":"pong"}')      # the writer takes it and never gets it out
         await asyncio.sleep(0)
         conn.send('{"type":"pong"}')
         early = conn.closing
-        await asyncio.sleep(0.08)
+        loop = asyncio.get_running_loop()
+        later = loop.time() + 0.08        # the connection reads the loop's clock: stepped past stall_seconds
+        monkeypatch.setattr(loop, "time", lambda: later)
         conn.send('{"type":"pong"}')
         conn.writer.cancel()
         return early, conn.closing and ws.aborted
@@ -79,7 +81,7 @@ def test_repeated_table_lists_share_one_encoding():
                 latest = [f for f in frames if f.startswith('{"type":"tables"')][-1]
                 if latest is not lists[-1]:
                     break
-                time.sleep(0.05)
+                time.sleep(0.05)  # the host's change reaches the server on another socket: no event to wait on
             assert latest is not lists[-1]
     finally:
         srv.stop()
@@ -118,7 +120,7 @@ def test_a_client_that_never_reads_is_dropped_before_much_is_queued_for_it():
                 dropped = True
             dropped = dropped or srv.call(lambda: not any(s.name == "Lười" and s.connected
                                                           for s in srv.server.core.sessions.values()))
-            time.sleep(0.01)
+            time.sleep(0.01)  # the server drops it on its own thread, over a socket: no event to wait on
         assert dropped, "the server kept queueing for a client that never reads"
         # what the server took on for it: the queue bound, plus what the kernel and the transport held
         assert sent["bytes"] <= bound + 512 * 1024, sent

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tala_desktop.app import ALREADY_OPEN_EXIT
+from tala_desktop.app.already_open import ALREADY_OPEN_EXIT
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = "sounds ready"          # logged (-v) once the first frame of the menu is on screen
@@ -43,7 +43,7 @@ def _wait_ready(proc: subprocess.Popen, log: Path, limit: float = 90.0) -> None:
             return
         if proc.poll() is not None:
             raise AssertionError(f"the first app exited {proc.returncode}:\n{log.read_text(encoding='utf-8')}")
-        time.sleep(0.1)
+        time.sleep(0.1)  # a real app in its own process: its log file is all it tells, so it is read again
     raise AssertionError("the first app did not show its menu in time")
 
 

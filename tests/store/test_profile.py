@@ -68,3 +68,17 @@ def test_bot_balances_are_kept_per_name_and_level_and_a_broke_bot_buys_back_in(s
         store.bot_balance("", "easy")
     with pytest.raises(StoreError):
         store.bot_balance("Lan", "very hard")
+
+
+def test_the_next_top_up_is_now_when_it_can_be_claimed_and_the_next_midnight_once_it_was(store, clock):
+    assert store.next_topup() is None                        # at or above the floor: nothing to top up
+    set_balance(store, 300)
+    assert store.next_topup() == clock()                     # 09:00: claimable now
+    store.claim_daily_topup()
+    set_balance(store, 100)                                  # lost it all again the same day
+    midnight = clock().replace(day=2, hour=0, minute=0)
+    assert store.next_topup() == midnight and store.next_topup().tzinfo == clock().tzinfo
+    clock.advance(hours=14, minutes=59)                      # 23:59
+    assert store.next_topup() == midnight
+    clock.advance(minutes=1)                                 # 00:00 the next day: due
+    assert store.next_topup() == clock() and store.topup_available()

@@ -1,6 +1,6 @@
 """The app for the UI tests, started from its composition root: headless, on a stepped clock, bots decided inline.
 
-``inline_desktop`` is ``tala_desktop.app.build_desktop`` with a ``StepClock``
+``inline_desktop`` is ``tala_desktop.app.composition.build_desktop`` with a ``StepClock``
 and an ``InlineRunner`` for every table (no bot threads, nothing sleeps: a
 bot's move comes after its think delay in stepped time); ``menu=True``
 shows the main menu as the game does; ``open_tutorial`` opens Hướng dẫn the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.app import build_desktop
+from tala_desktop.app.composition import build_desktop
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.store import Store
 from tala_desktop.ui.screens.tutorial import TutorialScene

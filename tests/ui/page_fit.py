@@ -10,6 +10,7 @@ margin its frame and rounded corners take.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 
@@ -27,6 +28,33 @@ def drawn_bounds(scene: PageScene) -> pygame.Rect:
     surface.fill((0, 0, 0, 0))
     scene.draw_page(surface)
     return surface.get_bounding_rect(min_alpha=1)
+
+
+class Recorder(pygame.Surface):
+    """A clear design-sized surface that keeps the rectangle of every image blitted on it."""
+
+    def __init__(self) -> None:
+        super().__init__(SCREEN.size, pygame.SRCALPHA)
+        self.fill((0, 0, 0, 0))
+        self.blits_done: list[pygame.Rect] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None,  # type: ignore[override]
+             special_flags: int = 0) -> pygame.Rect:
+        at = pygame.Rect(dest) if isinstance(dest, pygame.Rect) else pygame.Rect(dest, (0, 0))
+        self.blits_done.append(pygame.Rect(at.topleft, source.get_size() if area is None else pygame.Rect(area).size))
+        return super().blit(source, dest, area, special_flags)
+
+
+def drawn_rects(scene: PageScene) -> list[pygame.Rect]:
+    """Where the page's own art puts each image it draws, in drawing order."""
+    surface = Recorder()
+    scene.draw_page(surface)
+    return surface.blits_done
+
+
+def overlaps(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """The pairs of ``rects`` that cover a common pixel."""
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
 
 
 def widget_rects(scene: PageScene) -> Iterator[tuple[str, pygame.Rect]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from tala_desktop.app import start_desktop
+from tala_desktop.app.composition import start_desktop
 from tala_desktop.bots import BotLevel, make_bot
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import GameState, Rules
@@ -64,7 +64,7 @@ def click(app: App, logical: tuple[int, int]) -> None:
 
 
 MET = (("Lan", "easy"), ("Minh", "normal"), ("Hùng", "hard"), ("Lan", "normal"), ("Minh", "hard"), ("Hùng", "easy"),
-       ("Nguyễn Thị Hương", "hard"), ("Lan", "hard"), ("Tuấn", "normal"), ("Minh", "easy"))
+       ("Nguyễn Thị Hương", "hard"), ("Lan", "hard"), ("Tuấn", "normal"), ("Hùng", "normal"))
 
 
 def settle_games_met(store: Store, games: int = 20) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@ and the hand view report, then pumped into the scene stack.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -22,6 +23,7 @@ from tala_desktop.ui.audio.sounds import NullSounds
 from tala_desktop.ui.core.assets import Fonts
 from tala_desktop.ui.core.scene import SceneStack
 from tala_desktop.ui.shared.services import Services, UiSettings
+from tala_desktop.ui.table.input import INPUT_GUARD
 from tala_desktop.ui.table.modes import TableButton
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
@@ -46,12 +48,13 @@ def make_services(fonts: Fonts | None = None, speed: float = 3.0) -> Services:
 
 
 def make_table(levels=("normal", "normal", "normal"), seed: int = 11, seconds: int = 30, human: bool = True,
-               players: int | None = None) -> Table:
+               players: int | None = None, deal_wait: float = 0.0, think_delay: float = 0.0, leader: int = 0
+               ) -> Table:
     seats = ([SeatConfig("Bạn", HUMAN)] if human else []) + [
         SeatConfig(name, level=lv) for name, lv in zip(("Lan", "Minh", "Hùng", "Tú"), levels)]
     n = players or len(seats)
     cfg = TableConfig(seats[:n], rules=Rules(players=n, turn_seconds=seconds), bet=100, seed=seed,
-                      think_delay=0.0, hard_budget_ms=20)
+                      think_delay=think_delay, hard_budget_ms=20, deal_wait=deal_wait, first_leader=leader)
     return Table(cfg, InlineRunner())
 
 
@@ -190,7 +193,8 @@ def check_agrees(drv: Driver) -> None:
 
 
 def play_to_results(drv: Driver, limit: int = 30000) -> ResultsOverlay:
-    """Play your turns (the bots theirs) until the results dialog is on top; returns it."""
+    """Play your turns (the bots theirs) until the results dialog is on top, and look at it for the moment it takes
+    no click in (``INPUT_GUARD``); returns it."""
     stats: dict[str, int] = {}
     for _ in range(limit):
         if isinstance(drv.stack.top, ResultsOverlay):
@@ -199,4 +203,5 @@ def play_to_results(drv: Driver, limit: int = 30000) -> ResultsOverlay:
         drv.step()
     overlay = drv.stack.top
     assert isinstance(overlay, ResultsOverlay)
+    drv.step(math.ceil(INPUT_GUARD / DT) + 1)
     return overlay

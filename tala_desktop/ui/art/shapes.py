@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from .theme import CLEAR, CROWN_JEWEL, SWORD_BLADE, Colour
+from .theme import CROWN_JEWEL, SWORD_BLADE, Colour
 
 Point = tuple[float, float]
 
@@ -160,7 +160,7 @@ def render_padlock(size: int, colour: Colour) -> pygame.Surface:
     body = pygame.Rect(0, round(h * 0.44), w, h - round(h * 0.44))
     pygame.draw.rect(big, colour, body, border_radius=max(k, round(w * 0.14)))
     hole = (body.centerx, body.y + round(body.h * 0.42))
-    pygame.draw.circle(big, CLEAR, hole, max(k, round(w * 0.1)))
-    pygame.draw.rect(big, CLEAR, (hole[0] - max(1, round(w * 0.04)), hole[1], max(2, round(w * 0.08)),
+    pygame.draw.circle(big, (*colour, 0), hole, max(k, round(w * 0.1)))
+    pygame.draw.rect(big, (*colour, 0), (hole[0] - max(1, round(w * 0.04)), hole[1], max(2, round(w * 0.08)),
                                          round(body.h * 0.32)))
     return pygame.transform.smoothscale(big, (w // k, size))

@@ -61,6 +61,7 @@ BADGE_COLOURS: dict[str, Colour] = {  # a standing's badge under the avatar and 
 }
 BADGE_OTHER: Colour = (90, 90, 90)    # a standing without a colour of its own
 BADGE_LEFT: Colour = (90, 94, 104)    # "left the table"
+AWAY_MARK: Colour = (176, 96, 24)     # "away": a dropped player's seat still kept for them
 THINKING_BUBBLE: RGBA = (250, 250, 250, 235)   # the "..." beside a bot that is thinking
 THINKING_DOT: Colour = (160, 160, 160)
 THINKING_DOT_LIT: Colour = (40, 40, 40)
@@ -244,9 +245,11 @@ COACH_PANEL_EDGE: RGBA = (255, 214, 110, 200)
 LAN_ROW: Colour = (12, 40, 28)            # a server or table in a list, a seat in the lobby
 LAN_ROW_MINE: Colour = (40, 70, 40)       # your seat in the lobby
 LAN_NOTE: Colour = (180, 200, 186)        # a server's address, the hint under the address field
+LAN_BACK_ROW: Colour = (58, 62, 22)       # "Quay lại bàn": the seat a server still keeps for you
 
 # chat and reactions
 CHAT_FILL: RGBA = (10, 30, 22, 236)
+CHAT_VEIL: RGBA = (10, 24, 18, 226)     # over the reactions of someone the host muted
 CHAT_TILE: RGBA = (255, 255, 255, 26)     # a reaction's tile; lit under the mouse
 CHAT_TILE_HOVER: RGBA = (255, 255, 255, 70)
 CHAT_BADGE: Colour = (226, 48, 48)        # the count of unread lines on the chat button

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 MUSIC_FILE = "music.ogg"
 LEVEL = 0.45                    # the loudest the music gets, under the effects
+MUSIC_PEAK = 0.92               # the loop's loudest sample, a share of full scale (a test reads the file for it)
 
 
 def music_path() -> Path:
@@ -57,6 +58,12 @@ class Music:
         except (pygame.error, OSError) as exc:
             log.info("no music (%s)", exc)
             self.failed = True
+
+    @property
+    def level(self) -> float:
+        """The loudest the music can be in the mix at its volume (a share of full scale), whether it plays yet or
+        not: the room the effects leave it (``Sounds.reserve``)."""
+        return MUSIC_PEAK * LEVEL * self.volume
 
     @property
     def playing(self) -> bool:

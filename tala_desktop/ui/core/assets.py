@@ -15,9 +15,12 @@ from pathlib import Path
 
 import pygame
 
+from .glyph_fallback import FallbackFont, GlyphCover
+
 ASSET_PACKAGE = "tala_desktop.assets"
 FONT_REGULAR = "fonts/DejaVuSans.ttf"
 FONT_BOLD = "fonts/DejaVuSans-Bold.ttf"
+FONT_EMOJI = "fonts/NotoEmoji-Regular.ttf"   # Noto Emoji (monochrome), for the emoji DejaVu lacks
 _MARKER = FONT_REGULAR  # a file every valid asset folder has
 
 
@@ -70,12 +73,15 @@ class Fonts:
     """Loads the bundled DejaVu fonts on first use and caches them by (size, bold).
 
     DejaVu Sans covers every Vietnamese diacritic and the suit symbols ♠♣♦♥,
-    which pygame's default font does not.
+    which pygame's default font does not; what it lacks (most emoji) each font
+    draws from Noto Emoji (glyph_fallback.py).
     """
 
     def __init__(self, root: Path | None = None) -> None:
         self._root = root
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._emoji: dict[int, pygame.font.Font] = {}
+        self._covers: dict[str, GlyphCover] = {}
 
     @property
     def root(self) -> Path:
@@ -94,9 +100,27 @@ class Fonts:
         if cached is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            cached = pygame.font.Font(str(self.path(bold)), size)
+            path = self.path(bold)
+            cached = FallbackFont(path, size, self._cover(path), self._emoji_font(size),
+                                  self._cover(self.root / FONT_EMOJI))
             self._cache[key] = cached
         return cached
 
+    def _cover(self, path: Path) -> GlyphCover:
+        return self._covers.setdefault(str(path), GlyphCover(path))
+
+    def _emoji_font(self, size: int) -> pygame.font.Font:
+        """The emoji font at the size whose line is no taller than the text font's at ``size``."""
+        found = self._emoji.get(size)
+        if found is None:
+            path = str(self.root / FONT_EMOJI)
+            found = pygame.font.Font(path, size)
+            text_h = pygame.font.Font(str(self.path()), size).get_height()
+            if found.get_height() > text_h:
+                found = pygame.font.Font(path, max(1, size * text_h // found.get_height()))
+            self._emoji[size] = found
+        return found
+
     def clear(self) -> None:
         self._cache.clear()
+        self._emoji.clear()

@@ -24,4 +24,5 @@ class Pages:
     table_rules: Callable[[], Scene] | None = None        # the rules over a LAN table: no guided game from there
     tutorial: Callable[[], Scene] | None = None           # Hướng dẫn, the guided first game
     lan: Callable[[], Scene] | None = None                # the LAN page: tables found or hosted
+    lan_back: Callable[[], Scene] | None = None           # the LAN page going back to the seat kept for the player
     settings_changed: Callable[[], object] | None = None  # apply and keep a changed setting

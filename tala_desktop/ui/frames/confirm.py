@@ -6,8 +6,6 @@ from collections.abc import Callable
 
 import pygame
 
-from ..art import gfx
-from ..art.theme import GOLD, TEXT
 from ..core.display import LOGICAL_SIZE
 from ..shared.services import Services
 from ..widgets.controls import Button
@@ -54,13 +52,5 @@ class ConfirmOverlay(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface, self.panel)
-        fonts = self.services.fonts
-        title = gfx.render_line(fonts.font(28, bold=True), self.title, GOLD)
-        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 22)))
-        body = fonts.font(BODY_SIZE)
-        y = self.panel.y + BODY_TOP
-        for line in self.lines:
-            img = gfx.render_line(body, line, TEXT)
-            surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
-            y += body.get_linesize()
+        self.draw_heading(surface, self.panel, self.services.fonts, self.title, self.lines, BODY_SIZE, BODY_TOP)
         self.draw_buttons(surface)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pygame
 
 from ..art import gfx
-from ..art.theme import DIALOG_EDGE, DIALOG_FILL, SHADE
+from ..art.theme import DIALOG_EDGE, DIALOG_FILL, GOLD, SHADE, TEXT
+from ..core.assets import Fonts
 from ..core.scene import Scene
 from ..widgets.controls import Button
 
@@ -70,6 +71,21 @@ class Overlay(Scene):
             self._backdrop = (key, shade, gfx.rounded_rect(panel.size, DIALOG_FILL, radius, 1, DIALOG_EDGE))
         whole.blit(self._backdrop[1], (0, 0))
         surface.blit(self._backdrop[2], panel.topleft)
+
+    @staticmethod
+    def draw_heading(surface: pygame.Surface, panel: pygame.Rect, fonts: Fonts, title: str, lines: list[str],
+                     size: int, top: int) -> int:
+        """A dialog's gold title and its message's ``lines`` (font ``size``, from ``top`` under the panel's top),
+        centred in ``panel``; returns the y under the last line."""
+        image = gfx.render_line(fonts.font(28, bold=True), title, GOLD)
+        surface.blit(image, image.get_rect(midtop=(panel.centerx, panel.y + 22)))
+        body = fonts.font(size)
+        y = panel.y + top
+        for line in lines:
+            image = gfx.render_line(body, line, TEXT)
+            surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
+            y += body.get_linesize()
+        return y
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         for b in self.buttons:

@@ -17,7 +17,10 @@ field and a note that the others would see "Người chơi"); a name typed
 there is kept in the profile. "Tạo bàn LAN" starts the
 in-app server in a background thread, joins it and opens a table. Joining
 pushes the LAN lobby; leaving the lobby closes the connection (and the
-in-app server).
+in-app server); each server is joined as who the data folder says the
+player is there (seat_keeper.credentials). While a server keeps a seat for
+the player (the app closed or crashed at its table), "Quay lại bàn" shows
+above "Tạo bàn LAN" (back_row.py); the menu's opens this page going there.
 """
 
 from __future__ import annotations
@@ -45,8 +48,10 @@ from ..shared.store_bridge import profile_look
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 from ..widgets.text_fit import ellipsize
+from .back_row import BackRow, waiting_seat
 from .lobby import LanLobbyScene
 from .pin import server_password_dialog
+from .seat_keeper import credentials
 from .server_rows import ServerRow, server_rows
 from .session import DEFAULT_PORT, PIN_REFUSALS, LanSession
 from .where import LOCK_W
@@ -59,6 +64,7 @@ ROW_H = 66
 JOIN_X = LEFT.right - 130      # where a row's "Vào" button starts
 MAX_ROWS = 6                   # rows shown at once (the wheel or the arrows show the others)
 NAME_Y = RIGHT.y + 318         # "Tên của bạn trên LAN", under "Tạo bàn LAN"
+BACK_AREA = pygame.Rect(RIGHT.x, RIGHT.y + 126, RIGHT.w, 90)   # "Quay lại bàn", between the address and hosting
 NOTHING_FOUND_AFTER = 5.0      # seconds of an empty list before it says why that may be
 
 
@@ -89,7 +95,8 @@ class LanBrowserScene(PageScene):
     title_key = N_("lan.title")
 
     def __init__(self, services: Services, browser_factory: Callable[[], Browser | None] | None = None,
-                 host_port: int = DEFAULT_PORT, announce_target: tuple[str, int] | None = None) -> None:
+                 host_port: int = DEFAULT_PORT, announce_target: tuple[str, int] | None = None,
+                 back_to_table: bool = False) -> None:
         self.browser: Browser | None = None
         self.browser_factory = browser_factory or _default_browser
         self.host_port = host_port
@@ -110,6 +117,8 @@ class LanBrowserScene(PageScene):
         self._password_again: tuple[str, int, str, float | None] | None = None   # it asked a password: ask again
         self.row_text_rects: list[pygame.Rect] = []       # where the rows' texts went (the tests read them)
         self.drawn_notes: list[str] = []                  # each row's second line as drawn (address, code...)
+        self.kept = BackRow(services, BACK_AREA)           # "Quay lại bàn": the seat a server still keeps for you
+        self._back_pending = back_to_table                # opened by the menu's "Quay lại bàn": go there at once
         super().__init__(services)
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -122,6 +131,9 @@ class LanBrowserScene(PageScene):
                 self.browser = None
             if self.browser is not None:
                 self.browser.start()
+        if self._back_pending:
+            self._back_pending = False
+            self.go_back()
 
     def on_exit(self) -> None:
         if self.browser is not None:
@@ -156,6 +168,9 @@ class LanBrowserScene(PageScene):
                                     self._set_name, size=20)
         self.widgets.extend([*self.server_buttons, self.address, self.address_button, self.host_button,
                              self.name_field])
+        back = self.kept.build(self.go_back)
+        if back is not None:
+            self.widgets.append(back)
         self.address_button_shown = None
         if self.nothing_found():
             y = LEFT.y + 60 + 26 * len(self.nothing_found_lines()) + 14
@@ -238,18 +253,31 @@ class LanBrowserScene(PageScene):
         else:
             self.join(server.host, server.port)
 
-    def join(self, host: str, port: int, password: str | None = None) -> None:
+    def join(self, host: str, port: int, password: str | None = None, resume: str | None = None) -> None:
+        """Connect to host:port as who the data folder says the player is there (seat_keeper.credentials):
+        ``resume``: going back to a kept seat (else straight to the server's one open table)."""
         name = self._name()
         if name is None:
             return
+        known = credentials(self.services.store, host, port)
         try:
             session = LanSession.join(host, port, name, password, avatar=profile_look(self.services),
-                                      straight_in=True)
+                                      straight_in=resume is None, person=known.person, resume=resume or known.token,
+                                      at=known.at)
         except ValueError:   # a name the profile took but the LAN does not
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
         self.joining = (host, port)
         self._open(session)
+
+    def go_back(self) -> None:
+        """Quay lại bàn: to the seat a server keeps (gone by then: its tables are listed)."""
+        seat = waiting_seat(self.services)
+        if seat is None:
+            self._fail(tr("back.gone"))
+            self.rebuild()
+            return
+        self.join(seat.host, seat.port, resume=seat.token)
 
     def ask_password(self, host: str, port: int, refused: str = "", wait: float | None = None) -> None:
         """The server at host:port asks a password (``tala-server --password``): the dialog, then Vào with it;
@@ -278,7 +306,8 @@ class LanBrowserScene(PageScene):
             store = self.services.store
             kept = str(store.data_dir / IDENTITY_FILE) if store is not None else None   # the code friends compare
             session = LanSession.host(name, tr("lan.server_name", name=name), self.host_port, self.announce_target,
-                                      avatar=profile_look(self.services), identity_path=kept, **settings)
+                                      avatar=profile_look(self.services), identity_path=kept,
+                                      person=lambda host, port: credentials(store, host, port).person, **settings)
         except ValueError:
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
@@ -325,12 +354,17 @@ class LanBrowserScene(PageScene):
         self.searched += dt
         if self.nothing_found() != (self.address_button_shown is not None):
             self.rebuild()
+        kept = self.kept.update(dt)                # the kept seat's seconds; gone when its grace runs out
+        if kept == "rebuild":
+            self.rebuild()
+        elif kept:
+            self.invalidate()
         self._poll -= dt
         if self.browser is not None and self._poll <= 0:
             self._poll = 0.5
             self.servers = self.browser.servers()
             key = tuple((s.id, s.host, s.port, s.name, s.host_name, s.players, s.bet, s.password, s.pin, s.open,
-                         s.tables) for s in self.servers)
+                         s.tables, s.addrs) for s in self.servers)
             if key != self._server_key:
                 self._server_key = key
                 self.rebuild()
@@ -367,7 +401,8 @@ class LanBrowserScene(PageScene):
         self.row_text_rects.append(surface.blit(self.label(text, 21, TEXT, bold=True), (x, y + 8)))
         font = self.services.fonts.font(17)
         room = self.row_text_width()
-        where = " · ".join([server.address, *([tr("lan.code", code=server.code)] if server.id else [])])
+        where = " · ".join([*(row.addresses or (server.address,)), *([tr("lan.code", code=server.code)]
+                                                                     if server.id else [])])
         asks = tr("lan.locked") if server.password else tr("lan.pin_needed") if server.pin else ""
         mark = " · " + tr("lan.look_alike") if row.look_alike else ""
         if asks and gfx.text_size(font, f"{where} · {asks}{mark}")[0] <= room:   # else the padlock says it alone
@@ -400,6 +435,7 @@ class LanBrowserScene(PageScene):
             self._draw_row(surface, row, LEFT.y + 50 + i * ROW_H)
         surface.blit(self.label(tr("lan.address"), 24, LABEL, bold=True), (RIGHT.x, RIGHT.y))
         surface.blit(self.label(tr("lan.address_hint"), 16, theme.LAN_NOTE), (RIGHT.x, RIGHT.y + 98))
+        self.kept.draw(surface, self.label)
         surface.blit(self.label(tr("lan.your_name"), 20, LABEL, bold=True), (RIGHT.x, NAME_Y))
         for i, line in enumerate(self.name_note_lines()):
             surface.blit(self.label(line, 16, MUTED), (RIGHT.x, NAME_Y + 86 + 22 * i))

@@ -30,10 +30,16 @@ def short_name(name: str, letters: int = INVITE_NAME) -> str:
     return shown if len(shown) <= letters else shown[:letters - 1].rstrip() + "…"
 
 
+def removed_text(line: p.Removed) -> str:
+    """"Minh đã bị chủ bàn mời ra khỏi bàn": a removal as everyone at the table reads it."""
+    return tr(N_("social.removed_watcher") if line.watching else N_("social.removed"), name=shown_name(line.name))
+
+
 class LanChannel:
     """The SocialChannel of the table the ``session`` is at (seated or watching)."""
 
     can_chat = True
+    times_deals = True          # the server says when the next game comes: the results show its line
 
     def __init__(self, session: LanSession) -> None:
         self.session = session
@@ -42,7 +48,10 @@ class LanChannel:
         self._before = session.said_total   # lines the session had before the table showed (no bubbles for them)
         self._info: p.TableInfo | None = None   # the lobby last seen, and when (its deal_wait counts from then)
         self._info_at = 0.0
+        self._now = 0.0                         # the clock poll_said was last given
+        self._polled: tuple[p.TableInfo | None, float] = (None, 0.0)   # the lobby poll_said last saw, and when
         self._players: tuple[int, frozenset[str]] | None = None   # the table and its players' names, as last polled
+        self._removed: set[str] = set()     # names the host removed (told so: not "left" as well)
 
     @property
     def watchers(self) -> list[str]:
@@ -52,27 +61,46 @@ class LanChannel:
     def seat_choices(self, between_games: bool) -> list[SeatChoice]:
         """Between games: someone watching may sit on a free seat; the host may invite each of the first people
         watching to a seat (a free one first, as a bot would take it, then a bot's) or put a bot in a seat left
-        free; a player may stand up and watch."""
+        free, seated or watching; a player may stand up and watch."""
         s = self.session
         info = s.lobby
         if info is None or not s.playing or not between_games:
             return []
         if s.watching:
+            offered = s.offered()
+            if offered is not None:        # asked: take the seat, or say no
+                seat = offered[0].seat
+                return [SeatChoice(tr("social.accept_seat", seat=seat + 1),
+                                   functools.partial(self.answer, seat, True), key=("accept", seat)),
+                        SeatChoice(tr("social.decline_seat"), functools.partial(self.answer, seat, False),
+                                   key=("decline", seat))]
             free = s.free_seat()
-            return [] if free is None else [SeatChoice(tr("social.sit_at", seat=free + 1),
-                                                       functools.partial(self.take_seat, free))]
-        out: list[SeatChoice] = []
+            sit = [] if free is None else [SeatChoice(tr("social.sit_at", seat=free + 1),
+                                                      functools.partial(self.take_seat, free), key=("sit", free))]
+            if not s.is_host:
+                return sit
+        out: list[SeatChoice] = sit if s.watching else []     # the host, seated or watching, keeps the host's choices
+        if s.is_host:      # "Giữ bàn" / "Chia tiếp": first, in the same place either way
+            held = info.held > 0
+            out.append(SeatChoice(tr(N_("social.deal_on") if held else N_("social.hold")),
+                                  functools.partial(s.client.hold, not held), key=("hold",)))
+        asked = {x.member for x in info.invites}
+        watching = [(name, member) for name, member in zip(info.watchers, info.watcher_ids)
+                    if member not in asked and member != s.member]
         if s.is_host:
             seats = self.open_seats()
             if seats:      # the rest of those watching: from the list of them, each one's menu
-                watching = list(zip(info.watchers, info.watcher_ids))[:INVITES_SHOWN]
                 out += [self.invite(name, member, seats[i % len(seats)], named=True)
-                        for i, (name, member) in enumerate(watching)]
+                        for i, (name, member) in enumerate(watching[:INVITES_SHOWN])]
+        elif s.you is not None and not any(x.seat == s.you for x in info.invites):
+            out += [self.give(name, member) for name, member in watching[:INVITES_SHOWN]]
+        if s.is_host:
             empty = next(iter(free_seats(info)), None)
             if empty is not None:
                 out.append(SeatChoice(tr("social.bot_seat", seat=empty + 1),
-                                      functools.partial(s.client.set_seat, empty, SeatKind.BOT)))
-        out.append(SeatChoice(tr("social.stand_up"), s.client.stand_up))
+                                      functools.partial(s.client.set_seat, empty, SeatKind.BOT), key=("bot", empty)))
+        if not s.watching:
+            out.append(SeatChoice(tr("social.stand_up"), s.client.stand_up, key=("stand",)))
         return out
 
     def open_seats(self) -> list[int]:
@@ -88,12 +116,25 @@ class LanChannel:
         label = tr("people.invite", name=short_name(name), seat=seat + 1) if named else \
             tr("people.invite_seat", seat=seat + 1)
         return SeatChoice(label, functools.partial(self.session.client.set_seat, seat, SeatKind.PLAYER,
-                                                   member=member))
+                                                   member=member), key=("invite", member, seat))
+
+    def give(self, name: str, member: int) -> SeatChoice:
+        """A seated player offers their own seat to the person watching with id ``member``."""
+        seat = self.session.you if self.session.you is not None else 0
+        return SeatChoice(tr("social.give_seat", seat=seat + 1, name=short_name(name)),
+                          functools.partial(self.session.client.give_seat, member), key=("give", member))
+
+    def answer(self, seat: int, accept: bool) -> None:
+        """Your answer to the seat offered to you (the deal then waits a moment for your "Ván mới", as for anyone who
+        sits down between games)."""
+        self.session.client.answer_seat(seat, accept)
+        self.session.offer = None
 
     def people(self, between_games: bool) -> list[Person]:
         """The players seated (bots aside) and the people watching, muted or not; for the host, what may be done
         about each other one: mute or let chat (any time), remove (a player between games, someone watching at
-        any time, asked first) and, between games, give someone watching a seat."""
+        any time, asked first) and, between games, offer someone watching a seat; for a seated guest, between
+        games, offering their own seat to someone watching."""
         s, info = self.session, self.session.lobby
         if info is None:
             return []
@@ -109,16 +150,18 @@ class LanChannel:
                 continue
             acts: tuple[SeatChoice, ...] = ()
             hushed = muted(x.name, x.member)
-            if s.is_host and x.seat != me and x.member is not None:
+            if s.is_host and x.seat != me and x.member is not None and x.member != s.member:
                 acts = self._moderation(x.name, x.member, hushed, kick=between_games or not s.playing)
-            out.append(Person(shown_name(x.name), x.seat, hushed, acts))
+            out.append(Person(shown_name(x.name), x.seat, hushed, acts, away=self._away(x.away)))
         seats = self.open_seats() if between_games and s.playing else []
         for name, member in zip(info.watchers, info.watcher_ids):
             acts = ()
             hushed = muted(name, member)
-            if s.is_host:
+            if s.is_host and member != s.member:          # (a watching host has no menu of their own)
                 acts = (*(self.invite(name, member, seat) for seat in seats),
                         *self._moderation(name, member, hushed, kick=True))
+            elif me is not None and between_games and s.playing:     # a seated guest may give their seat
+                acts = (self.give(name, member),)
             out.append(Person(shown_name(name), None, hushed, acts))
         return out
 
@@ -131,32 +174,77 @@ class LanChannel:
                                   confirm=tr("people.kick_confirm", name=shown_name(name))))
         return tuple(out)
 
-    def between_note(self, between_games: bool, now: float) -> str:
-        """Why the next deal waits, between games: a free seat offered to those watching or a newcomer's vote, with
-        the seconds left (the lobby's ``deal_wait``, counted down from when it came: "Ván mới sau 6 giây: ..."
-        once every other player asked for it), else the players it waits for ("Chờ Minh bấm Ván mới")."""
+    def between_note(self, between_games: bool, now: float, local_left: float | None = None) -> str:
+        """The one line that says when the next game comes and why it waits, between games. The host's hold comes
+        first ("Chủ bàn đang giữ bàn ..."), then a seat offered to someone; else "Ván mới sau N giây", N the later of
+        the server's wait (the lobby's ``deal_wait``, counted down from when it came: a free seat offered to those
+        watching, a newcomer's vote; the reason follows) and ``local_left``, the results' own countdown (each app
+        votes when it runs out); with neither, the players it waits for ("Chờ Minh bấm Ván mới")."""
         s, info = self.session, self.session.lobby
         if info is None or not s.playing or not between_games:
             return ""
         if info is not self._info:
             self._info, self._info_at = info, now
+        held = math.ceil(info.held - (now - self._info_at))
+        if info.held > 0 and held > 0:
+            return tr("people.held", seconds=held)
         me = None if s.watching else s.you
+        asked = self._asked(now)
+        if asked:
+            return asked
+        server = math.ceil(info.deal_wait - (now - self._info_at))
+        local = math.ceil(local_left) if local_left is not None and math.isfinite(local_left) else 0
+        left = max(server, local, 0)
+        if server > 0:
+            newcomer = next((x for x in info.seats if x.joining and x.seat not in info.next_votes and x.name), None)
+            if newcomer is not None:
+                return tr("people.deal_newcomer", name=shown_name(newcomer.name or ""), seat=newcomer.seat + 1,
+                          seconds=left)
+            free = next(iter(free_seats(info)), None)
+            if free is not None:
+                return tr("people.deal_seat_open", seat=free + 1, seconds=left)
+        if local_left is not None and math.isfinite(local_left):
+            return tr("table.auto_start", seconds=left)
         voters = [x for x in info.seats if x.kind == SeatKind.PLAYER and x.connected and not x.joining]
         waited = [x for x in voters if x.seat not in info.next_votes]
-        left = math.ceil(info.deal_wait - (now - self._info_at))
-        if left <= 0:
-            names = [shown_name(x.name) for x in waited if x.seat != me and x.name]
-            return tr("people.wait_votes", names=", ".join(names)) if names and me not in {x.seat for x in waited} \
-                else ""
-        dealing = not waited                    # every player asked for it: the deal comes when this runs out
-        newcomer = next((x for x in info.seats if x.joining and x.seat not in info.next_votes and x.name), None)
-        if newcomer is not None:
-            key = N_("people.deal_newcomer") if dealing else N_("people.newcomer")
-            return tr(key, name=shown_name(newcomer.name or ""), seat=newcomer.seat + 1, seconds=left)
-        free = next(iter(free_seats(info)), None)
-        if free is None:
+        names = [shown_name(x.name) for x in waited if x.seat != me and x.name]
+        return tr("people.wait_votes", names=", ".join(names)) if names and me not in {x.seat for x in waited} else ""
+
+    def _seen_lobby(self, now: float) -> None:
+        """Note when the lobby shown arrived, on the clock ``poll_said`` is given (its seats' ``away`` count from
+        then)."""
+        info = self.session.lobby
+        if info is not self._polled[0]:
+            self._polled = (info, now)
+        self._now = now
+
+    def _away(self, seconds: float | None) -> int | None:
+        """A seat's ``away`` counted down from when its lobby came, in whole seconds (None: not away)."""
+        if seconds is None:
+            return None
+        return max(0, math.ceil(seconds - (self._now - self._polled[1])))
+
+    def held(self) -> bool:
+        """The host holds the next deal now."""
+        info = self.session.lobby
+        return info is not None and info.held > 0 and self.session.playing
+
+    def _asked(self, now: float) -> str:
+        """A seat offered and not answered yet: to you ("Lan mời bạn vào ghế 3: còn 15 giây"), or by you ("Đang chờ
+        Quân trả lời ...")."""
+        s, info = self.session, self.session.lobby
+        assert info is not None
+        offered = s.offered()
+        if offered is not None:
+            offer, at = offered
+            left = max(0, math.ceil(offer.seconds - (now - at)))
+            return tr("social.offered", name=shown_name(offer.by), seat=offer.seat + 1, seconds=left)
+        mine = [x for x in info.invites if s.is_host or (not s.watching and x.seat == s.you)]
+        names = dict(zip(info.watcher_ids, info.watchers))
+        if not mine or mine[0].member not in names:
             return ""
-        return tr(N_("people.deal_seat_open") if dealing else N_("people.seat_open"), seat=free + 1, seconds=left)
+        left = max(0, math.ceil(info.deal_wait - (now - self._info_at)))
+        return tr("social.invited", name=shown_name(names[mine[0].member]), seat=mine[0].seat + 1, seconds=left)
 
     def take_seat(self, seat: int) -> None:
         """Sit down on ``seat`` and vote for the next game at once (the players wait for every seat's vote)."""
@@ -176,6 +264,7 @@ class LanChannel:
     def poll_said(self, now: float) -> list[Said]:
         s = self.session
         s.pump(now)
+        self._seen_lobby(now)
         total, history = s.said_total, s.said
         fresh = history[max(0, len(history) - (total - self._seen)):] if total > self._seen else []
         first = total - len(fresh)                  # the running number of the first fresh line
@@ -197,7 +286,7 @@ class LanChannel:
         before, self._players = self._players, (info.id, names)
         if before is None or before[0] != info.id:
             return []
-        return sorted(before[1] - names - set(info.watchers))
+        return sorted(before[1] - names - set(info.watchers) - self._removed)
 
     def _watching_name(self) -> str | None:
         """Your name among those watching: the one the table gave your id (made unique: "Lan (2)"), else hello's."""
@@ -206,9 +295,13 @@ class LanChannel:
             return info.watchers[info.watcher_ids.index(s.member)]
         return s.welcome.name if s.welcome is not None else None
 
-    def said(self, line: p.ChatEvent | p.ReactionEvent, earlier: bool = False) -> Said:
-        """A server line as the chat shows it (your own marked, a default name in the current language)."""
+    def said(self, line: p.ChatEvent | p.ReactionEvent | p.Removed, earlier: bool = False) -> Said:
+        """A server line as the chat shows it (your own marked, a default name in the current language; a removal
+        as the table's notice)."""
         s = self.session
+        if isinstance(line, p.Removed):
+            self._removed.add(line.name)
+            return Said(name="", text=removed_text(line), notice=True, earlier=earlier)
         if line.watching or line.seat is None:
             mine = s.watching and line.name == self._watching_name()
         else:

@@ -41,7 +41,7 @@ ERROR_KEYS: dict[str, str] = {
     "chat_too_fast": N_("social.too_fast"), "bad_chat": N_("social.bad_chat"), "muted": N_("social.muted"),
     "too_many_watchers": N_("net.error.too_many_watchers"),
     "watching": N_("net.error.watching"), "no_watcher": N_("net.error.no_watcher"), "no_bot": N_("net.error.no_bot"),
-    "bad_seat": N_("net.error.bad_seat"),
+    "bad_seat": N_("net.error.bad_seat"), "server_shutdown": N_("net.server_shutdown"),
 }
 # why the server took you off a table (``left_table.reason``) when you did not ask: a notice in the lobby
 LEFT_KEYS: dict[str, str] = {"kicked": N_("net.left.kicked"), "idle": N_("net.left.idle"),

@@ -20,8 +20,8 @@ from typing import Any
 
 import pygame
 
-from tala_desktop.net.game_record import GameRecord
-from tala_desktop.net.protocol import ChatEvent, TableInfo
+from tala_desktop.net.chat_text import MAX_CHAT
+from tala_desktop.net.protocol import TableInfo
 from tala_desktop.table import SeatKind
 
 from ..art import gfx, theme
@@ -31,6 +31,7 @@ from ..core.choice_words import preset_name
 from ..core.i18n import N_, money, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
+from ..frames.confirm import ConfirmOverlay
 from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
 from ..shared.new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
 from ..shared.services import Services
@@ -40,15 +41,16 @@ from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
 from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
+from .lobby_chat import BOX_BOTTOM, LobbyChat
 from .lost import LanLostOverlay
 from .pin import enter_table, host_pin_dialog
-from .records import keep_record
 from .roster import LEFT, ROW_H, LobbyRoster
+from .scoreboard_view import board_rows
+from .seat_keeper import SeatKeeper
 from .session import LanSession, free_between_games
 from .where import LOCK_W, TableWhere
 
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
-CHAT_LINES = 4
 CONTROL_STEP = 70                # a label, its control, and air before the next label
 STATUS_STEP = 19                 # between the two rows of a long status line
 GAME_STOPS = {"host_quit", "host_left", "server_shutdown", "shutdown"}   # the server closed: its games with it
@@ -77,18 +79,12 @@ class LanLobbyScene(PageScene):
         self.drawn_row_cut: list[str] = []             # the rows too long even in the smallest type (cut with "…")
         self.drawn_terms: list[tuple[str, str]] = []   # the table's terms a guest reads (the host has controls)
         self.roster = LobbyRoster(services, session, self._ask, self.rebuild)
+        self.keeper = SeatKeeper(services.store, session)   # the seat, the games and the evening kept in the store
+        self.chat = LobbyChat(session, services.fonts, self.roster.speaker)   # the table's lines, scrolling
         self.where = TableWhere(services.fonts, session)     # the addresses friends type, the server's code
         session.on_lost = self._lost
-        session.on_record = self._keep_record
         session.on_left = self._taken_off
         super().__init__(services)
-
-    def _keep_record(self, record: GameRecord) -> None:
-        """A game at this table is over: into the history, with the table's chips (never the wallet's)."""
-        s = self.session
-        server_id = s.games_server
-        name = s.welcome.server if s.welcome is not None else ""
-        keep_record(self.services.store, server_id, s.where(), name, record, s.notices)
 
     # -- building ------------------------------------------------------------------------
     def build(self) -> None:
@@ -100,7 +96,10 @@ class LanLobbyScene(PageScene):
             for i, table in enumerate(s.tables[:6]):
                 full = table.players >= len(table.seats) or table.state != "lobby"
                 rect = (LEFT.right - 120, LEFT.y + 52 + i * ROW_H, 120, 46)
-                if full and free_between_games(table):   # a running table with a seat left free: sit down there
+                if table.id in s.removed_from:           # its host removed you: say so, never a refused Vào
+                    self.row_buttons.append(Button(rect, tr("lobby.removed_row"), fonts, None, style="dark",
+                                                   font_size=15, enabled=False))
+                elif full and free_between_games(table):   # a running table with a seat left free: sit down there
                     self.row_buttons.append(Button(rect, tr("social.sit"), fonts,
                                                    functools.partial(self._enter, table, False), style="green",
                                                    font_size=20))
@@ -145,8 +144,10 @@ class LanLobbyScene(PageScene):
             self.widgets.extend([self.action, self.leave_button, *self.controls, *self.roster.build(info)])
         muted = s.am_muted
         typing = self.chat_field is not None and self.chat_field.focused and not muted
-        self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, 120,
+        refused = self.chat_field is not None and self.chat_field.refused    # still said after a new line came
+        self.chat_field = TextField((RIGHT.x, PANEL.bottom - 96, RIGHT.w - 110, 50), self.chat_text, fonts, MAX_CHAT,
                                     self._set_chat, size=19)
+        self.chat_field.refused = refused
         at_table = s.lobby is not None              # a chat goes to the people at your table: none before one
         self.chat_field.visible = not muted and at_table   # muted: the field says so instead of taking text
         self.chat_field.focus(typing and at_table)
@@ -202,6 +203,11 @@ class LanLobbyScene(PageScene):
                 self.chat_field.text, self.chat_field.caret = "", 0
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.chat.handle_event(event):          # the chat's wheel, scrollbar and "new messages"
+            self.invalidate()
+            return
+        if event.type == pygame.TEXTINPUT and self.chat_field is not None and self.chat_field.focused:
+            self.invalidate()                      # the count over the field follows the typing
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and self.chat_field is not None and self.chat_field.focused):
             self.send_chat()
@@ -210,7 +216,20 @@ class LanLobbyScene(PageScene):
         super().handle_event(event)
 
     def back(self) -> None:
-        """Leave the lobby: close the connection (and the in-app server: its players are told you left) and go back."""
+        """Leave the lobby: close the connection (and the in-app server: its players are told you left) and go back.
+        When this app hosts the table and others are there, ask first, naming them, with "Ở lại"."""
+        others = self.closes_for()
+        if others and self.stack is not None:
+            self.stack.push(ConfirmOverlay(self.services, tr("lobby.close_title"),
+                                           tr("lobby.close_text", names=", ".join(others)), tr("lobby.close_yes"),
+                                           tr("confirm.stay"), self.close_table))
+            return
+        self.close_table()
+
+    def close_table(self) -> None:
+        """Close the connection and the in-app server (its players are told the host left), and go back."""
+        if self.session.lobby is not None:
+            self.keeper.left()                 # a seat given up on purpose: nothing to go back to
         self.session.close("host_left")
         super().back()
 
@@ -249,6 +268,7 @@ class LanLobbyScene(PageScene):
     def _back_from_table(self) -> None:
         """The table scene's leave: vacate the seat if the server still holds it, and show the lobby again."""
         self.session.leave()
+        self.keeper.left()
         stack = self.stack
         while stack is not None and stack.top is not None and stack.top is not self:
             stack.pop()
@@ -270,15 +290,17 @@ class LanLobbyScene(PageScene):
         if self.stack is None:
             return
         m = self.table_scene.model if self.table_scene is not None else None
-        if m is not None and not m.is_over and self.session.lost_reason in GAME_STOPS:
-            text = text + " " + tr("net.game_money")        # the game in progress stopped with the server
+        if self.session.lost_reason in GAME_STOPS:         # the server closed: what becomes of the chips
+            mid_game = m is not None and not m.is_over
+            text = text + " " + tr(N_("net.game_money") if mid_game else N_("net.table_money"))
         if self.session.welcome is None and self.on_fail is not None:  # never got in: back to the list
             self.on_fail(text, self.session)
             self.back()
             return
         closed = self.session.lost_reason in GAME_STOPS                  # the server closed, not the network
+        board = board_rows(self.session.scoreboard) if self.session.scoreboard is not None else None
         self.stack.push(LanLostOverlay(self.services, text, self.to_menu or self.back,
-                                       title=tr("lan.closed_title") if closed else None))
+                                       title=tr("lan.closed_title") if closed else None, board=board))
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -291,6 +313,9 @@ class LanLobbyScene(PageScene):
         if s.playing and s.table_queue and self.table_scene is None:
             self._start_table()
             return
+        self._place_chat()
+        if self.chat.update():
+            self.invalidate()
         if s.pin_for is not None:                  # Vào went straight to a PIN table: its PIN first
             table, s.pin_for = s.pin_for, None
             self._enter(table, False)
@@ -399,38 +424,14 @@ class LanLobbyScene(PageScene):
             surface.blit(self.label(ellipsize(font, value, RIGHT.right - x), 17, TEXT, bold=True), (x, y))
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
-        top = PANEL.bottom - 120 - CHAT_LINES * 26
-        surface.blit(self.label(tr("lobby.chat"), 20, LABEL, bold=True), (RIGHT.x, top - 30))
-        self.drawn_chat_hint = ""
-        self._draw_muted_note(surface)
-        if not self.chat_lines() and not self.session.am_muted:  # an empty box says what it is for
-            hint = N_("lobby.chat_empty") if self.session.lobby is not None else N_("lobby.chat_no_table")
-            self.drawn_chat_hint = ellipsize(self.services.fonts.font(17), tr(hint), RIGHT.w)
-            surface.blit(self.label(self.drawn_chat_hint, 17, MUTED), (RIGHT.x, top))
-        for i, said in enumerate(self.chat_lines()):
-            line = ellipsize(self.services.fonts.font(17), f"{self.roster.speaker(said)}: {said.text}", RIGHT.w)
-            surface.blit(self.label(line, 17, TEXT), (RIGHT.x, top + i * 26))
+        self._place_chat()
+        self.drawn_chat_note = self.chat.draw_muted(surface, self.label, self.chat_field, self.session.am_muted)
+        self.drawn_chat_hint = self.chat.draw(surface, self.label, self.chat_field, RIGHT.w)
 
-
-    def chat_lines(self) -> list[ChatEvent]:
-        """The last chat lines of the table you are at (its reactions aside)."""
-        return [x for x in self.session.said if isinstance(x, ChatEvent)][-CHAT_LINES:]
-
-    def _draw_muted_note(self, surface: pygame.Surface) -> None:
-        """Muted: the chat field's box says so, in two rows at most, where one would type."""
-        self.drawn_chat_note = ""
-        field = self.chat_field
-        if field is None or field.visible or not self.session.am_muted:
-            return
-        pygame.draw.rect(surface, theme.LAN_ROW, field.rect, border_radius=field.rect.h // 4)
-        font = self.services.fonts.font(15)
-        lines = wrap_text(font, tr("lobby.chat_muted"), field.rect.w - 20)
-        if len(lines) > 2:
-            lines = [lines[0], ellipsize(font, " ".join(lines[1:]), field.rect.w - 20)]
-        self.drawn_chat_note = " ".join(lines)
-        top = field.rect.centery - len(lines) * 9
-        for i, line in enumerate(lines):
-            surface.blit(self.label(line, 15, MUTED), (field.rect.x + 10, top + 18 * i))
+    def _place_chat(self) -> None:
+        """The chat's lines: under the host's controls, or under a guest's terms (taller), over the field."""
+        top = RIGHT.y + 30 + 4 * CONTROL_STEP if self.session.is_host else RIGHT.y + 52 + 4 * 32 + 44
+        self.chat.place(pygame.Rect(RIGHT.x, top, RIGHT.w, BOX_BOTTOM - top))
 
 
 def table_terms(info: TableInfo) -> list[tuple[str, str]]:

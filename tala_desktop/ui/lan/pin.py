@@ -23,9 +23,10 @@ import pygame
 from tala_desktop.net.protocol import TableInfo
 
 from ..art import gfx
-from ..art.theme import ERROR, GOLD, MUTED, TEXT
+from ..art.theme import ERROR, MUTED
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import N_, tr, tr_count
+from ..core.names import shown_name
 from ..core.scene import Scene
 from ..frames.overlay import Overlay
 from ..frames.page import wrap_text
@@ -36,8 +37,11 @@ from .session import LanSession, PinAnswer
 
 PIN_DIGITS = 4
 MAX_PASSWORD = 64
-PANEL_W, PANEL_H = 600, 360
+PANEL_W = 600
 BODY_SIZE = 19
+BODY_TOP = 72                    # the message, under the title
+FIELD_H, HINT_H = 56, 52         # the field, and the two rows under it (the refusal or what to type)
+BUTTONS_H = 54 + 24              # the buttons and the margin under them
 
 
 @dataclass(frozen=True)
@@ -71,10 +75,11 @@ class PinDialog(Overlay):
         fonts = services.fonts
         self.lines = wrap_text(fonts.font(BODY_SIZE), message, PANEL_W - 60)
         w, h = LOGICAL_SIZE
-        ph = PANEL_H + max(0, len(self.lines) - 3) * fonts.font(BODY_SIZE).get_linesize()
+        message_h = len(self.lines) * fonts.font(BODY_SIZE).get_linesize()
+        ph = BODY_TOP + message_h + 20 + FIELD_H + HINT_H + BUTTONS_H
         self.panel = pygame.Rect((w - PANEL_W) // 2, (h - ph) // 2, PANEL_W, ph)
         field_w = 200 if digits else PANEL_W - 120
-        field_y = self.panel.bottom - 190
+        field_y = self.panel.y + BODY_TOP + message_h + 20
         self.field = TextField((self.panel.centerx - field_w // 2, field_y, field_w, 56), text, fonts,
                                PIN_DIGITS if digits else MAX_PASSWORD, self._typed, size=30 if digits else 22,
                                accept=str.isdigit if digits else str.isprintable)
@@ -193,14 +198,7 @@ class PinDialog(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface, self.panel)
         fonts = self.services.fonts
-        title = gfx.render_line(fonts.font(28, bold=True), self.title, GOLD)
-        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 22)))
-        body = fonts.font(BODY_SIZE)
-        y = self.panel.y + 72
-        for line in self.lines:
-            img = gfx.render_line(body, line, TEXT)
-            surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
-            y += body.get_linesize()
+        self.draw_heading(surface, self.panel, fonts, self.title, self.lines, BODY_SIZE, BODY_TOP)
         self.field.draw(surface)
         hint = self.hint()
         if hint:
@@ -219,8 +217,10 @@ def enter_table(services: Services, session: LanSession, table: TableInfo, watch
         session.client.watch(table.id) if watch else session.client.join(table.id)
         return
     ask = PinAsk(send=lambda pin: session.try_pin(table.id, pin, watch), answer=session.take_pin_answer)
-    show(PinDialog(services, tr("pin.join_title"), tr("pin.join_message", table=tr("table.number", number=table.id)),
-                   ask, tr(N_("social.watch") if watch else N_("lan.join"))))
+    host = next((s.name for s in table.seats if s.seat == table.host and s.name), None)
+    name = tr("lan.server_name", name=shown_name(host)) if host else tr("table.number", number=table.id)
+    show(PinDialog(services, tr("pin.join_title"), tr("pin.join_message", table=name), ask,
+                   tr(N_("social.watch") if watch else N_("lan.join"))))
 
 
 def host_pin_dialog(services: Services, session: LanSession) -> PinDialog:

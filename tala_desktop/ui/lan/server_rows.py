@@ -10,6 +10,14 @@ then by address, never by what a beacon calls itself. Two rows whose titles
 look alike, or whose codes are the same (a copied identity), are both
 marked: the player compares the address and the code with the host's lobby.
 Every row shows its address and code anyway (browser.py draws them).
+
+A host on two networks (Wi-Fi and a cable, a virtual adapter) sends its
+beacon from each of its addresses, and a friend on both hears two. They
+make one row, with both addresses, when they agree on everything a row
+shows and on the addresses the server says it has (``LanServer.addrs``),
+and each came from one of those: a rogue copying the identity must send
+from an address of its own, which the real beacon does not list, so its
+row stays apart and both are marked.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ class ServerRow:
     server: LanServer
     title: str            # what the row calls it, in the player's language
     look_alike: bool      # another row's title looks like this one, or another row shows the same code
+    addresses: tuple[str, ...] = ()   # where the server is ("host:port"), one or more; Vào goes to the first
 
     @property
     def locked(self) -> bool:
@@ -55,11 +64,22 @@ def _address_key(server: LanServer) -> tuple[int, int, str, int]:
     return ip.version, int(ip), server.host, server.port
 
 
+def _one_server(servers: Iterable[LanServer]) -> list[list[LanServer]]:
+    """The servers, those that are one server heard at several of its own addresses put together."""
+    groups: dict[tuple[object, ...], list[LanServer]] = {}
+    for server in sorted(servers, key=_address_key):
+        same = (server.id, server.port, server.name, server.host_name, server.players, server.tables, server.open,
+                server.bet, server.password, server.pin, server.addrs)
+        key = same if server.id and server.host in server.addrs else (server.id, server.host, server.port)
+        groups.setdefault(key, []).append(server)
+    return list(groups.values())
+
+
 def server_rows(servers: Iterable[LanServer]) -> list[ServerRow]:
     """``servers`` as rows: sorted by the title shown, then the address; look-alikes marked."""
-    listed = [(server, server_title(server)) for server in servers]
+    listed = [(group, server_title(group[0])) for group in _one_server(servers)]
     keys = Counter(name_key(title) for _, title in listed)
-    codes = Counter(server.code for server, _ in listed if server.id)
-    rows = [ServerRow(server, title, keys[name_key(title)] > 1 or (bool(server.id) and codes[server.code] > 1))
-            for server, title in listed]
+    codes = Counter(group[0].code for group, _ in listed if group[0].id)
+    rows = [ServerRow(group[0], title, keys[name_key(title)] > 1 or (bool(group[0].id) and codes[group[0].code] > 1),
+                      tuple(s.address for s in group)) for group, title in listed]
     return sorted(rows, key=lambda r: (name_key(r.title), r.title.casefold(), _address_key(r.server), r.server.id))

@@ -19,19 +19,20 @@ from typing import Any
 
 from tala_desktop.engine import Move
 from tala_desktop.net import protocol as p
-from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.client import FINAL_REASONS, NetTableClient
 from tala_desktop.net.discovery import local_addresses
 from tala_desktop.net.game_record import GameRecord
 from tala_desktop.net.host import ServerThread, start_in_thread
 from tala_desktop.net.identity import short_code
+from tala_desktop.net.scoreboard import Scoreboard
 from tala_desktop.table import ABSENT_AFTER, SeatKind
 from tala_desktop.table.messages import Error, TableMessage
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.names import shown_name
 from .errors import disconnect_text, error_text, left_text
 
-ChatLine = p.ChatEvent | p.ReactionEvent
+ChatLine = p.ChatEvent | p.ReactionEvent | p.Removed
 
 log = logging.getLogger(__name__)
 
@@ -108,9 +109,17 @@ class LanSession:
         self.leaving = False                          # a leave is on its way: never send a second one
         self.on_lost: Callable[[str], None] | None = None
         self.on_record: Callable[[GameRecord], None] | None = None   # a finished game, for the history
+        self.held: dict[int, set[int]] = {}           # the seats this app held at each table: its records are theirs
+        self.at: tuple[int, int] | None = None        # the (table, seat) it holds or last held
+        self.scoreboard: Scoreboard | None = None    # the evening at the table so far (the last one told)
+        self.on_scoreboard: Callable[[Scoreboard], None] | None = None   # ... each time, for the history
         self.on_left: Callable[[str], None] | None = None   # the server took you off your table, and why
+        self.after_pump: Callable[[], None] | None = None    # told after each pump (the seat kept for a restart)
         self.playing = False
         self.closed = False
+        self.now = 0.0                                # the clock of the last pump
+        self.offer: tuple[p.SeatOffer, float] | None = None   # a seat offered to you, and when it came
+        self.removed_from: set[int] = set()           # the tables of this server whose host removed you
         self.pin_for: p.TableInfo | None = None       # Vào went straight to a table that asks a PIN: ask it
         self.pin_try: int | None = None               # the table a PIN was sent for, until it answers
         self.pin_answer: PinAnswer | None = None      # ... its answer, for the PIN dialog
@@ -119,22 +128,31 @@ class LanSession:
     # ------------------------------------------------------------ starting
     @classmethod
     def join(cls, host: str, port: int, name: str, password: str | None = None,
-             avatar: int | None = None, straight_in: bool = False) -> LanSession:
+             avatar: int | None = None, straight_in: bool = False, person: str | None = None,
+             resume: str | None = None, at: tuple[int, int] | None = None) -> LanSession:
         """Connect to a server (raises ValueError for a bad name; a failed connection arrives as ``lost``);
         ``avatar`` is the one the profile chose, shown to the table; ``straight_in``: sit at the server's one
-        open table at once (``open_table``), else choose from its list."""
-        session = cls(NetTableClient(host, port, name, password, avatar=avatar), straight_in=straight_in)
+        open table at once (``open_table``), else choose from its list; ``person`` and ``resume``: who the player
+        is there (seat_keeper.credentials), so a seat kept for them comes back; ``at``: the (table, seat) they last
+        held there (the games charged to them while away are of that seat)."""
+        client = NetTableClient(host, port, name, password, avatar=avatar, person=person, resume=resume)
+        session = cls(client, straight_in=straight_in)
+        if at is not None:
+            session.held.setdefault(at[0], set()).add(at[1])
+            session.at = at
         session.client.list_tables()
         return session
 
     @classmethod
     def host(cls, name: str, server_name: str, port: int = DEFAULT_PORT,
              announce_target: tuple[str, int] | None = None, avatar: int | None = None,
-             identity_path: str | None = None, **settings: Any) -> LanSession:
+             identity_path: str | None = None, person: Callable[[str, int], str | None] | None = None,
+             **settings: Any) -> LanSession:
         """Start the in-app server (any free port if ``port`` is taken), join it and open a table.
 
         Its beacons go to the LAN broadcast address unless ``announce_target`` says otherwise (tests: loopback);
-        it keeps its lasting identity (the code friends compare) in ``identity_path``, the app's data folder.
+        it keeps its lasting identity (the code friends compare) in ``identity_path``, the app's data folder;
+        ``person(host, port)`` is the player's key for the server once it listens.
         """
         where: dict[str, Any] = {"announce_target": announce_target} if announce_target else {}
         if identity_path:
@@ -144,7 +162,8 @@ class LanSession:
         except OSError:
             server = start_in_thread(port=0, name=server_name[:40], host_name=name, announce=True, **where)
         try:
-            session = cls(NetTableClient("127.0.0.1", server.port, name, avatar=avatar), server)
+            key = person("127.0.0.1", server.port) if person is not None else None
+            session = cls(NetTableClient("127.0.0.1", server.port, name, avatar=avatar, person=key), server)
         except ValueError:
             server.stop()
             raise
@@ -156,8 +175,11 @@ class LanSession:
         """Read what arrived; lobby messages update this session, table messages queue for the table scene."""
         if self.closed:
             return
+        self.now = now
         for msg in self.client.poll(now):
             self._file(msg)
+        if self.after_pump is not None:
+            self.after_pump()
 
     def _file(self, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Welcome):
@@ -174,6 +196,9 @@ class LanSession:
             self._joining(msg.table)
             self._stood(msg)
             self.lobby, self.you, self.watching, self.member = msg.table, msg.you, msg.watching, msg.member
+            if msg.you is not None and not msg.watching:
+                self.held.setdefault(msg.table.id, set()).add(msg.you)
+                self.at = (msg.table.id, msg.you)
             self.playing = msg.table.state == "playing"
         elif isinstance(msg, p.Tables):
             self.tables = list(msg.tables)
@@ -187,7 +212,7 @@ class LanSession:
             self.chat.append((msg.name, msg.text))
             del self.chat[:-MAX_CHAT_LINES]
             self._said([msg])
-        elif isinstance(msg, p.ReactionEvent):
+        elif isinstance(msg, (p.ReactionEvent, p.Removed)):
             self._said([msg])
         elif isinstance(msg, p.ChatLog):
             self.chat = [(line.name, line.text) for line in msg.lines if isinstance(line, p.ChatEvent)]
@@ -195,7 +220,14 @@ class LanSession:
             self._said(unseen(self.said, msg.lines))
         elif isinstance(msg, p.Closing):
             self.closing = msg
+        elif isinstance(msg, p.SeatOffer):
+            self.offer = (msg, self.now)                  # asked: the strip offers Nhận ghế / Từ chối
+        elif isinstance(msg, p.SeatDeclined):
+            key = N_("social.declined_late") if msg.expired else N_("social.declined")
+            self.said_notices.append(tr(key, name=shown_name(msg.name), seat=msg.seat + 1))
         elif isinstance(msg, p.Left):
+            if msg.reason == "kicked":
+                self.removed_from.add(msg.table)          # its list row offers no seat that would be refused
             self.lobby, self.you, self.playing, self.leaving, self.watching = None, None, False, False, False
             self.member = None
             self.said = []                                # a new table's chat starts empty
@@ -216,6 +248,8 @@ class LanSession:
                 self.on_lost(self.lost)
         elif isinstance(msg, Error) and msg.code in PIN_REFUSALS and self.pin_try is not None:
             self.pin_try, self.pin_answer = None, PinAnswer(accepted=False, code=msg.code, wait=msg.wait)
+        elif isinstance(msg, Error) and msg.code in FINAL_REASONS:
+            log.info("the server ends the connection (%s): %s", msg.code, msg.message)   # the disconnect words it
         elif isinstance(msg, Error) and self.watching and msg.code == "watching":
             log.info("the server refused a watcher's command: %s", msg.message)   # a vote sent with a failed sit
         elif isinstance(msg, Error) and (msg.code in CHAT_REFUSALS or self.watching):
@@ -230,6 +264,10 @@ class LanSession:
         elif isinstance(msg, GameRecord):
             if self.on_record is not None:
                 self.on_record(msg)
+        elif isinstance(msg, Scoreboard):
+            self.scoreboard = msg
+            if self.on_scoreboard is not None:
+                self.on_scoreboard(msg)
         elif not isinstance(msg, p.Pong):
             self.table_queue.append(msg)
 
@@ -305,7 +343,13 @@ class LanSession:
     # ------------------------------------------------------------ lobby view
     @property
     def is_host(self) -> bool:
-        return self.lobby is not None and self.you is not None and self.lobby.host == self.you
+        """You host your table, seated or watching (by your id there; by your seat if the server names no id)."""
+        info = self.lobby
+        if info is None:
+            return False
+        if info.host_member is not None:
+            return self.member is not None and info.host_member == self.member
+        return self.you is not None and info.host == self.you
 
     def my_seat(self) -> p.SeatInfo | None:
         if self.lobby is None or self.you is None:
@@ -316,6 +360,14 @@ class LanSession:
     def am_muted(self) -> bool:
         """The host of your table muted you (by your id there): your chat and reactions are refused."""
         return self.lobby is not None and self.member is not None and self.member in self.lobby.muted_ids
+
+    def offered(self) -> tuple[p.SeatOffer, float] | None:
+        """The seat offered to you that the table still shows waiting for your answer (and when it came)."""
+        info = self.lobby
+        if self.offer is None or info is None or not self.watching:
+            return None
+        seat = self.offer[0].seat
+        return self.offer if any(x.seat == seat and x.member == self.member for x in info.invites) else None
 
     def free_seat(self) -> int | None:
         """The first seat someone watching may sit down on now (in the lobby, or free between games), or None."""
@@ -370,6 +422,11 @@ class LanTableClient:
         """Your vote for the next game (someone watching has none: the players' votes deal it)."""
         if not self.session.watching:
             self.session.client.next_game()
+
+    def deal_shown(self, game_id: int) -> None:
+        """Your screen has shown the deal (someone watching has no turn to start)."""
+        if not self.session.watching:
+            self.session.client.deal_shown(game_id)
 
     def request_hint(self) -> None:
         self.session.client.request_hint()

@@ -14,7 +14,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ..art.theme import GOLD, LAN_NOTE, Colour
+from ..art import gfx
+from ..art.theme import GOLD, TEXT, Colour
 from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..frames.page import PANEL, wrap_text
@@ -22,10 +23,10 @@ from ..widgets.controls import Button
 from ..widgets.text_fit import ellipsize
 from .session import LanSession
 
-HEAD = pygame.Rect(PANEL.right - 440, 22, 440, 76)   # right of the page's title, above the panel
+HEAD = pygame.Rect(PANEL.right - 400, 20, 400, 76)   # right of the page's title (never under it), above the panel
 PIN_BUTTON = pygame.Rect(PANEL.x + 36 + 560 - 200, PANEL.y + 22, 200, 40)   # the host's, right of the table's name
 LOCK_W = 26                                          # a padlock before a row's text, and the gap after it
-NOTE_SIZE, CODE_SIZE = 17, 21
+NOTE_SIZE, CODE_SIZE = 18, 21
 Label = Callable[..., pygame.Surface]                # PageScene.label(text, size, colour, bold=...)
 
 
@@ -43,18 +44,29 @@ class TableWhere:
         font = self.fonts.font(NOTE_SIZE)
         addresses = s.friend_addresses()
         if s.server is not None and not addresses:
-            text = tr("lobby.no_network")
+            rows = wrap_text(font, tr("lobby.no_network"), HEAD.w)
         elif s.server is not None:
-            text = tr("lobby.friends_type", addresses=" · ".join(addresses))
+            rows = self._address_rows(font, addresses)
         else:
-            text = tr("lobby.address", address=addresses[0]) if addresses else ""
-        rows = wrap_text(font, text, HEAD.w) if text else []
+            rows = [tr("lobby.address", address=addresses[0])] if addresses else []
         if len(rows) > 2:
             rows = [rows[0], ellipsize(font, " ".join(rows[1:]), HEAD.w)]
-        out = [(row, NOTE_SIZE, LAN_NOTE, False) for row in rows]
+        out = [(row, NOTE_SIZE, TEXT, False) for row in rows]
         if s.code:
             out.append((tr("lobby.code", code=s.code), CODE_SIZE, GOLD, True))
         return out
+
+    @staticmethod
+    def _address_rows(font: pygame.font.Font, addresses: list[str]) -> list[str]:
+        """"Bạn bè nhập: a · b" in rows of the corner's width, never breaking an address."""
+        rows = [tr("lobby.friends_type", addresses=addresses[0])]
+        for address in addresses[1:]:
+            joined = f"{rows[-1]} · {address}"
+            if gfx.text_size(font, joined)[0] <= HEAD.w:
+                rows[-1] = joined
+            else:
+                rows.append(address)
+        return rows
 
     def pin_button(self, on_click: Callable[[], None]) -> Button:
         """The host's "Đặt mã PIN" (the table has none), "Mã PIN: 4821" (the one this app set) or "Đổi mã PIN"."""
@@ -71,4 +83,4 @@ class TableWhere:
             image = label(text, size, colour, bold=bold)
             surface.blit(image, image.get_rect(topright=(HEAD.right, y)))
             self.drawn.append(text)
-            y += image.get_height() + 2
+            y += image.get_height()

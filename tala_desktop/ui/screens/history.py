@@ -1,11 +1,16 @@
 """HistoryScene: the Lịch sử page — your past games, newest first, a page of rows at a time; a click opens Xem lại.
 
 Each row: when it ended, who played, your result and the chips you won or
-lost, and under the players what those chips are made of ("Bạn rời bàn ·
-móm -400 · Lan ăn của bạn -100"); a LAN game's row says its chips were the
-table's ("Bàn LAN · chip của bàn"). "Xem lại" on a row (or a click on the
+lost, and on a line of its own under them what those chips are made of
+("Bạn rời bàn · móm -400 · Lan ăn của bạn -100"), from the players' column
+to the "Xem lại" button, cut short with "…" if it is longer; a LAN game's
+row says its chips were the table's ("Bàn LAN · chip của bàn"). No text is
+smaller than the readable floor (text_fit.READABLE) and no two overlap. "Xem lại" on a row (or a click on the
 row) opens the replay viewer (a LAN game as its seat saw it:
-lan_replay.py); ◀ / ▶ (and PageUp/PageDown) turn the pages. A game whose
+lan_replay.py; one the computer partly played for you says how many turns);
+an evening at a LAN table is a row too (the games you played there and the
+chips), opening its scoreboard (lan_evening.py); ◀ / ▶ (and PageUp/PageDown)
+turn the pages. A game whose
 stored text is damaged is left out by the store; the page says how many
 are not shown.
 """
@@ -17,6 +22,7 @@ import functools
 import pygame
 
 from tala_desktop.store import GameStory, GameSummary
+from tala_desktop.store.lan_evenings import EVENING_KIND
 from tala_desktop.store.lan_games import LanGame
 
 from ..art import gfx, theme
@@ -27,6 +33,7 @@ from ..shared.services import Services
 from ..table.results_rows import breakdown, breakdown_lines
 from ..widgets.controls import Button
 from ..widgets.text_fit import TextFitter
+from .lan_evening import LanEveningScene
 from .lan_replay import LanReplayScene
 from .replay import ReplayScene
 from .results_text import result_label, when_text
@@ -39,7 +46,8 @@ HEAD_H = 34
 COLUMNS = ((N_("history.col.when"), 14, 190, False), (N_("history.col.players"), 214, 390, False),
            (N_("history.col.result"), 614, 150, False), (N_("history.col.net"), 774, 130, True))
 VIEW_W = 140
-WHY_LIFT, WHY_DROP = 9, 13    # a row with a "why" line: the players above the middle, the why below it
+WHY_LIFT, WHY_DROP = 9, 13    # a row with a "why" line: its cells above the middle, the why below it
+CELL_SIZE, WHY_SIZE = 19, 16
 
 
 def left_text(story: GameStory, seat: int) -> str:
@@ -98,6 +106,11 @@ class HistoryScene(PagedScene):
         if store is None or not 0 <= i < len(self.rows) or self.stack is None:
             return
         row = self.rows[i]
+        if row.table == EVENING_KIND:
+            evening = store.get_lan_evening(row.uid)
+            if evening is not None:
+                self.stack.push(LanEveningScene(self.services, evening))
+                return
         entry = store.get_lan_game(row.uid) if row.table else store.get_game(row.uid)
         if entry is None:   # with one app per folder nothing deletes a game: it is unreadable
             self.message = tr("history.damaged") if store.unreadable_games else tr("history.missing")
@@ -126,6 +139,9 @@ class HistoryScene(PagedScene):
         me = g.human_seat
         others = [s.name for i, s in enumerate(g.seats) if i != me]
         result = result_label(g.labels[me]) if me is not None else "—"
+        if g.table == EVENING_KIND:     # a whole evening: the games you played there
+            played = g.games[me] if me is not None and me < len(g.games) else 0
+            result = tr_count("board.games", played, count=played)
         net = g.nets[me] if me is not None else 0
         sign = "+" if net > 0 else ""
         return when_text(g.finished_at), ", ".join(others), result, f"{sign}{money(net)}", net
@@ -134,8 +150,11 @@ class HistoryScene(PagedScene):
         """What row ``i``'s chips are made of: whether you left, then each kind of payment ("" if one alone)."""
         g, story = self.rows[i], self.stories[i] if i < len(self.stories) else None
         me = g.human_seat
-        if g.table:
-            return tr("history.lan")      # the table's chips, not the wallet's
+        if g.table == EVENING_KIND:
+            return tr("history.evening")
+        if g.table:                       # the table's chips, not the wallet's; what the computer played for you
+            auto = g.auto[me] if me is not None and me < len(g.auto) else 0
+            return tr("history.lan") + (" · " + tr_count("history.auto", auto, count=auto) if auto else "")
         if story is None or me is None:
             return ""
         names = [s.name for s in g.seats]
@@ -151,6 +170,25 @@ class HistoryScene(PagedScene):
         return [" | ".join(c for c in cells if c) for cells in self.row_texts()] + ([self.message] if self.message
                                                                                     else [])
 
+    def row_items(self, i: int) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """Row ``i``'s texts and where each goes: its cells (when, players, result, chips), each in its column,
+        and the line of what its chips are made of under them, up to the "Xem lại" button."""
+        rect, g = self.row_rect(i), self.rows[i]
+        *cells, net = self.row_cells(g)
+        why = self.row_why(i)
+        y = rect.centery - WHY_LIFT if why else rect.centery
+        out = []
+        for c, ((key, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):
+            colour = (GAIN if net > 0 else LOSS if net < 0 else TEXT) if c == 3 else (MUTED if c == 0 else TEXT)
+            img = self.fit.line(text, CELL_SIZE, colour, width, bold=c >= 2)
+            box = img.get_rect(midright=(rect.x + dx + width, y)) if right else img.get_rect(midleft=(rect.x + dx, y))
+            out.append((key, img, box))
+        if why:
+            x = rect.x + COLUMNS[1][1]
+            img = self.fit.line(why, WHY_SIZE, MUTED, self.view_buttons[i].rect.x - 12 - x)
+            out.append(("why", img, img.get_rect(midleft=(x, rect.centery + WHY_DROP))))
+        return out
+
     def draw_page(self, surface: pygame.Surface) -> None:
         self.fit.clear()
         for key, dx, width, right in COLUMNS:
@@ -161,27 +199,15 @@ class HistoryScene(PagedScene):
         if not self.rows:
             empty = self.fit(tr("history.none"), 21, TEXT, LIST.w - 40)
             surface.blit(empty, empty.get_rect(center=(LIST.centerx, LIST.y + 160)))
-        for i, g in enumerate(self.rows):
+        for i in range(len(self.rows)):
             rect = self.row_rect(i)
             shade = 36 if i == self.hover else (18 if i % 2 == 0 else 0)
             if shade:
                 band = self.art.cached(("hist_band", rect.size, shade), functools.partial(
                     gfx.rounded_rect, rect.size, (*theme.WHITE, shade), 10))
                 surface.blit(band, rect)
-            *cells, net = self.row_cells(g)
-            why = self.row_why(i)
-            for c, ((_, dx, width, right), text) in enumerate(zip(COLUMNS, cells)):
-                colour = (GAIN if net > 0 else LOSS if net < 0 else TEXT) if c == 3 else (MUTED if c == 0 else TEXT)
-                img = self.fit(text, 19, colour, width, bold=c >= 2)
-                y = rect.centery - WHY_LIFT if c == 1 and why else rect.centery
-                if right:
-                    surface.blit(img, img.get_rect(midright=(rect.x + dx + width, y)))
-                else:
-                    surface.blit(img, img.get_rect(midleft=(rect.x + dx, y)))
-            if why:
-                _, dx, _, _ = COLUMNS[1]
-                img = self.fit(why, 15, MUTED, COLUMNS[2][1] + COLUMNS[2][2] - dx)
-                surface.blit(img, img.get_rect(midleft=(rect.x + dx, rect.centery + WHY_DROP)))
+            for _, img, box in self.row_items(i):
+                surface.blit(img, box)
         counter = tr_count("history.page", self.total, page=self.page + 1, pages=self.pages, total=money(self.total))
         gap = self.next_button.rect.x - self.prev_button.rect.right
         page = self.fit(counter, 19, TEXT, gap - 16)

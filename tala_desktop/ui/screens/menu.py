@@ -2,10 +2,15 @@
 
 "Chơi với máy" (the big primary button, also Enter) opens the new-game
 setup; after a crash or a forced quit "Chơi tiếp" comes first and resumes
-the saved game. Thống kê, Lịch sử, Hướng dẫn, Luật chơi and Cài đặt open
+the saved game. When the app closed or crashed at a LAN table whose server
+still keeps the seat, "Quay lại bàn" comes first (beside Chơi tiếp if both),
+with the table and the seconds left under it, and goes back to that seat.
+Thống kê, Lịch sử, Hướng dẫn, Luật chơi and Cài đặt open
 their pages; "Chơi qua mạng LAN" opens the LAN page; "Thoát"
 quits. The profile card (click: Hồ sơ) shows your name, avatar and chips,
-and offers the daily top-up when you are broke. Messages from the store
+and offers the daily top-up while you are under its floor; when your chips
+cannot cover the smallest bet, an offer under the logo says so and gives
+"Nhận chip miễn phí", or says when the next free chips come (free_chips.py). Messages from the store
 (a corrupt file moved aside, ...) show in a box until dismissed. The
 tutorial and the LAN page come from ``Services.pages`` (the composition root
 makes them), so no screen the menu opens has to import the menu back.
@@ -13,12 +18,16 @@ makes them), so no screen the menu opens has to import the menu back.
 
 from __future__ import annotations
 
+import math
+import sqlite3
 from collections.abc import Callable
 
 import pygame
 import pytweening
 
 from tala_desktop import __version__
+from tala_desktop.store import StoreError
+from tala_desktop.store.lan_seats import LanSeat
 
 from ..art import gfx, theme
 from ..art.theme import AVATAR_GOLD
@@ -29,9 +38,12 @@ from ..frames.confirm import ConfirmOverlay
 from ..frames.notice import NoticeBox
 from ..frames.page import PageScene, fit_font_size
 from ..shared.new_game import GameChoices
+from ..shared.run_state import RunState
 from ..shared.services import Services
 from ..shared.store_bridge import notice_text
 from ..widgets.controls import Button
+from ..widgets.text_fit import ellipsize
+from .free_chips import FreeChipsOffer
 from .history import HistoryScene
 from .profile import ProfileScene
 from .rules import RulesScene
@@ -47,6 +59,9 @@ RIBBON_Y = 476
 COLUMN = pygame.Rect(770, 158, 400, 488)
 CARD = pygame.Rect(750, 24, 440, 104)
 AVATAR = 72
+BACK_NOTE = 22           # the line under "Quay lại bàn": which table, and the seconds its seat is still kept
+OFFER = pygame.Rect(LOGO_X - 280, 524, 560, 140)    # the free chips offered under the logo, when you are short
+OFFER_BUTTON = (290, 50)
 NOTICE_ANCHOR = (40, 676)
 NOTICE_W = 660
 INTRO_SECONDS = 0.9
@@ -64,9 +79,10 @@ class MenuScene(PageScene):
     show_panel = False
     show_back = False
 
-    def __init__(self, services: Services, start_game: Callable[[GameChoices], object],
+    def __init__(self, services: Services, run: RunState, start_game: Callable[[GameChoices], object],
                  quit: Callable[[], None] = quit_app, continue_game: Callable[[], object] | None = None,
                  can_continue: Callable[[], bool] | None = None) -> None:
+        self.run = run                # what the setup and rules pages remember between visits
         self.start_game = start_game
         self.quit = quit
         self.continue_game = continue_game
@@ -75,6 +91,9 @@ class MenuScene(PageScene):
         self.buttons: dict[str, Button] = {}
         self.toast = ""
         self._continue_shown = False
+        self._back_shown: LanSeat | None = None   # the LAN seat "Quay lại bàn" offers (None: not shown)
+        self._back_check = 0.0
+        self._back_drawn = ""
         super().__init__(services)
 
     def on_enter(self) -> None:
@@ -83,7 +102,7 @@ class MenuScene(PageScene):
 
     def on_resume(self) -> None:
         super().on_resume()
-        if self._continue_shown != self.can_continue():
+        if self._continue_shown != self.can_continue() or (self._back_shown is None) != (self.back_seat() is None):
             self.rebuild()
 
     # -- building ---------------------------------------------------------------------
@@ -93,15 +112,22 @@ class MenuScene(PageScene):
         y = COLUMN.y + 24
         self.buttons = {}
         self._continue_shown = self.can_continue() and self.continue_game is not None
-        if self._continue_shown:
-            size = fit_font_size(fonts, tr("menu.continue"), w - 48, 30)
-            self.buttons["continue"] = Button((x, y, w, 78), tr("menu.continue"), fonts, self._continue,
-                                              style="primary", font_size=size)
-            y += 78 + 12
+        self._back_shown = self.back_seat()
+        top = [("continue", N_("menu.continue"), self._continue)] if self._continue_shown else []
+        if self._back_shown is not None:
+            top.append(("back", N_("back.button"), self.back_to_table))
+        if top:
+            bw = w if len(top) == 1 else (w - 12) // 2
+            for i, (entry, words, act) in enumerate(top):
+                size = fit_font_size(fonts, tr(words), bw - 48, 30)
+                self.buttons[entry] = Button((x + i * (bw + 12), y, bw, 78), tr(words), fonts, act,
+                                             style="primary", font_size=size)
+            y += 78 + (BACK_NOTE if self._back_shown is not None else 0) + 12
             size = fit_font_size(fonts, tr("menu.play_bots"), w - 40, 24)
-            self.buttons["play"] = Button((x, y, w, 60), tr("menu.play_bots"), fonts, self.open_setup,
+            play_h = 56 if self._back_shown is not None else 60
+            self.buttons["play"] = Button((x, y, w, play_h), tr("menu.play_bots"), fonts, self.open_setup,
                                           style="green", font_size=size)
-            y += 60 + 16
+            y += play_h + 16
         else:
             size = fit_font_size(fonts, tr("menu.play_bots"), w - 48, 31)
             self.buttons["play"] = Button((x, y, w, 88), tr("menu.play_bots"), fonts, self.open_setup,
@@ -125,8 +151,13 @@ class MenuScene(PageScene):
             y += 56 + 14
         self.column = pygame.Rect(COLUMN.x, COLUMN.y, COLUMN.w, y - 14 + 24 - COLUMN.y)
         self.widgets.extend(self.buttons.values())
+        self.offer = FreeChipsOffer(self.services, self._claimed)
+        if self.offer.button.visible:
+            w, h = OFFER_BUTTON
+            self.offer.button.rect = pygame.Rect(OFFER.centerx - w // 2, OFFER.bottom - 16 - h, w, h)
+            self.widgets.append(self.offer.button)
         self.topup_button: Button | None = None
-        if store is not None and store.topup_available():
+        if store is not None and store.topup_available() and not self.offer.shown:
             self.topup_button = Button((CARD.right - 168, CARD.centery - 22, 152, 44), tr("menu.topup"), fonts,
                                        self.claim_topup, style="primary", glow=True,
                                        font_size=fit_font_size(fonts, tr("menu.topup"), 136, 18))
@@ -156,7 +187,7 @@ class MenuScene(PageScene):
 
     def _open_setup(self) -> None:
         if self.stack is not None:
-            self.stack.push(SetupScene(self.services, self._start))
+            self.stack.push(SetupScene(self.services, self.run, self._start))
 
     def _start(self, choices: GameChoices) -> None:
         if self.stack is not None and self.stack.top is not self:
@@ -169,7 +200,7 @@ class MenuScene(PageScene):
 
     def open_rules(self) -> None:
         if self.stack is not None:
-            self.stack.push(RulesScene(self.services))
+            self.stack.push(RulesScene(self.services, self.run))
 
     def open_stats(self) -> None:
         if self.stack is not None and self.services.store is not None:
@@ -184,6 +215,30 @@ class MenuScene(PageScene):
 
     def open_lan(self) -> None:
         self._open(self.services.pages.lan)
+
+    def back_seat(self) -> LanSeat | None:
+        """The LAN seat the player may go back to now ("Quay lại bàn": the app closed or crashed at a table whose
+        server keeps the seat a while), when the LAN page can be opened."""
+        store = self.services.store
+        if store is None or self.services.pages.lan_back is None:
+            return None
+        try:
+            return store.waiting_lan_seat()
+        except (StoreError, sqlite3.Error):
+            return None
+
+    def back_to_table(self) -> None:
+        """Quay lại bàn: the LAN page, going back to the seat kept for the player."""
+        self._open(self.services.pages.lan_back)
+
+    def back_note(self) -> str:
+        """Under "Quay lại bàn": the table, its server and the seconds the seat is still kept."""
+        seat = self._back_shown
+        if seat is None or self.services.store is None:
+            return ""
+        left = max(0, math.ceil(seat.seconds_left(self.services.store.clock().timestamp())))
+        table = tr("table.number", number=seat.table or 1)
+        return tr("back.note", table=table, server=shown_name(seat.server_name), seconds=left)
 
     def _open(self, page: Callable[[], Scene] | None) -> None:
         """A page the composition root provides (made on first use: these load the table scene)."""
@@ -204,9 +259,30 @@ class MenuScene(PageScene):
         store = self.services.store
         if store is None:
             return
-        given = store.claim_daily_topup()
+        self._claimed(store.claim_daily_topup())
+
+    def _claimed(self, given: int) -> None:
         self.toast = tr_count("menu.topup_done", given, amount=money(given)) if given else ""
         self.rebuild()
+
+    def shown_texts(self) -> list[str]:
+        """The menu's own words beside its buttons: the free chips offer, the top-up just had."""
+        return [line for line, _, _ in self.offer_lines()] + ([self.toast] if self.toast else [])
+
+    def offer_lines(self) -> list[tuple[str, int, pygame.Rect]]:
+        """The free chips offer's lines, each with its type size and where it is drawn (none while your chips
+        cover a bet)."""
+        out = []
+        y = OFFER.y + 16
+        for i, line in enumerate(self.offer.lines()):
+            size = fit_font_size(self.services.fonts, line, OFFER.w - 32, 20 if i == 0 else 18, bold=i == 0)
+            w, h = gfx.text_size(self.services.fonts.font(size, bold=i == 0), line)
+            out.append((line, size, pygame.Rect(OFFER.centerx - w // 2, y, w, h)))
+            y += h + 6
+        return out
+
+    def offer_rects(self) -> list[pygame.Rect]:
+        return [rect for _, _, rect in self.offer_lines()]
 
     # -- notices ------------------------------------------------------------------------------
     def notices(self) -> list[str]:
@@ -233,7 +309,19 @@ class MenuScene(PageScene):
     # -- frame ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.offer.refresh(dt):           # the wallet or the day changed: the offer with it
+            self.rebuild()
         self._place_buttons()
+        self._back_check -= dt
+        if self._back_check <= 0:            # the seat kept on the LAN: its seconds, and gone when the grace ends
+            self._back_check = 0.5
+            seat = self.back_seat()
+            if (seat is None) != (self._back_shown is None):
+                self.rebuild()
+            elif seat is not None:
+                note = self.back_note()
+                if note != self._back_drawn:
+                    self.invalidate()
 
     def draw_page(self, surface: pygame.Surface) -> None:
         art = self.art
@@ -249,12 +337,33 @@ class MenuScene(PageScene):
         column = art.panel(self.column.size)
         surface.blit(column, (self.column.x - 20, self.column.y - 20))
         self._draw_profile(surface)
+        self._draw_offer(surface)
+        self._back_drawn = self.back_note()
+        back = self.buttons.get("back")
+        if self._back_drawn and back is not None:
+            top = max(b.rect.bottom for name, b in self.buttons.items() if name in ("back", "continue"))
+            note = art.text(ellipsize(self.services.fonts.font(17), self._back_drawn, self.column.w - 40), 17,
+                            theme.PROFILE_NOTE)
+            surface.blit(note, note.get_rect(midtop=(self.column.centerx, top + 3)))
         corners = surface.get_parent() or surface      # the version and the keys sit in the window's corners
         w, h = corners.get_size()
         version = art.text(tr("menu.version", version=__version__), 16, theme.QUIET)
         corners.blit(version, version.get_rect(bottomleft=(24, h - 16)))
         keys = art.text(tr("menu.hint_keys"), 16, theme.QUIET)
         corners.blit(keys, keys.get_rect(bottomright=(w - 24, h - 16)))
+
+    def _draw_offer(self, surface: pygame.Surface) -> None:
+        lines = self.offer_lines()
+        if not lines:
+            return
+        bottom = self.offer.button.rect.bottom if self.offer.button.visible else lines[-1][2].bottom
+        area = pygame.Rect(OFFER.x, OFFER.y, OFFER.w, bottom + 16 - OFFER.y)
+        box = self.art.cached(("offer_box", area.size), lambda: gfx.rounded_rect(
+            area.size, theme.PROFILE_CARD_FILL, 18, 2, theme.PROFILE_CARD_EDGE))
+        surface.blit(box, area)
+        for i, (line, size, rect) in enumerate(lines):
+            colour = theme.GOLD if i == 0 else theme.PROFILE_NOTE
+            surface.blit(self.art.text(line, size, colour, bold=i == 0), rect)
 
     def _draw_profile(self, surface: pygame.Surface) -> None:
         store = self.services.store

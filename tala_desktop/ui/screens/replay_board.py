@@ -72,7 +72,7 @@ class ReplayBoard:
         img = self.art.cached(("replay_band", band.size, active), lambda: gfx.rounded_rect(band.size, fill, 12, 1,
                                                                                              border))
         surface.blit(img, band)
-        title = self.fit(name, 21, GOLD if active else TEXT, NAME_W - 16, bold=True)
+        title = self.fit.line(name, 21, GOLD if active else TEXT, NAME_W - 16, bold=True)
         surface.blit(title, (band.x + 12, band.y + 10))
         if result:
             res = self.fit(result, 17, MUTED, NAME_W - 16)

@@ -19,6 +19,7 @@ from ..art.theme import CAPTION, EATEN_GOLD, GOLD, TEXT
 from ..core.assets import Fonts
 from ..core.i18n import N_, get_language, tr
 from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
+from ..shared.run_state import RunState
 from ..shared.services import Services
 from ..widgets.controls import Button
 from ..widgets.form import ScrollBar
@@ -113,7 +114,8 @@ class RulesScene(PageScene):
 
     title_key = N_("rules.title")
 
-    def __init__(self, services: Services, tutorial: bool = True) -> None:
+    def __init__(self, services: Services, run: RunState, tutorial: bool = True) -> None:
+        self.run = run                       # the rules page is drawn once a run, per language and card colours
         self.offers_tutorial = tutorial      # False over a table: its game would go on under the guided one
         self.scroll = 0.0
         self.target = 0.0
@@ -122,7 +124,7 @@ class RulesScene(PageScene):
 
     def build(self) -> None:
         key = (get_language(), self.services.cards.four_colour)
-        cache = self.services.rules_layout
+        cache = self.run.rules_layout
         if key not in cache:
             cache.clear()
             cache[key] = layout_rules(rules_for(get_language()), VIEW.w, self.services.fonts, self.services.cards)

@@ -3,13 +3,15 @@
 The page edits a ``GameChoices``; "Bắt đầu" is enabled only when
 ``GameChoices.errors`` is empty and hands the choices to ``on_start``
 (the app builds the table and pushes the table scene). The choices are
-remembered for the session in ````services.last_game````; the bet, the
+remembered for the run in ``RunState.last_game``; the bet, the
 seconds per turn, the preset and each bot's level also go to the settings,
 so the next run starts from them. The rules
 are Zingplay, Cơ bản or Tùy chỉnh; "Sửa luật…" opens the house-rules editor
 on the rules chosen so far, and the custom switches it returns are kept for
-the session in ````services.custom_rules```` (the store's settings keep
-only a named preset).
+the run in ``RunState.custom_rules`` (the settings keep them too, for the
+next run). When your chips cannot cover the smallest bet, the page says so
+beside "Bắt đầu" and offers "Nhận chip miễn phí", or says when the next free
+chips come (free_chips.py).
 """
 
 from __future__ import annotations
@@ -23,12 +25,12 @@ import pygame
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Rules, RulesError
 
-from ..art import theme
+from ..art import gfx, theme
 from ..art.theme import ERROR, LABEL, TEXT
 from ..core.choice_words import level_guide, level_name, preset_description, preset_name
 from ..core.i18n import N_, money, tr, tr_count
 from ..core.names import shown_name
-from ..frames.page import PANEL, PageScene, wrap_text
+from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
 from ..shared.new_game import (
     BET_CHOICES,
     BOT_LEVELS,
@@ -41,10 +43,12 @@ from ..shared.new_game import (
     TURN_SECONDS_CHOICES,
     GameChoices,
 )
+from ..shared.run_state import RunState
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look, save_ui_settings
 from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
+from .free_chips import FreeChipsOffer
 from .house_rules import as_custom, describe, matching_preset
 from .house_rules_editor import HouseRulesScene
 
@@ -55,6 +59,7 @@ DIVIDER_X = PANEL.x + 618
 LEVEL_W = 284
 ROW_H = 74
 AVATAR = 50
+OFFER_BUTTON = (260, 54)
 
 
 def player_balance(services: Services) -> int:
@@ -63,9 +68,9 @@ def player_balance(services: Services) -> int:
     return store.profile().balance if store is not None else START_BALANCE
 
 
-def initial_choices(services: Services) -> GameChoices:
-    """The last choices of this session, or the defaults from the settings."""
-    last = services.last_game
+def initial_choices(services: Services, run: RunState) -> GameChoices:
+    """The last choices of this run, or the defaults from the settings."""
+    last = run.last_game
     if last is not None:
         choices = copy.deepcopy(last)
     else:
@@ -76,10 +81,10 @@ def initial_choices(services: Services) -> GameChoices:
         for bot, level in zip(choices.bots, s.bot_levels):     # the levels of the last game set up
             if level in BOT_LEVELS:
                 bot.level = BotLevel(level)
-    custom = services.custom_rules
+    custom = run.custom_rules
     if custom is None and services.settings.custom_rules:  # kept from an earlier run
         try:
-            custom = services.custom_rules = Rules.from_dict(services.settings.custom_rules)
+            custom = run.custom_rules = Rules.from_dict(services.settings.custom_rules)
         except RulesError:
             custom = None
     if custom is not None:
@@ -92,9 +97,10 @@ class SetupScene(PageScene):
 
     title_key = N_("setup.title")
 
-    def __init__(self, services: Services, on_start: Callable[[GameChoices], None]) -> None:
+    def __init__(self, services: Services, run: RunState, on_start: Callable[[GameChoices], None]) -> None:
+        self.run = run
         self.on_start = on_start
-        self.choices = initial_choices(services)
+        self.choices = initial_choices(services, run)
         self.balance = player_balance(services)
         self.name_fields: list[TextField] = []
         self.level_pickers: list[Segmented] = []
@@ -128,8 +134,12 @@ class SetupScene(PageScene):
                                   self.edit_rules, style="dark", font_size=18)
         self.start_button = Button((PANEL.right - 290, PANEL.bottom - 96, 254, 70), tr("btn.start"), fonts,
                                    self.start, style="primary", font_size=30)
+        self.offer = FreeChipsOffer(self.services, self._claimed, font_size=19)
+        w, h = OFFER_BUTTON
+        start = self.start_button.rect
+        self.offer.button.rect = pygame.Rect(start.x - 20 - w, start.centery - h // 2, w, h)
         self.widgets.extend([self.players, *self.name_fields, *self.level_pickers, self.bet, self.seconds,
-                             self.preset, self.edit_button, self.start_button])
+                             self.preset, self.edit_button, self.start_button, self.offer.button])
         self._refresh()
 
     def _row_y(self, seat: int) -> int:
@@ -149,7 +159,7 @@ class SetupScene(PageScene):
         self._refresh()
 
     def _keep_custom(self, rules: Rules) -> None:
-        self.choices.custom_rules = self.services.custom_rules = as_custom(rules)
+        self.choices.custom_rules = self.run.custom_rules = as_custom(rules)
         self.services.settings.custom_rules = self.choices.custom_rules.to_dict()  # saved with the settings
 
     def edit_rules(self) -> None:
@@ -192,6 +202,39 @@ class SetupScene(PageScene):
         self.start_button.enabled = not self.errors
         self.invalidate()
 
+    def _claimed(self, given: int) -> None:
+        """The free chips were had (``given``): the wallet and what it allows again."""
+        self.balance = player_balance(self.services)
+        self._refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.offer.refresh(dt):             # the wallet or the day changed (midnight: the top-up is back)
+            self._claimed(0)
+
+    def offer_lines(self) -> list[tuple[str, int, pygame.Rect]]:
+        """What the page says of your chips when they cannot cover the smallest bet: each line, its type size and
+        where it goes (left of the offer's button, or of Bắt đầu)."""
+        right = (self.offer.button.rect.x if self.offer.button.visible else self.start_button.rect.x) - 20
+        lines = self.offer.lines()
+        out = []
+        y = self.start_button.rect.centery - 13 * len(lines)
+        for i, line in enumerate(lines):
+            size = fit_font_size(self.services.fonts, line, right - LEFT.x, 19 if i == 0 else 17, bold=i == 0)
+            w, h = gfx.text_size(self.services.fonts.font(size, bold=i == 0), line)
+            out.append((line, size, pygame.Rect(LEFT.x, y, w, h)))
+            y += 26
+        return out
+
+    def shown_texts(self) -> list[str]:
+        """What the page says beside Bắt đầu: the free chips offer, else the first problem with the choices."""
+        if self.offer.shown:
+            return [line for line, _, _ in self.offer_lines()]
+        return self.errors[:1]
+
+    def offer_rects(self) -> list[pygame.Rect]:
+        return [rect for _, _, rect in self.offer_lines()]
+
     # -- actions -----------------------------------------------------------------------------
     def start(self) -> None:
         """Begin the game if the choices are valid (the button is disabled otherwise)."""
@@ -206,7 +249,7 @@ class SetupScene(PageScene):
         if c.preset in PRESET_CHOICES:       # Tùy chỉnh keeps its switches in settings.custom_rules
             s.default_preset = c.preset
         save_ui_settings(self.services)
-        self.services.last_game = copy.deepcopy(self.choices)
+        self.run.last_game = copy.deepcopy(self.choices)
         self.on_start(copy.deepcopy(self.choices))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -248,7 +291,10 @@ class SetupScene(PageScene):
             surface.blit(img, (LEFT.x, y))
             y += 23
         self._draw_right(surface)
-        if self.errors:
+        if self.offer.shown:
+            for i, (line, size, rect) in enumerate(self.offer_lines()):
+                surface.blit(art.text(line, size, ERROR if i == 0 else theme.DESCRIPTION, bold=i == 0), rect)
+        elif self.errors:
             err = art.text(self.errors[0], 19, ERROR, bold=True)
             surface.blit(err, err.get_rect(midleft=(LEFT.x, self.start_button.rect.centery)))
 

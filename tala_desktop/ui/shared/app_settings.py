@@ -33,6 +33,7 @@ def apply_settings(services: Services) -> None:
     music = services.music
     if music is not None:
         music.set_volume(s.music_volume)
+    services.sounds.reserve(music.level if music is not None else 0.0)    # the effects leave the music its room
     services.cards.four_colour = s.four_colour
     if s.card_back in BACK_COLOURS:
         services.cards.back_colour = s.card_back

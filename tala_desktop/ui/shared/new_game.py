@@ -15,6 +15,7 @@ from tala_desktop.bots import PLAYABLE_LEVELS, BotLevel
 from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Rules
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
+from tala_desktop.table.config import DEAL_WAIT
 
 from ..core.i18n import money, tr
 from ..core.names import shown_name
@@ -123,7 +124,7 @@ def table_config(choices: GameChoices, player_name: str, animation_speed: float 
     seats = [SeatConfig(shown_name(player_name), HUMAN, balance=START_BALANCE)]
     seats += [SeatConfig(b.name.strip(), BOT, b.level, balance=START_BALANCE) for b in choices.active_bots]
     return TableConfig(seats=seats, rules=choices.rules(), bet=choices.bet, seed=seed,
-                       think_delay=think_delay(animation_speed), hard_samples=hard_samples)
+                       think_delay=think_delay(animation_speed), hard_samples=hard_samples, deal_wait=DEAL_WAIT)
 
 
 def build_client(config: TableConfig, seat: int = 0, runner: Runner | None = None) -> LocalTableClient:

@@ -1,18 +1,16 @@
 """Services: the shared things every scene uses (fonts, card art, sounds, settings), built once by the app.
 
 Each one is a typed field: the window, the music once it plays, the art
-caches the pages share, what this run remembers of the last game set up.
-There is no bag of extras keyed by strings (tests/ui/shared/test_services.py keeps
-it so).
+caches the pages share. There is no bag of extras keyed by strings
+(tests/ui/shared/test_services.py keeps it so), and no state of the run:
+what the pages remember between them is the run's ``RunState``
+(run_state.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import pygame
-
-from tala_desktop.engine import Rules
 from tala_desktop.store import Store
 from tala_desktop.store.settings import StoredSettings
 
@@ -24,7 +22,6 @@ from ..audio.sounds import NullSounds, Sounds
 from ..core.assets import Fonts
 from ..core.display import Display
 from ..core.pages import Pages
-from .new_game import GameChoices
 
 # One definition of the settings for the store and the UI (the store validates and keeps them).
 UiSettings = StoredSettings
@@ -43,10 +40,6 @@ class Services:
     pages: Pages = field(default_factory=Pages)            # settings and rules, for scenes that open them
     display: Display | None = None  # the window, when there is one (the settings page sizes it)
     music: Music | None = None      # the background music, once the sounds are loaded after the first frame
-    last_game: GameChoices | None = None  # the last game set up in this run: the setup page starts from it
-    custom_rules: Rules | None = None     # the house rules edited in this run (the settings keep them too)
-    # the rules page drawn once per (language, four-colour cards): its surface and each heading's (text, y)
-    rules_layout: dict[tuple[str, bool], tuple[pygame.Surface, list[tuple[str, int]]]] = field(default_factory=dict)
     _menu_art: MenuArt | None = field(default=None, init=False, repr=False)
     _faces: Faces | None = field(default=None, init=False, repr=False)
 

@@ -1,6 +1,6 @@
 """App loop: the 60 fps loop that skips unchanged frames, runs the scene stack and shuts down cleanly.
 
-The loop alone: the composition root (``tala_desktop.app``) builds the
+The loop alone: the composition root (``tala_desktop.app.composition``) builds the
 services, the window, the offline tables and the first scene, and hands the
 loop what it must close at the end (``App.closers``). ``App.frame`` runs one
 frame: events (mapped to logical coordinates), ``update(dt)`` with dt from

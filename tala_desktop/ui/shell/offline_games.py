@@ -60,13 +60,17 @@ class OfflineGames:
         return self.open_table(client, spectator=False)
 
     def open_table(self, client: LocalTableClient, spectator: bool = False) -> TableScene:
+        from ..table.hand_view import KeptOrder
         from ..table.scene import TableScene  # the table scene is the heaviest module: load it on first use
 
         self.clients.append(client)
+        session = self.sessions.get(id(client))
+        kept = None if session is None or spectator else KeptOrder(   # your order of your hand, in the autosave
+            session.hand_order(client.table.game_id), session.keep_hand_order)
         scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client),
                            bet=client.table.config.bet,
                            saved=self.services.store is not None,   # the store autosaves its offline games
-                           extras=None if spectator else self.social_layer(client))
+                           extras=None if spectator else self.social_layer(client), kept=kept)
         self.scenes[id(client)] = scene
         self.stack.push(scene)
         return scene

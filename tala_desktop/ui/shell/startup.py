@@ -1,4 +1,4 @@
-"""Start-up pieces the composition root (``tala_desktop.app``) puts together: the window, the pages, the sounds.
+"""Start-up pieces the composition root (``app.composition``) puts together: the window, the pages, the sounds.
 
 ``open_window`` opens the resizable window (a logical canvas shaped like the
 window scaled into it, F11 for fullscreen) at the size the command line or
@@ -26,6 +26,7 @@ from ..core.i18n import tr
 from ..core.pages import Pages
 from ..core.scene import Scene
 from ..shared.app_settings import apply_settings, fit_window
+from ..shared.run_state import RunState
 from ..shared.services import Services
 from ..shared.store_bridge import save_ui_settings
 
@@ -55,21 +56,21 @@ def _set_icon(cards: CardArt) -> None:
     pygame.display.set_icon(icon)
 
 
-def make_pages(services: Services, runner: Runner | None = None) -> Pages:
-    """The pages scenes open over themselves: settings, rules (over a LAN table: without the guided game), the
-    tutorial (its Lan decided by ``runner``; None: a bot thread of its own) and the LAN page. The tutorial and LAN
-    load the table scene: on first use."""
+def make_pages(services: Services, run: RunState, runner: Runner | None = None) -> Pages:
+    """The pages scenes open over themselves: settings, rules (drawn once for ``run``; over a LAN table: without
+    the guided game), the tutorial (its Lan decided by ``runner``; None: a bot thread of its own) and the LAN
+    page. The tutorial and LAN load the table scene: on first use."""
     def settings() -> Scene:
         from ..screens.settings import SettingsScene
         return SettingsScene(services)
 
     def rules() -> Scene:
         from ..screens.rules import RulesScene
-        return RulesScene(services)
+        return RulesScene(services, run)
 
     def table_rules() -> Scene:
         from ..screens.rules import RulesScene
-        return RulesScene(services, tutorial=False)
+        return RulesScene(services, run, tutorial=False)
 
     def tutorial() -> Scene:
         from ..screens.tutorial import TutorialScene
@@ -79,11 +80,16 @@ def make_pages(services: Services, runner: Runner | None = None) -> Pages:
         from ..lan.browser import LanBrowserScene
         return LanBrowserScene(services)
 
+    def lan_back() -> Scene:
+        from ..lan.browser import LanBrowserScene
+        return LanBrowserScene(services, back_to_table=True)
+
     def changed() -> None:
         apply_settings(services)
         save_ui_settings(services)
 
     return Pages(settings=settings, rules=rules, table_rules=table_rules, tutorial=tutorial, lan=lan,
+                 lan_back=lan_back,
                  settings_changed=changed)
 
 
@@ -95,5 +101,6 @@ def load_sounds(services: Services) -> None:
         music = Music(services.settings.music_volume)
         music.start()                 # App.frame starts the stream once the mixer is up
         services.music = music
+        services.sounds.reserve(music.level)
     log.info("sounds ready in %.0f ms (%s)", (time.perf_counter() - started) * 1000,
              "on" if services.sounds.available else "no audio device")

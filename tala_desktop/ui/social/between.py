@@ -64,6 +64,8 @@ class BetweenStrip:
         self._note_img: tuple[tuple[str, int, int], pygame.Surface] | None = None
         self._pill: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None
         self._key: tuple[object, ...] = ()
+        self._pointer = (-1, -1)            # the last pointer position seen
+        self._pending: list[SeatChoice] | None = None   # the row to show once the pointer leaves it
 
     @property
     def wanted(self) -> bool:
@@ -71,12 +73,35 @@ class BetweenStrip:
         return bool(self.choices or self.note)
 
     def offer(self, choices: list[SeatChoice], note: str) -> bool:
-        """What to show now; True when it changed."""
+        """What to show now; True when it changed. While the pointer is over a button the row keeps its shape:
+        each button keeps its place and its choice (by its key, never its position), one whose choice is gone is
+        greyed there; the new row is laid out once the pointer leaves."""
+        if self._under_pointer():
+            changed = note != self.note or choices != self._pending
+            self.note, self._pending = note, choices
+            if changed:
+                self._rebind(choices)
+            return changed
+        self._pending = None
         if choices == self.choices and note == self.note:
             return False
         self.choices, self.note = choices, note
         self._key = ()                      # placed again at the next ``place``
         return True
+
+    def _under_pointer(self) -> bool:
+        return any(b.rect.collidepoint(self._pointer) for b in self.buttons)
+
+    def _rebind(self, choices: list[SeatChoice]) -> None:
+        """Each button shown takes the action of the new choice with its identity, or is greyed without one."""
+        now = {c.ident: c for c in choices}
+        for shown, b in zip(self.choices, self.buttons):
+            fresh = now.get(shown.ident)
+            b.on_click = fresh.act if fresh is not None else None
+            b.enabled = fresh is not None
+            if fresh is not None and fresh.label != b.text:      # the same choice in new words ("Chia tiếp")
+                font = self.fonts.font(b.font_size or self._px(FONT_SIZE), True)
+                b.text = ellipsize(font, fresh.label, b.rect.w - self._px(16))
 
     def place(self, area: pygame.Rect, scale: float, note_at: pygame.Rect | None = None) -> None:
         """Lay the note and the buttons out in ``area`` (at the table's ``scale``), the two together in its middle,
@@ -117,7 +142,12 @@ class BetweenStrip:
         return round(v * self.scale)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """A click on a button (its action done); a move only lights it."""
+        """A click on a button (its action done); a move only lights it (and, leaving the row, lets a new row in)."""
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+            if self._pending is not None and not self._under_pointer():
+                pending, self._pending = self._pending, None
+                self.offer(pending, self.note)
         used = False
         for b in self.buttons:
             if b.handle_event(event) and event.type != pygame.MOUSEMOTION:

@@ -33,6 +33,7 @@ from ..table.layout import side_dock
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 from .chat_lines import ChatEntry, ChatLines, wrap
+from .chat_scroll import length_note
 from .said import Said
 
 Colour = tuple[int, int, int]
@@ -42,6 +43,7 @@ MARGIN = 10
 REACTIONS_H = 330            # the panel without a text field (offline: reactions and the lines said)
 EMOTE_TILE = 52
 PHRASE_H = 34
+NOTE_ROW = 18                # over the field: "170/200 ký tự", or "Tin nhắn dài quá"
 MAX_ENTRIES = 500            # lines kept for the table's life (the oldest go beyond this)
 
 
@@ -91,6 +93,7 @@ class ChatPanel:
                    self.fonts, functools.partial(self._react, key), style="dark", font_size=size)
             for i, key in enumerate(PHRASES)]
         y += ((len(PHRASES) + 1) // 2) * (PHRASE_H + 6) + 4
+        self.reactions_rect = pygame.Rect(x0, self.rect.y + 50, inner, y - 8 - (self.rect.y + 50))
         bottom = self.rect.bottom - 10
         self.field: TextField | None = None
         self.send_button: Button | None = None
@@ -98,7 +101,7 @@ class ChatPanel:
             self.field = TextField((x0, bottom - 42, inner - 80, 42), "", self.fonts, self.max_length, size=16)
             self.send_button = Button((self.rect.right - 12 - 72, bottom - 41, 72, 40), tr("social.send"), self.fonts,
                                       self.send, style="blue", font_size=16)
-            bottom -= 50
+            bottom -= 50 + NOTE_ROW            # a row over the field for its count, or why a line was not taken
         self.lines_rect = pygame.Rect(x0, y, inner, bottom - y)
 
     def dock(self) -> int:
@@ -151,7 +154,7 @@ class ChatPanel:
 
     def send(self) -> None:
         """Send the field's text (trimmed; nothing if empty) and clear it; the field stays focused."""
-        if self.field is None or self.on_chat is None:
+        if self.field is None or self.on_chat is None or self.muted:
             return
         text = self.field.text.strip()
         if text:
@@ -160,8 +163,14 @@ class ChatPanel:
             self.scroll = 0
 
     def _react(self, key: str) -> None:
+        if self.muted:                 # refused anyway: the note over the reactions says why, the panel stays
+            return
         self.on_react(key)
         self.close()
+
+    def muted_rect(self) -> pygame.Rect:
+        """Where a muted player reads why their picks are not sent: over the reactions."""
+        return self.reactions_rect
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -181,7 +190,7 @@ class ChatPanel:
         if not self.is_open:
             return False
         if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
-            return self.field is not None and self.field.handle_event(event)
+            return self.field is not None and not self.muted and self.field.handle_event(event)
         if event.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(self._pointer):
                 self.scroll = max(0, min(self._max_scroll(), self.scroll + event.y))
@@ -189,7 +198,7 @@ class ChatPanel:
             return False
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return False
-        if self.field is not None and self.field.handle_event(event):
+        if self.field is not None and not self.muted and self.field.handle_event(event):
             return True
         for b in self.buttons():
             if b.handle_event(event):
@@ -247,14 +256,35 @@ class ChatPanel:
             surface.blit(face, face.get_rect(center=tile.center))
         for b in self.buttons():
             b.draw(surface)
+        if self.muted:
+            self._draw_muted(surface)
         self._draw_lines(surface)
         if self.field is not None:
             self.field.draw(surface)
             f = self.field
+            note, colour = length_note(f, self.max_length)
+            if note and not self.muted:
+                img = self._cache.get(("note", note, colour), functools.partial(
+                    gfx.render_line, self.fonts.font(13), note, colour))
+                surface.blit(img, (f.rect.x + 4, f.rect.y - img.get_height() - 3))
             if not f.text and not f.focused and not f.composing:
                 text, width = tr(N_("people.you_muted") if self.muted else N_("social.placeholder")), f.rect.w - 20
                 hint = self._cache.get(("hint", text), lambda: gfx.render_text(self.fonts.font(15), text, FAINT, width))
                 surface.blit(hint, hint.get_rect(midleft=(f.rect.x + 12, f.rect.centery)))
+
+    def _draw_muted(self, surface: pygame.Surface) -> None:
+        """The reactions veiled, and why over them: the host muted you here."""
+        r = self.muted_rect()
+        text = tr("social.you_muted_here")
+        surface.blit(self._cache.get(("veil", r.size), lambda: gfx.rounded_rect(r.size, theme.CHAT_VEIL, 12)), r)
+        font = self.fonts.font(17, True)
+        lines = wrap(font, text, r.w - 28, r.w - 28)
+        step = font.get_linesize()
+        y = r.centery - step * len(lines) // 2
+        for line in lines:
+            img = self._cache.get(("muted", line), functools.partial(gfx.render_line, font, line, theme.WARNING))
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += step
 
     def _draw_lines(self, surface: pygame.Surface) -> None:
         area = self.lines_rect

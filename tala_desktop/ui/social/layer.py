@@ -24,8 +24,11 @@ from ..art.theme import FELT_MUTED, WATCHER_NAME
 from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..table.extras import DialogRoom
-from ..table.layout import side_dock
+from ..table.layout import TableLayout, side_dock
+from ..table.painter import plate_words
 from ..widgets.controls import Button
+from ..widgets.text_fit import fit_name
+from ..widgets.tooltip import draw_tooltip
 from .between import STRIP_H, BetweenStrip, table_area
 from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
@@ -57,6 +60,8 @@ class SocialLayer:
         self.dialog: DialogRoom | None = None  # the room the results leave the layer while they show
         self.people = TablePeople(fonts)       # who is at the table, muted marks, the host's menu of a person
         self._sight: TableSight | None = None
+        self.pointer = (-1, -1)                # where the pointer is (a cut name under it shows whole)
+        self._view: TableView | None = None
 
     @property
     def offer(self) -> list[SeatChoice]:
@@ -71,6 +76,9 @@ class SocialLayer:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offered every event before the table; True when the chat used it."""
         moved = event.type == pygame.MOUSEMOTION
+        if moved:
+            self._dirty = self._dirty or self._cut_name_at(event.pos) != self._cut_name_at(self.pointer)
+            self.pointer = event.pos
         before = self._pointed() if moved else ()
         menu, sight = self.people.menu, self._sight
         used = (menu.is_open and not self.people.on_dialog and menu.handle_event(event)) \
@@ -90,6 +98,10 @@ class SocialLayer:
         """An event while the results show: the menu and the strip drawn over them take the clicks on them, and a
         press on a row's person opens their menu."""
         self._place_strip(room, self.strip.scale)
+        if event.type == pygame.MOUSEMOTION:
+            if self.cut_name_over_results(event.pos, room) != self.cut_name_over_results(self.pointer, room):
+                self._dirty = True
+            self.pointer = event.pos
         before = self._pointed()
         menu = self.people.menu
         used = (menu.is_open and self.people.on_dialog and menu.handle_event(event)) \
@@ -104,13 +116,20 @@ class SocialLayer:
         return pygame.Rect((0, 0), self._sight.layout.size if self._sight is not None else self.panel.canvas)
 
     def shown_texts(self) -> list[str]:
-        """The words the layer shows now besides its buttons: who watches, why the deal waits, the open menu."""
+        """The words the layer shows now besides its buttons: who watches, why the deal waits, who is away, the open
+        menu."""
         watching = [tr("social.watchers", count=len(self.watchers()))] if self.watchers() and not self.dialog else []
-        return [*watching, *([self.strip.note] if self.strip.note else []), *self.people.menu.shown_texts()]
+        return [*watching, *([self.strip.note] if self.strip.note else []), *self.people.away_texts(),
+                *self.people.menu.shown_texts()]
 
     def holding(self) -> bool:
-        """A person's menu is open over the results: their clock waits for it."""
-        return self.people.menu.is_open and self.people.on_dialog
+        """A person's menu is open over the results, or the host holds the table: their clock waits."""
+        return (self.people.menu.is_open and self.people.on_dialog) or self.channel.held()
+
+    def deal_note(self, countdown: float) -> str | None:
+        """The results' one line about the next game (the table's, with their ``countdown`` in it), or None when the
+        results say it themselves (offline)."""
+        return self.channel.between_note(True, self.clock, countdown) if self.channel.times_deals else None
 
     def strip_height(self) -> int:
         """The strip the results leave under their rows (design pixels): room for it while it has anything."""
@@ -120,6 +139,9 @@ class SocialLayer:
         self._place_strip(room, self.strip.scale)
         self.strip.draw(surface)
         self.people.draw_dialog(surface, room, self.strip.scale)
+        name = self.cut_name_over_results(self.pointer, room)
+        if name is not None:
+            draw_tooltip(surface, self.fonts, name, self.pointer, round(16 * self.strip.scale))
 
     def update(self, dt: float, scene: TableSight) -> bool:
         """Take what was said, age the bubbles; True when the next frame looks different."""
@@ -128,6 +150,7 @@ class SocialLayer:
         if size != self.panel.canvas:
             self.panel.layout(size)
         self.bubbles.canvas = (size[0] - scene.layout.dock, size[1])    # beside the docked chat, not over it
+        self.bubbles.avoid = keep_clear(scene.layout, self._watch_hit())
         for said in self.channel.poll_said(self.clock):
             self.take(said, scene)
         self.panel.update(dt)
@@ -153,12 +176,39 @@ class SocialLayer:
         return side_dock(canvas) if self.panel.is_open else 0
 
     def draw(self, surface: pygame.Surface, view: TableView) -> None:
+        self._view = view
         self._draw_watchers(surface)
         if self.dialog is None:                 # while the results show, over them (draw_over)
             self.strip.draw(surface, note=not view.status[0])   # the status line's own words come first
         self.panel.draw(surface)
         self.bubbles.draw(surface, self.clock)
         self.people.draw_table(surface, view.layout)
+        name = self._cut_name_at(self.pointer) if self.dialog is None else None
+        if name is not None:
+            draw_tooltip(surface, self.fonts, name, self.pointer, view.layout.px(16))
+
+    def _cut_name_at(self, pos: tuple[int, int]) -> str | None:
+        """The full name of the seat whose plate or avatar is at ``pos`` when its plate had to cut it, else None."""
+        view = self._view
+        if view is None or view.model is None or self.dialog is not None:
+            return None
+        for seat in range(min(view.layout.n, view.model.n)):
+            g = view.layout.seat(seat)
+            if (g.plate.collidepoint(pos) or g.avatar.collidepoint(pos)) and plate_words(self.fonts, view, seat)[1].cut:
+                return view.model.names[seat]
+        return None
+
+    def cut_name_over_results(self, pos: tuple[int, int], room: DialogRoom) -> str | None:
+        """The full name of the results' row at ``pos`` when the row had to cut it, else None."""
+        model = self._sight.model if self._sight is not None else None
+        if model is None:
+            return None
+        spot = next((x for x in room.people if x.name.collidepoint(pos)), None)
+        if spot is None or not 0 <= spot.seat < model.n:
+            return None
+        name = model.names[spot.seat]
+        size = round(18 * self.strip.scale)
+        return name if fit_name(self.fonts, name, size, spot.name.w).cut else None
 
     # ------------------------------------------------------------------ lines and bubbles
     def take(self, said: Said, scene: TableSight) -> None:
@@ -198,8 +248,10 @@ class SocialLayer:
         between = m is not None and m.is_over
         choices = self.channel.seat_choices(between)
         if scene.dialog is not None and self.watchers():    # the "watching" label is under the results: a button
-            choices.append(SeatChoice(tr("people.watchers_button", count=len(self.watchers())), self._list_watching))
-        self.strip.offer(choices, self.channel.between_note(between, self.clock))
+            choices.append(SeatChoice(tr("people.watchers_button", count=len(self.watchers())), self._list_watching,
+                                      key=("watchers",)))
+        over_results = scene.dialog is not None and self.channel.times_deals   # the results show the line
+        self.strip.offer(choices, "" if over_results else self.channel.between_note(between, self.clock))
         if scene.dialog is not None:
             self._place_strip(scene.dialog, scene.layout.scale)
         else:
@@ -249,3 +301,10 @@ class SocialLayer:
         rect = self._watchers_rect()
         img = self._label()
         surface.blit(img, img.get_rect(midright=(rect.right, rect.centery)))
+
+
+def keep_clear(layout: TableLayout, watch_label: pygame.Rect | None) -> list[pygame.Rect]:
+    """What a bubble must never cover: every card row, name plate, avatar and control the table lays out (its
+    status line and log aside: words, not cards), and the "watching" label."""
+    out = [r for name, r in layout.regions().items() if r.w and r.h and name not in ("status", "log", "info")]
+    return out + ([watch_label] if watch_label is not None else [])

@@ -18,6 +18,7 @@ class OfflineChannel:
     """Reactions at an offline ``table`` where you play ``seat``."""
 
     can_chat = False
+    times_deals = False          # the results count down on their own
 
     def __init__(self, table: Table, seat: int, seed: int | None = None) -> None:
         self.table = table
@@ -34,9 +35,12 @@ class OfflineChannel:
         """Offline you always play your seat: nothing to change."""
         return []
 
-    def between_note(self, between_games: bool, now: float) -> str:
+    def between_note(self, between_games: bool, now: float, local_left: float | None = None) -> str:
         """Offline the next game waits for nobody."""
         return ""
+
+    def held(self) -> bool:
+        return False
 
     def people(self, between_games: bool) -> list[Person]:
         """Offline nobody is muted or removed: no menu."""

@@ -1,9 +1,11 @@
-"""TablePeople: the people at a table as the social layer shows them — muted marks by their names, their menus.
+"""TablePeople: the people at a table as the social layer shows them — muted and away marks, their menus.
 
 The channel says who is at the table (``Person``: seated or watching,
-muted or not, and the host's choices about them). A muted person's mark
-(``muted_badge``) sits at their avatar's upper left on the table, and by
-their name in the results. The host opens a person's menu
+muted or not, away or not, and the host's choices about them). A muted
+person's mark (``muted_badge``) sits at their avatar's upper left on the
+table, and by their name in the results; a player whose connection dropped
+reads "vắng · 45s" on their name plate (the seconds their seat is still kept
+while the computer plays it). The host opens a person's menu
 (people_menu.py) by clicking their avatar or name plate on the table,
 their row in the results, or their name in the list of those watching
 (opened from the "N người đang xem" label, or the results' "Người xem"
@@ -18,19 +20,23 @@ import math
 
 import pygame
 
+from ..art import gfx, theme
 from ..core.assets import Fonts
+from ..core.i18n import tr
 from ..table.extras import DialogRoom
 from ..table.layout import TableLayout
 from .people_menu import PeopleMenu, muted_badge
 from .said import Person
 
 BADGE = 22             # design pixels: the muted mark's size
+AWAY_TEXT = 13         # design pixels: the away mark's type
 
 
 class TablePeople:
     """The people shown at one table, and the menu open on one of them."""
 
     def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
         self.menu = PeopleMenu(fonts)
         self.people: list[Person] = []
         self.on_dialog = False          # the menu was opened over the results (closed when they go)
@@ -48,6 +54,11 @@ class TablePeople:
 
     def at_seat(self, seat: int) -> Person | None:
         return next((p for p in self.people if p.seat == seat), None)
+
+    def away_texts(self) -> list[str]:
+        """The away marks on the table's name plates, as they read ("Lan: vắng · 45s")."""
+        return [p.name + ": " + tr("people.away", seconds=p.away) for p in self.people
+                if p.away is not None and p.seat is not None]
 
     def watching(self) -> list[Person]:
         return [p for p in self.people if p.seat is None]
@@ -93,10 +104,12 @@ class TablePeople:
 
     # ------------------------------------------------------------------ drawing
     def draw_table(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        """The muted marks at the avatars, and the menu opened on the table."""
+        """The muted marks at the avatars, the away marks on the name plates, and the menu opened on the table."""
         for p in self.people:
             if p.muted and p.seat is not None and 0 <= p.seat < layout.n:
                 _mark(surface, layout.seat(p.seat).avatar, layout.px(BADGE))
+            if p.away is not None and p.seat is not None and 0 <= p.seat < layout.n:
+                self._away(surface, layout.seat(p.seat).plate, p.away, layout.px(AWAY_TEXT))
         if not self.on_dialog:
             self.menu.draw(surface)
 
@@ -108,6 +121,18 @@ class TablePeople:
                 _mark(surface, spot.avatar, round(BADGE * scale))
         if self.on_dialog:
             self.menu.draw(surface)
+
+
+    def _away(self, surface: pygame.Surface, plate: pygame.Rect, seconds: int, size: int) -> None:
+        """"vắng · 45s" in a tab hanging from the plate's lower edge at its right end (the plate's own words and
+        chips stay uncovered)."""
+        img = gfx.render_line(self.fonts.font(size, True), tr("people.away", seconds=seconds), theme.TEXT)
+        pad = max(3, size // 2)
+        tab = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + max(2, size // 4))
+        tab.topright = (plate.right - pad, plate.bottom - max(1, size // 8))
+        pygame.draw.rect(surface, theme.AWAY_MARK, tab, border_bottom_left_radius=tab.h // 2,
+                         border_bottom_right_radius=tab.h // 2)
+        surface.blit(img, img.get_rect(center=tab.center))
 
 
 def _mark(surface: pygame.Surface, avatar: pygame.Rect, size: int) -> None:

@@ -38,17 +38,25 @@ class SeatChoice:
     label: str
     act: Callable[[], None] = field(compare=False)
     confirm: str = ""              # asked first, in words that name whom it is about ("" : done at once)
+    key: object = None             # what it is about, stable while the row changes (the person's id, not a place)
+
+    @property
+    def ident(self) -> object:
+        """The choice's identity across offers: its key, else its words."""
+        return self.key if self.key is not None else self.label
 
 
 @dataclass(frozen=True)
 class Person:
-    """Someone at the table: their name as shown, their seat (None: watching), whether the host muted them, and
-    what you may do about them now (the host's choices; none for yourself, a bot or a guest's view)."""
+    """Someone at the table: their name as shown, their seat (None: watching), whether the host muted them, what
+    you may do about them now (the host's choices; none for yourself, a bot or a guest's view), and whether they
+    are away."""
 
     name: str
     seat: int | None = None
     muted: bool = False
     actions: tuple[SeatChoice, ...] = ()
+    away: int | None = None        # dropped: the whole seconds their seat is still kept (the computer plays it)
 
     @property
     def key(self) -> tuple[int | None, str]:
@@ -72,9 +80,18 @@ class SocialChannel(Protocol):
         """The seat changes offered now (LAN, between games): sit down, stand up, the host's swaps."""
         ...
 
-    def between_note(self, between_games: bool, now: float) -> str:
-        """Why the next deal waits and for how long (LAN, between games: a seat offered to the people watching),
-        in words; "" when it does not. ``now``: the clock ``poll_said`` is given."""
+    @property
+    def times_deals(self) -> bool:
+        """True when the table says when the next game comes (LAN): the results show its line, not their own."""
+        ...
+
+    def between_note(self, between_games: bool, now: float, local_left: float | None = None) -> str:
+        """When the next game comes and why it waits (LAN, between games), in words; "" when there is nothing to
+        say. ``now``: the clock ``poll_said`` is given; ``local_left``: the results' own countdown, if they show."""
+        ...
+
+    def held(self) -> bool:
+        """The host holds the next deal now (LAN)."""
         ...
 
     def people(self, between_games: bool) -> list[Person]:

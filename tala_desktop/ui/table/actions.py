@@ -81,7 +81,6 @@ class TableActions:
         self.hinted: int | None = None          # the card the last hint outlined
         self.lowered: set[int] = set()
         self.armed: int | None = None
-        self.sort_mode = 0
         self.lay_check: assist.LayCheck | None = None
         self.send_plan: dict[int, SendTarget] = {}
         self.sendable: set[int] = set()
@@ -119,12 +118,14 @@ class TableActions:
         self.send_plan.clear()
         self.sendable.clear()
         self.awaiting = False
-        self.sort_mode = 0
 
-    def refresh(self, model: TableModel, order: Sequence[int]) -> Effects:
-        """Take a new snapshot's model: raise the suggestions once per step, keep your changes otherwise."""
+    def refresh(self, model: TableModel, order: Sequence[int], moved: bool = True) -> Effects:
+        """Take a new snapshot's model: raise the suggestions once per step, keep your changes otherwise.
+
+        ``moved``: something happened at the table (events came with it), which answers a command on its way;
+        a snapshot alone (the first turn's clock started) does not."""
         m = self.model = model
-        self.awaiting = False
+        self.awaiting = self.awaiting and not moved
         held = set(m.hand)
         self.raised &= held
         if self.selected not in held:
@@ -268,17 +269,17 @@ class TableActions:
         return self.send(Move(m.me, MoveKind.UKHAN), ("ukhan", None))
 
     def do_sort(self, order: Sequence[int] = ()) -> Effects:
+        """Xếp bài: the order after the one the hand is in (phỏm, suit, rank, round again; an order of your own
+        starts at the phỏm), skipping one that would change nothing."""
         m = self.model
         if m is None or not order:
-            return NOTHING
-        kind = SORTS[self.sort_mode % len(SORTS)]
-        self.sort_mode = (self.sort_mode + 1) % len(SORTS)
-        if kind == "phom":
-            new = assist.sort_by_phom(list(order), m.eaten_mask, m.ace_high, m.face10)
-        elif kind == "suit":
-            new = assist.sort_by_suit(list(order))
-        else:
-            new = assist.sort_by_rank(list(order))
+            return Effects()
+        hand = list(order)
+        orders = [(kind, assist.sort_by_phom(hand, m.eaten_mask, m.ace_high, m.face10) if kind == "phom"
+                   else assist.sort_by_suit(hand) if kind == "suit" else assist.sort_by_rank(hand)) for kind in SORTS]
+        now = next((i for i, (_, o) in enumerate(orders) if o == hand), -1)
+        kind, new = next((orders[(now + k) % len(orders)] for k in range(1, len(orders) + 1)
+                          if orders[(now + k) % len(orders)][1] != hand), orders[(now + 1) % len(orders)])
         return Effects(order=tuple(new), status=Status(tr(SORT_WORDS[kind]), seconds=1.5))
 
     def do_hint(self, order: Sequence[int] = ()) -> Effects:

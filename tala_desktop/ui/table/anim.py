@@ -131,6 +131,7 @@ class TableAnimator:
     chips: list[ChipFlight] = field(default_factory=list)
     texts: list[FloatText] = field(default_factory=list)
     banners: list[Banner] = field(default_factory=list)
+    waiting: list[tuple[float, Banner, str | None]] = field(default_factory=list)   # banners shown after a delay
     celebrations: list[Celebration] = field(default_factory=list)
     shakes: dict[ShakeKey, Shake] = field(default_factory=dict)
     hidden_cards: Counter = field(default_factory=Counter)
@@ -186,8 +187,14 @@ class TableAnimator:
     def float_text(self, image: pygame.Surface, pos: Point) -> None:
         self.texts.append(FloatText(image, pos))
 
-    def banner(self, banner: Banner) -> None:
+    def banner(self, banner: Banner, delay: float = 0.0, sound: str | None = None) -> None:
+        """Show ``banner`` (and play ``sound``) after ``delay`` seconds at speed 1: once the cards before it land."""
+        if delay > 0 and not self.instant:
+            self.waiting.append((delay, banner, sound))
+            return
         self.banners.append(banner)
+        if sound:
+            self.play(sound)
 
     def celebrate(self, celebration: Celebration) -> None:
         self.celebrations.append(celebration)
@@ -212,11 +219,16 @@ class TableAnimator:
     def update(self, dt: float) -> None:
         """Advance banners, floating amounts and shakes (flights and chips follow the tweens)."""
         step = math.inf if self.instant else dt * self.speed
+        due = [(left - step, banner, sound) for left, banner, sound in self.waiting]
+        self.waiting = [w for w in due if w[0] > 0]
+        for left, banner, sound in due:
+            if left <= 0:
+                self.banner(banner, sound=sound)
         for b in self.banners:
             b.update(step if not math.isinf(step) else 99.0)
         self.banners = [b for b in self.banners if b.visible]
         for c in self.celebrations:
-            c.update(step if not math.isinf(step) else c.life)
+            c.update(step)                  # instant: to its end at once, a delayed one too
         self.celebrations = [c for c in self.celebrations if not c.done]
         for t in self.texts:
             t.age += step
@@ -234,7 +246,8 @@ class TableAnimator:
     @property
     def busy(self) -> bool:
         """True while anything moves (the scene must redraw)."""
-        return bool(self.flights or self.chips or self.texts or self.banners or self.shakes or self.celebrations)
+        return bool(self.flights or self.chips or self.texts or self.banners or self.waiting or self.shakes
+                    or self.celebrations)
 
     def pending_from_stock(self) -> int:
         """Cards still sitting on the stock, waiting for their (delayed) flight to start."""
@@ -258,6 +271,7 @@ class TableAnimator:
         self.chips.clear()
         self.texts.clear()
         self.banners.clear()
+        self.waiting.clear()
         self.celebrations.clear()
         self.shakes.clear()
         self.hidden_cards.clear()

@@ -40,6 +40,11 @@ class TableButtons:
         """The buttons shown now, with their names."""
         return [(b.name, self.widgets[b.name]) for b in hl.buttons if accepting or not b.needs_input]
 
+    def let_go(self) -> None:
+        """Forget a press on any of them (it ends on another screen)."""
+        for b in self.widgets.values():
+            b.pressed = False
+
     def retitle(self) -> None:
         """Follow a language change."""
         for name, look in BUTTON_LOOKS.items():

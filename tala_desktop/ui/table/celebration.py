@@ -1,7 +1,8 @@
 """Celebration: the game's winner's moment on the table — their cards fanned out, a golden burst at their seat.
 
 When a game ends the table shows, for about two seconds before the
-results, the winner's cards (phỏm first) opening into a fan in the middle
+results and once the game's last cards have landed (and an Ù's banner has
+gone: it is made with a negative ``age``), the winner's cards (phỏm first) opening into a fan in the middle
 of the table and a burst of gold rings and sparks around the winner's
 avatar; an Ù gets a wider fan, more sparks and a second ring. The chips
 of the game fly to the winner's seat meanwhile (the director starts them
@@ -46,7 +47,7 @@ class Celebration:
     seat_centre: Point            # the winner's avatar
     seat_radius: int
     big: bool = False             # an Ù
-    age: float = 0.0
+    age: float = 0.0              # below 0 while it waits to start (the last cards fly, an Ù's banner shows)
     life: float = LIFE
     _turned: SurfaceCache[pygame.Surface] = field(default_factory=lambda: SurfaceCache(TURNED_LIMIT))
 
@@ -67,7 +68,7 @@ class Celebration:
         n = len(self.cards)
         if n == 0:
             return []
-        opened = _ease_out_back(min(1.0, self.age / OPEN))
+        opened = _ease_out_back(min(1.0, max(0.0, self.age) / OPEN))
         spread = min(11.0 if self.big else 9.0, (84.0 if self.big else 70.0) / max(1, n - 1))
         ch = card_size(self.card_w)[1]
         radius = ch * 1.25
@@ -90,7 +91,7 @@ class Celebration:
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, art: CardArt) -> None:
         alpha = self.alpha()
-        if alpha <= 0:
+        if alpha <= 0 or self.age < 0:
             return
         self._draw_burst(surface, alpha)
         for card, angle, centre in self.fan():

@@ -136,11 +136,13 @@ class TableDirector:
         banner.show(text, colour, SEAT_BANNER_HOLD)
         self.anim.banner(banner)
 
-    def table_banner(self, L: TableLayout, text: str) -> None:
-        """The game's end in the middle of the table ("Ù!", "Ù tròn!", "Ù khan!")."""
+    def table_banner(self, L: TableLayout, text: str, delay: float = 0.0, sound: str | None = None) -> float:
+        """The game's end in the middle of the table ("Ù!", "Ù tròn!", "Ù khan!") after ``delay`` seconds; the
+        seconds it is on screen."""
         banner = Banner(L.banner_centre, self.fonts, L.px(TABLE_BANNER))
         banner.show(text, theme.BANNER_GOLD, TABLE_BANNER_HOLD)
-        self.anim.banner(banner)
+        self.anim.banner(banner, delay, sound)
+        return Banner.POP + TABLE_BANNER_HOLD + Banner.FADE
 
     # ------------------------------------------------------------------ the batch
     def play(self, events: list[TableMessage], old: TableModel | None, new: TableModel,
@@ -272,9 +274,8 @@ class TableDirector:
         return EVENT_GAP
 
     def _on_u(self, e: Declared, b: Batch, at: float) -> float:
-        self.table_banner(b.layout, tr(U_BANNERS.get(e.kind, N_("banner.u"))))
-        self.sounds.play("u")
-        return EVENT_GAP
+        """The Ù banner once the cards before it have landed; what follows (the celebration) waits for it."""
+        return EVENT_GAP + self.table_banner(b.layout, tr(U_BANNERS.get(e.kind, N_("banner.u"))), at, "u")
 
     def _on_outcome(self, e: GameEnded, b: Batch, at: float) -> float:
         den = e.outcome.den
@@ -284,7 +285,8 @@ class TableDirector:
         return 0.0
 
     def celebrate(self, b: Batch, winner: int, u: bool, at: float) -> None:
-        """The winner's cards fanned in the middle, a burst at their seat, the game's chips flying to it."""
+        """The winner's cards fanned in the middle, a burst at their seat, the game's chips flying to it, from
+        ``at`` seconds on (the batch's cards have landed, an Ù's banner has gone), so it is seen whole."""
         L, new = b.layout, b.new
         if not 0 <= winner < new.n:
             return
@@ -293,7 +295,7 @@ class TableDirector:
         g = L.seat(winner)
         card_w = L.px(CELEBRATION_CARD)
         pivot = (L.table.centerx, L.status.y + L.px(16))      # the fan stands over the status line
-        self.anim.celebrate(Celebration(cards, pivot, card_w, g.avatar_centre, g.avatar_radius, big=u))
+        self.anim.celebrate(Celebration(cards, pivot, card_w, g.avatar_centre, g.avatar_radius, big=u, age=-at))
         k = 0
         for p in b.payments:
             if p.reason in ("eat", "chot") or p.amount <= 0:

@@ -16,7 +16,9 @@ shows, and the dialog hands the extras its events first
 (``handle_over``) and lets them draw over it (``draw_over``), so what is
 drawn on top is what takes the click. While the extras hold the dialog
 (``holding``: a menu of theirs is open over it) its clock waits: the
-results do not start the next game under a question being answered.
+results do not start the next game under a question being answered. Where
+the extras know when the next game comes (a LAN table), the dialog shows
+their one line (``deal_note``, given its own countdown) instead of its own.
 """
 
 from __future__ import annotations
@@ -72,3 +74,4 @@ class TableExtras(Protocol):
     def handle_over(self, event: pygame.event.Event, room: DialogRoom) -> bool: ...
     def draw_over(self, surface: pygame.Surface, room: DialogRoom) -> None: ...
     def holding(self) -> bool: ...
+    def deal_note(self, countdown: float) -> str | None: ...

@@ -11,7 +11,10 @@ beforehand without changing anything; the second click of a double-click
 goes to the card the first one hit, though it rose or another card slid
 under the pointer in between. ``frame()`` hands where each card is drawn
 now as one frozen ``HandFrame``, which ``draw_hand`` paints. It does not
-know the rules: the actions decide what a click means.
+know the rules: the actions decide what a click means. An order you make
+(a drag, Xếp bài) goes to ``KeptOrder.keep`` (the offline game's autosave),
+and the first hand taken shows ``KeptOrder.saved`` if there is one (the
+resumed game's order) instead of dealing it in the phỏm order.
 """
 
 from __future__ import annotations
@@ -73,6 +76,15 @@ class HandFrame:
         return None
 
 
+@dataclass
+class KeptOrder:
+    """Your order of your hand kept outside the table: the order saved for the game shown first (a resumed one),
+    and where each order you make goes (the autosave)."""
+
+    saved: list[int] | None = None
+    keep: Callable[[list[int]], None] | None = None
+
+
 @dataclass(eq=False)
 class CardSprite:
     card: int
@@ -92,8 +104,9 @@ class Press:
 class HandView:
     """Your cards, in your order, where they are drawn and which ones are lifted."""
 
-    def __init__(self, layout: TableLayout) -> None:
+    def __init__(self, layout: TableLayout, kept: KeptOrder | None = None) -> None:
         self.layout = layout
+        self.kept = kept or KeptOrder()
         self.order: list[int] = []
         self.sprites: dict[int, CardSprite] = {}
         self.marks = Highlights()          # raised, selected and outlined cards: the scene's, read here
@@ -160,7 +173,12 @@ class HandView:
                     for c in m.my_eaten if c not in self.order}
         self.sync(m.hand, set(m.my_eaten), partners)
         if new_game:
-            self.set_order(assist.sort_by_phom(m.hand, m.eaten_mask, m.ace_high, m.face10))
+            saved, self.kept.saved = self.kept.saved, None         # the resumed game's order, once
+            if saved is not None and set(saved) & set(self.order):
+                held = [c for c in saved if c in self.order]
+                self.order = held + [c for c in self.order if c not in held]
+            else:
+                self.order = assist.sort_by_phom(m.hand, m.eaten_mask, m.ace_high, m.face10)
             self.snap()
 
     def _join_index(self, card: int, friends: set[int]) -> int:
@@ -172,8 +190,14 @@ class HandView:
         return higher[0] if higher else spots[-1] + 1
 
     def set_order(self, order: list[int]) -> None:
-        if sorted(order) == sorted(self.order):
+        """Your new order of the same cards (Xếp bài, the lay-down's grouping): shown, and kept."""
+        if sorted(order) == sorted(self.order) and list(order) != self.order:
             self.order = list(order)
+            self._keep()
+
+    def _keep(self) -> None:
+        if self.kept.keep is not None:
+            self.kept.keep(list(self.order))
 
     # ------------------------------------------------------------------ geometry
     def _preview_order(self) -> list[int]:
@@ -335,7 +359,9 @@ class HandView:
         if result is not None and result[0] is Release.REORDER:
             rest = [c for c in self.order if c != p.card]
             rest.insert(max(0, min(p.drop_index, len(rest))), p.card)
-            self.order = rest
+            if rest != self.order:
+                self.order = rest
+                self._keep()
         return result
 
     def apply(self, g: HandGesture) -> bool:

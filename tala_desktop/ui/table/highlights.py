@@ -150,12 +150,13 @@ class Effects:
     pick: Pick | None = None
     pause: bool = False           # open the pause menu
     redraw: bool = False          # the next frame looks different (a press, a button lit, the chat)
+    log: bool = False             # open or fold the game log (a click on it)
 
     def __add__(self, other: Effects) -> Effects:
         return Effects(self.moves + other.moves, other.status or self.status, self.shakes + other.shakes,
                        other.order if other.order is not None else self.order, self.hint or other.hint,
                        other.gesture or self.gesture, other.pick or self.pick, self.pause or other.pause,
-                       self.redraw or other.redraw)
+                       self.redraw or other.redraw, self.log != other.log)
 
 
 NOTHING = Effects()

@@ -12,6 +12,7 @@ here, and nothing is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -27,6 +28,42 @@ from .modes import Gesture, TableButton
 from .pointer import table_target
 
 REDRAW = Effects(redraw=True)
+INPUT_GUARD = 0.5          # seconds a screen takes no click once it is shown (a new hand, the results, the table again)
+
+
+@dataclass
+class InputGuard:
+    """When the table takes clicks again: a moment after a new hand has landed or the table came back on top (a
+    click meant for the screen before does nothing here); and when to tell the table a deal has been shown."""
+
+    until: float = -1.0              # a new hand settles until then: no click, and your step's buttons wait
+    quiet_until: float = -1.0        # the table came back on top: no click until then (the buttons show)
+    fresh_hand: bool = False         # a new hand is being dealt: the guard starts once it has landed
+    deal_to_tell: int | None = None  # the game whose deal the table is told about, once its hand is settled
+
+    def new_game(self, game_id: int) -> None:
+        self.fresh_hand, self.deal_to_tell = True, game_id
+
+    def screen_changed(self, clock: float) -> None:
+        self.quiet_until = max(self.quiet_until, clock + INPUT_GUARD)
+
+    def settling(self, clock: float) -> bool:
+        """A new hand is still settling: your step's buttons are not shown yet."""
+        return self.fresh_hand or clock < self.until
+
+    def guarded(self, clock: float) -> bool:
+        """No click on the table now."""
+        return clock < max(self.until, self.quiet_until)
+
+    def settle(self, clock: float, landed: bool, tell: Callable[[int], None]) -> None:
+        """Once a frame (``landed``: the dealt cards are in place): once the new hand has landed and its moment
+        passed (your buttons show from now), ``tell`` the table its game's deal was shown, once."""
+        if self.fresh_hand and landed:
+            self.fresh_hand = False
+            self.until = clock + INPUT_GUARD
+        if self.deal_to_tell is not None and not self.settling(clock):
+            told, self.deal_to_tell = self.deal_to_tell, None
+            tell(told)
 
 
 @dataclass(frozen=True)
@@ -44,6 +81,7 @@ class TableInput:
     guarded: bool             # clicks wait: a new hand was just shown
     blocking: bool            # cards fly: presses on your hand and the table wait
     accepting: bool           # your commands are taken (nothing flies or waits for an answer)
+    log: pygame.Rect | None = None   # where the game log is drawn (a click opens or folds it)
 
 
 def route_event(table: TableInput, event: pygame.event.Event) -> Effects:
@@ -71,7 +109,12 @@ def _route_mouse(table: TableInput, event: pygame.event.Event) -> Effects:
     menu = table.menu_button
     if menu.handle_event(event):
         return Effects(pause=menu.consume_click())
-    if table.header.handle_event(event) or not table.playing:
+    if table.header.handle_event(event):
+        return NOTHING
+    if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and table.log is not None
+            and table.log.collidepoint(event.pos)):
+        return Effects(log=True, redraw=True)        # the log opens or folds (watching too)
+    if not table.playing:
         return NOTHING
     if event.type != pygame.MOUSEMOTION and table.guarded:
         return NOTHING

@@ -155,7 +155,8 @@ def send_move(seat: int, card: int, target: int, index: int) -> Move:
 
 # ---------------------------------------------------------------------- sorting
 def sort_by_phom(hand: list[int], eaten: int, ace_high: bool = False, face10: bool = False) -> list[int]:
-    """Phỏm first (each in order, lowest first), then the other cards by rank then suit."""
+    """Zingplay's order: the phỏm of the best arrangement first (each in order, the lowest phỏm first), then the
+    trash by points, lowest first (ties by rank, then suit)."""
     mask = mask_of(hand)
     arr = best_arrangement(mask, eaten & mask, ace_high, face10) or best_arrangement(mask, 0, ace_high, face10)
     melds = sorted(arr.melds, key=lambda m: cards_of(m)[0] % 13) if arr is not None else []
@@ -165,7 +166,7 @@ def sort_by_phom(hand: list[int], eaten: int, ace_high: bool = False, face10: bo
     rest = mask
     for m in melds:
         rest &= ~m
-    out.extend(cards_of(rest))
+    out.extend(sorted(cards_of(rest), key=lambda c: (points(c, face10), c % 13, c // 13)))
     return out
 
 

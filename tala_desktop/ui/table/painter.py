@@ -35,10 +35,12 @@ from ..art.theme import (
     WHITE,
     Colour,
 )
+from ..core.assets import Fonts
 from ..core.choice_words import preset_name
 from ..core.i18n import N_, money, tr, tr_count
 from ..core.surface_cache import SurfaceCache
 from ..shared.services import Services
+from ..widgets.text_fit import FittedName, fit_name
 from .anim import draw_flights, draw_overlays
 from .hand_view import draw_hand
 from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
@@ -132,7 +134,8 @@ class TablePainter:
         if L.dock:                                                  # ... in the backdrop's colour at the edge
             surface.fill(cloth.get_at((cloth.get_width() - 1, h // 2)), (w - L.dock, 0, L.dock, h))
         self.draw_header(surface, view)
-        self.draw_log(surface, view)
+        if not view.log_open:
+            self.draw_log(surface, view)
         m = view.model
         if m is None:
             img = self.text(tr("table.waiting"), view.layout.px(26), WHITE, bold=True)
@@ -157,6 +160,8 @@ class TablePainter:
             b.draw(surface)
         draw_flights(surface, self.art, anim, self.chip(anim.chip_size))
         draw_overlays(surface, self.art, anim)
+        if view.log_open:                    # opened, the log lies over the table until folded
+            self.draw_log(surface, view)
         self.draw_layers(surface, view)
 
     def draw_layers(self, surface: pygame.Surface, view: TableView) -> None:
@@ -183,13 +188,18 @@ class TablePainter:
         surface.blit(rules, rules.get_rect(topright=(L.info.right, L.info.y + L.px(26))))
 
     def draw_log(self, surface: pygame.Surface, view: TableView) -> None:
-        lines = view.log[-5:]
+        """The game log's last lines in its corner; opened, every line it shows in a taller box. A mark at its
+        corner says a click opens (▾) or folds (▴) it."""
+        lines = view.log if view.log_open else view.log[-5:]
         if not lines:
             return
         L = view.layout
         line_h = L.px(24)
-        r = pygame.Rect(L.log.x, L.log.y, L.log.w, min(L.log.h, L.px(12) + line_h * len(lines)))
+        high = L.px(12) + line_h * len(lines)
+        r = pygame.Rect(L.log.x, L.log.y, L.log.w, high if view.log_open else min(L.log.h, high))
         surface.blit(self.panel(r.size, theme.LOG_FILL, L.px(10), theme.LOG_EDGE), r.topleft)
+        mark = self.text("▴" if view.log_open else "▾", L.px(15), FELT_MUTED)
+        surface.blit(mark, mark.get_rect(bottomright=(r.right - L.px(8), r.bottom - L.px(3))))
         size = L.px(15)
         y = r.y + L.px(7)
         for i, line in enumerate(lines):
@@ -319,19 +329,13 @@ class TablePainter:
         assert m is not None
         p = L.seat(seat).plate
         surface.blit(self.panel(p.size, theme.SEAT_PLATE, L.px(10)), p.topleft)
-        inner = p.w - L.px(16)
-        if seat == m.me:
-            extra = tr("table.points_now", points=view.highlights.points) if m.hand else ""
-        else:
-            count = max(0, m.counts[seat] - view.anim.hidden_backs.get(seat, 0))
-            extra = tr_count("table.cards", count, count=count)
+        extra, fitted = plate_words(self.fonts, view, seat)      # the name smaller, then cut: never squeezed
         y2 = p.y + p.h - L.px(24)
         if extra:
             img = self.text(extra, L.px(14), FELT_MUTED)
             surface.blit(img, img.get_rect(topright=(p.right - L.px(8), p.y + L.px(7))))
-            inner -= img.get_width() + L.px(6)
-        name = self.text(m.names[seat], L.px(16), WHITE, bold=True, max_width=inner)
-        surface.blit(name, (p.x + L.px(8), p.y + L.px(5)))
+        name = self.text(fitted.text, fitted.size, WHITE, bold=True)
+        surface.blit(name, name.get_rect(midleft=(p.x + L.px(8), p.y + L.px(5) + L.px(16) * 3 // 5)))
         chip_d = L.px(14)
         surface.blit(self.chip(chip_d), (p.x + L.px(8), y2 + L.px(3)))
         bal = self.text(money(m.balances[seat]), L.px(15), GOLD, bold=True)
@@ -426,3 +430,19 @@ def seat_badge(m: TableModel, seat: int) -> tuple[str, Colour, bool] | None:
     if m.mom[seat] and m.has_laid(seat):
         return tr("rank.mom"), BADGE_COLOURS["mom"], False
     return None
+
+
+def plate_words(fonts: Fonts, view: TableView, seat: int) -> tuple[str, FittedName]:
+    """What a seat's name plate says beside the chips: its count of cards (your points), and the name as it fits the
+    rest of the plate's first row (``cut``: its full name shows on hover)."""
+    m, L = view.model, view.layout
+    assert m is not None
+    if seat == m.me:
+        extra = tr("table.points_now", points=view.highlights.points) if m.hand else ""
+    else:
+        count = max(0, m.counts[seat] - view.anim.hidden_backs.get(seat, 0))
+        extra = tr_count("table.cards", count, count=count)
+    inner = L.seat(seat).plate.w - L.px(16)
+    if extra:
+        inner -= gfx.text_size(fonts.font(L.px(14)), extra)[0] + L.px(1) + L.px(6)
+    return extra, fit_name(fonts, m.names[seat], L.px(16), inner)

@@ -5,6 +5,8 @@ the clock ring empties and pulses, the stock, the eatable discard and the
 likeliest button glow, a bot's "thinking" dots blink. Each of those lives in
 a rectangle this module names from the layout, so the frame can repaint
 those rectangles alone (core/redraw.py) instead of the whole window.
+``Repaints`` is the table scene's side of it: whether the next frame is
+needed at all, and whether all of it or only those rectangles.
 """
 
 from __future__ import annotations
@@ -69,6 +71,31 @@ class ChangedParts:
         if parts.thinking != old.thinking and thinking_seat is not None:
             self.changed.append(thinking_rect(layout, thinking_seat))
         return False
+
+
+class Repaints:
+    """The table scene's redraw bookkeeping (mixed into it): ``_dirty`` after a change it made or an event since,
+    ``_frame_dirty`` when the last update changed the frame, ``frames`` for what moved on its own."""
+
+    _dirty: bool
+    _frame_dirty: bool
+    frames: ChangedParts
+    model: TableModel | None
+
+    @property
+    def needs_redraw(self) -> bool:
+        """True when the last update (or an event since) changed what a frame would show."""
+        return self._dirty or self._frame_dirty or bool(self.frames.changed)
+
+    def redraw_rects(self) -> list[pygame.Rect] | None:
+        """Where the next frame differs from the last when only the clock, glows or thinking dots moved; else
+        None (the whole frame)."""
+        if self._dirty or self._frame_dirty or self.model is None:
+            return None
+        return list(self.frames.changed)
+
+    def touch(self) -> None:
+        self._dirty = True
 
 
 def ring_rect(layout: TableLayout, seat: int) -> pygame.Rect:

@@ -4,8 +4,9 @@ Pushed by the table scene when a game is over. Rows come in finishing
 order (the Ù winner first); each hand turns face up in turn (its phỏm
 first, then the cards that counted), the losers' chips fly to the winner,
 then the money column shows, with what each amount is made of under it
-when it is more than one kind of payment. "Ván mới" (or the
-auto-start countdown) asks the table for the next game; "Rời bàn" leaves.
+when it is more than one kind of payment; after an Ù the losers' points
+too. "Ván mới" (or the countdown of results_clock.py) asks the table for
+the next game; "Rời bàn" leaves.
 The table below keeps updating (``updates_below``) so it can start the next
 game under the overlay. The dialog is made from values: the finished
 game's model, each seat's avatar, the table's ``TableFacts`` (the layout it
@@ -25,43 +26,26 @@ import pygame
 
 from tala_desktop.engine import OutcomeKind
 
-from ..art import gfx, theme
+from ..art import theme
 from ..art.theme import FELT_MUTED, GAIN, GOLD, LOSS, WHITE
 from ..core.i18n import N_, money, tr, tr_count
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..widgets.controls import Button
+from ..widgets.text_fit import READABLE, fit_name
 from .extras import DialogRoom, PersonSpot, TableExtras
 from .layout import TableLayout
 from .model import TableModel
 from .painter import TablePainter, badge_text
-from .results_rows import breakdown, breakdown_lines, split_hand
+from .results_clock import ResultsClock, reveal
+from .results_rows import breakdown, breakdown_lines, part_layout, row_points, split_hand
 from .view import TableFacts
 
-RESULTS_DELAY = 1.1    # seconds between the last flight of a game and the results
-AUTO_START = 12.0      # seconds before the next game starts by itself
-ROW_REVEAL = 0.22      # seconds between two rows turning face up
-CHIP_TIME = 0.55
 PANEL_W = 1160         # the dialog's width (design pixels), narrower on a narrow canvas
 ROW_H = 92
 # a row's columns, from its left edge: avatar and name (badge under it), the cards, the points, then the money
 NAME_END, CARDS_X, CARDS_W, POINTS_X, MONEY_X = 220, 230, 340, 582, 694
-PART_SIZES = (13, 12, 11)      # the parts' type, the largest that fits
-
-
-def results_due(m: TableModel, over_at: float | None, shown_for: int | None, now: float, busy: bool) -> bool:
-    """Whether the results of ``m``'s game show at ``now``: it is over (since ``over_at``), they were not shown
-    (``shown_for``: the game they were last shown for), nothing moves that they wait for (``busy``: cards fly, the
-    winner is celebrated, messages wait) and ``RESULTS_DELAY`` has passed."""
-    return (m.is_over and shown_for != m.game_id and over_at is not None and not busy
-            and now - over_at >= RESULTS_DELAY)
-
-
-class _Progress:
-    """A tweened 0..1 value (one row's flip, one chip's flight, the money fade-in)."""
-
-    def __init__(self) -> None:
-        self.t = 0.0
+PART_SIZES = (17, 16, 15)      # the parts' type (design px, never below READABLE), the largest that fits
 
 
 def results_title(m: TableModel, winner: int) -> str:
@@ -93,7 +77,7 @@ class ResultsOverlay(Scene):
         self.painter = painter
         self.table = facts()
         self.age = 0.0
-        self.countdown = AUTO_START if auto_start else math.inf     # inf: "Ván mới" only when pressed
+        self.clock = ResultsClock.start(auto_start)      # without auto_start: "Ván mới" only when pressed
         self.rows = self._order()
         self.hands = [split_hand(model, s) for s in range(model.n)]
         net = model.final_net()
@@ -104,16 +88,14 @@ class ResultsOverlay(Scene):
         self.new_button = Button((0, 0, 1, 1), tr(N_("social.close") if watching else N_("btn.new_game")), fonts,
                                  self.start_next, style="green", glow=True)
         self.leave_button = Button((0, 0, 1, 1), tr("results.leave"), fonts, self.leave, style="dark")
+        self.keep_button = Button((0, 0, 1, 1), tr("results.keep_looking"), fonts, self.clock.hold, style="dark")
         self.strip_h = extras.strip_height() if extras is not None else 0
         self._place()
-        self.flips = [_Progress() for _ in self.rows]
-        self.money_fade = _Progress()
-        self.chips: list[tuple[int, _Progress]] = []
+        self.flips, self.money_fade, self.chips = reveal(self.tweens, self.rows, self.winner, model.final_net())
         self._last_keys: tuple[object, ...] = ()
         self._dirty = True
         self._frame_dirty = True
         self.done = False
-        self._start_animations()
 
     @property
     def layout(self) -> TableLayout:
@@ -139,6 +121,8 @@ class ResultsOverlay(Scene):
         self._room: DialogRoom | None = None
         self.new_button.rect = pygame.Rect(self.panel.centerx - bw - p(12), y, bw, bh)
         self.leave_button.rect = pygame.Rect(self.panel.centerx + p(12), y, bw, bh)
+        kw, kh = p(150), p(40)                  # "Xem tiếp": in the corner, nothing moves when it goes
+        self.keep_button.rect = pygame.Rect(self.panel.right - p(20) - kw, y + (bh - kh) // 2, kw, kh)
 
     def room(self) -> DialogRoom:
         """The room the dialog leaves the table's extras: the strip under the rows, each row's avatar and name."""
@@ -162,6 +146,23 @@ class ResultsOverlay(Scene):
         return places + rest
 
     @property
+    def countdown(self) -> float:
+        """Seconds before the next game starts by itself (``math.inf``: only "Ván mới" starts it)."""
+        return self.clock.left if not self.clock.held else math.inf
+
+    @countdown.setter
+    def countdown(self, left: float) -> None:
+        self.clock.left = left
+
+    def shown_buttons(self) -> list[Button]:
+        """The buttons shown now: "Ván mới", "Xem tiếp" while a countdown runs, "Rời bàn"."""
+        return [self.new_button, *([self.keep_button] if self.clock.counts else []), self.leave_button]
+
+    def shown_texts(self) -> list[str]:
+        """The words the dialog draws besides its rows and its ``note``: its title."""
+        return [results_title(self.model, self.winner)]
+
+    @property
     def winner(self) -> int:
         return self.rows[0] if self.model.outcome is None else self.model.outcome.winner
 
@@ -173,22 +174,6 @@ class ResultsOverlay(Scene):
     def _avatar_centre(self, seat: int) -> tuple[int, int]:
         r = self._row_rect(self.rows.index(seat))
         return (r.x + r.h // 2 + self.layout.px(6), r.centery)
-
-    def _start_animations(self) -> None:
-        for i, f in enumerate(self.flips):
-            self.tweens.animate(f, 0.3, "easeOutCubic", delay=0.15 + ROW_REVEAL * i, t=1.0)
-        start = 0.2 + ROW_REVEAL * len(self.rows)
-        net = self.model.final_net()
-        k = 0
-        for seat in self.rows:
-            if seat == self.winner or (net[seat] or 0) >= 0:
-                continue
-            for j in range(5):
-                pr = _Progress()
-                self.chips.append((seat, pr))
-                self.tweens.animate(pr, CHIP_TIME, "easeInOutCubic", delay=start + 0.12 * k + 0.06 * j, t=1.0)
-            k += 1
-        self.tweens.animate(self.money_fade, 0.35, "easeOutCubic", delay=start + 0.12 * k + 0.3, t=1.0)
 
     # ------------------------------------------------------------------ actions
     def start_next(self) -> None:
@@ -211,12 +196,21 @@ class ResultsOverlay(Scene):
         return self._dirty or self._frame_dirty or self.facts().changed
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.clock.pointer_over = self.panel.collidepoint(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            self.clock.pointer_over = False
+        if self.clock.guarded and (clicked or event.type == pygame.KEYDOWN):
+            return                                   # meant for the screen before: it does nothing here
+        if event.type == pygame.MOUSEBUTTONDOWN and self.clock.pointer_over:
+            self.clock.hold()                        # any click on the results: keep looking
         if self.extras is not None and self.extras.handle_over(event, self.room()):
             self._dirty = True                       # the extras drawn over the dialog took it
             return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        if event.type == pygame.MOUSEMOTION or clicked:
             self._dirty = True
-            for b in (self.new_button, self.leave_button):
+            for b in self.shown_buttons():
                 if b.handle_event(event):
                     return
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -245,13 +239,13 @@ class ResultsOverlay(Scene):
         busy = self.tweens.busy
         super().update(dt)
         self.age += dt
-        if self.extras is None or not self.extras.holding():     # a menu over the results: the clock waits
-            self.countdown -= dt
-        self.new_button.update(dt)
-        if self.countdown <= 0:
+        pressed = any(b.pressed for b in self.shown_buttons())
+        waiting = pressed or (self.extras is not None and self.extras.holding())   # a menu over the results
+        if self.clock.update(dt, busy or self.tweens.busy, waiting):
             self.start_next()
             return
-        keys = (math.ceil(min(self.countdown, AUTO_START)), int(self.age * 12))
+        self.new_button.update(dt)
+        keys = (self.note, int(self.age * 12))
         if busy or keys != self._last_keys:
             self._last_keys = keys
             self._frame_dirty = True
@@ -270,14 +264,25 @@ class ResultsOverlay(Scene):
         for i, seat in enumerate(self.rows):
             self._draw_row(surface, i, seat)
         self._draw_chips(surface)
-        self.new_button.draw(surface)
-        self.leave_button.draw(surface)
-        if math.isfinite(self.countdown):
-            secs = max(0, math.ceil(self.countdown))
-            note = self.painter.text(tr("table.auto_start", seconds=secs), p(15), theme.RESULTS_NOTE)
+        for b in self.shown_buttons():
+            b.draw(surface)
+        words = self.note
+        if words:
+            note = self.painter.text(words, self._type(15), theme.RESULTS_NOTE, max_width=self.panel.w - p(40))
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
         if self.extras is not None:
             self.extras.draw_over(surface, self.room())
+
+    @property
+    def note(self) -> str:
+        """The one line about the next game over the buttons: the table's (LAN: when and why it waits, the host's
+        hold), unless it only counts the results' own seconds; else the results' own (results_clock.py: the
+        seconds, that they stand still while you read, or what to press); "" when there is none."""
+        own = self.clock.note(self.model.me < 0, not self.table.can_pause)
+        line = self.extras.deal_note(self.countdown) if self.extras is not None else None
+        if line and (line != tr("table.auto_start", seconds=self.clock.seconds()) or not own):
+            return line
+        return own
 
     def _draw_row(self, surface: pygame.Surface, i: int, seat: int) -> None:
         L = self.layout
@@ -293,7 +298,7 @@ class ResultsOverlay(Scene):
         label = m.label_of(seat) or ""
         if label:
             self.painter.draw_badge(surface, self.badge_centre(i, seat), badge_text(label),
-                                    theme.BADGE_COLOURS.get(label, theme.BADGE_OTHER), p(15))
+                                    theme.BADGE_COLOURS.get(label, theme.BADGE_OTHER), self._type(15))
         self._draw_cards(surface, r, i, seat)
         fade = self.money_fade.t
         for key, img, rect in self.row_items(i, seat):
@@ -309,7 +314,7 @@ class ResultsOverlay(Scene):
         p = self.layout.px
         r = self._row_rect(i)
         label = self.model.label_of(seat) or ""
-        width = self.painter.text(badge_text(label), p(15), WHITE, bold=True, shadow=False).get_width() + p(16)
+        width = self.painter.text(badge_text(label), self._type(15), WHITE, bold=True, shadow=False).get_width() + p(16)
         return (self._name_x(i, seat) + width // 2, r.bottom - p(18))
 
     def _name_x(self, i: int, seat: int) -> int:
@@ -324,51 +329,61 @@ class ResultsOverlay(Scene):
         m, r = self.model, self._row_rect(i)
         out: list[tuple[str, pygame.Surface, pygame.Rect]] = []
         x = self._name_x(i, seat)
-        name = self.painter.text(m.names[seat], p(18), WHITE, bold=True, max_width=r.x + p(NAME_END) - x)
+        fitted = fit_name(self.services.fonts, m.names[seat], self._type(18), r.x + p(NAME_END) - x)   # never squeezed
+        name = self.painter.text(fitted.text, fitted.size, WHITE, bold=True)
         out.append(("name", name, name.get_rect(topleft=(x, r.y + p(8)))))
-        if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN:  # after an Ù nobody is ranked by points
-            points = m.final_points()[seat]
-            pts = self.painter.text(tr_count("table.points", points, points=points), p(17), WHITE,
+        if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN or seat != self.winner:
+            points = row_points(self.model, seat, self.hands[seat][1])
+            pts = self.painter.text(tr_count("table.points", points, points=points), self._type(17), WHITE,
                                     max_width=p(MONEY_X - POINTS_X - 12))
             out.append(("points", pts, pts.get_rect(midleft=(r.x + p(POINTS_X), r.centery))))
-        net = m.final_net()[seat]
-        text = ("+" if net > 0 else "") + money(net)
-        amount = self.painter.text(text, p(20), GAIN if net > 0 else (LOSS if net < 0 else WHITE), bold=True)
-        bal = self.painter.text(money(m.balances[seat]), p(15), GOLD)
+        amount, bal = self._money(seat)
         right = r.right - p(12)
         out.append(("amount", amount, amount.get_rect(bottomright=(right, r.centery + p(2)))))
         out.append(("balance", bal, bal.get_rect(topright=(right, r.centery + p(4)))))
-        column = max(amount.get_width(), bal.get_width()) + p(18)
-        area = pygame.Rect(r.x + p(MONEY_X), r.y + p(4), right - column - (r.x + p(MONEY_X)), r.h - p(8))
-        out += [("part", img, rect) for img, rect in self._part_lines(self.breakdowns[seat], area)]
+        out += [("part", img, rect) for img, rect in self._part_lines(self.breakdowns[seat], self._parts_area(i, seat))]
         return out
 
+    def _money(self, seat: int) -> tuple[pygame.Surface, pygame.Surface]:
+        """``seat``'s amount (won or paid) and its balance after the game, as drawn."""
+        m = self.model
+        net = m.final_net()[seat]
+        text = ("+" if net > 0 else "") + money(net)
+        amount = self.painter.text(text, self._type(20), GAIN if net > 0 else (LOSS if net < 0 else WHITE), bold=True)
+        return amount, self.painter.text(money(m.balances[seat]), self._type(15), GOLD)
+
+    def _parts_area(self, i: int, seat: int) -> pygame.Rect:
+        """Where row ``i`` shows what the amount is made of: after the points, before the money column."""
+        p, r = self.layout.px, self._row_rect(i)
+        right = r.right - p(12)
+        column = max(img.get_width() for img in self._money(seat)) + p(18)
+        return pygame.Rect(r.x + p(MONEY_X), r.y + p(4), right - column - (r.x + p(MONEY_X)), r.h - p(8))
+
+    def _type(self, size: int) -> int:
+        """``size`` design pixels on this canvas, never below the readable floor (a small or docked table)."""
+        return max(READABLE, self.layout.px(size))
+
+    def _part_layout(self, parts: list[str], area: pygame.Rect) -> tuple[int, list[str], int]:
+        return part_layout(self.services.fonts, parts, area.size, sorted({self._type(s) for s in PART_SIZES}))
+
     def _part_lines(self, parts: list[str], area: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The parts joined by " · " into lines as wide as ``area``, right-aligned and centred in it; smaller
-        type when they need more lines than fit, the last line cut short if even the smallest does not do."""
+        """The parts in lines (``_part_layout``), right-aligned and centred in ``area``."""
         if not parts or area.w <= 0:
             return []
-        p = self.layout.px
-        for size in PART_SIZES:
-            font = self.services.fonts.font(p(size))
-            line_h = font.get_height() + 2            # a shadowed line is one pixel taller than its type
-            lines: list[str] = []
-            for part in parts:
-                joined = f"{lines[-1]} · {part}" if lines else part
-                if lines and gfx.text_size(font, joined)[0] <= area.w:
-                    lines[-1] = joined
-                else:
-                    lines.append(part)
-            if len(lines) * line_h <= area.h:
-                break
-        lines = lines[:max(1, area.h // line_h)]
+        size, lines, line_h = self._part_layout(parts, area)
         out = []
         y = area.centery - len(lines) * line_h // 2
         for line in lines:
-            img = self.painter.text(line, p(size), FELT_MUTED, max_width=area.w)
+            img = self.painter.text(line, size, FELT_MUTED)
             out.append((img, img.get_rect(topright=(area.right, y))))
             y += line_h
         return out
+
+    def part_texts(self, i: int, seat: int) -> list[str]:
+        """The lines of what ``seat``'s amount is made of, as row ``i`` shows them ("…" where one is cut)."""
+        area = self._parts_area(i, seat)
+        parts = self.breakdowns[seat]
+        return self._part_layout(parts, area)[1] if parts and area.w > 0 else []
 
     def card_spots(self, seat: int, x0: int, width: int) -> list[tuple[int, int]]:
         """(card, x) of ``seat``'s row: each phỏm tight, a gap between phỏm, a wider gap before the trash."""
@@ -390,19 +405,30 @@ class ResultsOverlay(Scene):
                 x += step if j < len(g) - 1 else cw
         return out
 
+    def _cards_top(self, r: pygame.Rect) -> int:
+        return round(r.centery - self.layout.px(44) * 1.4 / 2 + self.layout.px(6))
+
+    def trash_tag(self, i: int, seat: int) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """"Rác" over the first card that counted (all of a Móm hand) in row ``i``, and where; None without trash."""
+        groups, trash = self.hands[seat]
+        r = self._row_rect(i)
+        spots = self.card_spots(seat, r.x + self.layout.px(CARDS_X), self.layout.px(CARDS_W))
+        if not trash or not spots:
+            return None
+        tag = self.painter.text(tr("results.trash"), self._type(13), FELT_MUTED)
+        first = spots[sum(len(g) for g in groups)][1]
+        return tag, tag.get_rect(topleft=(first, max(r.y, self._cards_top(r) - tag.get_height())))
+
     def _draw_cards(self, surface: pygame.Surface, r: pygame.Rect, i: int, seat: int) -> None:
         p = self.layout.px
         art = self.services.cards
         cw = p(44)
-        ch = round(cw * 1.4)
         k = self.flips[i].t
         spots = self.card_spots(seat, r.x + p(CARDS_X), p(CARDS_W))
-        groups, trash = self.hands[seat]
-        top = r.centery - ch / 2 + p(4)
-        if trash and spots:                         # "Rác" over the cards that counted (all of a Móm hand)
-            first = spots[sum(len(g) for g in groups)][1]
-            tag = self.painter.text(tr("results.trash"), p(12), FELT_MUTED)
-            surface.blit(tag, (first, max(r.y, top - tag.get_height())))
+        top = self._cards_top(r)
+        tag = self.trash_tag(i, seat)
+        if tag is not None:
+            surface.blit(*tag)
         for j, (c, x) in enumerate(spots):
             img = art.face(c, cw) if k >= 0.5 else art.back(cw)
             scale = abs(1 - 2 * k)

@@ -1,23 +1,29 @@
 """Results rows: what a seat's row in the results shows — its phỏm and its trash apart, and what its amount is made of.
 
 ``split_hand`` puts a seat's laid phỏm (and, for an Ù, the phỏm of the
-winner's hand) before the cards that counted; ``breakdown`` sums the
+winner's hand) before the cards that counted (``row_points``: their
+points, which after an Ù are a loser's "Rác"); ``breakdown`` sums the
 game's payments to and from a seat by what they paid for (rank money,
 eats, chốt, Móm, Ù, đền), the eats apart for each seat eaten from or by
 ("ăn của Lan +100", "Lan ate from you -100"), so a 0 that hides +4 and -4
 is explained. It
 reads the game-over snapshot's payments (the whole game's, also of a game
 resumed mid-way); any chips they do not account for show as "other", so
-the parts always add up to the amount shown.
+the parts always add up to the amount shown. ``part_layout`` puts the
+parts in as few lines as the room takes, in the largest type that lets
+them all show, else cut with "…" in the smallest.
 """
 
 from __future__ import annotations
 
 from tala_desktop.engine import OutcomeKind, best_arrangement
-from tala_desktop.engine.cards import cards_of, mask_of
+from tala_desktop.engine.cards import cards_of, mask_of, mask_points
 from tala_desktop.table.messages import Payment
 
+from ..art import gfx
+from ..core.assets import Fonts
 from ..core.i18n import N_, money, tr
+from ..widgets.text_fit import ellipsize
 from .lay_assist import phom_order
 from .model import TableModel
 
@@ -40,6 +46,14 @@ def split_hand(m: TableModel, seat: int) -> tuple[list[list[int]], list[int]]:
             held = cards_of(arr.trash)
     trash = sorted(held, key=lambda c: (c % 13, c // 13))
     return groups, trash
+
+
+def row_points(m: TableModel, seat: int, trash: list[int]) -> int:
+    """The points ``seat``'s row shows: of the cards still held; after an Ù, of its "Rác" (``trash``: the cards
+    outside its phỏm, shown apart in the row), as nobody is ranked by points then."""
+    if m.outcome is None or m.outcome.kind is OutcomeKind.SHOWDOWN:
+        return m.final_points()[seat]
+    return mask_points(mask_of(trash), m.face10)
 
 
 Part = tuple[str, int, int]      # (text key, chips won (+) or paid (-), the other seat of an eat or -1)
@@ -83,3 +97,28 @@ def breakdown_lines(parts: list[Part], names: list[str], seat: int, me: int) -> 
     if not parts or (len(parts) == 1 and parts[0][0] != N_("pay.eat")):
         return []
     return [part_text(part, names, seat, me) for part in parts]
+
+
+def part_layout(fonts: Fonts, parts: list[str], room: tuple[int, int], sizes: list[int]) -> tuple[int, list[str], int]:
+    """(type size, lines, line height) of ``parts`` joined by " · " into lines ``room[0]`` wide: the largest of
+    ``sizes`` at which the lines fit ``room[1]`` high, else the smallest, its last line that fits cut with "…"."""
+    width, height = room
+    lines: list[str] = []
+    size, line_h = min(sizes), 1
+    for size in sorted(sizes, reverse=True):
+        font = fonts.font(size)
+        line_h = font.get_height() + 2            # a shadowed line is one pixel taller than its type
+        lines = []
+        for part in parts:
+            joined = f"{lines[-1]} · {part}" if lines else part
+            if lines and gfx.text_size(font, joined)[0] <= width:
+                lines[-1] = joined
+            else:
+                lines.append(part)
+        if len(lines) * line_h <= height:
+            return size, lines, line_h
+    font = fonts.font(size)
+    room_lines = max(1, height // line_h)
+    if len(lines) > room_lines:
+        lines = [*lines[:room_lines - 1], " · ".join(lines[room_lines - 1:])]
+    return size, [ellipsize(font, line, width) for line in lines], line_h

@@ -1,20 +1,16 @@
 """Table scene: one seat at a Phỏm table — polls the TableClient, animates what happened, takes your input.
 
-``TableScene(client, services, spectator=False, on_leave=None)`` talks only
-to a ``TableClient`` (offline or LAN). Every frame ``update(dt)`` advances
-the scene's own clock, calls ``client.poll(clock)`` and plays the messages
-one batch (events + snapshot, batches.py) at a time: the next batch waits
-until the card flights of the last one land, and so does your input. The
-scene holds the parts and passes values between them, which do not write
-into each other: an event becomes ``Effects`` (input.py) and the actions'
-``Effects`` are carried out here, in one place; your side's look is a
-frozen ``Highlights``; each frame is drawn from one frozen ``TableView``
-(``view()``), the dialogs over it read ``TableFacts``. ``draw`` changes
-nothing; ``needs_redraw`` says whether anything changed since the last
-frame, so the app loop can skip drawing an idle table.
+``TableScene(client, services, spectator=False, on_leave=None)`` talks only to a ``TableClient`` (offline or LAN).
+Every frame ``update(dt)`` advances the scene's own clock, calls ``client.poll(clock)`` and plays the messages one
+batch (events + snapshot, batches.py) at a time: the next batch waits until the card flights of the last one land,
+and so does your input. The scene holds the parts and passes values between them, which do not write into each
+other: an event becomes ``Effects`` (input.py) and the actions' ``Effects`` are carried out here, in one place; your
+side's look is a frozen ``Highlights``; each frame is drawn from one frozen ``TableView`` (``view()``), the dialogs
+over it read ``TableFacts``. ``draw`` changes nothing; ``needs_redraw`` (regions.py) says whether anything changed
+since the last frame, so the app loop can skip drawing an idle table.
 
-With ``spectator=True`` the client's seat is a bot and the scene only
-watches (``--selftest``, the benchmark): no buttons, games follow each other.
+With ``spectator=True`` the client's seat is a bot and the scene only watches (``--selftest``, the benchmark): no
+buttons, games follow each other.
 """
 
 from __future__ import annotations
@@ -22,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import msgspec
 import pygame
 
 from tala_desktop.engine import Move
@@ -45,26 +42,26 @@ from .clock import TurnClock
 from .director import TableDirector
 from .extras import TableExtras, TableSight
 from .guide import lay_warning
-from .hand_view import HandView
+from .hand_view import HandView, KeptOrder
 from .header import TableHeader
 from .highlights import Attempt, Colour, Effects, Highlights
-from .input import TableInput, route_event
+from .input import InputGuard, TableInput, route_event
 from .layout import TableLayout
+from .log_box import log_fit, log_rect
 from .model import TableModel
 from .modes import TableButton
 from .painter import TablePainter
 from .pause import PauseOverlay
-from .results import ResultsOverlay, results_due
+from .results import ResultsOverlay
+from .results_clock import results_due
 from .status import STATUS_SECONDS, StatusLine
 from .still_there import ABSENT, StillThereOverlay
 from .view import Looks, TableFacts, TableView
 
-INPUT_GUARD = 0.5          # seconds clicks are ignored once a new hand is shown
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
-LOG_SHOWN = 5              # lines of the game log on the table
 
 
-class TableScene(Scene):
+class TableScene(regions.Repaints, Scene):
     """The table: your hand at the bottom, the other seats around, the stock in the middle."""
 
     fills_canvas = True          # the layout follows the canvas's shape (``relayout``, from update)
@@ -74,7 +71,7 @@ class TableScene(Scene):
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
                  table_number: int = 1, bet: int | None = None, saved: bool = False,
                  extras: TableExtras | None = None, looks: Callable[[int], int | None] | None = None,
-                 closes_for: Callable[[], tuple[str, ...]] | None = None) -> None:
+                 closes_for: Callable[[], tuple[str, ...]] | None = None, kept: KeptOrder | None = None) -> None:
         super().__init__()
         self.client = client
         self.services = services
@@ -87,13 +84,13 @@ class TableScene(Scene):
         self.closes_for = closes_for  # who else is at a LAN table this app hosts (quitting closes it for them)
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
         self.avatars = Looks(profile_look(services), looks)     # yours from the profile, the others' by seat
-        self._fresh_hand = False     # a new hand is being dealt: clicks wait a moment once it is shown
-        self.guard_until = -1.0     # clicks on the table wait until this clock time (a new hand was just shown)
+        self.guard = InputGuard()    # clicks wait a moment once a new hand is shown or the table is back on top
+        self.log_open = False       # the game log is opened (a click on it), showing more of the game
         self.clock = 0.0
         self.model: TableModel | None = None
         self.queue = MessageQueue()
         self.layout = TableLayout(size, 4, 0)
-        self.hand = HandView(self.layout)
+        self.hand = HandView(self.layout, kept)    # your order of your hand, kept by the offline game's autosave
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
         self.painter = TablePainter(services)
         self.director = TableDirector(self.anim, self.hand, services, self.painter.text)
@@ -122,6 +119,14 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         self.close()
+
+    def on_pause(self) -> None:     # a dialog or page opens over the table: a press begun here ends there
+        self.hand.press = None
+        self.buttons.let_go()
+
+    def on_resume(self) -> None:    # on top again: a click meant for what closed does nothing here for a moment
+        self.on_pause()
+        self.guard.screen_changed(self.clock)
 
     def close(self) -> None:
         """Stop the client (idempotent)."""
@@ -168,26 +173,11 @@ class TableScene(Scene):
     def next_game(self) -> None:
         self.client.next_game()
 
-    # ------------------------------------------------------------------ redraw bookkeeping
-    @property
-    def needs_redraw(self) -> bool:
-        """True when the last update (or an event since) changed what a frame would show."""
-        return self._dirty or self._frame_dirty or bool(self.frames.changed)
-
-    def redraw_rects(self) -> list[pygame.Rect] | None:
-        """Where the next frame differs from the last when only the clock, glows or dots moved; else None (all)."""
-        if self._dirty or self._frame_dirty or self.model is None:
-            return None
-        return list(self.frames.changed)
-
-    def touch(self) -> None:
-        self._dirty = True
-
     @property
     def accepting_input(self) -> bool:
         """Your commands are taken: the last batch has landed, no command is on its way, a new hand is settled."""
         return (self.model is not None and not self.spectator and not self.anim.blocking
-                and not self.queue and not self.actions.awaiting and self.clock >= self.guard_until)
+                and not self.queue and not self.actions.awaiting and not self.guard.settling(self.clock))
 
     # ------------------------------------------------------------------ your input's results
     def take_input(self, effects: Effects) -> None:
@@ -198,6 +188,8 @@ class TableScene(Scene):
             self.touch()
         if effects.pause:
             self.open_pause()
+        if effects.log:                           # a click on the log (its redraw is asked too)
+            self.log_open = not self.log_open
         if effects.pick is not None:
             self.carry_out(self.actions.take(effects.pick, self.clock, self.hand.order))
 
@@ -286,9 +278,7 @@ class TableScene(Scene):
         self._drain()
         self.anim.update(dt)
         moving = self.hand.update(dt, self.tweens.speed)
-        if self._fresh_hand and self.model is not None and not self.anim.blocking:
-            self._fresh_hand = False   # the new hand is shown: a click meant for the results must not pick a card
-            self.guard_until = self.clock + INPUT_GUARD
+        self.guard.settle(self.clock, self.model is not None and not self.anim.blocking, self.client.deal_shown)
         if busy_before or self.anim.busy or moving:
             self._frame_dirty = True
         if get_language() != self._language:   # the words of the buttons and the guide follow a language change
@@ -355,10 +345,11 @@ class TableScene(Scene):
         hand_rects = {} if new_game else self.hand.drawn_rects()    # where your cards fly from
         if new_game:
             self._new_game()
+            self.guard.new_game(new.game_id)
         self.model = new
         self.hand.take(new, new_game)
         self.thinking_seat = thinking_after(batch, new, self.spectator, self.thinking_seat)
-        self.carry_out(self.actions.refresh(new, self.hand.order), yours=False)
+        self.carry_out(self.actions.refresh(new, self.hand.order, bool(batch.played) or new_game), yours=False)
         told = self.status.stories(batch.events, new, again=not new_game)   # a game under way: told, not played
         for line, mine in told + self.director.play(batch.played, old, new, hand_rects, self.layout):
             self.add_log(line, mine)
@@ -367,10 +358,10 @@ class TableScene(Scene):
         if new.is_over and self._over_at is None:
             self._over_at = self.clock
             self.director.game_over(new)
-        self.touch()
+        if batch.events or old is None or new.snap != msgspec.structs.replace(old.snap, clock=new.snap.clock):
+            self.touch()            # a clock that only starts moves the ring: its own small repaint does
 
     def _new_game(self) -> None:
-        self._fresh_hand = True
         self.anim.clear()
         self.hand.clear()
         self.actions.new_game()
@@ -431,7 +422,8 @@ class TableScene(Scene):
         """What the table's input reads now."""
         return TableInput(self.layout, self.model, self.hand, self.menu_button, self.header,
                           tuple(self.shown_buttons()), self.extras, not self.spectator and self.model is not None,
-                          self.clock < self.guard_until, self.anim.blocking, self.accepting_input)
+                          self.guard.guarded(self.clock), self.anim.blocking, self.accepting_input,
+                          log_rect(self.layout, self.log_open, len(self.status.log)) if self.status.log else None)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -443,7 +435,7 @@ class TableScene(Scene):
         m = self.model
         return TableView(self.layout, m, self.highlights, self.hand.frame(), self.anim.frame(self.layout.px(26)),
                          self.turn_clock.running(m, self.clock), self.clock, self.pulse, self.thinking_seat,
-                         self.status_line(), self.status.recent(LOG_SHOWN), self.table_number, self.bet,
-                         self.seat_looks(), tuple(self.visible_buttons()),
-                         (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else ())
-
+                         self.status_line(), self.status.recent(log_fit(self.layout, self.log_open)),
+                         self.table_number, self.bet, self.seat_looks(), tuple(self.visible_buttons()),
+                         (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else (),
+                         self.log_open)

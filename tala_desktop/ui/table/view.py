@@ -77,6 +77,7 @@ class TableView:
     buttons: tuple[Button, ...]           # the table's buttons shown now
     controls: tuple[Button, ...]          # the menu button and the header's
     layers: tuple[TableLayer, ...] = ()   # drawn over the table, last
+    log_open: bool = False                # the log is opened (a click on it): it shows ``log`` in a taller box
 
     def remaining(self, seat: int) -> tuple[float, float]:
         """(seconds left, turn seconds) of ``seat``'s clock this frame, or (0, 0) when it has none running."""

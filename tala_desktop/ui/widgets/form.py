@@ -46,6 +46,7 @@ class TextField:
         self.caret = len(self.text)
         self.composing = ""  # IME text being composed, not yet committed
         self.error = False
+        self.refused = False   # the last text typed did not fit in ``max_length`` (some of it was not taken)
         self.visible = True
         self._blink = 0.0
         self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
@@ -69,6 +70,7 @@ class TextField:
 
     def _edit(self, text: str, caret: int) -> None:
         self.text, self.caret, self._blink = text, caret, 0.0
+        self.refused = False
         if self.on_change is not None:
             self.on_change(self.text)
 
@@ -83,9 +85,11 @@ class TextField:
             return False
         if event.type == pygame.TEXTINPUT:
             room = self.max_length - len(self.text)
-            add = "".join(ch for ch in event.text if ch.isprintable() and self.accept(ch))[:max(0, room)]
+            typed = "".join(ch for ch in event.text if ch.isprintable() and self.accept(ch))
+            add = typed[:max(0, room)]
             if add:
                 self._edit(self.text[: self.caret] + add + self.text[self.caret:], self.caret + len(add))
+            self.refused = len(add) < len(typed)      # typed past the limit: the owner says so
             self.composing = ""
             return True
         if event.type == pygame.TEXTEDITING:

@@ -3,9 +3,10 @@ and ``ellipsize`` for a line that must be cut.
 
 The store screens draw their labels through ``TextFitter``: each call
 renders ``text`` at ``size`` or smaller so it is at most ``width`` pixels
-wide, and records (text, rendered width, box width). ``overflowing()``
-lists the labels that did not fit even at the smallest size (the tests
-check it is empty for every screen, in both languages).
+wide, never below ``READABLE`` (the smallest type a player reads), and
+records (text, rendered width, box width); ``line`` cuts a text that does
+not fit even then with "…". ``overflowing()`` lists the labels that did not
+fit (the tests check it is empty for every screen, in both languages).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from ..art.menu_art import MenuArt
 from ..art.theme import Colour
 from ..core.assets import Fonts
 
-SMALLEST = 12
+READABLE = 15   # the smallest type a player reads (canvas px): 12 px on screen at 1024x600, 11 at the smallest window
+SMALLEST = READABLE
 ELLIPSIS = "…"
 
 
@@ -35,6 +37,30 @@ def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
         else:
             hi = mid - 1
     return text[:lo].rstrip() + ELLIPSIS
+
+
+NAME_SHRINK = 0.8          # a name may be drawn this much smaller than its size to fit, never smaller
+
+
+@dataclass(frozen=True)
+class FittedName:
+    """A name as drawn in its room: the words shown, at which size, and whether they were cut (the full name then
+    shows on hover)."""
+
+    text: str
+    size: int
+    cut: bool
+
+
+def fit_name(fonts: Fonts, name: str, size: int, width: int, bold: bool = True) -> FittedName:
+    """``name`` in ``width`` pixels, readable: the largest size from ``size`` down to 80 % of it (never under 12) at
+    which it fits whole; else at that smallest size, cut with "…". Never squeezed."""
+    floor = max(SMALLEST, round(size * NAME_SHRINK))
+    for s in range(max(1, size), floor - 1, -1):
+        if gfx.text_size(fonts.font(s, bold), name)[0] <= width:
+            return FittedName(name, s, False)
+    shown = ellipsize(fonts.font(floor, bold), name, max(1, width))
+    return FittedName(shown, floor, shown != name)
 
 
 @dataclass(frozen=True)
@@ -65,6 +91,15 @@ class TextFitter:
         img = self.art.text(text, fitted, colour, bold)
         self.records.append(FittedText(text, gfx.text_size(self.fonts.font(fitted, bold), text)[0], width))
         return img
+
+    def line(self, text: str, size: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
+        """``text`` at ``size`` or smaller, never below ``SMALLEST``: cut short with "…" if even that is too wide
+        (the cut text is recorded, so it never overflows)."""
+        fitted = self.size_for(text, size, width, bold)
+        font = self.fonts.font(fitted, bold)
+        shown = ellipsize(font, text, width)
+        self.records.append(FittedText(shown, gfx.text_size(font, shown)[0], width))
+        return self.art.text(shown, fitted, colour, bold)
 
     def overflowing(self) -> list[FittedText]:
         return [r for r in self.records if r.width > r.box]

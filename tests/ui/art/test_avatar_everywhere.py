@@ -8,6 +8,7 @@ import pygame
 from tala_desktop.ui.art.avatars import Faces, avatar_colour
 from tala_desktop.ui.art.theme import AVATAR_COLOURS
 from tala_desktop.ui.screens.setup import AVATAR, LEFT, SetupScene
+from tala_desktop.ui.shared.run_state import RunState
 from tests.ui.store_app_helpers import open_app, run
 
 
@@ -18,7 +19,7 @@ def test_the_new_game_page_shows_the_look_chosen_in_the_profile(pg, tmp_path):
         name = store.profile().name
         look = (AVATAR_COLOURS.index(avatar_colour(name)) + 1) % len(AVATAR_COLOURS)   # not the name's colour
         store.set_avatar(look)
-        page = SetupScene(app.services, lambda choices: None)
+        page = SetupScene(app.services, RunState(), lambda choices: None)
         app.stack.push(page)
         run(app, 40)
         canvas = pygame.Surface((1280, 720))
@@ -74,7 +75,7 @@ def test_a_picture_chosen_in_the_profile_is_your_face_on_the_menu_the_new_game_p
         name, look = store.profile().name, store.profile().avatar
         panda = faces.face(name, look, AVATAR)
         assert not _same_image(panda, faces.face(name, 2, AVATAR))   # a picture, not the colour disc
-        setup = SetupScene(app.services, lambda choices: None)
+        setup = SetupScene(app.services, RunState(), lambda choices: None)
         app.stack.push(setup)
         run(app, 30)
         canvas = pygame.Surface((1280, 720))

@@ -29,7 +29,8 @@ from tests.net.core_kit import CORE
 class CoreClient(NetTableClient):
     """A NetTableClient connected to ``lan``'s core as connection ``conn``."""
 
-    def __init__(self, lan: CoreLan, conn: int, name: str, avatar: int | None = None) -> None:
+    def __init__(self, lan: CoreLan, conn: int, name: str, avatar: int | None = None,
+                 person: str | None = None) -> None:
         # what NetTableClient's own methods read; no network thread, no loop
         self.lan, self.conn = lan, conn
         self.name, self.avatar, self.password = p.clean_name(name), avatar, None
@@ -38,6 +39,8 @@ class CoreClient(NetTableClient):
         self.seat, self.table_id, self.game_id = -1, None, 0
         self._vote_for: int | None = None
         self.token: str | None = None
+        self.person = person
+        self.welcomed = False
         self.frames: list[str] | None = None
         self.connected, self.finished = threading.Event(), threading.Event()
         self.reconnects, self.retry_delays, self.stable_after = 0, collections.deque(maxlen=32), 1.0
@@ -108,18 +111,19 @@ class CoreLan:
         self.now += seconds
         self.deliver(self.core.tick(self.now))
 
-    def client(self, name: str, avatar: int | None = None) -> CoreClient:
-        """A new connection (each from its own loopback address) that says hello as ``name``."""
+    def client(self, name: str, avatar: int | None = None, person: str | None = None) -> CoreClient:
+        """A new connection (each from its own loopback address) that says hello as ``name`` (the app's ``person``
+        key for the server, if given)."""
         self._next += 1
         conn = self._next
-        client = self.clients[conn] = CoreClient(self, conn, name, avatar)
+        client = self.clients[conn] = CoreClient(self, conn, name, avatar, person)
         self.deliver(self.core.connect(conn, f"127.0.0.{conn}", self.now))
-        client._send(p.Hello(name=client.name, version=p.PROTOCOL_VERSION, avatar=avatar))
+        client._send(p.Hello(name=client.name, version=p.PROTOCOL_VERSION, avatar=avatar, person=person))
         return client
 
-    def session(self, name: str) -> LanSession:
+    def session(self, name: str, person: str | None = None) -> LanSession:
         """A LanSession over a new client, as the LAN page makes one (the table list asked for)."""
-        session = LanSession(self.client(name))
+        session = LanSession(self.client(name, person=person))
         session.client.list_tables()
         return session
 

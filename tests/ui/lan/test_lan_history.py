@@ -54,7 +54,7 @@ def test_the_host_and_a_guest_keep_their_lan_game_apart_from_the_wallet_across_a
         guest.client.ready()
         poll_until(host.can_start, lambda: host.pump(time.monotonic()), what="both ready")
         host.client.start()
-        poll_until(lambda: all(s.count_history() == 1 for s in stores.values()),
+        poll_until(lambda: all(s.lan_games_kept("lan-") == 1 for s in stores.values()),
                    lambda: [_play(s) for s in sessions.values()], timeout=30, what="both games kept")
     finally:
         if guest is not None:
@@ -66,8 +66,11 @@ def test_the_host_and_a_guest_keep_their_lan_game_apart_from_the_wallet_across_a
     seats = {}
     for who in ("host", "guest"):
         with Store(tmp_path / who) as store:                                  # the app started again
-            [row] = store.history()
-            assert row.table == "lan" and row.uid.startswith("lan-") and len(row.nets) == 2
+            [row] = [g for g in store.history() if g.table == "lan"]
+            assert row.uid.startswith("lan-") and len(row.nets) == 2
+            [evening] = [g for g in store.history() if g.table == "lan_evening"]     # the evening's scoreboard
+            assert evening.human_seat is not None and evening.games[evening.human_seat] == 1
+            assert row.human_seat is not None and evening.nets[evening.human_seat] == row.nets[row.human_seat]
             game = store.get_lan_game(row.uid)
             assert game is not None and game.final.seat == row.human_seat
             seats[who] = row.human_seat
@@ -93,7 +96,7 @@ def kept(tmp_path):
 def test_the_history_says_a_lan_games_chips_were_the_tables_and_opens_it(pg, fonts, kept, language, note):
     i18n.set_language(language)
     store, record = kept
-    assert keep_record(store, "srv", "10.0.0.1:8765", "Bàn của Hà", record, [])
+    assert keep_record(store, "srv", "10.0.0.1:8765", "Bàn của Hà", record, [], {3: {1}})
     services = make_services(fonts)
     services.store = store
     stack = SceneStack()
@@ -127,7 +130,7 @@ def test_the_statistics_leave_lan_games_out_and_say_so(pg, fonts, kept, language
     services.store = store
     before = StatsScene(services)
     figures = before.shown_texts()
-    assert keep_record(store, "srv", "a", "T", record, [])
+    assert keep_record(store, "srv", "a", "T", record, [], {3: {1}})
     after = StatsScene(services)
     net = record.final.outcome.net[1]
     words = {"vi": f"Không tính 1 ván LAN (chip của bàn: {'+' if net > 0 else ''}{i18n.money(net)})",

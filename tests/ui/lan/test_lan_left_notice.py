@@ -32,7 +32,7 @@ def test_the_chat_says_a_removed_player_and_one_who_left_are_gone(lan, fonts, la
     member = next(x.member for x in host.lobby.seats if x.name == "Tú")
     host.client.kick(member)
     host.pump(0.0)
-    assert notices(channel) == [tr("social.gone", name="Tú")]
+    assert notices(channel) == [tr("social.removed", name="Tú")]   # removed by the host, said so (not "left")
     fourth.client.leave()
     assert notices(channel) == [tr("social.gone", name="Bình")]
     assert all(x.kind != SeatKind.PLAYER or x.name in ("Lan", "Minh") for x in guest.lobby.seats)

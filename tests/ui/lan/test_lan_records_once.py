@@ -61,6 +61,7 @@ def record() -> Iterator[GameRecord]:
 def test_a_game_sent_again_is_kept_once_and_each_missed_game_is_kept(pg, fonts, tmp_path, record) -> None:
     frames = Frames()
     session = LanSession(cast(NetTableClient, frames))
+    session.held = {3: {1}}                        # the seat this app held at table 3 (the lobby would say so)
     services = make_services(fonts)
     with Store(tmp_path) as store:
         services.store = store

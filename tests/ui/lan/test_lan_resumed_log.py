@@ -14,7 +14,7 @@ from typing import Any
 
 from tala_desktop.engine import Move
 from tala_desktop.net import protocol as p
-from tala_desktop.table.messages import MESSAGE_TYPES, MoveCommand, Snapshot, TableMessage
+from tala_desktop.table.messages import MESSAGE_TYPES, DealShown, MoveCommand, Snapshot, TableMessage
 from tala_desktop.ui.core.assets import Fonts
 from tala_desktop.ui.core.scene import SceneStack
 from tala_desktop.ui.table.scene import TableScene
@@ -59,6 +59,10 @@ class CoreSeat:
         self.kit.send(self.conn, p.encode_command(MoveCommand(game_id=self.snap.game_id, move=move)))
 
     def next_game(self) -> None: ...
+
+    def deal_shown(self, game_id: int) -> None:
+        self.kit.send(self.conn, p.encode_command(DealShown(game_id=game_id)))
+
     def request_hint(self) -> None: ...
     def leave(self) -> None: ...
     def still_here(self) -> None: ...

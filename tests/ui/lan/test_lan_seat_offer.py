@@ -36,8 +36,8 @@ def test_a_newcomer_sits_at_a_running_table_from_the_list_and_the_table_is_told(
         step_until(stack, lambda: pumped(guest) and pumped(host) and guest_ready(host) and host.can_start())
         host.client.start()
         step_until(stack, lambda: pumped(host) and pumped(guest) and guest.playing, timeout=20.0)
-        guest.client.leave()                              # Móm: a bot plays seat 2 to the end of this game
-        step_until(stack, lambda: pumped(host) and host.lobby.seats[1].kind == "bot")
+        guest.client.leave()                              # Móm: the engine plays seat 2 to the end of this game
+        step_until(stack, lambda: pumped(host) and host.lobby.seats[1].left)
         step_until(stack, lambda: late.tables and late.tables[0].state == "playing")
         assert lobby.row_buttons[0].text == tr("social.watch")       # during the game: watch only
         room = srv.call(lambda: srv.server.core.rooms[host.lobby.id])

@@ -136,3 +136,23 @@ def test_six_rogue_rows_before_a_friends_cannot_push_it_out_of_reach(page):
         page.browser = None
     finally:
         browser.stop()
+
+
+def test_a_host_on_two_networks_is_one_row_with_both_addresses_and_a_copy_stays_apart(page):
+    i18n.set_language("en")
+    mine = ("10.9.0.1", "192.168.77.5")
+    wifi = server(FRIEND, "192.168.77.5", "Tuấn")
+    cable = server(FRIEND, "10.9.0.1", "Tuấn")
+    wifi.addrs = cable.addrs = mine                             # both beacons name the host's two addresses
+    rows = server_rows([wifi, cable])
+    assert len(rows) == 1 and not rows[0].look_alike
+    assert rows[0].addresses == ("10.9.0.1:8765", "192.168.77.5:8765") and rows[0].server.host == "10.9.0.1"
+    rogue = server(FRIEND, "192.168.77.66", "Tuấn")             # a copy sent from its own address
+    rogue.addrs = (*mine, "192.168.77.66")                      # ... claiming to be one more of the host's
+    rows = server_rows([wifi, cable, rogue])
+    assert len(rows) == 2 and all(r.look_alike for r in rows)
+    assert [r.addresses for r in rows] == [("10.9.0.1:8765", "192.168.77.5:8765"), ("192.168.77.66:8765",)]
+    shown(page, [wifi, cable])
+    surface = pygame.Surface((1280, 720))
+    page.draw_page(surface)
+    assert page.drawn_notes == [f"10.9.0.1:8765 · 192.168.77.5:8765 · code {short_code(FRIEND)}"]

@@ -4,6 +4,7 @@ server stops (telling the guests who closed it); nothing reconnects to a server 
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 import pytest
@@ -14,22 +15,28 @@ from tala_desktop.net.server import TalaServer
 from tala_desktop.ui.lan.session import LanSession
 from tests.loops import poll_until
 
-STOP_DELAY = 0.5    # the server's stop, drawn out (its guests' last frames drain for up to 3 s on a loaded machine)
+STOP_WAIT = 0.5     # the server's stop waits at most this (its guests' last frames drain for up to 3 s when loaded)
 
 
 @pytest.fixture
-def slow_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+def stop_after(monkeypatch: pytest.MonkeyPatch) -> list[threading.Event]:
+    """The server's stop waits until each of these is set (at most ``STOP_WAIT``): a client still running while
+    its server is on its way down has that long to (wrongly) reconnect to it."""
+    ends: list[threading.Event] = []
     honest = TalaServer.stop
 
-    async def slow(self: TalaServer, reason: str = "shutdown", who: str | None = None) -> None:
-        await asyncio.sleep(STOP_DELAY)
+    async def after(self: TalaServer, reason: str = "shutdown", who: str | None = None) -> None:
+        for end in ends:
+            await asyncio.to_thread(end.wait, STOP_WAIT)
         await honest(self, reason, who)
 
-    monkeypatch.setattr(TalaServer, "stop", slow)
+    monkeypatch.setattr(TalaServer, "stop", after)
+    return ends
 
 
-def test_the_hosts_client_closes_first_and_never_reconnects_to_the_stopping_server(slow_stop) -> None:
+def test_the_hosts_client_closes_first_and_never_reconnects_to_the_stopping_server(stop_after) -> None:
     host = LanSession.host("Hà", "Bàn của Hà", 0, ("127.0.0.1", 9), seats=2)
+    stop_after.append(host.client.finished)                 # the stop waits for the host's client to end
     guest: NetTableClient | None = None
     try:
         poll_until(lambda: host.lobby is not None, lambda: host.pump(time.monotonic()), what="the host's lobby")

@@ -142,7 +142,7 @@ def test_the_players_are_told_who_closed_the_hosting_app_and_why(pg, fonts, how,
         if how == "quit":
             stack.clear()                      # the app closes: every scene is popped
         else:
-            lobby.back()                       # the host leaves the LAN lobby
+            lobby.close_table()                # the host leaves the LAN lobby (its question answered)
         pump_until([guest], lambda: guest.lost is not None)
         assert guest.lost_reason == reason
         assert guest.lost == disconnect_text(reason, who="Hà") and "Hà" in guest.lost

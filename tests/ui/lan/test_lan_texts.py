@@ -113,8 +113,8 @@ def test_leaving_a_lan_table_mid_game_sends_one_leave_and_says_nothing_raw(app):
         table.leave_table()                       # Rời bàn in the middle of the game
         assert stack.top is lobby and sent == [1]
         step_until(stack, lambda: session.lobby is None and not session.leaving)
-        for _ in range(20):
-            step_until(stack, lambda: True)
+        for _ in range(20):                      # nothing more comes from the server: watched for a while, as
+            step_until(stack, lambda: True)      # it answers on a socket and an absence sends no event
             time.sleep(0.01)
         assert session.notices == [] and sent == [1]
         assert lobby.status_line() is None

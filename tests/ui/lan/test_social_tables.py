@@ -165,7 +165,8 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         assert [b.text for b in layer.seat_buttons] == [i18n.tr("social.sit_at", seat=2)]
         host.pump(time.monotonic())
         offered = [c.label for c in LanChannel(host).seat_choices(True)]           # the host, between games
-        assert offered == [i18n.tr("people.invite", name="Quân", seat=2), i18n.tr("people.invite", name="Minh", seat=2),
+        assert offered == [i18n.tr("social.hold"), i18n.tr("people.invite", name="Quân", seat=2),
+                           i18n.tr("people.invite", name="Minh", seat=2),
                            i18n.tr("social.bot_seat", seat=2), i18n.tr("social.stand_up")]   # both watch now
         assert LanChannel(host).seat_choices(False) == []
         stacks[1].draw(surface)
@@ -175,7 +176,8 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         layer.seat_buttons[0].click()
         step_all(lambda: seen.model.me == 1 and not seen.spectator)
         assert seen.model.label_of(1) is None and seen.model.label_of(0) is not None   # not Quân's game to show
-        step_all(lambda: [b.text for b in layer.seat_buttons] == [i18n.tr("social.stand_up")])   # seated now
+        step_all(lambda: [b.text for b in layer.seat_buttons] == [i18n.tr("social.give_seat", seat=2, name="Minh"),
+                                                                  i18n.tr("social.stand_up")])   # seated now
         assert seen.model.held == []                                             # nor Minh's last cards
         pygame.image.save(surface, str(ARTIFACTS / "lan_seated_between_games_vi.png"))
         host.client.next_game()
@@ -189,7 +191,7 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
             stack.clear()
 
 
-def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_between_games(pg, fonts):
+def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_still_the_host(pg, fonts):
     from tests.net.test_seating import finish_game
     i18n.set_language("en")
     host = LanSession.host("Hà", "Bàn của Hà", 0, ("127.0.0.1", 9), seats=3, bet=100, turn_seconds=0,
@@ -205,17 +207,20 @@ def test_the_host_gives_a_bots_seat_to_someone_watching_and_stands_up_between_ga
         assert LanChannel(fan).seat_choices(True) == []                # two bots play: no free seat
         finish_game(host.server, host.lobby.id)
         choices = LanChannel(host).seat_choices(True)
-        assert [c.label for c in choices] == ["Invite Quân to seat 2", "Stand up and watch"]
-        choices[0].act()
+        assert [c.label for c in choices] == ["Hold the table", "Invite Quân to seat 2", "Stand up and watch"]
+        choices[1].act()                                               # Quân is asked ...
+        pump_until([host, fan], lambda: fan.offered() is not None)
+        assert [c.label for c in LanChannel(fan).seat_choices(True)] == ["Take seat 2", "No, thanks"]
+        LanChannel(fan).seat_choices(True)[0].act()                    # ... and takes it
         # the host's own lobby view may arrive a moment after Quân's: wait for both
         pump_until([host, fan], lambda: fan.you == 1 and not fan.watching and host.lobby.seats[1].name != "Bot 2")
         assert host.lobby.seats[1].name == "Quân" and host.lobby.watchers == []
         LanChannel(host).seat_choices(True)[-1].act()                  # the host stands up
         pump_until([host, fan], lambda: host.watching and fan.lobby.watchers == ["Hà"])
-        assert fan.is_host                                             # the host role passed to a player
-        assert [c.label for c in LanChannel(fan).seat_choices(True)] == ["Invite Hà to seat 1", "A bot takes seat 1",
-                                                                         "Stand up and watch"]
-        assert [c.label for c in LanChannel(host).seat_choices(True)] == ["Take seat 1"]
+        assert host.is_host and not fan.is_host                        # watching, Hà is still the host
+        assert [c.label for c in LanChannel(fan).seat_choices(True)] == ["Give seat 2 to Hà", "Stand up and watch"]
+        assert [c.label for c in LanChannel(host).seat_choices(True)] == ["Take seat 1", "Hold the table",
+                                                                          "A bot takes seat 1"]
     finally:
         host.close()
         if fan is not None:

@@ -195,6 +195,7 @@ def test_custom_rules_are_remembered_across_runs(tmp_path):
     from tala_desktop.engine import Rules
     from tala_desktop.store import Store
     from tala_desktop.ui.screens.setup import initial_choices
+    from tala_desktop.ui.shared.run_state import RunState
     from tala_desktop.ui.shared.store_bridge import load_ui_settings
 
     with Store(tmp_path) as store:
@@ -203,10 +204,11 @@ def test_custom_rules_are_remembered_across_runs(tmp_path):
         settings = load_ui_settings(store)
 
         class _Services:  # what initial_choices reads
-            last_game = None
-            custom_rules = None
+            pass
         svc = _Services()
         svc.settings = settings
-        choices = initial_choices(svc)
+        run = RunState()                                        # a new run: nothing set up or edited yet
+        choices = initial_choices(svc, run)
     assert choices.custom_rules is not None
     assert choices.custom_rules.chot_pay == 2 and choices.custom_rules.mom_can_send
+    assert run.custom_rules == choices.custom_rules          # and remembered for the rest of the run

@@ -17,6 +17,7 @@ from tala_desktop.ui.frames.page import wrap_text
 from tala_desktop.ui.screens.house_rules import PLACES, SWITCHES, TOGGLE, describe, differences, set_switch, summary
 from tala_desktop.ui.screens.house_rules_editor import COL_W, PAD, STATE_W, TEXT_W, VIEW, HouseRulesScene
 from tala_desktop.ui.screens.setup import DESC_LINES, RIGHT, SetupScene
+from tala_desktop.ui.shared.run_state import RunState
 from tala_desktop.ui.shell.app_loop import App
 from tala_desktop.ui.widgets.controls import Button
 from tala_desktop.ui.widgets.stepper import Stepper
@@ -95,7 +96,7 @@ def test_the_editor_fits_its_text_in_both_languages(app, language):
 @pytest.mark.parametrize("language", ["vi", "en"])
 def test_the_setup_page_describes_custom_rules_in_at_most_three_lines(app, language):
     speak(app, language)
-    setup = SetupScene(app.services, lambda c: None)
+    setup = SetupScene(app.services, RunState(), lambda c: None)
     app.stack.push(setup)
     setup.choices.preset, setup.choices.custom_rules = "custom", EVERYTHING
     setup.preset.value = "custom"

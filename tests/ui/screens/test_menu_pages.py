@@ -14,6 +14,7 @@ from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.rules import RulesScene
 from tala_desktop.ui.screens.settings import SettingsScene
 from tala_desktop.ui.screens.setup import SetupScene
+from tala_desktop.ui.shared.run_state import RunState
 from tala_desktop.ui.shell.app_loop import App
 from tests.ui.app_helpers import inline_desktop
 from tests.ui.reference_frames import differing
@@ -156,7 +157,9 @@ def _drawn(page: PageScene, bare: bool) -> pygame.Surface:
 def test_every_page_draws_its_title_and_each_control_where_they_stand_in_both_languages(app):
     for language in ("vi", "en"):
         i18n.set_language(language)
-        for page in (SetupScene(app.services, lambda c: None), SettingsScene(app.services), RulesScene(app.services)):
+        run = RunState()
+        for page in (SetupScene(app.services, run, lambda c: None), SettingsScene(app.services),
+                     RulesScene(app.services, run)):
             app.stack.push(page)
             settle(app, 3)
             where = f"{type(page).__name__} in {language}"

@@ -11,6 +11,7 @@ from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.assets import Fonts
 from tala_desktop.ui.screens.rules import BAR, VIEW, RulesScene
 from tala_desktop.ui.screens.rules_text import RULES, all_text, rules_for
+from tala_desktop.ui.shared.run_state import RunState
 from tests.ui.app_helpers import inline_desktop
 
 
@@ -24,7 +25,7 @@ def app(pg):
 
 def open_rules(app, language: str) -> RulesScene:
     i18n.set_language(language)
-    page = RulesScene(app.services)
+    page = RulesScene(app.services, RunState())
     app.stack.push(page)
     app.frame()
     return page
@@ -107,3 +108,22 @@ def test_dragging_the_scroll_bar_and_clicking_the_contents(app):
         app.frame()
     assert page.scroll == page.headings[target][1]
     assert page.current_section() == target
+
+
+def test_the_rules_page_is_drawn_once_a_run_and_again_in_another_run(pg):
+    desktop = inline_desktop((1280, 720), menu=True)
+    other = inline_desktop((1280, 720))
+    try:
+        app, menu = desktop.app, desktop.app.stack.top
+        menu.open_rules()
+        first = app.stack.top
+        app.stack.pop()
+        menu.open_rules()
+        again = app.stack.top
+        over_a_table = desktop.services.pages.table_rules()
+        assert isinstance(again, RulesScene) and again is not first
+        assert again.content is first.content and over_a_table.content is first.content   # kept for the run
+        assert RulesScene(other.app.services, other.run).content is not first.content     # each run its own
+    finally:
+        desktop.app.shutdown()
+        other.app.shutdown()

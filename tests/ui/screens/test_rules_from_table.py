@@ -9,6 +9,7 @@ import pytest
 
 from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.screens.rules import RulesScene
+from tala_desktop.ui.shared.run_state import RunState
 from tala_desktop.ui.shell.startup import make_pages
 from tests.ui.table_helpers import Driver, make_services, make_table
 
@@ -22,7 +23,7 @@ class RunningClient(LocalTableClient):
 @pytest.mark.parametrize("pauses", [False, True])
 def test_the_rules_over_a_lan_table_have_no_guided_game(pg, fonts, pauses):
     services = make_services(fonts, speed=0.0)
-    services.pages = make_pages(services)
+    services.pages = make_pages(services, RunState())
     table = make_table(seed=3, seconds=30)
     drv = Driver(table, services, client=LocalTableClient(table, 0) if pauses else RunningClient(table, 0))
     sc = drv.scene

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from tala_desktop.ui.screens.setup import SetupScene
+from tala_desktop.ui.shared.run_state import RunState
 from tests.ui.store_app_helpers import open_app, run
 
 
@@ -17,7 +18,7 @@ def click(app, pos) -> None:
 def test_bot_levels_and_seconds_survive_a_restart(pg, tmp_path):
     app = open_app(tmp_path).app
     try:
-        page = SetupScene(app.services, lambda choices: None)
+        page = SetupScene(app.services, RunState(), lambda choices: None)
         app.stack.push(page)
         run(app, 3)
         click(app, page.level_pickers[0].rect_of("easy").center)
@@ -28,7 +29,7 @@ def test_bot_levels_and_seconds_survive_a_restart(pg, tmp_path):
         app.shutdown()
     app = open_app(tmp_path).app
     try:
-        page = SetupScene(app.services, lambda choices: None)
+        page = SetupScene(app.services, RunState(), lambda choices: None)
         app.stack.push(page)
         run(app, 3)
         assert [b.level for b in page.choices.bots] == ["easy", "normal", "hard"]

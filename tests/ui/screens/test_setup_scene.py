@@ -18,6 +18,7 @@ from tala_desktop.ui.shared.new_game import (
     table_config,
     think_delay,
 )
+from tala_desktop.ui.shared.run_state import RunState
 from tests.ui.app_helpers import inline_desktop
 
 
@@ -32,7 +33,7 @@ def app(pg):
 @pytest.fixture
 def page(app):
     started: list[GameChoices] = []
-    scene = SetupScene(app.services, started.append)
+    scene = SetupScene(app.services, RunState(), started.append)
     scene.started = started
     app.stack.push(scene)
     app.frame()
@@ -165,5 +166,5 @@ def test_start_hands_over_the_chosen_table(app, page):
     assert [b.level for b in c.active_bots] == ["normal", "hard"]
     s = app.services.settings                      # remembered for the next setup of this session
     assert (s.default_bet, s.turn_seconds, s.default_preset) == (500, 0, "co_ban")
-    again = SetupScene(app.services, lambda c: None)
+    again = SetupScene(app.services, page.run, lambda c: None)  # the same run
     assert again.choices.players == 3 and again.choices.bots[1].level == "hard"

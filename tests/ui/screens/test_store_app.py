@@ -144,7 +144,21 @@ def test_daily_top_up_from_the_menu_when_broke(pg, tmp_path):
     app = open_app(tmp_path).app
     try:
         menu = app.stack.top
-        assert menu.topup_button is not None
+        assert menu.topup_button is None and menu.offer.button.visible    # too few for a bet: the offer has it
+        click(app, menu.offer.button.rect.center)
+        assert app.services.store.profile().balance == 2_000
+        assert app.stack.top.topup_button is None and not app.stack.top.offer.shown
+    finally:
+        app.shutdown()
+
+
+def test_daily_top_up_from_the_profile_card_under_the_floor(pg, tmp_path):
+    with Store(tmp_path) as store:
+        store.conn.execute("UPDATE profile SET balance = 1200")          # enough for a bet, under the floor
+    app = open_app(tmp_path).app
+    try:
+        menu = app.stack.top
+        assert menu.topup_button is not None and not menu.offer.shown
         click(app, menu.topup_button.rect.center)
         assert app.services.store.profile().balance == 2_000
         assert app.stack.top.topup_button is None

@@ -73,7 +73,7 @@ def _built_once(shared: Path, limit: float = 300.0) -> Path:
         deadline = time.monotonic() + limit
         while not built.exists() and not failed.exists():
             assert time.monotonic() < deadline, "the worker filling the stored games never finished"
-            time.sleep(0.05)
+            time.sleep(0.05)  # another test process fills it: it tells only through the folder, read again
         assert not failed.exists(), failed.read_text(encoding="utf-8")
         return built
     staging = shared / "store-screens-games.filling"

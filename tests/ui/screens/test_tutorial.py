@@ -15,6 +15,7 @@ from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import LESSONS, bot_moves, lesson_state
 from tala_desktop.ui.shell.app_loop import FPS, App
 from tala_desktop.ui.shell.desktop import Desktop
+from tala_desktop.ui.table.input import INPUT_GUARD
 from tala_desktop.ui.table.modes import TableButton
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
@@ -97,7 +98,7 @@ def test_the_tutorial_can_be_finished_with_the_mouse(app):
         results = app.stack.top
         assert isinstance(results, ResultsOverlay)
         assert scene.tutorial_table.state.outcome.winner == 0
-        run(app, 5)
+        run(app, len(frames(INPUT_GUARD)) + 5)          # the results take clicks once they have been seen
         click(app, results.new_button.rect.center)
         run(app, 5)
     done = app.stack.top

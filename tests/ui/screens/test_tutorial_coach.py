@@ -17,8 +17,9 @@ from tala_desktop.ui.screens.rules import RulesScene
 from tala_desktop.ui.screens.tutorial import FAST_DELAY, TutorialDoneScene, TutorialResults, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import DONE_PHOM
 from tala_desktop.ui.shared.new_game import think_delay
+from tala_desktop.ui.shared.run_state import RunState
 from tala_desktop.ui.shell.app_loop import FPS, App
-from tala_desktop.ui.table.results import AUTO_START
+from tala_desktop.ui.table.results_clock import AUTO_START
 from tests.ui.app_helpers import inline_desktop, open_tutorial
 from tests.ui.screens.test_tutorial import play_step, wait_for_my_step
 from tests.ui.store_app_helpers import click, run
@@ -125,7 +126,7 @@ def test_the_closing_cards_are_phom():
 
 def test_back_to_the_menu_returns_to_the_menu_from_the_rules_page(app):
     assert isinstance(app.stack.top, MenuScene)
-    app.stack.push(RulesScene(app.services))
+    app.stack.push(RulesScene(app.services, RunState()))
     app.stack.push(TutorialDoneScene(app.services))
     run(app, 3)
     click(app, app.stack.top.done_button.rect.center)

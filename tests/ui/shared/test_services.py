@@ -1,4 +1,4 @@
-"""Services: every shared thing is a typed field of its own, never a bag keyed by strings."""
+"""Services: every shared thing is a typed field of its own, never a bag keyed by strings nor state of the run."""
 
 from __future__ import annotations
 
@@ -8,11 +8,14 @@ from collections.abc import Iterator
 
 import pygame
 
+from tala_desktop.engine import Rules
 from tala_desktop.ui.art.avatars import Faces
 from tala_desktop.ui.art.card_art import CardArt
 from tala_desktop.ui.art.menu_art import MenuArt
 from tala_desktop.ui.audio.sounds import NullSounds
 from tala_desktop.ui.core.assets import Fonts
+from tala_desktop.ui.shared.new_game import GameChoices
+from tala_desktop.ui.shared.run_state import RunState
 from tala_desktop.ui.shared.services import Services
 
 
@@ -40,3 +43,12 @@ def test_the_shared_art_is_made_once_and_the_same_for_every_page():
     assert isinstance(services.faces, Faces) and services.faces is services.faces
     other = Services(fonts, CardArt(fonts), NullSounds())
     assert other.menu_art is not services.menu_art   # per app, not per process
+
+
+def test_the_services_hold_no_state_of_the_run():
+    """What the pages remember between them (the last game, the house rules edited, the rules page drawn) is the
+    run's ``RunState``, made by the composition root; a service is the same whatever the player did."""
+    hints = typing.get_type_hints(Services)
+    assert {f.name for f in dataclasses.fields(RunState)}.isdisjoint(hints)
+    for name, hint in hints.items():
+        assert not {GameChoices, Rules, RunState} & set(_parts(hint)), f"Services.{name} is state of the run"

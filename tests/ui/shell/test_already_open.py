@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tala_desktop import app as root
+from tala_desktop.app import already_open as second_copy
 from tala_desktop.ui.audio.sounds import NullSounds
 from tala_desktop.ui.core.i18n import Translator
 from tala_desktop.ui.screens import already_open
@@ -32,7 +32,7 @@ def test_the_window_says_it_in_both_languages_with_the_folder_and_draws_it(pg, n
             super().draw(surface)
             shown.append(self)
     monkeypatch.setattr(already_open, "AlreadyOpenScene", Recorded)
-    app = root.show_already_open(AppOptions(windowed=(960, 540), max_frames=1), FOLDER, StepClock())
+    app = second_copy.show_already_open(AppOptions(windowed=(960, 540), max_frames=1), FOLDER, StepClock())
     assert app is not None and app.frames_drawn == 1 and len(shown) == 1
     scene = shown[0]
     assert isinstance(app.services.sounds, NullSounds) and app.services.store is None
@@ -82,5 +82,5 @@ def test_a_click_on_close_ends_the_app(pg):
 def test_no_window_means_the_message_stays_on_stderr_only(pg, no_quit, monkeypatch):
     def no_display(*args, **kwargs):
         raise pygame.error("No available video device")
-    monkeypatch.setattr(root, "build_desktop", no_display)
-    assert root.show_already_open(AppOptions(), FOLDER, StepClock()) is None
+    monkeypatch.setattr(second_copy, "build_desktop", no_display)
+    assert second_copy.show_already_open(AppOptions(), FOLDER, StepClock()) is None

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tala_desktop.app import _size, parser
+from tala_desktop.app.cli import parser, window_size
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -38,7 +38,7 @@ def test_selftest_plays_a_game_to_its_results_and_exits_0(tmp_path):
 
 
 def test_a_selftest_on_a_folder_an_open_app_holds_changes_nothing(tmp_path):
-    from tala_desktop.app import ALREADY_OPEN_EXIT
+    from tala_desktop.app.already_open import ALREADY_OPEN_EXIT
     from tala_desktop.store import folder_lock
 
     lock = folder_lock.hold_folder(tmp_path)
@@ -64,7 +64,7 @@ def test_without_a_display_the_app_says_so_and_exits(tmp_path):
     data = tmp_path / "data"
     done = subprocess.run([sys.executable, "-m", "tala_desktop", "--data-dir", str(data)], capture_output=True,
                           text=True, timeout=60, cwd=ROOT, env=env)
-    from tala_desktop.app import NO_DISPLAY_EXIT
+    from tala_desktop.app.cli import NO_DISPLAY_EXIT
 
     assert done.returncode == NO_DISPLAY_EXIT
     assert "no display found" in done.stderr and "không tìm thấy màn hình" in done.stderr
@@ -73,10 +73,10 @@ def test_without_a_display_the_app_says_so_and_exits(tmp_path):
 
 
 def test_a_selftest_that_never_sees_its_results_exits_1_and_without_a_data_folder_keeps_nothing(tmp_path):
-    code = ("import sys; from tala_desktop import app; from tala_desktop.ui.shell import selftest; "
+    code = ("import sys; from tala_desktop.app import composition; from tala_desktop.ui.shell import selftest; "
             "from tala_desktop.ui.shell.app_loop import AppOptions; "
             "selftest.results_shown = lambda app: False; options = AppOptions(seed=1); "
-            "sys.exit(selftest.run_selftest(options, app.selftest_desktop(options), time_limit=3))")
+            "sys.exit(selftest.run_selftest(options, composition.selftest_desktop(options), time_limit=3))")
     env_code = "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'; os.environ['SDL_AUDIODRIVER'] = 'dummy'; "
     home = tmp_path / "home"
     home.mkdir()
@@ -123,12 +123,12 @@ def test_the_app_and_the_server_write_utf8_whatever_the_systems_code_page(comman
 
 
 def test_the_window_size_flag_parses_and_checks():
-    assert _size("1920x1080") == (1920, 1080)
+    assert window_size("1920x1080") == (1920, 1080)
     args = parser().parse_args(["--windowed", "1024x600", "--seed", "5", "--selftest"])
     assert args.windowed == (1024, 600) and args.seed == 5 and args.selftest
     for bad in ("big", "10x10", "1280"):
         with pytest.raises(argparse.ArgumentTypeError):
-            _size(bad)
+            window_size(bad)
 
 
 def test_the_hard_samples_flag_parses_and_checks(capsys):

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from tala_desktop.app import build_desktop
+from tala_desktop.app.composition import build_desktop
 from tala_desktop.table import BOT, SeatConfig, TableConfig
 from tala_desktop.ui.core.scene import Scene
 from tala_desktop.ui.shared.app_settings import fit_window

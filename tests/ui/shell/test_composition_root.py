@@ -1,4 +1,4 @@
-"""One composition root: only ``tala_desktop/app.py`` builds the services, the loop and the offline tables.
+"""One composition root: only ``tala_desktop/app/composition.py`` builds the services, the loop and the offline tables.
 
 The UI tests, the journeys, the selftest and the already-open window all
 start the game through ``build_desktop`` or ``start_desktop``; a second
@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 
 import tala_desktop
-from tala_desktop import app as root
+from tala_desktop.app import composition as root
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.ui.shell.app_loop import AppOptions, StepClock
 
 PACKAGE = Path(tala_desktop.__file__).parent
+ROOT_MODULE = PACKAGE / "app" / "composition.py"
 BUILT_ONCE = {"Services", "App", "OfflineGames", "Desktop"}   # what only the root constructs
 
 
@@ -37,9 +38,9 @@ def constructed(path: Path) -> set[str]:
 
 
 def test_only_the_composition_root_builds_the_game():
-    assert constructed(PACKAGE / "app.py") == BUILT_ONCE
+    assert constructed(ROOT_MODULE) == BUILT_ONCE
     elsewhere = {str(p.relative_to(PACKAGE)): constructed(p) for p in sorted(PACKAGE.rglob("*.py"))
-                 if p != PACKAGE / "app.py"}
+                 if p != ROOT_MODULE}
     assert {name: found for name, found in elsewhere.items() if found} == {}
 
 

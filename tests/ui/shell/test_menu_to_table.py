@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from tala_desktop.app import build_desktop
+from tala_desktop.app.composition import build_desktop
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.shell.app_loop import AppOptions, StepClock
 from tala_desktop.ui.shell.desktop import Desktop

@@ -46,6 +46,12 @@ class Client:
     def next_game(self) -> None:
         self.sent.append(("next_game",))
 
+    def deal_shown(self, game_id: int) -> None:
+        self.sent.append(("deal_shown", game_id))
+
+    def hold(self, hold: bool = True) -> None:
+        self.sent.append(("hold", hold))
+
     def poll(self, now: float) -> list[Any]:
         return []                            # nothing ever arrives
 
@@ -60,7 +66,7 @@ class FakeSession(LanSession):
 
 
 def table_info(muted: tuple[str, ...] = (), watchers: dict[str, int] | None = None, free: bool = False,
-               votes: tuple[int, ...] = (), deal_wait: float = 0.0) -> p.TableInfo:
+               votes: tuple[int, ...] = (), deal_wait: float = 0.0, held: float = 0.0) -> p.TableInfo:
     """Bạn hosts at seat 0, Lan plays seat 1, bots play seats 2 and 3 (the names the offline table shows; ``free``:
     seat 3 is left free between games)."""
     watchers = WATCHERS if watchers is None else watchers
@@ -73,7 +79,8 @@ def table_info(muted: tuple[str, ...] = (), watchers: dict[str, int] | None = No
     return p.TableInfo(id=1, name="Bàn 1", state="playing", seats=seats, bet=100, turn_seconds=30,
                        preset="zingplay", bots=[BotLevel.NORMAL] * 3, password=False, host=0, players=2,
                        watchers=list(watchers), watcher_ids=list(watchers.values()), muted=list(muted),
-                       muted_ids=[ids[name] for name in muted], next_votes=list(votes), deal_wait=deal_wait)
+                       muted_ids=[ids[name] for name in muted], next_votes=list(votes), deal_wait=deal_wait,
+                       held=held)
 
 
 class WaitingClient(LocalTableClient):

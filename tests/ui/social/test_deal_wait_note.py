@@ -3,6 +3,8 @@ a newcomer's vote, or the players who have not asked for the next game yet; the 
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from tala_desktop.net import protocol as p
@@ -14,16 +16,18 @@ from tests.ui.table_helpers import play_to_results
 
 
 @pytest.mark.parametrize("language", ["vi", "en"])
-def test_the_seat_offer_counts_down_and_says_next_game_once_everyone_asked(language):
+def test_the_seat_offer_counts_down_in_one_wording_with_the_next_game(language):
     set_language(language)
     session = FakeSession(table_info(free=True, deal_wait=8.0))
     channel = LanChannel(session)
-    assert channel.between_note(True, 10.0) == tr("people.seat_open", seat=4, seconds=8)
-    assert channel.between_note(True, 12.5) == tr("people.seat_open", seat=4, seconds=6)
+    assert channel.between_note(True, 10.0) == tr("people.deal_seat_open", seat=4, seconds=8)
+    assert channel.between_note(True, 12.5) == tr("people.deal_seat_open", seat=4, seconds=6)
+    assert channel.between_note(True, 12.5, 9.2) == tr("people.deal_seat_open", seat=4, seconds=10)  # the later
     assert channel.between_note(False, 12.5) == ""                 # a game runs: nothing waits
     session.lobby = table_info(free=True, votes=(0, 1), deal_wait=5.4)    # both players asked, a lobby later
     assert channel.between_note(True, 13.0) == tr("people.deal_seat_open", seat=4, seconds=6)
     assert channel.between_note(True, 19.0) == ""                  # the offer is over: the deal is due
+    assert channel.between_note(True, 19.0, 2.5) == tr("table.auto_start", seconds=3)   # the results' clock
 
 
 def test_the_host_who_asked_is_told_whom_the_deal_waits_for():
@@ -45,20 +49,20 @@ def test_the_note_shows_over_the_results_and_on_the_table(pg, fonts):
     session = FakeSession(table_info(free=True, deal_wait=8.0))
     drv, layer = lan_table_scene(fonts, session)
     overlay = play_to_results(drv)
-    session.lobby = table_info(free=True, deal_wait=8.0)           # the game's end: the seat is offered
-    drv.step(3)
-    assert layer.strip.note == tr("people.seat_open", seat=4, seconds=8)
-    note = layer.strip.note_rect()
-    assert overlay.panel.contains(note)
-    assert all(not note.colliderect(b.rect) for b in (*layer.strip.buttons, overlay.new_button, overlay.leave_button))
-    assert all(not note.colliderect(overlay._row_rect(i)) for i in range(len(overlay.rows)))
-    drv.step(60)                                                   # two seconds later
-    assert layer.strip.note == tr("people.seat_open", seat=4, seconds=6)
+    session.lobby = table_info(free=True, deal_wait=14.0)          # the game's end: the seat is offered
+    drv.step(1)
+    came = layer.clock                                             # the results read the table's line every frame
+    drv.step(2)
+    assert layer.strip.note == ""                                  # over the results, the results say it ...
+    assert layer.deal_note(overlay.countdown) == tr("people.deal_seat_open", seat=4, seconds=14)
+    drv.step(120)                                                  # some seconds later: counted down
+    left = math.ceil(14.0 - (layer.clock - came))
+    assert left < 14 and layer.deal_note(overlay.countdown) == tr("people.deal_seat_open", seat=4, seconds=left)
     drv.click(overlay.new_button.rect.center)
     session.lobby = table_info(free=True, votes=(0, 1), deal_wait=5.0)
     drv.step(2)
     assert drv.stack.top is drv.scene
-    assert layer.strip.note == tr("people.deal_seat_open", seat=4, seconds=5)
+    assert layer.strip.note == tr("people.deal_seat_open", seat=4, seconds=5)   # ... then the table, in its words
     drv.scene.close()
 
 

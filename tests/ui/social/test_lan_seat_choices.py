@@ -26,7 +26,8 @@ def host_between_games(watchers: list[str]) -> SimpleNamespace:
     info = p.TableInfo(id=1, name="Bàn của Hà", state="playing", seats=seats, bet=100, turn_seconds=0,
                        preset="zingplay", bots=[BotLevel.NORMAL, BotLevel.HARD], password=False, host=0, players=1,
                        watchers=watchers, watcher_ids=[40 + i for i in range(len(watchers))])
-    return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, you=0, client=Client(), said_total=0)
+    return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, you=0, member=7, client=Client(),
+                           said_total=0)
 
 
 @pytest.mark.parametrize("watchers", [["Quân"], ["Quân", "Mai"], ["Quân", "Mai", "Tú"]])
@@ -37,9 +38,10 @@ def test_the_host_invites_each_of_the_first_people_watching_to_a_seat_of_their_o
         choices = LanChannel(session).seat_choices(True)
         invited = watchers[:INVITES_SHOWN]
         seats = [4, 2, 3][:len(invited)]                  # the free seat first (a bot would take it), then the bots'
-        assert [c.label for c in choices] == ([f"Invite {n} to seat {s}" for n, s in zip(invited, seats)]
+        assert [c.label for c in choices] == (["Hold the table"] + [f"Invite {n} to seat {s}" for n, s in
+                                                                    zip(invited, seats)]
                                               + ["A bot takes seat 4", "Stand up and watch"])
-        choices[len(invited) - 1].act()                    # the last one invited
+        choices[len(invited)].act()                        # the last one invited
         last = ("set_seat", seats[-1] - 1, "player", 40 + len(invited) - 1)
         assert session.client.sent == [last]                 # by id, never by name
     finally:
@@ -64,7 +66,7 @@ def test_every_one_watching_is_offered_each_open_seat_in_their_menu():
 
 def test_no_seat_to_give_when_nobody_watches():
     choices = LanChannel(host_between_games([])).seat_choices(True)
-    assert len(choices) == 2                                           # a bot in the free seat, stand up
+    assert len(choices) == 3                                           # hold, a bot in the free seat, stand up
 
 
 def test_four_seat_choices_fit_in_one_row_over_the_table(fonts):

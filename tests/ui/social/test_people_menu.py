@@ -9,7 +9,8 @@ import pytest
 
 from tala_desktop.ui.core.i18n import set_language, tr
 from tala_desktop.ui.social.people import BADGE
-from tala_desktop.ui.table.results import AUTO_START, ResultsOverlay
+from tala_desktop.ui.table.results import ResultsOverlay
+from tala_desktop.ui.table.results_clock import AUTO_START
 from tests.ui.social.lan_fakes import FakeSession, lan_table_scene, table_info
 from tests.ui.table_helpers import Driver, play_to_results
 
@@ -129,13 +130,12 @@ def test_the_results_wait_while_the_hosts_menu_is_open_over_them(pg, fonts):
     spot = next(s for s in overlay.room().people if s.seat == 1)
     drv.click(spot.avatar.center)
     press(drv, layer, tr("lobby.kick"))                            # the question is being read
-    left = overlay.countdown
     drv.step(round(AUTO_START * 30) + 30)                          # longer than the results' own countdown
-    assert overlay.countdown == left and drv.stack.top is overlay
+    assert drv.stack.top is overlay
     drv.click((2, 2))                                              # a click elsewhere closes the menu
     assert not layer.people.menu.is_open
-    drv.step(2)
-    assert overlay.countdown < left
+    drv.step(round(AUTO_START * 30) + 30)
+    assert drv.stack.top is overlay and overlay.clock.held         # clicked on: they wait for "Ván mới"
     drv.scene.close()
 
 
@@ -144,7 +144,7 @@ def test_an_invitation_names_a_long_name_short_and_keeps_the_seat_in_view(pg, fo
     drv, layer = lan_table_scene(fonts, session)
     play_to_results(drv)
     drv.step(3)
-    invite = layer.strip.buttons[0].text
+    invite = layer.strip.buttons[1].text                               # after the host's "Giữ bàn"
     assert invite == tr("people.invite", name="Nguyễn Thị…", seat=3)   # not cut by the button
     drv.scene.close()
 
@@ -180,4 +180,29 @@ def test_a_muted_guest_reads_it_in_the_empty_chat_field(pg, fonts, monkeypatch):
     layer.panel._cache.clear()
     drv.draw()
     assert tr("people.you_muted") in seen and tr("social.placeholder") not in seen
+    drv.scene.close()
+
+
+def test_a_muted_guest_picking_a_phrase_is_told_so_where_they_pick_and_nothing_is_sent(pg, fonts, monkeypatch):
+    from tala_desktop.ui.art import gfx
+
+    session = FakeSession(table_info(muted=("Lan",)), you=1)
+    session.member = 41                                              # Lan's own app
+    reacted: list[str] = []
+    monkeypatch.setattr(session.client, "react", reacted.append, raising=False)
+    drv, layer = lan_table_scene(fonts, session)
+    drv.click(layer.panel.toggle_rect.center)                        # the chat opens
+    phrase = layer.panel.phrase_buttons[0]
+    drv.click(phrase.rect.center)                                    # "Hay quá!": the host muted her
+    assert reacted == []                                             # not sent to be refused in silence
+    assert layer.panel.is_open                                       # the panel stays where she picked
+    seen: list[str] = []
+    real = gfx.render_line
+    monkeypatch.setattr(gfx, "render_line", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
+    layer.panel._cache.clear()
+    drv.draw()
+    words = " ".join(seen)
+    assert tr("social.you_muted_here") in words                      # its rows, read one after the other
+    note = layer.panel.muted_rect()                                  # drawn over the reactions, where she picks
+    assert note.colliderect(phrase.rect) or note.colliderect(next(iter(layer.panel.emote_rects.values())))
     drv.scene.close()

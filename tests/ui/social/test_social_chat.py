@@ -192,3 +192,19 @@ def test_the_empty_chat_says_what_to_do_in_lines_of_the_fonts_own_width(fonts, p
         assert img.get_width() <= p.lines_rect.w
         assert img.get_width() == font.size(text)[0]    # drawn at its own width, not squeezed
     assert sum(img.get_height() for _, img in lines) <= p.lines_rect.h
+
+
+def test_typing_past_the_limit_in_the_table_chat_says_so_over_the_field(panel, monkeypatch):
+    from tala_desktop.ui.art import gfx
+
+    panel.open()
+    assert click(panel, panel.field.rect.center)
+    type_text(panel, "x" * 190)
+    type_text(panel, "y" * 30)
+    assert len(panel.field.text) == panel.max_length == 200
+    seen: list[str] = []
+    real = gfx.render_line
+    monkeypatch.setattr(gfx, "render_line", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
+    panel.draw(pygame.Surface(CANVAS))
+    assert tr("social.too_long", limit=200) in seen
+    assert panel.lines_rect.bottom < panel.field.rect.y - 16         # its row is kept free of the lines

@@ -24,6 +24,7 @@ class Channel:
     """A channel the test feeds by hand (the LAN one relays the server's lines the same way)."""
 
     can_chat = True
+    times_deals = False
 
     def __init__(self) -> None:
         self.inbox: list[Said] = []
@@ -40,8 +41,11 @@ class Channel:
     def seat_choices(self, between_games: bool) -> list:
         return []
 
-    def between_note(self, between_games: bool, now: float) -> str:
+    def between_note(self, between_games: bool, now: float, local_left: float | None = None) -> str:
         return ""
+
+    def held(self) -> bool:
+        return False
 
     def people(self, between_games: bool) -> list:
         return []

@@ -19,7 +19,8 @@ def _play_until(drv: Driver, pred, limit: int = 30000) -> dict[str, int]:
             return stats
         play_my_turn(drv, stats)
         results = sc.results
-        if isinstance(results, ResultsOverlay) and sc.stack is not None and sc.stack.top is results:
+        if isinstance(results, ResultsOverlay) and sc.stack is not None and sc.stack.top is results \
+                and not results.clock.guarded:
             drv.click(results.new_button.rect.center)
         drv.step()
     raise AssertionError("never reached the wanted state")
@@ -186,6 +187,7 @@ def test_leaving_from_the_results_costs_nothing(pg, fonts):
     _play_until(drv, lambda: isinstance(drv.stack.top, ResultsOverlay))
     balances = list(table.balances)
     overlay = drv.stack.top
+    drv.until(lambda: not overlay.clock.guarded)
     drv.click(overlay.leave_button.rect.center)
     assert drv.left and overlay not in drv.stack.scenes
     assert table.balances == balances and not table.state.left[0]

@@ -1,0 +1,85 @@
+""""Quay lại bàn": the menu and the LAN page offer the seat a LAN server keeps for the player, while it does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from tala_desktop.net.discovery import Browser
+from tala_desktop.store import Store
+from tala_desktop.store.lan_seats import LanSeat
+from tala_desktop.ui.core.i18n import set_language, tr
+from tala_desktop.ui.lan import browser as lan_browser
+from tala_desktop.ui.lan.browser import LanBrowserScene
+from tala_desktop.ui.screens.menu import MenuScene
+from tala_desktop.ui.shell.app_loop import App
+from tests.store.helpers import FakeClock
+from tests.ui.app_helpers import inline_desktop
+
+
+@pytest.fixture
+def app(pg, tmp_path, monkeypatch) -> Iterator[tuple[App, Store, FakeClock]]:
+    monkeypatch.setattr(lan_browser, "_default_browser", lambda: Browser(bind=("127.0.0.1", 0)))
+    clock = FakeClock()
+    store = Store(tmp_path, clock)
+    made = inline_desktop(store=store, menu=True).app
+    yield made, store, clock
+    made.shutdown()
+    set_language("vi")
+
+
+def kept(store: Store, seated: bool = True) -> None:
+    store.keep_lan_seat(LanSeat(host="192.0.2.7", port=9, server_id="s1", token="t" * 32, server_name="Bàn của Hà",
+                                table=2, seat=1, seated=seated, alive_at=store.clock().timestamp(), grace=60.0,
+                                hosted=False))
+
+
+def frames(app: App, n: int = 40) -> None:
+    for _ in range(n):
+        app.frame()
+
+
+def test_the_menu_offers_the_kept_seat_with_its_table_and_seconds_until_the_grace_ends(app) -> None:
+    made, store, clock = app
+    menu = made.stack.top
+    assert isinstance(menu, MenuScene) and "back" not in menu.buttons
+    kept(store)
+    frames(made)
+    assert menu.buttons["back"].text == tr("back.button") and menu.buttons["back"].style == "primary"
+    assert menu.back_note() == tr("back.note", table=tr("table.number", number=2), server="Bàn của Hà", seconds=60)
+    assert menu.buttons["play"].style == "green"
+    clock.advance(seconds=20)
+    frames(made)
+    assert "40" in menu.back_note()
+    set_language("en")
+    frames(made)
+    assert menu.back_note() == "Table 2 · Bàn của Hà · 40 s left"
+    clock.advance(seconds=41)
+    frames(made)
+    assert "back" not in menu.buttons and menu.buttons["play"].style == "primary"   # the grace is over
+
+
+def test_the_lan_page_shows_the_kept_seat_above_hosting(app) -> None:
+    made, store, clock = app
+    kept(store)
+    page = LanBrowserScene(made.services)
+    made.stack.push(page)
+    frames(made, 2)
+    button = page.kept.button
+    assert button is not None and button.text == tr("back.button") and button in page.widgets
+    assert page.kept.lines == (tr("back.note", table=tr("table.number", number=2), server="Bàn của Hà", seconds=60),
+                               "192.0.2.7:9")
+    assert button.rect.bottom < page.host_button.rect.y                 # above "Tạo bàn LAN"
+    clock.advance(seconds=61)
+    frames(made)
+    assert page.kept.button is None and button not in page.widgets
+
+
+def test_no_offer_for_a_seat_given_up(app) -> None:
+    made, store, _ = app
+    kept(store, seated=False)
+    frames(made)
+    assert "back" not in made.stack.top.buttons
+    pygame.event.clear()

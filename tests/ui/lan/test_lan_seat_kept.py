@@ -1,0 +1,49 @@
+"""The app keeps its word with a LAN server in its data folder: who it is there, the token, the seat to go back to."""
+
+from __future__ import annotations
+
+from tala_desktop.store import Store
+from tala_desktop.ui.lan.lobby import LanLobbyScene
+from tala_desktop.ui.lan.seat_keeper import BEAT, Credentials, credentials
+from tests.store.helpers import FakeClock
+from tests.ui.lan.core_lan import CoreLan
+from tests.ui.table_helpers import make_services
+
+
+def test_the_seat_in_a_game_is_kept_marked_and_cleared_when_left(lan: CoreLan, fonts, tmp_path) -> None:
+    clock = FakeClock()
+    with Store(tmp_path, clock) as store:
+        known = credentials(store, "127.0.0.1", 8765)
+        person = known.person
+        assert person == store.lan_person("127.0.0.1", 8765) and known.token is None   # a server never met
+        host = lan.session("Hà")
+        guest = lan.session("Minh", person=person)
+        services = make_services(fonts)
+        services.store = store
+        LanLobbyScene(services, guest)
+        host.pump(0)
+        host.client.create_table(seats=2)
+        host.pump(0)
+        guest.pump(0)
+        kept = store.lan_seat("127.0.0.1", 8765)
+        assert kept is not None and guest.welcome is not None
+        assert (kept.server_id, kept.token, kept.grace) == (guest.welcome.server_id, guest.welcome.token, 60.0)
+        assert not kept.seated and store.waiting_lan_seat() is None     # at no table yet: nothing to go back to
+        guest.client.join(host.tables[0].id if host.tables else 1)
+        guest.client.ready()
+        host.pump(0)
+        host.client.start()
+        guest.pump(0)
+        waiting, at = store.waiting_lan_seat(), guest.lobby
+        assert waiting is not None and at is not None and waiting.seated and waiting.table == at.id
+        assert not waiting.hosted
+        assert credentials(store, "127.0.0.1", 8765) == Credentials(person, guest.welcome.token, (at.id, 1))
+        first = waiting.alive_at
+        clock.advance(seconds=BEAT + 1)
+        guest.pump(0)
+        beat = store.waiting_lan_seat()
+        assert beat is not None and beat.alive_at > first            # still seated: the mark moves on
+        guest.leave()
+        guest.pump(0)
+        assert guest.lobby is None and store.waiting_lan_seat() is None
+        assert store.lan_seat("127.0.0.1", 8765) is not None         # the token stays for the next time

@@ -1,0 +1,86 @@
+"""Every celebration is seen whole: a bot's Ù shows its "Ù!" banner first, then the winner's fan opens clear of it
+for the celebration's whole life, and only then come the results; a deal that ends at once (Ù khan) is dealt
+before the fan opens. After an Ù the results show each loser's points."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+
+from tala_desktop.bots import BotLevel
+from tala_desktop.bots.runner import InlineRunner
+from tala_desktop.engine.scenario import build
+from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
+from tala_desktop.ui.core.i18n import tr_count
+from tala_desktop.ui.table.celebration import FADE, LIFE
+from tala_desktop.ui.table.results import ResultsOverlay
+from tala_desktop.ui.table.results_rows import row_points
+from tests.ui.table_helpers import Driver, make_services
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+DT = 1 / 60
+
+
+def _bot_about_to_u() -> Table:
+    """Seat 1, a bot, has eaten three cards and holds three phỏm: its next move is Ù."""
+    data = json.loads((SCENARIOS / "eat_three_cards_gives_u.json").read_text(encoding="utf-8"))
+    state, moves, _ = build(data)
+    for move in moves:
+        state.push(move)
+    seats = [SeatConfig("Bạn", HUMAN), SeatConfig("Lan", BOT, BotLevel.NORMAL)]
+    table = Table(TableConfig(seats, rules=state.rules, bet=state.bet, think_delay=0.5), InlineRunner())
+    table.resume(state, 1, [10_000, 10_000], now=0.0)
+    return table
+
+
+def test_a_bots_u_is_celebrated_clear_of_its_banner_and_whole_before_the_results(pg, fonts):
+    table = _bot_about_to_u()
+    drv = Driver(table, make_services(fonts, speed=1.0), client=LocalTableClient(table, 0))
+    sc = drv.scene
+    drv.until(lambda: sc.anim.celebrating, limit=600)
+    clear = 0.0
+    while sc.anim.celebrating:
+        assert not isinstance(drv.stack.top, ResultsOverlay)           # the results wait for it
+        fans = [c for c in sc.anim.celebrations if c.age >= 0 and c.alpha() > 0]
+        covered = any(f.fan_bounds().colliderect(b.placed(b.image().get_size(), pygame.Rect((0, 0), sc.layout.size)))
+                      for f in fans for b in sc.anim.banners if b.alpha() > 0)
+        if fans and not covered:
+            clear += DT
+        drv.step(1, DT)
+    assert sc.model.outcome is not None and sc.model.outcome.kind.value == "u"
+    assert clear >= LIFE - FADE - 0.05, f"the fan was in view, clear of the banners, for {clear:.2f} s only"
+    drv.until(lambda: isinstance(drv.stack.top, ResultsOverlay), limit=200)
+    overlay = drv.stack.top
+    m = overlay.model
+    for i, seat in enumerate(overlay.rows):
+        keys = [key for key, _, _ in overlay.row_items(i, seat)]
+        if seat == m.outcome.winner:
+            assert "points" not in keys                                    # an Ù ranks nobody by points
+            continue
+        trash = overlay.hands[seat][1]
+        assert trash and "points" in keys                                  # the loser's points are shown ...
+        shown = sum(c % 13 + 1 for c in trash)                             # ... those of the cards in "Rác"
+        assert row_points(m, seat, trash) == shown
+        assert tr_count("table.points", shown, points=shown) in overlay.shown_texts() + [
+            t for t in _texts(overlay, i, seat)]
+    sc.close()
+
+
+def _texts(overlay: ResultsOverlay, i: int, seat: int) -> list[str]:
+    """The words drawn in row ``i``, as the painter renders them."""
+    seen: list[str] = []
+    text = overlay.painter.text
+
+    def spy(words: str, *args, **kwargs):
+        seen.append(words)
+        return text(words, *args, **kwargs)
+
+    name = "text"                          # the painter's cached text, spied on as the journeys do
+    setattr(overlay.painter, name, spy)
+    try:
+        overlay.row_items(i, seat)
+    finally:
+        delattr(overlay.painter, name)
+    return seen
