@@ -20,11 +20,11 @@ from tala_desktop.store.lan_seats import LanSeat
 from ..art import theme
 from ..art.theme import TEXT
 from ..core.i18n import tr
-from ..core.names import shown_name
 from ..frames.page import fit_font_size
 from ..shared.services import Services
 from ..widgets.controls import Button
 from ..widgets.text_fit import ellipsize
+from .server_rows import named_server
 
 Label = Callable[..., pygame.Surface]     # PageScene.label(text, size, colour, bold=...)
 
@@ -41,10 +41,11 @@ def waiting_seat(services: Services) -> LanSeat | None:
 
 
 def back_note(services: Services, seat: LanSeat) -> str:
-    """Which table, its server and the seconds the seat is still kept: "Bàn 1 · Bàn của Hà · còn 45 giây"."""
+    """Which table, its server (by the name it gave, cleaned: server_rows.named_server) and the seconds the seat is
+    still kept: 'Bàn 1 · Máy chủ "Bàn của Hà" · còn 45 giây'."""
     store = services.store
     left = max(0, math.ceil(seat.seconds_left(store.clock().timestamp()))) if store is not None else 0
-    return tr("back.note", table=tr("table.number", number=seat.table or 1), server=shown_name(seat.server_name),
+    return tr("back.note", table=tr("table.number", number=seat.table or 1), server=named_server(seat.server_name),
               seconds=left)
 
 

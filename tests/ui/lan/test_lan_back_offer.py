@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pygame
@@ -12,6 +13,7 @@ from tala_desktop.store import Store
 from tala_desktop.store.lan_seats import LanSeat
 from tala_desktop.ui.core.i18n import set_language, tr
 from tala_desktop.ui.lan import browser as lan_browser
+from tala_desktop.ui.lan.back_row import back_note
 from tala_desktop.ui.lan.browser import LanBrowserScene
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.shell.app_loop import App
@@ -30,10 +32,13 @@ def app(pg, tmp_path, monkeypatch) -> Iterator[tuple[App, Store, FakeClock]]:
     set_language("vi")
 
 
-def kept(store: Store, seated: bool = True) -> None:
-    store.keep_lan_seat(LanSeat(host="192.0.2.7", port=9, server_id="s1", token="t" * 32, server_name="Bàn của Hà",
+def kept(store: Store, seated: bool = True, server_name: str = "Bàn của Hà") -> None:
+    store.keep_lan_seat(LanSeat(host="192.0.2.7", port=9, server_id="s1", token="t" * 32, server_name=server_name,
                                 table=2, seat=1, seated=seated, alive_at=store.clock().timestamp(), grace=60.0,
                                 hosted=False))
+
+
+SERVER_VI = 'Máy chủ "Bàn của Hà"'         # the server's name as the LAN list words a server's own name
 
 
 def frames(app: App, n: int = 40) -> None:
@@ -48,14 +53,14 @@ def test_the_menu_offers_the_kept_seat_with_its_table_and_seconds_until_the_grac
     kept(store)
     frames(made)
     assert menu.buttons["back"].text == tr("back.button") and menu.buttons["back"].style == "primary"
-    assert menu.back_note() == tr("back.note", table=tr("table.number", number=2), server="Bàn của Hà", seconds=60)
+    assert menu.back_note() == tr("back.note", table=tr("table.number", number=2), server=SERVER_VI, seconds=60)
     assert menu.buttons["play"].style == "green"
     clock.advance(seconds=20)
     frames(made)
     assert "40" in menu.back_note()
     set_language("en")
     frames(made)
-    assert menu.back_note() == "Table 2 · Bàn của Hà · 40 s left"
+    assert menu.back_note() == 'Table 2 · Server "Bàn của Hà" · 40 s left'
     clock.advance(seconds=41)
     frames(made)
     assert "back" not in menu.buttons and menu.buttons["play"].style == "primary"   # the grace is over
@@ -69,7 +74,7 @@ def test_the_lan_page_shows_the_kept_seat_above_hosting(app) -> None:
     frames(made, 2)
     button = page.kept.button
     assert button is not None and button.text == tr("back.button") and button in page.widgets
-    assert page.kept.lines == (tr("back.note", table=tr("table.number", number=2), server="Bàn của Hà", seconds=60),
+    assert page.kept.lines == (tr("back.note", table=tr("table.number", number=2), server=SERVER_VI, seconds=60),
                                "192.0.2.7:9")
     assert button.rect.bottom < page.host_button.rect.y                 # above "Tạo bàn LAN"
     clock.advance(seconds=61)
@@ -83,3 +88,23 @@ def test_no_offer_for_a_seat_given_up(app) -> None:
     frames(made)
     assert "back" not in made.stack.top.buttons
     pygame.event.clear()
+
+
+@pytest.mark.parametrize(("language", "words"), [("vi", 'Bàn 2 · Máy chủ "Bàn của Hà?" · còn 60 giây'),
+                                                 ("en", 'Table 2 · Server "Bàn của Hà?" · 60 s left')])
+def test_the_note_shows_the_servers_name_cleaned_in_the_players_language(app, language, words) -> None:
+    """The name came from the server: hostile text. Controls, a right-to-left override, invisible and format
+    characters go; a look-alike letter of another script shows as "?"; it is worded as the LAN list words it."""
+    made, store, _ = app
+    set_language(language)
+    kept(store, server_name="  Bàn\u202e của\u200b  Hà\x07\u0405\u0301\n")
+    frames(made)
+    menu = made.stack.top
+    assert isinstance(menu, MenuScene) and menu.back_note() == words
+    page = LanBrowserScene(made.services)
+    made.stack.push(page)
+    frames(made, 2)
+    assert page.kept.lines[0] == words
+    nothing = dataclasses.replace(store.lan_seat("192.0.2.7", 9), server_name="\u200b\u202e ")   # nothing shows
+    assert back_note(made.services, nothing) == words.replace('Máy chủ "Bàn của Hà?"', "Máy chủ không tên").replace(
+        'Server "Bàn của Hà?"', "Unnamed server")
