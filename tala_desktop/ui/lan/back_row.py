@@ -8,12 +8,14 @@ a "Quay lại bàn" button; the row goes when the grace runs out.
 
 from __future__ import annotations
 
+import logging
 import math
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pygame
 
+from tala_desktop.net.discovery import LanServer
 from tala_desktop.store import StoreError
 from tala_desktop.store.lan_seats import LanSeat
 
@@ -27,6 +29,7 @@ from ..widgets.text_fit import ellipsize
 from .server_rows import named_server
 
 Label = Callable[..., pygame.Surface]     # PageScene.label(text, size, colour, bold=...)
+log = logging.getLogger(__name__)
 
 
 def waiting_seat(services: Services) -> LanSeat | None:
@@ -38,6 +41,22 @@ def waiting_seat(services: Services) -> LanSeat | None:
         return store.waiting_lan_seat()
     except (StoreError, sqlite3.Error):
         return None
+
+
+def heard_at(seat: LanSeat, servers: Iterable[LanServer]) -> str | None:
+    """The identity of the server the LAN list hears at the kept seat's address now (None: none heard there)."""
+    host = seat.host.strip().lower()
+    return next((s.id for s in servers if s.host.lower() == host and s.port == seat.port), None)
+
+
+def give_up(services: Services, seat: LanSeat | None) -> None:
+    """The kept seat is not there any more (another server answers at its address): nothing to go back to."""
+    if seat is None or services.store is None:
+        return
+    try:
+        services.store.leave_lan_seat(seat.host, seat.port)
+    except (StoreError, sqlite3.Error) as exc:
+        log.warning("the LAN seat could not be cleared: %s", exc)
 
 
 def back_note(services: Services, seat: LanSeat) -> str:

@@ -43,8 +43,10 @@ class Credentials:
     at: tuple[int, int] | None = None
 
 
-def credentials(store: Store | None, host: str, port: int) -> Credentials:
-    """What the data folder knows of the player at ``host:port`` (nothing when it cannot say)."""
+def credentials(store: Store | None, host: str, port: int, server_key: str = "") -> Credentials:
+    """What the data folder knows of the player at ``host:port`` (nothing when it cannot say): the token only when
+    the server the app is sure answers there (``server_key``, its lasting identity as the LAN list hears it) is the
+    one that gave it; elsewhere, and where it cannot tell, the key alone (the server knows the player by it)."""
     if store is None:
         return Credentials()
     try:
@@ -56,7 +58,7 @@ def credentials(store: Store | None, host: str, port: int) -> Credentials:
     if kept is None:
         return Credentials(person)
     at = (kept.table, kept.seat) if kept.table is not None and kept.seat is not None else None
-    return Credentials(person, kept.token, at)
+    return Credentials(person, kept.token if server_key and kept.server_key == server_key else None, at)
 
 
 class SeatKeeper:
@@ -107,7 +109,7 @@ class SeatKeeper:
     def _write(self, welcome: p.Welcome, seated: bool, wall: float) -> None:
         assert self.store is not None
         c, at = self.session.client, self.session.at
-        seat = LanSeat(host=c.host, port=c.port, server_id=welcome.server_id or "-", token=welcome.token,
+        seat = LanSeat(host=c.host, port=c.port, server_key=welcome.server_key or "-", token=welcome.token,
                        server_name=welcome.server, table=at[0] if at else None, seat=at[1] if at else None,
                        seated=seated, alive_at=wall, grace=welcome.reconnect_seconds,
                        hosted=self.session.server is not None)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from tala_desktop.net.discovery import Browser
+from tala_desktop.net.discovery import Browser, LanServer
 from tala_desktop.store import Store
 from tala_desktop.store.lan_seats import LanSeat
 from tala_desktop.ui.core.i18n import set_language, tr
@@ -32,8 +32,11 @@ def app(pg, tmp_path, monkeypatch) -> Iterator[tuple[App, Store, FakeClock]]:
     set_language("vi")
 
 
+KEY = "c0ffee" * 5 + "00"                   # the kept server's lasting identity
+
+
 def kept(store: Store, seated: bool = True, server_name: str = "Bàn của Hà") -> None:
-    store.keep_lan_seat(LanSeat(host="192.0.2.7", port=9, server_id="s1", token="t" * 32, server_name=server_name,
+    store.keep_lan_seat(LanSeat(host="192.0.2.7", port=9, server_key=KEY, token="t" * 32, server_name=server_name,
                                 table=2, seat=1, seated=seated, alive_at=store.clock().timestamp(), grace=60.0,
                                 hosted=False))
 
@@ -108,3 +111,40 @@ def test_the_note_shows_the_servers_name_cleaned_in_the_players_language(app, la
     nothing = dataclasses.replace(store.lan_seat("192.0.2.7", 9), server_name="\u200b\u202e ")   # nothing shows
     assert back_note(made.services, nothing) == words.replace('Máy chủ "Bàn của Hà?"', "Máy chủ không tên").replace(
         'Server "Bàn của Hà?"', "Unnamed server")
+
+
+def heard(key: str, port: int = 9) -> LanServer:
+    """A beacon of the server of identity ``key`` at 192.0.2.7:``port``, as the LAN list heard it."""
+    return LanServer(host="192.0.2.7", port=port, name="Bàn của Hà", players=2, tables=1, open=0, bet=100,
+                     password=False, seen=0.0, host_name="Hà", id=key)
+
+
+@pytest.mark.parametrize(("listed", "token"), [([], None), ([KEY], "t" * 32), (["f" * 32, KEY], "t" * 32)])
+def test_going_back_brings_the_token_only_to_the_server_it_came_from(app, monkeypatch, listed, token) -> None:
+    """The token goes back only where the list hears the same server (its identity) at that address; where the
+    app cannot tell, it goes back with its key alone (which the server knows it by)."""
+    made, store, _ = app
+    kept(store)
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(lan_browser.LanSession, "join", lambda *a, **k: calls.append({"where": a[:2], **k}) or object())
+    monkeypatch.setattr(LanBrowserScene, "_open", lambda self, session: None)
+    page = LanBrowserScene(made.services)
+    made.stack.push(page)
+    page.servers = [heard(key, port=9 if key == KEY else 10) for key in listed]   # another server on another port
+    page.go_back()
+    [call] = calls
+    assert call["where"] == ("192.0.2.7", 9) and call["resume"] == token and call["straight_in"] is False
+    assert call["person"] == store.lan_person("192.0.2.7", 9)
+
+
+def test_going_back_where_another_server_answers_now_says_the_seat_is_gone(app, monkeypatch) -> None:
+    made, store, _ = app
+    kept(store)
+    calls: list[object] = []
+    monkeypatch.setattr(lan_browser.LanSession, "join", lambda *a, **k: calls.append(k) or object())
+    page = LanBrowserScene(made.services)
+    made.stack.push(page)
+    page.servers = [heard("f" * 32)]                                   # another server at the kept address
+    page.go_back()
+    assert calls == [] and page.error == tr("back.gone")               # nothing sent to it: not even the key
+    assert store.waiting_lan_seat() is None                            # and nothing offered any more

@@ -27,7 +27,7 @@ def test_the_seat_in_a_game_is_kept_marked_and_cleared_when_left(lan: CoreLan, f
         guest.pump(0)
         kept = store.lan_seat("127.0.0.1", 8765)
         assert kept is not None and guest.welcome is not None
-        assert (kept.server_id, kept.token, kept.grace) == (guest.welcome.server_id, guest.welcome.token, 60.0)
+        assert (kept.server_key, kept.token, kept.grace) == (guest.welcome.server_key, guest.welcome.token, 60.0)
         assert not kept.seated and store.waiting_lan_seat() is None     # at no table yet: nothing to go back to
         guest.client.join(host.tables[0].id if host.tables else 1)
         guest.client.ready()
@@ -37,7 +37,12 @@ def test_the_seat_in_a_game_is_kept_marked_and_cleared_when_left(lan: CoreLan, f
         waiting, at = store.waiting_lan_seat(), guest.lobby
         assert waiting is not None and at is not None and waiting.seated and waiting.table == at.id
         assert not waiting.hosted
-        assert credentials(store, "127.0.0.1", 8765) == Credentials(person, guest.welcome.token, (at.id, 1))
+        key = guest.welcome.server_key
+        assert credentials(store, "127.0.0.1", 8765, key) == Credentials(person, guest.welcome.token, (at.id, 1))
+        # the token goes back only to that server at that address: not to a server of another identity there, nor
+        # where the app cannot tell which server answers (the key alone brings the player back: docs/protocol.md)
+        assert credentials(store, "127.0.0.1", 8765, "f" * 32) == Credentials(person, None, (at.id, 1))
+        assert credentials(store, "127.0.0.1", 8765) == Credentials(person, None, (at.id, 1))
         first = waiting.alive_at
         clock.advance(seconds=BEAT + 1)
         guest.pump(0)
