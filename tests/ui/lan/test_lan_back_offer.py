@@ -126,7 +126,12 @@ def test_going_back_brings_the_token_only_to_the_server_it_came_from(app, monkey
     made, store, _ = app
     kept(store)
     calls: list[dict[str, object]] = []
-    monkeypatch.setattr(lan_browser.LanSession, "join", lambda *a, **k: calls.append({"where": a[:2], **k}) or object())
+
+    def join(*a: object, **k: object) -> object:
+        calls.append({"where": a[:2], **k})
+        return object()
+
+    monkeypatch.setattr(lan_browser.LanSession, "join", join)
     monkeypatch.setattr(LanBrowserScene, "_open", lambda self, session: None)
     page = LanBrowserScene(made.services)
     made.stack.push(page)
@@ -141,7 +146,12 @@ def test_going_back_where_another_server_answers_now_says_the_seat_is_gone(app, 
     made, store, _ = app
     kept(store)
     calls: list[object] = []
-    monkeypatch.setattr(lan_browser.LanSession, "join", lambda *a, **k: calls.append(k) or object())
+
+    def join(*a: object, **k: object) -> object:
+        calls.append(k)
+        return object()
+
+    monkeypatch.setattr(lan_browser.LanSession, "join", join)
     page = LanBrowserScene(made.services)
     made.stack.push(page)
     page.servers = [heard("f" * 32)]                                   # another server at the kept address
