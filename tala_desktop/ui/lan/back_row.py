@@ -49,6 +49,18 @@ def heard_at(seat: LanSeat, servers: Iterable[LanServer]) -> str | None:
     return next((s.id for s in servers if s.host.lower() == host and s.port == seat.port), None)
 
 
+def back_address(seat: LanSeat, servers: Iterable[LanServer]) -> tuple[str, int, str | None]:
+    """Where "Quay lại bàn" dials and the identity the list hears there: the kept address; or, when nothing is heard
+    there but the kept server's identity is heard on another port of the same host (the server started again
+    there), that port. The identity heard on another host proves nothing (anyone may copy it)."""
+    heard = heard_at(seat, servers)
+    host = seat.host.strip().lower()
+    moved = next((s for s in servers if s.id and s.id == seat.server_key and s.host.lower() == host), None)
+    if heard is None and moved is not None:
+        return seat.host, moved.port, moved.id
+    return seat.host, seat.port, heard
+
+
 def give_up(services: Services, seat: LanSeat | None) -> None:
     """The kept seat is not there any more (another server answers at its address): nothing to go back to."""
     if seat is None or services.store is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -127,9 +128,9 @@ def test_going_back_brings_the_token_only_to_the_server_it_came_from(app, monkey
     kept(store)
     calls: list[dict[str, object]] = []
 
-    def join(*a: object, **k: object) -> object:
+    def join(*a: object, **k: object) -> SimpleNamespace:
         calls.append({"where": a[:2], **k})
-        return object()
+        return SimpleNamespace(kept_at=None)
 
     monkeypatch.setattr(lan_browser.LanSession, "join", join)
     monkeypatch.setattr(LanBrowserScene, "_open", lambda self, session: None)
@@ -158,3 +159,32 @@ def test_going_back_where_another_server_answers_now_says_the_seat_is_gone(app, 
     page.go_back()
     assert calls == [] and page.error == tr("back.gone")               # nothing sent to it: not even the key
     assert store.waiting_lan_seat() is None                            # and nothing offered any more
+
+
+@pytest.mark.parametrize(("heard_host", "goes_to", "token"), [("192.0.2.7", 10, "t" * 32), ("192.0.2.99", 9, None)])
+def test_the_same_server_back_on_another_port_of_its_host_is_found_again(app, monkeypatch, heard_host, goes_to,
+                                                                           token) -> None:
+    """A server that came back on another port of the same host (its identity heard there, nothing at the kept
+    port) is where "Quay lại bàn" goes, as the person it knows (the key of the address it was met at), and the row
+    stays under that address. The identity heard on another host proves nothing (anyone may copy it): the app goes
+    to the kept address then, with its key alone."""
+    made, store, _ = app
+    kept(store)
+    calls: list[dict[str, object]] = []
+
+    def join(*a: object, **k: object) -> SimpleNamespace:
+        calls.append({"where": a[:2], **k})
+        return SimpleNamespace(kept_at=None)
+
+    monkeypatch.setattr(lan_browser.LanSession, "join", join)
+    opened: list[SimpleNamespace] = []
+    monkeypatch.setattr(LanBrowserScene, "_open", lambda self, session: opened.append(session))
+    page = LanBrowserScene(made.services)
+    made.stack.push(page)
+    moved = heard(KEY, port=10)
+    page.servers = [LanServer(**{**{f: getattr(moved, f) for f in moved.__struct_fields__}, "host": heard_host})]
+    page.go_back()
+    [call] = calls
+    assert call["where"] == ("192.0.2.7", goes_to) and call["resume"] == token
+    assert call["person"] == store.lan_person("192.0.2.7", 9)            # who that server knows the player as
+    assert opened[0].kept_at == (("192.0.2.7", 9) if goes_to != 9 else None)

@@ -52,3 +52,33 @@ def test_the_seat_in_a_game_is_kept_marked_and_cleared_when_left(lan: CoreLan, f
         guest.pump(0)
         assert guest.lobby is None and store.waiting_lan_seat() is None
         assert store.lan_seat("127.0.0.1", 8765) is not None         # the token stays for the next time
+
+
+def test_a_seat_gone_back_to_on_another_port_stays_kept_under_the_address_its_server_was_met_at(
+        lan: CoreLan, fonts, tmp_path) -> None:
+    """Going back to a server that started again on another port of its host, the app keeps the seat under the
+    address it met the server at: the key that server knows the player by is that address's (store/lan_seats.py),
+    so the next "Quay lại bàn" is the same person again."""
+    with Store(tmp_path, FakeClock()) as store:
+        met = ("127.0.0.1", 7000)
+        host = lan.session("Hà")
+        guest = lan.session("Minh", person=store.lan_person(*met))
+        guest.kept_at = met                                     # dialed 127.0.0.1:8765, the server's new port
+        services = make_services(fonts)
+        services.store = store
+        LanLobbyScene(services, guest)
+        host.pump(0)
+        host.client.create_table(seats=2)
+        host.pump(0)
+        guest.pump(0)
+        guest.client.join(host.tables[0].id if host.tables else 1)
+        guest.client.ready()
+        host.pump(0)
+        host.client.start()
+        guest.pump(0)
+        kept = store.waiting_lan_seat()
+        assert kept is not None and (kept.host, kept.port) == met and kept.token == guest.welcome.token
+        assert store.lan_seat("127.0.0.1", 8765) is None
+        guest.leave()
+        guest.pump(0)
+        assert store.waiting_lan_seat() is None                 # left: cleared there too
