@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Iterator
 from types import SimpleNamespace
 
+import msgspec
 import pygame
 import pytest
 
@@ -120,43 +121,43 @@ def heard(key: str, port: int = 9) -> LanServer:
                      password=False, seen=0.0, host_name="Hà", id=key)
 
 
-@pytest.mark.parametrize(("listed", "token"), [([], None), ([KEY], "t" * 32), (["f" * 32, KEY], "t" * 32)])
-def test_going_back_brings_the_token_only_to_the_server_it_came_from(app, monkeypatch, listed, token) -> None:
-    """The token goes back only where the list hears the same server (its identity) at that address; where the
-    app cannot tell, it goes back with its key alone (which the server knows it by)."""
-    made, store, _ = app
-    kept(store)
+def going_back(app, monkeypatch, servers: list[LanServer]) -> tuple[LanBrowserScene, list[dict[str, object]],
+                                                                      list[SimpleNamespace]]:
+    """The LAN page going back to the kept seat while the list hears ``servers``: the page, what each join was
+    given (``where``: the address dialed) and the sessions it opened (stand-ins: nothing connects)."""
+    made, _, _ = app
     calls: list[dict[str, object]] = []
+    opened: list[SimpleNamespace] = []
 
     def join(*a: object, **k: object) -> SimpleNamespace:
         calls.append({"where": a[:2], **k})
         return SimpleNamespace(kept_at=None)
 
     monkeypatch.setattr(lan_browser.LanSession, "join", join)
-    monkeypatch.setattr(LanBrowserScene, "_open", lambda self, session: None)
+    monkeypatch.setattr(LanBrowserScene, "_open", lambda self, session: opened.append(session))
     page = LanBrowserScene(made.services)
     made.stack.push(page)
-    page.servers = [heard(key, port=9 if key == KEY else 10) for key in listed]   # another server on another port
+    page.servers = servers
     page.go_back()
+    return page, calls, opened
+
+
+@pytest.mark.parametrize(("listed", "token"), [([], None), ([KEY], "t" * 32), (["f" * 32, KEY], "t" * 32)])
+def test_going_back_brings_the_token_only_to_the_server_it_came_from(app, monkeypatch, listed, token) -> None:
+    """The token goes back only where the list hears the same server (its identity) at that address; where the
+    app cannot tell, it goes back with its key alone (which the server knows it by)."""
+    _, store, _ = app
+    kept(store)
+    _, calls, _ = going_back(app, monkeypatch, [heard(key, port=9 if key == KEY else 10) for key in listed])
     [call] = calls
     assert call["where"] == ("192.0.2.7", 9) and call["resume"] == token and call["straight_in"] is False
     assert call["person"] == store.lan_person("192.0.2.7", 9)
 
 
 def test_going_back_where_another_server_answers_now_says_the_seat_is_gone(app, monkeypatch) -> None:
-    made, store, _ = app
+    _, store, _ = app
     kept(store)
-    calls: list[object] = []
-
-    def join(*a: object, **k: object) -> object:
-        calls.append(k)
-        return object()
-
-    monkeypatch.setattr(lan_browser.LanSession, "join", join)
-    page = LanBrowserScene(made.services)
-    made.stack.push(page)
-    page.servers = [heard("f" * 32)]                                   # another server at the kept address
-    page.go_back()
+    page, calls, _ = going_back(app, monkeypatch, [heard("f" * 32)])   # another server at the kept address
     assert calls == [] and page.error == tr("back.gone")               # nothing sent to it: not even the key
     assert store.waiting_lan_seat() is None                            # and nothing offered any more
 
@@ -168,22 +169,10 @@ def test_the_same_server_back_on_another_port_of_its_host_is_found_again(app, mo
     port) is where "Quay lại bàn" goes, as the person it knows (the key of the address it was met at), and the row
     stays under that address. The identity heard on another host proves nothing (anyone may copy it): the app goes
     to the kept address then, with its key alone."""
-    made, store, _ = app
+    _, store, _ = app
     kept(store)
-    calls: list[dict[str, object]] = []
-
-    def join(*a: object, **k: object) -> SimpleNamespace:
-        calls.append({"where": a[:2], **k})
-        return SimpleNamespace(kept_at=None)
-
-    monkeypatch.setattr(lan_browser.LanSession, "join", join)
-    opened: list[SimpleNamespace] = []
-    monkeypatch.setattr(LanBrowserScene, "_open", lambda self, session: opened.append(session))
-    page = LanBrowserScene(made.services)
-    made.stack.push(page)
-    moved = heard(KEY, port=10)
-    page.servers = [LanServer(**{**{f: getattr(moved, f) for f in moved.__struct_fields__}, "host": heard_host})]
-    page.go_back()
+    moved = msgspec.structs.replace(heard(KEY, port=10), host=heard_host)
+    _, calls, opened = going_back(app, monkeypatch, [moved])
     [call] = calls
     assert call["where"] == ("192.0.2.7", goes_to) and call["resume"] == token
     assert call["person"] == store.lan_person("192.0.2.7", 9)            # who that server knows the player as
