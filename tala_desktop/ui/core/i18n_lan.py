@@ -98,7 +98,8 @@ LAN_STRINGS: dict[str, tuple[str, str]] = {
     "lobby.ready_mark": ("sẵn sàng", "ready"),
     "lobby.waiting_mark": ("chưa sẵn sàng", "not ready"),
     "lobby.joining_mark": ("vào ván sau", "plays next game"),
-    "lobby.away_mark": ("mất kết nối", "away"),
+    "lobby.away_mark": ("vắng", "away"),           # dropped: the seat is kept for them (the plate: "vắng · 45s")
+    "lobby.left_mark": ("đã rời bàn", "left"),     # left during the game: the engine plays the seat to its end
     "lobby.ready": ("Sẵn sàng", "Ready"),
     "lobby.not_ready": ("Hủy sẵn sàng", "Cancel ready"),   # the ready guest's button: takes it back
     "lobby.start": ("Bắt đầu", "Start"),

@@ -107,13 +107,15 @@ def people_at(info: TableInfo) -> list[Someone]:
 
 
 def seat_marks(seat: SeatInfo) -> list[tuple[str, Colour]]:
-    """The marks after a seat's name: host, away, ready or waiting for a player; the level for a bot."""
+    """The marks after a seat's name: host, left, away, ready or waiting for a player; the level for a bot."""
     if seat.kind != SeatKind.PLAYER:
         return [(tr(f"setup.level.{seat.level}"), MUTED)]
     marks = [(tr("lobby.host_mark"), LABEL)] if seat.host else []
     if seat.joining:
         return [*marks, (tr("lobby.joining_mark"), GAIN)]
-    if not seat.connected or seat.left:
+    if seat.left:
+        return [*marks, (tr("lobby.left_mark"), MUTED)]
+    if not seat.connected:
         return [*marks, (tr("lobby.away_mark"), ERROR)]
     return [*marks, (tr("lobby.ready_mark"), GAIN) if seat.ready else (tr("lobby.waiting_mark"), MUTED)]
 

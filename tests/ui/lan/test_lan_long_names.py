@@ -9,12 +9,14 @@ import time
 import pygame
 import pytest
 
-from tala_desktop.net.protocol import ChatEvent
+from tala_desktop.net.protocol import ChatEvent, SeatInfo
+from tala_desktop.table import SeatKind
 from tala_desktop.ui.art import gfx
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.core.scene import Scene, SceneStack
 from tala_desktop.ui.lan.lobby import LanLobbyScene
+from tala_desktop.ui.lan.roster import seat_marks
 from tala_desktop.ui.lan.session import LanSession
 from tala_desktop.ui.social.chat_lines import ChatEntry
 from tala_desktop.ui.social.chat_panel import ChatPanel
@@ -103,3 +105,17 @@ def test_a_long_sender_is_cut_at_the_table_chat_too_and_shown_whole_under_the_po
     assert panel.cut_name_at((area.right - 5, top + step + 2)) is None  # the words under the name
     panel.close()
     assert panel.cut_name_at((area.x + 10, top + step // 2)) is None   # closed: nothing drawn there
+
+
+@pytest.mark.parametrize(("language", "away", "left"), [("vi", "vắng", "đã rời bàn"), ("en", "away", "left")])
+def test_a_seat_away_reads_as_the_name_plate_says_and_one_who_left_says_so(pg, language, away, left):
+    """A dropped player's seat is kept for them (the plate reads "vắng · 45s"): the lobby says "vắng" too, in both
+    languages alike; a player who left during the game (Móm, the engine plays on) is not away: they left."""
+    i18n.set_language(language)
+    try:
+        dropped = SeatInfo(seat=1, kind=SeatKind.PLAYER, name="Lan", connected=False, away=45.0)
+        gone = SeatInfo(seat=2, kind=SeatKind.PLAYER, name="Minh", connected=False, left=True)
+        assert seat_marks(dropped)[-1][0] == away and tr("people.away", seconds=45).startswith(away)
+        assert seat_marks(gone)[-1][0] == left
+    finally:
+        i18n.set_language("vi")
