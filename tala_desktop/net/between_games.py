@@ -6,10 +6,12 @@ the next deal waits ``seat_offer_seconds`` for them: someone watching sits
 down (or the host gives them a seat); everyone sees who joins at which seat
 (``SeatInfo.joining``), and the deal waits for that newcomer's vote for at
 most ``seat_offer_seconds`` more, so a table never stalls. A person holds a
-deal back once at most (``delayed``, by their address, cleared at the
-deal): sitting down again after standing up, or leaving and coming back,
-waits for nobody, so a watcher who fidgets cannot hold every deal until
-the players' votes run out. Players stand up
+deal back once at most (``delayed``, by who they are, cleared at the
+deal), and the people of one address twice at most: sitting down again
+after standing up, or leaving and coming back (from any address, or as
+someone new), waits for nobody, so a watcher who fidgets cannot hold every
+deal until the players' votes run out, while two people behind one address
+each have their vote waited for. Players stand up
 and watch, the host puts bots in seats or frees them. A seat still free
 when the next game is dealt gets a bot. Refusals raise ``RoomError`` and
 change nothing.
@@ -52,7 +54,8 @@ class BetweenGames(RoomChecks[M], RoomPeople[M]):
     id: int
     invites: Invites[M]             # seats offered to someone watching, waiting for their answer
     held_until: float               # the host holds the next deal until then (0: not held)
-    delayed: set[str]               # between two games: who has held the next deal back already (their address)
+    delayed: set[str]               # between two games: who has held the next deal back already (their person)
+    delayed_from: dict[str, int]    # ... and how many times each address's people did
     stood: list[str]                # the players stood up as the last game ended (the clock played for them)
     broadcast_lobby: Callable[[], None]
     flush: Callable[[], None]
@@ -133,11 +136,14 @@ class BetweenGames(RoomChecks[M], RoomPeople[M]):
             self.offer_until = max(self.offer_until, now + self.config.seat_offer_seconds)
 
     def may_delay(self, member: M) -> bool:
-        """``member`` may hold the next deal back (the first time between these two games; a person is known by
-        their address here, so another connection of theirs is the same person)."""
-        if member.addr in self.delayed:
+        """``member`` may hold the next deal back: the first time between these two games for this person (by who
+        they are, wherever they connect from), and while their address's people held it back fewer than
+        ``deal_delays_per_address`` times (one who comes back as a new person each time is still one address)."""
+        addr = member.addr
+        if member.person in self.delayed or self.delayed_from.get(addr, 0) >= self.config.deal_delays_per_address:
             return False
-        self.delayed.add(member.addr)
+        self.delayed.add(member.person)
+        self.delayed_from[addr] = self.delayed_from.get(addr, 0) + 1
         return True
 
     def _free_seats(self) -> list[int]:
@@ -388,6 +394,7 @@ class BetweenGames(RoomChecks[M], RoomPeople[M]):
         self.seats.votes.clear()
         self.joining.clear()
         self.delayed.clear()
+        self.delayed_from.clear()
         self.stood = []
         self.offer_until = self.vote_until = 0.0
         self._fill_empty_seats(table)

@@ -81,6 +81,7 @@ class Room(BetweenGames[M]):
         self.played_by: list[str | None] = []  # the person who plays each seat of the game dealt (None: a bot)
         self.records = Records()              # each game's records, built at its end for who played (game_record.py)
         self.delayed: set[str] = set()        # who held the next deal back already, between these two games
+        self.delayed_from: dict[str, int] = {}   # ... and how often each address's people did
         self.invites: Invites[M] = Invites()  # seats offered to someone watching, waiting for their answer
         self.held_until = 0.0                 # the host holds the next deal until then (0: not held)
         self.clock: Callable[[], float] = time.monotonic     # the server's time (its core hands in its own)

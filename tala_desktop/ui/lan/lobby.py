@@ -1,15 +1,11 @@
 """LanLobbyScene: the LAN lobby — tables, seats with names and ready marks, bots, host controls, a small chat.
 
-Not at a table yet: the server's tables with a "Vào" button each, and "Tạo
-bàn". At a table: the seats (players with host/ready/away marks, bots in
-empty seats), "Sẵn sàng" or, for the host, the table's settings (players,
-bet, clock, preset) and "Bắt đầu"; the seat rows and the people watching, with
-the host's "Mời ra" and "Cấm chat" on each person, are the roster's (roster.py).
-Someone the host muted reads so in the chat field. When the game starts the existing
-TableScene is pushed with the session's TableClient; leaving it comes back
-here, and so does being taken off the table by the server (removed by the host,
-the table closed), with why in the status line. Losing the server shows
-LanLostOverlay, whose button returns to the menu.
+Not at a table yet: the server's tables with a "Vào" button each, and "Tạo bàn". At a table: "Sẵn sàng" or,
+for the host, the table's settings and "Bắt đầu"; the seats and the people watching, with the host's "Mời ra"
+and "Cấm chat", are the roster's (roster.py); a name cut with "…" shows whole under the pointer (name_tips.py).
+When the game starts the TableScene is pushed with the session's TableClient; leaving it comes back here, and so
+does being taken off the table (removed by the host, the table closed), with why in the status line. Losing the
+server shows LanLostOverlay, whose button returns to the menu.
 """
 
 from __future__ import annotations
@@ -43,6 +39,7 @@ from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
 from .lobby_chat import BOX_BOTTOM, LobbyChat
 from .lost import LanLostOverlay
+from .name_tips import NameTips
 from .pin import enter_table, host_pin_dialog
 from .roster import LEFT, ROW_H, LobbyRoster
 from .scoreboard_view import board_rows
@@ -82,6 +79,7 @@ class LanLobbyScene(PageScene):
         self.keeper = SeatKeeper(services.store, session)   # the seat, the games and the evening kept in the store
         self.chat = LobbyChat(session, services.fonts, self.roster.speaker)   # the table's lines, scrolling
         self.where = TableWhere(services.fonts, session)     # the addresses friends type, the server's code
+        self.tips = NameTips(services.fonts, [self.roster.cut_name_at, self.chat.view.cut_name_at])
         session.on_lost = self._lost
         session.on_left = self._taken_off
         super().__init__(services)
@@ -314,7 +312,7 @@ class LanLobbyScene(PageScene):
             self._start_table()
             return
         self._place_chat()
-        if self.chat.update():
+        if self.chat.update() | self.tips.update(self.chat.view.pointer):
             self.invalidate()
         if s.pin_for is not None:                  # Vào went straight to a PIN table: its PIN first
             table, s.pin_for = s.pin_for, None
@@ -324,6 +322,10 @@ class LanLobbyScene(PageScene):
         if key != self._key:
             self._key = key
             self.rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.tips.draw(surface)                    # over everything, by the pointer
 
     def draw_page(self, surface: pygame.Surface) -> None:
         s = self.session

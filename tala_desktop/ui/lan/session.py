@@ -111,6 +111,7 @@ class LanSession:
         self.on_record: Callable[[GameRecord], None] | None = None   # a finished game, for the history
         self.held: dict[int, set[int]] = {}           # the seats this app held at each table: its records are theirs
         self.at: tuple[int, int] | None = None        # the (table, seat) it holds or last held
+        self.kept_at: tuple[str, int] | None = None   # the address its seat is kept under, when it dialed another
         self.scoreboard: Scoreboard | None = None    # the evening at the table so far (the last one told)
         self.on_scoreboard: Callable[[Scoreboard], None] | None = None   # ... each time, for the history
         self.on_left: Callable[[str], None] | None = None   # the server took you off your table, and why

@@ -18,7 +18,6 @@ makes them), so no screen the menu opens has to import the menu back.
 
 from __future__ import annotations
 
-import math
 import sqlite3
 from collections.abc import Callable
 
@@ -37,6 +36,7 @@ from ..core.scene import Scene
 from ..frames.confirm import ConfirmOverlay
 from ..frames.notice import NoticeBox
 from ..frames.page import PageScene, fit_font_size
+from ..lan.back_row import back_note
 from ..shared.new_game import GameChoices
 from ..shared.run_state import RunState
 from ..shared.services import Services
@@ -236,9 +236,7 @@ class MenuScene(PageScene):
         seat = self._back_shown
         if seat is None or self.services.store is None:
             return ""
-        left = max(0, math.ceil(seat.seconds_left(self.services.store.clock().timestamp())))
-        table = tr("table.number", number=seat.table or 1)
-        return tr("back.note", table=table, server=shown_name(seat.server_name), seconds=left)
+        return back_note(self.services, seat)
 
     def _open(self, page: Callable[[], Scene] | None) -> None:
         """A page the composition root provides (made on first use: these load the table scene)."""

@@ -309,6 +309,25 @@ class ChatPanel:
             surface.blit(row, (area.x, y))
             y += self.lines.row_height
 
+    def cut_name_at(self, pos: tuple[int, int]) -> str | None:
+        """The full name of a sender drawn cut with "…" at ``pos`` in the open chat (as ``draw`` lays its rows out),
+        else None."""
+        area, step = self.lines_rect, self.lines.row_height
+        if not self.is_open or not self.entries or not area.collidepoint(pos):
+            return None
+        rows: list[tuple[ChatEntry, int]] = []
+        need = area.h // step + self.scroll
+        for entry in reversed(self.entries):
+            rows[:0] = [(entry, i) for i in range(len(self.lines.rows(entry, area.w)))]
+            if len(rows) >= need:
+                break
+        shown = (rows[:len(rows) - self.scroll] if self.scroll else rows)[-max(1, area.h // step):]
+        index = (pos[1] - (area.bottom - len(shown) * step)) // step
+        if not 0 <= index < len(shown) or shown[index][1] != 0:
+            return None
+        cut = self.lines.cut_sender(shown[index][0], area.w)
+        return cut[1] if cut is not None and pos[0] - area.x < cut[0] else None
+
     def _draw_toggle(self, surface: pygame.Surface) -> None:
         r = self.toggle_rect
         state = "open" if self.is_open else "closed"
