@@ -24,7 +24,7 @@ from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Move, SeatView, card_label
 from tala_desktop.engine.cards import parse_card
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
-from tala_desktop.table.messages import Error, TableMessage
+from tala_desktop.table.messages import Error
 
 from ..art import theme
 from ..art.theme import TEXT, WARNING
@@ -37,6 +37,7 @@ from ..shared.services import Services
 from ..table.layout import TableLayout
 from ..table.model import TableModel
 from ..table.painter import TablePainter
+from ..table.playback import PlaybackEffects
 from ..table.results import ResultsOverlay
 from ..table.scene import TableScene
 from ..widgets.controls import Button
@@ -219,12 +220,12 @@ class TutorialScene(TableScene):
         if self.stack is not None and self.stack.top is self:
             self.stack.pop()
 
-    def _route(self, msg: TableMessage) -> None:
-        if isinstance(msg, Error) and msg.code == "tutorial":
+    def _show(self, fx: PlaybackEffects) -> None:
+        if isinstance(fx.answer, Error) and fx.answer.code == "tutorial":
             self.actions.awaiting = False
-            self.say(msg.message, WARNING, seconds=4.0)
+            self.say(fx.answer.message, WARNING, seconds=4.0)
             return
-        super()._route(msg)
+        super()._show(fx)
 
     def results_overlay(self, model: TableModel) -> ResultsOverlay:
         return TutorialResults(self, model)

@@ -18,12 +18,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-import msgspec
 import pygame
 
 from tala_desktop.engine import Move
 from tala_desktop.table import TableClient
-from tala_desktop.table.messages import Error, Hint, TableMessage, Thinking
+from tala_desktop.table.messages import Error, Hint
 
 from ..art.theme import WARNING
 from ..core.display import LOGICAL_SIZE
@@ -36,7 +35,7 @@ from ..widgets.controls import Button
 from . import regions
 from .actions import TableActions
 from .anim import TableAnimator
-from .batches import Batch, MessageQueue, thinking_after
+from .batches import Batch
 from .buttons import TableButtons
 from .clock import TurnClock
 from .director import TableDirector
@@ -52,13 +51,12 @@ from .model import TableModel
 from .modes import TableButton
 from .painter import TablePainter
 from .pause import PauseOverlay
+from .playback import Playback, PlaybackEffects
 from .results import ResultsOverlay
 from .results_clock import results_due
 from .status import STATUS_SECONDS, StatusLine
-from .still_there import ABSENT, StillThereOverlay
+from .still_there import StillThereOverlay
 from .view import Looks, TableFacts, TableView
-
-CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
 
 
 class TableScene(regions.Repaints, Scene):
@@ -87,8 +85,7 @@ class TableScene(regions.Repaints, Scene):
         self.guard = InputGuard()    # clicks wait a moment once a new hand is shown or the table is back on top
         self.log_open = False       # the game log is opened (a click on it), showing more of the game
         self.clock = 0.0
-        self.model: TableModel | None = None
-        self.queue = MessageQueue()
+        self.playback = Playback(spectator)   # the messages waiting, the game shown, the thinking seat
         self.layout = TableLayout(size, 4, 0)
         self.hand = HandView(self.layout, kept)    # your order of your hand, kept by the offline game's autosave
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
@@ -102,13 +99,11 @@ class TableScene(regions.Repaints, Scene):
         self.header = TableHeader(services, self.layout, self.open_page, pauses=client.can_pause)
         self.status = StatusLine()
         self.turn_clock = TurnClock()
-        self.thinking_seat: int | None = None
         self.pulse = 0.0
         self._dirty = True
         self._frame_dirty = True
         self.frames = regions.ChangedParts()    # what moved on its own (clock, glows) since the last frame
         self._language = get_language()
-        self._over_at: float | None = None
         self.results_for: int | None = None
         self.results: Scene | None = None
         self.closed = False
@@ -166,6 +161,16 @@ class TableScene(regions.Repaints, Scene):
             self.stack.pop()
 
     @property
+    def model(self) -> TableModel | None:
+        """The game shown (None: none yet)."""
+        return self.playback.model
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The seat whose "thinking" cue shows."""
+        return self.playback.thinking_seat
+
+    @property
     def spectator(self) -> bool:
         """Only watching: a bots-only table (the selftest), or a LAN table watched without a seat (seat -1)."""
         return self._spectator or (self.model is not None and self.model.me < 0)
@@ -177,7 +182,7 @@ class TableScene(regions.Repaints, Scene):
     def accepting_input(self) -> bool:
         """Your commands are taken: the last batch has landed, no command is on its way, a new hand is settled."""
         return (self.model is not None and not self.spectator and not self.anim.blocking
-                and not self.queue and not self.actions.awaiting and not self.guard.settling(self.clock))
+                and not self.playback.waiting and not self.actions.awaiting and not self.guard.settling(self.clock))
 
     # ------------------------------------------------------------------ your input's results
     def take_input(self, effects: Effects) -> None:
@@ -274,8 +279,9 @@ class TableScene(regions.Repaints, Scene):
         self.clock += dt
         if not self.closed:
             for msg in self.client.poll(self.clock):
-                self._route(msg)
-        self._drain()
+                self._show(self.playback.arrive(msg, self.clock))
+        while not self.anim.blocking and (shown := self.playback.next(self.clock)) is not None:
+            self._show(shown)
         self.anim.update(dt)
         moving = self.hand.update(dt, self.tweens.speed)
         self.guard.settle(self.clock, self.model is not None and not self.anim.blocking, self.client.deal_shown)
@@ -311,66 +317,46 @@ class TableScene(regions.Repaints, Scene):
         self.menu_button.rect = pygame.Rect(layout.menu_button)
         self.buttons.place(self.highlights, layout)
 
-    def _route(self, msg: TableMessage) -> None:
-        if isinstance(msg, Error) and msg.code == ABSENT:      # the clock played your last turns: still there?
+    def _show(self, fx: PlaybackEffects) -> None:
+        """Carry out what showing a message or a batch asks (playback.py): a dialog, an answer, a batch."""
+        if fx.still_there:                # the clock played your last turns: still there?
             self.open_page(StillThereOverlay(self.services, self.client.still_here, self.leave_table))
-        elif isinstance(msg, Error):          # answers to your commands skip the batch queue
-            self.carry_out(self.actions.on_error(msg))
-        elif isinstance(msg, Hint):
-            self.carry_out(self.actions.on_hint(msg))
-        else:
-            self.queue.add(msg, self.clock)
+        if isinstance(fx.answer, Error):  # answers to your commands skip the batch queue
+            self.carry_out(self.actions.on_error(fx.answer))
+        elif isinstance(fx.answer, Hint):
+            self.carry_out(self.actions.on_hint(fx.answer))
+        if fx.batch is not None and fx.model is not None:
+            self._play(fx, fx.batch, fx.model)
+        if fx.catch_up:
+            self.anim.finish()
+        if fx.repaint:
+            self.touch()
 
-    def _drain(self) -> None:
-        while not self.anim.blocking and (item := self.queue.take()) is not None:
-            if isinstance(item, Thinking):  # a bot started on its move: show the cue now
-                if self.model is not None and item.game_id == self.model.game_id:
-                    self.thinking_seat = item.seat
-                    self.touch()
-                continue
-            self._play(item)
-            if self.queue.behind >= CATCH_UP:
-                self.anim.finish()
-
-    def _play(self, batch: Batch) -> None:
-        old = self.model
-        new = TableModel(batch.snapshot)
-        if old is not None:
-            new.carry_from(old)
+    def _play(self, fx: PlaybackEffects, batch: Batch, new: TableModel) -> None:
+        """Show ``new`` and animate ``batch``'s events from the game shown before."""
         self.turn_clock.received = batch.received
-        new_game = old is None or new.game_id != old.game_id
-        if old is None or (new.n, new.me) != (old.n, old.me):
-            self.actions.spectator = self._spectator or new.me < 0
+        if fx.seats:
+            self.actions.spectator = self.playback.watching(new)
             self._lay_out(TableLayout(self.layout.size, new.n, new.me, self.layout.dock))   # watching: seat 0 below
-        hand_rects = {} if new_game else self.hand.drawn_rects()    # where your cards fly from
-        if new_game:
-            self._new_game()
+        hand_rects = {} if fx.new_game else self.hand.drawn_rects()    # where your cards fly from
+        if fx.new_game:
+            self.anim.clear()
+            self.hand.clear()
+            self.actions.new_game()
             self.guard.new_game(new.game_id)
-        self.model = new
-        self.hand.take(new, new_game)
-        self.thinking_seat = thinking_after(batch, new, self.spectator, self.thinking_seat)
-        self.carry_out(self.actions.refresh(new, self.hand.order, bool(batch.played) or new_game), yours=False)
-        told = self.status.stories(batch.events, new, again=not new_game)   # a game under way: told, not played
-        for line, mine in told + self.director.play(batch.played, old, new, hand_rects, self.layout):
+            if self.results is not None and self.stack is not None and self.results in self.stack.scenes:
+                while self.stack.top is not self and self.stack.top is not None:
+                    self.stack.pop()
+            self.results = None
+        self.hand.take(new, fx.new_game)
+        self.carry_out(self.actions.refresh(new, self.hand.order, fx.moved), yours=False)
+        told = self.status.stories(batch.events, new, fx.again)     # a game under way: told, not played
+        for line, mine in told + self.director.play(batch.played, fx.old, new, hand_rects, self.layout):
             self.add_log(line, mine)
         if math.isinf(self.tweens.speed):
             self.tweens.update(0.0)
-        if new.is_over and self._over_at is None:
-            self._over_at = self.clock
+        if fx.game_over:
             self.director.game_over(new)
-        if batch.events or old is None or new.snap != msgspec.structs.replace(old.snap, clock=new.snap.clock):
-            self.touch()            # a clock that only starts moves the ring: its own small repaint does
-
-    def _new_game(self) -> None:
-        self.anim.clear()
-        self.hand.clear()
-        self.actions.new_game()
-        self._over_at = None
-        self.thinking_seat = None
-        if self.results is not None and self.stack is not None and self.results in self.stack.scenes:
-            while self.stack.top is not self and self.stack.top is not None:
-                self.stack.pop()
-        self.results = None
 
     def _tick_and_keys(self, dt: float) -> None:
         """Redraw at a low rate for the clock ring and glows; the ticks and the warning of your last seconds."""
@@ -393,8 +379,9 @@ class TableScene(regions.Repaints, Scene):
             self._frame_dirty = True
 
     def _maybe_results(self) -> None:
-        m, busy = self.model, self.anim.blocking or self.anim.celebrating or bool(self.queue)
-        if m is None or self.stack is None or not results_due(m, self._over_at, self.results_for, self.clock, busy):
+        m, busy, over_at = self.model, self.anim.blocking or self.anim.celebrating, self.playback.over_at
+        if m is None or self.stack is None or not results_due(m, over_at, self.results_for, self.clock,
+                                                              busy or self.playback.waiting):
             return
         self.results_for = m.game_id
         self.results = self.results_overlay(m)
