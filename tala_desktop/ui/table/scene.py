@@ -1,16 +1,18 @@
 """Table scene: one seat at a Phỏm table — polls the TableClient, animates what happened, takes your input.
 
 ``TableScene(client, services, spectator=False, on_leave=None)`` talks only to a ``TableClient`` (offline or LAN).
-Every frame ``update(dt)`` advances the scene's own clock, calls ``client.poll(clock)`` and plays the messages one
-batch (events + snapshot, batches.py) at a time: the next batch waits until the card flights of the last one land,
-and so does your input. The scene holds the parts and passes values between them, which do not write into each
+Every frame ``update(dt)`` advances the scene's own clock, calls ``client.poll(clock)`` and hands the messages to
+its ``Playback`` (playback.py), which shows them one batch (events + snapshot, batches.py) at a time and says what
+each asks as ``PlaybackEffects``: the next batch waits until the card flights of the last one land, and so does your
+input. The scene holds the parts and passes values between them, which do not write into each
 other: an event becomes ``Effects`` (input.py) and the actions' ``Effects`` are carried out here, in one place; your
 side's look is a frozen ``Highlights``; each frame is drawn from one frozen ``TableView`` (``view()``), the dialogs
 over it read ``TableFacts``. ``draw`` changes nothing; ``needs_redraw`` (regions.py) says whether anything changed
 since the last frame, so the app loop can skip drawing an idle table.
 
 With ``spectator=True`` the client's seat is a bot and the scene only watches (``--selftest``, the benchmark): no
-buttons, games follow each other.
+buttons, games follow each other. Other tables are this scene given other parts, never a subclass: the tutorial
+gives it a layer (``extras``: its coach), its own results dialog (``results``) and ``practice=True``.
 """
 
 from __future__ import annotations
@@ -63,13 +65,13 @@ class TableScene(regions.Repaints, Scene):
     """The table: your hand at the bottom, the other seats around, the stock in the middle."""
 
     fills_canvas = True          # the layout follows the canvas's shape (``relayout``, from update)
-    practice = False             # a lesson's table (the tutorial): no chips at stake
 
     def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
                  table_number: int = 1, bet: int | None = None, saved: bool = False,
                  extras: TableExtras | None = None, looks: Callable[[int], int | None] | None = None,
-                 closes_for: Callable[[], tuple[str, ...]] | None = None, kept: KeptOrder | None = None) -> None:
+                 closes_for: Callable[[], tuple[str, ...]] | None = None, kept: KeptOrder | None = None,
+                 practice: bool = False, results: Callable[[TableModel], ResultsOverlay] | None = None) -> None:
         super().__init__()
         self.client = client
         self.services = services
@@ -80,6 +82,8 @@ class TableScene(regions.Repaints, Scene):
         self.saved = saved           # an unfinished game here is autosaved (the app's offline tables)
         self.extras = extras         # drawn over the table (the chat, reactions): offered input first
         self.closes_for = closes_for  # who else is at a LAN table this app hosts (quitting closes it for them)
+        self.practice = practice     # a lesson's table (the tutorial): no chips at stake
+        self.results_dialog = results  # makes the results of a finished game (None: the table's own)
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
         self.avatars = Looks(profile_look(services), looks)     # yours from the profile, the others' by seat
         self.guard = InputGuard()    # clicks wait a moment once a new hand is shown or the table is back on top
@@ -389,6 +393,8 @@ class TableScene(regions.Repaints, Scene):
 
     def results_overlay(self, model: TableModel) -> ResultsOverlay:
         """The results dialog of a finished game (the tutorial makes its own)."""
+        if self.results_dialog is not None:
+            return self.results_dialog(model)
         return ResultsOverlay(self.services, self.painter, model, self.seat_looks(), self.facts,
                               self.next_game, self.leave_table, extras=self.extras)
 
