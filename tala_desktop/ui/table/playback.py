@@ -11,6 +11,7 @@ landed. Both return ``PlaybackEffects``: a frozen value saying what the scene mu
 do (open a dialog, hand an answer to your actions, lay the table out again,
 clear it for a new game, show a batch and animate its events, finish the
 animations to catch up, repaint), which the scene carries out in one place.
+``results_due`` says when a finished game's results show (once a game).
 Nothing here draws, plays a sound or knows the scene.
 """
 
@@ -24,6 +25,7 @@ from tala_desktop.table.messages import Error, Hint, TableMessage, Thinking
 
 from .batches import Batch, MessageQueue, thinking_after
 from .model import TableModel
+from .results_clock import results_due
 from .still_there import ABSENT
 
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
@@ -59,11 +61,21 @@ class Playback:
         self.model: TableModel | None = None
         self.thinking_seat: int | None = None
         self.over_at: float | None = None      # the scene's clock when the game shown ended (None: not over)
+        self.results_for: int | None = None    # the game whose results were shown last
 
     @property
     def waiting(self) -> bool:
         """Messages wait to be shown."""
         return bool(self.queue)
+
+    def results_due(self, now: float, busy: bool) -> TableModel | None:
+        """The game whose results show now (None: none yet; each game's once), ``busy``: cards fly or the winner is
+        celebrated (messages waiting to be shown also hold them)."""
+        m = self.model
+        if m is None or not results_due(m, self.over_at, self.results_for, now, busy or self.waiting):
+            return None
+        self.results_for = m.game_id
+        return m
 
     def watching(self, model: TableModel) -> bool:
         """Only watching ``model``'s table: a bots-only table, or a LAN table watched without a seat."""

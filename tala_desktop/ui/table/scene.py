@@ -29,7 +29,6 @@ from tala_desktop.table.messages import Error, Hint
 from ..art.theme import WARNING
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import get_language, tr
-from ..core.phrase import Words
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look
@@ -55,7 +54,6 @@ from .painter import TablePainter
 from .pause import PauseOverlay
 from .playback import Playback, PlaybackEffects
 from .results import ResultsOverlay
-from .results_clock import results_due
 from .status import STATUS_SECONDS, StatusLine
 from .still_there import StillThereOverlay
 from .view import Looks, TableFacts, TableView
@@ -108,7 +106,6 @@ class TableScene(regions.Repaints, Scene):
         self._frame_dirty = True
         self.frames = regions.ChangedParts()    # what moved on its own (clock, glows) since the last frame
         self._language = get_language()
-        self.results_for: int | None = None
         self.results: Scene | None = None
         self.closed = False
 
@@ -178,9 +175,6 @@ class TableScene(regions.Repaints, Scene):
     def spectator(self) -> bool:
         """Only watching: a bots-only table (the selftest), or a LAN table watched without a seat (seat -1)."""
         return self._spectator or (self.model is not None and self.model.me < 0)
-
-    def next_game(self) -> None:
-        self.client.next_game()
 
     @property
     def accepting_input(self) -> bool:
@@ -253,10 +247,6 @@ class TableScene(regions.Repaints, Scene):
     def say(self, text: str, colour: Colour | None = None, seconds: float = STATUS_SECONDS) -> None:
         """Show ``text`` in the status line for ``seconds`` (errors, hints, your last action)."""
         self.status.say(text, colour, self.clock + seconds)
-        self.touch()
-
-    def add_log(self, line: Words, mine: bool = False) -> None:
-        self.status.add(line, self.clock)
         self.touch()
 
     def status_line(self) -> tuple[str, Colour]:
@@ -355,8 +345,9 @@ class TableScene(regions.Repaints, Scene):
         self.hand.take(new, fx.new_game)
         self.carry_out(self.actions.refresh(new, self.hand.order, fx.moved), yours=False)
         told = self.status.stories(batch.events, new, fx.again)     # a game under way: told, not played
-        for line, mine in told + self.director.play(batch.played, fx.old, new, hand_rects, self.layout):
-            self.add_log(line, mine)
+        for line, _ in told + self.director.play(batch.played, fx.old, new, hand_rects, self.layout):
+            self.status.add(line, self.clock)
+            self.touch()
         if math.isinf(self.tweens.speed):
             self.tweens.update(0.0)
         if fx.game_over:
@@ -383,20 +374,19 @@ class TableScene(regions.Repaints, Scene):
             self._frame_dirty = True
 
     def _maybe_results(self) -> None:
-        m, busy, over_at = self.model, self.anim.blocking or self.anim.celebrating, self.playback.over_at
-        if m is None or self.stack is None or not results_due(m, over_at, self.results_for, self.clock,
-                                                              busy or self.playback.waiting):
+        if self.stack is None:
             return
-        self.results_for = m.game_id
-        self.results = self.results_overlay(m)
-        self.stack.push(self.results)
+        m = self.playback.results_due(self.clock, self.anim.blocking or self.anim.celebrating)
+        if m is not None:
+            self.results = self.results_overlay(m)
+            self.stack.push(self.results)
 
     def results_overlay(self, model: TableModel) -> ResultsOverlay:
         """The results dialog of a finished game (the tutorial makes its own)."""
         if self.results_dialog is not None:
             return self.results_dialog(model)
         return ResultsOverlay(self.services, self.painter, model, self.seat_looks(), self.facts,
-                              self.next_game, self.leave_table, extras=self.extras)
+                              self.client.next_game, self.leave_table, extras=self.extras)
 
     def seat_looks(self) -> tuple[int | None, ...]:
         """Each seat's avatar now."""

@@ -10,6 +10,7 @@ from tala_desktop.engine import Move, MoveKind
 from tala_desktop.table import LocalTableClient
 from tala_desktop.table.messages import Error, Hint, Snapshot, TableMessage, Thinking
 from tala_desktop.ui.table.playback import CATCH_UP, NOTHING, Playback, PlaybackEffects
+from tala_desktop.ui.table.results_clock import RESULTS_DELAY
 from tala_desktop.ui.table.still_there import ABSENT
 from tests.ui.table_helpers import make_table
 
@@ -121,3 +122,16 @@ def test_too_many_snapshots_waiting_finish_the_animations():
         pb.arrive(snap, 3.0)
     catch_up = [fx.catch_up for fx in iter(lambda: pb.next(3.0), None)]
     assert catch_up == [True, False, False, False, False]
+
+
+def test_a_finished_games_results_are_due_once_after_their_delay_and_never_while_busy():
+    pb = Playback(spectator=True)
+    play_all(pb, bots_game(until_over=True), now=5.0)
+    assert pb.model is not None and pb.model.is_over and pb.over_at == 5.0
+    assert pb.results_due(5.0 + RESULTS_DELAY / 2, busy=False) is None          # the table shows its end first
+    assert pb.results_due(5.1 + RESULTS_DELAY, busy=True) is None               # cards still fly
+    pb.arrive(pb.model.snap, 5.0)
+    assert pb.results_due(5.1 + RESULTS_DELAY, busy=False) is None              # a snapshot waits to be shown
+    pb.next(5.0)
+    assert pb.results_due(5.1 + RESULTS_DELAY, busy=False) is pb.model
+    assert pb.results_due(9.0 + RESULTS_DELAY, busy=False) is None              # once a game
