@@ -318,7 +318,7 @@ class LanLobbyScene(PageScene):
         if s.pin_for is not None:                  # Vào went straight to a PIN table: its PIN first
             table, s.pin_for = s.pin_for, None
             self._enter(table, False)
-        key = (s.lobby, s.you, s.member, tuple(s.tables), s.said_total,
+        key = (s.lobby, s.you, s.member, tuple(s.tables), s.chat_events_total,
                len(s.notices), s.welcome is None)
         if key != self._key:
             self._key = key

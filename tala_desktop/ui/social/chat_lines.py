@@ -1,6 +1,6 @@
 """How chat lines are laid out: the sender's name in their seat colour, the text wrapped under it, emotes inline.
 
-``ChatLines`` turns each ``Said`` into rows of runs (text or an emote) that
+``ChatLines`` turns each ``ChatMessage`` into rows of runs (text or an emote) that
 fit a width, and caches the rendered rows per line, width and language, so
 a panel that only scrolls renders nothing new.
 """
@@ -19,7 +19,7 @@ from ..art.theme import MUTED, TEXT, WARNING
 from ..core.assets import Fonts
 from ..core.i18n import get_language, tr
 from ..core.surface_cache import SurfaceCache
-from .said import Said
+from .social_channel import ChatMessage
 
 Colour = tuple[int, int, int]
 LINE_SIZE = 16
@@ -33,14 +33,14 @@ MAX_NAME_SHOWN = 40
 class ChatEntry:
     """One line of the table's chat as the panel keeps it: what was said and the sender's seat colour."""
 
-    said: Said
+    message: ChatMessage
     colour: Colour
 
 
-def sender_label(said: Said) -> str:
+def sender_label(message: ChatMessage) -> str:
     """``Name``, ``Name (watching)`` or ``You``: who a line is from."""
-    name = tr("social.you") if said.mine else said.name[:MAX_NAME_SHOWN]
-    return f"{name} ({tr('social.watching_mark')})" if said.watching else name
+    name = tr("social.you") if message.mine else message.name[:MAX_NAME_SHOWN]
+    return f"{name} ({tr('social.watching_mark')})" if message.watching else name
 
 
 def _break_word(font: pygame.font.Font, word: str, width: int) -> list[str]:
@@ -95,19 +95,19 @@ class ChatLines:
         return self._cache.get(key, lambda: self._render(entry, width))
 
     def _render(self, entry: ChatEntry, width: int) -> list[pygame.Surface]:
-        said = entry.said
+        message = entry.message
         plain, bold = self.fonts.font(LINE_SIZE), self.fonts.font(LINE_SIZE, True)
-        if said.notice:
+        if message.notice:
             return [self._row(width, [(gfx.render_text(plain, line, WARNING), 0)])
-                    for line in wrap(plain, said.text[:MAX_SHOWN], width, width)]
-        name = gfx.render_text(bold, sender_label(said) + ":", entry.colour)
+                    for line in wrap(plain, message.text[:MAX_SHOWN], width, width)]
+        name = gfx.render_text(bold, sender_label(message) + ":", entry.colour)
         name_w = name.get_width() + 6
-        if said.reaction in EMOTES:
-            face = emote(said.reaction, EMOTE_PX)
-            word = gfx.render_text(plain, tr(f"react.{said.reaction}"), MUTED)
+        if message.reaction in EMOTES:
+            face = emote(message.reaction, EMOTE_PX)
+            word = gfx.render_text(plain, tr(f"react.{message.reaction}"), MUTED)
             return [self._row(width, [(name, 0), (face, name_w), (word, name_w + EMOTE_PX + 6)])]
-        text = tr(f"react.{said.reaction}") if said.reaction else said.text[:MAX_SHOWN]
-        colour = MUTED if said.reaction else TEXT
+        text = tr(f"react.{message.reaction}") if message.reaction else message.text[:MAX_SHOWN]
+        colour = MUTED if message.reaction else TEXT
         if name_w > width * 0.6:   # a long name: the text starts on the next row
             lines = [""] + wrap(plain, text, width - INDENT, width - INDENT)
         else:

@@ -34,7 +34,7 @@ from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
 from .chat_panel import ChatPanel
 from .people import TablePeople
-from .said import Said, SeatChoice, SocialChannel
+from .social_channel import ChatMessage, SeatChoice, SocialChannel
 
 if TYPE_CHECKING:
     from ..table.extras import TableSight
@@ -151,8 +151,8 @@ class SocialLayer:
             self.panel.layout(size)
         self.bubbles.canvas = (size[0] - scene.layout.dock, size[1])    # beside the docked chat, not over it
         self.bubbles.avoid = keep_clear(scene.layout, self._watch_hit())
-        for said in self.channel.poll_said(self.clock):
-            self.take(said, scene)
+        for message in self.channel.poll_chat(self.clock):
+            self.take(message, scene)
         self.panel.update(dt)
         self.panel.muted = self.channel.you_muted()
         self.bubbles.update(self.clock)
@@ -211,33 +211,33 @@ class SocialLayer:
         return name if fit_name(self.fonts, name, size, spot.name.w).cut else None
 
     # ------------------------------------------------------------------ lines and bubbles
-    def take(self, said: Said, scene: TableSight) -> None:
+    def take(self, message: ChatMessage, scene: TableSight) -> None:
         """One line said at the table: into the chat, and a bubble at the sender (not a notice, nor a line said
         before the table showed)."""
-        self.panel.add(ChatEntry(said, self.colour_of(said, scene)))
-        if said.notice or said.earlier or (said.reaction is None and not said.text):
+        self.panel.add(ChatEntry(message, self.colour_of(message, scene)))
+        if message.notice or message.earlier or (message.reaction is None and not message.text):
             return
-        anchor = self.anchor_of(said, scene)
+        anchor = self.anchor_of(message, scene)
         if anchor is not None:
-            watching = said.seat is None or said.watching
-            self.bubbles.show(("watch", said.name) if watching else said.seat, said.reaction or "", anchor,
-                              self.clock, label=said.name if watching else "",
-                              text="" if said.reaction is not None else said.text)
+            watching = message.seat is None or message.watching
+            self.bubbles.show(("watch", message.name) if watching else message.seat, message.reaction or "", anchor,
+                              self.clock, label=message.name if watching else "",
+                              text="" if message.reaction is not None else message.text)
 
-    def colour_of(self, said: Said, scene: TableSight) -> Colour:
+    def colour_of(self, message: ChatMessage, scene: TableSight) -> Colour:
         m = scene.model
-        if said.seat is None or said.watching or m is None or not 0 <= said.seat < m.n:
+        if message.seat is None or message.watching or m is None or not 0 <= message.seat < m.n:
             return WATCHER_NAME
-        return avatar_colour(m.names[said.seat])
+        return avatar_colour(m.names[message.seat])
 
-    def anchor_of(self, said: Said, scene: TableSight) -> Anchor | None:
+    def anchor_of(self, message: ChatMessage, scene: TableSight) -> Anchor | None:
         m, layout = scene.model, scene.layout
-        if said.seat is None or said.watching:
+        if message.seat is None or message.watching:
             left = self._watch_left()
             return Anchor((left, self.panel.toggle_rect.centery), 0, side="left")
-        if m is None or not 0 <= said.seat < layout.n:
+        if m is None or not 0 <= message.seat < layout.n:
             return None
-        g = layout.seat(said.seat)
+        g = layout.seat(message.seat)
         return Anchor(g.avatar_centre, g.avatar_radius, side="below" if g.slot == "top" else "above")
 
     # ------------------------------------------------------------------ watchers

@@ -26,7 +26,7 @@ from ..core.i18n import tr
 from ..table.extras import DialogRoom
 from ..table.layout import TableLayout
 from .people_menu import PeopleMenu, muted_badge
-from .said import Person
+from .social_channel import Person
 
 BADGE = 22             # design pixels: the muted mark's size
 AWAY_TEXT = 13         # design pixels: the away mark's type

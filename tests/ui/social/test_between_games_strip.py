@@ -9,7 +9,7 @@ import pytest
 
 from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.social.layer import SocialLayer
-from tala_desktop.ui.social.said import SeatChoice
+from tala_desktop.ui.social.social_channel import SeatChoice
 from tala_desktop.ui.table.results import ResultsOverlay
 from tests.ui.social.test_social_layer import Channel
 from tests.ui.table_helpers import Driver, make_services, make_table, play_to_results

@@ -11,7 +11,7 @@ import pytest
 
 from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.layer import SocialLayer, keep_clear
-from tala_desktop.ui.social.said import Said
+from tala_desktop.ui.social.social_channel import ChatMessage
 from tests.ui.social.test_social_layer import Channel, sight
 from tests.ui.table_helpers import Driver, make_services, make_table
 
@@ -40,15 +40,15 @@ def test_no_bubble_covers_a_card_a_plate_or_a_button(pg, fonts, size, language):
         ch.watchers = ["Quân"]
         layer = SocialLayer(ch, fonts, size)
         sc.extras = layer
-        for said in [Said(name=sc.model.names[s], seat=s, text=LONG) for s in range(sc.model.n)] + \
-                [Said(name="Quân", text=LONG, watching=True)]:
+        for said in [ChatMessage(name=sc.model.names[s], seat=s, text=LONG) for s in range(sc.model.n)] + \
+                [ChatMessage(name="Quân", text=LONG, watching=True)]:
             ch.inbox.append(said)
             layer.update(0.01, sight(sc))
         for reaction in (True, False):
             if reaction:
                 for s in range(sc.model.n):
-                    ch.inbox.append(Said(name=sc.model.names[s], seat=s, reaction="nice"))
-                ch.inbox.append(Said(name="Quân", reaction="laugh", watching=True))
+                    ch.inbox.append(ChatMessage(name=sc.model.names[s], seat=s, reaction="nice"))
+                ch.inbox.append(ChatMessage(name="Quân", reaction="laugh", watching=True))
                 layer.update(0.01, sight(sc))
             assert len(layer.bubbles.bubbles) == sc.model.n + 1
             layer.update(0.5, sight(sc))                 # popped in

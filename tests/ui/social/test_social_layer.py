@@ -13,7 +13,7 @@ from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
-from tala_desktop.ui.social.said import Said
+from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.table.extras import TableSight
 from tests.ui.table_helpers import Driver, make_services, make_table
 
@@ -27,7 +27,7 @@ class Channel:
     times_deals = False
 
     def __init__(self) -> None:
-        self.inbox: list[Said] = []
+        self.inbox: list[ChatMessage] = []
         self.chats: list[str] = []
         self.reactions: list[str] = []
         self.watchers: list[str] = []
@@ -53,7 +53,7 @@ class Channel:
     def you_muted(self) -> bool:
         return False
 
-    def poll_said(self, now: float) -> list[Said]:
+    def poll_chat(self, now: float) -> list[ChatMessage]:
         out, self.inbox = self.inbox, []
         return out
 
@@ -77,7 +77,7 @@ def test_a_reaction_bubbles_at_the_senders_avatar_for_two_seconds(fonts):
     drv = started(fonts)
     sc, ch = drv.scene, Channel()
     layer = SocialLayer(ch, fonts)
-    ch.inbox.append(Said("Lan", 1, reaction="nice"))
+    ch.inbox.append(ChatMessage("Lan", 1, reaction="nice"))
     assert layer.update(0.01, sight(sc))
     bubble = layer.bubbles.bubbles[1]
     rect = layer.bubbles.place(layer.bubbles.image("nice", bubble.anchor.side), bubble.anchor)
@@ -90,7 +90,7 @@ def test_a_reaction_bubbles_at_the_senders_avatar_for_two_seconds(fonts):
     assert 1 in layer.bubbles.bubbles
     layer.update(0.2, sight(sc))
     assert not layer.bubbles.bubbles
-    assert [e.said.reaction for e in layer.panel.entries] == ["nice"]         # the log keeps it
+    assert [e.message.reaction for e in layer.panel.entries] == ["nice"]         # the log keeps it
     sc.close()
 
 
@@ -99,7 +99,7 @@ def test_the_top_seat_bubbles_below_its_avatar_and_a_new_reaction_replaces_the_o
     sc, ch = drv.scene, Channel()
     layer = SocialLayer(ch, fonts)
     top = next(s for s in range(sc.layout.n) if sc.layout.slot_of(s) == "top")
-    ch.inbox += [Said("Minh", top, reaction="hurry"), Said("Minh", top, reaction="laugh")]
+    ch.inbox += [ChatMessage("Minh", top, reaction="hurry"), ChatMessage("Minh", top, reaction="laugh")]
     layer.update(0.01, sight(sc))
     assert len(layer.bubbles.bubbles) == 1 and layer.bubbles.bubbles[top].key == "laugh"
     b = layer.bubbles.bubbles[top]
@@ -113,7 +113,8 @@ def test_lines_carry_the_senders_seat_colour_and_watchers_their_own(fonts):
     drv = started(fonts)
     sc, ch = drv.scene, Channel()
     layer = SocialLayer(ch, fonts)
-    ch.inbox += [Said(sc.model.names[2], 2, text="chào"), Said("Quân", None, text="xem ké", watching=True)]
+    ch.inbox += [ChatMessage(sc.model.names[2], 2, text="chào"),
+                 ChatMessage("Quân", None, text="xem ké", watching=True)]
     layer.update(0.01, sight(sc))
     seat_line, watch_line = layer.panel.entries
     assert seat_line.colour == avatar_colour(sc.model.names[2])
@@ -126,7 +127,7 @@ def test_a_watchers_reaction_bubbles_by_the_watching_label_with_their_name(fonts
     sc, ch = drv.scene, Channel()
     ch.watchers = ["Quân"]
     layer = SocialLayer(ch, fonts)
-    ch.inbox.append(Said("Quân", None, reaction="wow", watching=True))
+    ch.inbox.append(ChatMessage("Quân", None, reaction="wow", watching=True))
     layer.update(0.01, sight(sc))
     (sender, bubble), = layer.bubbles.bubbles.items()
     assert sender == ("watch", "Quân") and bubble.label == "Quân" and bubble.anchor.side == "left"
@@ -158,15 +159,15 @@ def test_offline_your_reaction_shows_and_a_bot_may_answer_it(fonts):
     channel.send_reaction("gg")
     layer.update(0.01, sight(sc))
     assert 0 in layer.bubbles.bubbles
-    mine = layer.panel.entries[0].said
+    mine = layer.panel.entries[0].message
     assert mine.mine and mine.seat == 0 and mine.reaction == "gg"
     for _ in range(100):
         layer.update(0.05, sight(sc))
-    answers = [e.said for e in layer.panel.entries[1:]]
+    answers = [e.message for e in layer.panel.entries[1:]]
     assert len(answers) == 1 and answers[0].seat in (1, 2, 3) and answers[0].reaction in ("gg", "again")
     assert answers[0].name == drv.table.names[answers[0].seat]
     channel.send_reaction("not_a_reaction")                    # only the fixed set is ever sent
-    assert channel.poll_said(99.0) == []
+    assert channel.poll_chat(99.0) == []
     sc.close()
 
 
@@ -179,10 +180,11 @@ def test_frames_with_the_chat_open_and_a_bubble_in_both_languages(fonts):
         sc, ch = drv.scene, Channel()
         ch.watchers = ["Quân"]
         layer = SocialLayer(ch, fonts)
-        ch.inbox += [Said("Lan", 1, text="Chào cả nhà, tối nay chơi đến mấy giờ thế?"),
-                     Said("Quân", None, text="Cho mình xem với", watching=True),
-                     Said("Minh", 2, reaction="laugh"), Said("Bạn", 0, text="Đánh nhanh lên nào!", mine=True),
-                     Said("Hùng", 3, reaction="gg")]
+        ch.inbox += [ChatMessage("Lan", 1, text="Chào cả nhà, tối nay chơi đến mấy giờ thế?"),
+                     ChatMessage("Quân", None, text="Cho mình xem với", watching=True),
+                     ChatMessage("Minh", 2, reaction="laugh"),
+                     ChatMessage("Bạn", 0, text="Đánh nhanh lên nào!", mine=True),
+                     ChatMessage("Hùng", 3, reaction="gg")]
         layer.update(0.01, sight(sc))
         layer.panel.open()
         layer.update(0.5, sight(sc))                                   # bubbles popped in
