@@ -26,7 +26,7 @@ import pygame
 from ..art import theme
 from ..core.assets import Fonts
 from ..core.i18n import tr
-from ..table.extras import DialogRoom, TableSight
+from ..table.extras import DialogRoom, TableNow
 from ..table.layout import TableLayout
 from ..table.model import TableModel
 from ..table.painter import TablePainter
@@ -66,7 +66,7 @@ class CoachLayer:
     def handle_event(self, event: pygame.event.Event) -> bool:
         return event.type in POINTER and not self.hidden and self.faster_button.handle_event(event)
 
-    def update(self, dt: float, table: TableSight) -> bool:
+    def update(self, dt: float, table: TableNow) -> bool:
         """Lay the panel out for the words now (and the switch under it); True when the coach looks different."""
         L = table.layout
         panel = coach_lines(self.fonts, L, table_area(L), *self.lessons.coach_lines())

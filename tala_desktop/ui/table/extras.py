@@ -2,7 +2,7 @@
 
 An extra is offered each input event first (``handle_event`` returns True
 when it took it: typing in the chat, a click in its panel), is updated
-after the table with a ``TableSight`` (the layout and the game shown;
+after the table with a ``TableNow`` (the layout and the game shown;
 ``update`` returns True when its look changed) and draws after the painter
 from the frame's ``TableView``. It reads those values and writes nothing
 into the table. ``dock`` says how wide a strip at the right edge it takes
@@ -11,7 +11,7 @@ now (the open chat), which the table's layout leaves free.
 A dialog over the table (the results) leaves the extras room in it: a
 strip as tall as ``strip_height`` asks (design pixels; the between-games
 seat changes) and where it shows each seat's person (a row's avatar and
-name). That ``DialogRoom`` comes in the ``TableSight`` while the dialog
+name). That ``DialogRoom`` comes in the ``TableNow`` while the dialog
 shows, and the dialog hands the extras its events first
 (``handle_over``) and lets them draw over it (``draw_over``), so what is
 drawn on top is what takes the click. While the extras hold the dialog
@@ -56,7 +56,7 @@ class DialogRoom:
 
 
 @dataclass(frozen=True)
-class TableSight:
+class TableNow:
     """What an extra reads of the table when it updates: the layout and the game shown (None: none yet), and the
     room a dialog over the table leaves (None: no such dialog shows)."""
 
@@ -67,7 +67,7 @@ class TableSight:
 
 class TableExtras(Protocol):
     def handle_event(self, event: pygame.event.Event) -> bool: ...
-    def update(self, dt: float, table: TableSight) -> bool: ...
+    def update(self, dt: float, table: TableNow) -> bool: ...
     def draw(self, surface: pygame.Surface, view: TableView) -> None: ...
     def dock(self, canvas: tuple[int, int]) -> int: ...
     def strip_height(self) -> int: ...

@@ -40,7 +40,7 @@ from .batches import Batch
 from .buttons import TableButtons
 from .clock import TurnClock
 from .director import TableDirector
-from .extras import TableExtras, TableSight
+from .extras import TableExtras, TableNow
 from .guide import lay_warning
 from .hand_view import HandView, KeptOrder
 from .header import TableHeader
@@ -289,7 +289,7 @@ class TableScene(regions.Repaints, Scene):
         self._maybe_results()
         results = self.results if self.stack is not None and self.results in self.stack.scenes else None
         room = results.room() if isinstance(results, ResultsOverlay) else None     # the extras' room in it
-        if self.extras is not None and self.extras.update(dt, TableSight(self.layout, self.model, room)):
+        if self.extras is not None and self.extras.update(dt, TableNow(self.layout, self.model, room)):
             self._frame_dirty = True
 
     def resize(self, canvas: tuple[int, int]) -> None:   # a new canvas, the chat docked or gone (under a dialog too)

@@ -15,7 +15,7 @@ from tala_desktop.ui.lan.channel import INVITES_SHOWN, LanChannel
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.social_channel import SeatChoice
 from tests.ui.social.lan_fakes import Client
-from tests.ui.social.test_social_layer import Channel, sight, started
+from tests.ui.social.test_social_layer import Channel, started, table_now
 
 
 def host_between_games(watchers: list[str]) -> SimpleNamespace:
@@ -75,7 +75,7 @@ def test_four_seat_choices_fit_in_one_row_over_the_table(fonts):
     labels = ["Stand up and watch", "Give seat 2 to Quân", "Give seat 2 to Mai", "A bot takes seat 4"]
     ch.seat_choices = lambda between: [SeatChoice(t, lambda: None) for t in labels]
     layer = SocialLayer(ch, fonts)
-    layer.update(0.01, sight(sc))
+    layer.update(0.01, table_now(sc))
     rects = [b.rect for b in layer.seat_buttons]
     w, _ = sc.layout.size
     assert len(rects) == 4 and rects[0].x >= 0 and rects[-1].right <= w

@@ -20,7 +20,7 @@ from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.table.layout import TableLayout
-from tests.ui.social.test_social_layer import Channel, sight
+from tests.ui.social.test_social_layer import Channel, table_now
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 WINDOWS = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
@@ -84,7 +84,7 @@ def test_a_typed_line_pops_a_bubble_at_the_senders_avatar_inside_the_window(font
         long = "Chào cả nhà, tối nay chơi đến mấy giờ thế? Mình còn phải dậy sớm đi làm nữa đấy " * 3
         for seat in range(4):
             ch.inbox.append(ChatMessage(sc.model.names[seat], seat, text=long, mine=seat == 0))
-        layer.update(0.01, sight(sc))
+        layer.update(0.01, table_now(sc))
         canvas = pygame.Rect((0, 0), size)
         for seat in range(4):
             bubble = layer.bubbles.bubbles[seat]
@@ -102,7 +102,7 @@ def test_a_watchers_typed_line_bubbles_with_their_name_by_the_watching_label(fon
     sc, ch = drv.scene, layer.channel
     ch.watchers = ["Quân"]
     ch.inbox.append(ChatMessage("Quân", None, text="cho xem với", watching=True))
-    layer.update(0.01, sight(sc))
+    layer.update(0.01, table_now(sc))
     bubble = layer.bubbles.bubbles[("watch", "Quân")]
     assert bubble.text == "cho xem với" and bubble.label == "Quân"
     sc.close()
@@ -136,6 +136,6 @@ def test_lines_said_before_the_table_showed_are_in_the_chat_without_bubbles(font
     assert [e.message.text for e in layer.panel.entries] == ["vào ván nhé"] and not layer.bubbles.bubbles
     session.chat_events.append(p.ChatEvent(name="Minh", text="đánh đi", seat=1))
     session.chat_events_total += 1
-    layer.update(0.01, sight(drv.scene))
+    layer.update(0.01, table_now(drv.scene))
     assert layer.bubbles.bubbles[1].text == "đánh đi"                # said at the table: a bubble
     drv.scene.close()
