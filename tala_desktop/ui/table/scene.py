@@ -56,7 +56,7 @@ from .playback import Playback, PlaybackEffects
 from .results import ResultsOverlay
 from .status import STATUS_SECONDS, StatusLine
 from .still_there import StillThereOverlay
-from .view import Looks, TableFacts, TableView
+from .view import SeatAvatars, TableFacts, TableView
 
 
 class TableScene(regions.Repaints, Scene):
@@ -83,7 +83,7 @@ class TableScene(regions.Repaints, Scene):
         self.practice = practice     # a lesson's table (the tutorial): no chips at stake
         self.results_dialog = results  # makes the results of a finished game (None: the table's own)
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
-        self.avatars = Looks(profile_look(services), looks)     # yours from the profile, the others' by seat
+        self.avatars = SeatAvatars(profile_look(services), looks)     # yours from the profile, the others' by seat
         self.guard = InputGuard()    # clicks wait a moment once a new hand is shown or the table is back on top
         self.log_open = False       # the game log is opened (a click on it), showing more of the game
         self.clock = 0.0

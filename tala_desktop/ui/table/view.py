@@ -33,7 +33,7 @@ from .model import TableModel
 
 
 @dataclass(frozen=True)
-class Looks:
+class SeatAvatars:
     """The avatar drawn at each seat: yours as your profile chose it, another player's as they chose theirs (a LAN
     table, ``others`` by seat), None (the colour of the name) for a bot."""
 
