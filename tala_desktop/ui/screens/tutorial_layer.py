@@ -107,7 +107,7 @@ class TutorialResults(ResultsOverlay):
     def __init__(self, table: TableScene, model: TableModel, words: Words, next_lesson: Callable[[], None]) -> None:
         self.table_scene = table
         self.words = words               # before the window is placed: its place leaves room for the coach
-        super().__init__(table.services, table.painter, model, table.seat_looks(), table.facts,
+        super().__init__(table.services, table.painter, model, table.seat_looks(), table.table_below,
                          next_lesson, table.leave_table, auto_start=False)
 
     def _place(self) -> None:

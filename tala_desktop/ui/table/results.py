@@ -9,7 +9,7 @@ too. "Ván mới" (or the countdown of results_clock.py) asks the table for
 the next game; "Rời bàn" leaves.
 The table below keeps updating (``updates_below``) so it can start the next
 game under the overlay. The dialog is made from values: the finished
-game's model, each seat's avatar, the table's ``TableFacts`` (the layout it
+game's model, each seat's avatar, the table's ``TableBelow`` (the layout it
 centres on) from a function, and the two ways on (the next game, leaving).
 The table's extras (a LAN table's seat changes between games) get a strip
 under the rows as tall as they ask, and the rows' people (``room()``); they
@@ -39,7 +39,7 @@ from .model import TableModel
 from .painter import TablePainter, badge_text
 from .results_clock import ResultsClock, reveal
 from .results_rows import breakdown, breakdown_lines, part_layout, row_points, split_hand
-from .view import TableFacts
+from .view import TableBelow
 
 PANEL_W = 1160         # the dialog's width (design pixels), narrower on a narrow canvas
 ROW_H = 92
@@ -64,18 +64,18 @@ class ResultsOverlay(Scene):
     updates_below = True
 
     def __init__(self, services: Services, painter: TablePainter, model: TableModel, looks: tuple[int | None, ...],
-                 facts: Callable[[], TableFacts], next_game: Callable[[], None], leave: Callable[[], None],
+                 table_below: Callable[[], TableBelow], next_game: Callable[[], None], leave: Callable[[], None],
                  auto_start: bool = True, extras: TableExtras | None = None) -> None:
         super().__init__()
         self.extras = extras               # the table's extras: their between-games strip shows in the dialog
         self.model = model
         self.looks = looks                 # each seat's avatar
-        self.facts = facts
+        self.table_below = table_below
         self.next_game = next_game
         self.leave_table = leave
         self.services = services
         self.painter = painter
-        self.table = facts()
+        self.table = table_below()
         self.age = 0.0
         self.clock = ResultsClock.start(auto_start)      # without auto_start: "Ván mới" only when pressed
         self.rows = self._order()
@@ -193,7 +193,7 @@ class ResultsOverlay(Scene):
     # ------------------------------------------------------------------ frame
     @property
     def needs_redraw(self) -> bool:
-        return self._dirty or self._frame_dirty or self.facts().changed
+        return self._dirty or self._frame_dirty or self.table_below().changed
 
     def handle_event(self, event: pygame.event.Event) -> None:
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -219,7 +219,7 @@ class ResultsOverlay(Scene):
     def _look(self) -> None:
         """Read the table again; place the dialog again if the table below laid itself out for a new canvas (or the
         chat docked beside it, or went)."""
-        self.table = self.facts()
+        self.table = self.table_below()
         strip = self.extras.strip_height() if self.extras is not None else 0
         if (self.layout.size, self.layout.dock) != (self.size, self.dock) or strip != self.strip_h:
             self.strip_h = strip

@@ -7,7 +7,7 @@ each asks as ``PlaybackEffects``: the next batch waits until the card flights of
 input. The scene holds the parts and passes values between them, which do not write into each
 other: an event becomes ``Effects`` (input.py) and the actions' ``Effects`` are carried out here, in one place; your
 side's look is a frozen ``Highlights``; each frame is drawn from one frozen ``TableView`` (``view()``), the dialogs
-over it read ``TableFacts``. ``draw`` changes nothing; ``needs_redraw`` (regions.py) says whether anything changed
+over it read ``TableBelow``. ``draw`` changes nothing; ``needs_redraw`` (regions.py) says whether anything changed
 since the last frame, so the app loop can skip drawing an idle table.
 
 With ``spectator=True`` the client's seat is a bot and the scene only watches (``--selftest``, the benchmark): no
@@ -56,7 +56,7 @@ from .playback import Playback, PlaybackEffects
 from .results import ResultsOverlay
 from .status import STATUS_SECONDS, StatusLine
 from .still_there import StillThereOverlay
-from .view import SeatAvatars, TableFacts, TableView
+from .view import SeatAvatars, TableBelow, TableView
 
 
 class TableScene(regions.Repaints, Scene):
@@ -141,7 +141,7 @@ class TableScene(regions.Repaints, Scene):
 
     def pause_overlay(self) -> PauseOverlay:
         """The pause menu over this table."""
-        return PauseOverlay(self.services, self.painter, self.facts, self.hold, self.leave_table)
+        return PauseOverlay(self.services, self.painter, self.table_below, self.hold, self.leave_table)
 
     def hold(self, paused: bool) -> None:
         """Hold the table (the pause menu, offline: nothing moves, the clock stops) or let it go on."""
@@ -385,16 +385,16 @@ class TableScene(regions.Repaints, Scene):
         """The results dialog of a finished game (the tutorial makes its own)."""
         if self.results_dialog is not None:
             return self.results_dialog(model)
-        return ResultsOverlay(self.services, self.painter, model, self.seat_looks(), self.facts,
+        return ResultsOverlay(self.services, self.painter, model, self.seat_looks(), self.table_below,
                               self.client.next_game, self.leave_table, extras=self.extras)
 
     def seat_looks(self) -> tuple[int | None, ...]:
         """Each seat's avatar now."""
         return self.avatars.of(self.model, self.spectator)
 
-    def facts(self) -> TableFacts:
+    def table_below(self) -> TableBelow:
         """What a dialog over the table reads of it now."""
-        return TableFacts(self.layout, self.model, self.spectator, self.client.can_pause, self.saved,
+        return TableBelow(self.layout, self.model, self.spectator, self.client.can_pause, self.saved,
                           self.needs_redraw, self.closes_for() if self.closes_for is not None else (), self.practice)
 
     # ------------------------------------------------------------------ input
