@@ -371,7 +371,7 @@ class Journey:
         buttons; between games the seat changes it offers over the table, by their words; the people at the table
         and the host's menu of one (``_people_elements``)."""
         table = self.table()
-        layer = getattr(table, "extras", None)
+        layer = getattr(table, "layer", None)
         panel = getattr(layer, "panel", None)
         if panel is None:
             return []

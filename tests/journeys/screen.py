@@ -127,9 +127,9 @@ def texts_of(scene: Scene) -> Iterator[str]:
         if text:
             yield text
         yield from scene.log_lines
-        extras = getattr(scene.extras, "shown_texts", None)       # the chat's layer: the strip's note, a menu
-        if callable(extras):
-            yield from extras()
+        shown = getattr(scene.layer, "shown_texts", None)        # the chat's layer: the strip's note, a menu
+        if callable(shown):
+            yield from shown()
     for e in elements_of(scene):
         if not e.label.startswith("card ") and e.label not in ("stock", "discard"):
             yield e.label

@@ -243,7 +243,7 @@ class LanLobbyScene(PageScene):
         number, bet = (info.id, info.bet) if info is not None else (1, None)
         chat = SocialLayer(LanChannel(self.session), self.services.fonts)
         self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number,
-                                      bet=bet, extras=chat, looks=self.look_of,   # watching: seen in its snapshots
+                                      bet=bet, layer=chat, looks=self.look_of,   # watching: seen in its snapshots
                                       closes_for=self.closes_for)
         if self.stack is not None:
             self.stack.push(self.table_scene)

@@ -99,8 +99,8 @@ def tutorial_scene(services: Services, on_done: Callable[[], None] | None = None
 
 def tutorial_of(scene: object) -> Tutorial | None:
     """The tutorial ``scene`` plays (None: not a table scene of the tutorial)."""
-    if isinstance(scene, TableScene) and isinstance(scene.extras, CoachLayer):
-        lessons = scene.extras.lessons
+    if isinstance(scene, TableScene) and isinstance(scene.layer, CoachLayer):
+        lessons = scene.layer.lessons
         return lessons if isinstance(lessons, Tutorial) else None
     return None
 
@@ -117,7 +117,7 @@ class Tutorial:
         self.finished = False
         self.coach = CoachLayer(TablePainter(services), services.fonts, self)
         client = LocalTableClient(self.table, 0, refuse=self.refusal)
-        self.scene = TableScene(client, services, on_leave=self._left, extras=self.coach, practice=True,
+        self.scene = TableScene(client, services, on_leave=self._left, layer=self.coach, practice=True,
                                 results=self.results)
         self.start_lesson(0)
 

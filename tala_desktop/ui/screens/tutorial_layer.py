@@ -1,7 +1,7 @@
 """Tutorial layer: the coach drawn over the lesson's table (its layer hook) and over the lesson's results.
 
 ``CoachLayer`` is what the tutorial adds to a plain ``TableScene``: given
-as the scene's layer (``extras``), it is offered the table's input first
+as the scene's layer (``layer``), it is offered the table's input first
 (the "Lan đi nhanh hơn" switch), is updated after the table (it lays the
 coach panel out for the lesson's words now, clear of the log, the seats and
 the status line: tutorial_coach.py) and is drawn by the table's painter,
@@ -26,12 +26,12 @@ import pygame
 from ..art import theme
 from ..core.assets import Fonts
 from ..core.i18n import tr
-from ..table.extras import DialogRoom, TableNow
 from ..table.layout import TableLayout
 from ..table.model import TableModel
 from ..table.painter import TablePainter
 from ..table.results import ResultsOverlay
 from ..table.scene import TableScene
+from ..table.scene_layer import DialogRoom, TableNow
 from ..table.view import TableView
 from ..widgets.controls import Button
 from .tutorial_coach import PAD, CoachLine, coach_lines, fits, line_step, results_areas, switch_rect, table_area

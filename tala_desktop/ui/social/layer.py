@@ -1,7 +1,7 @@
 """SocialLayer: the chat panel and reaction bubbles over a table scene, fed by the table's SocialChannel.
 
 The table scene offers it input first, updates it after itself and draws
-it over the table (the scene's extras hook). Each line said goes into the
+it over the table (the scene's layer hook). Each line said goes into the
 panel in the sender's seat colour (the colour of their avatar); each
 reaction and each typed line also pops a bubble at the sender's avatar, or,
 for someone watching, under the "watching" label beside the chat toggle.
@@ -23,9 +23,9 @@ from ..art.avatars import avatar_colour
 from ..art.theme import FELT_MUTED, WATCHER_NAME
 from ..core.assets import Fonts
 from ..core.i18n import tr
-from ..table.extras import DialogRoom
 from ..table.layout import TableLayout, side_dock
 from ..table.painter import plate_words
+from ..table.scene_layer import DialogRoom
 from ..widgets.controls import Button
 from ..widgets.text_fit import fit_name
 from ..widgets.tooltip import draw_tooltip
@@ -37,7 +37,7 @@ from .people import TablePeople
 from .social_channel import ChatMessage, SeatChoice, SocialChannel
 
 if TYPE_CHECKING:
-    from ..table.extras import TableNow
+    from ..table.scene_layer import TableNow
     from ..table.view import TableView
 
 Colour = tuple[int, int, int]

@@ -23,8 +23,8 @@ import pygame
 from ..art import gfx, theme
 from ..core.assets import Fonts
 from ..core.i18n import tr
-from ..table.extras import DialogRoom
 from ..table.layout import TableLayout
+from ..table.scene_layer import DialogRoom
 from .people_menu import PeopleMenu, muted_badge
 from .social_channel import Person
 

@@ -12,7 +12,7 @@ since the last frame, so the app loop can skip drawing an idle table.
 
 With ``spectator=True`` the client's seat is a bot and the scene only watches (``--selftest``, the benchmark): no
 buttons, games follow each other. Other tables are this scene given other parts, never a subclass: the tutorial
-gives it a layer (``extras``: its coach), its own results dialog (``results``) and ``practice=True``.
+gives it a layer (``layer``: its coach), its own results dialog (``results``) and ``practice=True``.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from .batches import Batch
 from .buttons import TableButtons
 from .clock import TurnClock
 from .director import TableDirector
-from .extras import TableExtras, TableNow
 from .guide import lay_warning
 from .hand_view import HandView, KeptOrder
 from .header import TableHeader
@@ -54,6 +53,7 @@ from .painter import TablePainter
 from .pause import PauseOverlay
 from .playback import Playback, PlaybackEffects
 from .results import ResultsOverlay
+from .scene_layer import SceneLayer, TableNow
 from .status import STATUS_SECONDS, StatusLine
 from .still_there import StillThereOverlay
 from .view import SeatAvatars, TableBelow, TableView
@@ -67,7 +67,7 @@ class TableScene(regions.Repaints, Scene):
     def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
                  table_number: int = 1, bet: int | None = None, saved: bool = False,
-                 extras: TableExtras | None = None, looks: Callable[[int], int | None] | None = None,
+                 layer: SceneLayer | None = None, looks: Callable[[int], int | None] | None = None,
                  closes_for: Callable[[], tuple[str, ...]] | None = None, kept: KeptOrder | None = None,
                  practice: bool = False, results: Callable[[TableModel], ResultsOverlay] | None = None) -> None:
         super().__init__()
@@ -78,7 +78,7 @@ class TableScene(regions.Repaints, Scene):
         self.table_number = table_number
         self.bet = bet               # the table's bet, shown before the first snapshot brings it (None: not known)
         self.saved = saved           # an unfinished game here is autosaved (the app's offline tables)
-        self.extras = extras         # drawn over the table (the chat, reactions): offered input first
+        self.layer = layer           # drawn over the table (the chat, reactions, a coach): offered input first
         self.closes_for = closes_for  # who else is at a LAN table this app hosts (quitting closes it for them)
         self.practice = practice     # a lesson's table (the tutorial): no chips at stake
         self.results_dialog = results  # makes the results of a finished game (None: the table's own)
@@ -288,8 +288,8 @@ class TableScene(regions.Repaints, Scene):
         self._tick_and_keys(dt)
         self._maybe_results()
         results = self.results if self.stack is not None and self.results in self.stack.scenes else None
-        room = results.room() if isinstance(results, ResultsOverlay) else None     # the extras' room in it
-        if self.extras is not None and self.extras.update(dt, TableNow(self.layout, self.model, room)):
+        room = results.room() if isinstance(results, ResultsOverlay) else None     # the layer's room in it
+        if self.layer is not None and self.layer.update(dt, TableNow(self.layout, self.model, room)):
             self._frame_dirty = True
 
     def resize(self, canvas: tuple[int, int]) -> None:   # a new canvas, the chat docked or gone (under a dialog too)
@@ -301,8 +301,8 @@ class TableScene(regions.Repaints, Scene):
         self._lay_out(TableLayout(size, self.layout.n, self.layout.my_seat, self.docked(size)))
         self._frame_dirty = True
 
-    def docked(self, size: tuple[int, int]) -> int:   # the strip the extras' docked panel (the open chat) takes
-        return self.extras.dock(size) if self.extras is not None else 0
+    def docked(self, size: tuple[int, int]) -> int:   # the strip the layer's docked panel (the open chat) takes
+        return self.layer.dock(size) if self.layer is not None else 0
 
     def _lay_out(self, layout: TableLayout) -> None:
         self.layout = layout
@@ -386,7 +386,7 @@ class TableScene(regions.Repaints, Scene):
         if self.results_dialog is not None:
             return self.results_dialog(model)
         return ResultsOverlay(self.services, self.painter, model, self.seat_looks(), self.table_below,
-                              self.client.next_game, self.leave_table, extras=self.extras)
+                              self.client.next_game, self.leave_table, layer=self.layer)
 
     def seat_looks(self) -> tuple[int | None, ...]:
         """Each seat's avatar now."""
@@ -404,7 +404,7 @@ class TableScene(regions.Repaints, Scene):
     def input_view(self) -> TableInput:
         """What the table's input reads now."""
         return TableInput(self.layout, self.model, self.hand, self.menu_button, self.header,
-                          tuple(self.shown_buttons()), self.extras, not self.spectator and self.model is not None,
+                          tuple(self.shown_buttons()), self.layer, not self.spectator and self.model is not None,
                           self.guard.guarded(self.clock), self.anim.blocking, self.accepting_input,
                           log_rect(self.layout, self.log_open, len(self.status.log)) if self.status.log else None)
 
@@ -420,5 +420,5 @@ class TableScene(regions.Repaints, Scene):
                          self.turn_clock.running(m, self.clock), self.clock, self.pulse, self.thinking_seat,
                          self.status_line(), self.status.recent(log_fit(self.layout, self.log_open)),
                          self.table_number, self.bet, self.seat_looks(), tuple(self.visible_buttons()),
-                         (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else (),
+                         (self.menu_button, *self.header.shown()), (self.layer,) if self.layer is not None else (),
                          self.log_open)

@@ -45,7 +45,7 @@ def test_the_offline_table_offers_reactions_and_a_click_bubbles_at_your_avatar(a
     click(app, setup.start_button.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    layer = table.extras
+    layer = table.layer
     assert isinstance(layer, SocialLayer) and isinstance(layer.channel, OfflineChannel)
     assert layer.panel.field is None                                   # offline: no one to type to
     settle(app, 20)
@@ -83,7 +83,7 @@ def test_the_lan_table_shows_the_tables_chat_and_a_reaction_bubble(pg, fonts, la
         lobby.action.click()
         step_until(stack, lambda: isinstance(stack.top, TableScene) and stack.top.model is not None, surface=surface)
         table = stack.top
-        layer = table.extras
+        layer = table.layer
         assert isinstance(layer, SocialLayer) and isinstance(layer.channel, LanChannel)
         LanChannel(guest).send_reaction("gg")
         step_until(stack, lambda: 1 in layer.bubbles.bubbles, surface=surface)
@@ -151,7 +151,7 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         seen = stacks[1].top
         assert seen.spectator and seen.model.me == -1 and seen.model.held == [] and seen.model.legal == []
         assert seen.visible_buttons() == [] and seen.highlights.buttons == ()     # nothing to press
-        layer = seen.extras
+        layer = seen.layer
         assert isinstance(layer, SocialLayer) and layer.seat_buttons == []       # a game runs: no seat to take
         pump_host = lambda: host.pump(time.monotonic()) or host.lobby is not None and host.lobby.watchers == ["Quân"]  # noqa: E731
         step_all(pump_host)

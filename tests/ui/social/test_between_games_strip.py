@@ -43,7 +43,7 @@ def between_games(fonts, size: tuple[int, int]) -> tuple[Driver, SocialLayer, Of
     drv = Driver(table, make_services(fonts, speed=0.0), size=size, client=WaitingClient(table, 0))
     channel = OfferingChannel()
     layer = SocialLayer(channel, fonts, size)
-    drv.scene.extras = layer
+    drv.scene.layer = layer
     overlay = play_to_results(drv)
     drv.step(3)
     return drv, layer, channel, overlay

@@ -39,7 +39,7 @@ def test_no_bubble_covers_a_card_a_plate_or_a_button(pg, fonts, size, language):
         sc, ch = drv.scene, Channel()
         ch.watchers = ["Quân"]
         layer = SocialLayer(ch, fonts, size)
-        sc.extras = layer
+        sc.layer = layer
         for said in [ChatMessage(name=sc.model.names[s], seat=s, text=LONG) for s in range(sc.model.n)] + \
                 [ChatMessage(name="Quân", text=LONG, watching=True)]:
             ch.inbox.append(said)

@@ -50,7 +50,7 @@ def test_plates_draw_long_names_readable_and_show_them_whole_on_hover(pg, fonts,
             break
     sc, ch = drv.scene, Channel()
     layer = SocialLayer(ch, fonts, size)
-    sc.extras = layer
+    sc.layer = layer
     layer.update(0.01, table_now(sc))
     drawn: list[tuple[str, int, object]] = []
     real = sc.painter.text
@@ -79,7 +79,7 @@ def test_results_rows_draw_long_names_readable_with_the_whole_name_on_hover(pg, 
     drv = Driver(table_of_long_names(), make_services(fonts, speed=0.0), size=(1024, 600))
     ch = Channel()
     layer = SocialLayer(ch, fonts, (1024, 600))
-    drv.scene.extras = layer
+    drv.scene.layer = layer
     overlay = play_to_results(drv)
     drv.step(3)
     room = overlay.room()

@@ -29,7 +29,7 @@ WINDOWS = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
 def table_with_chat(fonts, size: tuple[int, int], players: int = 4, channel=None) -> tuple[Driver, SocialLayer]:
     drv = Driver(make_table(players=players), make_services(fonts), size=size)
     layer = SocialLayer(channel or Channel(), fonts, size)
-    drv.scene.extras = layer
+    drv.scene.layer = layer
     drv.draw()
     for _ in range(600):
         drv.step()

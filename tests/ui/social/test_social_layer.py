@@ -14,7 +14,7 @@ from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.social.social_channel import ChatMessage
-from tala_desktop.ui.table.extras import TableNow
+from tala_desktop.ui.table.scene_layer import TableNow
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -59,7 +59,7 @@ class Channel:
 
 
 def table_now(sc) -> TableNow:
-    """What the table scene ``sc`` shows its extras (no dialog over it)."""
+    """What the table scene ``sc`` shows its layer (no dialog over it)."""
     return TableNow(sc.layout, sc.model)
 
 
