@@ -344,8 +344,8 @@ class TableScene(regions.Repaints, Scene):
             self.results = None
         self.hand.take(new, fx.new_game)
         self.carry_out(self.actions.refresh(new, self.hand.order, fx.moved), yours=False)
-        told = self.status.stories(batch.events, new, fx.again)     # a game under way: told, not played
-        for line, _ in told + self.director.play(batch.played, fx.old, new, hand_rects, self.layout):
+        from_story = self.status.stories(batch.events, new, fx.again)   # a game under way: told, not played
+        for line, _ in from_story + self.director.play(batch.played, fx.old, new, hand_rects, self.layout):
             self.status.add(line, self.clock)
             self.touch()
         if math.isinf(self.tweens.speed):
