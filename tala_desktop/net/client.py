@@ -33,7 +33,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Move
-from tala_desktop.table import SeatKind
+from tala_desktop.table import GUIDED, SeatKind
 from tala_desktop.table.messages import DealShown, Error, HintRequest, Leave, MoveCommand, NextGame, Snapshot
 
 from . import protocol as p
@@ -361,6 +361,8 @@ class NetTableClient:
                 return "server_restarted", "the server restarted; the game was lost"
             return "seat_expired", "the server no longer holds your seat (the reconnect time ran out)"
         for one in msg.messages if isinstance(msg, p.Batch) else [msg]:
+            if isinstance(one, Error) and one.code == GUIDED:     # only the offline move filter's: its words are shown
+                one = Error(code="refused", message=one.message)
             self._track(one)
             if isinstance(one, Error) and one.code == "rate_limited" and self._vote_for is not None:
                 asyncio.get_running_loop().call_later(VOTE_AGAIN, self._vote_again)
