@@ -161,6 +161,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status.u_offer": ("Bạn có thể Ù!", "You can declare Ù!"),
     "status.ukhan_offer": ("Bài của bạn được Ù khan", "Your hand qualifies for Ù khan"),
     "status.u_den": ("{name} đền cho {winner}", "{name} pays all to {winner}"),
+    "status.you_den": ("Bạn đền cho {winner}", "You pay all to {winner}"),
     "move.draw": ("bốc bài", "draw"),
     "move.eat": ("ăn {card}", "eat {card}"),
     "move.discard": ("đánh {card}", "discard {card}"),
