@@ -59,11 +59,11 @@ SOCIAL_STRINGS: dict[str, tuple[str, str]] = {
     "social.not_sent": ("Không gửi được: {reason}", "Not sent: {reason}"),
     # quick reactions: short phrases (a bubble at the sender's avatar) ...
     "react.nice": ("Hay quá!", "Nice one!"),
-    "react.hurry": ("Nhanh lên nào!", "Hurry up!"),
+    "react.hurry": ("Nhanh lên!", "Hurry up!"),
     "react.thanks": ("Cảm ơn nhé!", "Thanks!"),
     "react.sorry": ("Xin lỗi nhé!", "Sorry!"),
     "react.gg": ("Ván hay!", "Good game!"),
-    "react.again": ("Làm ván nữa!", "One more game!"),
+    "react.again": ("Làm ván nữa!", "Play again!"),
     # ... and emotes, drawn as faces; their names are read in the chat log
     "react.laugh": ("cười lớn", "laughs"),
     "react.wow": ("ngạc nhiên", "is amazed"),
