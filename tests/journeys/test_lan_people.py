@@ -38,10 +38,9 @@ from tala_desktop.ui.lan import session as lan_session
 from tala_desktop.ui.lan.lost import LanLostOverlay
 from tala_desktop.ui.screens.history import HistoryScene
 from tala_desktop.ui.screens.menu import MenuScene
-from tala_desktop.ui.table.results import ResultsOverlay
 
 from .driver import Journey, together
-from .play import game_over, my_turn_shown, play_turn
+from .play import game_over, my_turn_shown, play_turn, results_read
 from .test_lan_table import (
     BOT_DELAY,
     GAME_WAIT,
@@ -175,7 +174,7 @@ def test_the_host_stands_up_still_host_and_every_scoreboard_matches_its_players_
     host, guest, _ = host_and_guest(journey)
     host.until(play_both(host, guest, lambda: game_over(host) and game_over(guest)), GAME_WAIT, "the first game's end")
     for j in (host, guest):
-        j.until(partial(on_top, j, ResultsOverlay), 5.0, "the results")
+        j.until(partial(results_read, j), 8.0, "the results, past the moment they take no click")
 
     # between games the host stands up to watch: still the host (the guest's app offers no menu on Hà)
     host.click_chat(tr("social.stand_up"))
