@@ -177,7 +177,7 @@ def test_the_host_stands_up_still_host_and_every_scoreboard_matches_its_players_
     host, guest, _ = host_and_guest(journey)
     host.until(play_both(host, guest, lambda: game_over(host) and game_over(guest)), GAME_WAIT, "the first game's end")
     for j in (host, guest):
-        j.until(partial(results_read, j), 5.0, "the results, past the moment they take no click")
+        j.until(partial(results_read, j), 8.0, "the results, past the moment they take no click")
 
     # between games the host stands up to watch: still the host (the guest's app offers no menu on Hà)
     host.click_chat(tr("social.stand_up"))

@@ -26,7 +26,7 @@ from ..social.chat_lines import ChatEntry
 from ..social.chat_scroll import ChatScroll, length_note
 from ..social.social_channel import ChatMessage
 from ..widgets.form import TextField
-from ..widgets.text_fit import ellipsize
+from ..widgets.text_fit import READABLE, ellipsize
 from .channel import removed_text
 from .session import LanSession
 
@@ -90,9 +90,9 @@ class LobbyChat:
             return empty
         text, colour = length_note(field)
         if text:
-            font = self.fonts.font(14)
+            font = self.fonts.font(READABLE)
             self.drawn_note = ellipsize(font, text, field.rect.w + 110)
-            img = label(self.drawn_note, 14, colour)
+            img = label(self.drawn_note, READABLE, colour)
             surface.blit(img, (field.rect.x, field.rect.y - img.get_height() - 4))
         return empty
 

@@ -37,7 +37,7 @@ from ..frames.page import PANEL
 from ..shared.services import Services
 from ..social.people_menu import muted_badge
 from ..widgets.controls import Button
-from ..widgets.text_fit import ellipsize, fit_name
+from ..widgets.text_fit import READABLE, ellipsize, fit_name
 from .session import LanSession
 
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
@@ -188,7 +188,7 @@ class LobbyRoster:
             key = (N_("lobby.first_watchers") if self.first + self._per >= len(info.watchers)
                    else N_("lobby.next_watchers"))
             self.more_button = Button((LEFT.right - 10 - MORE_W, self._watch_top(info), MORE_W, WATCH_HEADER - 3),
-                                      tr(key), self.services.fonts, self.turn, style="blue", font_size=14)
+                                      tr(key), self.services.fonts, self.turn, style="blue", font_size=READABLE)
         return [*self.mute_buttons.values(), *self.kick_buttons.values(),
                 *([self.more_button] if self.more_button is not None else [])]
 
@@ -302,11 +302,12 @@ class LobbyRoster:
     def _name_over_marks(self, surface: pygame.Surface, row: pygame.Rect, name: tuple[str, str],
                          marks: list[tuple[str, Colour]], x: int, right: int, label: Label) -> None:
         fonts, room = self.services.fonts, right - x - 10
-        gap = (row.h - fonts.font(19, True).get_height() - 17) // 3
+        high = fonts.font(READABLE).get_height()
+        gap = (row.h - fonts.font(19, True).get_height() - high) // 3
         self._name(surface, label, *name, 19, room, (x, row.y + gap))
         for text, colour in marks:
-            mark = label(ellipsize(fonts.font(14), text, right - 10 - x), 14, colour)
-            surface.blit(mark, (x, row.bottom - gap - 17))
+            mark = label(ellipsize(fonts.font(READABLE), text, right - 10 - x), READABLE, colour)
+            surface.blit(mark, (x, row.bottom - gap - high))
             x += mark.get_width() + 12
             if x >= right - 10:
                 break

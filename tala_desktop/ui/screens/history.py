@@ -28,6 +28,7 @@ from tala_desktop.store.lan_games import LanGame
 from ..art import gfx, theme
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import N_, money, tr, tr_count
+from ..core.names import seat_name
 from ..frames.page import PANEL, PagedScene, fit_font_size
 from ..shared.services import Services
 from ..table.results_rows import breakdown, breakdown_lines
@@ -137,7 +138,8 @@ class HistoryScene(PagedScene):
     # -- drawing --------------------------------------------------------------------------------
     def row_cells(self, g: GameSummary) -> tuple[str, str, str, str, int]:
         me = g.human_seat
-        others = [s.name for i, s in enumerate(g.seats) if i != me]
+        named = seat_name if g.table else str       # a LAN server's "Bot 3" is "Máy 3", as at its table
+        others = [named(s.name) for i, s in enumerate(g.seats) if i != me]
         result = result_label(g.labels[me]) if me is not None else "—"
         if g.table == EVENING_KIND:     # a whole evening: the games you played there
             played = g.games[me] if me is not None and me < len(g.games) else 0

@@ -18,7 +18,7 @@ from tala_desktop.store.lan_games import LanGame
 
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
 from ..core.i18n import N_, money, tr
-from ..core.names import shown_name
+from ..core.names import seat_name, shown_name
 from ..frames.page import PANEL, PagedScene
 from ..shared.services import Services
 from ..table.log_lines import story_lines
@@ -73,7 +73,7 @@ class LanReplayScene(PagedScene):
         g, final = self.game.summary, self.game.final
         rows = []
         for i, seat in enumerate(g.seats):
-            name = shown_name(seat.name) if i == g.human_seat else seat.name
+            name = shown_name(seat.name) if i == g.human_seat else seat_name(seat.name)
             net = g.nets[i]
             sign = "+" if net > 0 else ""
             cards = final.reveal[i] if final.reveal is not None and i < len(final.reveal) else []

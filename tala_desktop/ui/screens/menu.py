@@ -42,7 +42,7 @@ from ..shared.run_state import RunState
 from ..shared.services import Services
 from ..shared.store_bridge import notice_text
 from ..widgets.controls import Button
-from ..widgets.text_fit import ellipsize
+from ..widgets.text_fit import FittedName, ellipsize, fit_name
 from .free_chips import FreeChipsOffer
 from .history import HistoryScene
 from .profile import ProfileScene
@@ -363,6 +363,16 @@ class MenuScene(PageScene):
             colour = theme.GOLD if i == 0 else theme.PROFILE_NOTE
             surface.blit(self.art.text(line, size, colour, bold=i == 0), rect)
 
+    def card_name(self, shown: str | None = None) -> tuple[FittedName, int]:
+        """Your name on the profile card as drawn and the room it has there: smaller, or cut with "…" (a name may
+        be 20 characters), never squeezed."""
+        if shown is None:
+            store = self.services.store
+            shown = shown_name(store.profile().name if store is not None else self.services.settings.player_name)
+        text_x = CARD.x + 16 + AVATAR + 16
+        room = (self.topup_button.rect.x - 12 if self.topup_button else CARD.right - 16) - text_x
+        return fit_name(self.services.fonts, shown, 26, room), room
+
     def _draw_profile(self, surface: pygame.Surface) -> None:
         store = self.services.store
         if store is None:
@@ -376,9 +386,8 @@ class MenuScene(PageScene):
         face = self.services.faces.face(shown, p.avatar, AVATAR, AVATAR_GOLD)
         surface.blit(face, face.get_rect(midleft=(CARD.x + 16, CARD.centery)))
         text_x = CARD.x + 16 + AVATAR + 16
-        room = (self.topup_button.rect.x - 12 if self.topup_button else CARD.right - 16) - text_x
-        name_size = fit_font_size(fonts, shown, room, 26)
-        name = art.text(shown, name_size, theme.PROFILE_NAME, bold=True)
+        fitted, room = self.card_name(shown)
+        name = art.text(fitted.text, fitted.size, theme.PROFILE_NAME, bold=True)
         surface.blit(name, name.get_rect(bottomleft=(text_x, CARD.centery + 2)))
         chips = tr_count("menu.chips", p.balance, amount=money(p.balance))
         chip_img = art.text(chips, fit_font_size(fonts, chips, room, 22), theme.GOLD, bold=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from tala_desktop.net.names import MAX_NAME  # one name offline and on the LAN (plates ellipsize a long one)
 from tala_desktop.store import DAILY_FLOOR, StoreError
 
 from ..art.avatars import Faces
@@ -20,7 +21,6 @@ from ..shared.services import Services
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 
-MAX_NAME = 14                       # what the table's name plates hold
 LEFT_X = PANEL.x + 60
 FIELD = pygame.Rect(LEFT_X, PANEL.y + 86, 420, 54)
 AVATAR_D = 66

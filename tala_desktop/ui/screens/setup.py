@@ -48,6 +48,7 @@ from ..shared.services import Services
 from ..shared.store_bridge import profile_look, save_ui_settings
 from ..widgets.controls import Button
 from ..widgets.form import Segmented, TextField
+from ..widgets.text_fit import FittedName, fit_name
 from .free_chips import FreeChipsOffer
 from .house_rules import as_custom, describe, matching_preset
 from .house_rules_editor import HouseRulesScene
@@ -281,10 +282,11 @@ class SetupScene(PageScene):
             face = self.services.faces.face(names[seat], look, AVATAR)
             surface.blit(face, (LEFT.x, y - 1))
             if seat == 0:
-                you = art.text(names[0], 22, TEXT, bold=True)
-                surface.blit(you, you.get_rect(midleft=(LEFT.x + AVATAR + 28, y + 24)))
+                fitted, _ = self.your_name()
+                you = art.text(fitted.text, fitted.size, TEXT, bold=True)
+                surface.blit(you, you.get_rect(midleft=(self.you_name_x(), y + 24)))
                 note = art.text(tr("setup.you"), 18, theme.QUIET)
-                surface.blit(note, note.get_rect(midleft=(LEFT.right - LEVEL_W + 14, y + 24)))
+                surface.blit(note, note.get_rect(midleft=(self.you_note_x(), y + 24)))
         y = self._row_y(self.choices.players) - 6
         for line in self.level_guide_lines():
             img = art.text(line, 17, theme.QUIET)
@@ -297,6 +299,19 @@ class SetupScene(PageScene):
         elif self.errors:
             err = art.text(self.errors[0], 19, ERROR, bold=True)
             surface.blit(err, err.get_rect(midleft=(LEFT.x, self.start_button.rect.centery)))
+
+    @staticmethod
+    def you_name_x() -> int:
+        return LEFT.x + AVATAR + 28
+
+    @staticmethod
+    def you_note_x() -> int:
+        return LEFT.right - LEVEL_W + 14
+
+    def your_name(self) -> tuple[FittedName, int]:
+        """Your name on your row as drawn and its room, clear of "Người chơi (bạn)": smaller, or cut with "…"."""
+        room = self.you_note_x() - self.you_name_x() - 12
+        return fit_name(self.services.fonts, shown_name(self.services.settings.player_name), 22, room), room
 
     def _draw_right(self, surface: pygame.Surface) -> None:
         art = self.art

@@ -32,6 +32,7 @@ from ..core.surface_cache import SurfaceCache
 from ..table.layout import side_dock
 from ..widgets.controls import Button
 from ..widgets.form import TextField
+from ..widgets.text_fit import READABLE
 from .chat_lines import ChatEntry, ChatLines, wrap
 from .chat_scroll import length_note
 from .social_channel import ChatMessage
@@ -265,7 +266,7 @@ class ChatPanel:
             note, colour = length_note(f, self.max_length)
             if note and not self.muted:
                 img = self._cache.get(("note", note, colour), functools.partial(
-                    gfx.render_line, self.fonts.font(13), note, colour))
+                    gfx.render_line, self.fonts.font(READABLE), note, colour))
                 surface.blit(img, (f.rect.x + 4, f.rect.y - img.get_height() - 3))
             if not f.text and not f.focused and not f.composing:
                 text, width = tr(N_("people.you_muted") if self.muted else N_("social.placeholder")), f.rect.w - 20

@@ -177,7 +177,10 @@ def _ended(e: GameEnded, new: TableModel, payments: list[Payment]) -> LogLine | 
     den = e.outcome.den
     if den is None:
         return None
-    return phrase("status.u_den", name=new.name(den), winner=new.object_name(e.outcome.winner)), False
+    winner = new.object_name(e.outcome.winner)
+    if den == new.me:
+        return phrase("status.you_den", winner=winner), True
+    return phrase("status.u_den", name=new.name(den), winner=winner), False
 
 
 LINERS: dict[type, Liner] = {

@@ -8,8 +8,12 @@ import time
 import pygame
 import pytest
 
+from tala_desktop.bots import BotLevel
+from tala_desktop.bots.runner import InlineRunner
+from tala_desktop.engine import Rules
 from tala_desktop.net.game_record import game_record
 from tala_desktop.store import Store
+from tala_desktop.table import SeatConfig, Table, TableConfig
 from tala_desktop.table.messages import Snapshot
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.scene import Scene, SceneStack
@@ -21,6 +25,7 @@ from tala_desktop.ui.screens.lan_replay import LanReplayScene
 from tala_desktop.ui.screens.stats import StatsScene
 from tests.loops import poll_until
 from tests.net.conftest import choose
+from tests.table.test_table import run_until_over
 from tests.table.test_watchers import _finished
 from tests.ui.table_helpers import make_services
 
@@ -148,3 +153,36 @@ def test_the_statistics_leave_lan_games_out_and_say_so(pg, fonts, kept, language
     stack.push(Scene())
     stack.push(after)
     stack.draw(pygame.Surface((1280, 720)))
+
+
+@pytest.mark.parametrize(("language", "bot"), [("vi", "Máy 4"), ("en", "Bot 4")])
+def test_a_servers_bot_is_named_in_the_language_shown_in_the_history_and_the_replay(pg, fonts, tmp_path, language,
+                                                                                      bot):
+    """A LAN server calls its bots "Bot 4" on the wire; the table says "Máy 4" in Vietnamese, and so do the History's
+    row and the kept game's replay (they said "Bot 4")."""
+    i18n.set_language(language)
+    seats = [SeatConfig(name, level=BotLevel.NORMAL) for name in ("Hà", "Minh", "Lan", "Bot 4")]
+    table = Table(TableConfig(seats, rules=Rules(players=4, turn_seconds=30), bet=100, seed=2, think_delay=0.0,
+                              hard_budget_ms=20), InlineRunner())
+    table.start_game(0.0)
+    run_until_over(table, None)
+    record = game_record(table, 1, 1)
+    table.close()
+    assert record is not None and record.final.names[3] == "Bot 4"
+    with Store(tmp_path) as store:
+        assert keep_record(store, "srv", "10.0.0.1:8765", "Bàn của Hà", record, [], {1: {1}})
+        services = make_services(fonts)
+        services.store = store
+        stack = SceneStack()
+        stack.push(Scene())
+        page = HistoryScene(services)
+        stack.push(page)
+        surface = pygame.Surface((1280, 720))
+        stack.draw(surface)
+        [row] = page.row_texts()
+        assert row[1] == f"Hà, Lan, {bot}"
+        page.open(0)
+        replay = stack.top
+        assert isinstance(replay, LanReplayScene)
+        stack.draw(surface)
+        assert [text.split(" · ")[0] for text, _, _ in replay.seat_rows()] == ["Hà", "Minh", "Lan", bot]

@@ -47,3 +47,25 @@ def test_name_and_avatar_from_the_profile_page(pg, tmp_path):
         assert app.stack.top.buttons["play"].text == "Chơi với máy"
     finally:
         app.shutdown()
+
+
+def test_a_name_chosen_on_the_lan_page_is_shown_whole_and_saving_keeps_it(pg, tmp_path):
+    """The LAN page takes a name of up to 20 characters and keeps it in the profile; Hồ sơ showed it cut to 14
+    ("Nguyễn Thị Ngọ") and Lưu saved the cut one."""
+    app = open_app(tmp_path).app
+    store = app.services.store
+    try:
+        store.set_name("Nguyễn Thị Ngọc Anh")
+        click(app, (CARD.x + 40, CARD.centery))
+        page = app.stack.top
+        assert isinstance(page, ProfileScene)
+        assert page.field.text == "Nguyễn Thị Ngọc Anh"
+        click(app, page.save_button.rect.center)
+        assert store.profile().name == "Nguyễn Thị Ngọc Anh" and page.message_ok
+        click(app, page.field.rect.center)
+        type_text(app, "xyz")                                   # 22 characters: as many as the LAN page takes
+        assert page.field.text == "Nguyễn Thị Ngọc Anhx"
+        shown = page.field.rect
+        assert page.services.fonts.font(24).size(page.field.text)[0] < shown.w - 16      # seen whole in its box
+    finally:
+        app.shutdown()
