@@ -20,7 +20,7 @@ from tala_desktop.ui.lan.roster import seat_marks
 from tala_desktop.ui.lan.session import LanSession
 from tala_desktop.ui.social.chat_lines import ChatEntry
 from tala_desktop.ui.social.chat_panel import ChatPanel
-from tala_desktop.ui.social.said import Said
+from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.widgets.text_fit import READABLE
 from tests.loops import poll_until
 from tests.ui.lan.test_lan_scenes import step_until
@@ -92,8 +92,8 @@ def test_a_long_sender_is_cut_at_the_table_chat_too_and_shown_whole_under_the_po
     canvas = pygame.Surface((1280, 720))
     panel = ChatPanel(fonts, canvas.get_size(), on_react=lambda key: None, on_chat=lambda text: None)
     panel.open()
-    panel.add(ChatEntry(Said(name="Lan", seat=1, text="chào"), (200, 100, 100)))
-    panel.add(ChatEntry(Said(name=ROGUE, seat=None, text="chào cả bàn", watching=True), (200, 100, 100)))
+    panel.add(ChatEntry(ChatMessage(name="Lan", seat=1, text="chào"), (200, 100, 100)))
+    panel.add(ChatEntry(ChatMessage(name=ROGUE, seat=None, text="chào cả bàn", watching=True), (200, 100, 100)))
     panel.draw(canvas)
     area, step = panel.lines_rect, panel.lines.row_height
     rows = panel.lines.rows(panel.entries[-1], area.w)
