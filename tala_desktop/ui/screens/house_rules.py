@@ -110,11 +110,11 @@ def phrase(rules: Rules, name: str) -> str:
     """A few words saying the value of switch ``name`` ("chốt 2 cược", "Móm được gửi")."""
     value = getattr(rules, name)
     if BY_NAME[name].kind == TOGGLE:
-        return tr(WORDS[name].said if value else WORDS[name].said_off)
+        return tr(WORDS[name].phrase if value else WORDS[name].phrase_off)
     if BY_NAME[name].kind == PLACES:
         a, b, c = value
-        return tr(WORDS[name].said, a=a, b=b, c=c)
-    return tr(WORDS[name].said, bets=bets(value))
+        return tr(WORDS[name].phrase, a=a, b=b, c=c)
+    return tr(WORDS[name].phrase, bets=bets(value))
 
 
 def summary(rules: Rules) -> list[str]:

@@ -16,8 +16,8 @@ from ..core.i18n import N_
 class SwitchWords(NamedTuple):
     name: str            # the editor's title of the switch
     help: str            # the editor's line under it
-    said: str            # the summary's phrase (a toggle's when on)
-    said_off: str = ""   # a toggle's phrase when off
+    phrase: str            # the summary's phrase (a toggle's when on)
+    phrase_off: str = ""   # a toggle's phrase when off
 
 
 WORDS: dict[str, SwitchWords] = {
