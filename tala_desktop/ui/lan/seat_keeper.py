@@ -67,7 +67,7 @@ class SeatKeeper:
     def __init__(self, store: Store | None, session: LanSession) -> None:
         self.store = store
         self.session = session
-        self._said: tuple[object, ...] | None = None
+        self._heard: tuple[object, ...] | None = None
         self._beat_at = 0.0
         self.over = False
         session.after_pump = self.update
@@ -97,13 +97,13 @@ class SeatKeeper:
             self.over = True                 # the connection is over: nothing more to say of the seat
             return
         seated = s.lobby is not None and s.lobby.state == "playing" and s.you is not None and not s.watching
-        said = (welcome.server_id, welcome.token, s.lobby.id if s.lobby is not None else None, seated, s.at)
+        heard = (welcome.server_id, welcome.token, s.lobby.id if s.lobby is not None else None, seated, s.at)
         wall = self.store.clock().timestamp()
-        if said == self._said and not (seated and wall - self._beat_at >= BEAT):
+        if heard == self._heard and not (seated and wall - self._beat_at >= BEAT):
             return
-        if self._said is not None and self._said[2] is not None and said[2] is None:
+        if self._heard is not None and self._heard[2] is not None and heard[2] is None:
             self._leave()                    # taken off the table, or left it
-        self._said, self._beat_at = said, wall
+        self._heard, self._beat_at = heard, wall
         self._write(welcome, seated, wall)
 
     def _write(self, welcome: p.Welcome, seated: bool, wall: float) -> None:
@@ -135,4 +135,4 @@ class SeatKeeper:
     def left(self) -> None:
         """The player left the table on purpose: nothing to go back to."""
         self._leave()
-        self._said = None
+        self._heard = None

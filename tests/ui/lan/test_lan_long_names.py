@@ -63,7 +63,7 @@ def test_long_names_are_cut_readably_in_the_lobby_and_shown_whole_under_the_poin
         step_until(stack, lambda: host.lobby.watchers == [FAN])
         fan.client.chat("chào cả bàn")
         step_until(stack, lambda: any(getattr(x, "name", "") == FAN for x in host.chat_events))
-        host.chat_events.append(ChatEvent(seat=None, name=ROGUE, text="chào", watching=True))   # as another server may name
+        host.chat_events.append(ChatEvent(seat=None, name=ROGUE, text="chào", watching=True))   # as a server may name
         host.chat_events_total += 1
         host.client.mute(host.lobby.watcher_ids[0], True)    # the row says so: less room for the name
         step_until(stack, lambda: host.lobby.muted == [FAN])
