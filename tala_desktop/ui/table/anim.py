@@ -312,10 +312,12 @@ def _sprite(f: Flight) -> FlightSprite:
 
 
 # ---------------------------------------------------------------------- drawing a frame
-def draw_flights(surface: pygame.Surface, art: CardArt, frame: AnimFrame, chip_image: pygame.Surface) -> None:
-    """The cards in the air, then the flying chips (``chip_image``: one chip of the frame's ``chip_size``)."""
+def draw_flights(surface: pygame.Surface, art: CardArt, frame: AnimFrame, chip_image: pygame.Surface,
+                 four_colour: bool, back: str) -> None:
+    """The cards in the air (faces in four suit colours or two, backs in ``back``), then the flying chips
+    (``chip_image``: one chip of the frame's ``chip_size``)."""
     for f in frame.flights:
-        img = art.face(f.card, f.width) if f.card is not None else art.back(f.width)
+        img = art.face(f.card, f.width, four_colour) if f.card is not None else art.back(f.width, back)
         x = f.x
         if f.squeeze < 0.98:
             cw, ch = card_size(f.width)

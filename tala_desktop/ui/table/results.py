@@ -36,10 +36,11 @@ from ..widgets.text_fit import READABLE, fit_name
 from .extras import DialogRoom, PersonSpot, TableExtras
 from .layout import TableLayout
 from .model import TableModel
-from .painter import TablePainter, badge_text
+from .painter import TablePainter
 from .results_clock import ResultsClock, reveal
 from .results_rows import breakdown, breakdown_lines, part_layout, row_points, split_hand
 from .view import TableFacts
+from .words import badge_text
 
 PANEL_W = 1160         # the dialog's width (design pixels), narrower on a narrow canvas
 ROW_H = 92

@@ -56,7 +56,8 @@ from .results import ResultsOverlay
 from .results_clock import results_due
 from .status import STATUS_SECONDS, StatusLine
 from .still_there import ABSENT, StillThereOverlay
-from .view import Looks, TableFacts, TableView
+from .view import CardColours, Looks, TableFacts, TableView
+from .words import table_words
 
 CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
 
@@ -92,7 +93,7 @@ class TableScene(regions.Repaints, Scene):
         self.layout = TableLayout(size, 4, 0)
         self.hand = HandView(self.layout, kept)    # your order of your hand, kept by the offline game's autosave
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
-        self.painter = TablePainter(services)
+        self.painter = TablePainter(services.fonts, services.cards, services.faces)
         self.director = TableDirector(self.anim, self.hand, services, self.painter.text)
         self.actions = TableActions(spectator)
         self.highlights = Highlights()
@@ -427,15 +428,23 @@ class TableScene(regions.Repaints, Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the table from this frame's view (changes nothing)."""
-        self.painter.draw(surface, self.view())
+        """Paint the table from this frame's view, then the extras over it from the same view (changes nothing)."""
+        view = self.view()
+        self.painter.draw(surface, view)
+        if self.extras is not None:
+            self.extras.draw(surface, view)
 
     def view(self) -> TableView:
-        """This frame's view of the table: all the painter and the layers over the table draw from."""
-        m = self.model
-        return TableView(self.layout, m, self.highlights, self.hand.frame(), self.anim.frame(self.layout.px(26)),
-                         self.turn_clock.running(m, self.clock), self.clock, self.pulse, self.thinking_seat,
-                         self.status_line(), self.status.recent(log_fit(self.layout, self.log_open)),
-                         self.table_number, self.bet, self.seat_looks(), tuple(self.visible_buttons()),
-                         (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else (),
-                         self.log_open)
+        """This frame's view of the table: all the painter and the extras over the table draw from."""
+        m, hl, art = self.model, self.highlights, self.services.cards
+        anim = self.anim.frame(self.layout.px(26))
+        return TableView(
+            layout=self.layout, model=m, highlights=hl, hand=self.hand.frame(), anim=anim,
+            clock=self.turn_clock.running(m, self.clock), now=self.clock, pulse=self.pulse,
+            thinking_seat=self.thinking_seat, status=self.status_line(),
+            log=self.status.recent(log_fit(self.layout, self.log_open)), log_open=self.log_open,
+            words=table_words(m, hl, anim, self.table_number, self.bet), table_number=self.table_number,
+            bet=self.bet, looks=self.seat_looks(), buttons=tuple(b.look() for b in self.visible_buttons()),
+            controls=tuple(b.look() for b in (self.menu_button, *self.header.shown())),
+            felt=str(self.services.settings.table_colour), cards=CardColours(art.four_colour, art.back_colour),
+            language=get_language())

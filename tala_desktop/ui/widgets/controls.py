@@ -15,9 +15,8 @@ import pygame
 from ..art import gfx, theme
 from ..art.theme import WHITE, Colour
 from ..core.assets import Fonts
-from ..core.surface_cache import SurfaceCache
+from .button_look import ButtonImages, ButtonLook
 
-CACHE_LIMIT = 16         # images a button keeps: its states, its glow, at the sizes and labels it had
 BANNER_MARGIN = 6        # a banner keeps this far from the window's edges
 
 
@@ -47,7 +46,7 @@ class Button:
         self.pressed = False
         self.clicked = False
         self._phase = 0.0
-        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
+        self._images = ButtonImages(fonts)
 
     @property
     def active(self) -> bool:
@@ -95,55 +94,14 @@ class Button:
             return 0.0
         return 0.55 + 0.45 * math.sin(self._phase * math.tau * 0.9)
 
-    def _state(self) -> str:
-        if not self.enabled:
-            return "disabled"
-        if self.pressed and self.hovered:
-            return "pressed"
-        return "hover" if self.hovered else "normal"
-
-    def _image(self, state: str) -> pygame.Surface:
-        key = (state, self.rect.size, self.text, self.style, self.font_size)
-        return self._cache.get(key, lambda: self._render(state))
-
-    def _render(self, state: str) -> pygame.Surface:
-        w, h = self.rect.size
-        top, bottom, border = theme.BUTTON_DISABLED if state == "disabled" else theme.BUTTON_FACES[self.style]
-        if state == "hover":
-            top, bottom = gfx.shade(top, 1.12), gfx.shade(bottom, 1.12)
-        elif state == "pressed":
-            top, bottom = gfx.shade(bottom, 0.92), gfx.shade(top, 0.92)
-        radius = min(h // 2, max(6, h // 3))
-        shape = gfx.rounded_rect((w, h), theme.MASK, radius)
-        body = gfx.mask_with(gfx.vertical_gradient((w, h), top, bottom), shape)
-        edge = gfx.rounded_rect((w, h), theme.CLEAR, radius, border=max(2, h // 20), border_colour=(*border, 255))
-        body.blit(edge, (0, 0))
-        shine = gfx.rounded_rect((w - 2 * max(3, h // 10), h // 2 - 2), theme.BUTTON_SHINE, max(2, radius - 3))
-        body.blit(shine, (max(3, h // 10), max(2, h // 16)))
-        size = self.font_size or max(10, round(h * 0.42))
-        text_colour = theme.BUTTON_TEXT_DISABLED if state == "disabled" else WHITE
-        label = gfx.outlined_text(self.fonts.font(size, bold=True), self.text, text_colour,
-                                  gfx.shade(border, 0.8), max(1, size // 12))
-        if label.get_width() > w - 8:
-            label = pygame.transform.smoothscale(label, (w - 8, label.get_height()))
-        body.blit(label, label.get_rect(center=(w / 2, h / 2)))
-        return gfx.optimise(body)
-
-    def _halo(self) -> pygame.Surface:
-        h = self.rect.h
-        return self._cache.get(("halo", self.rect.size), lambda: gfx.glow_outline(
-            self.rect.size, min(h // 2, max(6, h // 3)), theme.BUTTON_GLOW, max(2, h // 16), max(6, h // 4)))
+    def look(self) -> ButtonLook:
+        """The button as a frame shows it now (see button_look.py)."""
+        return ButtonLook((self.rect.x, self.rect.y, self.rect.w, self.rect.h), self.text, self.style, self.font_size,
+                          self.hovered, self.pressed, self.enabled, self.glow_level())
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
-            return
-        level = self.glow_level()
-        if level > 0:
-            halo = self._halo()
-            halo.set_alpha(round(255 * level))
-            surface.blit(halo, halo.get_rect(center=self.rect.center))
-        state = self._state()
-        surface.blit(self._image(state), self.rect.move(0, 2 if state == "pressed" else 0))
+        if self.visible:
+            self._images.draw(surface, self.look())
 
 
 class Label:

@@ -135,7 +135,7 @@ def test_the_header_opens_settings_and_rules_over_the_table_and_mutes(pg, fonts)
 
 
 def test_the_rule_set_name_follows_the_preset():
-    from tala_desktop.ui.table.painter import rule_set_name
+    from tala_desktop.ui.table.words import rule_set_name
 
     assert rule_set_name("zingplay") == "Zingplay"
     assert rule_set_name("co_ban") == "Cơ bản"
