@@ -37,8 +37,10 @@ from ..art.theme import (
 from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
 from ..widgets.button_look import ButtonImages
+from ..widgets.controls import BannerLook, banner_image
 from ..widgets.text_fit import FittedName, fit_name
 from .anim import draw_flights, draw_overlays
+from .celebration import TURNED_LIMIT
 from .hand_view import draw_hand
 from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
 from .view import TableView
@@ -56,6 +58,7 @@ class TablePainter:
         self.art = cards
         self.faces = faces
         self.buttons = ButtonImages(fonts, BUTTON_IMAGES)
+        self._turned: SurfaceCache[pygame.Surface] = SurfaceCache(TURNED_LIMIT)    # a celebration's fanned cards
         self._felt: tuple[tuple[int, int], str, pygame.Surface] | None = None
         self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
@@ -91,6 +94,10 @@ class TablePainter:
                 img = img.convert()
             self._felt = (size, colour, img)
         return self._felt[2]
+
+    def banner_image(self, b: BannerLook) -> pygame.Surface:
+        return self._cache.get(("banner", b.text, b.colour, b.size),
+                               lambda: banner_image(self.fonts, b.text, b.colour, b.size))
 
     def chip(self, d: int) -> pygame.Surface:
         return self._cached(("chip", d), lambda: chip(d))
@@ -138,7 +145,7 @@ class TablePainter:
         for b in (*view.buttons, *view.controls):
             self.buttons.draw(surface, b)
         draw_flights(surface, self.art, anim, self.chip(anim.chip_size), four, view.cards.back)
-        draw_overlays(surface, self.art, anim)
+        draw_overlays(surface, self.art, anim, four, self._turned, self.banner_image)
         if view.log_open:                    # opened, the log lies over the table until folded
             self.draw_log(surface, view)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -240,6 +241,43 @@ class Toast:
         surface.blit(img, rect)
 
 
+@dataclass(frozen=True)
+class BannerLook:
+    """A banner as one frame shows it: its words in ``colour`` at ``size``, centred on ``pos``, how big it is in its
+    pop (1: full size) and how opaque (0..255)."""
+
+    text: str
+    colour: Colour
+    size: int
+    pos: tuple[int, int]
+    scale: float = 1.0
+    alpha: int = 255
+
+
+def banner_image(fonts: Fonts, text: str, colour: Colour, size: int) -> pygame.Surface:
+    """A banner's words, outlined (render once per text, colour and size)."""
+    return gfx.outlined_text(fonts.font(size, bold=True), text, colour, theme.BANNER_OUTLINE, max(2, size // 16))
+
+
+def draw_banner(surface: pygame.Surface, look: BannerLook, image: pygame.Surface) -> None:
+    """Paint a banner's look from its ``image`` (``banner_image``): scaled in its pop, faded, kept inside the
+    surface's edges."""
+    if look.alpha <= 0:
+        return
+    k = look.scale
+    img = pygame.transform.smoothscale_by(image, max(0.05, k)) if abs(k - 1.0) > 1e-3 else image.copy()
+    img.set_alpha(look.alpha)
+    surface.blit(img, banner_place(look.pos, img.get_size(), surface.get_rect()))
+
+
+def banner_place(pos: tuple[int, int], size: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
+    """Where an image of ``size`` goes: centred on ``pos``, moved inside ``bounds`` (a seat at the window's edge has
+    its banner beside it, not cut off)."""
+    rect = pygame.Rect((0, 0), size)
+    rect.center = pos
+    return rect.clamp(bounds.inflate(-2 * BANNER_MARGIN, -2 * BANNER_MARGIN))
+
+
 class Banner:
     """A big-moment banner ("Ăn!", "Ù!", "Móm"): pops in with a bounce, holds, fades out."""
 
@@ -284,26 +322,16 @@ class Banner:
 
     def image(self) -> pygame.Surface:
         if self._image is None:
-            font = self.fonts.font(self.size, bold=True)
-            self._image = gfx.outlined_text(font, self.text, self.colour, theme.BANNER_OUTLINE, max(2, self.size // 16))
+            self._image = banner_image(self.fonts, self.text, self.colour, self.size)
         return self._image
 
+    def look(self) -> BannerLook:
+        """The banner as a frame shows it now."""
+        return BannerLook(self.text, self.colour, self.size, self.pos, self.scale(), self.alpha())
+
     def draw(self, surface: pygame.Surface) -> None:
-        a = self.alpha()
-        if a <= 0:
-            return
-        img = self.image()
-        k = self.scale()
-        if abs(k - 1.0) > 1e-3:
-            img = pygame.transform.smoothscale_by(img, max(0.05, k))
-        else:
-            img = img.copy()
-        img.set_alpha(a)
-        surface.blit(img, self.placed(img.get_size(), surface.get_rect()))
+        draw_banner(surface, self.look(), self.image())
 
     def placed(self, size: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
-        """Where an image of ``size`` goes: centred on ``pos``, moved inside ``bounds`` (a seat at the window's
-        edge has its banner beside it, not cut off)."""
-        rect = pygame.Rect((0, 0), size)
-        rect.center = self.pos
-        return rect.clamp(bounds.inflate(-2 * BANNER_MARGIN, -2 * BANNER_MARGIN))
+        """Where an image of ``size`` goes (``banner_place``)."""
+        return banner_place(self.pos, size, bounds)
