@@ -23,7 +23,8 @@ UNMUTED = (0.8, 0.5)      # sound and music volumes the ♪ button turns back on
 
 
 class TableHeader:
-    """The header's buttons; ``open_page`` pushes a page over the table."""
+    """The header's buttons (where they are and what they say; the table's input says which one is clicked and
+    ``press`` does its job); ``open_page`` pushes a page over the table."""
 
     def __init__(self, services: Services, layout: TableLayout, open_page: Callable[[Scene], None],
                  pauses: bool = True) -> None:
@@ -33,9 +34,9 @@ class TableHeader:
         fonts = services.fonts
         rects = layout.header_buttons
         self.buttons: dict[str, Button] = {
-            "settings": Button(rects["settings"], tr("icon.settings"), fonts, self.open_settings, style="dark"),
-            "rules": Button(rects["rules"], tr("icon.help"), fonts, self.open_rules, style="dark"),
-            "sound": Button(rects["sound"], self._sound_icon(), fonts, self.toggle_sound, style="dark"),
+            "settings": Button(rects["settings"], tr("icon.settings"), fonts, style="dark"),
+            "rules": Button(rects["rules"], tr("icon.help"), fonts, style="dark"),
+            "sound": Button(rects["sound"], self._sound_icon(), fonts, style="dark"),
         }
         self._volumes = UNMUTED
 
@@ -43,16 +44,21 @@ class TableHeader:
         for name, b in self.buttons.items():
             b.rect = pygame.Rect(layout.header_buttons[name])
 
-    def shown(self) -> list[Button]:
+    def shown(self) -> list[tuple[str, Button]]:
+        """The header's buttons offered here, by name."""
         pages = self.services.pages
         offered = {"settings": pages.settings is not None, "rules": pages.rules is not None, "sound": True}
-        return [b for name, b in self.buttons.items() if offered[name]]
+        return [(name, b) for name, b in self.buttons.items() if offered[name]]
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return any(b.handle_event(event) for b in self.shown())
+    def press(self, name: str) -> None:
+        """Do the job of the button ``name`` (a click on it, as the table's input says)."""
+        jobs = {"settings": self.open_settings, "rules": self.open_rules, "sound": self.toggle_sound}
+        if name not in jobs:
+            raise ValueError(f"no header button {name!r}: one of {sorted(jobs)}")
+        jobs[name]()
 
     def update(self, dt: float) -> None:
-        for b in self.shown():
+        for _, b in self.shown():
             b.update(dt)
 
     # ------------------------------------------------------------------ the buttons

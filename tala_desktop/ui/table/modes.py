@@ -49,7 +49,7 @@ class Gesture(NotationEnum):
     RELEASE = "release"      # the press ends: a click, a drag-up discard or a new place in your hand
 
 
-class ButtonLook(NamedTuple):
+class ButtonKind(NamedTuple):
     """How a table button looks: its words (an i18n key), its widget style, whether it glows by default."""
 
     key: str
@@ -57,15 +57,15 @@ class ButtonLook(NamedTuple):
     glows: bool
 
 
-BUTTON_LOOKS: dict[TableButton, ButtonLook] = {
-    TableButton.EAT: ButtonLook("btn.eat", "primary", True),
-    TableButton.DRAW: ButtonLook("btn.draw", "green", False),
-    TableButton.DISCARD: ButtonLook("btn.discard", "blue", False),
-    TableButton.LAY: ButtonLook("btn.lay", "primary", False),
-    TableButton.SEND: ButtonLook("btn.send", "blue", False),
-    TableButton.SKIP: ButtonLook("btn.skip", "dark", False),
-    TableButton.U: ButtonLook("btn.u", "red", True),
-    TableButton.UKHAN: ButtonLook("btn.u_khan", "red", True),
-    TableButton.SORT: ButtonLook("btn.sort", "dark", False),
-    TableButton.HINT: ButtonLook("btn.hint", "dark", False),
+BUTTON_LOOKS: dict[TableButton, ButtonKind] = {
+    TableButton.EAT: ButtonKind("btn.eat", "primary", True),
+    TableButton.DRAW: ButtonKind("btn.draw", "green", False),
+    TableButton.DISCARD: ButtonKind("btn.discard", "blue", False),
+    TableButton.LAY: ButtonKind("btn.lay", "primary", False),
+    TableButton.SEND: ButtonKind("btn.send", "blue", False),
+    TableButton.SKIP: ButtonKind("btn.skip", "dark", False),
+    TableButton.U: ButtonKind("btn.u", "red", True),
+    TableButton.UKHAN: ButtonKind("btn.u_khan", "red", True),
+    TableButton.SORT: ButtonKind("btn.sort", "dark", False),
+    TableButton.HINT: ButtonKind("btn.hint", "dark", False),
 }

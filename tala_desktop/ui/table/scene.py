@@ -32,6 +32,7 @@ from ..core.phrase import Words
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look
+from ..widgets.button_look import ButtonLook
 from ..widgets.controls import Button
 from . import regions
 from .actions import TableActions
@@ -44,8 +45,8 @@ from .extras import TableExtras, TableSight
 from .guide import lay_warning
 from .hand_view import HandView, KeptOrder
 from .header import TableHeader
-from .highlights import Attempt, Colour, Effects, Highlights
-from .input import InputGuard, TableInput, route_event
+from .highlights import Attempt, ButtonPointer, Colour, Effects, Highlights
+from .input import MENU, InputGuard, TableInput, pointed, route_event
 from .layout import TableLayout
 from .log_box import log_fit, log_rect
 from .model import TableModel
@@ -86,6 +87,7 @@ class TableScene(regions.Repaints, Scene):
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
         self.avatars = Looks(profile_look(services), looks)     # yours from the profile, the others' by seat
         self.guard = InputGuard()    # clicks wait a moment once a new hand is shown or the table is back on top
+        self.pointer = ButtonPointer()   # the button the pointer is over, the one a press holds
         self.log_open = False       # the game log is opened (a click on it), showing more of the game
         self.clock = 0.0
         self.model: TableModel | None = None
@@ -123,7 +125,7 @@ class TableScene(regions.Repaints, Scene):
 
     def on_pause(self) -> None:     # a dialog or page opens over the table: a press begun here ends there
         self.hand.press = None
-        self.buttons.let_go()
+        self.pointer = ButtonPointer(self.pointer.over)
 
     def on_resume(self) -> None:    # on top again: a click meant for what closed does nothing here for a moment
         self.on_pause()
@@ -182,7 +184,10 @@ class TableScene(regions.Repaints, Scene):
 
     # ------------------------------------------------------------------ your input's results
     def take_input(self, effects: Effects) -> None:
-        """Carry out one input's Effects: your hand's gesture, a redraw, the pause menu, then your pick's actions."""
+        """Carry out one input's Effects: the buttons under the pointer, your hand's gesture, a redraw, the pause
+        menu, a header control, then your pick's actions."""
+        if effects.pointer is not None:
+            self.pointer = effects.pointer
         if effects.gesture is not None and self.hand.apply(effects.gesture):
             self.touch()
         if effects.redraw:
@@ -191,6 +196,8 @@ class TableScene(regions.Repaints, Scene):
             self.open_pause()
         if effects.log:                           # a click on the log (its redraw is asked too)
             self.log_open = not self.log_open
+        if effects.control is not None:
+            self.header.press(effects.control)
         if effects.pick is not None:
             self.carry_out(self.actions.take(effects.pick, self.clock, self.hand.order))
 
@@ -417,14 +424,26 @@ class TableScene(regions.Repaints, Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The extras (the chat) take the event first; else it goes to the table's input."""
+        if self.extras is not None and self.extras.handle_event(event):
+            self.touch()
+            return
         self.take_input(route_event(self.input_view(), event))
 
     def input_view(self) -> TableInput:
         """What the table's input reads now."""
-        return TableInput(self.layout, self.model, self.hand, self.menu_button, self.header,
-                          tuple(self.shown_buttons()), self.extras, not self.spectator and self.model is not None,
-                          self.guard.guarded(self.clock), self.anim.blocking, self.accepting_input,
+        return TableInput(self.layout, self.model, self.hand, self.control_looks(), self.button_looks(), self.pointer,
+                          not self.spectator and self.model is not None, self.guard.guarded(self.clock),
+                          self.anim.blocking, self.accepting_input,
                           log_rect(self.layout, self.log_open, len(self.status.log)) if self.status.log else None)
+
+    def control_looks(self) -> tuple[tuple[str, ButtonLook], ...]:
+        """The menu button and the header's as shown now, by name."""
+        return pointed(((MENU, self.menu_button), *self.header.shown()), self.pointer)
+
+    def button_looks(self) -> tuple[tuple[TableButton, ButtonLook], ...]:
+        """The table's buttons shown now, as shown, by name."""
+        return tuple((TableButton(k), look) for k, look in pointed(self.shown_buttons(), self.pointer))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -444,7 +463,7 @@ class TableScene(regions.Repaints, Scene):
             thinking_seat=self.thinking_seat, status=self.status_line(),
             log=self.status.recent(log_fit(self.layout, self.log_open)), log_open=self.log_open,
             words=table_words(m, hl, anim, self.table_number, self.bet), table_number=self.table_number,
-            bet=self.bet, looks=self.seat_looks(), buttons=tuple(b.look() for b in self.visible_buttons()),
-            controls=tuple(b.look() for b in (self.menu_button, *self.header.shown())),
+            bet=self.bet, looks=self.seat_looks(), buttons=tuple(look for _, look in self.button_looks()),
+            controls=tuple(look for _, look in self.control_looks()),
             felt=str(self.services.settings.table_colour), cards=CardColours(art.four_colour, art.back_colour),
             language=get_language())
