@@ -32,7 +32,7 @@ def test_the_sort_button_stays_put_while_the_others_play(pg, fonts):
     seen_flights = 0
     for _ in range(150):                                   # your discard flies, then the bots play theirs
         drv.step()
-        seen_flights += bool(sc.anim.flights)
+        seen_flights += bool(sc.view().anim.flights)
         assert drv.button("sort") == rect
     assert seen_flights > 10
     sc.close()

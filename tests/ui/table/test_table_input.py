@@ -28,7 +28,7 @@ def _event(kind: int, pos: tuple[int, int], **extra: Any) -> pygame.event.Event:
 def _your_lead(fonts) -> Driver:
     drv = Driver(make_table(seed=3, seconds=0), make_services(fonts, speed=0.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode is Mode.DISCARD and not sc.anim.busy)
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode is Mode.DISCARD and not sc.anim.busy)
     drv.step(10)
     return drv
 
@@ -90,7 +90,7 @@ def test_buttons_and_the_table_are_picks_too(pg, fonts):
     drv = _your_lead(fonts)
     sc = drv.scene
     drv.double_click(drv.card_pos(next(c for c in sc.hand.order if c in sc.model.discardable())))
-    drv.until(lambda: sc.accepting_input and sc.actions.mode is Mode.TAKE and not sc.anim.busy)
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode is Mode.TAKE and not sc.anim.busy)
     drv.step(10)
     stock = sc.layout.stock.center
     assert route_event(sc.input_view(), _event(pygame.MOUSEBUTTONDOWN, stock)).pick == TablePressed(Target("stock"))
