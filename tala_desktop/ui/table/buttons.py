@@ -16,8 +16,10 @@ import pygame
 
 from ..core.assets import Fonts
 from ..core.i18n import tr
+from ..widgets.button_look import ButtonLook
 from ..widgets.controls import Button
-from .highlights import Highlights
+from .highlights import ButtonPointer, Highlights
+from .input import pointed
 from .layout import TableLayout
 from .modes import BUTTON_LOOKS, TableButton
 
@@ -42,6 +44,11 @@ class TableButtons:
     def shown(self, hl: Highlights, accepting: bool) -> list[tuple[TableButton, Button]]:
         """The buttons shown now, with their names."""
         return [(b.name, self.widgets[b.name]) for b in hl.buttons if accepting or not b.needs_input]
+
+    def looks(self, hl: Highlights, accepting: bool,
+              pointer: ButtonPointer) -> tuple[tuple[TableButton, ButtonLook], ...]:
+        """The buttons shown now, by name, lit and pressed as ``pointer`` says."""
+        return pointed(self.shown(hl, accepting), pointer)
 
     def retitle(self) -> None:
         """Follow a language change."""

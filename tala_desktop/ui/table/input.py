@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import pygame
 
@@ -40,6 +41,7 @@ from .modes import Gesture, TableButton
 from .pointer import table_target
 
 REDRAW = Effects(redraw=True)
+K = TypeVar("K", bound=str)
 MENU = "menu"              # the ≡ button's key among the controls (the header's are named by the header)
 BUTTON_NAMES = frozenset(b.value for b in TableButton)
 INPUT_GUARD = 0.5          # seconds a screen takes no click once it is shown (a new hand, the results, the table again)
@@ -97,7 +99,7 @@ class TableInput:
     log: pygame.Rect | None = None   # where the game log is drawn (a click opens or folds it)
 
 
-def pointed(named: Iterable[tuple[str, Button]], pointer: ButtonPointer) -> tuple[tuple[str, ButtonLook], ...]:
+def pointed(named: Iterable[tuple[K, Button]], pointer: ButtonPointer) -> tuple[tuple[K, ButtonLook], ...]:
     """The looks of ``named`` buttons, lit and pressed as ``pointer`` says."""
     return tuple((key, replace(b.look(), hover=pointer.over == key, pressed=pointer.held == key)) for key, b in named)
 

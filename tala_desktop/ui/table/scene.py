@@ -46,7 +46,7 @@ from .guide import lay_warning
 from .hand_view import HandView, KeptOrder
 from .header import TableHeader
 from .highlights import Attempt, ButtonPointer, Colour, Effects, Highlights
-from .input import MENU, InputGuard, TableInput, pointed, route_event
+from .input import InputGuard, TableInput, route_event
 from .layout import TableLayout
 from .log_box import log_fit, log_rect
 from .model import TableModel
@@ -99,9 +99,7 @@ class TableScene(regions.Repaints, Scene):
         self.director = TableDirector(self.anim, self.hand, services, self.painter.text)
         self.actions = TableActions(spectator)
         self.highlights = Highlights()
-        fonts = services.fonts
-        self.buttons = TableButtons(fonts, self.layout)
-        self.menu_button = Button(self.layout.menu_button, tr("icon.menu"), fonts, style="dark")
+        self.buttons = TableButtons(services.fonts, self.layout)
         self.header = TableHeader(services, self.layout, self.open_page, pauses=client.can_pause)
         self.status = StatusLine()
         self.turn_clock = TurnClock()
@@ -184,13 +182,9 @@ class TableScene(regions.Repaints, Scene):
 
     # ------------------------------------------------------------------ your input's results
     def take_input(self, effects: Effects) -> None:
-        """Carry out one input's Effects: the buttons under the pointer, your hand's gesture, a redraw, the pause
-        menu, a header control, then your pick's actions."""
-        if effects.pointer is not None:
-            self.pointer = effects.pointer
-        if effects.gesture is not None and self.hand.apply(effects.gesture):
-            self.touch()
-        if effects.redraw:
+        """Carry out one input's Effects: the pointer, your hand's gesture, a redraw, the menus, then your pick."""
+        self.pointer = effects.pointer or self.pointer
+        if (effects.gesture is not None and self.hand.apply(effects.gesture)) or effects.redraw:
             self.touch()
         if effects.pause:
             self.open_pause()
@@ -235,14 +229,9 @@ class TableScene(regions.Repaints, Scene):
             self.buttons.place(hl, self.layout)
             self.touch()
 
-    def shown_buttons(self) -> list[tuple[TableButton, Button]]:
-        """The table's buttons shown now, with their names (the tools only while cards fly or a command is on its
-        way)."""
-        return self.buttons.shown(self.highlights, self.accepting_input) if self.highlights.buttons else []
-
     def visible_buttons(self) -> list[Button]:
-        """The buttons shown now."""
-        return [b for _, b in self.shown_buttons()]
+        """The table's buttons shown now (the tools only while cards fly or a command is on its way)."""
+        return [b for _, b in self.buttons.shown(self.highlights, self.accepting_input)]
 
     # ------------------------------------------------------------------ status, log, clock
     @property
@@ -316,7 +305,6 @@ class TableScene(regions.Repaints, Scene):
         self.layout = layout
         self.hand.set_layout(layout)
         self.header.place(layout)
-        self.menu_button.rect = pygame.Rect(layout.menu_button)
         self.buttons.place(self.highlights, layout)
 
     def _route(self, msg: TableMessage) -> None:
@@ -424,26 +412,21 @@ class TableScene(regions.Repaints, Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
-        """The extras (the chat) take the event first; else it goes to the table's input."""
-        if self.extras is not None and self.extras.handle_event(event):
+        if self.extras is not None and self.extras.handle_event(event):     # the chat first
             self.touch()
-            return
-        self.take_input(route_event(self.input_view(), event))
+        else:
+            self.take_input(route_event(self.input_view(), event))
 
     def input_view(self) -> TableInput:
         """What the table's input reads now."""
-        return TableInput(self.layout, self.model, self.hand, self.control_looks(), self.button_looks(), self.pointer,
-                          not self.spectator and self.model is not None, self.guard.guarded(self.clock),
+        return TableInput(self.layout, self.model, self.hand, self.header.looks(self.pointer), self.button_looks(),
+                          self.pointer, not self.spectator and self.model is not None, self.guard.guarded(self.clock),
                           self.anim.blocking, self.accepting_input,
                           log_rect(self.layout, self.log_open, len(self.status.log)) if self.status.log else None)
 
-    def control_looks(self) -> tuple[tuple[str, ButtonLook], ...]:
-        """The menu button and the header's as shown now, by name."""
-        return pointed(((MENU, self.menu_button), *self.header.shown()), self.pointer)
-
     def button_looks(self) -> tuple[tuple[TableButton, ButtonLook], ...]:
-        """The table's buttons shown now, as shown, by name."""
-        return tuple((TableButton(k), look) for k, look in pointed(self.shown_buttons(), self.pointer))
+        """The table's buttons shown now, lit and pressed as the pointer says, by name."""
+        return self.buttons.looks(self.highlights, self.accepting_input, self.pointer)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -455,15 +438,12 @@ class TableScene(regions.Repaints, Scene):
 
     def view(self) -> TableView:
         """This frame's view of the table: all the painter and the extras over the table draw from."""
-        m, hl, art = self.model, self.highlights, self.services.cards
-        anim = self.anim.frame(self.layout.px(26))
+        m, hl, art, anim = self.model, self.highlights, self.services.cards, self.anim.frame(self.layout.px(26))
         return TableView(
-            layout=self.layout, model=m, highlights=hl, hand=self.hand.frame(), anim=anim,
-            clock=self.turn_clock.running(m, self.clock), now=self.clock, pulse=self.pulse,
-            thinking_seat=self.thinking_seat, status=self.status_line(),
-            log=self.status.recent(log_fit(self.layout, self.log_open)), log_open=self.log_open,
-            words=table_words(m, hl, anim, self.table_number, self.bet), table_number=self.table_number,
-            bet=self.bet, looks=self.seat_looks(), buttons=tuple(look for _, look in self.button_looks()),
-            controls=tuple(look for _, look in self.control_looks()),
-            felt=str(self.services.settings.table_colour), cards=CardColours(art.four_colour, art.back_colour),
-            language=get_language())
+            layout=self.layout, model=m, highlights=hl, hand=self.hand.frame(), anim=anim, now=self.clock,
+            clock=self.turn_clock.running(m, self.clock), pulse=self.pulse, thinking_seat=self.thinking_seat,
+            status=self.status_line(), log=self.status.recent(log_fit(self.layout, self.log_open)),
+            words=table_words(m, hl, anim, self.table_number, self.bet), table_number=self.table_number, bet=self.bet,
+            looks=self.seat_looks(), buttons=tuple(b for _, b in self.button_looks()), language=get_language(),
+            controls=tuple(b for _, b in self.header.looks(self.pointer)), cards=CardColours.of(art),
+            felt=str(self.services.settings.table_colour), log_open=self.log_open)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..art.card_art import CardArt
 from ..widgets.button_look import ButtonLook
 from .anim import AnimFrame
 from .clock import SeatClock
@@ -57,6 +58,11 @@ class CardColours:
 
     four_colour: bool = False
     back: str = "red"
+
+    @classmethod
+    def of(cls, art: CardArt) -> CardColours:
+        """The colours ``art`` draws with now (the settings applied to it)."""
+        return cls(art.four_colour, art.back_colour)
 
 
 @dataclass(frozen=True, kw_only=True)

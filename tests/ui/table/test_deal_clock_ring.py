@@ -18,10 +18,10 @@ def test_your_ring_shows_the_whole_turn_when_your_buttons_appear(pg, fonts):
     drv.until(lambda: sc.model is not None and bool(sc.view().anim.flights))
     while sc.anim.blocking:                             # the cards fly: the ring is full, no Đánh button
         assert sc.clock_remaining(0) == (SECONDS, SECONDS)
-        assert "discard" not in [name for name, _ in sc.shown_buttons()]
+        assert "discard" not in [name for name, _ in sc.button_looks()]
         drv.step()
     drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")
-    assert "discard" in [name for name, _ in sc.shown_buttons()]        # Đánh shows from now
+    assert "discard" in [name for name, _ in sc.button_looks()]         # Đánh shows from now
     assert sc.clock_remaining(0)[0] >= SECONDS - 0.05   # ... with the whole turn on the ring
     assert table.deadline is not None and table.deadline - table.now >= SECONDS - 0.05
     drv.step(30)

@@ -132,7 +132,7 @@ def test_the_pointer_over_a_button_is_a_value_the_scene_stores(pg, fonts):
 def test_the_menu_and_header_say_what_was_clicked(pg, fonts):
     drv = _your_lead(fonts)
     sc = drv.scene
-    menu, *_, sound = sc.control_looks()
+    menu, *_, sound = sc.input_view().controls
     assert menu[0] == "menu" and sound[0] == "sound"
     sc.take_input(route_event(sc.input_view(), _event(pygame.MOUSEBUTTONDOWN, sound[1].rect.center)))
     click = route_event(sc.input_view(), _event(pygame.MOUSEBUTTONUP, sound[1].rect.center))
