@@ -16,7 +16,7 @@ first, by the scene.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TypeVar
 
 import pygame
@@ -101,7 +101,7 @@ class TableInput:
 
 def pointed(named: Iterable[tuple[K, Button]], pointer: ButtonPointer) -> tuple[tuple[K, ButtonLook], ...]:
     """The looks of ``named`` buttons, lit and pressed as ``pointer`` says."""
-    return tuple((key, replace(b.look(), hover=pointer.over == key, pressed=pointer.held == key)) for key, b in named)
+    return tuple((key, b.look(pointer.over == key, pointer.held == key)) for key, b in named)
 
 
 def route_event(table: TableInput, event: pygame.event.Event) -> Effects:

@@ -10,17 +10,20 @@ chips, and the badge under its avatar (the standing when the game ended,
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tala_desktop.engine.rules import PRESETS
 
 from ..art import theme
 from ..art.theme import BADGE_COLOURS, Colour
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import get_language, money, tr, tr_count
 from .anim import AnimFrame
 from .highlights import Highlights
 from .model import TableModel
 
+WORDS_KEPT = 16      # the last frames' words kept (models, counts of cards in flight, languages)
 BADGE_KEYS: dict[str, str] = {
     "nhat": "rank.1", "nhi": "rank.2", "ba": "rank.3", "bet": "rank.last", "mom": "rank.mom",
     "u": "rank.u", "u_tron": "rank.u_tron", "u_khan": "rank.u_khan", "den": "rank.den", "lose": "rank.lose",
@@ -75,24 +78,37 @@ def seat_badge(m: TableModel, seat: int) -> tuple[str, Colour, bool] | None:
     return None
 
 
-def seat_words(m: TableModel, seat: int, hl: Highlights, anim: AnimFrame) -> SeatWords:
+def seat_words(m: TableModel, seat: int, points: int, hidden_backs: Mapping[int, int]) -> SeatWords:
+    """A seat's words: your ``points`` beside your name, another's cards held (those still flying to it aside)."""
     if seat == m.me:
-        beside = tr("table.points_now", points=hl.points) if m.hand else ""
+        beside = tr("table.points_now", points=points) if m.hand else ""
     else:
-        count = max(0, m.counts[seat] - anim.hidden_backs.get(seat, 0))
+        count = max(0, m.counts[seat] - hidden_backs.get(seat, 0))
         beside = tr_count("table.cards", count, count=count)
     return SeatWords(beside, money(m.balances[seat]), seat_badge(m, seat))
 
 
 def table_words(m: TableModel | None, hl: Highlights, anim: AnimFrame, table_number: int,
                 bet: int | None) -> TableWords:
-    """The frame's words for the game ``m`` (None: the table waits for its first one, its ``bet`` known or not)."""
+    """The frame's words for the game ``m`` (None: the table waits for its first one, its ``bet`` known or not).
+    Said again only when something they say changed (a frame is built many times a second)."""
+    if m is None:
+        return _words(None, 0, (), 0, table_number, bet, get_language())
+    return _words(m, hl.points, tuple(sorted(anim.hidden_backs.items())), anim.from_stock, table_number, bet,
+                  get_language())
+
+
+@functools.lru_cache(maxsize=WORDS_KEPT)
+def _words(m: TableModel | None, points: int, hidden_backs: tuple[tuple[int, int], ...], from_stock: int,
+           table_number: int, bet: int | None, language: str) -> TableWords:
+    """``table_words`` for one set of what they depend on (``language``: the one they are said in)."""
     bet = m.bet if m is not None else bet
     title = tr("table.number", number=table_number)
     if bet is not None:
         title += " · " + tr("table.bet", bet=money(bet))
     if m is None:
         return TableWords(title, waiting=tr("table.waiting"))
+    hidden = dict(hidden_backs)
     return TableWords(title, rules=rule_set_name(m.rules.preset),
-                      stock=tr("table.stock", count=m.stock_count + anim.from_stock),
-                      seats=tuple(seat_words(m, seat, hl, anim) for seat in range(m.n)))
+                      stock=tr("table.stock", count=m.stock_count + from_stock),
+                      seats=tuple(seat_words(m, seat, points, hidden) for seat in range(m.n)))

@@ -95,10 +95,12 @@ class Button:
             return 0.0
         return 0.55 + 0.45 * math.sin(self._phase * math.tau * 0.9)
 
-    def look(self) -> ButtonLook:
-        """The button as a frame shows it now (see button_look.py)."""
+    def look(self, hover: bool | None = None, pressed: bool | None = None) -> ButtonLook:
+        """The button as a frame shows it now (see button_look.py); ``hover`` and ``pressed`` as someone else
+        tracks them (None: as the button did from its events)."""
         return ButtonLook((self.rect.x, self.rect.y, self.rect.w, self.rect.h), self.text, self.style, self.font_size,
-                          self.hovered, self.pressed, self.enabled, self.glow_level())
+                          self.hovered if hover is None else hover, self.pressed if pressed is None else pressed,
+                          self.enabled, self.glow_level())
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.visible:
