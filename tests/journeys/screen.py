@@ -86,7 +86,9 @@ def _table_elements(scene: Any) -> Iterator[Element]:
     from tala_desktop.engine.cards import card_str
     from tala_desktop.ui.screens.tutorial import tutorial_of
 
-    yield from buttons_of([scene.menu_button, *scene.header.shown(), *scene.visible_buttons()])
+    view = scene.view()                          # the table's buttons as its frame draws them
+    for look in (*view.controls, *view.buttons):
+        yield Element(look.label, look.rect, look.enabled)
     tutorial = tutorial_of(scene)
     if tutorial is not None and not tutorial.coach.hidden:
         yield from buttons_of([tutorial.coach.faster_button])

@@ -118,7 +118,10 @@ class Walk:
         if isinstance(top, Overlay):
             buttons += top.buttons
         if isinstance(top, TableScene):
-            buttons += [top.menu_button, *top.visible_buttons()]
+            view = top.view()                      # the table's buttons as its frame draws them
+            for look in (*view.controls, *view.buttons):
+                if look.enabled:
+                    found.setdefault(look.label, look.rect)
             for card in top.hand.order:
                 rect = top.hand.rect_of(card)
                 if rect is not None:

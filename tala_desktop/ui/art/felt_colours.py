@@ -3,7 +3,8 @@
 The table art draws green felt; ``recolour_felt`` moves its colour channels
 (green <-> blue for a blue cloth, green into red for a red one) everywhere
 except the wooden rim, so the light, the vignette and the grain stay the
-same. The table painter asks for it with ``settings.table_colour``.
+same. Each frame of the table carries ``settings.table_colour`` in its view
+and the table painter draws the cloth in it.
 """
 
 from __future__ import annotations

@@ -115,7 +115,7 @@ class Tutorial:
         self.lesson_index = 0
         self.on_done = on_done
         self.finished = False
-        self.coach = CoachLayer(TablePainter(services), services.fonts, self)
+        self.coach = CoachLayer(TablePainter(services.fonts, services.cards, services.faces), services.fonts, self)
         client = LocalTableClient(self.table, 0, refuse=self.refusal)
         self.scene = TableScene(client, services, on_leave=self._left, layer=self.coach, practice=True,
                                 results=self.results)

@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..art.card_art import CardArt, card_size
+from ..core.surface_cache import SurfaceCache
 from ..core.tween import Tween, Tweener
-from ..widgets.controls import Banner
-from .celebration import Celebration
+from ..widgets.controls import Banner, BannerLook, draw_banner
+from .celebration import Celebration, CelebrationFrame, draw_celebration
 from .highlights import ShakeKey, frozen_map
 
 Point = tuple[float, float]
@@ -113,8 +114,8 @@ class AnimFrame:
     chips: tuple[Point, ...] = ()       # the flying chips' centres
     chip_size: int = 0
     texts: tuple[TextSprite, ...] = ()
-    banners: tuple[Banner, ...] = ()
-    celebrations: tuple[Celebration, ...] = ()
+    banners: tuple[BannerLook, ...] = ()
+    celebrations: tuple[CelebrationFrame, ...] = ()
 
     def shake(self, key: ShakeKey) -> int:
         return self.shakes.get(key, 0)
@@ -289,7 +290,7 @@ class TableAnimator:
         return AnimFrame(frozenset(self.hidden_cards), frozen_map(self.hidden_backs),
                          frozen_map({key: self.shake_offset(key) for key in self.shakes}), self.pending_from_stock(),
                          tuple(_sprite(f) for f in self.flights if f.started), chips, chip_size, tuple(texts),
-                         tuple(self.banners), tuple(self.celebrations))
+                         tuple(b.look() for b in self.banners), tuple(c.frame() for c in self.celebrations))
 
 
 def _chip_centre(c: ChipFlight, size: int) -> Point:
@@ -312,10 +313,12 @@ def _sprite(f: Flight) -> FlightSprite:
 
 
 # ---------------------------------------------------------------------- drawing a frame
-def draw_flights(surface: pygame.Surface, art: CardArt, frame: AnimFrame, chip_image: pygame.Surface) -> None:
-    """The cards in the air, then the flying chips (``chip_image``: one chip of the frame's ``chip_size``)."""
+def draw_flights(surface: pygame.Surface, art: CardArt, frame: AnimFrame, chip_image: pygame.Surface,
+                 four_colour: bool, back: str) -> None:
+    """The cards in the air (faces in four suit colours or two, backs in ``back``), then the flying chips
+    (``chip_image``: one chip of the frame's ``chip_size``)."""
     for f in frame.flights:
-        img = art.face(f.card, f.width) if f.card is not None else art.back(f.width)
+        img = art.face(f.card, f.width, four_colour) if f.card is not None else art.back(f.width, back)
         x = f.x
         if f.squeeze < 0.98:
             cw, ch = card_size(f.width)
@@ -327,14 +330,16 @@ def draw_flights(surface: pygame.Surface, art: CardArt, frame: AnimFrame, chip_i
         surface.blit(chip_image, (round(x - half), round(y - half)))
 
 
-def draw_overlays(surface: pygame.Surface, art: CardArt, frame: AnimFrame) -> None:
-    """A winner's celebration, floating amounts and banners, over everything else."""
+def draw_overlays(surface: pygame.Surface, art: CardArt, frame: AnimFrame, four_colour: bool,
+                  turned: SurfaceCache[pygame.Surface], banner_image: Callable[[BannerLook], pygame.Surface]) -> None:
+    """A winner's celebration (its turned cards kept in ``turned``), floating amounts and banners (their words'
+    images from ``banner_image``), over everything else."""
     for c in frame.celebrations:
-        c.draw(surface, art)
+        draw_celebration(surface, art, c, turned, four_colour)
     for t in frame.texts:
         img = t.image.copy()
         img.set_alpha(t.alpha)
         rect = img.get_rect(center=t.centre)
         surface.blit(img, rect.clamp(surface.get_rect()))
     for b in frame.banners:
-        b.draw(surface)
+        draw_banner(surface, b, banner_image(b))

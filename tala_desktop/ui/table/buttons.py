@@ -4,7 +4,10 @@ The ``Highlights`` say which buttons apply, in which layout slot and
 whether they glow; ``place`` moves the widgets there (when a new value is
 stored, never while drawing) and ``shown`` picks the ones shown now:
 every one that applies while your input is taken, the tools also while
-cards fly. A click on one is the table input's ``ButtonPressed``.
+cards fly. The widgets keep where a button is, its words and its glow's
+pulse; which one the pointer is over or holds is the scene's
+``ButtonPointer``, and a click on one is the table input's
+``ButtonPressed``.
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ import pygame
 
 from ..core.assets import Fonts
 from ..core.i18n import tr
+from ..widgets.button_look import ButtonLook
 from ..widgets.controls import Button
-from .highlights import Highlights
+from .highlights import ButtonPointer, Highlights
+from .input import pointed
 from .layout import TableLayout
 from .modes import BUTTON_LOOKS, TableButton
 
@@ -40,10 +45,10 @@ class TableButtons:
         """The buttons shown now, with their names."""
         return [(b.name, self.widgets[b.name]) for b in hl.buttons if accepting or not b.needs_input]
 
-    def let_go(self) -> None:
-        """Forget a press on any of them (it ends on another screen)."""
-        for b in self.widgets.values():
-            b.pressed = False
+    def looks(self, hl: Highlights, accepting: bool,
+              pointer: ButtonPointer) -> tuple[tuple[TableButton, ButtonLook], ...]:
+        """The buttons shown now, by name, lit and pressed as ``pointer`` says."""
+        return pointed(self.shown(hl, accepting), pointer)
 
     def retitle(self) -> None:
         """Follow a language change."""

@@ -13,7 +13,7 @@ it (``TableAnimator.celebrating``) and a new game clears it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
@@ -37,26 +37,19 @@ def _ease_out_back(t: float) -> float:
     return 1 + (c + 1) * t ** 3 + c * t ** 2
 
 
-@dataclass(eq=False)
-class Celebration:
-    """The winner's fan and burst; ``age`` advances with the table's animation speed."""
+@dataclass(frozen=True)
+class CelebrationFrame:
+    """The celebration as one frame shows it: the winner's cards, where the fan stands, the winner's avatar, and how
+    far it has gone (``age``, below 0 while it waits to start)."""
 
-    cards: list[int]
+    cards: tuple[int, ...]
     pivot: Point                  # the fan's cards stand on a circle around this point, below them
     card_w: int
     seat_centre: Point            # the winner's avatar
     seat_radius: int
     big: bool = False             # an Ù
-    age: float = 0.0              # below 0 while it waits to start (the last cards fly, an Ù's banner shows)
+    age: float = 0.0
     life: float = LIFE
-    _turned: SurfaceCache[pygame.Surface] = field(default_factory=lambda: SurfaceCache(TURNED_LIMIT))
-
-    @property
-    def done(self) -> bool:
-        return self.age >= self.life
-
-    def update(self, dt: float) -> None:
-        self.age = min(self.life, self.age + dt)
 
     def alpha(self) -> int:
         """255, then fading out over the last ``FADE`` seconds."""
@@ -88,57 +81,97 @@ class Celebration:
         fan.midbottom = (round(self.pivot[0]), round(self.pivot[1] + ch * 0.2))
         return fan
 
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, art: CardArt) -> None:
-        alpha = self.alpha()
-        if alpha <= 0 or self.age < 0:
-            return
-        self._draw_burst(surface, alpha)
-        for card, angle, centre in self.fan():
-            img = self._card(art, card, angle)
-            if alpha < 255:
-                img = img.copy()
-                img.set_alpha(alpha)
-            surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
-    def _card(self, art: CardArt, card: int, angle: float) -> pygame.Surface:
-        step = ANGLE_STEP * round(angle / ANGLE_STEP)
+@dataclass(eq=False)
+class Celebration:
+    """The winner's fan and burst; ``age`` advances with the table's animation speed."""
 
-        def make() -> pygame.Surface:
-            face = art.face(card, self.card_w)
-            pad = art.shadow_pad(self.card_w)
-            framed = pygame.Surface((face.get_width() + 2 * pad, face.get_height() + 2 * pad), pygame.SRCALPHA)
-            framed.fill(CLEAR)
-            framed.blit(art.shadow(self.card_w), (0, pad // 2))
-            framed.blit(face, (pad, pad))
-            framed.blit(art.glow(self.card_w, CELEBRATION_GOLD), (0, 0))
-            return pygame.transform.rotozoom(framed, -step, 1.0)
+    cards: list[int]
+    pivot: Point
+    card_w: int
+    seat_centre: Point
+    seat_radius: int
+    big: bool = False
+    age: float = 0.0              # below 0 while it waits to start (the last cards fly, an Ù's banner shows)
+    life: float = LIFE
 
-        return self._turned.get((card, step), make)
+    @property
+    def done(self) -> bool:
+        return self.age >= self.life
 
-    def _draw_burst(self, surface: pygame.Surface, alpha: int) -> None:
-        """Gold rings widening from the avatar, sparks flying out and falling a little."""
-        cx, cy = self.seat_centre
-        r0 = self.seat_radius
-        rings = (0.0, 0.45) if self.big else (0.0,)
-        for start in rings:
-            t = (self.age - start) / 0.9
-            if 0 <= t <= 1:
-                radius = r0 * (1.05 + 1.6 * t)
-                width = max(2, round(r0 * 0.16 * (1 - t)))
-                _ring(surface, (cx, cy), radius, width, CELEBRATION_GOLD, round(alpha * (1 - t)))
-        n = U_SPARKS if self.big else SPARKS
-        t = min(1.0, self.age / 1.2)
-        if t >= 1:
-            return
-        for i in range(n):
-            a = math.tau * i / n + 0.3
-            dist = r0 * (1.1 + 2.0 * (1 - (1 - t) ** 2))
-            x = cx + dist * math.cos(a)
-            y = cy + dist * math.sin(a) + r0 * 0.6 * t * t
-            size = max(2, round(r0 * 0.12 * (1 - t)) + 1)
-            colour = CELEBRATION_SPARK if i % 2 else CELEBRATION_GOLD
-            _dot(surface, (x, y), size, colour, round(alpha * (1 - t * t)))
+    def update(self, dt: float) -> None:
+        self.age = min(self.life, self.age + dt)
+
+    def frame(self) -> CelebrationFrame:
+        return CelebrationFrame(tuple(self.cards), self.pivot, self.card_w, self.seat_centre, self.seat_radius,
+                                self.big, self.age, self.life)
+
+    def alpha(self) -> int:
+        return self.frame().alpha()
+
+    def fan(self) -> list[tuple[int, float, Point]]:
+        return self.frame().fan()
+
+    def fan_bounds(self) -> pygame.Rect:
+        return self.frame().fan_bounds()
+
+
+# ---------------------------------------------------------------------- drawing
+def draw_celebration(surface: pygame.Surface, art: CardArt, c: CelebrationFrame, turned: SurfaceCache[pygame.Surface],
+                     four_colour: bool) -> None:
+    """The fan (its turned cards kept in ``turned``; faces in four suit colours or two) and the burst."""
+    alpha = c.alpha()
+    if alpha <= 0 or c.age < 0:
+        return
+    _draw_burst(surface, c, alpha)
+    for card, angle, centre in c.fan():
+        img = _card(art, c.card_w, card, angle, turned, four_colour)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def _card(art: CardArt, card_w: int, card: int, angle: float, turned: SurfaceCache[pygame.Surface],
+          four_colour: bool) -> pygame.Surface:
+    step = ANGLE_STEP * round(angle / ANGLE_STEP)
+
+    def make() -> pygame.Surface:
+        face = art.face(card, card_w, four_colour)
+        pad = art.shadow_pad(card_w)
+        framed = pygame.Surface((face.get_width() + 2 * pad, face.get_height() + 2 * pad), pygame.SRCALPHA)
+        framed.fill(CLEAR)
+        framed.blit(art.shadow(card_w), (0, pad // 2))
+        framed.blit(face, (pad, pad))
+        framed.blit(art.glow(card_w, CELEBRATION_GOLD), (0, 0))
+        return pygame.transform.rotozoom(framed, -step, 1.0)
+
+    return turned.get((card, step, card_w, four_colour), make)
+
+
+def _draw_burst(surface: pygame.Surface, c: CelebrationFrame, alpha: int) -> None:
+    """Gold rings widening from the avatar, sparks flying out and falling a little."""
+    cx, cy = c.seat_centre
+    r0 = c.seat_radius
+    rings = (0.0, 0.45) if c.big else (0.0,)
+    for start in rings:
+        t = (c.age - start) / 0.9
+        if 0 <= t <= 1:
+            radius = r0 * (1.05 + 1.6 * t)
+            width = max(2, round(r0 * 0.16 * (1 - t)))
+            _ring(surface, (cx, cy), radius, width, CELEBRATION_GOLD, round(alpha * (1 - t)))
+    n = U_SPARKS if c.big else SPARKS
+    t = min(1.0, c.age / 1.2)
+    if t >= 1:
+        return
+    for i in range(n):
+        a = math.tau * i / n + 0.3
+        dist = r0 * (1.1 + 2.0 * (1 - (1 - t) ** 2))
+        x = cx + dist * math.cos(a)
+        y = cy + dist * math.sin(a) + r0 * 0.6 * t * t
+        size = max(2, round(r0 * 0.12 * (1 - t)) + 1)
+        colour = CELEBRATION_SPARK if i % 2 else CELEBRATION_GOLD
+        _dot(surface, (x, y), size, colour, round(alpha * (1 - t * t)))
 
 
 def _ring(surface: pygame.Surface, centre: Point, radius: float, width: int, colour: tuple[int, int, int],

@@ -394,16 +394,16 @@ class HandView:
 
 
 def draw_hand(surface: pygame.Surface, art: CardArt, hand: HandFrame, hidden: frozenset[int],
-              shakes: Callable[[int], int], outline: Mapping[int, Colour]) -> None:
+              shakes: Callable[[int], int], outline: Mapping[int, Colour], four_colour: bool) -> None:
     """Paint your hand: each card shown (``hidden``: in flight to it), shaken by ``shakes(card)`` pixels, gold-edged
-    when eaten, outlined in ``outline``'s colour."""
+    when eaten, outlined in ``outline``'s colour; faces in four suit colours or two."""
     w = hand.card_size[0]
     pad = art.shadow_pad(w)
     for c, x0, y in hand.cards:
         if c in hidden:
             continue
         x = x0 + shakes(c)
-        art.blit_card(surface, art.face(c, w), (x, y))
+        art.blit_card(surface, art.face(c, w, four_colour), (x, y))
         if c in hand.eaten:
             surface.blit(art.glow(w, EATEN_GOLD), (x - pad, y - pad))
         colour = outline.get(c)

@@ -1,4 +1,4 @@
-"""Table header controls: ⚙ settings and ? rules opened over the table, and ♪ to turn the sound off and on.
+"""Table header controls: ≡ the menu, ⚙ settings and ? rules opened over the table, ♪ to turn the sound off and on.
 
 The pages come from ``Services.pages`` (the app knows the screens); a
 table without them (tests, the benchmark) shows only the sound button.
@@ -16,14 +16,18 @@ import pygame
 from ..core.i18n import N_, tr
 from ..core.scene import Scene
 from ..shared.services import Services
+from ..widgets.button_look import ButtonLook
 from ..widgets.controls import Button
+from .highlights import ButtonPointer
+from .input import MENU, pointed
 from .layout import TableLayout
 
 UNMUTED = (0.8, 0.5)      # sound and music volumes the ♪ button turns back on when none were set
 
 
 class TableHeader:
-    """The header's buttons; ``open_page`` pushes a page over the table."""
+    """The header's buttons (where they are and what they say; the table's input says which one is clicked and
+    ``press`` does its job); ``open_page`` pushes a page over the table."""
 
     def __init__(self, services: Services, layout: TableLayout, open_page: Callable[[Scene], None],
                  pauses: bool = True) -> None:
@@ -31,28 +35,39 @@ class TableHeader:
         self.pauses = pauses        # False at a LAN table: its game goes on under a page
         self.open_page = open_page
         fonts = services.fonts
-        rects = layout.header_buttons
+        rects = {MENU: layout.menu_button, **layout.header_buttons}
         self.buttons: dict[str, Button] = {
-            "settings": Button(rects["settings"], tr("icon.settings"), fonts, self.open_settings, style="dark"),
-            "rules": Button(rects["rules"], tr("icon.help"), fonts, self.open_rules, style="dark"),
-            "sound": Button(rects["sound"], self._sound_icon(), fonts, self.toggle_sound, style="dark"),
+            MENU: Button(rects[MENU], tr("icon.menu"), fonts, style="dark"),
+            "settings": Button(rects["settings"], tr("icon.settings"), fonts, style="dark"),
+            "rules": Button(rects["rules"], tr("icon.help"), fonts, style="dark"),
+            "sound": Button(rects["sound"], self._sound_icon(), fonts, style="dark"),
         }
         self._volumes = UNMUTED
 
     def place(self, layout: TableLayout) -> None:
+        rects = {MENU: layout.menu_button, **layout.header_buttons}
         for name, b in self.buttons.items():
-            b.rect = pygame.Rect(layout.header_buttons[name])
+            b.rect = pygame.Rect(rects[name])
 
-    def shown(self) -> list[Button]:
+    def shown(self) -> list[tuple[str, Button]]:
+        """The header's buttons offered here, by name."""
         pages = self.services.pages
-        offered = {"settings": pages.settings is not None, "rules": pages.rules is not None, "sound": True}
-        return [b for name, b in self.buttons.items() if offered[name]]
+        offered = {MENU: True, "settings": pages.settings is not None, "rules": pages.rules is not None, "sound": True}
+        return [(name, b) for name, b in self.buttons.items() if offered[name]]
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return any(b.handle_event(event) for b in self.shown())
+    def looks(self, pointer: ButtonPointer) -> tuple[tuple[str, ButtonLook], ...]:
+        """The buttons shown, by name, lit and pressed as ``pointer`` says."""
+        return pointed(self.shown(), pointer)
+
+    def press(self, name: str) -> None:
+        """Do the job of the button ``name`` (a click on it, as the table's input says; the menu's is the scene's)."""
+        jobs = {"settings": self.open_settings, "rules": self.open_rules, "sound": self.toggle_sound}
+        if name not in jobs:
+            raise ValueError(f"no header button {name!r}: one of {sorted(jobs)}")
+        jobs[name]()
 
     def update(self, dt: float) -> None:
-        for b in self.shown():
+        for _, b in self.shown():
             b.update(dt)
 
     # ------------------------------------------------------------------ the buttons

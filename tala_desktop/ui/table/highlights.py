@@ -13,7 +13,8 @@ so drawing a frame cannot change what the next frame shows.
 scene, which carries it out in one place: from the input (input.py) a
 ``HandGesture`` for your hand view (hover, press, drag, release), a
 ``Pick`` for the actions (a card clicked or dragged off, the stock, a
-discard or a phỏm pressed, a button), the pause menu, a redraw; from the
+discard or a phỏm pressed, a button), the pause menu, a header control
+clicked, the buttons now under the pointer (``ButtonPointer``), a redraw; from the
 actions the commands to send, the status line to show, the cards to shake,
 a new hand order and a hint asked for.
 """
@@ -138,6 +139,15 @@ Pick = CardPicked | CardDropped | TablePressed | ButtonPressed     # what you di
 
 
 @dataclass(frozen=True)
+class ButtonPointer:
+    """The table's buttons under your pointer: the one it is over and the one a left press holds down (by key: a
+    ``TableButton``, or a control's name: "menu", "settings", "rules", "sound")."""
+
+    over: str | None = None
+    held: str | None = None
+
+
+@dataclass(frozen=True)
 class Effects:
     """What one input or answer asks the scene to do (see the module docstring)."""
 
@@ -151,12 +161,15 @@ class Effects:
     pause: bool = False           # open the pause menu
     redraw: bool = False          # the next frame looks different (a press, a button lit, the chat)
     log: bool = False             # open or fold the game log (a click on it)
+    pointer: ButtonPointer | None = None   # the buttons under the pointer now (None: as they were)
+    control: str | None = None    # a header control clicked: "settings", "rules" or "sound"
 
     def __add__(self, other: Effects) -> Effects:
         return Effects(self.moves + other.moves, other.status or self.status, self.shakes + other.shakes,
                        other.order if other.order is not None else self.order, self.hint or other.hint,
                        other.gesture or self.gesture, other.pick or self.pick, self.pause or other.pause,
-                       self.redraw or other.redraw, self.log != other.log)
+                       self.redraw or other.redraw, self.log != other.log,
+                       other.pointer if other.pointer is not None else self.pointer, other.control or self.control)
 
 
 NOTHING = Effects()

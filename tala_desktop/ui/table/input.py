@@ -1,33 +1,49 @@
-"""Table input: where a mouse or key event at the table goes (the extras, Esc, the header, the buttons, your hand).
+"""Table input: where a mouse or key event at the table goes (Esc, the controls, the log, the buttons, your hand).
 
 ``route_event(table, event)`` reads one frozen ``TableInput`` (what the
-scene shows now: its widgets, your hand to read, whether your input is
-taken) and returns the ``Effects`` of the event for the scene to carry
-out: the gesture your hand view makes, what you picked for the actions
-(a card clicked or dragged off, the stock, a discard or a phỏm pressed, a
-button), the pause menu, a redraw. The widgets it offers the event to
-keep their own hover and press; the hand and the scene are not written
-here, and nothing is drawn.
+scene shows now: the looks of its buttons by key, the ``ButtonPointer``
+saying which one the pointer is over and which one a press holds, your
+hand to read, whether your input is taken) and returns the ``Effects`` of
+the event for the scene to carry out: the buttons now under the pointer,
+the gesture your hand view makes, what you picked for the actions (a card
+clicked or dragged off, the stock, a discard or a phỏm pressed, a button),
+the pause menu, a header control clicked, a redraw. Nothing is written
+here: no widget's hover or press, not the hand, not the scene, and nothing
+is drawn. The extras over the table (the chat) are offered each event
+first, by the scene.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 
+from ..widgets.button_look import ButtonLook
 from ..widgets.controls import Button
 from .hand_view import HandReader, Release
-from .header import TableHeader
-from .highlights import NOTHING, ButtonPressed, CardDropped, CardPicked, Effects, HandGesture, Pick, TablePressed
+from .highlights import (
+    NOTHING,
+    ButtonPointer,
+    ButtonPressed,
+    CardDropped,
+    CardPicked,
+    Effects,
+    HandGesture,
+    Pick,
+    TablePressed,
+)
 from .layout import TableLayout
 from .model import TableModel
 from .modes import Gesture, TableButton
 from .pointer import table_target
-from .scene_layer import SceneLayer
 
 REDRAW = Effects(redraw=True)
+K = TypeVar("K", bound=str)
+MENU = "menu"              # the ≡ button's key among the controls (the header's are named by the header)
+BUTTON_NAMES = frozenset(b.value for b in TableButton)
 INPUT_GUARD = 0.5          # seconds a screen takes no click once it is shown (a new hand, the results, the table again)
 
 
@@ -73,10 +89,9 @@ class TableInput:
     layout: TableLayout
     model: TableModel | None
     hand: HandReader
-    menu_button: Button
-    header: TableHeader
-    buttons: tuple[tuple[TableButton, Button], ...]   # the table's buttons shown now
-    extras: SceneLayer | None
+    controls: tuple[tuple[str, ButtonLook], ...]            # the menu button and the header's, by name
+    buttons: tuple[tuple[TableButton, ButtonLook], ...]     # the table's buttons shown now
+    pointer: ButtonPointer    # the buttons under the pointer before this event
     playing: bool             # you have a seat in a game shown (not watching)
     guarded: bool             # clicks wait: a new hand was just shown
     blocking: bool            # cards fly: presses on your hand and the table wait
@@ -84,48 +99,55 @@ class TableInput:
     log: pygame.Rect | None = None   # where the game log is drawn (a click opens or folds it)
 
 
+def pointed(named: Iterable[tuple[K, Button]], pointer: ButtonPointer) -> tuple[tuple[K, ButtonLook], ...]:
+    """The looks of ``named`` buttons, lit and pressed as ``pointer`` says."""
+    return tuple((key, b.look(pointer.over == key, pointer.held == key)) for key, b in named)
+
+
 def route_event(table: TableInput, event: pygame.event.Event) -> Effects:
-    """One input event at the table: your chat/extras first, Esc, the menu and header, then the buttons and
-    your hand (clicks wait while a new hand is guarded)."""
-    if table.extras is not None and table.extras.handle_event(event):
-        return REDRAW
+    """One input event at the table (the extras have passed on it): Esc, the menu and header, the log, then the
+    buttons and your hand (clicks wait while a new hand is guarded). Reads only ``table``."""
     if event.type == pygame.KEYDOWN:
         return Effects(pause=True) if event.key == pygame.K_ESCAPE else NOTHING
     if event.type == pygame.MOUSEMOTION:      # a move redraws only when it changes what is lit or lifted
-        before = _lit(table)
+        over = next((key for key, look in _shown(table) if look.rect.collidepoint(event.pos)), None)
         out = _route_mouse(table, event)
-        return out + REDRAW if _lit(table) != before else out
+        if over == table.pointer.over:
+            return out
+        return out + Effects(pointer=ButtonPointer(over, table.pointer.held), redraw=True)
     if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         return REDRAW + _route_mouse(table, event)
     return NOTHING
 
 
-def _lit(table: TableInput) -> tuple[bool, ...]:
-    """Which buttons the pointer is over (the hand view says itself when the card it lifts changes)."""
-    return tuple(b.hovered for b in (table.menu_button, *table.header.shown(), *(b for _, b in table.buttons)))
+def _shown(table: TableInput) -> tuple[tuple[str, ButtonLook], ...]:
+    """The buttons the pointer can light now: the controls, and the table's buttons while you play."""
+    return (*table.controls, *(table.buttons if table.playing else ()))
 
 
 def _route_mouse(table: TableInput, event: pygame.event.Event) -> Effects:
-    menu = table.menu_button
-    if menu.handle_event(event):
-        return Effects(pause=menu.consume_click())
-    if table.header.handle_event(event):
-        return NOTHING
-    if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and table.log is not None
-            and table.log.collidepoint(event.pos)):
+    left = getattr(event, "button", 1) == 1
+    if event.type == pygame.MOUSEBUTTONUP and left and table.pointer.held is not None:
+        return _release(table, event.pos)
+    if event.type == pygame.MOUSEBUTTONDOWN and left:
+        for key, look in table.controls:
+            if look.enabled and look.rect.collidepoint(event.pos):
+                return Effects(pointer=ButtonPointer(table.pointer.over, key))
+    if event.type == pygame.MOUSEBUTTONDOWN and left and table.log is not None and table.log.collidepoint(event.pos):
         return Effects(log=True, redraw=True)        # the log opens or folds (watching too)
     if not table.playing:
         return NOTHING
     if event.type != pygame.MOUSEMOTION and table.guarded:
         return NOTHING
-    for name, b in table.buttons:
-        if b.handle_event(event):
-            return Effects(pick=ButtonPressed(name)) if b.consume_click() else NOTHING
+    if event.type == pygame.MOUSEBUTTONDOWN and left:
+        for name, look in table.buttons:
+            if look.enabled and look.rect.collidepoint(event.pos):
+                return Effects(pointer=ButtonPointer(table.pointer.over, name))
     pos = event.pos
     hand = table.hand
     if event.type == pygame.MOUSEMOTION:
         return Effects(gesture=HandGesture(Gesture.DRAG if hand.pressing else Gesture.HOVER, pos))
-    if getattr(event, "button", 1) != 1:
+    if not left:
         return NOTHING
     if event.type == pygame.MOUSEBUTTONDOWN:
         return _press(table, pos)
@@ -137,6 +159,24 @@ def _route_mouse(table: TableInput, event: pygame.event.Event) -> Effects:
         what, card = result
         pick = CardPicked(card) if what is Release.CLICK else CardDropped(card) if what is Release.DISCARD else None
     return Effects(gesture=HandGesture(Gesture.RELEASE, pos), pick=pick)
+
+
+def _release(table: TableInput, pos: tuple[int, int]) -> Effects:
+    """A left release while a button is held: it lets go, and clicks the button when the pointer is still on it
+    (the menu opens the pause menu, a header control does its job, a table button is your pick while you play and
+    clicks are taken)."""
+    held = table.pointer.held
+    let_go = Effects(pointer=ButtonPointer(table.pointer.over, None))
+    looks = dict(table.controls)
+    look = looks.get(held) if held is not None else None
+    if look is not None:
+        if not look.rect.collidepoint(pos):
+            return let_go
+        return let_go + (Effects(pause=True) if held == MENU else Effects(control=held))
+    table_look = dict(table.buttons).get(TableButton(held)) if held in BUTTON_NAMES else None
+    if table_look is None or not table_look.rect.collidepoint(pos) or not table.playing or table.guarded:
+        return let_go
+    return let_go + Effects(pick=ButtonPressed(TableButton(held)))
 
 
 def _press(table: TableInput, pos: tuple[int, int]) -> Effects:

@@ -51,7 +51,7 @@ class Gesture(NotationEnum):
     RELEASE = "release"      # the press ends: a click, a drag-up discard or a new place in your hand
 
 
-class ButtonLook(NamedTuple):
+class ButtonKind(NamedTuple):
     """How a table button looks: its words (an i18n key), its widget style, whether it glows by default."""
 
     key: str
@@ -59,15 +59,15 @@ class ButtonLook(NamedTuple):
     glows: bool
 
 
-BUTTON_LOOKS: dict[TableButton, ButtonLook] = {
-    TableButton.EAT: ButtonLook(N_("btn.eat"), "primary", True),
-    TableButton.DRAW: ButtonLook(N_("btn.draw"), "green", False),
-    TableButton.DISCARD: ButtonLook(N_("btn.discard"), "blue", False),
-    TableButton.LAY: ButtonLook(N_("btn.lay"), "primary", False),
-    TableButton.SEND: ButtonLook(N_("btn.send"), "blue", False),
-    TableButton.SKIP: ButtonLook(N_("btn.skip"), "dark", False),
-    TableButton.U: ButtonLook(N_("btn.u"), "red", True),
-    TableButton.UKHAN: ButtonLook(N_("btn.u_khan"), "red", True),
-    TableButton.SORT: ButtonLook(N_("btn.sort"), "dark", False),
-    TableButton.HINT: ButtonLook(N_("btn.hint"), "dark", False),
+BUTTON_LOOKS: dict[TableButton, ButtonKind] = {
+    TableButton.EAT: ButtonKind(N_("btn.eat"), "primary", True),
+    TableButton.DRAW: ButtonKind(N_("btn.draw"), "green", False),
+    TableButton.DISCARD: ButtonKind(N_("btn.discard"), "blue", False),
+    TableButton.LAY: ButtonKind(N_("btn.lay"), "primary", False),
+    TableButton.SEND: ButtonKind(N_("btn.send"), "blue", False),
+    TableButton.SKIP: ButtonKind(N_("btn.skip"), "dark", False),
+    TableButton.U: ButtonKind(N_("btn.u"), "red", True),
+    TableButton.UKHAN: ButtonKind(N_("btn.u_khan"), "red", True),
+    TableButton.SORT: ButtonKind(N_("btn.sort"), "dark", False),
+    TableButton.HINT: ButtonKind(N_("btn.hint"), "dark", False),
 }

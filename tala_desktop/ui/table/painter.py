@@ -2,11 +2,11 @@
 
 ``TablePainter.draw(surface, view)`` reads only the frame's ``TableView``
 (view.py: the layout, the model, the highlights, where your hand and the
-animations are, the clock, the status line, the buttons, the layers over
-the table) and paints; it caches what it renders (felt, avatars, text,
-plates) by content so an unchanged frame costs blits, not rendering. The
-felt follows ``settings.table_colour`` live, at every table (offline,
-tutorial, LAN).
+animations are, the clock, the status line, the buttons' looks, the words
+already said, the felt's colour and how cards are drawn) and paints; it
+imports neither the settings nor the translations. It caches what it
+renders (felt, avatars, text, plates, buttons) by content so an unchanged
+frame costs blits, not rendering.
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from collections.abc import Callable
 
 import pygame
 
-from tala_desktop.engine.rules import PRESETS
-
 from ..art import gfx, theme
+from ..art.avatars import Faces
+from ..art.card_art import CardArt
 from ..art.card_text import render_card_text
 from ..art.felt_colours import recolour_felt
 from ..art.table_art import chip, draw_countdown_ring, felt, ring_colour
 from ..art.theme import (
-    BADGE_COLOURS,
     CLOCK_DISC,
     CLOCK_PLENTY,
     CYAN,
@@ -36,43 +35,30 @@ from ..art.theme import (
     Colour,
 )
 from ..core.assets import Fonts
-from ..core.choice_words import preset_name
-from ..core.i18n import N_, money, tr, tr_count
 from ..core.surface_cache import SurfaceCache
-from ..shared.services import Services
+from ..widgets.button_look import ButtonImages
+from ..widgets.controls import BannerLook, banner_image
 from ..widgets.text_fit import FittedName, fit_name
 from .anim import draw_flights, draw_overlays
+from .celebration import TURNED_LIMIT
 from .hand_view import draw_hand
 from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
-from .model import TableModel
 from .view import TableView
 
 RING_PULSE_AT = 5.0    # seconds left when the ring starts pulsing
 CACHE_LIMIT = 400      # images the painter keeps: texts, plates, avatars, chips at this window's size
-BADGE_KEYS: dict[str, str] = {
-    "nhat": N_("rank.1"), "nhi": N_("rank.2"), "ba": N_("rank.3"), "bet": N_("rank.last"), "mom": N_("rank.mom"),
-    "u": N_("rank.u"), "u_tron": N_("rank.u_tron"), "u_khan": N_("rank.u_khan"), "den": N_("rank.den"),
-    "lose": N_("rank.lose"),
-}
-
-
-def badge_text(label: str) -> str:
-    return tr(BADGE_KEYS.get(label, N_("rank.last")))
-
-
-def rule_set_name(preset: str) -> str:
-    """The table's rule set as the setup page names it; house rules that match no preset are "Tùy chỉnh"."""
-    return preset_name(preset if preset in PRESETS else "custom")
+BUTTON_IMAGES = 48     # button faces the painter keeps: the table's buttons and controls in their states
 
 
 class TablePainter:
     """Draws a TableView; holds only caches."""
 
-    def __init__(self, services: Services) -> None:
-        self.services = services
-        self.fonts = services.fonts
-        self.art = services.cards
-        self.faces = services.faces
+    def __init__(self, fonts: Fonts, cards: CardArt, faces: Faces) -> None:
+        self.fonts = fonts
+        self.art = cards
+        self.faces = faces
+        self.buttons = ButtonImages(fonts, BUTTON_IMAGES)
+        self._turned: SurfaceCache[pygame.Surface] = SurfaceCache(TURNED_LIMIT)    # a celebration's fanned cards
         self._felt: tuple[tuple[int, int], str, pygame.Surface] | None = None
         self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
 
@@ -90,9 +76,8 @@ class TablePainter:
         return self._cached(("text", text, size, colour, bold, max_width, shadow), make)
 
     def card_text(self, text: str, size: int, colour: Colour, bold: bool = False,
-                  max_width: int | None = None) -> pygame.Surface:
-        """A log line whose card names are drawn like the cards (paper tags in suit ink), cached."""
-        four = bool(self.services.settings.four_colour)
+                  max_width: int | None = None, four: bool = False) -> pygame.Surface:
+        """A log line whose card names are drawn like the cards (paper tags in suit ink, ``four`` colours), cached."""
         return self._cached(("card_text", text, size, colour, bold, max_width, four), lambda: render_card_text(
             self.fonts.font(size, bold), text, colour, four, max_width))
 
@@ -101,15 +86,18 @@ class TablePainter:
         return self._cached(("panel", size, colour, radius, border),
                             lambda: gfx.rounded_rect(size, colour, radius, 1 if border else 0, border))
 
-    def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        """The table cloth for a canvas of ``size`` in the player's chosen colour."""
-        colour = str(self.services.settings.table_colour)
+    def felt(self, size: tuple[int, int], colour: str) -> pygame.Surface:
+        """The table cloth for a canvas of ``size`` in ``colour`` (the player's choice)."""
         if self._felt is None or self._felt[:2] != (size, colour):
             img = recolour_felt(felt(size), colour)
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
                 img = img.convert()
             self._felt = (size, colour, img)
         return self._felt[2]
+
+    def banner_image(self, b: BannerLook) -> pygame.Surface:
+        return self._cache.get(("banner", b.text, b.colour, b.size),
+                               lambda: banner_image(self.fonts, b.text, b.colour, b.size))
 
     def chip(self, d: int) -> pygame.Surface:
         return self._cached(("chip", d), lambda: chip(d))
@@ -129,7 +117,7 @@ class TablePainter:
         """One frame of the table, from its view."""
         L = view.layout
         w, h = surface.get_size()
-        cloth = self.felt((w - L.dock, h) if L.dock else (w, h))    # the table's part; a docked panel's strip
+        cloth = self.felt((w - L.dock, h) if L.dock else (w, h), view.felt)   # the table; a docked panel's strip
         surface.blit(cloth, (0, 0))
         if L.dock:                                                  # ... in the backdrop's colour at the edge
             surface.fill(cloth.get_at((cloth.get_width() - 1, h // 2)), (w - L.dock, 0, L.dock, h))
@@ -138,11 +126,10 @@ class TablePainter:
             self.draw_log(surface, view)
         m = view.model
         if m is None:
-            img = self.text(tr("table.waiting"), view.layout.px(26), WHITE, bold=True)
+            img = self.text(view.words.waiting, view.layout.px(26), WHITE, bold=True)
             surface.blit(img, img.get_rect(center=surface.get_rect().center))
             for b in view.controls:
-                b.draw(surface)
-            self.draw_layers(surface, view)
+                self.buttons.draw(surface, b)
             return
         for seat in range(m.n):
             self.draw_rows(surface, view, seat)
@@ -151,23 +138,16 @@ class TablePainter:
             self.draw_seat(surface, view, seat)
         self.draw_send_arrows(surface, view)
         anim = view.anim
+        four = view.cards.four_colour
         draw_hand(surface, self.art, view.hand, anim.hidden_cards, lambda c: anim.shake(("hand", c)),
-                  view.highlights.outline)
+                  view.highlights.outline, four)
         self.draw_status(surface, view)
-        for b in view.buttons:
-            b.draw(surface)
-        for b in view.controls:
-            b.draw(surface)
-        draw_flights(surface, self.art, anim, self.chip(anim.chip_size))
-        draw_overlays(surface, self.art, anim)
+        for b in (*view.buttons, *view.controls):
+            self.buttons.draw(surface, b)
+        draw_flights(surface, self.art, anim, self.chip(anim.chip_size), four, view.cards.back)
+        draw_overlays(surface, self.art, anim, four, self._turned, self.banner_image)
         if view.log_open:                    # opened, the log lies over the table until folded
             self.draw_log(surface, view)
-        self.draw_layers(surface, view)
-
-    def draw_layers(self, surface: pygame.Surface, view: TableView) -> None:
-        """The extras over the table (the chat, the reactions), each from the same view."""
-        for layer in view.layers:
-            layer.draw(surface, view)
 
     # ------------------------------------------------------------------ header, log, status
     def draw_header(self, surface: pygame.Surface, view: TableView) -> None:
@@ -175,16 +155,12 @@ class TablePainter:
         waiting for its game shows the bet it was opened with, or only its number when that is not known yet."""
         L = view.layout
         m = view.model
-        bet = m.bet if m is not None else view.bet
-        line = tr("table.number", number=view.table_number)
-        if bet is not None:
-            line += " · " + tr("table.bet", bet=money(bet))
-        img = self.text(line, L.px(17), GOLD, bold=True, max_width=L.info.w)
+        img = self.text(view.words.title, L.px(17), GOLD, bold=True, max_width=L.info.w)
         if m is None:
             surface.blit(img, img.get_rect(midright=(L.info.right, L.info.centery)))
             return
         surface.blit(img, img.get_rect(topright=(L.info.right, L.info.y + L.px(2))))
-        rules = self.text(rule_set_name(m.rules.preset), L.px(14), FELT_MUTED, max_width=L.info.w)
+        rules = self.text(view.words.rules, L.px(14), FELT_MUTED, max_width=L.info.w)
         surface.blit(rules, rules.get_rect(topright=(L.info.right, L.info.y + L.px(26))))
 
     def draw_log(self, surface: pygame.Surface, view: TableView) -> None:
@@ -204,7 +180,8 @@ class TablePainter:
         y = r.y + L.px(7)
         for i, line in enumerate(lines):
             fresh = i == len(lines) - 1
-            img = self.card_text(line, size, WHITE if fresh else FELT_MUTED, bold=fresh, max_width=r.w - L.px(20))
+            img = self.card_text(line, size, WHITE if fresh else FELT_MUTED, bold=fresh, max_width=r.w - L.px(20),
+                                 four=view.cards.four_colour)
             surface.blit(img, (r.x + L.px(10), y))
             y += line_h
 
@@ -233,7 +210,7 @@ class TablePainter:
             if c in hidden:
                 continue
             x = r.x + view.anim.shake(("pile", c))
-            art.blit_card(surface, art.face(c, tw), (x, r.y))
+            art.blit_card(surface, art.face(c, tw, view.cards.four_colour), (x, r.y))
             last = m.last_discard is not None and m.last_discard == (seat, c) and i == len(pile) - 1
             if last and view.highlights.discard_glow:  # eatable: the green of your cards that complete it
                 glow = art.glow(tw, EATABLE).copy()
@@ -246,7 +223,7 @@ class TablePainter:
             for c, r in zip(eaten, L.eaten_rects(seat, len(eaten))):
                 if c in hidden:
                     continue
-                art.blit_card(surface, art.face(c, tw), r.topleft)
+                art.blit_card(surface, art.face(c, tw, view.cards.four_colour), r.topleft)
                 surface.blit(art.glow(tw, EATEN_GOLD), (r.x - pad, r.y - pad))
         laid = m.laid[seat]
         sizes = [len(ph) for ph in laid]
@@ -258,7 +235,7 @@ class TablePainter:
                 surface.blit(ring, (groups[k].x - pad, groups[k].y - pad))
             for c, r in zip(cards, rects):
                 if c not in hidden:
-                    art.blit_card(surface, art.face(c, tw), r.topleft, shadow=c == cards[0])
+                    art.blit_card(surface, art.face(c, tw, view.cards.four_colour), r.topleft, shadow=c == cards[0])
 
     def draw_stock(self, surface: pygame.Surface, view: TableView) -> None:
         m, L, art = view.model, view.layout, self.art
@@ -268,15 +245,15 @@ class TablePainter:
         tw = L.table_card[0]
         if count > 0:
             layers = min(4, 1 + count // 6)
+            back = art.back(tw, view.cards.back)
             for i in range(layers):
-                art.blit_card(surface, art.back(tw), (r.x - 2 * (layers - 1 - i), r.y - 2 * (layers - 1 - i)),
-                              shadow=i == 0)
+                art.blit_card(surface, back, (r.x - 2 * (layers - 1 - i), r.y - 2 * (layers - 1 - i)), shadow=i == 0)
             if view.highlights.stock_glow:
                 glow = art.glow(tw, WHITE if view.highlights.discard_glow else GOLD).copy()
                 glow.set_alpha(round(150 + 105 * view.pulse))
                 pad = art.shadow_pad(tw)
                 surface.blit(glow, (r.x - pad, r.y - pad))
-        img = self.text(tr("table.stock", count=count), L.px(16), WHITE, bold=True)
+        img = self.text(view.words.stock, L.px(16), WHITE, bold=True)
         surface.blit(img, img.get_rect(center=L.stock_label.center))
 
     # ------------------------------------------------------------------ seats
@@ -299,7 +276,7 @@ class TablePainter:
         self.draw_plate(surface, view, seat)
         if seat != m.me:
             self.draw_backs(surface, view, seat)
-        badge = seat_badge(m, seat)
+        badge = view.words.seats[seat].badge
         if badge is not None:
             text, colour, big = badge
             self.draw_badge(surface, L.badge_pos(seat), text, colour, L.px(15 if big else 13))
@@ -338,7 +315,7 @@ class TablePainter:
         surface.blit(name, name.get_rect(midleft=(p.x + L.px(8), p.y + L.px(5) + L.px(16) * 3 // 5)))
         chip_d = L.px(14)
         surface.blit(self.chip(chip_d), (p.x + L.px(8), y2 + L.px(3)))
-        bal = self.text(money(m.balances[seat]), L.px(15), GOLD, bold=True)
+        bal = self.text(view.words.seats[seat].chips, L.px(15), GOLD, bold=True)
         surface.blit(bal, (p.x + L.px(8) + chip_d + L.px(5), y2))
 
     def draw_backs(self, surface: pygame.Surface, view: TableView, seat: int) -> None:
@@ -347,7 +324,7 @@ class TablePainter:
         count = max(0, m.counts[seat] - view.anim.hidden_backs.get(seat, 0))
         bw = L.back_card[0]
         for r in L.backs_rects(seat, count):
-            art.blit_card(surface, art.back(bw), r.topleft, shadow=False)
+            art.blit_card(surface, art.back(bw, view.cards.back), r.topleft, shadow=False)
 
     def draw_badge(self, surface: pygame.Surface, centre: tuple[int, int], text: str, colour: Colour,
                    size: int) -> None:
@@ -414,34 +391,12 @@ def _arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float
     pygame.draw.aalines(surface, colour, True, [end, left, right])
 
 
-def seat_badge(m: TableModel, seat: int) -> tuple[str, Colour, bool] | None:
-    """The badge under a seat's avatar: (text, colour, large), or None.
-
-    The standing when the game ended (large), else "left" or a Móm already shown; none for a seat that
-    someone else took after the game ended (the badge was the previous player's).
-    """
-    if seat in m.sat_since_end:
-        return None
-    label = m.label_of(seat)
-    if label:
-        return badge_text(label), BADGE_COLOURS.get(label, theme.BADGE_OTHER), True
-    if m.left[seat]:
-        return tr("table.left"), theme.BADGE_LEFT, False
-    if m.mom[seat] and m.has_laid(seat):
-        return tr("rank.mom"), BADGE_COLOURS["mom"], False
-    return None
-
-
 def plate_words(fonts: Fonts, view: TableView, seat: int) -> tuple[str, FittedName]:
     """What a seat's name plate says beside the chips: its count of cards (your points), and the name as it fits the
     rest of the plate's first row (``cut``: its full name shows on hover)."""
     m, L = view.model, view.layout
     assert m is not None
-    if seat == m.me:
-        extra = tr("table.points_now", points=view.highlights.points) if m.hand else ""
-    else:
-        count = max(0, m.counts[seat] - view.anim.hidden_backs.get(seat, 0))
-        extra = tr_count("table.cards", count, count=count)
+    extra = view.words.seats[seat].beside
     inner = L.seat(seat).plate.w - L.px(16)
     if extra:
         inner -= gfx.text_size(fonts.font(L.px(14)), extra)[0] + L.px(1) + L.px(6)

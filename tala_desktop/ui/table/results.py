@@ -5,8 +5,7 @@ order (the Ù winner first); each hand turns face up in turn (its phỏm
 first, then the cards that counted), the losers' chips fly to the winner,
 then the money column shows, with what each amount is made of under it
 when it is more than one kind of payment; after an Ù the losers' points
-too. "Ván mới" (or the countdown of results_clock.py) asks the table for
-the next game; "Rời bàn" leaves.
+too. "Ván mới" (or the countdown of results_clock.py) asks the table for the next game; "Rời bàn" leaves.
 The table below keeps updating (``updates_below``) so it can start the next
 game under the overlay. The dialog is made from values: the finished
 game's model, each seat's avatar, the table's ``TableBelow`` (the layout it
@@ -35,11 +34,12 @@ from ..widgets.controls import Button
 from ..widgets.text_fit import READABLE, fit_name
 from .layout import TableLayout
 from .model import TableModel
-from .painter import TablePainter, badge_text
+from .painter import TablePainter
 from .results_clock import ResultsClock, reveal
 from .results_rows import breakdown, breakdown_lines, part_layout, row_points, split_hand
 from .scene_layer import DialogRoom, PersonSpot, SceneLayer
 from .view import TableBelow
+from .words import badge_text
 
 PANEL_W = 1160         # the dialog's width (design pixels), narrower on a narrow canvas
 ROW_H = 92

@@ -32,6 +32,7 @@ from ..core.i18n import get_language, tr
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look
+from ..widgets.button_look import ButtonLook
 from ..widgets.controls import Button
 from . import regions
 from .actions import TableActions
@@ -43,7 +44,7 @@ from .director import TableDirector
 from .guide import lay_warning
 from .hand_view import HandView, KeptOrder
 from .header import TableHeader
-from .highlights import Attempt, Colour, Effects, Highlights
+from .highlights import Attempt, ButtonPointer, Colour, Effects, Highlights
 from .input import InputGuard, TableInput, route_event
 from .layout import TableLayout
 from .log_box import log_fit, log_rect
@@ -56,7 +57,8 @@ from .results import ResultsOverlay
 from .scene_layer import SceneLayer, TableNow
 from .status import STATUS_SECONDS, StatusLine
 from .still_there import StillThereOverlay
-from .view import SeatAvatars, TableBelow, TableView
+from .view import CardColours, SeatAvatars, TableBelow, TableView
+from .words import table_words
 
 
 class TableScene(regions.Repaints, Scene):
@@ -85,19 +87,18 @@ class TableScene(regions.Repaints, Scene):
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
         self.avatars = SeatAvatars(profile_look(services), looks)     # yours from the profile, the others' by seat
         self.guard = InputGuard()    # clicks wait a moment once a new hand is shown or the table is back on top
+        self.pointer = ButtonPointer()   # the button the pointer is over, the one a press holds
         self.log_open = False       # the game log is opened (a click on it), showing more of the game
         self.clock = 0.0
         self.playback = Playback(spectator)   # the messages waiting, the game shown, the thinking seat
         self.layout = TableLayout(size, 4, 0)
         self.hand = HandView(self.layout, kept)    # your order of your hand, kept by the offline game's autosave
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
-        self.painter = TablePainter(services)
+        self.painter = TablePainter(services.fonts, services.cards, services.faces)
         self.director = TableDirector(self.anim, self.hand, services, self.painter.text)
         self.actions = TableActions(spectator)
         self.highlights = Highlights()
-        fonts = services.fonts
-        self.buttons = TableButtons(fonts, self.layout)
-        self.menu_button = Button(self.layout.menu_button, tr("icon.menu"), fonts, style="dark")
+        self.buttons = TableButtons(services.fonts, self.layout)
         self.header = TableHeader(services, self.layout, self.open_page, pauses=client.can_pause)
         self.status = StatusLine()
         self.turn_clock = TurnClock()
@@ -118,7 +119,7 @@ class TableScene(regions.Repaints, Scene):
 
     def on_pause(self) -> None:     # a dialog or page opens over the table: a press begun here ends there
         self.hand.press = None
-        self.buttons.let_go()
+        self.pointer = ButtonPointer(self.pointer.over)
 
     def on_resume(self) -> None:    # on top again: a click meant for what closed does nothing here for a moment
         self.on_pause()
@@ -184,15 +185,16 @@ class TableScene(regions.Repaints, Scene):
 
     # ------------------------------------------------------------------ your input's results
     def take_input(self, effects: Effects) -> None:
-        """Carry out one input's Effects: your hand's gesture, a redraw, the pause menu, then your pick's actions."""
-        if effects.gesture is not None and self.hand.apply(effects.gesture):
-            self.touch()
-        if effects.redraw:
+        """Carry out one input's Effects: the pointer, your hand's gesture, a redraw, the menus, then your pick."""
+        self.pointer = effects.pointer or self.pointer
+        if (effects.gesture is not None and self.hand.apply(effects.gesture)) or effects.redraw:
             self.touch()
         if effects.pause:
             self.open_pause()
         if effects.log:                           # a click on the log (its redraw is asked too)
             self.log_open = not self.log_open
+        if effects.control is not None:
+            self.header.press(effects.control)
         if effects.pick is not None:
             self.carry_out(self.actions.take(effects.pick, self.clock, self.hand.order))
 
@@ -230,14 +232,9 @@ class TableScene(regions.Repaints, Scene):
             self.buttons.place(hl, self.layout)
             self.touch()
 
-    def shown_buttons(self) -> list[tuple[TableButton, Button]]:
-        """The table's buttons shown now, with their names (the tools only while cards fly or a command is on its
-        way)."""
-        return self.buttons.shown(self.highlights, self.accepting_input) if self.highlights.buttons else []
-
     def visible_buttons(self) -> list[Button]:
-        """The buttons shown now."""
-        return [b for _, b in self.shown_buttons()]
+        """The table's buttons shown now (the tools only while cards fly or a command is on its way)."""
+        return [b for _, b in self.buttons.shown(self.highlights, self.accepting_input)]
 
     # ------------------------------------------------------------------ status, log, clock
     @property
@@ -308,7 +305,6 @@ class TableScene(regions.Repaints, Scene):
         self.layout = layout
         self.hand.set_layout(layout)
         self.header.place(layout)
-        self.menu_button.rect = pygame.Rect(layout.menu_button)
         self.buttons.place(self.highlights, layout)
 
     def _show(self, fx: PlaybackEffects) -> None:
@@ -399,26 +395,38 @@ class TableScene(regions.Repaints, Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.take_input(route_event(self.input_view(), event))
+        if self.layer is not None and self.layer.handle_event(event):       # the chat first
+            self.touch()
+        else:
+            self.take_input(route_event(self.input_view(), event))
 
     def input_view(self) -> TableInput:
         """What the table's input reads now."""
-        return TableInput(self.layout, self.model, self.hand, self.menu_button, self.header,
-                          tuple(self.shown_buttons()), self.layer, not self.spectator and self.model is not None,
-                          self.guard.guarded(self.clock), self.anim.blocking, self.accepting_input,
+        return TableInput(self.layout, self.model, self.hand, self.header.looks(self.pointer), self.button_looks(),
+                          self.pointer, not self.spectator and self.model is not None, self.guard.guarded(self.clock),
+                          self.anim.blocking, self.accepting_input,
                           log_rect(self.layout, self.log_open, len(self.status.log)) if self.status.log else None)
+
+    def button_looks(self) -> tuple[tuple[TableButton, ButtonLook], ...]:
+        """The table's buttons shown now, lit and pressed as the pointer says, by name."""
+        return self.buttons.looks(self.highlights, self.accepting_input, self.pointer)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the table from this frame's view (changes nothing)."""
-        self.painter.draw(surface, self.view())
+        """Paint the table from this frame's view, then the layer over it from the same view (changes nothing)."""
+        view = self.view()
+        self.painter.draw(surface, view)
+        if self.layer is not None:
+            self.layer.draw(surface, view)
 
     def view(self) -> TableView:
-        """This frame's view of the table: all the painter and the layers over the table draw from."""
-        m = self.model
-        return TableView(self.layout, m, self.highlights, self.hand.frame(), self.anim.frame(self.layout.px(26)),
-                         self.turn_clock.running(m, self.clock), self.clock, self.pulse, self.thinking_seat,
-                         self.status_line(), self.status.recent(log_fit(self.layout, self.log_open)),
-                         self.table_number, self.bet, self.seat_looks(), tuple(self.visible_buttons()),
-                         (self.menu_button, *self.header.shown()), (self.layer,) if self.layer is not None else (),
-                         self.log_open)
+        """This frame's view of the table: all the painter and the layer over the table draw from."""
+        m, hl, art, anim = self.model, self.highlights, self.services.cards, self.anim.frame(self.layout.px(26))
+        return TableView(
+            layout=self.layout, model=m, highlights=hl, hand=self.hand.frame(), anim=anim, now=self.clock,
+            clock=self.turn_clock.running(m, self.clock), pulse=self.pulse, thinking_seat=self.thinking_seat,
+            status=self.status_line(), log=self.status.recent(log_fit(self.layout, self.log_open)),
+            words=table_words(m, hl, anim, self.table_number, self.bet), table_number=self.table_number, bet=self.bet,
+            looks=self.seat_looks(), buttons=tuple(b for _, b in self.button_looks()), language=get_language(),
+            controls=tuple(b for _, b in self.header.looks(self.pointer)), cards=CardColours.of(art),
+            felt=str(self.services.settings.table_colour), log_open=self.log_open)

@@ -4,9 +4,12 @@ Each frame the table scene builds a ``TableView``: the layout and the model,
 your side's ``Highlights``, where your hand's cards and the animations are
 this frame (``HandFrame``, ``AnimFrame``), the running clock, the glows'
 pulse, the thinking seat, the status line and the game log, each seat's
-avatar, the buttons shown and the extras' layers drawn over the table.
-``TablePainter.draw(surface, view)`` reads only that. A layer
-(``TableLayer``: the chat, the reactions) draws from the same view.
+avatar, the buttons shown as frozen ``ButtonLook``s, every text already
+said in the language shown (``TableWords``), the felt's colour and how
+cards are drawn. It is a value: no field holds a widget or a function, two
+frames that look the same compare equal, and ``TablePainter.draw(surface,
+view)`` reads only that. The extras over the table (the chat, the
+reactions) are drawn after it from the same view.
 
 A dialog over the table (the pause menu, the results) reads ``TableBelow``
 instead, from a function the scene hands it: the layout it centres on, the
@@ -19,17 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
-import pygame
-
-from ..widgets.controls import Button
+from ..art.card_art import CardArt
+from ..widgets.button_look import ButtonLook
 from .anim import AnimFrame
 from .clock import SeatClock
 from .hand_view import HandFrame
 from .highlights import Colour, Highlights
 from .layout import TableLayout
 from .model import TableModel
+from .words import TableWords
 
 
 @dataclass(frozen=True)
@@ -50,15 +52,22 @@ class SeatAvatars:
         return tuple(self.at(m, seat, watching) for seat in range(m.n)) if m is not None else ()
 
 
-class TableLayer(Protocol):
-    """Something drawn over the table from the frame's view (the chat panel, the reaction bubbles)."""
-
-    def draw(self, surface: pygame.Surface, view: TableView) -> None: ...
-
-
 @dataclass(frozen=True)
+class CardColours:
+    """How cards are drawn: faces in four suit colours or two, and the colour of the backs."""
+
+    four_colour: bool = False
+    back: str = "red"
+
+    @classmethod
+    def of(cls, art: CardArt) -> CardColours:
+        """The colours ``art`` draws with now (the settings applied to it)."""
+        return cls(art.four_colour, art.back_colour)
+
+
+@dataclass(frozen=True, kw_only=True)
 class TableView:
-    """Everything one frame of the table shows (see the module docstring)."""
+    """Everything one frame of the table shows (see the module docstring); built by keywords."""
 
     layout: TableLayout
     model: TableModel | None
@@ -71,13 +80,16 @@ class TableView:
     thinking_seat: int | None
     status: tuple[str, Colour]
     log: tuple[str, ...]                  # the game log's last lines, said in the language shown
+    words: TableWords                     # the header, the stock's count, the seats' plates and badges
     table_number: int
     bet: int | None                       # the table's bet before its first snapshot (None: not known yet)
     looks: tuple[int | None, ...]         # each seat's avatar (None: the colour of the name)
-    buttons: tuple[Button, ...]           # the table's buttons shown now
-    controls: tuple[Button, ...]          # the menu button and the header's
-    layers: tuple[TableLayer, ...] = ()   # drawn over the table, last
+    buttons: tuple[ButtonLook, ...]       # the table's buttons shown now
+    controls: tuple[ButtonLook, ...]      # the menu button and the header's
     log_open: bool = False                # the log is opened (a click on it): it shows ``log`` in a taller box
+    felt: str                             # the table cloth's colour (a key of the felt colours)
+    cards: CardColours                    # how the cards' faces and backs are drawn
+    language: str                         # the language the words and the log are said in
 
     def remaining(self, seat: int) -> tuple[float, float]:
         """(seconds left, turn seconds) of ``seat``'s clock this frame, or (0, 0) when it has none running."""

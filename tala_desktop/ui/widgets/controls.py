@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
 from ..art import gfx, theme
 from ..art.theme import WHITE, Colour
 from ..core.assets import Fonts
-from ..core.surface_cache import SurfaceCache
+from .button_look import ButtonImages, ButtonLook
 
-CACHE_LIMIT = 16         # images a button keeps: its states, its glow, at the sizes and labels it had
 BANNER_MARGIN = 6        # a banner keeps this far from the window's edges
 
 
@@ -47,7 +47,7 @@ class Button:
         self.pressed = False
         self.clicked = False
         self._phase = 0.0
-        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
+        self._images = ButtonImages(fonts)
 
     @property
     def active(self) -> bool:
@@ -95,55 +95,16 @@ class Button:
             return 0.0
         return 0.55 + 0.45 * math.sin(self._phase * math.tau * 0.9)
 
-    def _state(self) -> str:
-        if not self.enabled:
-            return "disabled"
-        if self.pressed and self.hovered:
-            return "pressed"
-        return "hover" if self.hovered else "normal"
-
-    def _image(self, state: str) -> pygame.Surface:
-        key = (state, self.rect.size, self.text, self.style, self.font_size)
-        return self._cache.get(key, lambda: self._render(state))
-
-    def _render(self, state: str) -> pygame.Surface:
-        w, h = self.rect.size
-        top, bottom, border = theme.BUTTON_DISABLED if state == "disabled" else theme.BUTTON_FACES[self.style]
-        if state == "hover":
-            top, bottom = gfx.shade(top, 1.12), gfx.shade(bottom, 1.12)
-        elif state == "pressed":
-            top, bottom = gfx.shade(bottom, 0.92), gfx.shade(top, 0.92)
-        radius = min(h // 2, max(6, h // 3))
-        shape = gfx.rounded_rect((w, h), theme.MASK, radius)
-        body = gfx.mask_with(gfx.vertical_gradient((w, h), top, bottom), shape)
-        edge = gfx.rounded_rect((w, h), theme.CLEAR, radius, border=max(2, h // 20), border_colour=(*border, 255))
-        body.blit(edge, (0, 0))
-        shine = gfx.rounded_rect((w - 2 * max(3, h // 10), h // 2 - 2), theme.BUTTON_SHINE, max(2, radius - 3))
-        body.blit(shine, (max(3, h // 10), max(2, h // 16)))
-        size = self.font_size or max(10, round(h * 0.42))
-        text_colour = theme.BUTTON_TEXT_DISABLED if state == "disabled" else WHITE
-        label = gfx.outlined_text(self.fonts.font(size, bold=True), self.text, text_colour,
-                                  gfx.shade(border, 0.8), max(1, size // 12))
-        if label.get_width() > w - 8:
-            label = pygame.transform.smoothscale(label, (w - 8, label.get_height()))
-        body.blit(label, label.get_rect(center=(w / 2, h / 2)))
-        return gfx.optimise(body)
-
-    def _halo(self) -> pygame.Surface:
-        h = self.rect.h
-        return self._cache.get(("halo", self.rect.size), lambda: gfx.glow_outline(
-            self.rect.size, min(h // 2, max(6, h // 3)), theme.BUTTON_GLOW, max(2, h // 16), max(6, h // 4)))
+    def look(self, hover: bool | None = None, pressed: bool | None = None) -> ButtonLook:
+        """The button as a frame shows it now (see button_look.py); ``hover`` and ``pressed`` as someone else
+        tracks them (None: as the button did from its events)."""
+        return ButtonLook((self.rect.x, self.rect.y, self.rect.w, self.rect.h), self.text, self.style, self.font_size,
+                          self.hovered if hover is None else hover, self.pressed if pressed is None else pressed,
+                          self.enabled, self.glow_level())
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
-            return
-        level = self.glow_level()
-        if level > 0:
-            halo = self._halo()
-            halo.set_alpha(round(255 * level))
-            surface.blit(halo, halo.get_rect(center=self.rect.center))
-        state = self._state()
-        surface.blit(self._image(state), self.rect.move(0, 2 if state == "pressed" else 0))
+        if self.visible:
+            self._images.draw(surface, self.look())
 
 
 class Label:
@@ -282,6 +243,43 @@ class Toast:
         surface.blit(img, rect)
 
 
+@dataclass(frozen=True)
+class BannerLook:
+    """A banner as one frame shows it: its words in ``colour`` at ``size``, centred on ``pos``, how big it is in its
+    pop (1: full size) and how opaque (0..255)."""
+
+    text: str
+    colour: Colour
+    size: int
+    pos: tuple[int, int]
+    scale: float = 1.0
+    alpha: int = 255
+
+
+def banner_image(fonts: Fonts, text: str, colour: Colour, size: int) -> pygame.Surface:
+    """A banner's words, outlined (render once per text, colour and size)."""
+    return gfx.outlined_text(fonts.font(size, bold=True), text, colour, theme.BANNER_OUTLINE, max(2, size // 16))
+
+
+def draw_banner(surface: pygame.Surface, look: BannerLook, image: pygame.Surface) -> None:
+    """Paint a banner's look from its ``image`` (``banner_image``): scaled in its pop, faded, kept inside the
+    surface's edges."""
+    if look.alpha <= 0:
+        return
+    k = look.scale
+    img = pygame.transform.smoothscale_by(image, max(0.05, k)) if abs(k - 1.0) > 1e-3 else image.copy()
+    img.set_alpha(look.alpha)
+    surface.blit(img, banner_place(look.pos, img.get_size(), surface.get_rect()))
+
+
+def banner_place(pos: tuple[int, int], size: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
+    """Where an image of ``size`` goes: centred on ``pos``, moved inside ``bounds`` (a seat at the window's edge has
+    its banner beside it, not cut off)."""
+    rect = pygame.Rect((0, 0), size)
+    rect.center = pos
+    return rect.clamp(bounds.inflate(-2 * BANNER_MARGIN, -2 * BANNER_MARGIN))
+
+
 class Banner:
     """A big-moment banner ("Ăn!", "Ù!", "Móm"): pops in with a bounce, holds, fades out."""
 
@@ -326,26 +324,16 @@ class Banner:
 
     def image(self) -> pygame.Surface:
         if self._image is None:
-            font = self.fonts.font(self.size, bold=True)
-            self._image = gfx.outlined_text(font, self.text, self.colour, theme.BANNER_OUTLINE, max(2, self.size // 16))
+            self._image = banner_image(self.fonts, self.text, self.colour, self.size)
         return self._image
 
+    def look(self) -> BannerLook:
+        """The banner as a frame shows it now."""
+        return BannerLook(self.text, self.colour, self.size, self.pos, self.scale(), self.alpha())
+
     def draw(self, surface: pygame.Surface) -> None:
-        a = self.alpha()
-        if a <= 0:
-            return
-        img = self.image()
-        k = self.scale()
-        if abs(k - 1.0) > 1e-3:
-            img = pygame.transform.smoothscale_by(img, max(0.05, k))
-        else:
-            img = img.copy()
-        img.set_alpha(a)
-        surface.blit(img, self.placed(img.get_size(), surface.get_rect()))
+        draw_banner(surface, self.look(), self.image())
 
     def placed(self, size: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
-        """Where an image of ``size`` goes: centred on ``pos``, moved inside ``bounds`` (a seat at the window's
-        edge has its banner beside it, not cut off)."""
-        rect = pygame.Rect((0, 0), size)
-        rect.center = self.pos
-        return rect.clamp(bounds.inflate(-2 * BANNER_MARGIN, -2 * BANNER_MARGIN))
+        """Where an image of ``size`` goes (``banner_place``)."""
+        return banner_place(self.pos, size, bounds)

@@ -83,7 +83,7 @@ def test_a_picture_chosen_in_the_profile_is_your_face_on_the_menu_the_new_game_p
         spot = (AVATAR // 2, AVATAR // 3)
         drawn = canvas.get_at((LEFT.x + spot[0], setup._row_y(0) - 1 + spot[1]))[:3]
         assert _near(drawn, panda.get_at(spot)[:3])
-        painter = TablePainter(app.services)
+        painter = TablePainter(app.services.fonts, app.services.cards, app.services.faces)
         seat = painter.avatar(name, 76, False, look)
         assert _same_image(seat, faces.face(name, look, 76))
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tala_desktop.ui.art.felt_colours import recolour_felt
 from tala_desktop.ui.art.table_art import felt, table_oval
 from tala_desktop.ui.table.painter import TablePainter
-from tests.ui.table_helpers import make_services
+from tests.ui.table_helpers import Driver, make_services, make_table
 
 
 def test_the_cloth_changes_colour_and_the_rim_does_not(pg):
@@ -21,13 +21,25 @@ def test_the_cloth_changes_colour_and_the_rim_does_not(pg):
     assert recolour_felt(green, "green").get_at(centre) == green.get_at(centre)
 
 
-def test_a_painter_follows_the_setting_live(pg, fonts):
+def test_a_table_follows_the_setting_live(pg, fonts):
     services = make_services(fonts)
     settings = services.settings
     settings.table_colour = "green"
-    painter = TablePainter(services)         # every table's painter, offline, tutorial or LAN: no wiring needed
-    first = painter.felt((320, 180))
-    assert first.get_at((160, 85))[1] > first.get_at((160, 85))[2]
+    drv = Driver(make_table(), services)        # every table's view, offline, tutorial or LAN: no wiring needed
+    green = drv.scene.view()
+    first = drv.draw().copy()
+    assert green.felt == "green" and first.get_at((640, 300))[1] > first.get_at((640, 300))[2]
     settings.table_colour = "blue"
-    second = painter.felt((320, 180))
+    blue = drv.scene.view()
+    assert blue.felt == "blue" and blue != green
+    second = drv.draw()
+    assert second.get_at((640, 300))[2] > second.get_at((640, 300))[1]
+
+
+def test_the_painter_draws_the_colour_it_is_given(pg, fonts):
+    services = make_services(fonts)
+    painter = TablePainter(services.fonts, services.cards, services.faces)
+    first = painter.felt((320, 180), "green")
+    assert first.get_at((160, 85))[1] > first.get_at((160, 85))[2]
+    second = painter.felt((320, 180), "blue")
     assert second.get_at((160, 85))[2] > second.get_at((160, 85))[1]

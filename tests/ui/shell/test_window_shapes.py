@@ -37,7 +37,7 @@ def test_the_table_fills_a_window_of_any_shape(pg, window, canvas):
         rects = table.hand.rest_rects()
         assert rects and all(_inside(r, canvas) for r in rects.values())
         assert max(r.bottom for r in rects.values()) > canvas[1] - 60  # the hand sits at the bottom edge
-        assert table.menu_button.rect.right > canvas[0] - 30           # the menu button at the right edge
+        assert table.view().controls[0].rect.right > canvas[0] - 30    # the menu button at the right edge
         for seat in range(table.model.n):
             geo = table.layout.seat(seat)
             assert _inside(geo.plate, canvas)

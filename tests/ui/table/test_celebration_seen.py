@@ -17,6 +17,7 @@ from tala_desktop.ui.core.i18n import tr_count
 from tala_desktop.ui.table.celebration import FADE, LIFE
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.results_rows import row_points
+from tala_desktop.ui.widgets.controls import banner_place
 from tests.ui.table_helpers import Driver, make_services
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -39,13 +40,14 @@ def test_a_bots_u_is_celebrated_clear_of_its_banner_and_whole_before_the_results
     table = _bot_about_to_u()
     drv = Driver(table, make_services(fonts, speed=1.0), client=LocalTableClient(table, 0))
     sc = drv.scene
-    drv.until(lambda: sc.anim.celebrating, limit=600)
+    drv.until(lambda: bool(sc.view().anim.celebrations), limit=600)
     clear = 0.0
-    while sc.anim.celebrating:
+    while sc.view().anim.celebrations:
         assert not isinstance(drv.stack.top, ResultsOverlay)           # the results wait for it
-        fans = [c for c in sc.anim.celebrations if c.age >= 0 and c.alpha() > 0]
-        covered = any(f.fan_bounds().colliderect(b.placed(b.image().get_size(), pygame.Rect((0, 0), sc.layout.size)))
-                      for f in fans for b in sc.anim.banners if b.alpha() > 0)
+        frame, bounds = sc.view().anim, pygame.Rect((0, 0), sc.layout.size)     # what the frame shows
+        fans = [c for c in frame.celebrations if c.age >= 0 and c.alpha() > 0]
+        covered = any(f.fan_bounds().colliderect(banner_place(b.pos, sc.painter.banner_image(b).get_size(), bounds))
+                      for f in fans for b in frame.banners if b.alpha > 0)
         if fans and not covered:
             clear += DT
         drv.step(1, DT)

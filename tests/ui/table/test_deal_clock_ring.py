@@ -15,13 +15,13 @@ SECONDS = 30
 def test_your_ring_shows_the_whole_turn_when_your_buttons_appear(pg, fonts):
     drv = Driver(make_table(seconds=SECONDS, deal_wait=6.0), make_services(fonts, speed=1.0))
     sc, table = drv.scene, drv.table
-    drv.until(lambda: sc.model is not None and bool(sc.anim.flights))
+    drv.until(lambda: sc.model is not None and bool(sc.view().anim.flights))
     while sc.anim.blocking:                             # the cards fly: the ring is full, no Đánh button
         assert sc.clock_remaining(0) == (SECONDS, SECONDS)
-        assert "discard" not in [name for name, _ in sc.shown_buttons()]
+        assert "discard" not in [name for name, _ in sc.button_looks()]
         drv.step()
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")
-    assert "discard" in [name for name, _ in sc.shown_buttons()]        # Đánh shows from now
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")
+    assert "discard" in [name for name, _ in sc.button_looks()]         # Đánh shows from now
     assert sc.clock_remaining(0)[0] >= SECONDS - 0.05   # ... with the whole turn on the ring
     assert table.deadline is not None and table.deadline - table.now >= SECONDS - 0.05
     drv.step(30)
@@ -33,7 +33,7 @@ def test_a_bot_that_leads_waits_for_your_deal_then_thinks(pg, fonts):
     drv = Driver(make_table(seconds=SECONDS, deal_wait=6.0, think_delay=0.8, leader=1),
                  make_services(fonts, speed=1.0))
     sc, table = drv.scene, drv.table
-    drv.until(lambda: sc.model is not None and bool(sc.anim.flights))
+    drv.until(lambda: sc.model is not None and bool(sc.view().anim.flights))
     drv.until(lambda: sc.model is not None and not sc.anim.blocking)
     assert table.state.history == []                    # nothing was played while your cards flew
     drv.until(lambda: bool(table.state.history), limit=45)   # your screen's guard, then its 0.8 s
@@ -63,7 +63,7 @@ def test_the_clock_starting_while_your_move_is_on_its_way_does_not_take_another(
     courier = Courier(table, 0)
     drv = Driver(table, make_services(fonts, speed=0.0), client=courier)
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")
     assert len(courier.held) == 1                       # "the deal is shown", still on its way
     card = next(c for c in reversed(sc.hand.order) if c in sc.model.discardable())
     drv.double_click(drv.card_pos(card))                # your discard, on its way too

@@ -147,7 +147,7 @@ def test_the_table_takes_no_click_in_its_first_moment_back_and_no_press_carries_
 
     drv = Driver(make_table(seed=5), make_services(fonts, speed=0.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")
     card = sc.hand.order[0]
     _move(drv.card_pos(card))
     _post(pygame.MOUSEBUTTONDOWN, drv.card_pos(card), button=1)          # a press on a card ...

@@ -7,7 +7,7 @@ import pytest
 
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.table.model import TableModel
-from tala_desktop.ui.table.painter import seat_badge
+from tala_desktop.ui.table.words import seat_badge
 from tests.table.test_table import run_until_over
 from tests.table.test_watchers import bots_table
 

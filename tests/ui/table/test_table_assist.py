@@ -95,7 +95,7 @@ def test_every_string_key_the_table_uses_exists():
     from tala_desktop.ui.table.director import U_BANNERS
     from tala_desktop.ui.table.guide import ERROR_KEYS
     from tala_desktop.ui.table.modes import BUTTON_LOOKS
-    from tala_desktop.ui.table.painter import BADGE_KEYS
+    from tala_desktop.ui.table.words import BADGE_KEYS
 
     keys = [look.key for look in BUTTON_LOOKS.values()]
     keys += [*BADGE_KEYS.values(), *U_BANNERS.values(), *ERROR_KEYS.values()]

@@ -8,11 +8,13 @@ import pytest
 
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.i18n import tr
+from tala_desktop.ui.core.surface_cache import SurfaceCache
 from tala_desktop.ui.core.tween import Tweener
 from tala_desktop.ui.table.anim import TableAnimator, draw_overlays
 from tala_desktop.ui.table.director import TableDirector
 from tala_desktop.ui.table.hand_view import HandView
 from tala_desktop.ui.table.layout import TableLayout
+from tala_desktop.ui.widgets.controls import banner_image
 from tests.ui.table_helpers import make_services
 
 
@@ -50,5 +52,7 @@ def test_a_floating_amount_by_an_edge_seat_stays_inside(pg, fonts):
     anim.float_text(image, (4, left[1]))
     surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
     surface.fill((0, 0, 0, 0))
-    draw_overlays(surface, services.cards, anim.frame(layout.px(26)))     # drawn from the frame's value
+    words = SurfaceCache[pygame.Surface](8)
+    draw_overlays(surface, services.cards, anim.frame(layout.px(26)), False, SurfaceCache(8),   # from the frame's value
+                  lambda b: words.get(b, lambda: banner_image(fonts, b.text, b.colour, b.size)))
     assert surface.get_bounding_rect().w >= image.get_bounding_rect().w - 1

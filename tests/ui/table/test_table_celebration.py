@@ -3,6 +3,8 @@ burst at their seat, the game's chips flying to it; an Ù gets the bigger fan. I
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from tala_desktop.engine import OutcomeKind
@@ -26,7 +28,7 @@ def test_the_winner_is_celebrated_before_the_results(pg, fonts):
     drv = Driver(make_table(seed=5), make_services(fonts, speed=1.0))
     sc = drv.scene
     _to_the_celebration(drv)
-    m, c = sc.model, sc.anim.celebrations[0]
+    m, c = sc.model, sc.view().anim.celebrations[0]       # as the frame shows it
     winner = m.outcome.winner
     assert c.seat_centre == sc.layout.seat(winner).avatar_centre and not c.big
     held = sorted(c for ph in m.laid[winner] for c in ph) + sorted(m.reveal[winner])
@@ -35,8 +37,9 @@ def test_the_winner_is_celebrated_before_the_results(pg, fonts):
     first = [angle for _, angle, _ in c.fan()]
     canvas = pygame.Rect((0, 0), sc.layout.size)
     shown = 0
-    while sc.anim.celebrating:
+    while sc.view().anim.celebrations:
         assert not isinstance(drv.stack.top, ResultsOverlay)      # the results wait for it
+        c = sc.view().anim.celebrations[0]
         assert canvas.contains(c.fan_bounds())
         drv.step()
         shown += 1
@@ -55,11 +58,17 @@ def test_an_u_gets_the_bigger_celebration(pg, fonts):
     sc.anim.celebrations.clear()
     ended = GameEnded(game_id=m.game_id, outcome=m.outcome._replace(kind=OutcomeKind.U), hands=m.reveal)
     sc.director._on_outcome(ended, Batch(None, m, {}, sc.layout, []), 0.0)
-    big = sc.anim.celebrations[-1]
-    assert big.big and len(big.fan()) == len(big.cards)
-    surface = pygame.Surface(sc.layout.size)
-    big.age = 0.6
-    big.draw(surface, sc.services.cards)                       # the fan and the two rings draw
+    sc.anim.celebrations[-1].age = 0.6
+    view = sc.view()
+    big = view.anim.celebrations[-1]
+    assert big.big and big.age == 0.6 and len(big.fan()) == len(big.cards)
+    without = dataclasses.replace(view, anim=dataclasses.replace(view.anim, celebrations=()))
+    drawn, plain = pygame.Surface(sc.layout.size), pygame.Surface(sc.layout.size)
+    sc.painter.draw(drawn, view)
+    sc.painter.draw(plain, without)
+    diff = sum(drawn.get_at((x, y)) != plain.get_at((x, y)) for x in range(0, sc.layout.size[0], 8)
+               for y in range(0, sc.layout.size[1], 8))
+    assert diff > 50
     sc.close()
 
 

@@ -37,7 +37,7 @@ def escape(drv: Driver) -> PauseOverlay:
 def test_pausing_offline_stops_the_clock_the_bots_and_the_flights(pg, fonts):
     drv = Driver(make_table(seed=3, seconds=30), make_services(fonts, speed=0.5))
     sc, table = drv.scene, drv.table
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")   # you lead, with a 30 s clock
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")   # you lead, with a 30 s clock
     drv.step(15)
     left = sc.clock_remaining(0)[0]
     pause = escape(drv)
@@ -50,11 +50,11 @@ def test_pausing_offline_stops_the_clock_the_bots_and_the_flights(pg, fonts):
     assert sc.clock_remaining(0)[0] < left - 0.5      # the clock runs again
     card = next(c for c in sc.hand.order if c in sc.model.discardable())
     drv.double_click(drv.card_pos(card))
-    drv.until(lambda: table.state.to_move != 0 and bool(sc.anim.flights))    # your discard flies, a bot is next
-    moves, flights = len(table.state.history), [f.t for f in sc.anim.flights]
+    drv.until(lambda: table.state.to_move != 0 and bool(sc.view().anim.flights))    # your discard flies, a bot is next
+    moves, flights = len(table.state.history), sc.view().anim.flights
     escape(drv)
     drv.step(120)                                     # two seconds: the bots would have played by now
-    assert len(table.state.history) == moves and [f.t for f in sc.anim.flights] == flights
+    assert len(table.state.history) == moves and sc.view().anim.flights == flights    # the cards hang still
     assert not sc.needs_redraw                        # a paused table asks for no frames
     press_escape(drv)                                 # Esc closes the menu again
     assert drv.stack.top is sc
@@ -156,10 +156,10 @@ def test_the_lay_down_turn_warns_before_the_clock_makes_you_mom(pg, fonts):
     text, _ = sc.status_line()
     assert text.startswith(tr("status.lay_clock_mom"))              # the guide warns while the phỏm are raised
     drv.until(lambda: sc.clock_remaining(0)[0] < 10.4)
-    assert "tick" not in sounds.played and not sc.anim.banners
+    assert "tick" not in sounds.played and not sc.view().anim.banners
     drv.until(lambda: sc.clock_remaining(0)[0] < 9.5)
     assert sounds.played.count("tick") == 1                          # the tick starts at 10 s here
-    assert [b.text for b in sc.anim.banners] == [tr("status.lay_clock")]
+    assert [b.text for b in sc.view().anim.banners] == [tr("status.lay_clock")]
     text, colour = sc.status_line()
     assert text.startswith(tr("status.lay_clock_mom")) and colour == WARNING   # red-orange from 10 s
     drv.until(lambda: sc.clock_remaining(0)[0] < 7.5)
@@ -180,7 +180,7 @@ def test_without_a_phom_to_lay_the_lay_down_turn_does_not_warn(pg, fonts):
     text, _ = sc.status_line()
     assert not text.startswith(tr("status.lay_clock_mom")) and tr("status.lay_clock") not in text
     drv.until(lambda: sc.clock_remaining(0)[0] < 6)
-    assert "tick" not in sounds.played and not sc.anim.banners          # no warning for a Móm you cannot avoid
+    assert "tick" not in sounds.played and not sc.view().anim.banners          # no warning for a Móm you cannot avoid
     drv.until(lambda: sc.clock_remaining(0)[0] < 4.5)
     assert sounds.played.count("tick") == 1                             # the last five seconds tick as every turn
     sc.close()
@@ -276,8 +276,8 @@ def test_your_banner_clears_the_status_line_above_it(pg, fonts, size):
     drv.until(lambda: sc.model is not None)
     L = sc.layout
     sc.director.banner(L, tr("status.lay_clock"), sc.model.me, sc.model.me)
-    banner = sc.anim.banners[-1]
-    box = banner.image().get_rect(center=banner.pos)
+    banner = sc.view().anim.banners[-1]                  # as the frame draws it
+    box = sc.painter.banner_image(banner).get_rect(center=banner.pos)
     assert box.top >= L.status.bottom + L.px(6), (size, box, L.status)
     sc.close()
 
@@ -293,8 +293,8 @@ def test_a_payments_amounts_sit_on_a_dark_pill_so_they_read_over_cards(pg, fonts
     sc.anim.texts.clear()
     batch = Batch(None, sc.model, {}, sc.layout, [])
     sc.director._on_payment(Payment(game_id=1, from_seat=2, to=1, amount=100, reason="eat"), batch, 0.0)
-    assert len(sc.anim.texts) == 2
-    for t in sc.anim.texts:
+    assert len(sc.view().anim.texts) == 2                          # the frame shows both amounts
+    for t in sc.view().anim.texts:
         card = pygame.Surface(t.image.get_size())
         card.fill((250, 250, 245))                                   # a card face
         card.blit(t.image, (0, 0))

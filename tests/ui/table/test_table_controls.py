@@ -32,7 +32,7 @@ def test_the_sort_button_stays_put_while_the_others_play(pg, fonts):
     seen_flights = 0
     for _ in range(150):                                   # your discard flies, then the bots play theirs
         drv.step()
-        seen_flights += bool(sc.anim.flights)
+        seen_flights += bool(sc.view().anim.flights)
         assert drv.button("sort") == rect
     assert seen_flights > 10
     sc.close()
@@ -109,33 +109,36 @@ def test_the_header_opens_settings_and_rules_over_the_table_and_mutes(pg, fonts)
     drv = Driver(make_table(seed=3, seconds=30), services)
     sc = drv.scene
     drv.until(lambda: sc.accepting_input)
-    assert [b.text for b in sc.header.shown()] == ["⚙", "?", "♪"]
-    frame = drv.draw()                                        # the rule set is named in the header
+    view = sc.view()
+    assert [b.label for b in view.controls] == [tr("icon.menu"), "⚙", "?", "♪"]
+    assert view.words.rules == tr("setup.preset.zingplay")   # the rule set is named in the header
+    frame = drv.draw()
     drawn = [key[1] for key in sc.painter._cache if key[0] == "text"]
     assert tr("setup.preset.zingplay") in drawn
+    settings, rules, sound = view.controls[1:]
     left = sc.clock_remaining(0)[0]
-    drv.click(sc.header.buttons["settings"].rect.center)
+    drv.click(settings.rect.center)
     assert opened == ["settings"] and isinstance(drv.stack.top, Page)
     drv.step(60)
     assert sc.clock_remaining(0)[0] == left                   # the table waits under the page
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     drv.step()
     assert drv.stack.top is sc
-    drv.click(sc.header.buttons["rules"].rect.center)
+    drv.click(rules.rect.center)
     assert opened == ["settings", "rules"]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     drv.step()
     volume = services.settings.sound_volume
-    drv.click(sc.header.buttons["sound"].rect.center)
-    assert services.settings.sound_volume == 0 and sc.header.buttons["sound"].text == tr("icon.sound_off")
-    drv.click(sc.header.buttons["sound"].rect.center)
-    assert services.settings.sound_volume == volume and sc.header.buttons["sound"].text == tr("icon.sound_on")
+    drv.click(sound.rect.center)
+    assert services.settings.sound_volume == 0 and sc.view().controls[3].label == tr("icon.sound_off")
+    drv.click(sound.rect.center)
+    assert services.settings.sound_volume == volume and sc.view().controls[3].label == tr("icon.sound_on")
     assert frame.get_size() == (1280, 720)
     sc.close()
 
 
 def test_the_rule_set_name_follows_the_preset():
-    from tala_desktop.ui.table.painter import rule_set_name
+    from tala_desktop.ui.table.words import rule_set_name
 
     assert rule_set_name("zingplay") == "Zingplay"
     assert rule_set_name("co_ban") == "Cơ bản"

@@ -22,7 +22,8 @@ def test_the_pause_menu_is_made_from_the_table_below_and_callbacks(pg, fonts):
     held: list[bool] = []
     left: list[bool] = []
     stack = SceneStack()
-    pause = PauseOverlay(services, TablePainter(services), lambda: below, held.append, lambda: left.append(True))
+    painter = TablePainter(services.fonts, services.cards, services.faces)
+    pause = PauseOverlay(services, painter, lambda: below, held.append, lambda: left.append(True))
     stack.push(pause)
     assert held == [True] and pause.panel.center == (840, 360)       # it holds the table, centred on its canvas
     assert leave_cost(below) is None and quit_note(below)             # no game shown: nothing to lose yet

@@ -9,7 +9,7 @@ from tests.ui.table_helpers import Driver, make_services, make_table
 def test_a_double_click_low_on_a_card_discards_it_and_raises_no_neighbour(pg, fonts):
     drv = Driver(make_table(seed=3, seconds=0), make_services(fonts, speed=1.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard" and not sc.anim.busy)
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard" and not sc.anim.busy)
     drv.step(30)
     order, m = list(sc.hand.order), sc.model
     i = next(i for i in range(1, len(order)) if order[i] in m.discardable())
@@ -31,7 +31,7 @@ def test_a_double_click_low_on_a_card_discards_it_and_raises_no_neighbour(pg, fo
 def test_two_slow_clicks_are_two_clicks(pg, fonts):
     drv = Driver(make_table(seed=3, seconds=0), make_services(fonts, speed=1.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard" and not sc.anim.busy)
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard" and not sc.anim.busy)
     drv.step(30)
     order = list(sc.hand.order)
     card, left = order[2], order[1]

@@ -29,14 +29,14 @@ def test_whole_games_by_mouse_agree_with_the_engine(pg, fonts):
     games = 0
     for _ in range(40000):
         m = sc.model
-        if (not refused_eaten and m is not None and sc.accepting_input and sc.actions.mode == "discard"
+        if (not refused_eaten and m is not None and sc.accepting_input and sc.view().highlights.mode == "discard"
                 and m.my_eaten):
             before = _engine_json(drv)
             card = m.my_eaten[0]
             drv.double_click(drv.card_pos(card))
             text, _ = sc.status_line()
             assert text == f"Không thể đánh {card_label(card)}: lá đã ăn"
-            assert ("hand", card) in sc.anim.shakes
+            assert ("hand", card) in sc.view().anim.shakes
             assert _engine_json(drv) == before
             refused_eaten = True
         play_my_turn(drv, stats)
@@ -90,7 +90,7 @@ def test_sort_button_cycles_phom_suit_and_rank_order(pg, fonts):
 def test_drag_reorders_and_drag_up_discards(pg, fonts):
     drv = Driver(make_table(seed=3), make_services(fonts, speed=0.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")  # you lead: discard first
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")  # you lead: discard first
     first = sc.hand.order[0]
     last_rect = sc.hand.rect_of(sc.hand.order[-1])
     drv.drag(drv.card_pos(first), (last_rect.right - 5, last_rect.centery))
@@ -106,23 +106,23 @@ def test_drag_reorders_and_drag_up_discards(pg, fonts):
 def test_refusals_shake_and_explain_without_touching_the_table(pg, fonts):
     drv = Driver(make_table(seed=9, levels=("easy", "easy", "easy")), make_services(fonts, speed=0.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")
     card = sc.hand.order[0]
     drv.double_click(drv.card_pos(card))  # a legal discard: the lead
     drv.until(lambda: sc.model.to_move != 0)
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "take")
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "take")
     before = _engine_json(drv)
     card = sc.hand.order[0]
     drv.double_click(drv.card_pos(card))
     assert sc.status_line()[0] == "Hãy bốc hoặc ăn trước khi đánh"
-    assert ("hand", card) in sc.anim.shakes
+    assert ("hand", card) in sc.view().anim.shakes
     assert _engine_json(drv) == before
     # the table's own refusal (an error message) is worded and shakes the card too
     other = sc.hand.order[-1]
     sc.send_move(Move(0, MoveKind.DISCARD, card=other), ("discard", other))
     drv.step()
     assert sc.status_line()[0] == "Chưa thể làm việc đó lúc này"
-    assert ("hand", other) in sc.anim.shakes and not sc.actions.awaiting
+    assert ("hand", other) in sc.view().anim.shakes and not sc.actions.awaiting
     assert _engine_json(drv) == before
     sc.close()
 

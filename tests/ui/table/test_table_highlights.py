@@ -200,7 +200,7 @@ def test_drawing_a_frame_changes_nothing_and_draws_the_same_frame_twice(pg, font
     stats: dict[str, int] = {}
     checked: set[str] = set()
     for i in range(12000):
-        now = "flying" if sc.anim.flights else sc.highlights.mode
+        now = "flying" if sc.view().anim.flights else sc.highlights.mode
         if sc.model is not None and (i % 11 == 0 or now not in checked):  # every moment at its first frame too
             before = fingerprint(sc)
             first = pygame.image.tobytes(drv.draw(), "RGB")
@@ -208,7 +208,7 @@ def test_drawing_a_frame_changes_nothing_and_draws_the_same_frame_twice(pg, font
             second = pygame.image.tobytes(drv.draw(), "RGB")
             assert between == before and fingerprint(sc) == before
             assert first == second
-            moment = "flying" if sc.anim.flights else sc.highlights.mode
+            moment = "flying" if sc.view().anim.flights else sc.highlights.mode
             checked.add(moment)
             if {"flying", "take", "discard", "lay"} <= checked:
                 break

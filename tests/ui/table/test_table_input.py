@@ -28,7 +28,7 @@ def _event(kind: int, pos: tuple[int, int], **extra: Any) -> pygame.event.Event:
 def _your_lead(fonts) -> Driver:
     drv = Driver(make_table(seed=3, seconds=0), make_services(fonts, speed=0.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode is Mode.DISCARD and not sc.anim.busy)
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode is Mode.DISCARD and not sc.anim.busy)
     drv.step(10)
     return drv
 
@@ -90,7 +90,7 @@ def test_buttons_and_the_table_are_picks_too(pg, fonts):
     drv = _your_lead(fonts)
     sc = drv.scene
     drv.double_click(drv.card_pos(next(c for c in sc.hand.order if c in sc.model.discardable())))
-    drv.until(lambda: sc.accepting_input and sc.actions.mode is Mode.TAKE and not sc.anim.busy)
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode is Mode.TAKE and not sc.anim.busy)
     drv.step(10)
     stock = sc.layout.stock.center
     assert route_event(sc.input_view(), _event(pygame.MOUSEBUTTONDOWN, stock)).pick == TablePressed(Target("stock"))
@@ -102,4 +102,67 @@ def test_buttons_and_the_table_are_picks_too(pg, fonts):
     order = list(sc.hand.order)
     sc.take_input(click)
     assert sorted(sc.hand.order) == sorted(order) and sc.status_line()[0]     # sorted, and it says how
+    sc.close()
+
+
+def test_the_pointer_over_a_button_is_a_value_the_scene_stores(pg, fonts):
+    drv = _your_lead(fonts)
+    sc = drv.scene
+    sort = next(look for name, look in sc.button_looks() if name is TableButton.SORT)
+    before = sc.view()
+    assert not any(b.hover or b.pressed for b in before.buttons + before.controls)
+    over = route_event(sc.input_view(), _event(pygame.MOUSEMOTION, sort.rect.center))
+    assert over.pointer is not None and over.pointer.over == TableButton.SORT and over.redraw
+    assert sc.view() == before                               # nothing was written: the frame is the same
+    sc.take_input(over)
+    lit = next(b for b in sc.view().buttons if b.label == sort.label)
+    assert lit.hover and not lit.pressed and lit.state == "hover"
+    assert route_event(sc.input_view(), _event(pygame.MOUSEMOTION, sort.rect.move(0, 1).center)).pointer is None
+    down = route_event(sc.input_view(), _event(pygame.MOUSEBUTTONDOWN, sort.rect.center))
+    assert down.pointer is not None and down.pointer.held == TableButton.SORT and down.pick is None
+    sc.take_input(down)
+    assert next(b for b in sc.view().buttons if b.label == sort.label).state == "pressed"
+    away = route_event(sc.input_view(), _event(pygame.MOUSEBUTTONUP, sc.layout.stock.center))
+    assert away.pick is None and away.pointer is not None and away.pointer.held is None   # let go off it: no click
+    sc.take_input(away)
+    assert not any(b.pressed for b in sc.view().buttons)
+    sc.close()
+
+
+def test_the_menu_and_header_say_what_was_clicked(pg, fonts):
+    drv = _your_lead(fonts)
+    sc = drv.scene
+    menu, *_, sound = sc.input_view().controls
+    assert menu[0] == "menu" and sound[0] == "sound"
+    sc.take_input(route_event(sc.input_view(), _event(pygame.MOUSEBUTTONDOWN, sound[1].rect.center)))
+    click = route_event(sc.input_view(), _event(pygame.MOUSEBUTTONUP, sound[1].rect.center))
+    assert click.control == "sound" and not click.pause
+    volume = sc.services.settings.sound_volume
+    assert volume > 0                                        # the click is a value until the scene carries it out
+    sc.take_input(click)
+    assert sc.services.settings.sound_volume == 0
+    sc.take_input(route_event(sc.input_view(), _event(pygame.MOUSEBUTTONDOWN, menu[1].rect.center)))
+    opened = route_event(sc.input_view(), _event(pygame.MOUSEBUTTONUP, menu[1].rect.center))
+    assert opened.pause and opened.control is None
+    sc.close()
+
+
+def test_the_chat_takes_its_events_before_the_table(pg, fonts):
+    class Chat:
+        def __init__(self) -> None:
+            self.events: list[int] = []
+
+        def handle_event(self, event: pygame.event.Event) -> bool:
+            self.events.append(event.type)
+            return event.type == pygame.KEYDOWN               # it takes the keys (typing), not the mouse
+
+    drv = _your_lead(fonts)
+    sc = drv.scene
+    chat = Chat()
+    sc.extras = chat
+    sc.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert chat.events == [pygame.KEYDOWN] and drv.stack.top is sc       # Esc typed in the chat: no pause menu
+    sc.extras = None
+    sc.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert drv.stack.top is not sc
     sc.close()

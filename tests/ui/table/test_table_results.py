@@ -188,7 +188,7 @@ def test_nothing_in_a_results_row_overlaps_at_any_size_or_language(pg, fonts, la
 
 
 def badge_text_of(label: str) -> str:
-    from tala_desktop.ui.table.painter import badge_text
+    from tala_desktop.ui.table.words import badge_text
     return badge_text(label)
 
 

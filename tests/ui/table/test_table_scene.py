@@ -29,19 +29,23 @@ def _play_until(drv: Driver, pred, limit: int = 30000) -> dict[str, int]:
 def test_lowering_a_raised_card_explains_and_hạ_refuses(pg, fonts):
     drv = Driver(make_table(seed=3, players=3), make_services(fonts, speed=0.0))
     sc = drv.scene
-    _play_until(drv, lambda: sc.accepting_input and sc.actions.mode == "lay" and sc.actions.lay_check is not None
-                and any(m.bit_count() == 3 for m in sc.actions.lay_check.melds))
-    meld = next(m for m in sc.actions.lay_check.melds if m.bit_count() == 3)
+    def lay_shown() -> bool:                # what the frame shows: your lay-down turn, a three-card phỏm to lay
+        hl = sc.view().highlights
+        return (sc.accepting_input and hl.mode == "lay" and hl.lay_check is not None
+                and any(m.bit_count() == 3 for m in hl.lay_check.melds))
+
+    _play_until(drv, lay_shown)
+    meld = next(m for m in sc.view().highlights.lay_check.melds if m.bit_count() == 3)
     card = next(c for c in sc.hand.order if meld >> c & 1)
     drv.click(drv.card_pos(card))
     assert card not in sc.hand.raised
-    check = sc.actions.lay_check
+    check = sc.view().highlights.lay_check
     assert not check.ok and check.reason == "Các lá đã chọn không tạo thành phỏm"
     assert sc.status_line()[0] == check.reason
     before = [p.mask for p in drv.table.state.laid[0]]
     drv.click_button("lay")
     assert [p.mask for p in drv.table.state.laid[0]] == before and drv.table.state.phase.value == "lay"
-    assert any(key[0] == "hand" for key in sc.anim.shakes)
+    assert any(key[0] == "hand" for key in sc.view().anim.shakes)
     drv.step(15)
     drv.click(drv.card_pos(card))  # raise it again: the lay is valid and Hạ lays exactly the raised cards
     raised = set(sc.hand.raised)
@@ -55,8 +59,9 @@ def test_lowering_a_raised_card_explains_and_hạ_refuses(pg, fonts):
 def test_send_by_hand_card_then_target_phom(pg, fonts):
     drv = Driver(make_table(seed=5), make_services(fonts, speed=0.0))
     sc = drv.scene
-    _play_until(drv, lambda: sc.accepting_input and sc.actions.mode == "send" and bool(sc.highlights.send_arrows))
-    card, (seat, k) = next(iter(sc.highlights.send_arrows.items()))
+    _play_until(drv, lambda: sc.accepting_input and sc.view().highlights.mode == "send"
+                and bool(sc.view().highlights.send_arrows))
+    card, (seat, k) = next(iter(sc.view().highlights.send_arrows.items()))
     drv.click(drv.card_pos(card))           # lower it
     assert card not in sc.hand.raised
     drv.step(15)
@@ -74,7 +79,7 @@ def test_send_by_hand_card_then_target_phom(pg, fonts):
 def test_an_idle_table_asks_for_no_redraw_until_something_changes(pg, fonts):
     drv = Driver(make_table(seed=3, seconds=0), make_services(fonts, speed=2.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")  # you lead; no clock
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")  # you lead; no clock
     drv.step(30)
     redraws = []
     for _ in range(30):
@@ -93,7 +98,7 @@ def test_an_idle_table_asks_for_no_redraw_until_something_changes(pg, fonts):
 def test_the_clock_ring_redraws_a_few_times_a_second(pg, fonts):
     drv = Driver(make_table(seed=3, seconds=30), make_services(fonts, speed=2.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")
     drv.step(30)
     redraws = 0
     for _ in range(60):                              # two seconds at 30 updates a second
@@ -115,7 +120,7 @@ def test_escape_pauses_and_leaving_counts_as_mom(pg, fonts):
     assert isinstance(pause, PauseOverlay)
     drv.click(pause.buttons[0].rect.center)          # Tiếp tục
     assert drv.stack.top is sc
-    drv.click(sc.menu_button.rect.center)            # the ≡ button opens it too
+    drv.click(sc.view().controls[0].rect.center)     # the ≡ button opens it too
     pause = drv.stack.top
     assert isinstance(pause, PauseOverlay)
     drv.click(pause.buttons[1].rect.center)          # Rời bàn
@@ -144,7 +149,7 @@ def test_instant_speed_plays_batches_without_flights(pg, fonts):
     drv = Driver(make_table(seed=7), make_services(fonts, speed=0.0))
     sc = drv.scene
     drv.step(2)
-    assert sc.model is not None and not sc.anim.flights and not sc.anim.hidden_cards
+    assert sc.model is not None and not sc.view().anim.flights and not sc.view().anim.hidden_cards
     drv.step(16)                                     # a new hand takes clicks after half a second
     assert len(sc.hand.order) == 10 and sc.accepting_input
     sc.close()
@@ -154,7 +159,7 @@ def test_your_clock_ticks_in_the_last_five_seconds_then_the_table_plays_for_you(
     drv = Driver(make_table(seed=3, seconds=8), make_services(fonts, speed=4.0))
     sc = drv.scene
     sounds = sc.services.sounds
-    drv.until(lambda: sc.accepting_input and sc.actions.mode == "discard")
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")
     sounds.played.clear()
     drv.until(lambda: sc.clock_remaining(0)[0] < 5.3)
     assert "tick" not in sounds.played                      # quiet until the last five seconds

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
+from tala_desktop.ui.widgets.button_look import ButtonImages
 from tala_desktop.ui.widgets.controls import Banner, Button, Label, Panel, Toast
 
 
@@ -57,9 +60,12 @@ def test_hover_follows_the_mouse(fonts):
 
 def test_states_look_different_and_the_glow_pulses(fonts):
     b = Button((20, 20, 120, 48), "Hạ", fonts, glow=True)
-    images = {state: pygame.image.tobytes(b._image(state), "RGBA") for state in ("normal", "hover", "pressed",
-                                                                                  "disabled")}
-    assert len(set(images.values())) == 4
+    look = b.look()
+    looks = {"normal": look, "hover": replace(look, hover=True), "pressed": replace(look, hover=True, pressed=True),
+             "disabled": replace(look, enabled=False)}
+    faces = ButtonImages(fonts)
+    images = {state: pygame.image.tobytes(faces.face(x), "RGBA") for state, x in looks.items()}
+    assert [x.state for x in looks.values()] == list(looks) and len(set(images.values())) == 4
     levels = set()
     for _ in range(20):
         b.update(0.05)
@@ -72,6 +78,18 @@ def test_states_look_different_and_the_glow_pulses(fonts):
     assert surface.get_at((80, 16))[:3] != (0, 0, 0)  # the halo reaches outside the rect
     b.glow = False
     assert b.glow_level() == 0
+
+
+def test_a_button_and_its_look_draw_the_same_pixels(fonts):
+    b = Button((20, 20, 120, 48), "Hạ", fonts, glow=True)
+    b.update(0.3)
+    b.handle_event(move((60, 40)))
+    own, from_look = pygame.Surface((200, 100)), pygame.Surface((200, 100))
+    b.draw(own)
+    look = b.look()
+    assert look.hover and look.glow > 0 and look.label == "Hạ" and look.rect == b.rect
+    ButtonImages(fonts).draw(from_look, look)
+    assert pygame.image.tobytes(own, "RGB") == pygame.image.tobytes(from_look, "RGB")
 
 
 def test_unknown_style_is_rejected(fonts):
