@@ -9,7 +9,7 @@ the gesture your hand view makes, what you picked for the actions (a card
 clicked or dragged off, the stock, a discard or a phỏm pressed, a button),
 the pause menu, a header control clicked, a redraw. Nothing is written
 here: no widget's hover or press, not the hand, not the scene, and nothing
-is drawn. The extras over the table (the chat) are offered each event
+is drawn. The layer over the table (the chat, a coach) is offered each event
 first, by the scene.
 """
 
@@ -105,7 +105,7 @@ def pointed(named: Iterable[tuple[K, Button]], pointer: ButtonPointer) -> tuple[
 
 
 def route_event(table: TableInput, event: pygame.event.Event) -> Effects:
-    """One input event at the table (the extras have passed on it): Esc, the menu and header, the log, then the
+    """One input event at the table (the layer has passed on it): Esc, the menu and header, the log, then the
     buttons and your hand (clicks wait while a new hand is guarded). Reads only ``table``."""
     if event.type == pygame.KEYDOWN:
         return Effects(pause=True) if event.key == pygame.K_ESCAPE else NOTHING

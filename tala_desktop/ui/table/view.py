@@ -8,8 +8,8 @@ avatar, the buttons shown as frozen ``ButtonLook``s, every text already
 said in the language shown (``TableWords``), the felt's colour and how
 cards are drawn. It is a value: no field holds a widget or a function, two
 frames that look the same compare equal, and ``TablePainter.draw(surface,
-view)`` reads only that. The extras over the table (the chat, the
-reactions) are drawn after it from the same view.
+view)`` reads only that. The layer over the table (the chat, the
+reactions, a coach) is drawn after it from the same view.
 
 A dialog over the table (the pause menu, the results) reads ``TableBelow``
 instead, from a function the scene hands it: the layout it centres on, the

@@ -159,10 +159,10 @@ def test_the_chat_takes_its_events_before_the_table(pg, fonts):
     drv = _your_lead(fonts)
     sc = drv.scene
     chat = Chat()
-    sc.extras = chat
+    sc.layer = chat
     sc.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert chat.events == [pygame.KEYDOWN] and drv.stack.top is sc       # Esc typed in the chat: no pause menu
-    sc.extras = None
+    sc.layer = None
     sc.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert drv.stack.top is not sc
     sc.close()
