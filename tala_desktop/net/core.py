@@ -260,15 +260,15 @@ class ServerCore:
         elif isinstance(cmd, p.Sit):
             self._room(s).sit(s, cmd.seat)
         elif isinstance(cmd, p.StandUp):
-            self._room(s).stand_up(s, now)
+            self._room(s).between.stand_up(s, now)
         elif isinstance(cmd, p.SetSeat):
-            self._room(s).set_seat(s, cmd, now)
+            self._room(s).offers.set_seat(s, cmd, now)
         elif isinstance(cmd, p.Hold):
-            self._room(s).hold(s, cmd.hold, now)
+            self._room(s).between.hold(s, cmd.hold, now)
         elif isinstance(cmd, p.GiveSeat):
-            self._room(s).give_seat(s, cmd.member, now)
+            self._room(s).offers.give_seat(s, cmd.member, now)
         elif isinstance(cmd, p.AnswerSeat):
-            self._room(s).answer_seat(s, cmd.seat, cmd.accept, now)
+            self._room(s).offers.answer_seat(s, cmd.seat, cmd.accept, now)
         elif isinstance(cmd, p.Kick):
             self._room(s).kick(s, cmd.member, now).room = None
         elif isinstance(cmd, p.Mute):
@@ -284,7 +284,7 @@ class ServerCore:
         elif isinstance(cmd, MoveCommand):
             self._room(s).move(s, cmd.game_id, cmd.move)
         elif isinstance(cmd, NextGame):
-            self._room(s).next_game(s, now)
+            self._room(s).between.next_game(s, now)
         elif isinstance(cmd, DealShown):
             self._room(s).deal_shown(s, cmd.game_id, now)
         elif isinstance(cmd, HintRequest):
@@ -322,7 +322,7 @@ class ServerCore:
     def _owner(self, room: Room[Session]) -> str:
         """The address a table counts against: its host's, seated or watching (the creator's while it has none)."""
         person = room.seats.host_person
-        host = next((m for m in room.everyone() if m.person == person), None)
+        host = next((m for m in room.roster.everyone() if m.person == person), None)
         return host.addr if host is not None else room.creator_addr
 
     def _join(self, s: Session, cmd: p.Join | p.Watch, now: float) -> None:
@@ -355,7 +355,7 @@ class ServerCore:
             return
         room.leave(s, now)
         s.room = None
-        room.scoreboard_to([s], final=True)       # their evening at this table is over
+        room.roster.scoreboard_to([s], final=True)       # their evening at this table is over
         s.send(p.encode(p.Left(table=room.id, reason="left")))
         if room.empty:  # nobody left, not even a dropped player who may come back
             room.close()
@@ -364,8 +364,8 @@ class ServerCore:
             log.info("%s closed", room.name)
 
     def _close_room(self, room: Room[Session], reason: str = "closed") -> None:
-        room.scoreboard_to(room.everyone(), final=True)
-        for m in room.everyone():
+        room.roster.scoreboard_to(room.roster.everyone(), final=True)
+        for m in room.roster.everyone():
             m.room = None
             m.send(p.encode(p.Left(table=room.id, reason=reason)))
         room.close()
@@ -385,7 +385,7 @@ class ServerCore:
                 self._close_room(room)
         idle = self.config.lobby_idle_seconds
         for room in [r for r in self.rooms.values()
-                     if (not r.playing or not r.members()) and now - r.last_activity >= idle]:
+                     if (not r.playing or not r.roster.members()) and now - r.last_activity >= idle]:
             log.info("%s had no seated player at work for %.0f s; closing it", room.name, idle)
             self._close_room(room, "idle")
         for link in self.links.values():
@@ -414,7 +414,7 @@ class ServerCore:
         closing = p.encode(p.Closing(reason=reason, who=who))
         final = p.error("server_shutdown", f"the server is shutting down ({reason}{f', {who}' if who else ''})")
         for room in self.rooms.values():
-            room.scoreboard_to(room.everyone(), final=True)     # the evening's last word, before the end
+            room.roster.scoreboard_to(room.roster.everyone(), final=True)     # the evening's last word, before the end
         for link in self.links.values():
             link.send(closing)
             link.send(final)

@@ -119,7 +119,8 @@ def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[by
     saved = SavedRoom(
         v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=st.host_person, kinds=st.kinds,
         left=sorted(st.left), votes=sorted(st.votes), names=st.names, creator_addr=room.creator_addr,
-        seats=seats, watchers=watchers, people=saved_people(room.people), played_by=room.played_by, ended=room.ended,
+        seats=seats, watchers=watchers, people=saved_people(room.state.people), played_by=room.between.played_by,
+        ended=room.between.ended,
         table=SavedTable(names=table.names, balances=table.balances, game_id=table.game_id,
                          left_table=table.left_table, game=cache.game(), changed=sorted(table.changed),
                          played=table.played))
@@ -161,9 +162,9 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
                                  or any(not 0 <= b <= MAX_BALANCE for b in t.played[1])):
         raise ValueError("the saved finished game's names or balances do not fit the table")
     room: Room[Session] = Room(saved.id, saved.settings, config, now, runner)
-    room.name, room.creator_addr = saved.name, saved.creator_addr
-    load_people(room.people, saved.people)
-    room.played_by, room.ended = list(saved.played_by) or [None] * n, saved.ended
+    room.state.name, room.creator_addr = saved.name, saved.creator_addr
+    load_people(room.state.people, saved.people)
+    room.between.played_by, room.between.ended = list(saved.played_by) or [None] * n, saved.ended
     seats = room.seats
     seats.left, seats.votes, seats.names = set(saved.left), set(saved.votes), list(saved.names)
     sessions = []
@@ -194,8 +195,8 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
     except (EngineError, TableError, TypeError, IndexError, msgspec.DecodeError) as exc:
         table.close()
         raise ValueError(f"the saved game does not resume: {exc}") from None
-    room.table = table
-    room.keep_records(table)
+    room.state.table = table
+    room.between.keep_records(table)
     room.away.grace_until = now + RESUME_GRACE
     return room, sessions
 

@@ -85,7 +85,7 @@ class TalaServer:
     def _beacon_info(self) -> dict[str, Any]:
         rooms = list(self.core.rooms.values())
         return {"name": self.config.name, "host_name": self.config.host_name, "port": self.port,
-                "players": sum(len(r.members()) for r in rooms),
+                "players": sum(len(r.roster.members()) for r in rooms),
                 "tables": len(rooms), "password": bool(self.config.password),
                 "pin": any(r.settings.password for r in rooms),
                 "bet": rooms[0].settings.bet if rooms else None,

@@ -91,7 +91,7 @@ class Session:
     @property
     def seat(self) -> int | None:
         """Where it sits at its table (None: it watches, or is at no table)."""
-        return self.room.seat_index(self) if self.room is not None else None
+        return self.room.checks.seat_index(self) if self.room is not None else None
 
     @property
     def connected(self) -> bool:
