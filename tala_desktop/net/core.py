@@ -27,6 +27,7 @@ from tala_desktop.bots.runner import Runner
 from tala_desktop.table.messages import DealShown, HintRequest, Leave, MoveCommand, NextGame
 
 from . import protocol as p
+from .handlers import Handlers
 from .identity import identity_in_file, new_identity
 from .limits import AddressBook, ServerConfig
 from .listing import TableList
@@ -58,6 +59,7 @@ class ServerCore:
         self._next_room = 1
         self._forgot_at = 0.0
         self._out: Outgoing = []
+        self.commands = self._command_handlers()   # what each command does, by its type
         self.now = 0.0                        # the time of the call being handled (the rooms' clock)
 
     def _clock(self) -> float:
@@ -238,57 +240,57 @@ class ServerCore:
 
     # ------------------------------------------------------------ commands
     def _dispatch(self, s: Session, cmd: p.Command, now: float) -> None:
-        if isinstance(cmd, p.Ping):
-            s.send(p.encode(p.Pong(t=cmd.t)))
-        elif isinstance(cmd, p.ListTables):
-            s.browsing = s.room is None
-            s.send(self.listing.frame(self.rooms))
-        elif isinstance(cmd, p.CreateTable):
-            self._create(s, cmd, now)
-        elif isinstance(cmd, (p.Join, p.Watch)):
-            self._join(s, cmd, now)
-        elif isinstance(cmd, (p.Chat, p.React)):
-            room = self._room(s)
-            self._chat_budget(s, now)
-            if isinstance(cmd, p.Chat):
-                room.chat(s, cmd.text)
-            else:
-                room.react(s, cmd.key)
-        elif isinstance(cmd, Leave):
-            self._room(s)
-            self._leave(s, now)
-        elif isinstance(cmd, p.Sit):
-            self._room(s).sit(s, cmd.seat)
-        elif isinstance(cmd, p.StandUp):
-            self._room(s).between.stand_up(s, now)
-        elif isinstance(cmd, p.SetSeat):
-            self._room(s).offers.set_seat(s, cmd, now)
-        elif isinstance(cmd, p.Hold):
-            self._room(s).between.hold(s, cmd.hold, now)
-        elif isinstance(cmd, p.GiveSeat):
-            self._room(s).offers.give_seat(s, cmd.member, now)
-        elif isinstance(cmd, p.AnswerSeat):
-            self._room(s).offers.answer_seat(s, cmd.seat, cmd.accept, now)
-        elif isinstance(cmd, p.Kick):
-            self._room(s).kick(s, cmd.member, now).room = None
-        elif isinstance(cmd, p.Mute):
-            self._room(s).mute(s, cmd.member, cmd.muted)
-        elif isinstance(cmd, p.Ready):
-            self._room(s).set_ready(s, cmd.ready)
-        elif isinstance(cmd, p.Configure):
-            self._room(s).configure(s, cmd)
-        elif isinstance(cmd, p.SetPassword):
-            self._room(s).set_password(s, cmd.password)
-        elif isinstance(cmd, p.Start):
-            self._room(s).start(s, now)
-        elif isinstance(cmd, MoveCommand):
-            self._room(s).move(s, cmd.game_id, cmd.move)
-        elif isinstance(cmd, NextGame):
-            self._room(s).between.next_game(s, now)
-        elif isinstance(cmd, DealShown):
-            self._room(s).deal_shown(s, cmd.game_id, now)
-        elif isinstance(cmd, HintRequest):
-            s.send(p.encode(self._room(s).hint(s)))
+        self.commands.handle(cmd, s, now)       # hello never comes here (see _receive)
+
+    def _command_handlers(self) -> Handlers[[Session, float]]:
+        """What each command does, by its type (a room's command goes to the room, or the part of it, that owns
+        it; no table yet: ``no_table``)."""
+        h: Handlers[[Session, float]] = Handlers()
+        room = self._room
+        h.on(p.Ping, lambda cmd, s, now: s.send(p.encode(p.Pong(t=cmd.t))))
+        h.on(p.ListTables, self._list)
+        h.on(p.CreateTable, self._create)
+        h.on(p.Join, self._join)
+        h.on(p.Watch, self._join)
+        h.on(p.Chat, self._chat)
+        h.on(p.React, self._chat)
+        h.on(Leave, self._leave_command)
+        h.on(p.Sit, lambda cmd, s, now: room(s).sit(s, cmd.seat))
+        h.on(p.StandUp, lambda cmd, s, now: room(s).between.stand_up(s, now))
+        h.on(p.SetSeat, lambda cmd, s, now: room(s).offers.set_seat(s, cmd, now))
+        h.on(p.Hold, lambda cmd, s, now: room(s).between.hold(s, cmd.hold, now))
+        h.on(p.GiveSeat, lambda cmd, s, now: room(s).offers.give_seat(s, cmd.member, now))
+        h.on(p.AnswerSeat, lambda cmd, s, now: room(s).offers.answer_seat(s, cmd.seat, cmd.accept, now))
+        h.on(p.Kick, self._kick)
+        h.on(p.Mute, lambda cmd, s, now: room(s).mute(s, cmd.member, cmd.muted))
+        h.on(p.Ready, lambda cmd, s, now: room(s).set_ready(s, cmd.ready))
+        h.on(p.Configure, lambda cmd, s, now: room(s).configure(s, cmd))
+        h.on(p.SetPassword, lambda cmd, s, now: room(s).set_password(s, cmd.password))
+        h.on(p.Start, lambda cmd, s, now: room(s).start(s, now))
+        h.on(MoveCommand, lambda cmd, s, now: room(s).move(s, cmd.game_id, cmd.move))
+        h.on(NextGame, lambda cmd, s, now: room(s).between.next_game(s, now))
+        h.on(DealShown, lambda cmd, s, now: room(s).deal_shown(s, cmd.game_id, now))
+        h.on(HintRequest, lambda cmd, s, now: s.send(p.encode(room(s).hint(s))))
+        return h
+
+    def _list(self, cmd: p.ListTables, s: Session, now: float) -> None:
+        s.browsing = s.room is None
+        s.send(self.listing.frame(self.rooms))
+
+    def _chat(self, cmd: p.Chat | p.React, s: Session, now: float) -> None:
+        room = self._room(s)
+        self._chat_budget(s, now)
+        if isinstance(cmd, p.Chat):
+            room.chat(s, cmd.text)
+        else:
+            room.react(s, cmd.key)
+
+    def _leave_command(self, cmd: Leave, s: Session, now: float) -> None:
+        self._room(s)                           # not at a table: no_table
+        self._leave(s, now)
+
+    def _kick(self, cmd: p.Kick, s: Session, now: float) -> None:
+        self._room(s).kick(s, cmd.member, now).room = None     # who was removed is at no table now
 
     def _chat_budget(self, s: Session, now: float) -> None:
         """Chat lines and reactions have their own budget, per connection and per address (refused: chat_too_fast)."""
@@ -302,7 +304,7 @@ class ServerCore:
             raise RoomError("no_table", "join a table first")
         return s.room
 
-    def _create(self, s: Session, cmd: p.CreateTable, now: float) -> None:
+    def _create(self, cmd: p.CreateTable, s: Session, now: float) -> None:
         if s.room is not None:
             raise RoomError("at_table", f"you are already at {s.room.name}")
         if len(self.rooms) >= self.config.max_tables:
@@ -325,7 +327,7 @@ class ServerCore:
         host = next((m for m in room.roster.everyone() if m.person == person), None)
         return host.addr if host is not None else room.creator_addr
 
-    def _join(self, s: Session, cmd: p.Join | p.Watch, now: float) -> None:
+    def _join(self, cmd: p.Join | p.Watch, s: Session, now: float) -> None:
         """Take a seat at a table in its lobby, or watch a table (the same password checks and waits)."""
         if s.room is not None:
             raise RoomError("at_table", f"you are already at {s.room.name}")

@@ -42,11 +42,12 @@ from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
 from .lobby_chat import BOX_BOTTOM, LobbyChat
 from .lost import LanLostOverlay
+from .open_seats import free_between_games
 from .pin import enter_table, host_pin_dialog
 from .roster import LEFT, ROW_H, LobbyRoster
 from .scoreboard_view import board_rows
 from .seat_keeper import SeatKeeper
-from .session import LanSession, free_between_games
+from .session import LanSession
 from .where import LOCK_W, TableWhere
 
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)
