@@ -4,12 +4,15 @@
 passed in: ``receive(conn_id, frame, now)`` for a frame from a connection,
 ``tick(now)`` for the clocks, ``disconnect(conn_id, now)`` when a
 connection ended; ``connect(conn_id, addr, now)`` admits a new one first.
-Each returns the frames to send, ``(conn_id, frame)`` in order, and
-``Close`` marks (net/sessions.py); it never waits and never touches a
-socket, so tests drive it with a stepped clock. The websockets server
-(net/server.py) is a thin adapter around it. Before any call returns, the
-tables it changed are written to the state file (net/persist.py): what a
-player was sent is what a crash resumes. Everything an abuser could reset
+Each returns what the adapter is to do, in order: first the state file's
+writes for the tables the call changed (``SaveTables``: net/persist.py),
+then the frames to send, ``(conn_id, frame)``, and ``Close`` marks
+(net/sessions.py). It never waits and touches neither a socket nor a file,
+so tests drive it with a stepped clock. The websockets server
+(net/server.py) is a thin adapter around it, which does each write before
+it sends the frames after it (net/state_file.py): what a player was sent
+is what a crash resumes. A command is carried out by its handler, looked
+up by its type (net/handlers.py). Everything an abuser could reset
 by reconnecting is counted per address (net/limits.py), wrong passwords per
 address and table (net/password_guard.py). The tables' bots think in
 worker threads of each table's own, unless a ``runner`` is handed in: then
@@ -28,13 +31,27 @@ from tala_desktop.table.messages import DealShown, HintRequest, Leave, MoveComma
 
 from . import protocol as p
 from .handlers import Handlers
-from .identity import identity_in_file, new_identity
+from .identity import new_identity
 from .limits import AddressBook, ServerConfig
 from .listing import TableList
 from .password_guard import SERVER, PasswordGuard
 from .persist import TableKeeper
 from .rooms import Room, RoomError
-from .sessions import GOING_AWAY, POLICY, REPLACED, FrameHook, Link, Outgoing, Session, person_key
+from .sessions import (
+    GOING_AWAY,
+    POLICY,
+    REPLACED,
+    ClearTables,
+    FrameHook,
+    Frames,
+    Link,
+    Outgoing,
+    SaveTables,
+    Session,
+    StateWrite,
+    person_key,
+)
+from .state_file import Kept
 
 log = logging.getLogger(__name__)
 
@@ -55,10 +72,11 @@ class ServerCore:
         self.addresses = AddressBook(self.config)
         self.passwords = PasswordGuard(self.config)
         self.listing = TableList()
-        self.keeper: TableKeeper | None = None   # the state file's keeper when the server has one
+        self.keeper = TableKeeper(self.config) if self.config.state_path else None   # the state file's writes
         self._next_room = 1
         self._forgot_at = 0.0
-        self._out: Outgoing = []
+        self._out: Frames = []
+        self._writes: list[StateWrite] = []     # the state file's writes for the adapter, ahead of the frames
         self.commands = self._command_handlers()   # what each command does, by its type
         self.now = 0.0                        # the time of the call being handled (the rooms' clock)
 
@@ -66,33 +84,47 @@ class ServerCore:
         return self.now
 
     def _flush(self) -> Outgoing:
-        """What was sent since the last call, in order (the links append to this one list)."""
-        out = self._out[:]
+        """What the call asks of the adapter: the state file's writes, then what was sent, in order (the links
+        append to this one list)."""
+        out: Outgoing = [*self._writes, *self._out]
+        self._writes.clear()
         self._out.clear()
         return out
 
     # ------------------------------------------------------------ the state file
-    def restore(self, now: float) -> None:
-        """Open the state file, take the server's identity from it and resume its tables (a previous run of this
-        server died with them); without one, the identity comes from ``config.identity_path`` if given."""
-        if not self.config.state_path:
-            if self.config.identity_path:
-                self.identity = identity_in_file(self.config.identity_path)
-            return
-        self.keeper = TableKeeper(self.config.state_path, self.config)
-        self.identity = self.keeper.file.identity()
-        for room, sessions in self.keeper.restore(now, self.runner):
+    def restore(self, now: float, kept: Kept | None = None) -> Outgoing:
+        """Start from what the adapter read (net/state_file.py): the server's identity, and the tables a previous
+        run of this server died with, resumed; the rows that did not resume are dropped (a write returned)."""
+        if kept is None:
+            return self._flush()
+        if kept.identity is not None:
+            self.identity = kept.identity
+        if self.keeper is None:
+            return self._flush()
+        resumed, dropped = self.keeper.restore(kept.rows, now, self.runner)
+        for room, sessions in resumed:
             room.clock = self._clock
             self.rooms[room.id] = room
             self._next_room = max(self._next_room, room.id + 1)
             for session in sessions:
                 self.sessions[session.person] = session
+        if dropped is not None:
+            self._writes.append(dropped)
+        return self._flush()
 
     def _commit(self, *rooms: Room[Session] | None, now: float) -> None:
-        """Write the tables a call changed to the state file, before its frames are handed out."""
+        """The write of the tables a call changed, handed out ahead of its frames."""
         if self.keeper is not None:
             for room in {r for r in rooms if r is not None}:
-                self.keeper.commit(room, self.rooms.get(room.id) is room, now)
+                write = self.keeper.commit(room, self.rooms.get(room.id) is room)
+                if write is not None:
+                    self._writes.append(write)
+
+    def not_written(self, write: StateWrite) -> None:
+        """The adapter could not do ``write`` (the disk refused it): its tables are written again at the next
+        tick."""
+        if self.keeper is not None and isinstance(write, SaveTables):
+            self.keeper.not_written(write)
 
     # ------------------------------------------------------------ connections
     def connect(self, conn_id: int, addr: str, now: float) -> Outgoing:
@@ -406,8 +438,9 @@ class ServerCore:
                 if s.room is not None:
                     self._leave(s, now)
         self.listing.push(self.rooms, self.sessions.values(), now)
-        if self.keeper is not None:
-            self.keeper.save(self.rooms.values(), now)
+        write = self.keeper.save(self.rooms.values()) if self.keeper is not None else None
+        if write is not None:
+            self._writes.append(write)
         return self._flush()
 
     def shutdown(self, reason: str = "shutdown", who: str | None = None) -> Outgoing:
@@ -425,6 +458,6 @@ class ServerCore:
             room.close()
         self.rooms.clear()
         if self.keeper is not None:
-            self.keeper.close(clear=True)
+            self._writes.append(ClearTables())
             self.keeper = None
         return self._flush()

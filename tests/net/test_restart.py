@@ -13,7 +13,7 @@ import pytest
 
 from tala_desktop.net.cli import parse_args
 from tala_desktop.net.host import ServerThread, start_in_thread
-from tala_desktop.net.persist import StateFile, StateFileError
+from tala_desktop.net.state_file import StateFile, StateFileError
 from tala_desktop.table.messages import Snapshot
 
 from .conftest import FAST, Player, choose, close_all, game_over, pump_until, seat_table
@@ -43,8 +43,8 @@ def crash(srv: ServerThread) -> None:
             conn.ws.transport.abort()
         for room in s.core.rooms.values():
             room.close()
-        if s.core.keeper is not None:  # the dead process's file handle goes away, its rows stay as they were
-            s.core.keeper.file.close()
+        if s.state_file is not None:  # the dead process's file handle goes away, its rows stay as they were
+            s.state_file.close()
     srv.call(die)
     srv.loop.call_soon_threadsafe(srv.loop.stop)
     srv.thread.join(timeout=5)

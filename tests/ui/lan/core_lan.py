@@ -92,7 +92,10 @@ class CoreLan:
         self._next = 0
 
     def deliver(self, out: Outgoing) -> None:
-        for conn, frame in out:
+        for item in out:
+            if not isinstance(item, tuple):
+                continue          # a state file write: this server keeps none (no state_path)
+            conn, frame = item
             client = self.clients.get(conn)
             if client is None:
                 continue
