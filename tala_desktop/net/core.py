@@ -27,7 +27,7 @@ import logging
 import secrets
 
 from tala_desktop.bots.runner import Runner
-from tala_desktop.table.messages import DealShown, HintRequest, Leave, MoveCommand, NextGame
+from tala_desktop.table.messages import Leave
 
 from . import protocol as p
 from .handlers import Handlers
@@ -36,6 +36,7 @@ from .limits import AddressBook, ServerConfig
 from .listing import TableList
 from .password_guard import SERVER, PasswordGuard
 from .persist import TableKeeper
+from .room_commands import room_commands, room_of
 from .rooms import Room, RoomError
 from .sessions import (
     GOING_AWAY,
@@ -275,11 +276,9 @@ class ServerCore:
         self.commands.handle(cmd, s, now)       # hello never comes here (see _receive)
 
     def _command_handlers(self) -> Handlers[[Session, float]]:
-        """What each command does, by its type (a room's command goes to the room, or the part of it, that owns
-        it; no table yet: ``no_table``)."""
+        """What each command does, by its type: the server's own here, the ones a room carries out in
+        net/room_commands.py."""
         h: Handlers[[Session, float]] = Handlers()
-        room = self._room
-        h.on(p.Ping, lambda cmd, s, now: s.send(p.encode(p.Pong(t=cmd.t))))
         h.on(p.ListTables, self._list)
         h.on(p.CreateTable, self._create)
         h.on(p.Join, self._join)
@@ -287,22 +286,7 @@ class ServerCore:
         h.on(p.Chat, self._chat)
         h.on(p.React, self._chat)
         h.on(Leave, self._leave_command)
-        h.on(p.Sit, lambda cmd, s, now: room(s).sit(s, cmd.seat))
-        h.on(p.StandUp, lambda cmd, s, now: room(s).between.stand_up(s, now))
-        h.on(p.SetSeat, lambda cmd, s, now: room(s).offers.set_seat(s, cmd, now))
-        h.on(p.Hold, lambda cmd, s, now: room(s).between.hold(s, cmd.hold, now))
-        h.on(p.GiveSeat, lambda cmd, s, now: room(s).offers.give_seat(s, cmd.member, now))
-        h.on(p.AnswerSeat, lambda cmd, s, now: room(s).offers.answer_seat(s, cmd.seat, cmd.accept, now))
-        h.on(p.Kick, self._kick)
-        h.on(p.Mute, lambda cmd, s, now: room(s).mute(s, cmd.member, cmd.muted))
-        h.on(p.Ready, lambda cmd, s, now: room(s).set_ready(s, cmd.ready))
-        h.on(p.Configure, lambda cmd, s, now: room(s).configure(s, cmd))
-        h.on(p.SetPassword, lambda cmd, s, now: room(s).set_password(s, cmd.password))
-        h.on(p.Start, lambda cmd, s, now: room(s).start(s, now))
-        h.on(MoveCommand, lambda cmd, s, now: room(s).move(s, cmd.game_id, cmd.move))
-        h.on(NextGame, lambda cmd, s, now: room(s).between.next_game(s, now))
-        h.on(DealShown, lambda cmd, s, now: room(s).deal_shown(s, cmd.game_id, now))
-        h.on(HintRequest, lambda cmd, s, now: s.send(p.encode(room(s).hint(s))))
+        room_commands(h)
         return h
 
     def _list(self, cmd: p.ListTables, s: Session, now: float) -> None:
@@ -310,7 +294,7 @@ class ServerCore:
         s.send(self.listing.frame(self.rooms))
 
     def _chat(self, cmd: p.Chat | p.React, s: Session, now: float) -> None:
-        room = self._room(s)
+        room = room_of(s)
         self._chat_budget(s, now)
         if isinstance(cmd, p.Chat):
             room.chat(s, cmd.text)
@@ -318,11 +302,8 @@ class ServerCore:
             room.react(s, cmd.key)
 
     def _leave_command(self, cmd: Leave, s: Session, now: float) -> None:
-        self._room(s)                           # not at a table: no_table
+        room_of(s)                           # not at a table: no_table
         self._leave(s, now)
-
-    def _kick(self, cmd: p.Kick, s: Session, now: float) -> None:
-        self._room(s).kick(s, cmd.member, now).room = None     # who was removed is at no table now
 
     def _chat_budget(self, s: Session, now: float) -> None:
         """Chat lines and reactions have their own budget, per connection and per address (refused: chat_too_fast)."""
@@ -330,11 +311,6 @@ class ServerCore:
         if link is None or not link.chat_bucket.take(now) or not self.addresses.take_chat(s.addr, now):
             raise RoomError("chat_too_fast", f"at most {c.chat_rate:g} chat lines or reactions a second "
                                              f"({c.address_chat_rate:g} from one address)")
-
-    def _room(self, s: Session) -> Room[Session]:
-        if s.room is None:
-            raise RoomError("no_table", "join a table first")
-        return s.room
 
     def _create(self, cmd: p.CreateTable, s: Session, now: float) -> None:
         if s.room is not None:
