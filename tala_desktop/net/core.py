@@ -14,19 +14,25 @@ it sends the frames after it (net/state_file.py): what a player was sent
 is what a crash resumes. A command is carried out by its handler, looked
 up by its type (net/handlers.py). Everything an abuser could reset
 by reconnecting is counted per address (net/limits.py), wrong passwords per
-address and table (net/password_guard.py). The tables' bots think in
-worker threads of each table's own, unless a ``runner`` is handed in: then
-every table's bots decide in it (tests hand in an ``InlineRunner``, which
-decides at once, so a bot's move comes at a tick of the stepped clock).
+address and table (net/password_guard.py). Every table's bots decide in
+one runner shared by all the rooms, each room through a lane of its own
+(bots/lanes.py); the tables hold a bot's move back by their own clock, the
+one ``tick`` steps. Without a ``runner`` handed in, the core makes a
+``BotRunner`` (``bot_workers`` threads, and search processes for Hard
+bots; by default one a core) and ends it at ``shutdown``; tests hand in an
+``InlineRunner``, which decides at once, so a bot's move comes at a tick
+of the stepped clock.
 """
 
 from __future__ import annotations
 
 import hmac
 import logging
+import os
 import secrets
 
-from tala_desktop.bots.runner import Runner
+from tala_desktop.bots.lanes import Lane
+from tala_desktop.bots.runner import BotRunner, Runner
 from tala_desktop.table.messages import Leave
 
 from . import protocol as p
@@ -64,7 +70,9 @@ class ServerCore:
                  runner: Runner | None = None) -> None:
         self.config = config or ServerConfig()
         self.frame_hook = frame_hook
-        self.runner = runner        # decides every table's bots (None: each table's own threads); not shut down here
+        self._own_runner = runner is None         # every table's bots decide in it, a lane each (bots/lanes.py)
+        workers = self.config.bot_workers or max(2, os.cpu_count() or 1)
+        self.runner: Runner = runner if runner is not None else BotRunner(workers=workers)
         self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
         self.identity = new_identity()         # the server's lasting identity (kept: see restore)
         self.rooms: dict[int, Room[Session]] = {}
@@ -321,7 +329,7 @@ class ServerCore:
         if sum(1 for r in self.rooms.values() if self._owner(r) == s.addr) >= most:
             raise RoomError("too_many_tables", f"your address already hosts {most} tables: play or close one first")
         settings = p.TableSettings(**{f: getattr(cmd, f) for f in p.TableSettings.__struct_fields__})
-        room: Room[Session] = Room(self._next_room, settings, self.config, now, self.runner)
+        room: Room[Session] = Room(self._next_room, settings, self.config, now, Lane(self.runner))
         room.clock = self._clock
         room.creator_addr = s.addr
         self._next_room += 1
@@ -436,4 +444,6 @@ class ServerCore:
         if self.keeper is not None:
             self._writes.append(ClearTables())
             self.keeper = None
+        if self._own_runner:
+            self.runner.shutdown(wait=True)
         return self._flush()

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 import msgspec
 
+from tala_desktop.bots.lanes import Lane
 from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import EngineError
 from tala_desktop.engine.record import game_from_obj, game_to_obj
@@ -122,9 +123,10 @@ def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[by
 
 
 def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now: float,
-                   runner: Runner | None = None) -> tuple[Room[Session], list[Session]]:
+                   runner: Lane | None = None) -> tuple[Room[Session], list[Session]]:
     """The room saved in ``data`` (``dealer``: its dealer's random state), its game replayed and its players
-    seated as dropped, its bots decided in ``runner`` (None: the table's own threads); ValueError if it is bad."""
+    seated as dropped, its bots decided in ``runner``, its lane of the server's (None: its own threads);
+    ValueError if it is bad."""
     if dealer is None:
         raise ValueError("the saved table has no dealer state")
     try:
@@ -213,11 +215,12 @@ class TableKeeper:
     def restore(self, kept: list[tuple[int, bytes, bytes | None]], now: float, runner: Runner | None = None,
                 ) -> tuple[list[tuple[Room[Session], list[Session]]], SaveTables | None]:
         """The tables ``kept`` by a run of the server that died (the state file's rows), resumed (their bots in
-        ``runner``); the rows that do not resume are to be dropped (the write returned)."""
+        a lane each of ``runner``); the rows that do not resume are to be dropped (the write returned)."""
         out, bad = [], []
         for room_id, data, dealer in kept:
             try:
-                room, sessions = room_from_json(data, dealer, self.config, now, runner)
+                lane = Lane(runner) if runner is not None else None
+                room, sessions = room_from_json(data, dealer, self.config, now, lane)
             except ValueError as exc:
                 log.warning("table %d of the state file is not resumed: %s", room_id, exc)
                 bad.append(room_id)

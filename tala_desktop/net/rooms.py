@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Generic
 
-from tala_desktop.bots.runner import Runner
+from tala_desktop.bots.lanes import Lane
 from tala_desktop.engine import Move, MoveKind
 from tala_desktop.table import SeatKind, Table, TableError
 from tala_desktop.table.messages import Hint
@@ -61,7 +61,7 @@ class Room(Generic[M]):
     """A table's lobby and, once started, its authoritative ``Table``: its state and the parts that change it."""
 
     def __init__(self, room_id: int, settings: p.TableSettings, config: ServerConfig, now: float = 0.0,
-                 runner: Runner | None = None) -> None:
+                 runner: Lane | None = None) -> None:
         self.state: RoomState[M] = RoomState(room_id, f"Bàn {room_id}", settings, config, Seats(settings.seats))
         self.checks = RoomChecks(self.state)       # who may do what, and when
         self.roster = Roster(self.state)           # who is here: ids, the host's, who is away or muted
@@ -69,7 +69,7 @@ class Room(Generic[M]):
         self.between = BetweenGames(self.state, self.checks, self.roster, self.away, self.broadcast_lobby, self.flush)
         self.offers = SeatOffers(self.state, self.checks, self.roster, self.between)   # seats offered between games
         self.chat_log = Chat()                # the table's chat and reactions
-        self.runner = runner                  # decides the table's bots (None: the table's own threads)
+        self.runner = runner                  # the table's lane of the server's bot runner (None: its own threads)
         self.version = 0                      # goes up with every change of ``info()``
         self.last_activity = now              # the last command from someone seated at the table
         self.creator_addr = ""
@@ -445,3 +445,5 @@ class Room(Generic[M]):
     def close(self) -> None:
         if self.table is not None:
             self.table.close()
+        if self.runner is not None:
+            self.runner.shutdown(wait=False)     # its lane only: the server's runner goes on for the others

@@ -35,10 +35,11 @@ CORE: dict[str, Any] = dict(bot_delay=0.0, seed=11, hard_budget_ms=20.0, address
 class CoreKit:
     """A ``ServerCore`` on a stepped clock (``now``, seconds), its connections' frames and closes."""
 
-    def __init__(self, frame_hook: FrameHook | None = None, **config: Any) -> None:
+    def __init__(self, frame_hook: FrameHook | None = None, threads: bool = False, **config: Any) -> None:
+        """``threads``: the core makes its own bot runner, threads as a real server's (not the kit's inline one)."""
         self.config = ServerConfig(**{**CORE, **config})
         self.runner = InlineRunner()
-        self.core = ServerCore(self.config, frame_hook, self.runner)
+        self.core = ServerCore(self.config, frame_hook, None if threads else self.runner)
         self.now = 1000.0
         self.inbox: dict[int, deque[dict[str, Any]]] = {}
         self.closes: dict[int, Close] = {}
