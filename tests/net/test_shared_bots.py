@@ -28,6 +28,7 @@ def play_all(tables: list[CoreTable], game_id: int) -> None:
 
 
 def test_several_tables_play_their_bots_in_the_one_runner_on_the_stepped_clock() -> None:
+    before = set(bot_threads())                   # (another test's runner may still be winding down)
     with CoreKit(max_tables_per_address=10) as kit:       # every table's host on one address
         tables = [CoreTable(kit, [f"Người {i}"], seats=3, bots=["random"] * 3) for i in range(3)]
         rooms = [kit.core.rooms[t.id] for t in tables]
@@ -35,7 +36,7 @@ def test_several_tables_play_their_bots_in_the_one_runner_on_the_stepped_clock()
         play_all(tables, 1)
         asked = kit.runner.decided
         assert asked >= 3 * 2                     # every table's two bots were asked, all of them of the kit's runner
-        assert bot_threads() == []                # ...and no table started threads of its own
+        assert set(bot_threads()) <= before       # ...and no table started threads of its own
         kit.say(tables[0].conns[0], type="leave")  # the first table's only player leaves: it closes
         assert tables[0].id not in kit.core.rooms
         for t in tables[1:]:
