@@ -1,4 +1,5 @@
-"""Shared by every test: the folder the UI tests save their frames to, and a guard against stale compiled modules."""
+"""Shared by every test: the folder the UI tests save their frames to, the translation catalogs compiled, and a guard
+against stale compiled modules."""
 
 from __future__ import annotations
 
@@ -7,12 +8,16 @@ from pathlib import Path
 import pytest
 
 from tala_desktop.bots.compiled import stale_modules
+from tests.translations import catalogs_tool
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """A compiled hot module older than its source would test yesterday's code: refuse to start."""
+    """The tests read the texts from the compiled catalogs of the source tree: compile those older than their .po
+    (each test process may; the files are replaced whole). A compiled hot module older than its source would test
+    yesterday's code: refuse to start."""
+    catalogs_tool().compile_catalogs()
     stale = stale_modules()
     if stale:
         raise pytest.UsageError(f"compiled modules older than their sources: {', '.join(stale)}; "

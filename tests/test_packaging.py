@@ -166,3 +166,28 @@ def test_every_library_in_the_pygame_ce_wheel_has_its_licence():
         stem = re.split(r"-[0-9a-f]{8}\.", lib.name)[0].removesuffix("-2")
         assert stem in BUNDLED_LIBRARY_LICENCE, f"{lib.name}: new bundled library, add its licence"
         assert (LICENCES / f"{BUNDLED_LIBRARY_LICENCE[stem]}.txt").is_file()
+
+
+def test_the_wheel_carries_every_translation_catalog_compiled(tmp_path):
+    """`pip install .` gets the compiled catalogs the game reads (setup.py compiles them into the wheel), built
+    here from a copy of the sources that holds none."""
+    import gettext
+    import subprocess
+    import zipfile
+
+    pytest.importorskip("babel", reason="the package build compiles the catalogs with Babel (the test extra)")
+    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout.split()
+    source = tmp_path / "src"
+    for name in files:
+        if (ROOT / name).is_file() and not name.startswith(("tests/", "bench/", "lab/", "docs/")):
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            (source / name).write_bytes((ROOT / name).read_bytes())
+    assert not list(source.rglob("*.mo"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
+                    str(tmp_path / "wheel"), str(source)], check=True, capture_output=True)
+    (wheel,) = (tmp_path / "wheel").glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        for language, word in (("vi", "Ăn"), ("en", "Eat")):
+            with archive.open(f"tala_desktop/assets/locale/{language}/LC_MESSAGES/tala.mo") as fp:
+                assert gettext.GNUTranslations(fp).gettext("btn.eat") == word

@@ -224,6 +224,8 @@ def test_the_spec_bundles_every_module_and_asset_and_no_hidden_file(monkeypatch,
     datas = analysis.kwargs["datas"]
     bundled = {Path(src).relative_to(ROOT).as_posix() for src, _ in datas if src.startswith(str(ROOT))}
     assert {"assets/fonts/DejaVuSans.ttf", "assets/icon.ico", "assets/icon.icns", "assets/icon.png"} <= bundled
+    assert {f"assets/locale/{lang}/LC_MESSAGES/tala.mo" for lang in ("vi", "en")} <= bundled   # compiled by the spec
+    assert not any(f.endswith(".po") for f in bundled)
     assert not any("/." in f or "__pycache__" in f for f in bundled)
     # the spec names each folder in the bundle with the build system's separator (a backslash on Windows)
     assert all(Path(dest) == Path(src).relative_to(ROOT).parent for src, dest in datas if src.startswith(str(ROOT)))

@@ -25,6 +25,7 @@ from tala_desktop.ui.art.card_art import CardArt, card_size  # noqa: E402
 from tala_desktop.ui.art.theme import CHIP_COLOURS, EATEN_GOLD, GROUP_COLOURS  # noqa: E402
 from tala_desktop.ui.core import i18n  # noqa: E402
 from tala_desktop.ui.core.assets import Fonts  # noqa: E402
+from tala_desktop.ui.core.i18n import N_  # noqa: E402
 from tala_desktop.ui.widgets.controls import Banner, Button, Label, Panel, Toast  # noqa: E402
 
 BG = (18, 74, 44)
@@ -104,8 +105,8 @@ def draw_table(surface: pygame.Surface, fonts: Fonts, y: int) -> int:
 def draw_widgets(surface: pygame.Surface, fonts: Fonts, x: int, y: int) -> None:
     heading(surface, fonts, "Buttons: normal, glow, hover, pressed, disabled", (x, y))
     y += 34
-    keys = ["btn.eat", "btn.draw", "btn.discard", "btn.sort", "btn.lay", "btn.send", "btn.u", "btn.u_khan",
-            "btn.skip", "btn.hint", "btn.new_game"]
+    keys = [N_("btn.eat"), N_("btn.draw"), N_("btn.discard"), N_("btn.sort"), N_("btn.lay"), N_("btn.send"),
+            N_("btn.u"), N_("btn.u_khan"), N_("btn.skip"), N_("btn.hint"), N_("btn.new_game")]
     styles = ["primary", "green", "blue", "dark", "primary", "blue", "red", "red", "dark", "dark", "green"]
     for i, (key, style) in enumerate(zip(keys, styles)):
         b = Button((x + (i % 4) * 150, y + (i // 4) * 66, 136, 50), i18n.tr(key), fonts, style=style)
@@ -120,23 +121,23 @@ def draw_widgets(surface: pygame.Surface, fonts: Fonts, x: int, y: int) -> None:
     panel = Panel((x, y, 600, 440))
     panel.draw(surface)
     lines = [
-        ("menu.play_bots", {}), ("menu.play_lan", {}), ("menu.settings", {}), ("menu.rules", {}),
-        ("status.ate", {"name": "Lan", "card": card_label(39 + 6), "victim": "Bạn", "amount": 2}),
-        ("status.must_lay", {}), ("status.cannot_discard_eaten", {"card": card_label(39 + 6)}),
-        ("status.turn", {"name": "Hùng"}), ("table.cards", {"count": 9}),
-        ("setup.bot_level", {}), ("setup.level.easy", {}), ("setup.turn_seconds", {}),
+        (N_("menu.play_bots"), {}), (N_("menu.play_lan"), {}), (N_("menu.settings"), {}), (N_("menu.rules"), {}),
+        (N_("status.ate"), {"name": "Lan", "card": card_label(39 + 6), "victim": "Bạn", "amount": 2}),
+        (N_("status.must_lay"), {}), (N_("status.cannot_discard_eaten"), {"card": card_label(39 + 6)}),
+        (N_("status.turn"), {"name": "Hùng"}), (N_("table.cards"), {"count": 9}),
+        (N_("setup.bot_level"), {}), (N_("setup.level.easy"), {}), (N_("setup.turn_seconds"), {}),
     ]
     for i, (key, kw) in enumerate(lines):
         Label(i18n.tr(key, **kw), (x + 20, y + 16 + i * 26), fonts, size=18).draw(surface)
-    ranks = "  ".join(i18n.tr(k) for k in ("rank.1", "rank.2", "rank.3", "rank.last", "rank.mom",
-                                            "rank.u", "rank.u_tron", "rank.u_khan", "rank.den"))
+    ranks = "  ".join(i18n.tr(k) for k in (N_("rank.1"), N_("rank.2"), N_("rank.3"), N_("rank.last"), N_("rank.mom"),
+                                            N_("rank.u"), N_("rank.u_tron"), N_("rank.u_khan"), N_("rank.den")))
     Label(ranks, (x + 20, y + 16 + len(lines) * 26 + 6), fonts, size=18, bold=True, colour=HEAD).draw(surface)
     toast = Toast((x + 300, y + 410), fonts, size=20)
     toast.show(i18n.tr("status.ate", name="Minh", card="Q♦", victim="Lan", amount=i18n.money(12300)))
     toast.update(1.0)
     toast.draw(surface)
-    for i, (key, colour) in enumerate((("banner.eat", (255, 214, 64)), ("banner.u_tron", (255, 120, 60)),
-                                       ("banner.mom", (200, 210, 230)))):
+    for i, (key, colour) in enumerate(((N_("banner.eat"), (255, 214, 64)), (N_("banner.u_tron"), (255, 120, 60)),
+                                       (N_("banner.mom"), (200, 210, 230)))):
         banner = Banner((x + 100 + i * 200, y + 500), fonts, size=48)
         banner.show(i18n.tr(key), colour)
         banner.update(0.2 if i == 2 else 1.0)  # the last one mid-pop

@@ -252,6 +252,10 @@ def _words(st: GameState, m: Move) -> Reason:
         return Reason("move.discard", {"card": card_label(m.card)})
     if m.kind is MoveKind.EAT and st.last_discard is not None:
         return Reason("move.eat", {"card": card_label(st.last_discard[1])})
-    if m.kind in (MoveKind.DRAW, MoveKind.U, MoveKind.UKHAN):
-        return Reason(f"move.{m.kind}")
+    if m.kind is MoveKind.DRAW:
+        return Reason("move.draw")
+    if m.kind is MoveKind.U:
+        return Reason("move.u")
+    if m.kind is MoveKind.UKHAN:
+        return Reason("move.ukhan")
     return Reason("bot.only_move")

@@ -8,10 +8,12 @@ watching sits down (or the host gives them a seat: net/seat_offers.py);
 everyone sees who joins at which seat (``SeatInfo.joining``), and the deal
 waits for that newcomer's vote for at most ``seat_offer_seconds`` more, so
 a table never stalls. A person holds a deal back once at most
-(``delayed``, by their address, cleared at the deal): sitting down again
-after standing up, or leaving and coming back, waits for nobody, so a
-watcher who fidgets cannot hold every deal until the players' votes run
-out. Players stand up and watch. A seat still free when the next game is
+(``delayed``, by who they are, cleared at the deal), and the people of one
+address twice at most: sitting down again after standing up, or leaving
+and coming back (from any address, or as someone new), waits for nobody,
+so a watcher who fidgets cannot hold every deal until the players' votes
+run out, while two people behind one address each have their vote waited
+for. Players stand up and watch. A seat still free when the next game is
 dealt gets a bot. Refusals raise ``RoomError`` and change nothing.
 """
 
@@ -51,7 +53,8 @@ class BetweenGames(Generic[M]):
         self.records = Records()              # each game's records, built once at its end (game_record.py)
         self.invites: Invites[M] = Invites()  # seats offered to someone watching, waiting for their answer
         self.held_until = 0.0                 # the host holds the next deal until then (0: not held)
-        self.delayed: set[str] = set()        # between two games: who held the next deal back already (their address)
+        self.delayed: set[str] = set()        # between two games: who held the next deal back already (their person)
+        self.delayed_from: dict[str, int] = {}   # ... and how many times each address's people did
         self.stood: list[str] = []            # the players stood up as the last game ended (the clock played for them)
 
     # ------------------------------------------------------------ the end of a game
@@ -130,11 +133,14 @@ class BetweenGames(Generic[M]):
             self.offer_until = max(self.offer_until, now + self.state.config.seat_offer_seconds)
 
     def may_delay(self, member: M) -> bool:
-        """``member`` may hold the next deal back (the first time between these two games; a person is known by
-        their address here, so another connection of theirs is the same person)."""
-        if member.addr in self.delayed:
+        """``member`` may hold the next deal back: the first time between these two games for this person (by who
+        they are, wherever they connect from), and while their address's people held it back fewer than
+        ``deal_delays_per_address`` times (one who comes back as a new person each time is still one address)."""
+        addr = member.addr
+        if member.person in self.delayed or self.delayed_from.get(addr, 0) >= self.state.config.deal_delays_per_address:
             return False
-        self.delayed.add(member.addr)
+        self.delayed.add(member.person)
+        self.delayed_from[addr] = self.delayed_from.get(addr, 0) + 1
         return True
 
     def free_seats(self) -> list[int]:
@@ -291,6 +297,7 @@ class BetweenGames(Generic[M]):
         self.state.seats.votes.clear()
         self.joining.clear()
         self.delayed.clear()
+        self.delayed_from.clear()
         self.stood = []
         self.offer_until = self.vote_until = 0.0
         self._fill_empty_seats(table)

@@ -66,6 +66,7 @@ class ServerConfig:
     seat_offer_seconds: float = 8.0        # between games: how long the next deal waits for a watcher to sit
     hold_seconds: float = 180.0            # between games: how long the host may hold the next deal at most
     invite_seconds: float = 20.0           # between games: how long a seat offered to a watcher waits for an answer
+    deal_delays_per_address: int = 2       # between games: the deal held back for newcomers of one address, at most
     vote_seconds: float = 30.0             # once a player asked for the next game, the others' time to ask too
     tick: float = 0.05                     # seconds between table clock/bot updates
     bot_delay: float = 0.8                 # a bot's move is held back so people can follow

@@ -40,7 +40,7 @@ class LanSeat:
 
     host: str
     port: int
-    server_id: str          # the server that answered there (its welcome's ``server_id``)
+    server_key: str         # the server that answered there: its lasting identity (its welcome's ``server_key``)
     token: str              # its token for this player (sent back only there)
     server_name: str
     table: int | None       # the table the player is at (None: none)
@@ -85,10 +85,10 @@ def keep_lan_seat(conn: sqlite3.Connection, seat: LanSeat) -> None:
     host = seat.host.strip().lower()
     with transaction(conn):
         conn.execute("DELETE FROM lan_seats WHERE host = ? AND port = ? AND server_id != ?",
-                     (host, seat.port, seat.server_id))
+                     (host, seat.port, seat.server_key[:MAX_TEXT]))
         conn.execute("INSERT OR REPLACE INTO lan_seats (host, port, server_id, token, server_name, table_id, seat, "
                      "seated, alive_at, grace, hosted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     (host, seat.port, seat.server_id[:MAX_TEXT], seat.token[:MAX_TEXT], seat.server_name[:MAX_TEXT],
+                     (host, seat.port, seat.server_key[:MAX_TEXT], seat.token[:MAX_TEXT], seat.server_name[:MAX_TEXT],
                       seat.table, seat.seat, int(seat.seated), seat.alive_at, seat.grace, int(seat.hosted)))
 
 
@@ -104,15 +104,15 @@ _COLUMNS = "host, port, server_id, token, server_name, table_id, seat, seated, a
 
 
 def _seat(row: tuple[object, ...]) -> LanSeat | None:
-    host, port, server_id, token, name, table, seat, seated, alive_at, grace, hosted = row
-    texts = (host, server_id, token, name)
+    host, port, server_key, token, name, table, seat, seated, alive_at, grace, hosted = row
+    texts = (host, server_key, token, name)
     if not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts) or not isinstance(port, int) \
             or not all(v is None or isinstance(v, int) for v in (table, seat)) \
             or not all(isinstance(v, int | float) for v in (seated, alive_at, grace, hosted)):
         return None
-    assert isinstance(host, str) and isinstance(server_id, str) and isinstance(token, str) and isinstance(name, str)
+    assert isinstance(host, str) and isinstance(server_key, str) and isinstance(token, str) and isinstance(name, str)
     assert isinstance(alive_at, int | float) and isinstance(grace, int | float)
-    return LanSeat(host, port, server_id, token, name, table if isinstance(table, int) else None,
+    return LanSeat(host, port, server_key, token, name, table if isinstance(table, int) else None,
                    seat if isinstance(seat, int) else None, bool(seated), float(alive_at), float(grace), bool(hosted))
 
 

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from tala_desktop.engine.cards import card_label, parse_card
-from tala_desktop.ui.core.i18n import STRINGS, tr
+from tala_desktop.ui.core.i18n import texts, tr
 from tala_desktop.ui.screens.tutorial import TutorialResults, TutorialScene
 from tala_desktop.ui.screens.tutorial_script import Step
 
@@ -134,6 +134,6 @@ def test_both_lessons_from_the_menu_back_to_the_menu(journey, size):
 
 def test_the_lesson_lines_say_where_an_eaten_card_goes():
     """The eaten card goes into your hand, edged in gold (it is not laid face up beside you)."""
-    vi, en = STRINGS["tutorial.done.eat"]
+    vi, en = texts("tutorial.done.eat")
     assert "vào tay bạn" in vi and "cạnh bạn" not in vi
     assert "in your hand" in en and "beside you" not in en

@@ -10,9 +10,9 @@ from tala_desktop.store.lan_seats import LanSeat
 from .helpers import FakeClock
 
 
-def seat(store: Store, host: str = "192.168.1.5", port: int = 8765, server_id: str = "a1", token: str = "tok" * 8,
+def seat(store: Store, host: str = "192.168.1.5", port: int = 8765, server_key: str = "a1", token: str = "tok" * 8,
          seated: bool = True, hosted: bool = False, grace: float = 60.0) -> LanSeat:
-    return LanSeat(host=host, port=port, server_id=server_id, token=token, server_name="Bàn của Hà", table=1, seat=2,
+    return LanSeat(host=host, port=port, server_key=server_key, token=token, server_name="Bàn của Hà", table=1, seat=2,
                    seated=seated, alive_at=store.clock().timestamp(), grace=grace, hosted=hosted)
 
 
@@ -45,10 +45,10 @@ def test_a_seat_is_kept_per_server_and_address_and_offered_within_its_grace(stor
 
 
 def test_another_server_at_the_address_replaces_the_old_one_and_its_token(store: Store):
-    store.keep_lan_seat(seat(store, server_id="old", token="old" * 8))
-    store.keep_lan_seat(seat(store, server_id="new", token="new" * 8))
+    store.keep_lan_seat(seat(store, server_key="old", token="old" * 8))
+    store.keep_lan_seat(seat(store, server_key="new", token="new" * 8))
     kept = store.lan_seat("192.168.1.5", 8765)
-    assert kept is not None and kept.server_id == "new" and kept.token == "new" * 8
+    assert kept is not None and kept.server_key == "new" and kept.token == "new" * 8
     assert store.conn.execute("SELECT COUNT(*) FROM lan_seats").fetchone()[0] == 1
 
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from .i18n import STRINGS
+from .i18n import texts
 
 LOGICAL_SIZE = (1280, 720)      # the design box every layout is made in
 WIDEST_CANVAS = (1680, 720)     # 21:9
@@ -62,7 +62,7 @@ class NoDisplay(RuntimeError):
 
     def message(self) -> str:
         """What the player is told on stderr, in both languages (the settings are not read yet)."""
-        return "\n".join(text.format(driver=self.driver) for text in STRINGS["app.no_display"])
+        return "\n".join(text.format(driver=self.driver) for text in texts("app.no_display"))
 
 
 def prefer_window_framebuffer() -> None:

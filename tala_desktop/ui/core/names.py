@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from .i18n import LANGUAGES, STRINGS, tr
+from .i18n import N_, texts, tr
 
-YOU_KEY = "table.you"
-BOT_KEY = "setup.bot"                        # "Máy {number}" / "Bot {number}"
+YOU_KEY = N_("table.you")
+BOT_KEY = N_("setup.bot")                        # "Máy {number}" / "Bot {number}"
 _SERVER_BOT = re.compile(r"Bot ([1-4])")     # a LAN server's bot, as the wire names it
 
 
@@ -35,7 +35,7 @@ def seat_name(name: str) -> str:
 def is_default_name(name: str) -> bool:
     """True for an empty name or the word "you" in any of the UI's languages (the name nobody chose)."""
     clean = name.strip().casefold()
-    return not clean or clean in {STRINGS[YOU_KEY][i].casefold() for i in range(len(LANGUAGES))}
+    return not clean or clean in {text.casefold() for text in texts(YOU_KEY)}
 
 
 def shown_name(name: str) -> str:

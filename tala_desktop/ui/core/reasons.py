@@ -11,7 +11,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from .i18n import STRINGS, tr_count
+from .i18n import has_text, tr_count
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ MAX_DEPTH = 4
 def reason_text(reason: Any, depth: int = 0) -> str:
     """``reason`` (a Reason, or ``{"key", "args"}``) in the current language; "" when it is not a known reason."""
     key, args = _parts(reason)
-    if key is None or key not in STRINGS or depth > MAX_DEPTH:
+    if key is None or not has_text(key) or depth > MAX_DEPTH:
         log.info("a reason this version cannot put in words: %.200r", reason)
         return ""
     words: dict[str, object] = {}

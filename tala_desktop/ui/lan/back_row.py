@@ -8,25 +8,28 @@ a "Quay lại bàn" button; the row goes when the grace runs out.
 
 from __future__ import annotations
 
+import logging
 import math
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pygame
 
+from tala_desktop.net.discovery import LanServer
 from tala_desktop.store import StoreError
 from tala_desktop.store.lan_seats import LanSeat
 
 from ..art import theme
 from ..art.theme import TEXT
 from ..core.i18n import tr
-from ..core.names import shown_name
 from ..frames.page import fit_font_size
 from ..shared.services import Services
 from ..widgets.controls import Button
 from ..widgets.text_fit import ellipsize
+from .server_rows import named_server
 
 Label = Callable[..., pygame.Surface]     # PageScene.label(text, size, colour, bold=...)
+log = logging.getLogger(__name__)
 
 
 def waiting_seat(services: Services) -> LanSeat | None:
@@ -40,11 +43,40 @@ def waiting_seat(services: Services) -> LanSeat | None:
         return None
 
 
+def heard_at(seat: LanSeat, servers: Iterable[LanServer]) -> str | None:
+    """The identity of the server the LAN list hears at the kept seat's address now (None: none heard there)."""
+    host = seat.host.strip().lower()
+    return next((s.id for s in servers if s.host.lower() == host and s.port == seat.port), None)
+
+
+def back_address(seat: LanSeat, servers: Iterable[LanServer]) -> tuple[str, int, str | None]:
+    """Where "Quay lại bàn" dials and the identity the list hears there: the kept address; or, when nothing is heard
+    there but the kept server's identity is heard on another port of the same host (the server started again
+    there), that port. The identity heard on another host proves nothing (anyone may copy it)."""
+    heard = heard_at(seat, servers)
+    host = seat.host.strip().lower()
+    moved = next((s for s in servers if s.id and s.id == seat.server_key and s.host.lower() == host), None)
+    if heard is None and moved is not None:
+        return seat.host, moved.port, moved.id
+    return seat.host, seat.port, heard
+
+
+def give_up(services: Services, seat: LanSeat | None) -> None:
+    """The kept seat is not there any more (another server answers at its address): nothing to go back to."""
+    if seat is None or services.store is None:
+        return
+    try:
+        services.store.leave_lan_seat(seat.host, seat.port)
+    except (StoreError, sqlite3.Error) as exc:
+        log.warning("the LAN seat could not be cleared: %s", exc)
+
+
 def back_note(services: Services, seat: LanSeat) -> str:
-    """Which table, its server and the seconds the seat is still kept: "Bàn 1 · Bàn của Hà · còn 45 giây"."""
+    """Which table, its server (by the name it gave, cleaned: server_rows.named_server) and the seconds the seat is
+    still kept: 'Bàn 1 · Máy chủ "Bàn của Hà" · còn 45 giây'."""
     store = services.store
     left = max(0, math.ceil(seat.seconds_left(store.clock().timestamp()))) if store is not None else 0
-    return tr("back.note", table=tr("table.number", number=seat.table or 1), server=shown_name(seat.server_name),
+    return tr("back.note", table=tr("table.number", number=seat.table or 1), server=named_server(seat.server_name),
               seconds=left)
 
 

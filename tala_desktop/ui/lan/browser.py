@@ -6,21 +6,18 @@ lobby shows: friends compare it), a lock when joining asks for a PIN or a
 password, a mark when two rows look alike (server_rows.py), and a "Vào"
 button each; the list follows the beacons (a silent server disappears after
 a few seconds) and scrolls with the wheel or its arrows when it is longer
-than the page. "Nhập địa chỉ" joins a
-server by host:port when discovery is blocked; when nothing is heard for
-``NOTHING_FOUND_AFTER`` seconds (or discovery could not start) the list says
-why that may be (firewall, a "Public" network, another subnet, on a Mac the
-local-network permission) and offers a "Nhập địa chỉ" button that puts the
-cursor in the address field. "Tên của bạn trên LAN" is the name the
-others see (the profile's; a profile with no name chosen gets an empty
-field and a note that the others would see "Người chơi"); a name typed
-there is kept in the profile. "Tạo bàn LAN" starts the
-in-app server in a background thread, joins it and opens a table. Joining
-pushes the LAN lobby; leaving the lobby closes the connection (and the
-in-app server); each server is joined as who the data folder says the
-player is there (seat_keeper.credentials). While a server keeps a seat for
-the player (the app closed or crashed at its table), "Quay lại bàn" shows
-above "Tạo bàn LAN" (back_row.py); the menu's opens this page going there.
+than the page. "Nhập địa chỉ" joins a server by host:port when discovery is blocked; when nothing is heard for
+``NOTHING_FOUND_AFTER`` seconds (or discovery could not start) the list says why that may be (firewall, a
+"Public" network, another subnet, on a Mac the local-network permission) and offers a "Nhập địa chỉ" button
+that puts the cursor in the address field. "Tên của bạn trên LAN" is the name the others see (the profile's;
+a profile with no name chosen gets an empty field and a note that the others would see "Người chơi"); a name
+typed there is kept in the profile. "Tạo bàn LAN" starts the in-app server in a background thread, joins it and
+opens a table. Joining pushes the LAN lobby; leaving the lobby closes the connection (and the in-app server);
+each server is joined as who the data folder says the
+player is there (seat_keeper.credentials: its token only to the server the list hears there with the identity
+that gave it). While a server keeps a seat for
+the player (the app closed or crashed at its table), "Quay lại bàn" shows above "Tạo bàn LAN" (back_row.py);
+the menu's opens this page going there.
 """
 
 from __future__ import annotations
@@ -40,7 +37,7 @@ from tala_desktop.store import StoreError
 from ..art import gfx, theme
 from ..art.shapes import render_padlock
 from ..art.theme import ERROR, GOLD, LABEL, MUTED, TEXT, WARNING
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import N_, money, tr, tr_count
 from ..core.names import is_default_name, lan_name
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.services import Services
@@ -48,7 +45,7 @@ from ..shared.store_bridge import profile_look
 from ..widgets.controls import Button
 from ..widgets.form import TextField
 from ..widgets.text_fit import ellipsize
-from .back_row import BackRow, waiting_seat
+from .back_row import BackRow, back_address, give_up, waiting_seat
 from .lobby import LanLobbyScene
 from .pin import server_password_dialog
 from .seat_keeper import credentials
@@ -92,7 +89,7 @@ def parse_address(text: str) -> tuple[str, int] | None:
 class LanBrowserScene(PageScene):
     """The LAN page: discovered servers on the left, address and hosting on the right."""
 
-    title_key = "lan.title"
+    title_key = N_("lan.title")
 
     def __init__(self, services: Services, browser_factory: Callable[[], Browser | None] | None = None,
                  host_port: int = DEFAULT_PORT, announce_target: tuple[str, int] | None = None,
@@ -201,7 +198,7 @@ class LanBrowserScene(PageScene):
 
     def nothing_found_lines(self) -> list[str]:
         """The empty list's notice, wrapped to the list's width."""
-        text = tr("lan.discovery_off" if self.browser is None else "lan.nothing_found")
+        text = tr(N_("lan.discovery_off") if self.browser is None else N_("lan.nothing_found"))
         if sys.platform == "darwin":
             text += "\n" + tr("lan.mac_local_network")
         return wrap_text(self.services.fonts.font(19), text, LEFT.w)
@@ -251,33 +248,36 @@ class LanBrowserScene(PageScene):
         if server.password:
             self.ask_password(server.host, server.port)
         else:
-            self.join(server.host, server.port)
+            self.join(server.host, server.port, server_key=server.id)
 
-    def join(self, host: str, port: int, password: str | None = None, resume: str | None = None) -> None:
-        """Connect to host:port as who the data folder says the player is there (seat_keeper.credentials):
-        ``resume``: going back to a kept seat (else straight to the server's one open table)."""
+    def join(self, host: str, port: int, password: str | None = None, back: bool = False, server_key: str = "",
+             kept_at: tuple[str, int] | None = None) -> None:
+        """Connect to host:port as who the data folder says the player is at ``kept_at`` (where a kept seat's server
+        was met) or there; ``server_key``: the server the list hears there; ``back``: to a kept seat."""
         name = self._name()
         if name is None:
             return
-        known = credentials(self.services.store, host, port)
+        known = credentials(self.services.store, *(kept_at or (host, port)), server_key)
         try:
             session = LanSession.join(host, port, name, password, avatar=profile_look(self.services),
-                                      straight_in=resume is None, person=known.person, resume=resume or known.token,
-                                      at=known.at)
+                                      straight_in=not back, person=known.person, resume=known.token, at=known.at)
         except ValueError:   # a name the profile took but the LAN does not
             self._fail(tr("lan.name_rules", max=MAX_NAME))
             return
+        session.kept_at = kept_at if kept_at != (host, port) else None
         self.joining = (host, port)
         self._open(session)
 
     def go_back(self) -> None:
-        """Quay lại bàn: to the seat a server keeps (gone by then: its tables are listed)."""
+        """Quay lại bàn: to the seat a server keeps (gone by then, or another server there now: its tables)."""
         seat = waiting_seat(self.services)
-        if seat is None:
+        host, port, heard = back_address(seat, self.servers) if seat is not None else ("", 0, None)
+        if seat is None or heard not in (None, seat.server_key):
+            give_up(self.services, seat)
             self._fail(tr("back.gone"))
             self.rebuild()
             return
-        self.join(seat.host, seat.port, resume=seat.token)
+        self.join(host, port, back=True, server_key=heard or "", kept_at=(seat.host, seat.port))
 
     def ask_password(self, host: str, port: int, refused: str = "", wait: float | None = None) -> None:
         """The server at host:port asks a password (``tala-server --password``): the dialog, then Vào with it;
@@ -371,8 +371,9 @@ class LanBrowserScene(PageScene):
 
     def row_text(self, server: LanServer, font: pygame.font.Font, room: int, title: str | None = None) -> str:
         """A server's row: its title cut short with "…" when the whole line does not fit, players and bet kept."""
-        key = "lan.server_row_empty" if not server.bet else \
-            "lan.server_row_playing" if server.tables and not server.open else "lan.server_row"   # no seat to join
+        key = N_("lan.server_row_empty") if not server.bet else \
+            N_("lan.server_row_playing") if server.tables and not server.open else \
+            N_("lan.server_row")   # no seat to join
 
         def line(name: str) -> str:
             return tr_count(key, server.players, name=name, players=server.players, bet=money(server.bet or 0))
@@ -403,7 +404,7 @@ class LanBrowserScene(PageScene):
         where = " · ".join([*(row.addresses or (server.address,)), *([tr("lan.code", code=server.code)]
                                                                      if server.id else [])])
         asks = tr("lan.locked") if server.password else tr("lan.pin_needed") if server.pin else ""
-        mark = f" · {tr('lan.look_alike')}" if row.look_alike else ""
+        mark = " · " + tr("lan.look_alike") if row.look_alike else ""
         if asks and gfx.text_size(font, f"{where} · {asks}{mark}")[0] <= room:   # else the padlock says it alone
             where = f"{where} · {asks}"
         where = ellipsize(font, where, room)                 # the address and code first, whole when they fit

@@ -15,7 +15,7 @@ import math
 from tala_desktop.net import protocol as p
 from tala_desktop.table import SeatKind
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.names import shown_name
 from ..social.said import Person, Said, SeatChoice
 from .open_seats import free_seats
@@ -33,7 +33,7 @@ def short_name(name: str, letters: int = INVITE_NAME) -> str:
 
 def removed_text(line: p.Removed) -> str:
     """"Minh đã bị chủ bàn mời ra khỏi bàn": a removal as everyone at the table reads it."""
-    return tr("social.removed_watcher" if line.watching else "social.removed", name=shown_name(line.name))
+    return tr(N_("social.removed_watcher") if line.watching else N_("social.removed"), name=shown_name(line.name))
 
 
 class LanChannel:
@@ -83,7 +83,7 @@ class LanChannel:
         out: list[SeatChoice] = sit if s.watching else []     # the host, seated or watching, keeps the host's choices
         if s.is_host:      # "Giữ bàn" / "Chia tiếp": first, in the same place either way
             held = info.held > 0
-            out.append(SeatChoice(tr("social.deal_on" if held else "social.hold"),
+            out.append(SeatChoice(tr(N_("social.deal_on") if held else N_("social.hold")),
                                   functools.partial(s.client.hold, not held), key=("hold",)))
         asked = {x.member for x in info.invites}
         watching = [(name, member) for name, member in zip(info.watchers, info.watcher_ids)
@@ -168,7 +168,7 @@ class LanChannel:
 
     def _moderation(self, name: str, member: int, muted: bool, kick: bool) -> tuple[SeatChoice, ...]:
         client = self.session.client
-        out = [SeatChoice(tr("people.unmute" if muted else "people.mute"),
+        out = [SeatChoice(tr(N_("people.unmute") if muted else N_("people.mute")),
                           functools.partial(client.mute, member, not muted))]
         if kick:
             out.append(SeatChoice(tr("lobby.kick"), functools.partial(client.kick, member),

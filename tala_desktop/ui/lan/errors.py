@@ -11,34 +11,41 @@ from __future__ import annotations
 import logging
 import sys
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 
 log = logging.getLogger(__name__)
 
 # the disconnect message's ``reason`` (docs/protocol.md) -> i18n key
 DISCONNECT_KEYS: dict[str, str] = {
-    "unreachable": "net.unreachable", "lost": "net.lost", "closed": "net.lost", "seat_expired": "net.seat_expired",
-    "server_restarted": "net.server_restarted", "bad_frame": "net.version", "version": "net.version",
-    "server_shutdown": "net.server_shutdown", "bad_password": "net.bad_password", "replaced": "net.replaced",
-    "too_many_connections": "net.too_many_connections", "hello_timeout": "net.hello_timeout",
-    "retry_later": "net.retry_later", "shutdown": "net.server_shutdown", "host_quit": "net.host_quit",
-    "host_left": "net.host_left",
+    "unreachable": N_("net.unreachable"), "lost": N_("net.lost"), "closed": N_("net.lost"),
+    "seat_expired": N_("net.seat_expired"),
+    "server_restarted": N_("net.server_restarted"), "bad_frame": N_("net.version"), "version": N_("net.version"),
+    "server_shutdown": N_("net.server_shutdown"), "bad_password": N_("net.bad_password"),
+    "replaced": N_("net.replaced"),
+    "too_many_connections": N_("net.too_many_connections"), "hello_timeout": N_("net.hello_timeout"),
+    "retry_later": N_("net.retry_later"), "shutdown": N_("net.server_shutdown"), "host_quit": N_("net.host_quit"),
+    "host_left": N_("net.host_left"),
 }
 # a refused lobby command's ``code`` -> i18n key
 ERROR_KEYS: dict[str, str] = {
-    "no_table": "net.error.no_table", "at_table": "net.error.at_table", "table_full": "net.error.table_full",
-    "seat_taken": "net.error.seat_taken", "in_progress": "net.error.in_progress", "not_host": "net.error.not_host",
-    "not_ready": "net.error.not_ready", "too_many_tables": "net.error.too_many_tables",
-    "no_game": "net.error.no_game", "rate_limited": "net.error.rate_limited", "invalid": "net.error.invalid",
-    "bad_password": "net.bad_password", "too_big": "net.error.invalid", "retry_later": "net.retry_later",
-    "kicked": "net.error.kicked", "no_player": "net.error.no_player", "not_yourself": "net.error.not_yourself",
-    "chat_too_fast": "social.too_fast", "bad_chat": "social.bad_chat", "muted": "social.muted",
-    "too_many_watchers": "net.error.too_many_watchers",
-    "watching": "net.error.watching", "no_watcher": "net.error.no_watcher", "no_bot": "net.error.no_bot",
-    "bad_seat": "net.error.bad_seat", "server_shutdown": "net.server_shutdown",
+    "no_table": N_("net.error.no_table"), "at_table": N_("net.error.at_table"),
+    "table_full": N_("net.error.table_full"),
+    "seat_taken": N_("net.error.seat_taken"), "in_progress": N_("net.error.in_progress"),
+    "not_host": N_("net.error.not_host"),
+    "not_ready": N_("net.error.not_ready"), "too_many_tables": N_("net.error.too_many_tables"),
+    "no_game": N_("net.error.no_game"), "rate_limited": N_("net.error.rate_limited"),
+    "invalid": N_("net.error.invalid"),
+    "bad_password": N_("net.bad_password"), "too_big": N_("net.error.invalid"), "retry_later": N_("net.retry_later"),
+    "kicked": N_("net.error.kicked"), "no_player": N_("net.error.no_player"),
+    "not_yourself": N_("net.error.not_yourself"),
+    "chat_too_fast": N_("social.too_fast"), "bad_chat": N_("social.bad_chat"), "muted": N_("social.muted"),
+    "too_many_watchers": N_("net.error.too_many_watchers"),
+    "watching": N_("net.error.watching"), "no_watcher": N_("net.error.no_watcher"), "no_bot": N_("net.error.no_bot"),
+    "bad_seat": N_("net.error.bad_seat"), "server_shutdown": N_("net.server_shutdown"),
 }
 # why the server took you off a table (``left_table.reason``) when you did not ask: a notice in the lobby
-LEFT_KEYS: dict[str, str] = {"kicked": "net.left.kicked", "idle": "net.left.idle", "closed": "net.left.closed"}
+LEFT_KEYS: dict[str, str] = {"kicked": N_("net.left.kicked"), "idle": N_("net.left.idle"),
+                             "closed": N_("net.left.closed")}
 
 
 def disconnect_text(reason: str, where: str = "", who: str | None = None) -> str:
@@ -47,7 +54,7 @@ def disconnect_text(reason: str, where: str = "", who: str | None = None) -> str
     key = DISCONNECT_KEYS.get(reason)
     if key is None:
         log.info("no wording for the disconnect reason %r", reason)
-        key = "net.lost"
+        key = N_("net.lost")
     text = tr(key, where=where or tr("net.the_server"), who=who or tr("net.the_host"))
     if reason == "unreachable" and sys.platform == "darwin":  # macOS 15 refuses LAN hosts without the permission
         text += " " + tr("lan.mac_local_network")
@@ -65,5 +72,5 @@ def error_text(code: str) -> str:
     key = ERROR_KEYS.get(code)
     if key is None:
         log.info("no wording for the server's error code %r", code)
-        key = "net.error.other"
+        key = N_("net.error.other")
     return tr(key)

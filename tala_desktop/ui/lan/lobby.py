@@ -1,15 +1,10 @@
 """LanLobbyScene: the LAN lobby — tables, seats with names and ready marks, bots, host controls, a small chat.
 
-Not at a table yet: the server's tables with a "Vào" button each, and "Tạo
-bàn". At a table: the seats (players with host/ready/away marks, bots in
-empty seats), "Sẵn sàng" or, for the host, the table's settings (players,
-bet, clock, preset) and "Bắt đầu"; the seat rows and the people watching, with
-the host's "Mời ra" and "Cấm chat" on each person, are the roster's (roster.py).
-Someone the host muted reads so in the chat field. When the game starts the existing
-TableScene is pushed with the session's TableClient; leaving it comes back
-here, and so does being taken off the table by the server (removed by the host,
-the table closed), with why in the status line. Losing the server shows
-LanLostOverlay, whose button returns to the menu.
+Not at a table yet: the server's tables with a "Vào" button each, and "Tạo bàn". At a table: "Sẵn sàng" or,
+for the host, the table's settings and "Bắt đầu"; the seats and the people watching, with the host's "Mời ra"
+and "Cấm chat", are the roster's (roster.py); a name cut with "…" shows whole under the pointer (name_tips.py).
+The game pushes the TableScene on the session's TableClient; leaving it, or being taken off the table (removed,
+the table closed: why in the status line), comes back here. Losing the server shows LanLostOverlay (to the menu).
 """
 
 from __future__ import annotations
@@ -27,7 +22,8 @@ from tala_desktop.table import SeatKind
 from ..art import gfx, theme
 from ..art.shapes import render_padlock
 from ..art.theme import ERROR, GOLD, LABEL, MUTED, TEXT
-from ..core.i18n import money, tr
+from ..core.choice_words import preset_name
+from ..core.i18n import N_, money, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
 from ..frames.confirm import ConfirmOverlay
@@ -42,6 +38,7 @@ from ..widgets.text_fit import ellipsize
 from .channel import LanChannel
 from .lobby_chat import BOX_BOTTOM, LobbyChat
 from .lost import LanLostOverlay
+from .name_tips import NameTips
 from .open_seats import free_between_games
 from .pin import enter_table, host_pin_dialog
 from .roster import LEFT, ROW_H, LobbyRoster
@@ -59,7 +56,7 @@ GAME_STOPS = {"host_quit", "host_left", "server_shutdown", "shutdown"}   # the s
 class LanLobbyScene(PageScene):
     """One LAN connection's lobby; it owns the session and closes it when popped."""
 
-    title_key = "lobby.title"
+    title_key = N_("lobby.title")
 
     def __init__(self, services: Services, session: LanSession, to_menu: Callable[[], None] | None = None,
                  on_fail: Callable[[str, LanSession], None] | None = None) -> None:
@@ -82,6 +79,7 @@ class LanLobbyScene(PageScene):
         self.keeper = SeatKeeper(services.store, session)   # the seat, the games and the evening kept in the store
         self.chat = LobbyChat(session, services.fonts, self.roster.speaker)   # the table's lines, scrolling
         self.where = TableWhere(services.fonts, session)     # the addresses friends type, the server's code
+        self.tips = NameTips(services.fonts, [self.roster.cut_name_at, self.chat.view.cut_name_at])
         session.on_lost = self._lost
         session.on_left = self._taken_off
         super().__init__(services)
@@ -130,7 +128,7 @@ class LanLobbyScene(PageScene):
             else:
                 ready = mine is not None and mine.ready
                 self.action = Button((LEFT.x, PANEL.bottom - 100, 220, 60),
-                                     tr("lobby.not_ready" if ready else "lobby.ready"), fonts,
+                                     tr(N_("lobby.not_ready") if ready else N_("lobby.ready")), fonts,
                                      lambda: s.client.ready(not ready), style="dark" if ready else "green",
                                      font_size=24)
                 # a guest may watch instead of playing: the seat is free for someone else
@@ -162,7 +160,7 @@ class LanLobbyScene(PageScene):
         rows: list[Row] = [("seats", [(n, str(n)) for n in (2, 3, 4)], len(info.seats)),
                 ("bet", [(b, money(b)) for b in BET_CHOICES], info.bet),
                 ("turn_seconds", seconds, info.turn_seconds),
-                ("preset", [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES], info.preset)]
+                ("preset", [(p, preset_name(p)) for p in PRESET_CHOICES], info.preset)]
         for i, (field, options, value) in enumerate(rows):
             rect = (RIGHT.x, RIGHT.y + 28 + i * CONTROL_STEP, RIGHT.w, 40)
             self.controls.append(Segmented(rect, options, value, fonts, functools.partial(self.configure, field),
@@ -292,7 +290,7 @@ class LanLobbyScene(PageScene):
         m = self.table_scene.model if self.table_scene is not None else None
         if self.session.lost_reason in GAME_STOPS:         # the server closed: what becomes of the chips
             mid_game = m is not None and not m.is_over
-            text = f"{text} {tr('net.game_money' if mid_game else 'net.table_money')}"
+            text = text + " " + tr(N_("net.game_money") if mid_game else N_("net.table_money"))
         if self.session.welcome is None and self.on_fail is not None:  # never got in: back to the list
             self.on_fail(text, self.session)
             self.back()
@@ -314,7 +312,7 @@ class LanLobbyScene(PageScene):
             self._start_table()
             return
         self._place_chat()
-        if self.chat.update():
+        if self.chat.update() | self.tips.update(self.chat.view.pointer):
             self.invalidate()
         if s.pin_for is not None:                  # Vào went straight to a PIN table: its PIN first
             table, s.pin_for = s.pin_for, None
@@ -324,6 +322,10 @@ class LanLobbyScene(PageScene):
         if key != self._key:
             self._key = key
             self.rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.tips.draw(surface)                    # over everything, by the pointer
 
     def draw_page(self, surface: pygame.Surface) -> None:
         s = self.session
@@ -378,7 +380,7 @@ class LanLobbyScene(PageScene):
             text = tr("lobby.table_row", name=table_name(t), players=t.players, seats=len(t.seats),
                       bet=money(t.bet))
             if t.state == "playing":
-                text += f" · {tr('lobby.playing')}"
+                text += " · " + tr("lobby.playing")
             room = (self.row_buttons[i].rect.x if i < len(self.row_buttons) else LEFT.right) - 8 - (LEFT.x + 14)
             size = fit_font_size(self.services.fonts, text, room, 20, smallest=16)   # a long row: smaller, then cut
             if t.password:                         # a PIN table: the padlock, as in the LAN list
@@ -396,7 +398,7 @@ class LanLobbyScene(PageScene):
         if self.session.is_host and not self.session.can_start():
             surface.blit(self.label(tr("lobby.wait_ready"), 19, MUTED), (LEFT.x, PANEL.bottom - 140))
         if self.session.is_host:
-            for i, key in enumerate(("lobby.seats", "lobby.bet", "lobby.clock", "lobby.preset")):
+            for i, key in enumerate((N_("lobby.seats"), N_("lobby.bet"), N_("lobby.clock"), N_("lobby.preset"))):
                 surface.blit(self.label(tr(key), 17, LABEL), (RIGHT.x, RIGHT.y + 4 + i * CONTROL_STEP))
         else:
             self.drawn_wait = ellipsize(self.services.fonts.font(20), self.waiting_for(info), RIGHT.w)
@@ -437,7 +439,7 @@ class LanLobbyScene(PageScene):
 def table_terms(info: TableInfo) -> list[tuple[str, str]]:
     """The table's settings as (label, value) rows in the player's language."""
     clock = tr("setup.no_clock") if info.turn_seconds == 0 else tr("lobby.clock_value", seconds=info.turn_seconds)
-    preset = tr(f"setup.preset.{info.preset}") if info.preset in PRESET_CHOICES else shown_name(info.preset)
+    preset = preset_name(info.preset) if info.preset in PRESET_CHOICES else shown_name(info.preset)
     return [(tr("lobby.seats"), str(len(info.seats))), (tr("lobby.bet"), money(info.bet)),
             (tr("lobby.clock"), clock), (tr("lobby.preset"), preset)]
 

@@ -20,7 +20,7 @@ from ..art import theme
 from ..art.avatars import avatar_colour
 from ..art.theme import LABEL, MUTED, WARNING, WATCHER_NAME
 from ..core.assets import Fonts
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..frames.page import PANEL, wrap_text
 from ..social.chat_lines import ChatEntry
 from ..social.chat_scroll import ChatScroll, length_note
@@ -82,7 +82,7 @@ class LobbyChat:
         surface.blit(label(tr("lobby.chat"), 20, LABEL, bold=True), (r.x, r.y - 30))
         empty = ""
         if not self.view.entries and not self.session.am_muted:
-            hint = "lobby.chat_empty" if self.session.lobby is not None else "lobby.chat_no_table"
+            hint = N_("lobby.chat_empty") if self.session.lobby is not None else N_("lobby.chat_no_table")
             empty = ellipsize(self.fonts.font(17), tr(hint), width)
         self.view.draw(surface, empty)
         self.drawn_note = ""

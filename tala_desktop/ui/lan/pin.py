@@ -25,7 +25,7 @@ from tala_desktop.net.protocol import TableInfo
 from ..art import gfx
 from ..art.theme import ERROR, MUTED
 from ..core.display import LOGICAL_SIZE
-from ..core.i18n import tr, tr_count
+from ..core.i18n import N_, tr, tr_count
 from ..core.names import shown_name
 from ..core.scene import Scene
 from ..frames.overlay import Overlay
@@ -60,7 +60,7 @@ def pin_refusal_text(code: str, wait: float | None, server: bool = False) -> str
     seconds = math.ceil(wait) if wait else 0
     if code == "retry_later" or seconds > 0:
         return tr_count("pin.wait", max(1, seconds), seconds=max(1, seconds))
-    return tr("pin.wrong_password" if server else "pin.wrong")
+    return tr(N_("pin.wrong_password") if server else N_("pin.wrong"))
 
 
 class PinDialog(Overlay):
@@ -220,7 +220,7 @@ def enter_table(services: Services, session: LanSession, table: TableInfo, watch
     host = next((s.name for s in table.seats if s.seat == table.host and s.name), None)
     name = tr("lan.server_name", name=shown_name(host)) if host else tr("table.number", number=table.id)
     show(PinDialog(services, tr("pin.join_title"), tr("pin.join_message", table=name), ask,
-                   tr("social.watch" if watch else "lan.join")))
+                   tr(N_("social.watch") if watch else N_("lan.join"))))
 
 
 def host_pin_dialog(services: Services, session: LanSession) -> PinDialog:

@@ -29,14 +29,15 @@ from tala_desktop.table import SeatKind
 
 from ..art import gfx, theme
 from ..art.theme import ERROR, GAIN, LABEL, MUTED, TEXT
-from ..core.i18n import tr
+from ..core.choice_words import level_name
+from ..core.i18n import N_, tr
 from ..core.names import BOT_KEY, seat_name
 from ..frames.confirm import ConfirmOverlay
 from ..frames.page import PANEL
 from ..shared.services import Services
 from ..social.people_menu import muted_badge
 from ..widgets.controls import Button
-from ..widgets.text_fit import ellipsize
+from ..widgets.text_fit import ellipsize, fit_name
 from .session import LanSession
 
 LEFT = pygame.Rect(PANEL.x + 36, PANEL.y + 28, 560, 0)
@@ -107,13 +108,15 @@ def people_at(info: TableInfo) -> list[Someone]:
 
 
 def seat_marks(seat: SeatInfo) -> list[tuple[str, Colour]]:
-    """The marks after a seat's name: host, away, ready or waiting for a player; the level for a bot."""
+    """The marks after a seat's name: host, left, away, ready or waiting for a player; the level for a bot."""
     if seat.kind != SeatKind.PLAYER:
-        return [(tr(f"setup.level.{seat.level}"), MUTED)]
+        return [(level_name(seat.level), MUTED)]
     marks = [(tr("lobby.host_mark"), LABEL)] if seat.host else []
     if seat.joining:
         return [*marks, (tr("lobby.joining_mark"), GAIN)]
-    if not seat.connected or seat.left:
+    if seat.left:
+        return [*marks, (tr("lobby.left_mark"), MUTED)]
+    if not seat.connected:
         return [*marks, (tr("lobby.away_mark"), ERROR)]
     return [*marks, (tr("lobby.ready_mark"), GAIN) if seat.ready else (tr("lobby.waiting_mark"), MUTED)]
 
@@ -136,6 +139,7 @@ class LobbyRoster:
         self.hidden = 0                  # watchers not in those rows
         self._per = 1                    # watchers shown at once when the list turns
         self._badges: dict[int, pygame.Surface] = {}
+        self.cut: list[tuple[pygame.Rect, str]] = []    # the names drawn cut with "…" and where, with their full name
 
     # -- layout --------------------------------------------------------------------------
     @staticmethod
@@ -181,7 +185,8 @@ class LobbyRoster:
                 if who.member is not None:
                     self._buttons(who, row.inflate(-20, -4), kick=True)
         if self.hidden:                  # on the list's title line: the others, and the button that shows them
-            key = "lobby.first_watchers" if self.first + self._per >= len(info.watchers) else "lobby.next_watchers"
+            key = (N_("lobby.first_watchers") if self.first + self._per >= len(info.watchers)
+                   else N_("lobby.next_watchers"))
             self.more_button = Button((LEFT.right - 10 - MORE_W, self._watch_top(info), MORE_W, WATCH_HEADER - 3),
                                       tr(key), self.services.fonts, self.turn, style="blue", font_size=14)
         return [*self.mute_buttons.values(), *self.kick_buttons.values(),
@@ -198,21 +203,23 @@ class LobbyRoster:
             right -= KICK_W + 8
         mute_w = self.mute_width()
         self.mute_buttons[who.member] = Button(
-            (right - mute_w, room.y, mute_w, room.h), tr("people.unmute" if who.muted else "people.mute"), fonts,
+            (right - mute_w, room.y, mute_w, room.h), tr(N_("people.unmute") if who.muted else N_("people.mute")),
+            fonts,
             functools.partial(client.mute, who.member, not who.muted), style="blue" if who.muted else "dark",
             font_size=15)
 
     def mute_width(self) -> int:
         """"Cấm chat" and "Cho chat lại" take the same room, with air on both sides of the longer (in any language)."""
         font = self.services.fonts.font(15, True)
-        return max(MUTE_W, *(gfx.text_size(font, tr(key))[0] + 28 for key in ("people.mute", "people.unmute")))
+        return max(MUTE_W, *(gfx.text_size(font, tr(key))[0] + 28 for key in (N_("people.mute"), N_("people.unmute"))))
 
     def ask_kick(self, who: Someone) -> None:
         """The host's "Mời ra": ask first (that person cannot come back to this table), then remove them by id."""
         if who.member is None:
             return
-        title, text = (("lobby.kick_watcher_title", tr("lobby.kick_watcher_text", name=who.name)) if who.seat is None
-                       else ("lobby.kick_title", tr("lobby.kick_seat_text", name=who.name, seat=who.seat + 1)))
+        title, text = ((N_("lobby.kick_watcher_title"), tr("lobby.kick_watcher_text", name=who.name))
+                       if who.seat is None else
+                       (N_("lobby.kick_title"), tr("lobby.kick_seat_text", name=who.name, seat=who.seat + 1)))
         self.ask(ConfirmOverlay(self.services, tr(title), text, tr("lobby.kick"), tr("lobby.kick_no"),
                                 functools.partial(self.session.client.kick, who.member)))
 
@@ -244,8 +251,25 @@ class LobbyRoster:
             self._badges[size] = muted_badge(size)
         return self._badges[size]
 
+    def cut_name_at(self, pos: tuple[int, int]) -> str | None:
+        """The full name drawn cut at ``pos`` (a seat's or a watcher's), else None."""
+        return next((name for rect, name in self.cut if rect.collidepoint(pos)), None)
+
+    def _name(self, surface: pygame.Surface, label: Label, text: str, full: str, size: int, room: int,
+              at: tuple[int, int], bold: bool = True, centre: int | None = None) -> pygame.Surface:
+        """``text`` at ``size`` (a little smaller if that fits it) in ``room`` pixels, else cut with "…" and
+        ``full`` kept for the pointer; drawn at ``at`` (its middle at ``centre`` when given)."""
+        fitted = fit_name(self.services.fonts, text, size, max(1, room), bold)
+        img = label(fitted.text, fitted.size, TEXT, bold=bold)
+        spot = (at[0], centre - img.get_height() // 2 if centre is not None else at[1])
+        surface.blit(img, spot)
+        if fitted.cut:
+            self.cut.append((img.get_rect(topleft=spot), full))
+        return img
+
     def draw(self, surface: pygame.Surface, info: TableInfo, label: Label) -> None:
-        fonts, faces = self.services.fonts, self.services.faces
+        faces = self.services.faces
+        self.cut = []
         for i, seat in enumerate(info.seats):
             row = self.seat_rect(info, i)
             mine = seat.seat == self.session.you and not self.session.watching
@@ -261,7 +285,8 @@ class LobbyRoster:
                     surface.blit(self.badge(18), (spot[0] - 4, spot[1] - 4))
             text_x = row.x + 20 + SEAT_FACE
             if right < row.right:          # the host's buttons on the row: the marks go under the name
-                self._name_over_marks(surface, row, f"{seat.seat + 1}. {name}", seat_marks(seat), text_x, right, label)
+                self._name_over_marks(surface, row, (f"{seat.seat + 1}. {name}", name), seat_marks(seat), text_x,
+                                      right, label)
                 continue
             x = right - 14
             for text, colour in reversed(seat_marks(seat)):
@@ -269,18 +294,16 @@ class LobbyRoster:
                 x -= img.get_width()
                 surface.blit(img, (x, row.centery - img.get_height() // 2))
                 x -= 14
-            text = ellipsize(fonts.font(21, True), f"{seat.seat + 1}. {name}", x - text_x - 6)
-            img = label(text, 21, TEXT, bold=True)
-            surface.blit(img, (text_x, row.centery - img.get_height() // 2))
+            self._name(surface, label, f"{seat.seat + 1}. {name}", name, 21, x - text_x - 6, (text_x, 0),
+                       centre=row.centery)
         if info.watchers:
             self._draw_watchers(surface, info, label)
 
-    def _name_over_marks(self, surface: pygame.Surface, row: pygame.Rect, name: str,
+    def _name_over_marks(self, surface: pygame.Surface, row: pygame.Rect, name: tuple[str, str],
                          marks: list[tuple[str, Colour]], x: int, right: int, label: Label) -> None:
         fonts, room = self.services.fonts, right - x - 10
-        img = label(ellipsize(fonts.font(19, True), name, room), 19, TEXT, bold=True)
-        gap = (row.h - img.get_height() - 17) // 3
-        surface.blit(img, (x, row.y + gap))
+        gap = (row.h - fonts.font(19, True).get_height() - 17) // 3
+        self._name(surface, label, *name, 19, room, (x, row.y + gap))
         for text, colour in marks:
             mark = label(ellipsize(fonts.font(14), text, right - 10 - x), 14, colour)
             surface.blit(mark, (x, row.bottom - gap - 17))
@@ -309,8 +332,8 @@ class LobbyRoster:
                 surface.blit(img, (x, row.centery - img.get_height() // 2))
                 x -= 10
             text_x = spot[0] + WATCH_FACE + 10
-            img = label(ellipsize(fonts.font(17), who.name, x - text_x - 4), 17, TEXT)
-            surface.blit(img, (text_x, row.centery - img.get_height() // 2))
+            self._name(surface, label, who.name, who.name, 17, x - text_x - 4, (text_x, 0), bold=False,
+                       centre=row.centery)
         if self.hidden and self.more_button is not None:
             right = self.more_button.rect.x - 10
             more = ellipsize(fonts.font(15), tr("lobby.more_watchers", count=self.hidden), right - title_right - 16)

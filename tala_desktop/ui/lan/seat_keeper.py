@@ -43,8 +43,10 @@ class Credentials:
     at: tuple[int, int] | None = None
 
 
-def credentials(store: Store | None, host: str, port: int) -> Credentials:
-    """What the data folder knows of the player at ``host:port`` (nothing when it cannot say)."""
+def credentials(store: Store | None, host: str, port: int, server_key: str = "") -> Credentials:
+    """What the data folder knows of the player at ``host:port`` (nothing when it cannot say): the token only when
+    the server the app is sure answers there (``server_key``, its lasting identity as the LAN list hears it) is the
+    one that gave it; elsewhere, and where it cannot tell, the key alone (the server knows the player by it)."""
     if store is None:
         return Credentials()
     try:
@@ -56,7 +58,7 @@ def credentials(store: Store | None, host: str, port: int) -> Credentials:
     if kept is None:
         return Credentials(person)
     at = (kept.table, kept.seat) if kept.table is not None and kept.seat is not None else None
-    return Credentials(person, kept.token, at)
+    return Credentials(person, kept.token if server_key and kept.server_key == server_key else None, at)
 
 
 class SeatKeeper:
@@ -106,8 +108,8 @@ class SeatKeeper:
 
     def _write(self, welcome: p.Welcome, seated: bool, wall: float) -> None:
         assert self.store is not None
-        c, at = self.session.client, self.session.at
-        seat = LanSeat(host=c.host, port=c.port, server_id=welcome.server_id or "-", token=welcome.token,
+        (host, port), at = self._address(), self.session.at
+        seat = LanSeat(host=host, port=port, server_key=welcome.server_key or "-", token=welcome.token,
                        server_name=welcome.server, table=at[0] if at else None, seat=at[1] if at else None,
                        seated=seated, alive_at=wall, grace=welcome.reconnect_seconds,
                        hosted=self.session.server is not None)
@@ -116,11 +118,17 @@ class SeatKeeper:
         except (StoreError, sqlite3.Error) as exc:
             log.warning("the LAN seat could not be kept: %s", exc)
 
+    def _address(self) -> tuple[str, int]:
+        """Where the seat is kept: the address its server was met at (the key it knows the player by), also when
+        the app went back to it on another port of that host."""
+        c = self.session.client
+        return self.session.kept_at or (c.host, c.port)
+
     def _leave(self) -> None:
         if self.store is None:
             return
         try:
-            self.store.leave_lan_seat(self.session.client.host, self.session.client.port)
+            self.store.leave_lan_seat(*self._address())
         except (StoreError, sqlite3.Error) as exc:
             log.warning("the LAN seat could not be cleared: %s", exc)
 

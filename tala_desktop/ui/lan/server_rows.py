@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tala_desktop.net.discovery import LanServer
+from tala_desktop.net.discovery import LanServer, clean_server_name
 from tala_desktop.net.names import name_key
 
 from ..core.i18n import tr
@@ -53,7 +53,15 @@ def server_title(server: LanServer) -> str:
     host shows its own (cleaned) name in quotes, or says it has none."""
     if server.host_name:
         return tr("lan.server_name", name=server.host_name)
-    return tr("lan.server_named", name=server.name) if server.name else tr("lan.server_unnamed")
+    return named_server(server.name)
+
+
+def named_server(name: str) -> str:
+    """A server by the name it gave (a beacon's, a welcome's: hostile text), as this app words it: cleaned
+    (net/discovery.py ``clean_server_name``) and in quotes, 'Máy chủ "Tá Lả"', or "Máy chủ không tên" when
+    nothing of it shows."""
+    cleaned = clean_server_name(name)
+    return tr("lan.server_named", name=cleaned) if cleaned else tr("lan.server_unnamed")
 
 
 def _address_key(server: LanServer) -> tuple[int, int, str, int]:

@@ -28,7 +28,7 @@ from tala_desktop.net.scoreboard import Scoreboard
 from tala_desktop.table import ABSENT_AFTER, SeatKind
 from tala_desktop.table.messages import Error, TableMessage
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.names import shown_name
 from .errors import disconnect_text, error_text, left_text
 from .open_seats import free_seats, open_table
@@ -92,6 +92,7 @@ class LanSession:
         self.on_record: Callable[[GameRecord], None] | None = None   # a finished game, for the history
         self.held: dict[int, set[int]] = {}           # the seats this app held at each table: its records are theirs
         self.at: tuple[int, int] | None = None        # the (table, seat) it holds or last held
+        self.kept_at: tuple[str, int] | None = None   # the address its seat is kept under, when it dialed another
         self.scoreboard: Scoreboard | None = None    # the evening at the table so far (the last one told)
         self.on_scoreboard: Callable[[Scoreboard], None] | None = None   # ... each time, for the history
         self.on_left: Callable[[str], None] | None = None   # the server took you off your table, and why
@@ -227,7 +228,7 @@ class LanSession:
         self._said(unseen(self.said, msg.lines))
 
     def _declined(self, msg: p.SeatDeclined) -> None:
-        key = "social.declined_late" if msg.expired else "social.declined"
+        key = N_("social.declined_late") if msg.expired else N_("social.declined")
         self.said_notices.append(tr(key, name=shown_name(msg.name), seat=msg.seat + 1))
 
     def _left(self, msg: p.Left) -> None:

@@ -27,7 +27,7 @@ from tala_desktop.store.lan_games import LanGame
 
 from ..art import gfx, theme
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import N_, money, tr, tr_count
 from ..frames.page import PANEL, PagedScene, fit_font_size
 from ..shared.services import Services
 from ..table.results_rows import breakdown, breakdown_lines
@@ -43,8 +43,8 @@ LIST = pygame.Rect(PANEL.x + 24, PANEL.y + 20, PANEL.w - 48, PANEL.h - 96)
 ROW_H = 54
 HEAD_H = 34
 # columns: (key, x offset, width, right-aligned)
-COLUMNS = (("history.col.when", 14, 190, False), ("history.col.players", 214, 390, False),
-           ("history.col.result", 614, 150, False), ("history.col.net", 774, 130, True))
+COLUMNS = ((N_("history.col.when"), 14, 190, False), (N_("history.col.players"), 214, 390, False),
+           (N_("history.col.result"), 614, 150, False), (N_("history.col.net"), 774, 130, True))
 VIEW_W = 140
 WHY_LIFT, WHY_DROP = 9, 13    # a row with a "why" line: its cells above the middle, the why below it
 CELL_SIZE, WHY_SIZE = 19, 16
@@ -59,7 +59,7 @@ def left_text(story: GameStory, seat: int) -> str:
 class HistoryScene(PagedScene):
     """A paged list of finished games."""
 
-    title_key = "history.title"
+    title_key = N_("history.title")
 
     def __init__(self, services: Services) -> None:
         self.services = services
@@ -154,7 +154,7 @@ class HistoryScene(PagedScene):
             return tr("history.evening")
         if g.table:                       # the table's chips, not the wallet's; what the computer played for you
             auto = g.auto[me] if me is not None and me < len(g.auto) else 0
-            return tr("history.lan") + (f" · {tr_count('history.auto', auto, count=auto)}" if auto else "")
+            return tr("history.lan") + (" · " + tr_count("history.auto", auto, count=auto) if auto else "")
         if story is None or me is None:
             return ""
         names = [s.name for s in g.seats]

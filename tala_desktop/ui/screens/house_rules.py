@@ -16,12 +16,13 @@ from typing import Any
 
 from tala_desktop.engine import Rules
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr, tr_count
+from .house_rules_words import PRESET_MATCHES, WORDS
 
 PAY_RANGE = (0, 20)                    # bets: every payment switch, and each of Nhì / Ba / Bét
 TOGGLE, STEPPER, PLACES = "toggle", "stepper", "places"
 NAMED_PRESETS = ("zingplay", "co_ban")
-PLACE_KEYS = ("rank.2", "rank.3", "rank.last")
+PLACE_KEYS = (N_("rank.2"), N_("rank.3"), N_("rank.last"))
 
 
 @dataclass(frozen=True)
@@ -102,18 +103,18 @@ def differences(rules: Rules) -> list[str]:
 
 def bets(n: int) -> str:
     """"5 cược" / "5 bets" ("1 bet")."""
-    return tr("house.bet_one" if n == 1 else "house.bets", n=n)
+    return tr_count("house.bets", n, n=n)
 
 
 def phrase(rules: Rules, name: str) -> str:
     """A few words saying the value of switch ``name`` ("chốt 2 cược", "Móm được gửi")."""
     value = getattr(rules, name)
     if BY_NAME[name].kind == TOGGLE:
-        return tr(f"house.sum.{name}.{'on' if value else 'off'}")
+        return tr(WORDS[name].said if value else WORDS[name].said_off)
     if BY_NAME[name].kind == PLACES:
         a, b, c = value
-        return tr("house.sum.rank_pay", a=a, b=b, c=c)
-    return tr(f"house.sum.{name}", bets=bets(value))
+        return tr(WORDS[name].said, a=a, b=b, c=c)
+    return tr(WORDS[name].said, bets=bets(value))
 
 
 def summary(rules: Rules) -> list[str]:
@@ -140,10 +141,10 @@ def describe(rules: Rules, wrap: Callable[[str], list[str]], max_lines: int) -> 
 
 def differs_text(count: int) -> str:
     """"Khác Zingplay ở 3 điểm" / "3 changes from Zingplay"."""
-    return tr("house.differs_one" if count == 1 else "house.differs", count=count)
+    return tr_count("house.differs", count, count=count)
 
 
 def status_text(rules: Rules) -> str:
     """The editor's verdict: the named preset the switches match, else how many differ from Zingplay."""
     same = matching_preset(rules)
-    return tr(f"house.same.{same}") if same is not None else differs_text(len(differences(rules)))
+    return tr(PRESET_MATCHES[same]) if same is not None else differs_text(len(differences(rules)))

@@ -21,7 +21,7 @@ from tala_desktop.engine import Rules
 
 from ..art import gfx, theme
 from ..art.theme import ACCENT, CAPTION, LABEL, MUTED
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.services import Services
 from ..widgets.controls import Button
@@ -41,6 +41,7 @@ from .house_rules import (
     set_switch,
     status_text,
 )
+from .house_rules_words import PRESET_RESETS, WORDS
 
 VIEW = pygame.Rect(PANEL.x + 14, PANEL.y + 10, PANEL.w - 54, PANEL.h - 100)
 BAR = pygame.Rect(PANEL.right - 28, VIEW.y + 6, 10, VIEW.h - 12)
@@ -90,7 +91,7 @@ class Row:
 class HouseRulesScene(PageScene):
     """Edit a copy of ``rules``; "Xong" gives it to ``on_done``."""
 
-    title_key = "house.title"
+    title_key = N_("house.title")
 
     def __init__(self, services: Services, rules: Rules, on_done: Callable[[Rules], None]) -> None:
         self.rules = rules
@@ -111,7 +112,7 @@ class HouseRulesScene(PageScene):
         for column, switches in enumerate(COLUMNS):
             y = 0
             for switch in switches:
-                lines = balanced_wrap(help_font, tr(f"house.help.{switch.name}"), TEXT_W[switch.kind])
+                lines = balanced_wrap(help_font, tr(WORDS[switch.name].help), TEXT_W[switch.kind])
                 text_h = PAD - 4 + 26 + len(lines) * HELP_LINE + PAD - 4
                 h = text_h + PLACE_H + 8 if switch.kind == PLACES else max(text_h, STEPPER_SIZE[1] + 2 * PAD)
                 row = Row(switch, pygame.Rect(column * (COL_W + COL_GAP), y, COL_W, h), lines)
@@ -121,7 +122,7 @@ class HouseRulesScene(PageScene):
             heights.append(y - ROW_GAP)
         self.content_h = max(heights)
         self.scrollbar = ScrollBar(BAR, self.content_h, VIEW.h, self._on_scroll)
-        self.reset_buttons = {p: Button((PANEL.x + 30 + i * 232, FOOT_Y, 220, 54), tr(f"house.reset.{p}"), fonts,
+        self.reset_buttons = {p: Button((PANEL.x + 30 + i * 232, FOOT_Y, 220, 54), tr(PRESET_RESETS[p]), fonts,
                                         functools.partial(self.reset, p), style="dark", font_size=20)
                               for i, p in enumerate(NAMED_PRESETS)}
         self.done_button = Button((PANEL.right - 230, FOOT_Y - 2, 200, 58), tr("house.done"), fonts, self.done,
@@ -290,7 +291,7 @@ class HouseRulesScene(PageScene):
             surface.blit(bar, (rect.x + 4, rect.y + 8))
         s = row.switch
         text_w = TEXT_W[s.kind]
-        title = self.fit(tr(f"house.name.{s.name}"), TITLE_SIZE, LABEL, text_w, bold=True)
+        title = self.fit(tr(WORDS[s.name].name), TITLE_SIZE, LABEL, text_w, bold=True)
         surface.blit(title, (rect.x + PAD, rect.y + PAD - 4))
         y = rect.y + PAD - 4 + 26
         for line in row.help_lines:
@@ -298,7 +299,7 @@ class HouseRulesScene(PageScene):
             y += HELP_LINE
         for i, control in enumerate(row.controls):
             if isinstance(control, Toggle):
-                state = self.fit(tr("house.on" if control.value else "house.off"), 17, MUTED, STATE_W - 10)
+                state = self.fit(tr(N_("house.on") if control.value else N_("house.off")), 17, MUTED, STATE_W - 10)
                 surface.blit(state, state.get_rect(midright=(control.rect.x - 10, control.rect.centery)))
             elif s.kind == PLACES:
                 place = self.fit(tr(PLACE_KEYS[i]), 17, MUTED, 44, bold=True)

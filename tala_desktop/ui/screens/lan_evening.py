@@ -12,7 +12,7 @@ import pygame
 from tala_desktop.store.lan_evenings import LanEvening
 
 from ..art.theme import MUTED
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene
 from ..lan.scoreboard_view import BoardRow, draw_board, row_words
@@ -26,7 +26,7 @@ BOARD = pygame.Rect(PANEL.x + 120, PANEL.y + 84, PANEL.w - 240, PANEL.h - 130)
 class LanEveningScene(PageScene):
     """One kept evening: its scoreboard."""
 
-    title_key = "board.title"
+    title_key = N_("board.title")
 
     def __init__(self, services: Services, evening: LanEvening) -> None:
         self.evening = evening
@@ -34,7 +34,8 @@ class LanEveningScene(PageScene):
         super().__init__(services)
 
     def heading(self) -> str:
-        return f"{when_text(self.evening.ended_at)} · {shown_name(self.evening.table_name)} · {tr('history.evening')}"
+        parts = (when_text(self.evening.ended_at), shown_name(self.evening.table_name), tr("history.evening"))
+        return " · ".join(parts)
 
     def shown_texts(self) -> list[str]:
         return [self.heading(), *(" | ".join(row_words(r)) for r in self.rows)]

@@ -17,7 +17,7 @@ from tala_desktop.engine import card_label
 from tala_desktop.store.lan_games import LanGame
 
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
-from ..core.i18n import money, tr
+from ..core.i18n import N_, money, tr
 from ..core.names import shown_name
 from ..frames.page import PANEL, PagedScene
 from ..shared.services import Services
@@ -36,7 +36,7 @@ PER_PAGE = max(1, LINES.h // LINE_H)
 class LanReplayScene(PagedScene):
     """One kept LAN game: its lines page by page, and every seat's result and last cards."""
 
-    title_key = "replay.title"
+    title_key = N_("replay.title")
 
     def __init__(self, services: Services, game: LanGame) -> None:
         self.services = services
@@ -66,7 +66,7 @@ class LanReplayScene(PagedScene):
 
     # -- words ------------------------------------------------------------------------------------
     def heading(self) -> str:
-        return f"{when_text(self.game.summary.finished_at)} · {tr('history.lan')}"
+        return when_text(self.game.summary.finished_at) + " · " + tr("history.lan")
 
     def seat_rows(self) -> list[tuple[str, str, int]]:
         """Each seat: "name · result · chips", the cards it held at the end, and the chips (for the colour)."""

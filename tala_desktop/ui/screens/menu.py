@@ -18,7 +18,6 @@ makes them), so no screen the menu opens has to import the menu back.
 
 from __future__ import annotations
 
-import math
 import sqlite3
 from collections.abc import Callable
 
@@ -31,12 +30,13 @@ from tala_desktop.store.lan_seats import LanSeat
 
 from ..art import gfx, theme
 from ..art.theme import AVATAR_GOLD
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import N_, money, tr, tr_count
 from ..core.names import shown_name
 from ..core.scene import Scene
 from ..frames.confirm import ConfirmOverlay
 from ..frames.notice import NoticeBox
 from ..frames.page import PageScene, fit_font_size
+from ..lan.back_row import back_note
 from ..shared.new_game import GameChoices
 from ..shared.run_state import RunState
 from ..shared.services import Services
@@ -113,9 +113,9 @@ class MenuScene(PageScene):
         self.buttons = {}
         self._continue_shown = self.can_continue() and self.continue_game is not None
         self._back_shown = self.back_seat()
-        top = [("continue", "menu.continue", self._continue)] if self._continue_shown else []
+        top = [("continue", N_("menu.continue"), self._continue)] if self._continue_shown else []
         if self._back_shown is not None:
-            top.append(("back", "back.button", self.back_to_table))
+            top.append(("back", N_("back.button"), self.back_to_table))
         if top:
             bw = w if len(top) == 1 else (w - 12) // 2
             for i, (entry, words, act) in enumerate(top):
@@ -135,13 +135,13 @@ class MenuScene(PageScene):
             y += 88 + 22
         half = (w - 12) // 2
         pages = self.services.pages
-        rows = ((("tutorial", "menu.tutorial", self.open_tutorial if pages.tutorial is not None else None, "blue"),
-                 ("rules", "menu.rules", self.open_rules, "green")),
-                (("stats", "menu.stats", self.open_stats if store is not None else None, "green"),
-                 ("history", "menu.history", self.open_history if store is not None else None, "green")),
-                (("lan", "menu.play_lan", self.open_lan if pages.lan is not None else None, "blue"),),
-                (("settings", "menu.settings", self.open_settings, "green"),
-                 ("quit", "menu.quit", self.quit, "red")))
+        rows = ((("tutorial", N_("menu.tutorial"), self.open_tutorial if pages.tutorial is not None else None, "blue"),
+                 ("rules", N_("menu.rules"), self.open_rules, "green")),
+                (("stats", N_("menu.stats"), self.open_stats if store is not None else None, "green"),
+                 ("history", N_("menu.history"), self.open_history if store is not None else None, "green")),
+                (("lan", N_("menu.play_lan"), self.open_lan if pages.lan is not None else None, "blue"),),
+                (("settings", N_("menu.settings"), self.open_settings, "green"),
+                 ("quit", N_("menu.quit"), self.quit, "red")))
         for row in rows:
             bw = w if len(row) == 1 else half
             for i, (name, key, action, style) in enumerate(row):
@@ -236,9 +236,7 @@ class MenuScene(PageScene):
         seat = self._back_shown
         if seat is None or self.services.store is None:
             return ""
-        left = max(0, math.ceil(seat.seconds_left(self.services.store.clock().timestamp())))
-        table = tr("table.number", number=seat.table or 1)
-        return tr("back.note", table=table, server=shown_name(seat.server_name), seconds=left)
+        return back_note(self.services, seat)
 
     def _open(self, page: Callable[[], Scene] | None) -> None:
         """A page the composition root provides (made on first use: these load the table scene)."""

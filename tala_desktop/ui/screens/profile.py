@@ -13,7 +13,7 @@ from tala_desktop.store import DAILY_FLOOR, StoreError
 
 from ..art.avatars import Faces
 from ..art.theme import AVATAR_EDGE, AVATAR_GOLD, ERROR, GAIN, LABEL, MUTED, TEXT
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import N_, money, tr, tr_count
 from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.services import Services
@@ -32,7 +32,7 @@ AVATAR_Y = PANEL.y + 256
 class ProfileScene(PageScene):
     """Name, avatar and wallet of the one player."""
 
-    title_key = "profile.title"
+    title_key = N_("profile.title")
 
     def __init__(self, services: Services) -> None:
         self.message = ""

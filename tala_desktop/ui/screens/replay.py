@@ -20,7 +20,7 @@ from tala_desktop.store import GameEntry, StoreError, positions
 
 from ..art import gfx, theme
 from ..art.theme import CYAN, GAIN, GOLD, MUTED, TEXT, WARNING
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import N_, money, tr, tr_count
 from ..core.names import shown_name
 from ..core.reasons import reason_text
 from ..frames.page import PageScene
@@ -36,12 +36,13 @@ BOARD = pygame.Rect(60, 114, 1160, 438)  # column headings sit just above it
 STATUS = pygame.Rect(60, 560, 1160, 64)
 TIMELINE = pygame.Rect(360, 648, 560, 22)
 BOT_MARK = CYAN  # the review of the bots' moves, shown on request beside the orange marks of yours
+LEFT_MOVE_WORDS = {MoveKind.LEAVE: N_("replay.move.leave"), MoveKind.TIMEOUT: N_("replay.move.timeout")}
 
 
 class ReplayScene(PageScene):
     """One stored game, position by position."""
 
-    title_key = "replay.title"
+    title_key = N_("replay.title")
     show_panel = False
 
     def __init__(self, services: Services, entry: GameEntry, analyse: bool = True) -> None:
@@ -119,7 +120,7 @@ class ReplayScene(PageScene):
         if self.bot_advisor is None:
             self.bot_advisor = ReplayAdvisor(self.positions, self.moves, self.bot_seats, seed=self.seed)
         self.show_bots = not self.show_bots
-        self.bots_button.text = tr("replay.bots_hide" if self.show_bots else "replay.bots")
+        self.bots_button.text = tr(N_("replay.bots_hide") if self.show_bots else N_("replay.bots"))
         self.invalidate()
 
     def on_key(self, key: int) -> None:
@@ -162,7 +163,7 @@ class ReplayScene(PageScene):
         if move.kind is MoveKind.EAT and before.last_discard is not None:
             words = tr("move.eat", card=card_label(before.last_discard[1]))
         elif move.kind in (MoveKind.LEAVE, MoveKind.TIMEOUT):
-            words = tr(f"replay.move.{move.kind}")
+            words = tr(LEFT_MOVE_WORDS[move.kind])
         else:
             words = describe(move)
         return f"{self.names[move.seat]}: {words}"
@@ -209,13 +210,14 @@ class ReplayScene(PageScene):
         """Under the timeline: the review's progress, then how many moves it marked (or that it agrees with all)."""
         if not self.analysing:
             return tr("replay.keys")
-        return _review_note(self.advisor, "replay.analysing", "replay.marks", "replay.no_marks")
+        return _review_note(self.advisor, N_("replay.analysing"), N_("replay.marks"), N_("replay.no_marks"))
 
     def bot_marks_note(self) -> str:
         """The second line under the timeline while the bots' moves are on show: progress, then their marks."""
         if not self.show_bots or self.bot_advisor is None:
             return ""
-        return _review_note(self.bot_advisor, "replay.bots_analysing", "replay.bot_marks", "replay.bot_no_marks")
+        return _review_note(self.bot_advisor, N_("replay.bots_analysing"), N_("replay.bot_marks"),
+                            N_("replay.bot_no_marks"))
 
     def mark_indexes(self) -> list[int]:
         """The moves the timeline marks now (the computer would have played them differently), in order."""

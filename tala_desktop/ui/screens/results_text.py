@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 
 LABEL_KEYS = {
-    "nhat": "rank.1", "nhi": "rank.2", "ba": "rank.3", "bet": "rank.last", "mom": "rank.mom", "u": "rank.u",
-    "u_tron": "rank.u_tron", "u_khan": "rank.u_khan", "den": "rank.den", "lose": "rank.lose",
+    "nhat": N_("rank.1"), "nhi": N_("rank.2"), "ba": N_("rank.3"), "bet": N_("rank.last"), "mom": N_("rank.mom"),
+    "u": N_("rank.u"),
+    "u_tron": N_("rank.u_tron"), "u_khan": N_("rank.u_khan"), "den": N_("rank.den"), "lose": N_("rank.lose"),
 }
 
 

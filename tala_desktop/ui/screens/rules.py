@@ -17,7 +17,7 @@ from ..art import gfx, theme
 from ..art.card_art import CardArt, card_size
 from ..art.theme import CAPTION, EATEN_GOLD, GOLD, TEXT
 from ..core.assets import Fonts
-from ..core.i18n import get_language, tr
+from ..core.i18n import N_, get_language, tr
 from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
 from ..shared.run_state import RunState
 from ..shared.services import Services
@@ -112,7 +112,7 @@ def _toc_pill(size: tuple[int, int]) -> pygame.Surface:
 class RulesScene(PageScene):
     """Contents on the left, the scrolled rules on the right, a scroll bar at the edge."""
 
-    title_key = "rules.title"
+    title_key = N_("rules.title")
 
     def __init__(self, services: Services, run: RunState, tutorial: bool = True) -> None:
         self.run = run                       # the rules page is drawn once a run, per language and card colours

@@ -19,7 +19,8 @@ from ..art import gfx, theme
 from ..art.felt_colours import TABLE_COLOURS, recolour_felt
 from ..art.table_art import felt
 from ..art.theme import BACK_COLOURS, ERROR, LABEL
-from ..core.i18n import LANGUAGES, money, tr
+from ..core.choice_words import preset_name
+from ..core.i18n import LANGUAGES, N_, money, tr
 from ..frames.page import PANEL, PageScene
 from ..shared.app_settings import SPEEDS, WINDOW_SIZES, apply_settings, speed_option
 from ..shared.new_game import BET_CHOICES, PRESET_CHOICES, TURN_SECONDS_CHOICES
@@ -38,12 +39,18 @@ LABEL_H = 30
 CONTROL_H = 46
 PREVIEW_X = PANEL.right - 88
 PREVIEW_CARDS = (0, 12 + 13, 11 + 26, 9 + 39)  # A♠ K♣ Q♦ 10♥: one card of every suit
+LANGUAGE_NAMES = {"vi": N_("settings.language.native_vi"), "en": N_("settings.language.native_en")}  # each in itself
+SPEED_NAMES = {"slow": N_("settings.speed.slow"), "normal": N_("settings.speed.normal"),
+               "fast": N_("settings.speed.fast"), "instant": N_("settings.speed.instant")}
+BACK_NAMES = {"red": N_("settings.back.red"), "blue": N_("settings.back.blue"), "green": N_("settings.back.green")}
+TABLE_COLOUR_NAMES = {"green": N_("settings.table.green"), "blue": N_("settings.table.blue"),
+                      "red": N_("settings.table.red")}
 
 
 class SettingsScene(PageScene):
     """Two columns of settings and a live preview."""
 
-    title_key = "settings.title"
+    title_key = N_("settings.title")
 
     def __init__(self, services: Services) -> None:
         self.controls: dict[str, Segmented | Slider | Toggle] = {}
@@ -63,20 +70,20 @@ class SettingsScene(PageScene):
             sizes.append((window, f"{window[0]}×{window[1]}"))
         self.controls = {
             "language": Segmented(self.row(0, 0),
-                                  [(lang, tr(f"settings.language.native_{lang}")) for lang in LANGUAGES], s.language,
+                                  [(lang, tr(LANGUAGE_NAMES[lang])) for lang in LANGUAGES], s.language,
                                   fonts, self._set("language"), size=19),
             "volume": Slider(self.row(0, 1, COLUMN_W - 80, 28), s.sound_volume, self._set("sound_volume")),
             "music_volume": Slider(self.row(0, 2, COLUMN_W - 80, 28), s.music_volume, self._set("music_volume")),
-            "speed": Segmented(self.row(0, 3), [(v, tr(f"settings.speed.{k}")) for v, k in SPEEDS],
+            "speed": Segmented(self.row(0, 3), [(v, tr(SPEED_NAMES[k])) for v, k in SPEEDS],
                                          speed_option(s.animation_speed), fonts, self._set("animation_speed"), size=18),
             "fullscreen": Toggle(self.row(0, 4, 76, 38), s.fullscreen, self._set("fullscreen")),
             "window_size": Segmented(self.row(0, 5), sizes, window, fonts, self._set("window_size"), size=17),
             "four_colour": Toggle(self.row(1, 0, 76, 38), s.four_colour, self._set("four_colour")),
-            "card_back": Segmented(self.row(1, 1), [(c, tr(f"settings.back.{c}")) for c in BACK_COLOURS], s.card_back,
+            "card_back": Segmented(self.row(1, 1), [(c, tr(BACK_NAMES[c])) for c in BACK_COLOURS], s.card_back,
                                    fonts, self._set("card_back"), size=18),
-            "table_colour": Segmented(self.row(1, 2), [(c, tr(f"settings.table.{c}")) for c in TABLE_COLOURS],
+            "table_colour": Segmented(self.row(1, 2), [(c, tr(TABLE_COLOUR_NAMES[c])) for c in TABLE_COLOURS],
                                       s.table_colour, fonts, self._set("table_colour"), size=18),
-            "default_preset": Segmented(self.row(1, 3), [(p, tr(f"setup.preset.{p}")) for p in PRESET_CHOICES],
+            "default_preset": Segmented(self.row(1, 3), [(p, preset_name(p)) for p in PRESET_CHOICES],
                                         s.default_preset, fonts, self._set("default_preset"), size=18),
             "default_bet": Segmented(self.row(1, 4), [(b, money(b)) for b in BET_CHOICES], s.default_bet, fonts,
                                      self._set("default_bet"), size=17),
@@ -137,10 +144,10 @@ class SettingsScene(PageScene):
     def draw_page(self, surface: pygame.Surface) -> None:
         self.fit.clear()
         s = self.services.settings
-        labels = (("settings.language", "settings.sound", "settings.music", "settings.speed",
-                   "settings.fullscreen", "settings.window_size"),
-                  ("settings.four_colour", "settings.card_back", "settings.table_colour", "settings.default_preset",
-                   "settings.default_bet", "settings.turn_seconds"))
+        labels = ((N_("settings.language"), N_("settings.sound"), N_("settings.music"), N_("settings.speed"),
+                   N_("settings.fullscreen"), N_("settings.window_size")),
+                  (N_("settings.four_colour"), N_("settings.card_back"), N_("settings.table_colour"),
+                   N_("settings.default_preset"), N_("settings.default_bet"), N_("settings.turn_seconds")))
         for c, keys in enumerate(labels):
             for i, key in enumerate(keys):
                 label = self.fit(tr(key), 21, LABEL, COLUMN_W, bold=True)
@@ -151,7 +158,7 @@ class SettingsScene(PageScene):
             surface.blit(pct, pct.get_rect(midright=(COLUMNS[0] + COLUMN_W, y)))
         for c, i, key in ((0, 4, "fullscreen"), (1, 0, "four_colour")):
             on = bool(getattr(s, key))
-            state = self.fit(tr("settings.on" if on else "settings.off"), 19, theme.DESCRIPTION, 200)
+            state = self.fit(tr(N_("settings.on") if on else N_("settings.off")), 19, theme.DESCRIPTION, 200)
             y = ROW_Y + i * ROW_STEP + LABEL_H + CONTROL_H // 2
             surface.blit(state, state.get_rect(midleft=(COLUMNS[c] + 92, y)))
         if self.error:

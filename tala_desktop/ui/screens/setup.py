@@ -27,7 +27,8 @@ from tala_desktop.engine import Rules, RulesError
 
 from ..art import gfx, theme
 from ..art.theme import ERROR, LABEL, TEXT
-from ..core.i18n import money, tr, tr_count
+from ..core.choice_words import level_guide, level_name, preset_description, preset_name
+from ..core.i18n import N_, money, tr, tr_count
 from ..core.names import shown_name
 from ..frames.page import PANEL, PageScene, fit_font_size, wrap_text
 from ..shared.new_game import (
@@ -94,7 +95,7 @@ def initial_choices(services: Services, run: RunState) -> GameChoices:
 class SetupScene(PageScene):
     """Choose the table, then start it."""
 
-    title_key = "setup.title"
+    title_key = N_("setup.title")
 
     def __init__(self, services: Services, run: RunState, on_start: Callable[[GameChoices], None]) -> None:
         self.run = run
@@ -112,7 +113,7 @@ class SetupScene(PageScene):
                                  [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
                                  c.players, fonts, self._set_players, size=22)
         self.name_fields, self.level_pickers = [], []
-        levels = [(lv, tr(f"setup.level.{lv}")) for lv in BOT_LEVELS]
+        levels = [(lv, level_name(lv)) for lv in BOT_LEVELS]
         for i, bot in enumerate(c.bots):
             y = self._row_y(i + 1)
             field = TextField((LEFT.x + AVATAR + 16, y, LEFT.w - AVATAR - LEVEL_W - 28, 48), bot.name, fonts,
@@ -127,7 +128,7 @@ class SetupScene(PageScene):
         self.seconds = Segmented((RIGHT.x, RIGHT.y + 152, RIGHT.w, 50), seconds, c.turn_seconds, fonts,
                                  self._set("turn_seconds"), size=19)
         self.preset = Segmented((RIGHT.x, RIGHT.y + 270, RIGHT.w, 50),
-                                [(p, tr(f"setup.preset.{p}")) for p in RULE_CHOICES], c.preset, fonts,
+                                [(p, preset_name(p)) for p in RULE_CHOICES], c.preset, fonts,
                                 self._set_preset, size=20)
         self.edit_button = Button((RIGHT.right - 176, RIGHT.y + 222, 176, 38), tr("house.edit"), fonts,
                                   self.edit_rules, style="dark", font_size=18)
@@ -300,7 +301,7 @@ class SetupScene(PageScene):
     def _draw_right(self, surface: pygame.Surface) -> None:
         art = self.art
         pygame.draw.line(surface, theme.PANEL_GOLD, (DIVIDER_X, PANEL.y + 40), (DIVIDER_X, PANEL.bottom - 130))
-        rows = (("setup.bet", self.bet), ("setup.turn_seconds", self.seconds), ("setup.rules", self.preset))
+        rows = ((N_("setup.bet"), self.bet), (N_("setup.turn_seconds"), self.seconds), (N_("setup.rules"), self.preset))
         for key, widget in rows:
             label = art.text(tr(key), 22, LABEL, bold=True)
             surface.blit(label, (RIGHT.x + 4, widget.rect.y - 34))
@@ -309,14 +310,14 @@ class SetupScene(PageScene):
             img = art.text(line, 18, theme.DESCRIPTION)
             surface.blit(img, (RIGHT.x + 4, y))
             y += 25
-        key = "setup.your_chips" if self.services.store is not None else "setup.balance"
+        key = N_("setup.your_chips") if self.services.store is not None else N_("setup.balance")
         note = art.text(tr_count(key, self.balance, amount=money(self.balance)), 18, theme.QUIET)
         surface.blit(note, (RIGHT.x + 4, y + 14))
 
     def level_guide_lines(self) -> list[str]:
         """Under the seats: what each bot level does, in a line or two each."""
         font = self.services.fonts.font(17)
-        return [line for lv in BOT_LEVELS for line in wrap_text(font, tr(f"setup.level_guide.{lv}"), LEFT.w)]
+        return [line for lv in BOT_LEVELS for line in wrap_text(font, level_guide(lv), LEFT.w)]
 
     def description_lines(self) -> list[str]:
         """The text under the rule choice: the preset's description, or what the custom rules change."""
@@ -325,4 +326,4 @@ class SetupScene(PageScene):
             return wrap_text(font, text, RIGHT.w - 8)
         if c.preset == "custom":
             return describe(c.rules(), wrap, DESC_LINES)
-        return wrap(tr(f"setup.preset_desc.{c.preset}"))
+        return wrap(preset_description(c.preset))

@@ -17,7 +17,8 @@ from tala_desktop.store import OpponentResult, PlayerStats
 from ..art import gfx, theme
 from ..art.chips_plot import plot_chips
 from ..art.theme import GAIN, LABEL, LOSS, MUTED, TEXT
-from ..core.i18n import money, tr, tr_count
+from ..core.choice_words import level_name, seat_kind_name
+from ..core.i18n import N_, money, tr, tr_count
 from ..frames.page import PANEL, PagedScene
 from ..shared.services import Services
 from ..widgets.controls import Button
@@ -33,9 +34,9 @@ ROWS = (TABLE.h - HEAD_H) // ROW_H   # the opponents one page shows: all inside 
 TURN_W, TURN_H, COUNTER_W = 44, 32, 190
 PLOT_POINTS = 200
 # table columns: (key, x offset, width, right-aligned)
-COLUMNS = (("stats.col.opponent", 12, 330, False), ("stats.col.games", 350, 150, True),
-           ("stats.col.your_wins", 510, 170, True), ("stats.col.their_wins", 690, 170, True),
-           ("stats.col.net", 870, 180, True))
+COLUMNS = ((N_("stats.col.opponent"), 12, 330, False), (N_("stats.col.games"), 350, 150, True),
+           (N_("stats.col.your_wins"), 510, 170, True), (N_("stats.col.their_wins"), 690, 170, True),
+           (N_("stats.col.net"), 870, 180, True))
 
 
 def percent(rate: float) -> str:
@@ -45,7 +46,7 @@ def percent(rate: float) -> str:
 class StatsScene(PagedScene):
     """Six numbers, a plot and a table of opponents, a page of them at a time."""
 
-    title_key = "stats.title"
+    title_key = N_("stats.title")
 
     def __init__(self, services: Services) -> None:
         self.services = services
@@ -102,19 +103,20 @@ class StatsScene(PagedScene):
         if s is None:
             return []
         return [
-            ("stats.games", money(s.games), ""),
-            ("stats.win_rate", percent(s.win_rate), tr("stats.wins_of", wins=money(s.wins))),
-            ("stats.u_count", money(s.u_count), ""),
-            ("stats.mom_rate", percent(s.mom_rate), tr_count("stats.mom_of", s.mom_count, count=money(s.mom_count))),
-            ("stats.best_streak", money(s.best_streak), tr("stats.current_streak", count=s.current_streak)),
-            ("stats.net_total", ("+" if s.net_total > 0 else "") + money(s.net_total), ""),
+            (N_("stats.games"), money(s.games), ""),
+            (N_("stats.win_rate"), percent(s.win_rate), tr("stats.wins_of", wins=money(s.wins))),
+            (N_("stats.u_count"), money(s.u_count), ""),
+            (N_("stats.mom_rate"), percent(s.mom_rate),
+             tr_count("stats.mom_of", s.mom_count, count=money(s.mom_count))),
+            (N_("stats.best_streak"), money(s.best_streak), tr("stats.current_streak", count=s.current_streak)),
+            (N_("stats.net_total"), ("+" if s.net_total > 0 else "") + money(s.net_total), ""),
         ]
 
     def opponent_cells(self) -> list[tuple[str, str, str, str, str]]:
         """The opponents table's rows as drawn: name · level, games, your wins, their wins, your chips."""
         out = []
         for o in self.opponents[self.page * ROWS:(self.page + 1) * ROWS]:
-            level = tr(f"setup.level.{o.level}") if o.level in PLAYABLE_LEVELS else tr(f"seat.{o.kind}")
+            level = level_name(o.level) if o.level in PLAYABLE_LEVELS else seat_kind_name(o.kind)
             out.append((f"{o.name} · {level}", money(o.games), money(o.your_wins), money(o.their_wins),
                         ("+" if o.your_net > 0 else "") + money(o.your_net)))
         return out
@@ -128,7 +130,7 @@ class StatsScene(PagedScene):
 
     def shown_texts(self) -> list[str]:
         """The page's words: each tile as "label: value note", then each opponent's row, then the LAN note."""
-        tiles = [f"{tr(key)}: {value}" + (f" {note}" if note else "") for key, value, note in self.tiles()]
+        tiles = [tr(key) + f": {value}" + (f" {note}" if note else "") for key, value, note in self.tiles()]
         note, counter = self.lan_note(), self.counter_text()
         return (tiles + [" | ".join(cells) for cells in self.opponent_cells()] + ([counter] if counter else [])
                 + ([note] if note else []))

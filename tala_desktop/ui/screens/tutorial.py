@@ -28,7 +28,7 @@ from tala_desktop.table.messages import Error, TableMessage
 
 from ..art import theme
 from ..art.theme import TEXT, WARNING
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
 from ..frames.page import PANEL, PageScene, wrap_text
@@ -161,8 +161,8 @@ class TutorialScene(TableScene):
         if st is None:
             return title, "", ""
         if st.is_over:
-            return title, tr(self.lesson.finish), tr("tutorial.next_lesson" if self.lesson_index + 1 < len(LESSONS)
-                                                     else "tutorial.all_done")
+            return title, tr(self.lesson.finish), tr(N_("tutorial.next_lesson") if self.lesson_index + 1 < len(LESSONS)
+                                                     else N_("tutorial.all_done"))
         k = self.moves_made()
         note = tr(self.lesson.intro) if k == 0 else self._note(self.lesson.steps[k - 1])
         step = self.step()
@@ -186,7 +186,7 @@ class TutorialScene(TableScene):
         """Lan's moves: held back like a table at normal speed, or quicker for who knows the game already."""
         table = self.tutorial_table
         table.think_delay = lesson_delay(self.services) if self.faster else FAST_DELAY
-        self.faster_button.text = tr("tutorial.slower" if self.faster else "tutorial.faster")
+        self.faster_button.text = tr(N_("tutorial.slower") if self.faster else N_("tutorial.faster"))
         self.touch()
 
     # ------------------------------------------------------------------ table hooks
@@ -308,7 +308,7 @@ def draw_coach(painter: TablePainter, L: TableLayout, surface: pygame.Surface, r
 class TutorialDoneScene(PageScene):
     """The end of the tutorial: well done, and the way back to the scene that opened it (``back_to``)."""
 
-    title_key = "tutorial.title"
+    title_key = N_("tutorial.title")
 
     def __init__(self, services: Services, back_to: Scene | None = None, home: bool = True) -> None:
         self.back_to = back_to

@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from tala_desktop.engine import GameState, Move, Rules, parse_move
 from tala_desktop.engine.cards import parse_card
 
+from ..core.i18n import N_
+
 PLAYERS = 2
 BET = 100
 BALANCE = 10_000
@@ -53,39 +55,40 @@ class Lesson:
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        title="tutorial.lesson1", intro="tutorial.intro1",
+        title=N_("tutorial.lesson1"), intro=N_("tutorial.intro1"),
         hands=("5h 6h 9s 9d 9c Ks Qd Jc 2d 8c", "7h 3s 4s 5s Kh Qc 10c 2h Ad"),
         stock="8d Jh 10d 3d 4d Kd 6s 7c 7d 8s Js Qs As 2s 3h 4h 5d 6d 10h Qh Ac 3c 4c 5c 6c 10s Jd Ah 2c 9h 7s Kc 8h",
         leader=0,
         bot_moves=("1 draw", "1 discard 7h", "1 draw", "1 discard Kh", "1 draw", "1 discard Qc", "1 draw",
                    "1 lay 3s-4s-5s", "1 discard 2h"),
         steps=(
-            Step("discard", "Ks", "tutorial.step.first_discard", "tutorial.done.discard"),
-            Step("eat", "", "tutorial.step.eat", "tutorial.done.eat"),
-            Step("discard", "Qd", "tutorial.step.discard", "tutorial.done.discard"),
-            Step("draw", "", "tutorial.step.draw", ""),
-            Step("discard", "Jc", "tutorial.step.discard", "tutorial.done.discard"),
-            Step("draw", "", "tutorial.step.draw", ""),
-            Step("discard", "10d", "tutorial.step.discard", "tutorial.done.lan_lays", "tutorial.done.lan_laid"),
-            Step("draw", "", "tutorial.step.draw_lay", ""),
-            Step("lay", "", "tutorial.step.lay", ""),
-            Step("send", "6s", "tutorial.step.send", ""),
-            Step("discard", "8c", "tutorial.step.last_discard", "tutorial.done.game"),
+            Step("discard", "Ks", N_("tutorial.step.first_discard"), N_("tutorial.done.discard")),
+            Step("eat", "", N_("tutorial.step.eat"), N_("tutorial.done.eat")),
+            Step("discard", "Qd", N_("tutorial.step.discard"), N_("tutorial.done.discard")),
+            Step("draw", "", N_("tutorial.step.draw"), ""),
+            Step("discard", "Jc", N_("tutorial.step.discard"), N_("tutorial.done.discard")),
+            Step("draw", "", N_("tutorial.step.draw"), ""),
+            Step("discard", "10d", N_("tutorial.step.discard"), N_("tutorial.done.lan_lays"),
+                 N_("tutorial.done.lan_laid")),
+            Step("draw", "", N_("tutorial.step.draw_lay"), ""),
+            Step("lay", "", N_("tutorial.step.lay"), ""),
+            Step("send", "6s", N_("tutorial.step.send"), ""),
+            Step("discard", "8c", N_("tutorial.step.last_discard"), N_("tutorial.done.game")),
         ),
-        finish="tutorial.finish1",
+        finish=N_("tutorial.finish1"),
     ),
     Lesson(
-        title="tutorial.lesson2", intro="tutorial.intro2",
+        title=N_("tutorial.lesson2"), intro=N_("tutorial.intro2"),
         hands=("3d 4d 5d 7c 7s 7h Js Qs 2c Kd", "Ks 8h 9c 10s Ac 4c 6h 2s Qh"),
         stock="6d 9h 5c Jd 3h 8s Ah 2h 10h 5s 6s Kc Qc Jc 10c 9s 8c 6c 3c 2d Ad Kh Jh 4s 3s As 7d 8d 9d 10d Qd 4h 5h",
         leader=0,
         bot_moves=("1 draw", "1 discard Ks"),
         steps=(
-            Step("discard", "Kd", "tutorial.step.discard_u", "tutorial.done.discard"),
-            Step("eat", "", "tutorial.step.eat_u", ""),
-            Step("u", "", "tutorial.step.u", "tutorial.done.u"),
+            Step("discard", "Kd", N_("tutorial.step.discard_u"), N_("tutorial.done.discard")),
+            Step("eat", "", N_("tutorial.step.eat_u"), ""),
+            Step("u", "", N_("tutorial.step.u"), N_("tutorial.done.u")),
         ),
-        finish="tutorial.finish2",
+        finish=N_("tutorial.finish2"),
     ),
 )
 

@@ -18,20 +18,21 @@ from pathlib import Path
 
 from tala_desktop.store import Notice, SettingsError, Store, StoreError
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from .services import Services, UiSettings
 
 log = logging.getLogger(__name__)
 
 NOTICE_KEYS = {
-    "db_corrupt": "notice.db_corrupt", "db_newer": "notice.db_newer", "autosave_corrupt": "notice.autosave_corrupt",
-    "autosave_unfit": "notice.autosave_unfit",
-    "settings_invalid": "notice.settings_invalid", "game_settled": "notice.game_settled",
-    "store_unavailable": "notice.store_unavailable", "resume_failed": "notice.resume_failed",
-    "session_error": "notice.session_error", "autosave_paid": "notice.autosave_paid",
-    "autosave_stale": "notice.autosave_stale", "autosave_stuck": "notice.autosave_stuck",
-    "db_empty": "notice.db_empty", "db_lost": "notice.db_lost", "db_missing": "notice.db_missing",
-    "rows_unreadable": "notice.rows_unreadable",
+    "db_corrupt": N_("notice.db_corrupt"), "db_newer": N_("notice.db_newer"),
+    "autosave_corrupt": N_("notice.autosave_corrupt"),
+    "autosave_unfit": N_("notice.autosave_unfit"),
+    "settings_invalid": N_("notice.settings_invalid"), "game_settled": N_("notice.game_settled"),
+    "store_unavailable": N_("notice.store_unavailable"), "resume_failed": N_("notice.resume_failed"),
+    "session_error": N_("notice.session_error"), "autosave_paid": N_("notice.autosave_paid"),
+    "autosave_stale": N_("notice.autosave_stale"), "autosave_stuck": N_("notice.autosave_stuck"),
+    "db_empty": N_("notice.db_empty"), "db_lost": N_("notice.db_lost"), "db_missing": N_("notice.db_missing"),
+    "rows_unreadable": N_("notice.rows_unreadable"),
 }
 
 

@@ -28,7 +28,8 @@ from tala_desktop.table.reactions import EMOTES
 from ..art import gfx, theme
 from ..art.emotes import emote
 from ..core.assets import Fonts
-from ..core.i18n import get_language, tr
+from ..core.choice_words import reaction_text
+from ..core.i18n import get_language
 from ..core.surface_cache import SurfaceCache
 from ..widgets.text_fit import ellipsize
 from .chat_lines import MAX_SHOWN, wrap
@@ -123,7 +124,7 @@ class ReactionBubbles:
         elif key in EMOTES:
             content = emote(key, EMOTE_PX)
         else:
-            content = gfx.render_text(self.fonts.font(17, True), tr(f"react.{key}"), theme.BUBBLE_INK)
+            content = gfx.render_text(self.fonts.font(17, True), reaction_text(key), theme.BUBBLE_INK)
         if not label:
             return content
         name = gfx.render_text(self.fonts.font(13, True), label, theme.BUBBLE_NAME)

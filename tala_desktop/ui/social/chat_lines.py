@@ -17,8 +17,10 @@ from ..art import gfx
 from ..art.emotes import emote
 from ..art.theme import MUTED, TEXT, WARNING
 from ..core.assets import Fonts
+from ..core.choice_words import reaction_text
 from ..core.i18n import get_language, tr
 from ..core.surface_cache import SurfaceCache
+from ..widgets.text_fit import FittedName, fit_name
 from .said import Said
 
 Colour = tuple[int, int, int]
@@ -26,7 +28,7 @@ LINE_SIZE = 16
 EMOTE_PX = 22
 INDENT = 10
 MAX_SHOWN = 400               # characters of a line drawn (the server allows 200; a rogue one is cut here)
-MAX_NAME_SHOWN = 40
+MAX_NAME_SHOWN = 48           # a sender's name kept (a server sends at most this); a row cuts it by width, "…"
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,14 @@ class ChatEntry:
 def sender_label(said: Said) -> str:
     """``Name``, ``Name (watching)`` or ``You``: who a line is from."""
     name = tr("social.you") if said.mine else said.name[:MAX_NAME_SHOWN]
-    return f"{name} ({tr('social.watching_mark')})" if said.watching else name
+    return name + " (" + tr("social.watching_mark") + ")" if said.watching else name
+
+
+def fitted_sender(fonts: Fonts, said: Said, width: int) -> FittedName:
+    """Who a line is from as its first row draws it (before its ":"): readable, cut with "…" when even a little
+    smaller it does not fit the row (widgets/text_fit.py ``fit_name``; the full name shows on hover)."""
+    colon = gfx.text_size(fonts.font(LINE_SIZE, True), ":")[0]
+    return fit_name(fonts, sender_label(said), LINE_SIZE, width - colon - 6)
 
 
 def _break_word(font: pygame.font.Font, word: str, width: int) -> list[str]:
@@ -96,17 +105,18 @@ class ChatLines:
 
     def _render(self, entry: ChatEntry, width: int) -> list[pygame.Surface]:
         said = entry.said
-        plain, bold = self.fonts.font(LINE_SIZE), self.fonts.font(LINE_SIZE, True)
+        plain = self.fonts.font(LINE_SIZE)
         if said.notice:
             return [self._row(width, [(gfx.render_text(plain, line, WARNING), 0)])
                     for line in wrap(plain, said.text[:MAX_SHOWN], width, width)]
-        name = gfx.render_text(bold, sender_label(said) + ":", entry.colour)
+        sender = fitted_sender(self.fonts, said, width)
+        name = gfx.render_text(self.fonts.font(sender.size, True), sender.text + ":", entry.colour)
         name_w = name.get_width() + 6
         if said.reaction in EMOTES:
             face = emote(said.reaction, EMOTE_PX)
-            word = gfx.render_text(plain, tr(f"react.{said.reaction}"), MUTED)
+            word = gfx.render_text(plain, reaction_text(said.reaction), MUTED)
             return [self._row(width, [(name, 0), (face, name_w), (word, name_w + EMOTE_PX + 6)])]
-        text = tr(f"react.{said.reaction}") if said.reaction else said.text[:MAX_SHOWN]
+        text = reaction_text(said.reaction) if said.reaction else said.text[:MAX_SHOWN]
         colour = MUTED if said.reaction else TEXT
         if name_w > width * 0.6:   # a long name: the text starts on the next row
             lines = [""] + wrap(plain, text, width - INDENT, width - INDENT)
@@ -115,6 +125,15 @@ class ChatLines:
         rows = [self._row(width, [(name, 0), (gfx.render_text(plain, lines[0], colour), name_w)])]
         rows += [self._row(width, [(gfx.render_text(plain, line, colour), INDENT)]) for line in lines[1:]]
         return rows
+
+    def cut_sender(self, entry: ChatEntry, width: int) -> tuple[int, str] | None:
+        """Where a line's sender ends on its first row and their full name, when it had to be cut; else None."""
+        if entry.said.notice:
+            return None
+        sender = fitted_sender(self.fonts, entry.said, width)
+        if not sender.cut:
+            return None
+        return gfx.text_size(self.fonts.font(sender.size, True), sender.text + ":")[0], sender_label(entry.said)
 
     def _row(self, width: int, runs: list[tuple[pygame.Surface, int]]) -> pygame.Surface:
         h = self.row_height

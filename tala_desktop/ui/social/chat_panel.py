@@ -26,7 +26,8 @@ from ..art import gfx, theme
 from ..art.emotes import emote
 from ..art.theme import DIALOG_EDGE, FAINT, LABEL, MUTED, WHITE
 from ..core.assets import Fonts
-from ..core.i18n import tr
+from ..core.choice_words import reaction_text
+from ..core.i18n import N_, tr
 from ..core.surface_cache import SurfaceCache
 from ..table.layout import side_dock
 from ..widgets.controls import Button
@@ -88,7 +89,7 @@ class ChatPanel:
         col_w = (inner - 8) // 2
         size = phrase_size(self.fonts, col_w)
         self.phrase_buttons = [
-            Button((x0 + (i % 2) * (col_w + 8), y + (i // 2) * (PHRASE_H + 6), col_w, PHRASE_H), tr(f"react.{key}"),
+            Button((x0 + (i % 2) * (col_w + 8), y + (i // 2) * (PHRASE_H + 6), col_w, PHRASE_H), reaction_text(key),
                    self.fonts, functools.partial(self._react, key), style="dark", font_size=size)
             for i, key in enumerate(PHRASES)]
         y += ((len(PHRASES) + 1) // 2) * (PHRASE_H + 6) + 4
@@ -118,7 +119,7 @@ class ChatPanel:
 
     def empty_text(self) -> str:
         """What an empty chat says: how to send a line (or, with reactions only, a reaction)."""
-        return tr("social.empty" if self.field is not None else "social.empty_reactions")
+        return tr(N_("social.empty") if self.field is not None else N_("social.empty_reactions"))
 
     def buttons(self) -> list[Button]:
         return [self.close_button, *self.phrase_buttons, *([self.send_button] if self.send_button else [])]
@@ -267,7 +268,7 @@ class ChatPanel:
                     gfx.render_line, self.fonts.font(13), note, colour))
                 surface.blit(img, (f.rect.x + 4, f.rect.y - img.get_height() - 3))
             if not f.text and not f.focused and not f.composing:
-                text, width = tr("people.you_muted" if self.muted else "social.placeholder"), f.rect.w - 20
+                text, width = tr(N_("people.you_muted") if self.muted else N_("social.placeholder")), f.rect.w - 20
                 hint = self._cache.get(("hint", text), lambda: gfx.render_text(self.fonts.font(15), text, FAINT, width))
                 surface.blit(hint, hint.get_rect(midleft=(f.rect.x + 12, f.rect.centery)))
 
@@ -307,6 +308,25 @@ class ChatPanel:
         for row in shown[-fit:]:
             surface.blit(row, (area.x, y))
             y += self.lines.row_height
+
+    def cut_name_at(self, pos: tuple[int, int]) -> str | None:
+        """The full name of a sender drawn cut with "…" at ``pos`` in the open chat (as ``draw`` lays its rows out),
+        else None."""
+        area, step = self.lines_rect, self.lines.row_height
+        if not self.is_open or not self.entries or not area.collidepoint(pos):
+            return None
+        rows: list[tuple[ChatEntry, int]] = []
+        need = area.h // step + self.scroll
+        for entry in reversed(self.entries):
+            rows[:0] = [(entry, i) for i in range(len(self.lines.rows(entry, area.w)))]
+            if len(rows) >= need:
+                break
+        shown = (rows[:len(rows) - self.scroll] if self.scroll else rows)[-max(1, area.h // step):]
+        index = (pos[1] - (area.bottom - len(shown) * step)) // step
+        if not 0 <= index < len(shown) or shown[index][1] != 0:
+            return None
+        cut = self.lines.cut_sender(shown[index][0], area.w)
+        return cut[1] if cut is not None and pos[0] - area.x < cut[0] else None
 
     def _draw_toggle(self, surface: pygame.Surface) -> None:
         r = self.toggle_rect
@@ -350,6 +370,6 @@ def phrase_size(fonts: Fonts, width: int) -> int:
     """The largest font (15 down to 12) at which every quick phrase fits a ``width`` button unsqueezed."""
     for size in range(15, 12, -1):
         font = fonts.font(size, bold=True)
-        if all(gfx.text_size(font, tr(f"react.{key}"))[0] + 2 * max(1, size // 12) <= width - 8 for key in PHRASES):
+        if all(gfx.text_size(font, reaction_text(key))[0] + 2 * max(1, size // 12) <= width - 8 for key in PHRASES):
             return size
     return 12

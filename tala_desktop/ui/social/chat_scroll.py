@@ -158,6 +158,24 @@ class ChatScroll:
         first = round((thumb_y - track.y) * (total - fit) / room)
         self._set_scroll(total - fit - first)
 
+    @property
+    def pointer(self) -> tuple[int, int]:
+        """Where the pointer last moved (the view is told every motion)."""
+        return self._pointer
+
+    def cut_name_at(self, pos: tuple[int, int]) -> str | None:
+        """The full name of the sender whose name is drawn cut with "…" at ``pos``, else None."""
+        if not self.entries or not self.rect.collidepoint(pos):
+            return None
+        rows = [(e, i) for e in self.entries for i in range(len(self.lines.rows(e, self.width)))]
+        fit, step = self.fit(), self.lines.row_height
+        shown = rows[max(0, len(rows) - fit - self.scroll):len(rows) - self.scroll]
+        index = (pos[1] - (self.rect.bottom - len(shown) * step)) // step
+        if not 0 <= index < len(shown) or shown[index][1] != 0:
+            return None
+        cut = self.lines.cut_sender(shown[index][0], self.width)
+        return cut[1] if cut is not None and pos[0] - self.rect.x < cut[0] else None
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, empty: str = "") -> None:
         """The rows (``empty``, in muted words, while there is none), the scrollbar and the pill."""

@@ -77,7 +77,7 @@ class SocialLayer:
         """Offered every event before the table; True when the chat used it."""
         moved = event.type == pygame.MOUSEMOTION
         if moved:
-            self._dirty = self._dirty or self._cut_name_at(event.pos) != self._cut_name_at(self.pointer)
+            self._dirty = self._dirty or self._tip_at(event.pos) != self._tip_at(self.pointer)
             self.pointer = event.pos
         before = self._pointed() if moved else ()
         menu, sight = self.people.menu, self._sight
@@ -183,9 +183,13 @@ class SocialLayer:
         self.panel.draw(surface)
         self.bubbles.draw(surface, self.clock)
         self.people.draw_table(surface, view.layout)
-        name = self._cut_name_at(self.pointer) if self.dialog is None else None
+        name = self._tip_at(self.pointer) if self.dialog is None else None
         if name is not None:
             draw_tooltip(surface, self.fonts, name, self.pointer, view.layout.px(16))
+
+    def _tip_at(self, pos: tuple[int, int]) -> str | None:
+        """The full name cut at ``pos``: a seat's plate, else a sender's in the open chat."""
+        return self._cut_name_at(pos) or self.panel.cut_name_at(pos)
 
     def _cut_name_at(self, pos: tuple[int, int]) -> str | None:
         """The full name of the seat whose plate or avatar is at ``pos`` when its plate had to cut it, else None."""

@@ -57,7 +57,7 @@ class TablePeople:
 
     def away_texts(self) -> list[str]:
         """The away marks on the table's name plates, as they read ("Lan: vắng · 45s")."""
-        return [f"{p.name}: {tr('people.away', seconds=p.away)}" for p in self.people
+        return [p.name + ": " + tr("people.away", seconds=p.away) for p in self.people
                 if p.away is not None and p.seat is not None]
 
     def watching(self) -> list[Person]:

@@ -151,7 +151,7 @@ class PeopleMenu:
             y += name.get_height() + p(2)
             where = tr("people.seat", seat=person.seat + 1) if person.seat is not None else tr("social.watching_mark")
             if person.muted:
-                where = f"{where} · {tr('people.muted_mark')}"
+                where = where + " · " + tr("people.muted_mark")
             sub = gfx.render_text(small, ellipsize(small, where, inner), MUTED)
             texts.append((sub, 0, y))
             y += sub.get_height() + p(10)

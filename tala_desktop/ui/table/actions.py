@@ -25,7 +25,7 @@ from tala_desktop.engine.cards import iter_bits, mask_of
 from tala_desktop.table.messages import Error, Hint
 
 from ..art.theme import WARNING
-from ..core.i18n import get_language, tr
+from ..core.i18n import N_, get_language, tr
 from ..core.reasons import reason_text
 from . import lay_assist as assist
 from .guide import describe, error_text
@@ -51,7 +51,9 @@ from .picture import SORTS, Choices, picture
 from .pointer import Target
 
 ERROR: Colour = WARNING
-REFUSED_DISCARD = {Mode.TAKE: "status.draw_first", Mode.LAY: "status.must_lay"}   # else "not your turn"
+REFUSED_DISCARD = {Mode.TAKE: N_("status.draw_first"), Mode.LAY: N_("status.must_lay")}   # else "not your turn"
+SORT_WORDS = {"phom": N_("status.sort_phom"), "suit": N_("status.sort_suit"), "rank": N_("status.sort_rank")}
+NEXT_STEP_WORDS = {Mode.LAY: N_("next.lay"), Mode.SEND: N_("next.send"), Mode.DISCARD: N_("next.discard")}
 
 
 def cards_label(cards: set[int]) -> str:
@@ -217,9 +219,9 @@ class TableActions:
         if card is None:
             return say(tr("status.select_card"), ERROR)
         if self.mode not in (Mode.DISCARD, Mode.SEND):
-            return refuse(tr(REFUSED_DISCARD.get(self.mode, "status.not_your_turn")), ("hand", card))
+            return refuse(tr(REFUSED_DISCARD.get(self.mode, N_("status.not_your_turn"))), ("hand", card))
         if card not in m.discardable():
-            key = "status.cannot_discard_eaten" if card in m.my_eaten else "status.cannot_discard_breaks"
+            key = N_("status.cannot_discard_eaten") if card in m.my_eaten else N_("status.cannot_discard_breaks")
             return refuse(tr(key, card=card_label(card)), ("hand", card))
         return self.send(Move(m.me, MoveKind.DISCARD, card=card), ("discard", card))
 
@@ -278,7 +280,7 @@ class TableActions:
         now = next((i for i, (_, o) in enumerate(orders) if o == hand), -1)
         kind, new = next((orders[(now + k) % len(orders)] for k in range(1, len(orders) + 1)
                           if orders[(now + k) % len(orders)][1] != hand), orders[(now + 1) % len(orders)])
-        return Effects(order=tuple(new), status=Status(tr(f"status.sort_{kind}"), seconds=1.5))
+        return Effects(order=tuple(new), status=Status(tr(SORT_WORDS[kind]), seconds=1.5))
 
     def do_hint(self, order: Sequence[int] = ()) -> Effects:
         return Effects(hint=True)
@@ -377,7 +379,7 @@ class TableActions:
         if mode in (Mode.LAY, Mode.SEND, Mode.DISCARD):        # you took a card this turn already (or lead: no draw)
             if m.turn_kind is TurnKind.FIRST:
                 return say(tr("status.first_no_draw"), ERROR)
-            return say(tr("status.already_took", next=tr(f"next.{mode}")), ERROR)
+            return say(tr("status.already_took", next=tr(NEXT_STEP_WORDS[mode])), ERROR)
         return NOTHING
 
     def on_pile_click(self, seat: int) -> Effects:

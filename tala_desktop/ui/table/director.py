@@ -37,7 +37,7 @@ from ..art import gfx, theme
 from ..art.card_art import CardArt
 from ..art.theme import Colour
 from ..core.assets import Fonts
-from ..core.i18n import money, tr
+from ..core.i18n import N_, money, tr
 from ..shared.services import Services
 from ..widgets.controls import Banner
 from .anim import DEAL_STEP, FLIGHT, Flight, TableAnimator
@@ -54,7 +54,7 @@ EVENT_GAP = 0.24                      # seconds between the flights of two event
 SEAT_BANNER_ME, SEAT_BANNER, SEAT_BANNER_HOLD = 56, 44, 1.0      # design px (yours, another seat's), seconds held
 TABLE_BANNER, TABLE_BANNER_HOLD = 96, 1.4
 CELEBRATION_CARD = 62      # design px: the width of the winner's fanned cards
-U_BANNERS = {"u": "banner.u", "u_tron": "banner.u_tron", "u_khan": "banner.u_khan"}
+U_BANNERS = {"u": N_("banner.u"), "u_tron": N_("banner.u_tron"), "u_khan": N_("banner.u_khan")}
 
 
 @dataclass
@@ -275,7 +275,7 @@ class TableDirector:
 
     def _on_u(self, e: Declared, b: Batch, at: float) -> float:
         """The Ù banner once the cards before it have landed; what follows (the celebration) waits for it."""
-        return EVENT_GAP + self.table_banner(b.layout, tr(U_BANNERS.get(e.kind, "banner.u")), at, "u")
+        return EVENT_GAP + self.table_banner(b.layout, tr(U_BANNERS.get(e.kind, N_("banner.u"))), at, "u")
 
     def _on_outcome(self, e: GameEnded, b: Batch, at: float) -> float:
         den = e.outcome.den

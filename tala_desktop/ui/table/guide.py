@@ -13,7 +13,7 @@ import logging
 from tala_desktop.engine import Move, MoveKind, TurnKind, card_label
 
 from ..art.theme import WARNING
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from .clock import lay_down_turn
 from .highlights import Highlights
 from .lay_assist import LayCheck, phom_order
@@ -21,19 +21,24 @@ from .model import TableModel
 from .modes import Mode
 
 log = logging.getLogger(__name__)
+PLAIN_MOVE_WORDS = {MoveKind.DRAW: N_("move.draw"), MoveKind.U: N_("move.u"), MoveKind.UKHAN: N_("move.ukhan")}
 
 Colour = tuple[int, int, int]
 ERROR_KEYS: dict[str, str] = {  # the table's refusal codes -> what the status line says
-    "eaten_card": "status.cannot_discard_eaten", "locked_card": "status.cannot_discard_breaks",
-    "cannot_eat": "status.cannot_eat", "bad_meld": "status.invalid_lay", "overlap": "status.invalid_lay",
-    "two_eaten": "status.two_eaten", "last_card": "status.keep_one", "not_your_turn": "status.not_your_turn",
-    "wrong_phase": "status.wrong_phase", "no_fit": "status.cannot_send", "stock_empty": "status.stock_empty",
-    "mom_no_send": "status.mom_no_send", "not_in_hand": "status.not_in_hand", "own_phom": "status.own_phom",
-    "nothing_to_eat": "status.nothing_to_eat", "laid_no_eat": "status.laid_no_eat", "not_u": "status.not_u",
-    "not_ukhan": "status.not_u", "ambiguous_send": "status.send_none", "eaten_not_laid": "status.eaten_not_laid",
-    "stale_game": "status.game_over", "game_over": "status.game_over", "no_game": "status.game_over",
-    "wrong_seat": "status.not_your_seat", "bot_seat": "status.not_your_seat", "bad_seat": "status.not_your_seat",
-    "seat_left": "status.seat_left", "rate_limited": "net.error.rate_limited",
+    "eaten_card": N_("status.cannot_discard_eaten"), "locked_card": N_("status.cannot_discard_breaks"),
+    "cannot_eat": N_("status.cannot_eat"), "bad_meld": N_("status.invalid_lay"), "overlap": N_("status.invalid_lay"),
+    "two_eaten": N_("status.two_eaten"), "last_card": N_("status.keep_one"),
+    "not_your_turn": N_("status.not_your_turn"),
+    "wrong_phase": N_("status.wrong_phase"), "no_fit": N_("status.cannot_send"),
+    "stock_empty": N_("status.stock_empty"),
+    "mom_no_send": N_("status.mom_no_send"), "not_in_hand": N_("status.not_in_hand"), "own_phom": N_("status.own_phom"),
+    "nothing_to_eat": N_("status.nothing_to_eat"), "laid_no_eat": N_("status.laid_no_eat"), "not_u": N_("status.not_u"),
+    "not_ukhan": N_("status.not_u"), "ambiguous_send": N_("status.send_none"),
+    "eaten_not_laid": N_("status.eaten_not_laid"),
+    "stale_game": N_("status.game_over"), "game_over": N_("status.game_over"), "no_game": N_("status.game_over"),
+    "wrong_seat": N_("status.not_your_seat"), "bot_seat": N_("status.not_your_seat"),
+    "bad_seat": N_("status.not_your_seat"),
+    "seat_left": N_("status.seat_left"), "rate_limited": N_("net.error.rate_limited"),
 }
 
 
@@ -43,7 +48,7 @@ def error_text(code: str, message: str, card: int | None) -> str:
     key = ERROR_KEYS.get(code)
     if key is None:
         log.info("refused (%s): %s", code, message)
-        key = "status.refused_move"
+        key = N_("status.refused_move")
     return tr(key, card=card_label(card) if card is not None else "")
 
 
@@ -82,7 +87,7 @@ def lay_clock_warning(m: TableModel) -> str:
     """At your lay-down turn with a turn clock and a phỏm to lay: the warning that the time running out is Móm."""
     if not lay_down_turn(m):
         return ""
-    return tr("status.lay_clock_mom" if m.rules.timeout_last_turn_is_mom else "status.lay_clock")
+    return tr(N_("status.lay_clock_mom") if m.rules.timeout_last_turn_is_mom else N_("status.lay_clock"))
 
 
 def lay_warning(m: TableModel, hl: Highlights) -> tuple[str, Colour]:
@@ -102,4 +107,5 @@ def describe(move: Move) -> str:
         if not move.melds:
             return tr("move.lay_none")
         return tr("move.lay", cards=" · ".join("".join(card_label(c) for c in phom_order(m)) for m in move.melds))
-    return tr(f"move.{kind}") if kind in (MoveKind.DRAW, MoveKind.U, MoveKind.UKHAN) else str(kind)
+    key = PLAIN_MOVE_WORDS.get(kind)
+    return tr(key) if key is not None else str(kind)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..widgets.controls import Button
@@ -62,7 +62,7 @@ class TableHeader:
         return s.sound_volume <= 0 and s.music_volume <= 0
 
     def _sound_icon(self) -> str:
-        return tr("icon.sound_off" if self.muted else "icon.sound_on")
+        return tr(N_("icon.sound_off") if self.muted else N_("icon.sound_on"))
 
     def open_settings(self) -> None:
         make = self.services.pages.settings

@@ -35,10 +35,11 @@ from tala_desktop.table.messages import (
     Turn,
 )
 
+from ..core.i18n import N_
 from ..core.phrase import Phrase, counted, phrase
 from .model import TableModel, cards_text
 
-NEW_GAME = "status.new_game"     # the line a game's log starts with (its deal)
+NEW_GAME = N_("status.new_game")     # the line a game's log starts with (its deal)
 LogLine = tuple[Phrase, bool]                    # (words, about you): said in the language they are shown in
 Liner = Callable[[Any, TableModel, list[Payment]], LogLine | None]
 
@@ -123,7 +124,7 @@ def _ate(e: Ate, new: TableModel, payments: list[Payment]) -> LogLine:
     pay = next((p for p in payments if p.from_seat == victim and p.to == seat and p.reason in ("eat", "chot")), None)
     bets = (pay.amount // max(1, new.bet)) if pay else 0
     amount = f"+{bets}" if seat == new.me else (f"-{bets}" if victim == new.me else str(bets))
-    key = "status.you_ate" if seat == new.me else "status.ate"
+    key = N_("status.you_ate") if seat == new.me else N_("status.ate")
     return (counted(key, bets, name=new.name(seat), card=card_label(e.card), victim=new.object_name(victim),
                     amount=amount), new.me in (seat, victim))
 
@@ -133,7 +134,7 @@ def _moved(e: Moved, new: TableModel, payments: list[Payment]) -> LogLine:
 
 
 def _discarded(e: Discarded, new: TableModel, payments: list[Payment]) -> LogLine:
-    key = "status.you_discarded" if e.seat == new.me else "status.discarded"
+    key = N_("status.you_discarded") if e.seat == new.me else N_("status.discarded")
     return phrase(key, name=new.name(e.seat), card=card_label(e.card)), e.seat == new.me
 
 

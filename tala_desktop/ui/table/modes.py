@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 from tala_desktop.engine.moves import NotationEnum
 
+from ..core.i18n import N_
+
 
 class Mode(NotationEnum):
     """Your step at the table."""
@@ -58,14 +60,14 @@ class ButtonLook(NamedTuple):
 
 
 BUTTON_LOOKS: dict[TableButton, ButtonLook] = {
-    TableButton.EAT: ButtonLook("btn.eat", "primary", True),
-    TableButton.DRAW: ButtonLook("btn.draw", "green", False),
-    TableButton.DISCARD: ButtonLook("btn.discard", "blue", False),
-    TableButton.LAY: ButtonLook("btn.lay", "primary", False),
-    TableButton.SEND: ButtonLook("btn.send", "blue", False),
-    TableButton.SKIP: ButtonLook("btn.skip", "dark", False),
-    TableButton.U: ButtonLook("btn.u", "red", True),
-    TableButton.UKHAN: ButtonLook("btn.u_khan", "red", True),
-    TableButton.SORT: ButtonLook("btn.sort", "dark", False),
-    TableButton.HINT: ButtonLook("btn.hint", "dark", False),
+    TableButton.EAT: ButtonLook(N_("btn.eat"), "primary", True),
+    TableButton.DRAW: ButtonLook(N_("btn.draw"), "green", False),
+    TableButton.DISCARD: ButtonLook(N_("btn.discard"), "blue", False),
+    TableButton.LAY: ButtonLook(N_("btn.lay"), "primary", False),
+    TableButton.SEND: ButtonLook(N_("btn.send"), "blue", False),
+    TableButton.SKIP: ButtonLook(N_("btn.skip"), "dark", False),
+    TableButton.U: ButtonLook(N_("btn.u"), "red", True),
+    TableButton.UKHAN: ButtonLook(N_("btn.u_khan"), "red", True),
+    TableButton.SORT: ButtonLook(N_("btn.sort"), "dark", False),
+    TableButton.HINT: ButtonLook(N_("btn.hint"), "dark", False),
 }

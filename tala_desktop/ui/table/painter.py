@@ -36,7 +36,8 @@ from ..art.theme import (
     Colour,
 )
 from ..core.assets import Fonts
-from ..core.i18n import money, tr, tr_count
+from ..core.choice_words import preset_name
+from ..core.i18n import N_, money, tr, tr_count
 from ..core.surface_cache import SurfaceCache
 from ..shared.services import Services
 from ..widgets.text_fit import FittedName, fit_name
@@ -49,18 +50,19 @@ from .view import TableView
 RING_PULSE_AT = 5.0    # seconds left when the ring starts pulsing
 CACHE_LIMIT = 400      # images the painter keeps: texts, plates, avatars, chips at this window's size
 BADGE_KEYS: dict[str, str] = {
-    "nhat": "rank.1", "nhi": "rank.2", "ba": "rank.3", "bet": "rank.last", "mom": "rank.mom",
-    "u": "rank.u", "u_tron": "rank.u_tron", "u_khan": "rank.u_khan", "den": "rank.den", "lose": "rank.lose",
+    "nhat": N_("rank.1"), "nhi": N_("rank.2"), "ba": N_("rank.3"), "bet": N_("rank.last"), "mom": N_("rank.mom"),
+    "u": N_("rank.u"), "u_tron": N_("rank.u_tron"), "u_khan": N_("rank.u_khan"), "den": N_("rank.den"),
+    "lose": N_("rank.lose"),
 }
 
 
 def badge_text(label: str) -> str:
-    return tr(BADGE_KEYS.get(label, "rank.last"))
+    return tr(BADGE_KEYS.get(label, N_("rank.last")))
 
 
 def rule_set_name(preset: str) -> str:
     """The table's rule set as the setup page names it; house rules that match no preset are "Tùy chỉnh"."""
-    return tr(f"setup.preset.{preset}" if preset in PRESETS else "setup.preset.custom")
+    return preset_name(preset if preset in PRESETS else "custom")
 
 
 class TablePainter:

@@ -23,7 +23,7 @@ import pygame
 from tala_desktop.engine import leave_cost as rules_leave_cost
 
 from ..art.theme import GOLD, TEXT, WARNING
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import N_, money, tr, tr_count
 from ..frames.confirm import ConfirmOverlay
 from ..frames.overlay import Overlay
 from ..shared.services import Services
@@ -53,12 +53,12 @@ class PauseOverlay(Overlay):
         self.leave_table = leave
         self.table = facts()
         self.pauses = self.table.can_pause
-        self.title = tr("pause.title" if self.pauses else "pause.menu_title")
-        self.note = tr("pause.paused_note" if self.pauses else "pause.lan_note")
+        self.title = tr(N_("pause.title") if self.pauses else N_("pause.menu_title"))
+        self.note = tr(N_("pause.paused_note") if self.pauses else N_("pause.lan_note"))
         fonts = services.fonts
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.buttons = [
-            Button((0, 0, 1, 1), tr("pause.continue" if self.pauses else "pause.back"), fonts, self.resume,
+            Button((0, 0, 1, 1), tr(N_("pause.continue") if self.pauses else N_("pause.back")), fonts, self.resume,
                    style="green"),
             Button((0, 0, 1, 1), tr("pause.leave"), fonts, self.leave, style="primary"),
             Button((0, 0, 1, 1), tr("pause.quit"), fonts, self.quit, style="red"),
@@ -120,11 +120,11 @@ class PauseOverlay(Overlay):
         if not asks_before_leaving(facts):
             self.leave_table()
             return
-        self._ask("confirm.leave_title", leave_text(facts), "confirm.leave_yes", self.leave_table)
+        self._ask(N_("confirm.leave_title"), leave_text(facts), N_("confirm.leave_yes"), self.leave_table)
 
     def quit(self) -> None:
         """Quit the application after asking (the app loop handles QUIT and closes the table)."""
-        self._ask("confirm.quit_title", quit_note(self.facts()), "confirm.quit_yes", _post_quit)
+        self._ask(N_("confirm.quit_title"), quit_note(self.facts()), N_("confirm.quit_yes"), _post_quit)
 
     def draw(self, surface: pygame.Surface) -> None:
         painter = self.painter
@@ -165,7 +165,7 @@ def leave_text(table: TableFacts) -> str:
         return tr("confirm.leave_practice")
     if m is None:
         return tr("confirm.leave_unknown")
-    return "\n".join((cost_text(table, "confirm.leave_text", "confirm.leave_all"), leave_rest(table),
+    return "\n".join((cost_text(table, N_("confirm.leave_text"), N_("confirm.leave_all")), leave_rest(table),
                       owed_text(m.net[m.me] if 0 <= m.me < len(m.net) else 0)))
 
 
@@ -216,6 +216,6 @@ def quit_note(table: TableFacts) -> str:
     if bets is None or m is None:
         return tr("confirm.quit_text")
     if not table.can_pause:
-        return "\n".join((cost_text(table, "confirm.quit_lan", "confirm.quit_lan_all"),
+        return "\n".join((cost_text(table, N_("confirm.quit_lan"), N_("confirm.quit_lan_all")),
                           leave_rest(table), owed_text(m.net[m.me] if 0 <= m.me < len(m.net) else 0)))
-    return tr("confirm.quit_saved" if table.saved else "confirm.quit_unsaved")
+    return tr(N_("confirm.quit_saved") if table.saved else N_("confirm.quit_unsaved"))

@@ -28,7 +28,7 @@ from tala_desktop.engine import OutcomeKind
 
 from ..art import theme
 from ..art.theme import FELT_MUTED, GAIN, GOLD, LOSS, WHITE
-from ..core.i18n import money, tr, tr_count
+from ..core.i18n import N_, money, tr, tr_count
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..widgets.controls import Button
@@ -85,7 +85,7 @@ class ResultsOverlay(Scene):
                            for s in range(model.n)]
         fonts = self.services.fonts
         watching = model.me < 0        # someone watching has no vote: the button only closes the results
-        self.new_button = Button((0, 0, 1, 1), tr("social.close" if watching else "btn.new_game"), fonts,
+        self.new_button = Button((0, 0, 1, 1), tr(N_("social.close") if watching else N_("btn.new_game")), fonts,
                                  self.start_next, style="green", glow=True)
         self.leave_button = Button((0, 0, 1, 1), tr("results.leave"), fonts, self.leave, style="dark")
         self.keep_button = Button((0, 0, 1, 1), tr("results.keep_looking"), fonts, self.clock.hold, style="dark")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.tween import Tweener
 from .input import INPUT_GUARD
 from .model import TableModel
@@ -77,7 +77,7 @@ class ResultsClock:
         if self.held:
             if watching:
                 return tr("results.held_watching")
-            return tr("results.held_lan" if lan else "results.held")
+            return tr(N_("results.held_lan") if lan else N_("results.held"))
         if not self.counts:
             return ""
         if self.pointer_over and self.revealed:

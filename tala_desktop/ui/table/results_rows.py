@@ -22,16 +22,17 @@ from tala_desktop.table.messages import Payment
 
 from ..art import gfx
 from ..core.assets import Fonts
-from ..core.i18n import money, tr
+from ..core.i18n import N_, money, tr
 from ..widgets.text_fit import ellipsize
 from .lay_assist import phom_order
 from .model import TableModel
 
 PAY_KEYS: dict[str, str] = {
-    "nhi": "pay.rank", "ba": "pay.rank", "bet": "pay.rank", "mom": "pay.mom", "eat": "pay.eat", "chot": "pay.chot",
-    "u": "pay.u", "u_tron": "pay.u", "u_khan": "pay.u", "den": "pay.den",
+    "nhi": N_("pay.rank"), "ba": N_("pay.rank"), "bet": N_("pay.rank"), "mom": N_("pay.mom"), "eat": N_("pay.eat"),
+    "chot": N_("pay.chot"),
+    "u": N_("pay.u"), "u_tron": N_("pay.u"), "u_khan": N_("pay.u"), "den": N_("pay.den"),
 }
-PAY_ORDER = ("pay.rank", "pay.mom", "pay.eat", "pay.chot", "pay.u", "pay.den", "pay.other")
+PAY_ORDER = (N_("pay.rank"), N_("pay.mom"), N_("pay.eat"), N_("pay.chot"), N_("pay.u"), N_("pay.den"), N_("pay.other"))
 
 
 def split_hand(m: TableModel, seat: int) -> tuple[list[list[int]], list[int]]:
@@ -66,13 +67,13 @@ def breakdown(payments: list[Payment], seat: int, net: int) -> list[Part]:
     for p in payments:
         sign = (p.to == seat) - (p.from_seat == seat)
         if p.amount and sign:
-            key = PAY_KEYS.get(p.reason, "pay.other")
-            other = (p.from_seat if sign > 0 else p.to) if key == "pay.eat" else -1
-            k = (key, other, sign > 0 if key == "pay.eat" else True)
+            key = PAY_KEYS.get(p.reason, N_("pay.other"))
+            other = (p.from_seat if sign > 0 else p.to) if key == N_("pay.eat") else -1
+            k = (key, other, sign > 0 if key == N_("pay.eat") else True)
             sums[k] = sums.get(k, 0) + sign * p.amount
     rest = net - sum(sums.values())
     if rest:
-        sums[("pay.other", -1, True)] = sums.get(("pay.other", -1, True), 0) + rest
+        sums[(N_("pay.other"), -1, True)] = sums.get((N_("pay.other"), -1, True), 0) + rest
     order = {key: i for i, key in enumerate(PAY_ORDER)}
     keys = sorted((k for k, v in sums.items() if v), key=lambda k: (order[k[0]], not k[2], k[1]))
     return [(key, sums[(key, other, won)], other) for key, other, won in keys]
@@ -83,17 +84,17 @@ def part_text(part: Part, names: list[str], seat: int, me: int) -> str:
     in another seat's part, are "bạn" / "you" as in the middle of any sentence ("ăn của bạn +100")."""
     key, v, other = part
     amount = ("+" if v > 0 else "") + money(v)
-    if key != "pay.eat" or not 0 <= other < len(names):
+    if key != N_("pay.eat") or not 0 <= other < len(names):
         return tr(key, amount=amount)
     name = tr("table.you_lower") if other == me else names[other]
     if v > 0:
         return tr("pay.ate_from", name=name, amount=amount)
-    return tr("pay.ate_from_you" if seat == me else "pay.eaten_by", name=name, amount=amount)
+    return tr(N_("pay.ate_from_you") if seat == me else N_("pay.eaten_by"), name=name, amount=amount)
 
 
 def breakdown_lines(parts: list[Part], names: list[str], seat: int, me: int) -> list[str]:
     """The parts in words, shown under an amount; none when one payment that is not an eat makes it."""
-    if not parts or (len(parts) == 1 and parts[0][0] != "pay.eat"):
+    if not parts or (len(parts) == 1 and parts[0][0] != N_("pay.eat")):
         return []
     return [part_text(part, names, seat, me) for part in parts]
 

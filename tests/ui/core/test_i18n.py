@@ -11,6 +11,7 @@ import pytest
 from tala_desktop.engine.cards import card_label
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.assets import Fonts
+from tests.translations import every_text, messages
 
 EXTRA_TEXT = "".join(card_label(c) for c in range(52)) + "0123456789.,:;!?%+-−×·…()[]/'\"«» ≡⚙"
 
@@ -21,14 +22,15 @@ def _fields(template: str) -> set[str]:
 
 def test_every_key_has_both_languages_with_the_same_placeholders():
     assert i18n.LANGUAGES == ("vi", "en")
-    for key, pair in i18n.STRINGS.items():
-        assert len(pair) == len(i18n.LANGUAGES), key
-        assert all(text.strip() for text in pair), key
-        assert _fields(pair[0]) == _fields(pair[1]), key
+    vi, en = messages("vi"), messages("en")
+    assert vi.keys() == en.keys() and len(en) > 600
+    for key in en:
+        assert all(text.strip() for text in vi[key] + en[key]), key
+        assert {frozenset(_fields(t)) for t in vi[key] + en[key]} == {frozenset(_fields(en[key][-1]))}, key
 
 
 def test_the_table_strings_are_present():
-    vi = {key: pair[0] for key, pair in i18n.STRINGS.items()}
+    vi = {key: texts[0] for key, texts in messages("vi").items()}
     for word in ("Ăn", "Bốc", "Đánh", "Hạ", "Gửi", "Ù", "Ù khan", "Bỏ qua", "Xếp bài", "Gợi ý",
                  "Chơi với máy", "Chơi qua mạng LAN", "Cài đặt", "Luật chơi", "Thoát", "Chơi tiếp",
                  "Nhất", "Nhì", "Ba", "Bét", "Móm", "Ù tròn", "Đền", "Ván mới", "Dễ", "Thường", "Khó",
@@ -38,9 +40,8 @@ def test_the_table_strings_are_present():
 
 def _all_characters() -> set[str]:
     chars = set(EXTRA_TEXT)
-    for pair in i18n.STRINGS.values():
-        for text in pair:
-            chars.update(text)
+    for text in every_text():
+        chars.update(text)
     return chars
 
 

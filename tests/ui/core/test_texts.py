@@ -13,6 +13,7 @@ from tala_desktop.ui.core import i18n
 from tala_desktop.ui.core.i18n import tr, tr_count
 from tala_desktop.ui.core.names import is_default_name, lan_name, shown_name
 from tala_desktop.ui.shared.new_game import BotChoice, GameChoices, table_config
+from tests.translations import messages, plural_ids
 from tests.ui.table_helpers import Driver, make_services
 
 # placeholders that hold a number of things (an English noun after one of them takes a plural s)
@@ -63,9 +64,8 @@ def test_a_resumed_vietnamese_game_shows_you_in_english(pg, fonts):
 def _counted_plurals() -> list[str]:
     """Keys whose English text puts a counted placeholder before a plural noun ("{count} cards")."""
     out = []
-    for key, (_, en) in i18n.STRINGS.items():
-        if key.endswith(i18n.ONE):
-            continue
+    for key, texts in messages("en").items():
+        en = texts[-1]
         for m in re.finditer(r"\{(\w+)\}\)? (?:\w+ )?(\w+s)\b", en):
             if m.group(1) in COUNTED and m.group(2) not in ("is", "was", "has"):
                 out.append(key)
@@ -76,7 +76,7 @@ def _counted_plurals() -> list[str]:
 def test_every_counted_noun_has_a_singular_form():
     keys = _counted_plurals()
     assert {"table.cards", "status.ate", "history.page", "lan.server_row"} <= set(keys)  # the scan finds them
-    missing = [k for k in keys if k + i18n.ONE not in i18n.STRINGS and k not in ("house.bets", "house.differs")]
+    missing = [k for k in keys if k not in plural_ids()]
     assert not missing, f"no singular form: {missing}"
 
 
@@ -103,7 +103,8 @@ def test_english_table_and_lan_texts_hold_no_vietnamese_letters():
     allowed = {"Ù", "Ù khan", "Ù tròn", "Móm", "móm", "Phỏm", "phỏm", "Tá Lả", "Tá lả", "cạ", "chốt", "đền", "Đền",
                "Tiếng Việt"}
     leaks = []
-    for key, (_, en) in i18n.STRINGS.items():
+    for key, texts in messages("en").items():
+        en = " ".join(texts)
         if not key.startswith(("table.", "status.", "lan.", "lobby.", "results.", "net.")):
             continue
         text = en

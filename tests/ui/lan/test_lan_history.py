@@ -34,6 +34,11 @@ def _play(session: LanSession) -> None:
         session.client.send_move(choose(snaps[-1].legal))
 
 
+def _kept(store: Store) -> tuple[int, int]:
+    """The LAN games and the LAN evenings ``store`` keeps."""
+    return store.lan_games_kept("lan-"), sum(1 for g in store.history() if g.table == "lan_evening")
+
+
 def test_the_host_and_a_guest_keep_their_lan_game_apart_from_the_wallet_across_a_restart(pg, fonts, tmp_path):
     stores = {who: Store(tmp_path / who) for who in ("host", "guest")}
     wallets = {who: s.profile().balance for who, s in stores.items()}
@@ -54,8 +59,10 @@ def test_the_host_and_a_guest_keep_their_lan_game_apart_from_the_wallet_across_a
         guest.client.ready()
         poll_until(host.can_start, lambda: host.pump(time.monotonic()), what="both ready")
         host.client.start()
-        poll_until(lambda: all(s.lan_games_kept("lan-") == 1 for s in stores.values()),
-                   lambda: [_play(s) for s in sessions.values()], timeout=30, what="both games kept")
+        # the game's record and then the evening's scoreboard come in two frames: wait for both in each store (the
+        # scoreboard is kept at the pump after the record's when its frame comes a moment later)
+        poll_until(lambda: all(_kept(s) == (1, 1) for s in stores.values()),
+                   lambda: [_play(s) for s in sessions.values()], timeout=30, what="both games and evenings kept")
     finally:
         if guest is not None:
             guest.close()
