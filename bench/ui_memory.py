@@ -42,7 +42,7 @@ from tala_desktop.ui.core.surface_cache import CacheStats, SurfaceCache  # noqa:
 from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
 from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
 from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
-from tala_desktop.ui.screens.tutorial import TutorialScene  # noqa: E402
+from tala_desktop.ui.screens.tutorial import tutorial_scene  # noqa: E402
 from tala_desktop.ui.shared.new_game import selftest_config  # noqa: E402
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock  # noqa: E402
 from tala_desktop.ui.shell.desktop import Desktop  # noqa: E402
@@ -114,7 +114,7 @@ def walk(desktop: Desktop, seed: int, table_frames: int) -> None:
             page.scroll_to(100_000, smooth=False)
             _frames(app, 10)
         app.stack.pop()
-    app.stack.push(TutorialScene(app.services))
+    app.stack.push(tutorial_scene(app.services))
     _frames(app, 300)
     _back_to_menu(desktop)
     games.open_table(games.bots_only_client(selftest_config(seed)), spectator=True)

@@ -44,7 +44,7 @@ from tala_desktop.ui.lan.session import LanSession  # noqa: E402
 from tala_desktop.ui.screens.rules import RulesScene  # noqa: E402
 from tala_desktop.ui.screens.settings import SettingsScene  # noqa: E402
 from tala_desktop.ui.screens.setup import SetupScene  # noqa: E402
-from tala_desktop.ui.screens.tutorial import TutorialScene  # noqa: E402
+from tala_desktop.ui.screens.tutorial import tutorial_scene  # noqa: E402
 from tala_desktop.ui.shared.new_game import GameChoices, selftest_config  # noqa: E402
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock  # noqa: E402
 from tala_desktop.ui.shell.selftest import results_shown  # noqa: E402
@@ -144,7 +144,7 @@ def render(out: Path, size: tuple[int, int], language: str, screens: tuple[str, 
                     app.stack.top.scroll_to(scroll, smooth=False)
                 _frames(app, 90)
             elif name == "tutorial":
-                app.stack.push(TutorialScene(app.services))
+                app.stack.push(tutorial_scene(app.services))
                 _frames(app, 400)
             elif name == "table":
                 table = games.start_game(GameChoices(turn_seconds=30))

@@ -26,6 +26,7 @@ import collections
 import logging
 import random
 
+from tala_desktop.table import GUIDED
 from tala_desktop.table.messages import Error, NextGame, Snapshot
 
 from . import protocol as p
@@ -102,6 +103,8 @@ class ClientCore:
             return []
         out: list[p.ClientMessage] = []
         for one in msg.messages if isinstance(msg, p.Batch) else [msg]:
+            if isinstance(one, Error) and one.code == GUIDED:     # only the offline move filter's: its words are shown
+                one = Error(code="refused", message=one.message)
             self._track(one, now)
             if isinstance(one, Error) and one.code == "rate_limited" and self._vote_for is not None:
                 self._votes_due.append(now + VOTE_AGAIN)

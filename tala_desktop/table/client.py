@@ -6,17 +6,25 @@ they are the very objects the table built. ``send_move`` takes an engine
 ``Move`` value. Commands never raise: a refusal comes back as an ``Error``
 message (``absent``: the next game waits until ``still_here`` says the
 player is there). The LAN client offers the same methods over the network.
+
+The offline client may be given a move filter (``refuse``): a move it has
+words against is refused before the table sees it, with an ``Error`` of
+code ``guided`` whose message is those words (a lesson that asks for one
+move at each step says which). Only this client makes that code: a LAN
+client never passes it on from a server.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from tala_desktop.engine import Move
 
 from .messages import Error, Hint, TableMessage
 from .table import Table, TableError
+
+GUIDED = "guided"     # the code of a move refused by the offline client's move filter: its message is shown as is
 
 
 class TableClient(Protocol):
@@ -41,9 +49,10 @@ class LocalTableClient:
 
     can_pause = True
 
-    def __init__(self, table: Table, seat: int) -> None:
+    def __init__(self, table: Table, seat: int, refuse: Callable[[Move], str | None] | None = None) -> None:
         self.table = table
         self.seat = seat
+        self.refuse = refuse        # the move filter: the words against a move (None: none, it goes to the table)
         table.open_feed(seat, present=True)   # a table already playing (a resumed game) shows it at once
         self._extra: list[TableMessage] = []
         self.closed = False
@@ -64,6 +73,10 @@ class LocalTableClient:
         self._extra.append(Error(code=exc.code, message=str(exc)))
 
     def send_move(self, move: Move) -> None:
+        words = self.refuse(move) if self.refuse is not None else None
+        if words is not None:
+            self._extra.append(Error(code=GUIDED, message=words))
+            return
         try:
             self.table.submit(self.seat, move, self.table.game_id)
         except TableError as exc:

@@ -37,7 +37,7 @@ from tala_desktop.store import folder_lock
 from tala_desktop.store.paths import resolve_data_dir
 from tala_desktop.ui.core.scene import Scene
 from tala_desktop.ui.frames.page import PageScene
-from tala_desktop.ui.screens.tutorial import TutorialScene
+from tala_desktop.ui.screens.tutorial import tutorial_of
 from tala_desktop.ui.shell.app_loop import App, AppOptions, StepClock
 from tala_desktop.ui.shell.desktop import Desktop
 from tala_desktop.ui.shell.offline_games import OfflineGames
@@ -178,7 +178,8 @@ class Journey:
     def _bot_runners(self) -> list[Runner]:
         """Who decides the computer players of the offline tables and the tutorial's Lan (a table of its own)."""
         tables = [client.table for client in self.games.clients]
-        tables += [scene.tutorial_table for scene in self.running_app.stack.scenes if isinstance(scene, TutorialScene)]
+        lessons = [tutorial_of(scene) for scene in self.running_app.stack.scenes]
+        tables += [tutorial.table for tutorial in lessons if tutorial is not None]
         return [table.runner for table in tables]
 
     def step(self, seconds: float) -> None:
@@ -370,7 +371,7 @@ class Journey:
         buttons; between games the seat changes it offers over the table, by their words; the people at the table
         and the host's menu of one (``_people_elements``)."""
         table = self.table()
-        layer = getattr(table, "extras", None)
+        layer = getattr(table, "layer", None)
         panel = getattr(layer, "panel", None)
         if panel is None:
             return []

@@ -84,11 +84,12 @@ def buttons_of(buttons: list[Button]) -> Iterator[Element]:
 
 def _table_elements(scene: Any) -> Iterator[Element]:
     from tala_desktop.engine.cards import card_str
-    from tala_desktop.ui.screens.tutorial import TutorialScene
+    from tala_desktop.ui.screens.tutorial import tutorial_of
 
     yield from buttons_of([scene.menu_button, *scene.header.shown(), *scene.visible_buttons()])
-    if isinstance(scene, TutorialScene):
-        yield from buttons_of([scene.faster_button])
+    tutorial = tutorial_of(scene)
+    if tutorial is not None and not tutorial.coach.hidden:
+        yield from buttons_of([tutorial.coach.faster_button])
     if scene.model is None:
         return
     for card in scene.hand.order:
@@ -126,9 +127,9 @@ def texts_of(scene: Scene) -> Iterator[str]:
         if text:
             yield text
         yield from scene.log_lines
-        extras = getattr(scene.extras, "shown_texts", None)       # the chat's layer: the strip's note, a menu
-        if callable(extras):
-            yield from extras()
+        shown = getattr(scene.layer, "shown_texts", None)        # the chat's layer: the strip's note, a menu
+        if callable(shown):
+            yield from shown()
     for e in elements_of(scene):
         if not e.label.startswith("card ") and e.label not in ("stock", "discard"):
             yield e.label

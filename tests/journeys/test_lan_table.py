@@ -114,7 +114,7 @@ def on_top(j: Journey, kind: type) -> bool:
 def bubble_shown(j: Journey, line: str) -> bool:
     """``line`` bubbles over this app's table."""
     table = j.table()
-    return table is not None and any(b.text == line for b in table.extras.bubbles.bubbles.values())
+    return table is not None and any(b.text == line for b in table.layer.bubbles.bubbles.values())
 
 
 def seat_offered(j: Journey) -> bool:
@@ -190,7 +190,7 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
     assert watcher.table().spectator
     assert [watcher.table().model.names[s] for s in (0, 1)] == ["Hà", "Minh"]
     assert "avatar Minh" in host.drawn_texts() and "avatar Hà" in guest.drawn_texts()
-    host.until(lambda: host.table().extras.watchers() == ["Lan"], 3.0, "the host's table to show Lan watching")
+    host.until(lambda: host.table().layer.watchers() == ["Lan"], 3.0, "the host's table to show Lan watching")
 
     # the guest says a line: it bubbles at the guest's avatar on the host's and the watcher's tables
     guest.click_chat("chat")
@@ -202,7 +202,7 @@ def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callab
         j.until(partial(bubble_shown, j, LINE), 3.0, "the guest's line as a bubble")
         table = j.table()
         seat = table.model.names.index("Minh")
-        bubble = next(b for b in table.extras.bubbles.bubbles.values() if b.text == LINE)
+        bubble = next(b for b in table.layer.bubbles.bubbles.values() if b.text == LINE)
         assert bubble.anchor.centre == table.layout.seat(seat).avatar_centre   # at the sender's avatar
 
     # both players play by clicks to the results, which all three apps show

@@ -12,8 +12,10 @@ import pytest
 
 from tala_desktop.engine.cards import card_label, parse_card
 from tala_desktop.ui.core.i18n import texts, tr
-from tala_desktop.ui.screens.tutorial import TutorialResults, TutorialScene
+from tala_desktop.ui.screens.tutorial import Tutorial, tutorial_of
+from tala_desktop.ui.screens.tutorial_layer import TutorialResults
 from tala_desktop.ui.screens.tutorial_script import Step
+from tala_desktop.ui.table.scene import TableScene
 
 from .driver import Journey
 from .play import results_read
@@ -24,13 +26,13 @@ SIZES = ((1024, 600), (1280, 720), (1920, 1080), (2520, 1080))
 WIDE = (2520, 1080)    # where the coach was seen over the hand: checked at every step (each drag redraws the felt)
 
 
-def tutorial(j: Journey) -> TutorialScene:
-    scene = j.table()
-    assert isinstance(scene, TutorialScene)
-    return scene
+def tutorial(j: Journey) -> Tutorial:
+    lessons = tutorial_of(j.table())
+    assert lessons is not None
+    return lessons
 
 
-def covered(scene: TutorialScene, coach: pygame.Rect) -> list[str]:
+def covered(scene: TableScene, coach: pygame.Rect) -> list[str]:
     """The regions of the top bar the coach (a rect) would cover."""
     return [name for name, r in scene.layout.regions().items()
             if name.startswith(TOP_BAR) and r.w and r.h and r.colliderect(coach)]
@@ -38,15 +40,15 @@ def covered(scene: TutorialScene, coach: pygame.Rect) -> list[str]:
 
 def coach_covers(j: Journey) -> list[str]:
     """What the coach covers now: the hand's cards, the top bar, the table's buttons, the results window."""
-    scene = tutorial(j)
-    top = j.top
+    lessons = tutorial(j)
+    scene, top = lessons.scene, j.top
     if isinstance(top, TutorialResults):
         rect = top.coach()[0]
         hit = ["the results"] if rect.colliderect(top.panel) else []
         hit += [b.text for b in (top.new_button, top.leave_button) if rect.colliderect(b.rect)]
     else:
-        rect = scene.coach[0]
-        hit = [b.text for b in scene.visible_buttons() if b is not scene.faster_button and rect.colliderect(b.rect)]
+        rect = lessons.coach.panel[0]
+        hit = [b.text for b in scene.visible_buttons() if rect.colliderect(b.rect)]
     hit += covered(scene, rect)
     hit += [f"card {card_label(c)}" for c in scene.hand.order if rect.colliderect(scene.hand.target_rect(c))]
     return hit
@@ -63,37 +65,39 @@ def coach_clear_at(j: Journey, sizes: tuple[tuple[int, int], ...] = SIZES) -> No
 
 
 def my_step_shown(j: Journey) -> bool:
-    scene = tutorial(j)
-    return j.top is scene and scene.step() is not None and scene.accepting_input and scene.model is not None \
+    lessons = tutorial(j)
+    scene = lessons.scene
+    return j.top is scene and lessons.step() is not None and scene.accepting_input and scene.model is not None \
         and scene.model.my_turn
 
 
-def taken(scene: TutorialScene, step: Step) -> Callable[[], bool]:
+def taken(lessons: Tutorial, step: Step) -> Callable[[], bool]:
     """The table took ``step``: the lesson moved on, or the turn or the game is over."""
-    return lambda: (scene.step() is not step or scene.model is None or scene.model.is_over
+    scene = lessons.scene
+    return lambda: (lessons.step() is not step or scene.model is None or scene.model.is_over
                     or not scene.model.my_turn)
 
 
 def play_lesson(j: Journey) -> list[str]:
     """Do what the coach asks, step by step, by clicks; the coach's notes seen on the way."""
-    scene = tutorial(j)
+    lessons = tutorial(j)
     notes: list[str] = []
     while True:
         j.until(lambda: my_step_shown(j) or isinstance(j.top, TutorialResults), 30.0, "my step or the results")
         if isinstance(j.top, TutorialResults):
             return notes
-        step = scene.step()
+        step = lessons.step()
         assert step is not None
-        _, note, todo = scene.coach_lines()
+        _, note, todo = lessons.coach_lines()
         notes.append(note)
-        assert todo == scene.prompt_text(step)
+        assert todo == lessons.prompt_text(step)
         coach_clear_at(j, SIZES if not notes[:-1] else (WIDE,))     # every size at a lesson's first step
         if step.kind == "discard":
             j.click(f"card {step.card}")
             j.click("Đánh")
         else:
             j.click(ACTIONS[step.kind])
-        j.until(taken(scene, step), 5.0, f"the table to take my {step.kind}")
+        j.until(taken(lessons, step), 5.0, f"the table to take my {step.kind}")
 
 
 @pytest.mark.parametrize("size", [(1280, 720)])
@@ -103,7 +107,8 @@ def test_both_lessons_from_the_menu_back_to_the_menu(journey, size):
     wallet = j.wallet()
     j.until(lambda: "Hướng dẫn" in j.labels(), 2.0, "the menu")
     j.click("Hướng dẫn")
-    scene = tutorial(j)
+    lessons = tutorial(j)
+    scene = lessons.scene
     j.click(tr("tutorial.faster"))
 
     notes = play_lesson(j)
@@ -116,7 +121,7 @@ def test_both_lessons_from_the_menu_back_to_the_menu(journey, size):
     j.until(lambda: results_read(j), 1.0, "the results seen")
     j.click("Ván mới")
 
-    j.until(lambda: scene.lesson_index == 1 and scene.model is not None and scene.model.game_id == 2, 2.0,
+    j.until(lambda: lessons.lesson_index == 1 and scene.model is not None and scene.model.game_id == 2, 2.0,
             "lesson 2")
     lesson1 = {card_label(parse_card(c)) for c in ("Ks", "Qd", "Jc", "10d", "8c")}   # my discards in lesson 1
     carried = [line for line in scene.log_lines if any(card in line for card in lesson1)]

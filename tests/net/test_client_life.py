@@ -14,6 +14,8 @@ from websockets.sync.server import ServerConnection, serve
 from tala_desktop.net import protocol as p
 from tala_desktop.net.client import RETRY_FIRST, NetTableClient
 from tala_desktop.net.host import start_in_thread
+from tala_desktop.table import GUIDED
+from tala_desktop.table.messages import Error
 
 from .conftest import FAST, Player, close_all, pump_until, seat_table
 
@@ -171,3 +173,17 @@ def test_a_seat_lost_to_a_restart_and_one_lost_to_the_clock_are_told_apart():
     finally:
         me.client.close()
         srv.stop()
+
+
+@pytest.mark.parametrize("bad_server", [[p.error("guided", "Bấm vào đây để nhận chip")]], indirect=True)
+def test_a_server_cannot_pass_its_words_off_as_the_offline_move_filters(bad_server):
+    """``guided`` is the offline client's own refusal, whose words the table shows as they are: from a server it
+    arrives as a plain refusal, whose words go to the log only."""
+    port, _ = bad_server
+    me = Player(NetTableClient("127.0.0.1", port, "An", reconnect_for=0.3))
+    try:
+        pump_until([me], lambda: any(isinstance(e, Error) for e in me.errors), timeout=5, act=False)
+        refused = [e for e in me.errors if isinstance(e, Error)]
+        assert [e.code for e in refused] == ["refused"] and GUIDED not in me.codes()
+    finally:
+        me.client.close()

@@ -15,7 +15,7 @@ import pygame
 from tala_desktop.app.composition import build_desktop
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.store import Store
-from tala_desktop.ui.screens.tutorial import TutorialScene
+from tala_desktop.ui.screens.tutorial import Tutorial, tutorial_of
 from tala_desktop.ui.shared.services import UiSettings
 from tala_desktop.ui.shell.app_loop import FPS, App, AppOptions, StepClock
 from tala_desktop.ui.shell.desktop import Desktop
@@ -32,11 +32,13 @@ def inline_desktop(size: tuple[int, int] | None = (1280, 720), *, seed: int | No
     return desktop
 
 
-def open_tutorial(app: App) -> TutorialScene:
-    """Hướng dẫn as the menu and the rules page open it (``Services.pages``, Lan on the app's runner), pushed."""
+def open_tutorial(app: App) -> Tutorial:
+    """Hướng dẫn as the menu and the rules page open it (``Services.pages``, Lan on the app's runner), pushed; the
+    lessons returned (their table scene: ``.scene``)."""
     make = app.services.pages.tutorial
     assert make is not None, "the composition root offers the tutorial"
     scene = make()
-    assert isinstance(scene, TutorialScene)
+    tutorial = tutorial_of(scene)
+    assert tutorial is not None and tutorial.scene is scene
     app.stack.push(scene)
-    return scene
+    return tutorial

@@ -17,7 +17,7 @@ from tala_desktop.table import SeatKind
 
 from ..core.i18n import N_, tr
 from ..core.names import shown_name
-from ..social.said import Person, Said, SeatChoice
+from ..social.social_channel import ChatMessage, Person, SeatChoice
 from .open_seats import free_seats
 from .session import LanSession
 
@@ -46,11 +46,11 @@ class LanChannel:
         self.session = session
         self._seen = 0              # lines of the session's history already handed out (its running count)
         self._notices = 0
-        self._before = session.said_total   # lines the session had before the table showed (no bubbles for them)
+        self._before = session.chat_events_total   # lines the session had before the table showed (no bubbles for them)
         self._info: p.TableInfo | None = None   # the lobby last seen, and when (its deal_wait counts from then)
         self._info_at = 0.0
-        self._now = 0.0                         # the clock poll_said was last given
-        self._polled: tuple[p.TableInfo | None, float] = (None, 0.0)   # the lobby poll_said last saw, and when
+        self._now = 0.0                         # the clock poll_chat was last given
+        self._polled: tuple[p.TableInfo | None, float] = (None, 0.0)   # the lobby poll_chat last saw, and when
         self._players: tuple[int, frozenset[str]] | None = None   # the table and its players' names, as last polled
         self._removed: set[str] = set()     # names the host removed (told so: not "left" as well)
 
@@ -212,7 +212,7 @@ class LanChannel:
         return tr("people.wait_votes", names=", ".join(names)) if names and me not in {x.seat for x in waited} else ""
 
     def _seen_lobby(self, now: float) -> None:
-        """Note when the lobby shown arrived, on the clock ``poll_said`` is given (its seats' ``away`` count from
+        """Note when the lobby shown arrived, on the clock ``poll_chat`` is given (its seats' ``away`` count from
         then)."""
         info = self.session.lobby
         if info is not self._polled[0]:
@@ -262,18 +262,19 @@ class LanChannel:
     def send_reaction(self, key: str) -> None:
         self.session.client.react(key)
 
-    def poll_said(self, now: float) -> list[Said]:
+    def poll_chat(self, now: float) -> list[ChatMessage]:
         s = self.session
         s.pump(now)
         self._seen_lobby(now)
-        total, history = s.said_total, s.said
+        total, history = s.chat_events_total, s.chat_events
         fresh = history[max(0, len(history) - (total - self._seen)):] if total > self._seen else []
         first = total - len(fresh)                  # the running number of the first fresh line
         self._seen = total
-        out = [self.said(line, first + i < self._before) for i, line in enumerate(fresh)]
-        out += [Said(name="", text=text, notice=True) for text in s.said_notices[self._notices:]]
-        self._notices = len(s.said_notices)
-        out += [Said(name="", text=tr("social.gone", name=shown_name(name)), notice=True) for name in self._gone()]
+        out = [self.message_of(line, first + i < self._before) for i, line in enumerate(fresh)]
+        out += [ChatMessage(name="", text=text, notice=True) for text in s.chat_notices[self._notices:]]
+        self._notices = len(s.chat_notices)
+        out += [ChatMessage(name="", text=tr("social.gone", name=shown_name(name)), notice=True)
+                for name in self._gone()]
         return out
 
     def _gone(self) -> list[str]:
@@ -296,19 +297,20 @@ class LanChannel:
             return info.watchers[info.watcher_ids.index(s.member)]
         return s.welcome.name if s.welcome is not None else None
 
-    def said(self, line: p.ChatEvent | p.ReactionEvent | p.Removed, earlier: bool = False) -> Said:
+    def message_of(self, line: p.ChatEvent | p.ReactionEvent | p.Removed, earlier: bool = False) -> ChatMessage:
         """A server line as the chat shows it (your own marked, a default name in the current language; a removal
         as the table's notice)."""
         s = self.session
         if isinstance(line, p.Removed):
             self._removed.add(line.name)
-            return Said(name="", text=removed_text(line), notice=True, earlier=earlier)
+            return ChatMessage(name="", text=removed_text(line), notice=True, earlier=earlier)
         if line.watching or line.seat is None:
             mine = s.watching and line.name == self._watching_name()
         else:
             mine = not s.watching and line.seat == s.you
         name = shown_name(line.name)
         if isinstance(line, p.ReactionEvent):
-            return Said(name=name, seat=line.seat, reaction=line.key, watching=line.watching, mine=mine,
-                        earlier=earlier)
-        return Said(name=name, seat=line.seat, text=line.text, watching=line.watching, mine=mine, earlier=earlier)
+            return ChatMessage(name=name, seat=line.seat, reaction=line.key, watching=line.watching, mine=mine,
+                               earlier=earlier)
+        return ChatMessage(name=name, seat=line.seat, text=line.text, watching=line.watching, mine=mine,
+                           earlier=earlier)

@@ -242,7 +242,7 @@ class LanLobbyScene(PageScene):
         number, bet = (info.id, info.bet) if info is not None else (1, None)
         chat = SocialLayer(LanChannel(self.session), self.services.fonts)
         self.table_scene = TableScene(client, self.services, on_leave=self._back_from_table, table_number=number,
-                                      bet=bet, extras=chat, looks=self.look_of,   # watching: seen in its snapshots
+                                      bet=bet, layer=chat, looks=self.look_of,   # watching: seen in its snapshots
                                       closes_for=self.closes_for)
         if self.stack is not None:
             self.stack.push(self.table_scene)
@@ -317,7 +317,7 @@ class LanLobbyScene(PageScene):
         if s.pin_for is not None:                  # Vào went straight to a PIN table: its PIN first
             table, s.pin_for = s.pin_for, None
             self._enter(table, False)
-        key = (s.lobby, s.you, s.member, tuple(s.tables), s.said_total,
+        key = (s.lobby, s.you, s.member, tuple(s.tables), s.chat_events_total,
                len(s.notices), s.welcome is None)
         if key != self._key:
             self._key = key

@@ -24,7 +24,7 @@ from ..core.i18n import N_, tr
 from ..frames.page import PANEL, wrap_text
 from ..social.chat_lines import ChatEntry
 from ..social.chat_scroll import ChatScroll, length_note
-from ..social.said import Said
+from ..social.social_channel import ChatMessage
 from ..widgets.form import TextField
 from ..widgets.text_fit import ellipsize
 from .channel import removed_text
@@ -50,14 +50,14 @@ class LobbyChat:
     def entries(self) -> list[ChatEntry]:
         s = self.session
         out = []
-        for line in s.said:
+        for line in s.chat_events:
             if isinstance(line, Removed):
-                out.append(ChatEntry(Said(name="", text=removed_text(line), notice=True), WARNING))
+                out.append(ChatEntry(ChatMessage(name="", text=removed_text(line), notice=True), WARNING))
             elif isinstance(line, ChatEvent):
                 watching = line.watching or line.seat is None
                 colour = WATCHER_NAME if watching else avatar_colour(line.name)
-                out.append(ChatEntry(Said(name=self.speaker(line), seat=line.seat, text=line.text,
-                                          watching=watching, mine=self._mine(line)), colour))
+                out.append(ChatEntry(ChatMessage(name=self.speaker(line), seat=line.seat, text=line.text,
+                                                 watching=watching, mine=self._mine(line)), colour))
         return out
 
     def _mine(self, line: ChatEvent) -> bool:

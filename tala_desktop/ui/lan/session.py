@@ -75,9 +75,9 @@ class LanSession:
         self.member: int | None = None                # your id at that table (Lobby.member)
         self.tables: list[p.TableInfo] = []
         self.chat: list[tuple[str, str]] = []         # (name, text)
-        self.said: list[ChatLine] = []   # the table's chat lines and reactions (the last ones)
-        self.said_total = 0                           # lines ever added to ``said`` (readers keep their own count)
-        self.said_notices: list[str] = []             # chat lines the server refused, in words
+        self.chat_events: list[ChatLine] = []          # the table's chat lines and reactions (the last ones)
+        self.chat_events_total = 0     # lines ever added to ``chat_events`` (readers keep their own count)
+        self.chat_notices: list[str] = []             # chat lines the server refused, in words
         self.watching = False                         # at the table without a seat
         self.closing: p.Closing | None = None         # the server said it closes (who, why)
         self.notices: list[str] = []                  # refusals in words, for the lobby's status line
@@ -175,8 +175,8 @@ class LanSession:
         h.on(p.Lobby, self._lobby)
         h.on(p.Tables, self._tables)
         h.on(p.ChatEvent, self._chat_line)
-        h.on(p.ReactionEvent, lambda msg: self._said([msg]))
-        h.on(p.Removed, lambda msg: self._said([msg]))
+        h.on(p.ReactionEvent, lambda msg: self._add_chat_events([msg]))
+        h.on(p.Removed, lambda msg: self._add_chat_events([msg]))
         h.on(p.ChatLog, self._chat_log)
         h.on(p.Closing, lambda msg: setattr(self, "closing", msg))
         h.on(p.SeatOffer, lambda msg: setattr(self, "offer", (msg, self.now)))   # the strip offers Nhận ghế / Từ chối
@@ -220,23 +220,23 @@ class LanSession:
     def _chat_line(self, msg: p.ChatEvent) -> None:
         self.chat.append((msg.name, msg.text))
         del self.chat[:-MAX_CHAT_LINES]
-        self._said([msg])
+        self._add_chat_events([msg])
 
     def _chat_log(self, msg: p.ChatLog) -> None:
         self.chat = [(line.name, line.text) for line in msg.lines if isinstance(line, p.ChatEvent)]
         del self.chat[:-MAX_CHAT_LINES]
-        self._said(unseen(self.said, msg.lines))
+        self._add_chat_events(unseen(self.chat_events, msg.lines))
 
     def _declined(self, msg: p.SeatDeclined) -> None:
         key = N_("social.declined_late") if msg.expired else N_("social.declined")
-        self.said_notices.append(tr(key, name=shown_name(msg.name), seat=msg.seat + 1))
+        self.chat_notices.append(tr(key, name=shown_name(msg.name), seat=msg.seat + 1))
 
     def _left(self, msg: p.Left) -> None:
         if msg.reason == "kicked":
             self.removed_from.add(msg.table)          # its list row offers no seat that would be refused
         self.lobby, self.you, self.playing, self.leaving, self.watching = None, None, False, False, False
         self.member = None
-        self.said = []                                # a new table's chat starts empty
+        self.chat_events = []                         # a new table's chat starts empty
         why = left_text(msg.reason)
         if why is not None:
             self.notices.append(why)
@@ -264,7 +264,7 @@ class LanSession:
         elif self.watching and msg.code == "watching":
             log.info("the server refused a watcher's command: %s", msg.message)   # a vote sent with a failed sit
         elif msg.code in CHAT_REFUSALS or self.watching:
-            self.said_notices.append(error_text(msg.code))
+            self.chat_notices.append(error_text(msg.code))
             if not self.playing:
                 self.notices.append(error_text(msg.code))
                 del self.notices[:-5]
@@ -287,7 +287,7 @@ class LanSession:
             else {}
         for x in info.seats:
             if x.joining and x.name and was.get(x.seat) != x.name:
-                self.said_notices.append(tr("social.joins_next", name=shown_name(x.name), seat=x.seat + 1))
+                self.chat_notices.append(tr("social.joins_next", name=shown_name(x.name), seat=x.seat + 1))
 
     def _stood(self, msg: p.Lobby) -> None:
         """Tell the chat, once, who was stood up because the clock played their turns ("Lan không phản hồi nên được
@@ -299,13 +299,13 @@ class LanSession:
             mine = info.watchers[info.watcher_ids.index(msg.member)]
         for name in info.stood:
             if name not in was:
-                self.said_notices.append(tr("social.stood_you", turns=ABSENT_AFTER) if name == mine
+                self.chat_notices.append(tr("social.stood_you", turns=ABSENT_AFTER) if name == mine
                                          else tr("social.stood", name=shown_name(name)))
 
-    def _said(self, lines: list[ChatLine]) -> None:
-        self.said.extend(lines)
-        self.said_total += len(lines)
-        del self.said[:-p.CHAT_LOG]
+    def _add_chat_events(self, lines: list[ChatLine]) -> None:
+        self.chat_events.extend(lines)
+        self.chat_events_total += len(lines)
+        del self.chat_events[:-p.CHAT_LOG]
 
     def where(self) -> str:
         return f"{self.client.host}:{self.client.port}" if self.client.host else ""

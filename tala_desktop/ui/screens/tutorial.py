@@ -1,15 +1,18 @@
-"""Tutorial scene: Hướng dẫn, the guided first game — the real table with fixed deals, a coach panel and scripted Lan.
+"""Tutorial: Hướng dẫn, the guided first game — a plain table scene with fixed deals, a coach and scripted Lan.
 
-``TutorialScene`` is a ``TableScene`` over a 2-seat table whose games are
-the fixed deals of ``tutorial_script`` (installed with ``Table.resume``).
-Lan plays her scripted moves (``ScriptedBot``); ``TutorialClient`` lets
-through only the move the current step asks for and answers anything else
-with the step's prompt. The coach panel says what just happened and what
-to do next, and waits for it. After the last lesson a page congratulates
-the player, and its button goes back to the scene that opened the tutorial
-(the menu, or the rules page over a game still playing). Nothing here touches
-the wallet or the history. The tutorial imports no screen that opens it: the
-menu and the rules page reach it through ``Services.pages``.
+``Tutorial`` builds a ``TableScene`` over a 2-seat table whose games are
+the fixed deals of ``tutorial_script`` (installed with ``Table.resume``)
+and adds to it, without changing it: Lan's scripted moves
+(``ScriptedBot``), a move filter given to the offline client (a move the
+current step does not ask for is refused with the step's prompt), the coach
+as the scene's layer (tutorial_layer.py: what just happened and what to do
+next, and the "Lan đi nhanh hơn" switch), the lessons' own results (no
+countdown; "Ván mới" is the next lesson) and the practice flag (leaving
+costs nothing). After the last lesson a page congratulates the player, and
+its button goes back to the scene that opened the tutorial (the menu, or
+the rules page over a game still playing). Nothing here touches the wallet
+or the history. The tutorial imports no screen that opens it: the menu and
+the rules page reach it through ``Services.pages`` (``tutorial_scene``).
 """
 
 from __future__ import annotations
@@ -24,23 +27,20 @@ from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import Move, SeatView, card_label
 from tala_desktop.engine.cards import parse_card
 from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
-from tala_desktop.table.messages import Error, TableMessage
 
-from ..art import theme
-from ..art.theme import TEXT, WARNING
+from ..art.theme import TEXT
 from ..core.i18n import N_, tr
 from ..core.names import shown_name
 from ..core.scene import Scene
 from ..frames.page import PANEL, PageScene, wrap_text
 from ..shared.new_game import think_delay
 from ..shared.services import Services
-from ..table.layout import TableLayout
 from ..table.model import TableModel
 from ..table.painter import TablePainter
 from ..table.results import ResultsOverlay
 from ..table.scene import TableScene
 from ..widgets.controls import Button
-from .tutorial_coach import PAD, CoachLine, coach_lines, fits, line_step, results_areas, switch_rect, table_area
+from .tutorial_layer import CoachLayer, TutorialResults
 from .tutorial_script import (
     BALANCE,
     BET,
@@ -75,21 +75,6 @@ class ScriptedBot(Bot):
         return self.fallback.decide(view)
 
 
-class TutorialClient(LocalTableClient):
-    """Your seat: a move the current step does not ask for is refused with that step's prompt."""
-
-    def __init__(self, table: Table, scene: TutorialScene) -> None:
-        super().__init__(table, 0)
-        self.scene = scene
-
-    def send_move(self, move: Move) -> None:
-        step = self.scene.step()
-        if step is not None and not step.matches(move):
-            self._extra.append(Error(code="tutorial", message=self.scene.prompt_text(step)))
-            return
-        super().send_move(move)
-
-
 def lesson_delay(services: Services) -> float:
     """Lan's pace: a real table's at normal speed, or slower if the animation speed setting is slower (a lesson
     never rushes, even with Tức thì animations)."""
@@ -106,24 +91,35 @@ def tutorial_table(services: Services, runner: Runner | None = None) -> Table:
     return Table(config, runner)
 
 
-class TutorialScene(TableScene):
-    """The table, two short lessons, and the coach."""
+def tutorial_scene(services: Services, on_done: Callable[[], None] | None = None,
+                   runner: Runner | None = None) -> TableScene:
+    """Hướng dẫn: the lessons' table scene, ready to be pushed (see ``Tutorial``)."""
+    return Tutorial(services, on_done, runner).scene
 
-    practice = True     # the lessons play for no chips: leaving one costs nothing
+
+def tutorial_of(scene: object) -> Tutorial | None:
+    """The tutorial ``scene`` plays (None: not a table scene of the tutorial)."""
+    if isinstance(scene, TableScene) and isinstance(scene.layer, CoachLayer):
+        lessons = scene.layer.lessons
+        return lessons if isinstance(lessons, Tutorial) else None
+    return None
+
+
+class Tutorial:
+    """Two short lessons on a plain ``TableScene``: the coach over it and the move filter of its client."""
 
     def __init__(self, services: Services, on_done: Callable[[], None] | None = None,
                  runner: Runner | None = None) -> None:
-        self.tutorial_table = tutorial_table(services, runner)
+        self.services = services
+        self.table = tutorial_table(services, runner)
         self.lesson_index = 0
         self.on_done = on_done
         self.finished = False
-        super().__init__(TutorialClient(self.tutorial_table, self), services, spectator=False, on_leave=self._left)
-        self.faster_button = Button((0, 0, 1, 1), tr("tutorial.faster"), services.fonts, self.toggle_faster,
-                                    style="dark")
-        self.coach: tuple[pygame.Rect, list[CoachLine]] = (pygame.Rect(0, 0, 0, 0), [])
-        self.opener: Scene | None = None   # the scene under the tutorial when it opened: where "back" leads
+        self.coach = CoachLayer(TablePainter(services), services.fonts, self)
+        client = LocalTableClient(self.table, 0, refuse=self.refusal)
+        self.scene = TableScene(client, services, on_leave=self._left, layer=self.coach, practice=True,
+                                results=self.results)
         self.start_lesson(0)
-        self._place_coach()
 
     # ------------------------------------------------------------------ lessons
     @property
@@ -133,21 +129,26 @@ class TutorialScene(TableScene):
     def start_lesson(self, index: int) -> None:
         """Deal lesson ``index``; its log starts empty (the last lesson's lines are not this one's)."""
         self.lesson_index = index
-        self.status.forget()
-        self.tutorial_table.bots[1] = ScriptedBot(self.lesson)
-        self.tutorial_table.resume(lesson_state(self.lesson), index + 1, [BALANCE] * PLAYERS, self.clock)
+        self.scene.status.forget()
+        self.table.bots[1] = ScriptedBot(self.lesson)
+        self.table.resume(lesson_state(self.lesson), index + 1, [BALANCE] * PLAYERS, self.scene.clock)
 
     def moves_made(self) -> int:
-        st = self.tutorial_table.state
+        st = self.table.state
         return 0 if st is None else sum(1 for m in st.history if m.seat == 0)
 
     def step(self) -> Step | None:
         """Your next step, or None when the lesson's game is over."""
-        st = self.tutorial_table.state
+        st = self.table.state
         k = self.moves_made()
         if st is None or st.is_over or k >= len(self.lesson.steps):
             return None
         return self.lesson.steps[k]
+
+    def refusal(self, move: Move) -> str | None:
+        """The move filter of your seat: a move the current step does not ask for is refused with its prompt."""
+        step = self.step()
+        return self.prompt_text(step) if step is not None and not step.matches(move) else None
 
     def prompt_text(self, step: Step) -> str:
         card = card_label(parse_card(step.card)) if step.card else ""
@@ -155,7 +156,7 @@ class TutorialScene(TableScene):
 
     def coach_lines(self) -> tuple[str, str, str]:
         """(title, what happened / why, what to do now) for the coach panel."""
-        st = self.tutorial_table.state
+        st = self.table.state
         title = tr("tutorial.lesson_of", number=self.lesson_index + 1, total=len(LESSONS),
                    name=tr(self.lesson.title))
         if st is None:
@@ -173,24 +174,27 @@ class TutorialScene(TableScene):
     def _note(self, done: Step) -> str:
         """The note after your step ``done``: its ``then`` once Lan has played her turn since (``done`` may say what
         she is about to do, which is stale once she did it)."""
-        st = self.tutorial_table.state
+        st = self.table.state
         if done.then and st is not None and st.history and st.history[-1].seat != 0 and st.to_move == 0:
             return tr(done.then)
         return tr(done.done) if done.done else ""
 
     @property
     def faster(self) -> bool:
-        return self.tutorial_table.think_delay == FAST_DELAY
+        return self.table.think_delay == FAST_DELAY
 
-    def toggle_faster(self) -> None:
-        """Lan's moves: held back like a table at normal speed, or quicker for who knows the game already."""
-        table = self.tutorial_table
-        table.think_delay = lesson_delay(self.services) if self.faster else FAST_DELAY
-        self.faster_button.text = tr(N_("tutorial.slower") if self.faster else N_("tutorial.faster"))
-        self.touch()
+    def toggle_faster(self) -> bool:
+        """Lan's moves: held back like a table at normal speed, or quicker for who knows the game already; True:
+        quicker now."""
+        self.table.think_delay = lesson_delay(self.services) if self.faster else FAST_DELAY
+        return self.faster
 
-    # ------------------------------------------------------------------ table hooks
-    def next_game(self) -> None:
+    # ------------------------------------------------------------------ the table's ends
+    def results(self, model: TableModel) -> ResultsOverlay:
+        """A lesson's results: "Ván mới" is the next lesson."""
+        return TutorialResults(self.scene, model, self.coach_lines, self.next_lesson)
+
+    def next_lesson(self) -> None:
         """"Ván mới" on the results: the next lesson, or the end of the tutorial."""
         if self.lesson_index + 1 < len(LESSONS):
             self.start_lesson(self.lesson_index + 1)
@@ -198,111 +202,24 @@ class TutorialScene(TableScene):
             self.finish()
 
     def finish(self) -> None:
+        """The closing page, in place of the tutorial; its button leads back to the scene that opened it."""
         if self.finished:
             return
         self.finished = True
-        stack = self.stack
+        stack = self.scene.stack
         if stack is not None:
-            while stack.top is not None and stack.top is not self:
+            while stack.top is not None and stack.top is not self.scene:
                 stack.pop()
-            home = self.opener is None or stack.scenes[0] is self.opener
-            stack.replace(TutorialDoneScene(self.services, self.opener, home))
+            at = stack.scenes.index(self.scene)
+            opener = stack.scenes[at - 1] if at > 0 else None
+            stack.replace(TutorialDoneScene(self.services, opener, opener is None or at == 1))
         if self.on_done is not None:
             self.on_done()
 
-    def on_enter(self) -> None:
-        if self.stack is not None and len(self.stack) > 1:
-            self.opener = self.stack.scenes[-2]
-        super().on_enter()
-
     def _left(self) -> None:
-        if self.stack is not None and self.stack.top is self:
-            self.stack.pop()
-
-    def _route(self, msg: TableMessage) -> None:
-        if isinstance(msg, Error) and msg.code == "tutorial":
-            self.actions.awaiting = False
-            self.say(msg.message, WARNING, seconds=4.0)
-            return
-        super()._route(msg)
-
-    def results_overlay(self, model: TableModel) -> ResultsOverlay:
-        return TutorialResults(self, model)
-
-    # ------------------------------------------------------------------ the coach
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self._place_coach()
-
-    def _place_coach(self) -> None:
-        """Lay the coach panel out for the current text (and the faster switch under it)."""
-        coach = coach_lines(self.services.fonts, self.layout, table_area(self.layout), *self.coach_lines())
-        if coach != self.coach:
-            self.coach = coach
-            self.touch()
-        self.faster_button.rect = switch_rect(self.layout, coach[0])
-        self.faster_button.font_size = self.layout.px(16)
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
-                self.faster_button.handle_event(event):
-            self.touch()
-            return
-        super().handle_event(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.results is None or self.stack is None or self.results not in self.stack.scenes:
-            draw_coach(self.painter, self.layout, surface, *self.coach)
-            self.faster_button.draw(surface)
-
-
-class TutorialResults(ResultsOverlay):
-    """The lesson's results: no countdown (the player reads at their pace), the coach's words above the window.
-
-    Where the band between the top bar and the centred window is too low for the coach's words (a 720-high canvas),
-    the window moves down as far as the canvas lets it, so the words sit above it and never over the hand."""
-
-    def __init__(self, table: TutorialScene, model: TableModel) -> None:
-        self.tutorial = table        # before the window is placed: its place leaves room for the coach
-        super().__init__(table.services, table.painter, model, table.seat_looks(), table.facts,
-                         table.next_game, table.leave_table, auto_start=False)
-
-    def _place(self) -> None:
-        super()._place()
-        _, note, todo = self.tutorial.coach_lines()
-        L = self.tutorial.layout
-        above, _ = results_areas(L, self.panel)
-        whole = pygame.Rect(above.x, above.y, above.w, L.size[1])
-        need = coach_lines(self.services.fonts, L, whole, "", note, todo)[0].h
-        down = max(0, min(need - above.h, L.size[1] - L.px(10) - self.panel.bottom))
-        for r in (self.panel, self.new_button.rect, self.leave_button.rect):
-            r.y += down
-
-    def coach(self) -> tuple[pygame.Rect, list[CoachLine]]:
-        """The coach over the results: above their window, under the top bar; under the window if it is too low."""
-        _, note, todo = self.tutorial.coach_lines()
-        L = self.tutorial.layout
-        above, below = results_areas(L, self.panel)
-        rect, lines = coach_lines(self.services.fonts, L, above, "", note, todo)
-        if fits(lines, L, above):
-            return rect, lines
-        return coach_lines(self.services.fonts, L, below, "", note, todo)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        draw_coach(self.painter, self.tutorial.layout, surface, *self.coach())
-
-
-def draw_coach(painter: TablePainter, L: TableLayout, surface: pygame.Surface, rect: pygame.Rect,
-               lines: list[CoachLine]) -> None:
-    if not lines:
-        return
-    surface.blit(painter.panel(rect.size, theme.COACH_PANEL_FILL, L.px(16), theme.COACH_PANEL_EDGE), rect)
-    y = rect.y + L.px(PAD)
-    for line in lines:
-        surface.blit(painter.text(line.text, line.size, line.colour, line.bold), (rect.x + L.px(PAD), y))
-        y += line_step(line, L)
+        stack = self.scene.stack
+        if stack is not None and stack.top is self.scene:
+            stack.pop()
 
 
 class TutorialDoneScene(PageScene):

@@ -26,8 +26,8 @@ from ..shared.new_game import GameChoices, build_client, table_config
 from ..shared.services import Services
 
 if TYPE_CHECKING:
-    from ..table.extras import TableExtras
     from ..table.scene import TableScene
+    from ..table.scene_layer import SceneLayer
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ class OfflineGames:
         scene = TableScene(client, self.services, spectator=spectator, on_leave=lambda: self.leave_table(client),
                            bet=client.table.config.bet,
                            saved=self.services.store is not None,   # the store autosaves its offline games
-                           extras=None if spectator else self.social_layer(client), kept=kept)
+                           layer=None if spectator else self.social_layer(client), kept=kept)
         self.scenes[id(client)] = scene
         self.stack.push(scene)
         return scene
@@ -103,7 +103,7 @@ class OfflineGames:
             if self.runner is not None:
                 self.runner.shutdown(wait=True)
 
-    def social_layer(self, client: LocalTableClient) -> TableExtras:
+    def social_layer(self, client: LocalTableClient) -> SceneLayer:
         """The reactions over an offline table (you at the client's seat; the computer players answer rarely)."""
         from ..social.layer import SocialLayer  # pygame-drawn: loaded with the table scene, on first use
         from ..social.offline import OfflineChannel

@@ -73,8 +73,8 @@ def make_pages(services: Services, run: RunState, runner: Runner | None = None) 
         return RulesScene(services, run, tutorial=False)
 
     def tutorial() -> Scene:
-        from ..screens.tutorial import TutorialScene
-        return TutorialScene(services, runner=runner)
+        from ..screens.tutorial import tutorial_scene
+        return tutorial_scene(services, runner=runner)
 
     def lan() -> Scene:
         from ..lan.browser import LanBrowserScene

@@ -23,7 +23,7 @@ from ..core.assets import Fonts
 from ..table.layout import TableLayout
 from ..widgets.controls import Button
 from ..widgets.text_fit import ellipsize
-from .said import SeatChoice
+from .social_channel import SeatChoice
 
 STRIP_H = 78          # design pixels: the note line, a gap, a row of buttons
 BUTTON_H = 44

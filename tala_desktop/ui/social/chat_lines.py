@@ -1,6 +1,6 @@
 """How chat lines are laid out: the sender's name in their seat colour, the text wrapped under it, emotes inline.
 
-``ChatLines`` turns each ``Said`` into rows of runs (text or an emote) that
+``ChatLines`` turns each ``ChatMessage`` into rows of runs (text or an emote) that
 fit a width, and caches the rendered rows per line, width and language, so
 a panel that only scrolls renders nothing new.
 """
@@ -21,7 +21,7 @@ from ..core.choice_words import reaction_text
 from ..core.i18n import get_language, tr
 from ..core.surface_cache import SurfaceCache
 from ..widgets.text_fit import FittedName, fit_name
-from .said import Said
+from .social_channel import ChatMessage
 
 Colour = tuple[int, int, int]
 LINE_SIZE = 16
@@ -35,21 +35,21 @@ MAX_NAME_SHOWN = 48           # a sender's name kept (a server sends at most thi
 class ChatEntry:
     """One line of the table's chat as the panel keeps it: what was said and the sender's seat colour."""
 
-    said: Said
+    message: ChatMessage
     colour: Colour
 
 
-def sender_label(said: Said) -> str:
+def sender_label(message: ChatMessage) -> str:
     """``Name``, ``Name (watching)`` or ``You``: who a line is from."""
-    name = tr("social.you") if said.mine else said.name[:MAX_NAME_SHOWN]
-    return name + " (" + tr("social.watching_mark") + ")" if said.watching else name
+    name = tr("social.you") if message.mine else message.name[:MAX_NAME_SHOWN]
+    return name + " (" + tr("social.watching_mark") + ")" if message.watching else name
 
 
-def fitted_sender(fonts: Fonts, said: Said, width: int) -> FittedName:
+def fitted_sender(fonts: Fonts, message: ChatMessage, width: int) -> FittedName:
     """Who a line is from as its first row draws it (before its ":"): readable, cut with "…" when even a little
     smaller it does not fit the row (widgets/text_fit.py ``fit_name``; the full name shows on hover)."""
     colon = gfx.text_size(fonts.font(LINE_SIZE, True), ":")[0]
-    return fit_name(fonts, sender_label(said), LINE_SIZE, width - colon - 6)
+    return fit_name(fonts, sender_label(message), LINE_SIZE, width - colon - 6)
 
 
 def _break_word(font: pygame.font.Font, word: str, width: int) -> list[str]:
@@ -104,20 +104,20 @@ class ChatLines:
         return self._cache.get(key, lambda: self._render(entry, width))
 
     def _render(self, entry: ChatEntry, width: int) -> list[pygame.Surface]:
-        said = entry.said
+        message = entry.message
         plain = self.fonts.font(LINE_SIZE)
-        if said.notice:
+        if message.notice:
             return [self._row(width, [(gfx.render_text(plain, line, WARNING), 0)])
-                    for line in wrap(plain, said.text[:MAX_SHOWN], width, width)]
-        sender = fitted_sender(self.fonts, said, width)
+                    for line in wrap(plain, message.text[:MAX_SHOWN], width, width)]
+        sender = fitted_sender(self.fonts, message, width)
         name = gfx.render_text(self.fonts.font(sender.size, True), sender.text + ":", entry.colour)
         name_w = name.get_width() + 6
-        if said.reaction in EMOTES:
-            face = emote(said.reaction, EMOTE_PX)
-            word = gfx.render_text(plain, reaction_text(said.reaction), MUTED)
+        if message.reaction in EMOTES:
+            face = emote(message.reaction, EMOTE_PX)
+            word = gfx.render_text(plain, reaction_text(message.reaction), MUTED)
             return [self._row(width, [(name, 0), (face, name_w), (word, name_w + EMOTE_PX + 6)])]
-        text = reaction_text(said.reaction) if said.reaction else said.text[:MAX_SHOWN]
-        colour = MUTED if said.reaction else TEXT
+        text = reaction_text(message.reaction) if message.reaction else message.text[:MAX_SHOWN]
+        colour = MUTED if message.reaction else TEXT
         if name_w > width * 0.6:   # a long name: the text starts on the next row
             lines = [""] + wrap(plain, text, width - INDENT, width - INDENT)
         else:
@@ -128,12 +128,12 @@ class ChatLines:
 
     def cut_sender(self, entry: ChatEntry, width: int) -> tuple[int, str] | None:
         """Where a line's sender ends on its first row and their full name, when it had to be cut; else None."""
-        if entry.said.notice:
+        if entry.message.notice:
             return None
-        sender = fitted_sender(self.fonts, entry.said, width)
+        sender = fitted_sender(self.fonts, entry.message, width)
         if not sender.cut:
             return None
-        return gfx.text_size(self.fonts.font(sender.size, True), sender.text + ":")[0], sender_label(entry.said)
+        return gfx.text_size(self.fonts.font(sender.size, True), sender.text + ":")[0], sender_label(entry.message)
 
     def _row(self, width: int, runs: list[tuple[pygame.Surface, int]]) -> pygame.Surface:
         h = self.row_height

@@ -34,7 +34,7 @@ from ..widgets.controls import Button
 from ..widgets.form import TextField
 from .chat_lines import ChatEntry, ChatLines, wrap
 from .chat_scroll import length_note
-from .said import Said
+from .social_channel import ChatMessage
 
 Colour = tuple[int, int, int]
 PANEL_TOP = 106              # below the toggle, which sits under the table's menu button
@@ -129,7 +129,7 @@ class ChatPanel:
         """A line arrived: kept, counted as unread while the panel is closed (not your own)."""
         self.entries.append(entry)
         del self.entries[:-MAX_ENTRIES]
-        if not self.is_open and not entry.said.mine and not entry.said.notice:
+        if not self.is_open and not entry.message.mine and not entry.message.notice:
             self.unread += 1
         if self.scroll:
             self.scroll += len(self.lines.rows(entry, self.lines_rect.w))   # reading back: the view stays put
@@ -361,9 +361,9 @@ def _badge(fonts: Fonts, text: str) -> pygame.Surface:
     return img
 
 
-def notice(text: str) -> Said:
+def notice(text: str) -> ChatMessage:
     """A line from the table itself (a refusal of what you sent), shown in the chat."""
-    return Said(name="", text=text, notice=True)
+    return ChatMessage(name="", text=text, notice=True)
 
 
 def phrase_size(fonts: Fonts, width: int) -> int:

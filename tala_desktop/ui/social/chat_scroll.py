@@ -76,7 +76,7 @@ class ChatScroll:
         fresh = entries[known:] if entries[:known] == self.entries else entries
         if self.scroll and fresh is not entries:         # reading back: the view stays where it is
             self.scroll += sum(len(self.lines.rows(e, self.width)) for e in fresh)
-            self.unseen += sum(1 for e in fresh if not e.said.mine)
+            self.unseen += sum(1 for e in fresh if not e.message.mine)
         self.entries = list(entries)
         self.scroll = min(self.scroll, self.max_scroll())
         return True

@@ -1,7 +1,7 @@
 """SocialLayer: the chat panel and reaction bubbles over a table scene, fed by the table's SocialChannel.
 
 The table scene offers it input first, updates it after itself and draws
-it over the table (the scene's extras hook). Each line said goes into the
+it over the table (the scene's layer hook). Each line said goes into the
 panel in the sender's seat colour (the colour of their avatar); each
 reaction and each typed line also pops a bubble at the sender's avatar, or,
 for someone watching, under the "watching" label beside the chat toggle.
@@ -23,9 +23,9 @@ from ..art.avatars import avatar_colour
 from ..art.theme import FELT_MUTED, WATCHER_NAME
 from ..core.assets import Fonts
 from ..core.i18n import tr
-from ..table.extras import DialogRoom
 from ..table.layout import TableLayout, side_dock
 from ..table.painter import plate_words
+from ..table.scene_layer import DialogRoom
 from ..widgets.controls import Button
 from ..widgets.text_fit import fit_name
 from ..widgets.tooltip import draw_tooltip
@@ -34,10 +34,10 @@ from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
 from .chat_panel import ChatPanel
 from .people import TablePeople
-from .said import Said, SeatChoice, SocialChannel
+from .social_channel import ChatMessage, SeatChoice, SocialChannel
 
 if TYPE_CHECKING:
-    from ..table.extras import TableSight
+    from ..table.scene_layer import TableNow
     from ..table.view import TableView
 
 Colour = tuple[int, int, int]
@@ -59,7 +59,7 @@ class SocialLayer:
         self.strip = BetweenStrip(fonts)       # the seat changes offered now (between games), why the deal waits
         self.dialog: DialogRoom | None = None  # the room the results leave the layer while they show
         self.people = TablePeople(fonts)       # who is at the table, muted marks, the host's menu of a person
-        self._sight: TableSight | None = None
+        self._table_now: TableNow | None = None
         self.pointer = (-1, -1)                # where the pointer is (a cut name under it shows whole)
         self._view: TableView | None = None
 
@@ -80,11 +80,11 @@ class SocialLayer:
             self._dirty = self._dirty or self._tip_at(event.pos) != self._tip_at(self.pointer)
             self.pointer = event.pos
         before = self._pointed() if moved else ()
-        menu, sight = self.people.menu, self._sight
+        menu, table = self.people.menu, self._table_now
         used = (menu.is_open and not self.people.on_dialog and menu.handle_event(event)) \
             or self.panel.handle_event(event) or self.strip.handle_event(event)
-        if not used and sight is not None:       # a person's avatar or plate, the watching label: their menu
-            used = self.people.click_table(event, sight.layout, self._watch_hit())
+        if not used and table is not None:       # a person's avatar or plate, the watching label: their menu
+            used = self.people.click_table(event, table.layout, self._watch_hit())
         if used or (moved and self._pointed() != before):    # a move redraws when it lights something up
             self._dirty = True
         return used
@@ -106,14 +106,14 @@ class SocialLayer:
         menu = self.people.menu
         used = (menu.is_open and self.people.on_dialog and menu.handle_event(event)) \
             or self.strip.handle_event(event)
-        if not used and self._sight is not None:
+        if not used and self._table_now is not None:
             used = self.people.click_dialog(event, room, self._bounds(), self.strip.scale)
         if used or self._pointed() != before:
             self._dirty = True
         return used
 
     def _bounds(self) -> pygame.Rect:
-        return pygame.Rect((0, 0), self._sight.layout.size if self._sight is not None else self.panel.canvas)
+        return pygame.Rect((0, 0), self._table_now.layout.size if self._table_now is not None else self.panel.canvas)
 
     def shown_texts(self) -> list[str]:
         """The words the layer shows now besides its buttons: who watches, why the deal waits, who is away, the open
@@ -143,7 +143,7 @@ class SocialLayer:
         if name is not None:
             draw_tooltip(surface, self.fonts, name, self.pointer, round(16 * self.strip.scale))
 
-    def update(self, dt: float, scene: TableSight) -> bool:
+    def update(self, dt: float, scene: TableNow) -> bool:
         """Take what was said, age the bubbles; True when the next frame looks different."""
         self.clock += dt
         size = scene.layout.size
@@ -151,12 +151,12 @@ class SocialLayer:
             self.panel.layout(size)
         self.bubbles.canvas = (size[0] - scene.layout.dock, size[1])    # beside the docked chat, not over it
         self.bubbles.avoid = keep_clear(scene.layout, self._watch_hit())
-        for said in self.channel.poll_said(self.clock):
-            self.take(said, scene)
+        for message in self.channel.poll_chat(self.clock):
+            self.take(message, scene)
         self.panel.update(dt)
         self.panel.muted = self.channel.you_muted()
         self.bubbles.update(self.clock)
-        self.dialog, self._sight = scene.dialog, scene
+        self.dialog, self._table_now = scene.dialog, scene
         between = scene.model is not None and scene.model.is_over
         if self.people.update(self.channel.people(between), scene.dialog is not None):
             self._dirty = True
@@ -204,7 +204,7 @@ class SocialLayer:
 
     def cut_name_over_results(self, pos: tuple[int, int], room: DialogRoom) -> str | None:
         """The full name of the results' row at ``pos`` when the row had to cut it, else None."""
-        model = self._sight.model if self._sight is not None else None
+        model = self._table_now.model if self._table_now is not None else None
         if model is None:
             return None
         spot = next((x for x in room.people if x.name.collidepoint(pos)), None)
@@ -215,37 +215,37 @@ class SocialLayer:
         return name if fit_name(self.fonts, name, size, spot.name.w).cut else None
 
     # ------------------------------------------------------------------ lines and bubbles
-    def take(self, said: Said, scene: TableSight) -> None:
+    def take(self, message: ChatMessage, scene: TableNow) -> None:
         """One line said at the table: into the chat, and a bubble at the sender (not a notice, nor a line said
         before the table showed)."""
-        self.panel.add(ChatEntry(said, self.colour_of(said, scene)))
-        if said.notice or said.earlier or (said.reaction is None and not said.text):
+        self.panel.add(ChatEntry(message, self.colour_of(message, scene)))
+        if message.notice or message.earlier or (message.reaction is None and not message.text):
             return
-        anchor = self.anchor_of(said, scene)
+        anchor = self.anchor_of(message, scene)
         if anchor is not None:
-            watching = said.seat is None or said.watching
-            self.bubbles.show(("watch", said.name) if watching else said.seat, said.reaction or "", anchor,
-                              self.clock, label=said.name if watching else "",
-                              text="" if said.reaction is not None else said.text)
+            watching = message.seat is None or message.watching
+            self.bubbles.show(("watch", message.name) if watching else message.seat, message.reaction or "", anchor,
+                              self.clock, label=message.name if watching else "",
+                              text="" if message.reaction is not None else message.text)
 
-    def colour_of(self, said: Said, scene: TableSight) -> Colour:
+    def colour_of(self, message: ChatMessage, scene: TableNow) -> Colour:
         m = scene.model
-        if said.seat is None or said.watching or m is None or not 0 <= said.seat < m.n:
+        if message.seat is None or message.watching or m is None or not 0 <= message.seat < m.n:
             return WATCHER_NAME
-        return avatar_colour(m.names[said.seat])
+        return avatar_colour(m.names[message.seat])
 
-    def anchor_of(self, said: Said, scene: TableSight) -> Anchor | None:
+    def anchor_of(self, message: ChatMessage, scene: TableNow) -> Anchor | None:
         m, layout = scene.model, scene.layout
-        if said.seat is None or said.watching:
+        if message.seat is None or message.watching:
             left = self._watch_left()
             return Anchor((left, self.panel.toggle_rect.centery), 0, side="left")
-        if m is None or not 0 <= said.seat < layout.n:
+        if m is None or not 0 <= message.seat < layout.n:
             return None
-        g = layout.seat(said.seat)
+        g = layout.seat(message.seat)
         return Anchor(g.avatar_centre, g.avatar_radius, side="below" if g.slot == "top" else "above")
 
     # ------------------------------------------------------------------ watchers
-    def _update_offer(self, scene: TableSight) -> None:
+    def _update_offer(self, scene: TableNow) -> None:
         """Between games, the seat changes the channel offers and why the deal waits: in the results' strip while
         they show, else on the table's free middle."""
         m = scene.model

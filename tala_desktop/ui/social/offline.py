@@ -11,7 +11,7 @@ from tala_desktop.table import Table
 from tala_desktop.table.reactions import REACTIONS, BotBanter
 
 from ..core.names import shown_name
-from .said import Person, Said, SeatChoice
+from .social_channel import ChatMessage, Person, SeatChoice
 
 
 class OfflineChannel:
@@ -25,7 +25,7 @@ class OfflineChannel:
         self.seat = seat
         self.banter = BotBanter([s for s, bot in enumerate(table.bots) if bot is not None], seed=seed)
         self._now = 0.0
-        self._out: list[Said] = []
+        self._out: list[ChatMessage] = []
 
     @property
     def watchers(self) -> list[str]:
@@ -55,12 +55,13 @@ class OfflineChannel:
     def send_reaction(self, key: str) -> None:
         if key not in REACTIONS:
             return
-        self._out.append(Said(name=shown_name(self.table.names[self.seat]), seat=self.seat, reaction=key, mine=True))
+        self._out.append(ChatMessage(name=shown_name(self.table.names[self.seat]), seat=self.seat, reaction=key,
+                                     mine=True))
         self.banter.heard(key, self.seat, self._now)
 
-    def poll_said(self, now: float) -> list[Said]:
+    def poll_chat(self, now: float) -> list[ChatMessage]:
         self._now = now
         out, self._out = self._out, []
         for seat, key in self.banter.due(now):
-            out.append(Said(name=self.table.names[seat], seat=seat, reaction=key))
+            out.append(ChatMessage(name=self.table.names[seat], seat=seat, reaction=key))
         return out

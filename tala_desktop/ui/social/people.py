@@ -23,10 +23,10 @@ import pygame
 from ..art import gfx, theme
 from ..core.assets import Fonts
 from ..core.i18n import tr
-from ..table.extras import DialogRoom
 from ..table.layout import TableLayout
+from ..table.scene_layer import DialogRoom
 from .people_menu import PeopleMenu, muted_badge
-from .said import Person
+from .social_channel import Person
 
 BADGE = 22             # design pixels: the muted mark's size
 AWAY_TEXT = 13         # design pixels: the away mark's type

@@ -36,7 +36,7 @@ from ..core.i18n import tr
 from ..frames.page import wrap_text
 from ..widgets.controls import Button
 from ..widgets.text_fit import ellipsize
-from .said import Person, SeatChoice
+from .social_channel import Person, SeatChoice
 
 MENU_W = 300
 ROW_H = 40

@@ -11,7 +11,8 @@ scene carries out; ``choices()`` hands those choices over as one frozen
 the hand view and the painter draw from (outlines, send arrows, glows, the
 buttons that apply, the guide line), pictured again only when the choices
 changed. A refusal (ours, before sending, or the table's ``error``) shakes
-the card and says why.
+the card and says why; a move the offline client's filter refused (a
+lesson's step, code ``guided``) shakes nothing and says the filter's words.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 from tala_desktop.engine import Move, MoveKind, Phase, TurnKind, card_label
 from tala_desktop.engine.cards import iter_bits, mask_of
+from tala_desktop.table import GUIDED
 from tala_desktop.table.messages import Error, Hint
 
 from ..art.theme import WARNING
@@ -51,6 +53,7 @@ from .picture import SORTS, Choices, picture
 from .pointer import Target
 
 ERROR: Colour = WARNING
+GUIDED_SECONDS = 4.0       # how long the words of a move filter's refusal stay in the status line
 REFUSED_DISCARD = {Mode.TAKE: N_("status.draw_first"), Mode.LAY: N_("status.must_lay")}   # else "not your turn"
 SORT_WORDS = {"phom": N_("status.sort_phom"), "suit": N_("status.sort_suit"), "rank": N_("status.sort_rank")}
 NEXT_STEP_WORDS = {Mode.LAY: N_("next.lay"), Mode.SEND: N_("next.send"), Mode.DISCARD: N_("next.discard")}
@@ -407,6 +410,8 @@ class TableActions:
     # ------------------------------------------------------------------ table messages
     def on_error(self, msg: Error) -> Effects:
         self.awaiting = False
+        if msg.code == GUIDED:                     # the offline client's move filter: a lesson's step, in its words
+            return say(msg.message, WARNING, GUIDED_SECONDS)
         kind, card = self.last_attempt
         text = error_text(msg.code, msg.message, card)
         if card is None:

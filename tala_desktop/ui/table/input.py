@@ -18,7 +18,6 @@ from dataclasses import dataclass
 import pygame
 
 from ..widgets.controls import Button
-from .extras import TableExtras
 from .hand_view import HandReader, Release
 from .header import TableHeader
 from .highlights import NOTHING, ButtonPressed, CardDropped, CardPicked, Effects, HandGesture, Pick, TablePressed
@@ -26,6 +25,7 @@ from .layout import TableLayout
 from .model import TableModel
 from .modes import Gesture, TableButton
 from .pointer import table_target
+from .scene_layer import SceneLayer
 
 REDRAW = Effects(redraw=True)
 INPUT_GUARD = 0.5          # seconds a screen takes no click once it is shown (a new hand, the results, the table again)
@@ -76,7 +76,7 @@ class TableInput:
     menu_button: Button
     header: TableHeader
     buttons: tuple[tuple[TableButton, Button], ...]   # the table's buttons shown now
-    extras: TableExtras | None
+    extras: SceneLayer | None
     playing: bool             # you have a seat in a game shown (not watching)
     guarded: bool             # clicks wait: a new hand was just shown
     blocking: bool            # cards fly: presses on your hand and the table wait

@@ -58,8 +58,8 @@ def stories(messages: Iterable[TableMessage], new: TableModel) -> list[LogLine]:
 
 def story_lines(events: Iterable[TableMessage], new: TableModel) -> list[LogLine]:
     """The game-log lines of a game's events so far, as ``new``'s seat reads them."""
-    told = list(events)
-    return batch_lines(told, new, [e for e in told if isinstance(e, Payment)], live=False)
+    so_far = list(events)
+    return batch_lines(so_far, new, [e for e in so_far if isinstance(e, Payment)], live=False)
 
 
 def batch_lines(events: Sequence[TableMessage], new: TableModel, payments: list[Payment], live: bool = True

@@ -1,6 +1,6 @@
 """Pause overlay: the Esc menu over the table — Tiếp tục, Rời bàn (Móm for a running game), Thoát game.
 
-It reads the table through ``TableFacts`` (view.py) and asks of it only to
+It reads the table through ``TableBelow`` (view.py) and asks of it only to
 hold and to leave. Offline it pauses: the table's time is the scene's
 clock, so while the menu is open the scene holds and the turn clock, the
 bots and the animations stop until Tiếp tục. A LAN table cannot pause (the
@@ -30,28 +30,28 @@ from ..shared.services import Services
 from ..widgets.controls import Button
 from .layout import TableLayout
 from .painter import TablePainter
-from .view import TableFacts
+from .view import TableBelow
 
 
 class PauseOverlay(Overlay):
     """Three buttons in a panel; Esc closes it again.
 
-    ``facts()`` says what the table is now; ``hold(True)`` holds it (offline) while the menu shows and
+    ``table_below()`` says what the table is now; ``hold(True)`` holds it (offline) while the menu shows and
     ``hold(False)`` lets it go on; ``leave()`` leaves it.
     """
 
     fills_canvas = True          # centred on the table's canvas (its layout's size)
     updates_below = True
 
-    def __init__(self, services: Services, painter: TablePainter, facts: Callable[[], TableFacts],
+    def __init__(self, services: Services, painter: TablePainter, table_below: Callable[[], TableBelow],
                  hold: Callable[[bool], None], leave: Callable[[], None]) -> None:
         super().__init__()
         self.services = services
         self.painter = painter
-        self.facts = facts
+        self.table_below = table_below
         self.hold = hold
         self.leave_table = leave
-        self.table = facts()
+        self.table = table_below()
         self.pauses = self.table.can_pause
         self.title = tr(N_("pause.title") if self.pauses else N_("pause.menu_title"))
         self.note = tr(N_("pause.paused_note") if self.pauses else N_("pause.lan_note"))
@@ -85,7 +85,7 @@ class PauseOverlay(Overlay):
 
     def _look(self) -> None:
         """Read the table again; place the panel again if it was laid out for another canvas."""
-        self.table = self.facts()
+        self.table = self.table_below()
         if self.layout.size != self._placed_for:
             self._place()
             self._dirty = True
@@ -99,7 +99,7 @@ class PauseOverlay(Overlay):
 
     @property
     def needs_redraw(self) -> bool:
-        return self._dirty or self.facts().changed
+        return self._dirty or self.table_below().changed
 
     def on_enter(self) -> None:
         self.hold(self.pauses)
@@ -116,15 +116,15 @@ class PauseOverlay(Overlay):
 
     def leave(self) -> None:
         """Leave the table: Móm for the game in progress (RULES.md §10), after asking."""
-        facts = self.facts()
-        if not asks_before_leaving(facts):
+        below = self.table_below()
+        if not asks_before_leaving(below):
             self.leave_table()
             return
-        self._ask(N_("confirm.leave_title"), leave_text(facts), N_("confirm.leave_yes"), self.leave_table)
+        self._ask(N_("confirm.leave_title"), leave_text(below), N_("confirm.leave_yes"), self.leave_table)
 
     def quit(self) -> None:
         """Quit the application after asking (the app loop handles QUIT and closes the table)."""
-        self._ask(N_("confirm.quit_title"), quit_note(self.facts()), N_("confirm.quit_yes"), _post_quit)
+        self._ask(N_("confirm.quit_title"), quit_note(self.table_below()), N_("confirm.quit_yes"), _post_quit)
 
     def draw(self, surface: pygame.Surface) -> None:
         painter = self.painter
@@ -144,7 +144,7 @@ def _post_quit() -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
 
 
-def leave_cost(table: TableFacts) -> int | None:
+def leave_cost(table: TableBelow) -> int | None:
     """The bets leaving ``table`` now costs (a running game counts as Móm), or None when it costs nothing."""
     m = table.model
     if m is None or m.is_over or table.spectator or table.practice:
@@ -152,12 +152,12 @@ def leave_cost(table: TableFacts) -> int | None:
     return m.rules.mom_pay
 
 
-def asks_before_leaving(table: TableFacts) -> bool:
+def asks_before_leaving(table: TableBelow) -> bool:
     """Leaving takes a yes: a game is running, or the table has not shown its game yet (it may be running)."""
     return not table.spectator and (table.model is None or not table.model.is_over)
 
 
-def leave_text(table: TableFacts) -> str:
+def leave_text(table: TableBelow) -> str:
     """The whole cost of leaving now, with its amount: the Móm (all of it, whatever the seat played on for you
     feeds the others), and what the game has cost you so far."""
     m = table.model
@@ -169,7 +169,7 @@ def leave_text(table: TableFacts) -> str:
                       owed_text(m.net[m.me] if 0 <= m.me < len(m.net) else 0)))
 
 
-def leave_amount(table: TableFacts) -> int:
+def leave_amount(table: TableBelow) -> int:
     """The chips leaving now costs you: the Móm, or what you have left if that is less (RULES.md §10)."""
     m = table.model
     if m is None:
@@ -178,7 +178,7 @@ def leave_amount(table: TableFacts) -> int:
     return rules_leave_cost(m.rules, m.bet, balance)
 
 
-def cost_text(table: TableFacts, key: str, all_key: str) -> str:
+def cost_text(table: TableBelow, key: str, all_key: str) -> str:
     """"you lose 4 bets (800)", or "you lose the 500 you have left" when the wallet holds less than the Móm."""
     m = table.model
     assert m is not None
@@ -188,7 +188,7 @@ def cost_text(table: TableFacts, key: str, all_key: str) -> str:
     return tr_count(key, bets, bets=bets, amount=money(amount))
 
 
-def leave_rest(table: TableFacts) -> str:
+def leave_rest(table: TableBelow) -> str:
     """What the seat played on for you may still bring: eats, chốt, an Ù, all out of the figure just named."""
     if table.model is None:
         return ""
@@ -204,7 +204,7 @@ def owed_text(net: int) -> str:
     return tr("confirm.leave_owed_none")
 
 
-def quit_note(table: TableFacts) -> str:
+def quit_note(table: TableBelow) -> str:
     """What quitting the app now means for the game at ``table`` (at a LAN table this app hosts: it closes for
     everyone there, named, and the game in progress stops with no money moved)."""
     bets = leave_cost(table)

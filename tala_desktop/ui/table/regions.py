@@ -19,6 +19,7 @@ from ..widgets.controls import Button
 from .highlights import Highlights
 from .layout import TableLayout
 from .model import TableModel
+from .playback import Playback
 
 STOCK_LAYERS = 4       # the stock's card backs stand up to this many layers high, 2 px apart
 
@@ -80,7 +81,7 @@ class Repaints:
     _dirty: bool
     _frame_dirty: bool
     frames: ChangedParts
-    model: TableModel | None
+    playback: Playback
 
     @property
     def needs_redraw(self) -> bool:
@@ -90,7 +91,7 @@ class Repaints:
     def redraw_rects(self) -> list[pygame.Rect] | None:
         """Where the next frame differs from the last when only the clock, glows or thinking dots moved; else
         None (the whole frame)."""
-        if self._dirty or self._frame_dirty or self.model is None:
+        if self._dirty or self._frame_dirty or self.playback.model is None:
             return None
         return list(self.frames.changed)
 

@@ -9,9 +9,9 @@ too. "Ván mới" (or the countdown of results_clock.py) asks the table for
 the next game; "Rời bàn" leaves.
 The table below keeps updating (``updates_below``) so it can start the next
 game under the overlay. The dialog is made from values: the finished
-game's model, each seat's avatar, the table's ``TableFacts`` (the layout it
+game's model, each seat's avatar, the table's ``TableBelow`` (the layout it
 centres on) from a function, and the two ways on (the next game, leaving).
-The table's extras (a LAN table's seat changes between games) get a strip
+The table's layer (a LAN table's seat changes between games) gets a strip
 under the rows as tall as they ask, and the rows' people (``room()``); they
 draw over the dialog and take its events first, so a click goes to what is
 drawn where it lands.
@@ -33,13 +33,13 @@ from ..core.scene import Scene
 from ..shared.services import Services
 from ..widgets.controls import Button
 from ..widgets.text_fit import READABLE, fit_name
-from .extras import DialogRoom, PersonSpot, TableExtras
 from .layout import TableLayout
 from .model import TableModel
 from .painter import TablePainter, badge_text
 from .results_clock import ResultsClock, reveal
 from .results_rows import breakdown, breakdown_lines, part_layout, row_points, split_hand
-from .view import TableFacts
+from .scene_layer import DialogRoom, PersonSpot, SceneLayer
+from .view import TableBelow
 
 PANEL_W = 1160         # the dialog's width (design pixels), narrower on a narrow canvas
 ROW_H = 92
@@ -64,18 +64,18 @@ class ResultsOverlay(Scene):
     updates_below = True
 
     def __init__(self, services: Services, painter: TablePainter, model: TableModel, looks: tuple[int | None, ...],
-                 facts: Callable[[], TableFacts], next_game: Callable[[], None], leave: Callable[[], None],
-                 auto_start: bool = True, extras: TableExtras | None = None) -> None:
+                 table_below: Callable[[], TableBelow], next_game: Callable[[], None], leave: Callable[[], None],
+                 auto_start: bool = True, layer: SceneLayer | None = None) -> None:
         super().__init__()
-        self.extras = extras               # the table's extras: their between-games strip shows in the dialog
+        self.layer = layer                 # the table's layer: its between-games strip shows in the dialog
         self.model = model
         self.looks = looks                 # each seat's avatar
-        self.facts = facts
+        self.table_below = table_below
         self.next_game = next_game
         self.leave_table = leave
         self.services = services
         self.painter = painter
-        self.table = facts()
+        self.table = table_below()
         self.age = 0.0
         self.clock = ResultsClock.start(auto_start)      # without auto_start: "Ván mới" only when pressed
         self.rows = self._order()
@@ -89,7 +89,7 @@ class ResultsOverlay(Scene):
                                  self.start_next, style="green", glow=True)
         self.leave_button = Button((0, 0, 1, 1), tr("results.leave"), fonts, self.leave, style="dark")
         self.keep_button = Button((0, 0, 1, 1), tr("results.keep_looking"), fonts, self.clock.hold, style="dark")
-        self.strip_h = extras.strip_height() if extras is not None else 0
+        self.strip_h = layer.strip_height() if layer is not None else 0
         self._place()
         self.flips, self.money_fade, self.chips = reveal(self.tweens, self.rows, self.winner, model.final_net())
         self._last_keys: tuple[object, ...] = ()
@@ -103,7 +103,7 @@ class ResultsOverlay(Scene):
         return self.table.layout
 
     def _place(self) -> None:
-        """Centre the panel, its rows, the extras' strip under them and its buttons on the table's canvas (again
+        """Centre the panel, its rows, the layer's strip under them and its buttons on the table's canvas (again
         when the window changes shape under the results, or the strip its height)."""
         size = self.layout.size
         p = self.layout.px
@@ -125,7 +125,7 @@ class ResultsOverlay(Scene):
         self.keep_button.rect = pygame.Rect(self.panel.right - p(20) - kw, y + (bh - kh) // 2, kw, kh)
 
     def room(self) -> DialogRoom:
-        """The room the dialog leaves the table's extras: the strip under the rows, each row's avatar and name."""
+        """The room the dialog leaves the table's layer: the strip under the rows, each row's avatar and name."""
         if self._room is None:
             p, spots = self.layout.px, []
             for i, seat in enumerate(self.rows):
@@ -193,7 +193,7 @@ class ResultsOverlay(Scene):
     # ------------------------------------------------------------------ frame
     @property
     def needs_redraw(self) -> bool:
-        return self._dirty or self._frame_dirty or self.facts().changed
+        return self._dirty or self._frame_dirty or self.table_below().changed
 
     def handle_event(self, event: pygame.event.Event) -> None:
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -205,8 +205,8 @@ class ResultsOverlay(Scene):
             return                                   # meant for the screen before: it does nothing here
         if event.type == pygame.MOUSEBUTTONDOWN and self.clock.pointer_over:
             self.clock.hold()                        # any click on the results: keep looking
-        if self.extras is not None and self.extras.handle_over(event, self.room()):
-            self._dirty = True                       # the extras drawn over the dialog took it
+        if self.layer is not None and self.layer.handle_over(event, self.room()):
+            self._dirty = True                       # the layer drawn over the dialog took it
             return
         if event.type == pygame.MOUSEMOTION or clicked:
             self._dirty = True
@@ -219,8 +219,8 @@ class ResultsOverlay(Scene):
     def _look(self) -> None:
         """Read the table again; place the dialog again if the table below laid itself out for a new canvas (or the
         chat docked beside it, or went)."""
-        self.table = self.facts()
-        strip = self.extras.strip_height() if self.extras is not None else 0
+        self.table = self.table_below()
+        strip = self.layer.strip_height() if self.layer is not None else 0
         if (self.layout.size, self.layout.dock) != (self.size, self.dock) or strip != self.strip_h:
             self.strip_h = strip
             self._place()
@@ -240,7 +240,7 @@ class ResultsOverlay(Scene):
         super().update(dt)
         self.age += dt
         pressed = any(b.pressed for b in self.shown_buttons())
-        waiting = pressed or (self.extras is not None and self.extras.holding())   # a menu over the results
+        waiting = pressed or (self.layer is not None and self.layer.holding())   # a menu over the results
         if self.clock.update(dt, busy or self.tweens.busy, waiting):
             self.start_next()
             return
@@ -270,8 +270,8 @@ class ResultsOverlay(Scene):
         if words:
             note = self.painter.text(words, self._type(15), theme.RESULTS_NOTE, max_width=self.panel.w - p(40))
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
-        if self.extras is not None:
-            self.extras.draw_over(surface, self.room())
+        if self.layer is not None:
+            self.layer.draw_over(surface, self.room())
 
     @property
     def note(self) -> str:
@@ -279,7 +279,7 @@ class ResultsOverlay(Scene):
         hold), unless it only counts the results' own seconds; else the results' own (results_clock.py: the
         seconds, that they stand still while you read, or what to press); "" when there is none."""
         own = self.clock.note(self.model.me < 0, not self.table.can_pause)
-        line = self.extras.deal_note(self.countdown) if self.extras is not None else None
+        line = self.layer.deal_note(self.countdown) if self.layer is not None else None
         if line and (line != tr("table.auto_start", seconds=self.clock.seconds()) or not own):
             return line
         return own

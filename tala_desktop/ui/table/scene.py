@@ -1,16 +1,18 @@
 """Table scene: one seat at a Phỏm table — polls the TableClient, animates what happened, takes your input.
 
 ``TableScene(client, services, spectator=False, on_leave=None)`` talks only to a ``TableClient`` (offline or LAN).
-Every frame ``update(dt)`` advances the scene's own clock, calls ``client.poll(clock)`` and plays the messages one
-batch (events + snapshot, batches.py) at a time: the next batch waits until the card flights of the last one land,
-and so does your input. The scene holds the parts and passes values between them, which do not write into each
+Every frame ``update(dt)`` advances the scene's own clock, calls ``client.poll(clock)`` and hands the messages to
+its ``Playback`` (playback.py), which shows them one batch (events + snapshot, batches.py) at a time and says what
+each asks as ``PlaybackEffects``: the next batch waits until the card flights of the last one land, and so does your
+input. The scene holds the parts and passes values between them, which do not write into each
 other: an event becomes ``Effects`` (input.py) and the actions' ``Effects`` are carried out here, in one place; your
 side's look is a frozen ``Highlights``; each frame is drawn from one frozen ``TableView`` (``view()``), the dialogs
-over it read ``TableFacts``. ``draw`` changes nothing; ``needs_redraw`` (regions.py) says whether anything changed
+over it read ``TableBelow``. ``draw`` changes nothing; ``needs_redraw`` (regions.py) says whether anything changed
 since the last frame, so the app loop can skip drawing an idle table.
 
 With ``spectator=True`` the client's seat is a bot and the scene only watches (``--selftest``, the benchmark): no
-buttons, games follow each other.
+buttons, games follow each other. Other tables are this scene given other parts, never a subclass: the tutorial
+gives it a layer (``layer``: its coach), its own results dialog (``results``) and ``practice=True``.
 """
 
 from __future__ import annotations
@@ -18,17 +20,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-import msgspec
 import pygame
 
 from tala_desktop.engine import Move
 from tala_desktop.table import TableClient
-from tala_desktop.table.messages import Error, Hint, TableMessage, Thinking
+from tala_desktop.table.messages import Error, Hint
 
 from ..art.theme import WARNING
 from ..core.display import LOGICAL_SIZE
 from ..core.i18n import get_language, tr
-from ..core.phrase import Words
 from ..core.scene import Scene
 from ..shared.services import Services
 from ..shared.store_bridge import profile_look
@@ -36,11 +36,10 @@ from ..widgets.controls import Button
 from . import regions
 from .actions import TableActions
 from .anim import TableAnimator
-from .batches import Batch, MessageQueue, thinking_after
+from .batches import Batch
 from .buttons import TableButtons
 from .clock import TurnClock
 from .director import TableDirector
-from .extras import TableExtras, TableSight
 from .guide import lay_warning
 from .hand_view import HandView, KeptOrder
 from .header import TableHeader
@@ -52,26 +51,25 @@ from .model import TableModel
 from .modes import TableButton
 from .painter import TablePainter
 from .pause import PauseOverlay
+from .playback import Playback, PlaybackEffects
 from .results import ResultsOverlay
-from .results_clock import results_due
+from .scene_layer import SceneLayer, TableNow
 from .status import STATUS_SECONDS, StatusLine
-from .still_there import ABSENT, StillThereOverlay
-from .view import Looks, TableFacts, TableView
-
-CATCH_UP = 4               # queued snapshots beyond which animations are skipped to catch up
+from .still_there import StillThereOverlay
+from .view import SeatAvatars, TableBelow, TableView
 
 
 class TableScene(regions.Repaints, Scene):
     """The table: your hand at the bottom, the other seats around, the stock in the middle."""
 
     fills_canvas = True          # the layout follows the canvas's shape (``relayout``, from update)
-    practice = False             # a lesson's table (the tutorial): no chips at stake
 
     def __init__(self, client: TableClient, services: Services, spectator: bool = False,
                  on_leave: Callable[[], None] | None = None, *, size: tuple[int, int] = LOGICAL_SIZE,
                  table_number: int = 1, bet: int | None = None, saved: bool = False,
-                 extras: TableExtras | None = None, looks: Callable[[int], int | None] | None = None,
-                 closes_for: Callable[[], tuple[str, ...]] | None = None, kept: KeptOrder | None = None) -> None:
+                 layer: SceneLayer | None = None, looks: Callable[[int], int | None] | None = None,
+                 closes_for: Callable[[], tuple[str, ...]] | None = None, kept: KeptOrder | None = None,
+                 practice: bool = False, results: Callable[[TableModel], ResultsOverlay] | None = None) -> None:
         super().__init__()
         self.client = client
         self.services = services
@@ -80,15 +78,16 @@ class TableScene(regions.Repaints, Scene):
         self.table_number = table_number
         self.bet = bet               # the table's bet, shown before the first snapshot brings it (None: not known)
         self.saved = saved           # an unfinished game here is autosaved (the app's offline tables)
-        self.extras = extras         # drawn over the table (the chat, reactions): offered input first
+        self.layer = layer           # drawn over the table (the chat, reactions, a coach): offered input first
         self.closes_for = closes_for  # who else is at a LAN table this app hosts (quitting closes it for them)
+        self.practice = practice     # a lesson's table (the tutorial): no chips at stake
+        self.results_dialog = results  # makes the results of a finished game (None: the table's own)
         self.paused = False          # held by the pause menu (offline only: nothing moves, the clock stops)
-        self.avatars = Looks(profile_look(services), looks)     # yours from the profile, the others' by seat
+        self.avatars = SeatAvatars(profile_look(services), looks)     # yours from the profile, the others' by seat
         self.guard = InputGuard()    # clicks wait a moment once a new hand is shown or the table is back on top
         self.log_open = False       # the game log is opened (a click on it), showing more of the game
         self.clock = 0.0
-        self.model: TableModel | None = None
-        self.queue = MessageQueue()
+        self.playback = Playback(spectator)   # the messages waiting, the game shown, the thinking seat
         self.layout = TableLayout(size, 4, 0)
         self.hand = HandView(self.layout, kept)    # your order of your hand, kept by the offline game's autosave
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
@@ -102,14 +101,11 @@ class TableScene(regions.Repaints, Scene):
         self.header = TableHeader(services, self.layout, self.open_page, pauses=client.can_pause)
         self.status = StatusLine()
         self.turn_clock = TurnClock()
-        self.thinking_seat: int | None = None
         self.pulse = 0.0
         self._dirty = True
         self._frame_dirty = True
         self.frames = regions.ChangedParts()    # what moved on its own (clock, glows) since the last frame
         self._language = get_language()
-        self._over_at: float | None = None
-        self.results_for: int | None = None
         self.results: Scene | None = None
         self.closed = False
 
@@ -145,7 +141,7 @@ class TableScene(regions.Repaints, Scene):
 
     def pause_overlay(self) -> PauseOverlay:
         """The pause menu over this table."""
-        return PauseOverlay(self.services, self.painter, self.facts, self.hold, self.leave_table)
+        return PauseOverlay(self.services, self.painter, self.table_below, self.hold, self.leave_table)
 
     def hold(self, paused: bool) -> None:
         """Hold the table (the pause menu, offline: nothing moves, the clock stops) or let it go on."""
@@ -166,18 +162,25 @@ class TableScene(regions.Repaints, Scene):
             self.stack.pop()
 
     @property
+    def model(self) -> TableModel | None:
+        """The game shown (None: none yet)."""
+        return self.playback.model
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The seat whose "thinking" cue shows."""
+        return self.playback.thinking_seat
+
+    @property
     def spectator(self) -> bool:
         """Only watching: a bots-only table (the selftest), or a LAN table watched without a seat (seat -1)."""
         return self._spectator or (self.model is not None and self.model.me < 0)
-
-    def next_game(self) -> None:
-        self.client.next_game()
 
     @property
     def accepting_input(self) -> bool:
         """Your commands are taken: the last batch has landed, no command is on its way, a new hand is settled."""
         return (self.model is not None and not self.spectator and not self.anim.blocking
-                and not self.queue and not self.actions.awaiting and not self.guard.settling(self.clock))
+                and not self.playback.waiting and not self.actions.awaiting and not self.guard.settling(self.clock))
 
     # ------------------------------------------------------------------ your input's results
     def take_input(self, effects: Effects) -> None:
@@ -246,10 +249,6 @@ class TableScene(regions.Repaints, Scene):
         self.status.say(text, colour, self.clock + seconds)
         self.touch()
 
-    def add_log(self, line: Words, mine: bool = False) -> None:
-        self.status.add(line, self.clock)
-        self.touch()
-
     def status_line(self) -> tuple[str, Colour]:
         """The status line now (reads only)."""
         m, hl = self.model, self.highlights
@@ -274,8 +273,9 @@ class TableScene(regions.Repaints, Scene):
         self.clock += dt
         if not self.closed:
             for msg in self.client.poll(self.clock):
-                self._route(msg)
-        self._drain()
+                self._show(self.playback.arrive(msg, self.clock))
+        while not self.anim.blocking and (shown := self.playback.next(self.clock)) is not None:
+            self._show(shown)
         self.anim.update(dt)
         moving = self.hand.update(dt, self.tweens.speed)
         self.guard.settle(self.clock, self.model is not None and not self.anim.blocking, self.client.deal_shown)
@@ -288,8 +288,8 @@ class TableScene(regions.Repaints, Scene):
         self._tick_and_keys(dt)
         self._maybe_results()
         results = self.results if self.stack is not None and self.results in self.stack.scenes else None
-        room = results.room() if isinstance(results, ResultsOverlay) else None     # the extras' room in it
-        if self.extras is not None and self.extras.update(dt, TableSight(self.layout, self.model, room)):
+        room = results.room() if isinstance(results, ResultsOverlay) else None     # the layer's room in it
+        if self.layer is not None and self.layer.update(dt, TableNow(self.layout, self.model, room)):
             self._frame_dirty = True
 
     def resize(self, canvas: tuple[int, int]) -> None:   # a new canvas, the chat docked or gone (under a dialog too)
@@ -301,8 +301,8 @@ class TableScene(regions.Repaints, Scene):
         self._lay_out(TableLayout(size, self.layout.n, self.layout.my_seat, self.docked(size)))
         self._frame_dirty = True
 
-    def docked(self, size: tuple[int, int]) -> int:   # the strip the extras' docked panel (the open chat) takes
-        return self.extras.dock(size) if self.extras is not None else 0
+    def docked(self, size: tuple[int, int]) -> int:   # the strip the layer's docked panel (the open chat) takes
+        return self.layer.dock(size) if self.layer is not None else 0
 
     def _lay_out(self, layout: TableLayout) -> None:
         self.layout = layout
@@ -311,66 +311,47 @@ class TableScene(regions.Repaints, Scene):
         self.menu_button.rect = pygame.Rect(layout.menu_button)
         self.buttons.place(self.highlights, layout)
 
-    def _route(self, msg: TableMessage) -> None:
-        if isinstance(msg, Error) and msg.code == ABSENT:      # the clock played your last turns: still there?
+    def _show(self, fx: PlaybackEffects) -> None:
+        """Carry out what showing a message or a batch asks (playback.py): a dialog, an answer, a batch."""
+        if fx.still_there:                # the clock played your last turns: still there?
             self.open_page(StillThereOverlay(self.services, self.client.still_here, self.leave_table))
-        elif isinstance(msg, Error):          # answers to your commands skip the batch queue
-            self.carry_out(self.actions.on_error(msg))
-        elif isinstance(msg, Hint):
-            self.carry_out(self.actions.on_hint(msg))
-        else:
-            self.queue.add(msg, self.clock)
+        if isinstance(fx.answer, Error):  # answers to your commands skip the batch queue
+            self.carry_out(self.actions.on_error(fx.answer))
+        elif isinstance(fx.answer, Hint):
+            self.carry_out(self.actions.on_hint(fx.answer))
+        if fx.batch is not None and fx.model is not None:
+            self._play(fx, fx.batch, fx.model)
+        if fx.catch_up:
+            self.anim.finish()
+        if fx.repaint:
+            self.touch()
 
-    def _drain(self) -> None:
-        while not self.anim.blocking and (item := self.queue.take()) is not None:
-            if isinstance(item, Thinking):  # a bot started on its move: show the cue now
-                if self.model is not None and item.game_id == self.model.game_id:
-                    self.thinking_seat = item.seat
-                    self.touch()
-                continue
-            self._play(item)
-            if self.queue.behind >= CATCH_UP:
-                self.anim.finish()
-
-    def _play(self, batch: Batch) -> None:
-        old = self.model
-        new = TableModel(batch.snapshot)
-        if old is not None:
-            new.carry_from(old)
+    def _play(self, fx: PlaybackEffects, batch: Batch, new: TableModel) -> None:
+        """Show ``new`` and animate ``batch``'s events from the game shown before."""
         self.turn_clock.received = batch.received
-        new_game = old is None or new.game_id != old.game_id
-        if old is None or (new.n, new.me) != (old.n, old.me):
-            self.actions.spectator = self._spectator or new.me < 0
+        if fx.seats:
+            self.actions.spectator = self.playback.watching(new)
             self._lay_out(TableLayout(self.layout.size, new.n, new.me, self.layout.dock))   # watching: seat 0 below
-        hand_rects = {} if new_game else self.hand.drawn_rects()    # where your cards fly from
-        if new_game:
-            self._new_game()
+        hand_rects = {} if fx.new_game else self.hand.drawn_rects()    # where your cards fly from
+        if fx.new_game:
+            self.anim.clear()
+            self.hand.clear()
+            self.actions.new_game()
             self.guard.new_game(new.game_id)
-        self.model = new
-        self.hand.take(new, new_game)
-        self.thinking_seat = thinking_after(batch, new, self.spectator, self.thinking_seat)
-        self.carry_out(self.actions.refresh(new, self.hand.order, bool(batch.played) or new_game), yours=False)
-        told = self.status.stories(batch.events, new, again=not new_game)   # a game under way: told, not played
-        for line, mine in told + self.director.play(batch.played, old, new, hand_rects, self.layout):
-            self.add_log(line, mine)
+            if self.results is not None and self.stack is not None and self.results in self.stack.scenes:
+                while self.stack.top is not self and self.stack.top is not None:
+                    self.stack.pop()
+            self.results = None
+        self.hand.take(new, fx.new_game)
+        self.carry_out(self.actions.refresh(new, self.hand.order, fx.moved), yours=False)
+        from_story = self.status.stories(batch.events, new, fx.again)   # a game under way: told, not played
+        for line, _ in from_story + self.director.play(batch.played, fx.old, new, hand_rects, self.layout):
+            self.status.add(line, self.clock)
+            self.touch()
         if math.isinf(self.tweens.speed):
             self.tweens.update(0.0)
-        if new.is_over and self._over_at is None:
-            self._over_at = self.clock
+        if fx.game_over:
             self.director.game_over(new)
-        if batch.events or old is None or new.snap != msgspec.structs.replace(old.snap, clock=new.snap.clock):
-            self.touch()            # a clock that only starts moves the ring: its own small repaint does
-
-    def _new_game(self) -> None:
-        self.anim.clear()
-        self.hand.clear()
-        self.actions.new_game()
-        self._over_at = None
-        self.thinking_seat = None
-        if self.results is not None and self.stack is not None and self.results in self.stack.scenes:
-            while self.stack.top is not self and self.stack.top is not None:
-                self.stack.pop()
-        self.results = None
 
     def _tick_and_keys(self, dt: float) -> None:
         """Redraw at a low rate for the clock ring and glows; the ticks and the warning of your last seconds."""
@@ -393,25 +374,27 @@ class TableScene(regions.Repaints, Scene):
             self._frame_dirty = True
 
     def _maybe_results(self) -> None:
-        m, busy = self.model, self.anim.blocking or self.anim.celebrating or bool(self.queue)
-        if m is None or self.stack is None or not results_due(m, self._over_at, self.results_for, self.clock, busy):
+        if self.stack is None:
             return
-        self.results_for = m.game_id
-        self.results = self.results_overlay(m)
-        self.stack.push(self.results)
+        m = self.playback.results_due(self.clock, self.anim.blocking or self.anim.celebrating)
+        if m is not None:
+            self.results = self.results_overlay(m)
+            self.stack.push(self.results)
 
     def results_overlay(self, model: TableModel) -> ResultsOverlay:
         """The results dialog of a finished game (the tutorial makes its own)."""
-        return ResultsOverlay(self.services, self.painter, model, self.seat_looks(), self.facts,
-                              self.next_game, self.leave_table, extras=self.extras)
+        if self.results_dialog is not None:
+            return self.results_dialog(model)
+        return ResultsOverlay(self.services, self.painter, model, self.seat_looks(), self.table_below,
+                              self.client.next_game, self.leave_table, layer=self.layer)
 
     def seat_looks(self) -> tuple[int | None, ...]:
         """Each seat's avatar now."""
         return self.avatars.of(self.model, self.spectator)
 
-    def facts(self) -> TableFacts:
+    def table_below(self) -> TableBelow:
         """What a dialog over the table reads of it now."""
-        return TableFacts(self.layout, self.model, self.spectator, self.client.can_pause, self.saved,
+        return TableBelow(self.layout, self.model, self.spectator, self.client.can_pause, self.saved,
                           self.needs_redraw, self.closes_for() if self.closes_for is not None else (), self.practice)
 
     # ------------------------------------------------------------------ input
@@ -421,7 +404,7 @@ class TableScene(regions.Repaints, Scene):
     def input_view(self) -> TableInput:
         """What the table's input reads now."""
         return TableInput(self.layout, self.model, self.hand, self.menu_button, self.header,
-                          tuple(self.shown_buttons()), self.extras, not self.spectator and self.model is not None,
+                          tuple(self.shown_buttons()), self.layer, not self.spectator and self.model is not None,
                           self.guard.guarded(self.clock), self.anim.blocking, self.accepting_input,
                           log_rect(self.layout, self.log_open, len(self.status.log)) if self.status.log else None)
 
@@ -437,5 +420,5 @@ class TableScene(regions.Repaints, Scene):
                          self.turn_clock.running(m, self.clock), self.clock, self.pulse, self.thinking_seat,
                          self.status_line(), self.status.recent(log_fit(self.layout, self.log_open)),
                          self.table_number, self.bet, self.seat_looks(), tuple(self.visible_buttons()),
-                         (self.menu_button, *self.header.shown()), (self.extras,) if self.extras is not None else (),
+                         (self.menu_button, *self.header.shown()), (self.layer,) if self.layer is not None else (),
                          self.log_open)

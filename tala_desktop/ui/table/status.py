@@ -57,11 +57,11 @@ class StatusLine:
         """The log lines of a game already under way that ``messages`` tell (a ``Story``: a resumed game, someone
         arriving; none in most batches). ``again``: this game is shown already (a connection back), so its lines
         so far give way to the story, which tells it from the deal; those of the games before stay."""
-        told = stories(messages, new)
-        if told and again:
+        lines = stories(messages, new)
+        if lines and again:
             starts = [i for i, line in enumerate(self.log) if isinstance(line, Phrase) and line.key == NEW_GAME]
             del self.log[starts[-1] if starts else 0:]
-        return told
+        return lines
 
     def add(self, line: Words, now: float) -> None:
         """A line of the game log; it is also the status line until something urgent is said."""

@@ -1,4 +1,4 @@
-"""Table view: the frozen values the table shows itself through — each frame's TableView, and TableFacts for dialogs.
+"""Table view: the frozen values the table shows itself through — each frame's TableView, and TableBelow for dialogs.
 
 Each frame the table scene builds a ``TableView``: the layout and the model,
 your side's ``Highlights``, where your hand's cards and the animations are
@@ -8,7 +8,7 @@ avatar, the buttons shown and the extras' layers drawn over the table.
 ``TablePainter.draw(surface, view)`` reads only that. A layer
 (``TableLayer``: the chat, the reactions) draws from the same view.
 
-A dialog over the table (the pause menu, the results) reads ``TableFacts``
+A dialog over the table (the pause menu, the results) reads ``TableBelow``
 instead, from a function the scene hands it: the layout it centres on, the
 game shown, whether you only watch, whether the table pauses and keeps an
 autosave, whether the table below changed since its last frame, and who
@@ -33,7 +33,7 @@ from .model import TableModel
 
 
 @dataclass(frozen=True)
-class Looks:
+class SeatAvatars:
     """The avatar drawn at each seat: yours as your profile chose it, another player's as they chose theirs (a LAN
     table, ``others`` by seat), None (the colour of the name) for a bot."""
 
@@ -91,7 +91,7 @@ class TableView:
 
 
 @dataclass(frozen=True)
-class TableFacts:
+class TableBelow:
     """What a dialog over the table reads of it now (see the module docstring)."""
 
     layout: TableLayout

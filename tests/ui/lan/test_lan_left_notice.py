@@ -15,7 +15,7 @@ from tests.ui.lan.test_lan_lobby_people import table_with
 
 
 def notices(channel: LanChannel) -> list[str]:
-    return [x.text for x in channel.poll_said(0.0) if x.notice]
+    return [x.text for x in channel.poll_chat(0.0) if x.notice]
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])

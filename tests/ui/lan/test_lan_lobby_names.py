@@ -36,7 +36,7 @@ def test_a_watcher_named_like_a_bot_seat_is_shown_apart_from_it_everywhere(lan, 
     shown = "Máy 3 #2" if lang == "vi" else "Máy 3"           # in English the bot is "Bot 3": nothing alike
     assert roster.label_of(host.lobby.seats[2]) == tr("setup.bot", number=3)
     assert [who.name for who, _ in roster.shown] == [shown]
-    last = lobby.chat.view.entries[-1].said
+    last = lobby.chat.view.entries[-1].message
     assert last.text == "chào" and last.name == shown                # the chat names them as the roster does
     click(lobby, roster.kick_buttons[fan.member].rect)
     ask = stack.top

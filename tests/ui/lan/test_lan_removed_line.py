@@ -7,7 +7,7 @@ import pytest
 
 from tala_desktop.ui.core.i18n import set_language, tr
 from tala_desktop.ui.lan.channel import LanChannel
-from tala_desktop.ui.social.said import Said
+from tala_desktop.ui.social.social_channel import ChatMessage
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])
@@ -22,16 +22,16 @@ def test_the_table_reads_who_the_host_removed(lan, lang):
     for s in (host, minh, fan):
         s.pump(0)
     channel = LanChannel(fan)
-    channel.poll_said(0)                                       # what was said before: seen
+    channel.poll_chat(0)                                       # what was said before: seen
     host.client.kick(host.lobby.seats[1].member)
     host.pump(0)
-    said = channel.poll_said(1)
-    assert Said(name="", text=tr("social.removed", name="Minh"), notice=True) in said
+    said = channel.poll_chat(1)
+    assert ChatMessage(name="", text=tr("social.removed", name="Minh"), notice=True) in said
     assert tr("social.gone", name="Minh") not in [x.text for x in said]   # removed, not "left"
     host.client.kick(host.lobby.watcher_ids[0])
     host.pump(0)
     mine = LanChannel(host)
-    texts = [x.text for x in mine.poll_said(2)]
+    texts = [x.text for x in mine.poll_chat(2)]
     assert tr("social.removed", name="Minh") in texts
     assert tr("social.removed_watcher", name="Quân") in texts
 
@@ -49,7 +49,7 @@ def test_the_lobby_chat_shows_the_removal(lan, fonts):
     host.client.kick(host.lobby.seats[1].member)
     host.pump(0)
     lobby.chat.update()
-    assert [x.said.text for x in lobby.chat.view.entries] == [tr("social.removed", name="Minh")]
+    assert [x.message.text for x in lobby.chat.view.entries] == [tr("social.removed", name="Minh")]
     import pygame
     lobby.draw(pygame.Surface((1280, 720)))
 

@@ -60,7 +60,7 @@ def test_the_hosts_invitation_asks_the_watcher_who_accepts_or_declines(lan, lang
     pick(watching, tr("social.decline_seat"))
     pump(fan, host)
     assert labels(watching) == []
-    said = [x.text for x in hosting.poll_said(1.0) if x.notice]
+    said = [x.text for x in hosting.poll_chat(1.0) if x.notice]
     assert tr("social.declined", name="Quân", seat=3) in said       # the host reads who said no
     pick(hosting, invite)
     pump(host, fan)

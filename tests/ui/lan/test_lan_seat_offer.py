@@ -47,8 +47,8 @@ def test_a_newcomer_sits_at_a_running_table_from_the_list_and_the_table_is_told(
         click(lobby, lobby.row_buttons[0].rect)
         step_until(stack, lambda: late.you == 1 and not late.watching)
         told = tr("social.joins_next", name="Chi", seat=2)
-        step_until(stack, lambda: pumped(host) and told in host.said_notices)
-        assert host.said_notices.count(told) == 1                    # once, however many lobbies follow
+        step_until(stack, lambda: pumped(host) and told in host.chat_notices)
+        assert host.chat_notices.count(told) == 1                    # once, however many lobbies follow
         joining = host.lobby.seats[1]
         assert joining.joining and seat_marks(joining)[-1][0] == tr("lobby.joining_mark")   # the lobby row says so
     finally:

@@ -15,7 +15,7 @@ from tala_desktop.ui.lan.channel import LanChannel
 from tala_desktop.ui.lan.errors import disconnect_text
 from tala_desktop.ui.lan.lobby import LanLobbyScene
 from tala_desktop.ui.lan.session import LanSession, unseen
-from tala_desktop.ui.social.said import Said
+from tala_desktop.ui.social.social_channel import ChatMessage
 from tests.loops import poll_until
 from tests.ui.table_helpers import make_services
 
@@ -41,8 +41,8 @@ def seated_pair(port: int) -> tuple[LanSession, LanSession]:
     return host, guest
 
 
-def collect(channel: LanChannel, out: list[Said], want: int) -> None:
-    poll_until(lambda: len(out) >= want, lambda: out.extend(channel.poll_said(time.monotonic())), what="the lines")
+def collect(channel: LanChannel, out: list[ChatMessage], want: int) -> None:
+    poll_until(lambda: len(out) >= want, lambda: out.extend(channel.poll_chat(time.monotonic())), what="the lines")
 
 
 def test_chat_and_reactions_reach_every_seat_in_the_servers_order_with_names_and_your_own_marked():
@@ -53,18 +53,18 @@ def test_chat_and_reactions_reach_every_seat_in_the_servers_order_with_names_and
         assert mine.can_chat and mine.watchers == []
         theirs.send_chat("  chào cả bàn  ")
         theirs.send_reaction("nice")
-        seen_by_host: list[Said] = []
-        seen_by_guest: list[Said] = []
+        seen_by_host: list[ChatMessage] = []
+        seen_by_guest: list[ChatMessage] = []
         collect(mine, seen_by_host, 2)
         mine.send_reaction("laugh")                              # an answer: after what it answers, for everyone
         collect(mine, seen_by_host, 3)
         collect(theirs, seen_by_guest, 3)
-        assert seen_by_host == [Said(name="Minh", seat=1, text="chào cả bàn"),
-                                Said(name="Minh", seat=1, reaction="nice"),
-                                Said(name="Hà", seat=0, reaction="laugh", mine=True)]
+        assert seen_by_host == [ChatMessage(name="Minh", seat=1, text="chào cả bàn"),
+                                ChatMessage(name="Minh", seat=1, reaction="nice"),
+                                ChatMessage(name="Hà", seat=0, reaction="laugh", mine=True)]
         assert [s.mine for s in seen_by_guest] == [True, True, False]
         assert [(s.text, s.reaction) for s in seen_by_guest] == [(s.text, s.reaction) for s in seen_by_host]
-        assert mine.poll_said(time.monotonic()) == []            # each line handed out once
+        assert mine.poll_chat(time.monotonic()) == []            # each line handed out once
     finally:
         host.close()
         guest.close()
@@ -80,7 +80,7 @@ def test_a_line_sent_too_fast_comes_back_as_a_notice_in_words(language):
         channel = LanChannel(guest)
         for key in ("nice", "gg", "wow"):
             channel.send_reaction(key)
-        said: list[Said] = []
+        said: list[ChatMessage] = []
         collect(channel, said, 3)
         assert [s.reaction for s in said if not s.notice] == ["nice", "gg"]
         notice = next(s for s in said if s.notice)
@@ -108,15 +108,15 @@ def test_a_watcher_sees_the_table_chat_from_before_and_is_marked_as_watching():
     fan = LanSession.join("127.0.0.1", srv.port, "Quân")
     try:
         LanChannel(host).send_chat("bắt đầu thôi")
-        pump_until([host, guest], lambda: len(guest.said) == 1)
+        pump_until([host, guest], lambda: len(guest.chat_events) == 1)
         fan.client.watch(host.lobby.id)
         pump_until([host, guest, fan], lambda: fan.watching and host.lobby is not None and host.lobby.watchers)
         channel = LanChannel(fan)
         channel.send_chat("xem với")
-        said: list[Said] = []
+        said: list[ChatMessage] = []
         collect(channel, said, 2)
-        assert said[0] == Said(name="Hà", seat=0, text="bắt đầu thôi", earlier=True)   # the table's log, on coming in
-        assert said[1] == Said(name="Quân", seat=None, text="xem với", watching=True, mine=True)
+        assert said[0] == ChatMessage(name="Hà", seat=0, text="bắt đầu thôi", earlier=True)   # the table's log, at once
+        assert said[1] == ChatMessage(name="Quân", seat=None, text="xem với", watching=True, mine=True)
         assert LanChannel(host).watchers == ["Quân"]
     finally:
         for s in (host, guest, fan):
@@ -161,7 +161,7 @@ def test_an_invisible_line_is_not_sent_and_comes_back_as_a_notice_in_words():
         channel = LanChannel(guest)
         channel.send_chat("\ufe0f")
         channel.send_chat("chào 🏳️‍🌈")
-        said: list[Said] = []
+        said: list[ChatMessage] = []
         collect(channel, said, 2)
         assert [s.text for s in said if s.notice] == [i18n.tr("social.bad_chat")]
         assert [s.text for s in said if not s.notice] == ["chào 🏳️‍🌈"]

@@ -29,7 +29,7 @@ def test_the_chat_says_who_was_stood_up_and_tells_the_player_how_to_sit_again(la
     channel = LanChannel(guest)
     for s in (host, guest):
         s.pump(0.0)
-    assert [x.text for x in channel.poll_said(0.0) if x.notice] == []
+    assert [x.text for x in channel.poll_chat(0.0) if x.notice] == []
     hosted = lan.core.rooms[host.lobby.id].table
     assert hosted is not None
     for _ in range(4000):                                   # nobody at either keyboard: the clock plays on
@@ -39,7 +39,7 @@ def test_the_chat_says_who_was_stood_up_and_tells_the_player_how_to_sit_again(la
     lan.tick()
     for s in (host, guest):
         s.pump(0.0)
-    said = [x.text for x in channel.poll_said(0.0) if x.notice]
+    said = [x.text for x in channel.poll_chat(0.0) if x.notice]
     assert said == [tr("social.stood", name="Lan"), tr("social.stood_you", turns=ABSENT_AFTER)]
     assert guest.watching and "Minh" in (guest.lobby.watchers if guest.lobby else [])
-    assert [x.text for x in channel.poll_said(0.0) if x.notice] == []                # once each
+    assert [x.text for x in channel.poll_chat(0.0) if x.notice] == []                # once each

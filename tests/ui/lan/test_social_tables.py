@@ -45,7 +45,7 @@ def test_the_offline_table_offers_reactions_and_a_click_bubbles_at_your_avatar(a
     click(app, setup.start_button.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    layer = table.extras
+    layer = table.layer
     assert isinstance(layer, SocialLayer) and isinstance(layer.channel, OfflineChannel)
     assert layer.panel.field is None                                   # offline: no one to type to
     settle(app, 20)
@@ -55,7 +55,7 @@ def test_the_offline_table_offers_reactions_and_a_click_bubbles_at_your_avatar(a
     click(app, emote.center)
     settle(app, 2)
     assert 0 in layer.bubbles.bubbles and layer.bubbles.bubbles[0].key == "laugh"
-    assert layer.panel.entries[-1].said.mine
+    assert layer.panel.entries[-1].message.mine
     click(app, layer.panel.close_button.rect.center)
     assert not layer.panel.is_open
 
@@ -83,17 +83,17 @@ def test_the_lan_table_shows_the_tables_chat_and_a_reaction_bubble(pg, fonts, la
         lobby.action.click()
         step_until(stack, lambda: isinstance(stack.top, TableScene) and stack.top.model is not None, surface=surface)
         table = stack.top
-        layer = table.extras
+        layer = table.layer
         assert isinstance(layer, SocialLayer) and isinstance(layer.channel, LanChannel)
         LanChannel(guest).send_reaction("gg")
         step_until(stack, lambda: 1 in layer.bubbles.bubbles, surface=surface)
-        assert [e.said.name for e in layer.panel.entries] == ["Minh", "Minh"]
-        assert layer.panel.entries[0].said.text == "Chào Hà, vào ván nhé!"
+        assert [e.message.name for e in layer.panel.entries] == ["Minh", "Minh"]
+        assert layer.panel.entries[0].message.text == "Chào Hà, vào ván nhé!"
         assert layer.panel.unread == 2
         layer.panel.open()
         layer.channel.send_chat("Chào Minh!" if language == "vi" else "Hi Minh!")
         step_until(stack, lambda: len(layer.panel.entries) == 3, surface=surface)
-        assert layer.panel.entries[2].said.mine and layer.panel.unread == 0
+        assert layer.panel.entries[2].message.mine and layer.panel.unread == 0
         for _ in range(12):                                              # the bubble pops in
             stack.update(1 / 30)
         stack.draw(surface)
@@ -151,7 +151,7 @@ def test_someone_watches_a_running_lan_table_and_takes_a_seat_freed_between_game
         seen = stacks[1].top
         assert seen.spectator and seen.model.me == -1 and seen.model.held == [] and seen.model.legal == []
         assert seen.visible_buttons() == [] and seen.highlights.buttons == ()     # nothing to press
-        layer = seen.extras
+        layer = seen.layer
         assert isinstance(layer, SocialLayer) and layer.seat_buttons == []       # a game runs: no seat to take
         pump_host = lambda: host.pump(time.monotonic()) or host.lobby is not None and host.lobby.watchers == ["Quân"]  # noqa: E731
         step_all(pump_host)

@@ -181,10 +181,10 @@ def test_the_tutorial_and_a_notice_render_in_both_languages(app, language):
     font = app.services.fonts.font(18)
     assert all(font.size(line)[0] <= box.text_width for line in box.lines())
     assert not glyphs_missing(box.lines(), app.services.fonts)
-    scene = open_tutorial(app)
+    tutorial = open_tutorial(app)
     surface = frame(app, 30)
     pygame.image.save(surface, str(ARTIFACTS / f"store_tutorial_{language}.png"))
-    rect, lines = scene.coach
+    rect, lines = tutorial.coach.panel
     fonts = app.services.fonts
     assert all(fonts.font(x.size, x.bold).size(x.text)[0] <= rect.w - 32 for x in lines)
     assert rect.bottom < 540            # above your hand and the buttons

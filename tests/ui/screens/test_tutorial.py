@@ -9,9 +9,10 @@ import pygame
 import pytest
 
 from tala_desktop.engine.cards import parse_card
+from tala_desktop.ui.art.theme import WARNING
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.screens.menu import MenuScene
-from tala_desktop.ui.screens.tutorial import TutorialDoneScene, TutorialScene
+from tala_desktop.ui.screens.tutorial import Tutorial, TutorialDoneScene, tutorial_of
 from tala_desktop.ui.screens.tutorial_script import LESSONS, bot_moves, lesson_state
 from tala_desktop.ui.shell.app_loop import FPS, App
 from tala_desktop.ui.shell.desktop import Desktop
@@ -42,29 +43,30 @@ def frames(seconds: float) -> range:
     return range(round(seconds * FPS))
 
 
-def wait_for_my_step(app: App, scene: TutorialScene, limit: float = 30.0) -> None:
+def wait_for_my_step(app: App, tutorial: Tutorial, limit: float = 30.0) -> None:
+    scene = tutorial.scene
     for _ in frames(limit):
         app.frame()
         m = scene.model
-        st = scene.tutorial_table.state
-        if (scene.step() is not None and st is not None and st.to_move == 0 and scene.accepting_input
+        st = tutorial.table.state
+        if (tutorial.step() is not None and st is not None and st.to_move == 0 and scene.accepting_input
                 and m is not None and m.my_turn and scene.visible_buttons()):
             return
         if app.stack.top is not scene:
             return
-    raise AssertionError(f"stuck at lesson {scene.lesson_index} step {scene.moves_made()}")
+    raise AssertionError(f"stuck at lesson {tutorial.lesson_index} step {tutorial.moves_made()}")
 
 
-def button(scene: TutorialScene, name: str) -> pygame.Rect:
+def button(scene: TableScene, name: str) -> pygame.Rect:
     b = scene.buttons[TableButton(name)]
     assert b in scene.visible_buttons(), (name, [x.text for x in scene.visible_buttons()])
     return b.rect
 
 
-def play_step(app: App, scene: TutorialScene) -> None:
-    step = scene.step()
+def play_step(app: App, tutorial: Tutorial) -> None:
+    step, scene = tutorial.step(), tutorial.scene
     assert step is not None
-    before = scene.moves_made()
+    before = tutorial.moves_made()
     if step.kind == "discard":
         rect = scene.hand.rect_of(parse_card(step.card))
         assert rect is not None
@@ -73,31 +75,31 @@ def play_step(app: App, scene: TutorialScene) -> None:
     else:
         click(app, button(scene, step.kind).center)
     for _ in frames(10):
-        if scene.moves_made() != before:
+        if tutorial.moves_made() != before:
             break
         app.frame()
-    assert scene.moves_made() == before + 1, (step, scene.status_line())
+    assert tutorial.moves_made() == before + 1, (step, scene.status_line())
 
 
 def test_the_tutorial_can_be_finished_with_the_mouse(app):
     menu = app.stack.top
     click(app, menu.buttons["tutorial"].rect.center)
-    scene = app.stack.top
-    assert isinstance(scene, TutorialScene)
+    tutorial = tutorial_of(app.stack.top)
+    assert tutorial is not None
     run(app, 2)
-    click(app, scene.faster_button.rect.center)      # "Lan đi nhanh hơn"
+    click(app, tutorial.coach.faster_button.rect.center)      # "Lan đi nhanh hơn"
     for lesson in range(len(LESSONS)):
-        assert scene.lesson_index == lesson
-        while scene.step() is not None:
-            wait_for_my_step(app, scene)
-            play_step(app, scene)
+        assert tutorial.lesson_index == lesson
+        while tutorial.step() is not None:
+            wait_for_my_step(app, tutorial)
+            play_step(app, tutorial)
         for _ in frames(20):
             if isinstance(app.stack.top, ResultsOverlay):
                 break
             app.frame()
         results = app.stack.top
         assert isinstance(results, ResultsOverlay)
-        assert scene.tutorial_table.state.outcome.winner == 0
+        assert tutorial.table.state.outcome.winner == 0
         run(app, len(frames(INPUT_GUARD)) + 5)          # the results take clicks once they have been seen
         click(app, results.new_button.rect.center)
         run(app, 5)
@@ -108,16 +110,18 @@ def test_the_tutorial_can_be_finished_with_the_mouse(app):
 
 
 def test_a_move_the_step_does_not_ask_for_is_refused_with_its_prompt(app):
-    scene = open_tutorial(app)
-    wait_for_my_step(app, scene)
+    tutorial = open_tutorial(app)
+    scene = tutorial.scene
+    wait_for_my_step(app, tutorial)
     wrong = scene.hand.rect_of(parse_card("Qd"))
     click(app, wrong.center)
     click(app, button(scene, "discard").center)
     run(app, 3)
-    assert scene.moves_made() == 0
-    text, _ = scene.status_line()
-    assert "K♠" in text
-    _, _, todo = scene.coach_lines()
+    assert tutorial.moves_made() == 0
+    text, colour = scene.status_line()
+    assert "K♠" in text and colour == WARNING
+    assert scene.accepting_input                      # refused: the buttons take your next try
+    _, _, todo = tutorial.coach_lines()
     assert "K♠" in todo
 
 
@@ -149,8 +153,8 @@ def test_the_tutorial_opened_over_a_game_comes_back_to_that_game(desktop, app):
     click(app, table.header.buttons["rules"].rect.center)
     rules = app.stack.top
     click(app, rules.tutorial_button.rect.center)
-    tutorial = app.stack.top
-    assert isinstance(tutorial, TutorialScene)
+    tutorial = tutorial_of(app.stack.top)
+    assert tutorial is not None
     tutorial.finish()
     done = app.stack.top
     assert isinstance(done, TutorialDoneScene)
@@ -165,9 +169,9 @@ def test_leaving_the_practice_game_costs_no_chips_and_says_so(app):
     from tala_desktop.ui.table.pause import PauseOverlay
 
     wallet = app.services.store.profile().balance if app.services.store is not None else None
-    scene = open_tutorial(app)
-    wait_for_my_step(app, scene)
-    scene.open_pause()
+    tutorial = open_tutorial(app)
+    wait_for_my_step(app, tutorial)
+    tutorial.scene.open_pause()
     pause = app.stack.top
     assert isinstance(pause, PauseOverlay)
     app.frame()
@@ -179,6 +183,6 @@ def test_leaving_the_practice_game_costs_no_chips_and_says_so(app):
     assert "Móm" not in words and "100" not in words
     ask.buttons[0].click()
     run(app, 5)
-    assert not any(isinstance(s, TutorialScene) for s in app.stack.scenes)
+    assert not any(tutorial_of(s) for s in app.stack.scenes)
     if wallet is not None:
         assert app.services.store.profile().balance == wallet

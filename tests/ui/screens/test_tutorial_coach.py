@@ -14,7 +14,8 @@ from tala_desktop.engine.melds import find_melds
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.screens.menu import MenuScene
 from tala_desktop.ui.screens.rules import RulesScene
-from tala_desktop.ui.screens.tutorial import FAST_DELAY, TutorialDoneScene, TutorialResults, TutorialScene
+from tala_desktop.ui.screens.tutorial import FAST_DELAY, Tutorial, TutorialDoneScene
+from tala_desktop.ui.screens.tutorial_layer import TutorialResults
 from tala_desktop.ui.screens.tutorial_script import DONE_PHOM
 from tala_desktop.ui.shared.new_game import think_delay
 from tala_desktop.ui.shared.run_state import RunState
@@ -37,10 +38,10 @@ def app(pg) -> Iterator[App]:
     made.shutdown()
 
 
-def overlaps(scene: TutorialScene) -> list[str]:
+def overlaps(tutorial: Tutorial) -> list[str]:
     """What the coach panel or its switch would cover: the table's regions, Lan's laid phỏm as they lie now."""
-    rect = scene.coach[0].union(scene.faster_button.rect)
-    L, m = scene.layout, scene.model
+    rect = tutorial.coach.panel[0].union(tutorial.coach.faster_button.rect)
+    L, m = tutorial.scene.layout, tutorial.scene.model
     regions = {name: r for name, r in L.regions().items() if name != "seat1.laid"}   # room for 3 phỏm: she lays 1
     if m is not None:
         for k, r in enumerate(L.laid_group_rects(1, [len(ph) + 1 for ph in m.laid[1]])):   # + a card sent to it
@@ -48,7 +49,7 @@ def overlaps(scene: TutorialScene) -> list[str]:
     return [name for name, r in regions.items() if name.startswith(KEEP_OFF) and r.w and r.h and rect.colliderect(r)]
 
 
-def results_of(app: App, scene: TutorialScene, limit: float = 20.0) -> TutorialResults:
+def results_of(app: App, limit: float = 20.0) -> TutorialResults:
     for _ in range(round(limit * FPS)):         # seconds of stepped game time
         if isinstance(app.stack.top, TutorialResults):
             break
@@ -60,21 +61,22 @@ def results_of(app: App, scene: TutorialScene, limit: float = 20.0) -> TutorialR
 @pytest.mark.parametrize("language", ["vi", "en"])
 def test_the_coach_keeps_clear_of_the_table_and_the_results_at_every_step(app, language):
     i18n.set_language(language)
-    scene = open_tutorial(app)
-    click(app, scene.faster_button.rect.center)
+    tutorial = open_tutorial(app)
+    click(app, tutorial.coach.faster_button.rect.center)
     seen_notes = []
     for _lesson in range(2):
-        while scene.step() is not None:
-            wait_for_my_step(app, scene)
-            assert not overlaps(scene), (scene.lesson_index, scene.moves_made(), overlaps(scene))
+        while tutorial.step() is not None:
+            wait_for_my_step(app, tutorial)
+            assert not overlaps(tutorial), (tutorial.lesson_index, tutorial.moves_made(), overlaps(tutorial))
             fonts = app.services.fonts
-            assert all(fonts.font(x.size, x.bold).size(x.text)[0] <= scene.coach[0].w - 28 for x in scene.coach[1])
-            seen_notes.append(scene.coach_lines()[1])
-            play_step(app, scene)
-        results = results_of(app, scene)
+            rect, lines = tutorial.coach.panel
+            assert all(fonts.font(x.size, x.bold).size(x.text)[0] <= rect.w - 28 for x in lines)
+            seen_notes.append(tutorial.coach_lines()[1])
+            play_step(app, tutorial)
+        results = results_of(app)
         rect, lines = results.coach()
         assert lines and not rect.colliderect(results.panel) and rect.top >= 0
-        assert any(i18n.tr(scene.lesson.finish).startswith(x.text) for x in lines)
+        assert any(i18n.tr(tutorial.lesson.finish).startswith(x.text) for x in lines)
         click(app, results.new_button.rect.center)
         run(app, 5)
     assert i18n.tr("tutorial.done.lan_laid") in seen_notes
@@ -82,38 +84,38 @@ def test_the_coach_keeps_clear_of_the_table_and_the_results_at_every_step(app, l
 
 def test_a_lesson_line_does_not_announce_what_already_happened(app):
     """After Lan lays 3♠ 4♠ 5♠ the coach no longer says she will lay it on her next turn."""
-    scene = open_tutorial(app)
-    scene.toggle_faster()
-    while scene.moves_made() < 7:
-        wait_for_my_step(app, scene)
-        play_step(app, scene)
-    assert scene.coach_lines()[1] == i18n.tr("tutorial.done.lan_lays")        # she has not laid yet
-    wait_for_my_step(app, scene)
-    assert scene.tutorial_table.state.laid[1]
-    assert scene.coach_lines()[1] == i18n.tr("tutorial.done.lan_laid")
+    tutorial = open_tutorial(app)
+    tutorial.toggle_faster()
+    while tutorial.moves_made() < 7:
+        wait_for_my_step(app, tutorial)
+        play_step(app, tutorial)
+    assert tutorial.coach_lines()[1] == i18n.tr("tutorial.done.lan_lays")        # she has not laid yet
+    wait_for_my_step(app, tutorial)
+    assert tutorial.table.state.laid[1]
+    assert tutorial.coach_lines()[1] == i18n.tr("tutorial.done.lan_laid")
 
 
 def test_the_results_of_a_lesson_wait_for_the_player(app):
-    scene = open_tutorial(app)
-    scene.toggle_faster()
-    while scene.step() is not None:
-        wait_for_my_step(app, scene)
-        play_step(app, scene)
-    results = results_of(app, scene)
+    tutorial = open_tutorial(app)
+    tutorial.toggle_faster()
+    while tutorial.step() is not None:
+        wait_for_my_step(app, tutorial)
+        play_step(app, tutorial)
+    results = results_of(app)
     run(app, round(60 * (AUTO_START + 2)))   # a table's results would have started the next game by now
-    assert app.stack.top is results and scene.lesson_index == 0
+    assert app.stack.top is results and tutorial.lesson_index == 0
 
 
 @pytest.mark.parametrize("speed", [0.0, 0.5, 1.0, 2.0])
 def test_lan_is_paced_like_a_real_table_and_faster_on_request(app, speed):
     app.services.settings.animation_speed = speed
-    scene = open_tutorial(app)
-    table = scene.tutorial_table
+    tutorial = open_tutorial(app)
+    table, switch = tutorial.table, tutorial.coach.faster_button
     assert table.think_delay == think_delay(min(speed, 1.0) if speed else 1.0) >= think_delay(1.0)
-    before = scene.faster_button.text
-    click(app, scene.faster_button.rect.center)
-    assert table.think_delay == FAST_DELAY < think_delay(2.0) and scene.faster_button.text != before
-    click(app, scene.faster_button.rect.center)
+    before = switch.text
+    click(app, switch.rect.center)
+    assert table.think_delay == FAST_DELAY < think_delay(2.0) and switch.text != before
+    click(app, switch.rect.center)
     assert table.think_delay == think_delay(min(speed, 1.0) if speed else 1.0)
 
 

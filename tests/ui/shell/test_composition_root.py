@@ -17,6 +17,7 @@ import pytest
 import tala_desktop
 from tala_desktop.app import composition as root
 from tala_desktop.bots.runner import InlineRunner
+from tala_desktop.ui.screens.tutorial import tutorial_of
 from tala_desktop.ui.shell.app_loop import AppOptions, StepClock
 
 PACKAGE = Path(tala_desktop.__file__).parent
@@ -58,7 +59,9 @@ def test_the_root_wires_the_options_and_the_runner_into_every_table_and_closes_i
         tutorial = desktop.services.pages.tutorial()
         config = games.clients[0].table.config
         assert (config.seed, config.hard_samples) == (3, 7)      # the command line's, at every table
-        assert games.clients[0].table.runner is runner and tutorial.tutorial_table.runner is runner
+        lessons = tutorial_of(tutorial)
+        assert lessons is not None and lessons.table.runner is runner
+        assert games.clients[0].table.runner is runner
         assert app.stack.top is table and games.scenes == {id(games.clients[0]): table}
         tutorial.close()
     finally:

@@ -95,7 +95,7 @@ def lan_table_scene(fonts: Any, session: FakeSession, size: tuple[int, int] = (1
     table = make_table(seed=5)
     drv = Driver(table, make_services(fonts, speed=0.0), size=size, client=WaitingClient(table, 0))
     layer = SocialLayer(LanChannel(session), fonts, size)
-    drv.scene.extras = layer
+    drv.scene.layer = layer
     for _ in range(600):
         drv.step()
         if drv.scene.model is not None and not drv.scene.anim.blocking:

@@ -9,7 +9,7 @@ import pytest
 
 from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.social.layer import SocialLayer
-from tala_desktop.ui.social.said import SeatChoice
+from tala_desktop.ui.social.social_channel import SeatChoice
 from tala_desktop.ui.table.results import ResultsOverlay
 from tests.ui.social.test_social_layer import Channel
 from tests.ui.table_helpers import Driver, make_services, make_table, play_to_results
@@ -43,7 +43,7 @@ def between_games(fonts, size: tuple[int, int]) -> tuple[Driver, SocialLayer, Of
     drv = Driver(table, make_services(fonts, speed=0.0), size=size, client=WaitingClient(table, 0))
     channel = OfferingChannel()
     layer = SocialLayer(channel, fonts, size)
-    drv.scene.extras = layer
+    drv.scene.layer = layer
     overlay = play_to_results(drv)
     drv.step(3)
     return drv, layer, channel, overlay

@@ -11,8 +11,8 @@ import pytest
 
 from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.layer import SocialLayer, keep_clear
-from tala_desktop.ui.social.said import Said
-from tests.ui.social.test_social_layer import Channel, sight
+from tala_desktop.ui.social.social_channel import ChatMessage
+from tests.ui.social.test_social_layer import Channel, table_now
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
@@ -39,19 +39,19 @@ def test_no_bubble_covers_a_card_a_plate_or_a_button(pg, fonts, size, language):
         sc, ch = drv.scene, Channel()
         ch.watchers = ["Quân"]
         layer = SocialLayer(ch, fonts, size)
-        sc.extras = layer
-        for said in [Said(name=sc.model.names[s], seat=s, text=LONG) for s in range(sc.model.n)] + \
-                [Said(name="Quân", text=LONG, watching=True)]:
+        sc.layer = layer
+        for said in [ChatMessage(name=sc.model.names[s], seat=s, text=LONG) for s in range(sc.model.n)] + \
+                [ChatMessage(name="Quân", text=LONG, watching=True)]:
             ch.inbox.append(said)
-            layer.update(0.01, sight(sc))
+            layer.update(0.01, table_now(sc))
         for reaction in (True, False):
             if reaction:
                 for s in range(sc.model.n):
-                    ch.inbox.append(Said(name=sc.model.names[s], seat=s, reaction="nice"))
-                ch.inbox.append(Said(name="Quân", reaction="laugh", watching=True))
-                layer.update(0.01, sight(sc))
+                    ch.inbox.append(ChatMessage(name=sc.model.names[s], seat=s, reaction="nice"))
+                ch.inbox.append(ChatMessage(name="Quân", reaction="laugh", watching=True))
+                layer.update(0.01, table_now(sc))
             assert len(layer.bubbles.bubbles) == sc.model.n + 1
-            layer.update(0.5, sight(sc))                 # popped in
+            layer.update(0.5, table_now(sc))                 # popped in
             drv.draw()
             placed: list[pygame.Rect] = []
             for sender, b in sorted(layer.bubbles.bubbles.items(), key=lambda kv: kv[1].born):

@@ -17,7 +17,7 @@ import pytest
 from tala_desktop.ui.art import gfx
 from tala_desktop.ui.social.chat_lines import ChatEntry
 from tala_desktop.ui.social.chat_panel import ChatPanel
-from tala_desktop.ui.social.said import Said
+from tala_desktop.ui.social.social_channel import ChatMessage
 from tests.hostile_text import BAD_LINES, invisible_code_points
 
 UI = Path(__file__).resolve().parents[3] / "tala_desktop" / "ui"
@@ -43,9 +43,9 @@ def test_every_invisible_code_point_renders_in_the_chat_panel_as_text_and_as_nam
     panel = ChatPanel(fonts, canvas.get_size(), on_react=lambda key: None, on_chat=lambda text: None)
     panel.open()
     runs = ["".join(singles[i:i + 40]) for i in range(0, len(singles), 40)]
-    said = [Said(name="Lan", seat=1, text=text) for text in (*BAD_LINES, *singles, *runs)]
-    said += [Said(name=text, seat=None, text="chào", watching=True) for text in (*BAD_LINES, *runs)]
-    said += [Said(name="", text=text, notice=True) for text in (*BAD_LINES, *runs)]
+    said = [ChatMessage(name="Lan", seat=1, text=text) for text in (*BAD_LINES, *singles, *runs)]
+    said += [ChatMessage(name=text, seat=None, text="chào", watching=True) for text in (*BAD_LINES, *runs)]
+    said += [ChatMessage(name="", text=text, notice=True) for text in (*BAD_LINES, *runs)]
     assert len(said) > 2500
     for i, one in enumerate(said):
         entry = ChatEntry(one, (200, 100, 100))
@@ -55,7 +55,7 @@ def test_every_invisible_code_point_renders_in_the_chat_panel_as_text_and_as_nam
             panel.draw(canvas)
     panel.draw(canvas)
     panel.close()
-    panel.add(ChatEntry(Said(name="\ufe0f", seat=2, text="\ufe0f"), (1, 2, 3)))
+    panel.add(ChatEntry(ChatMessage(name="\ufe0f", seat=2, text="\ufe0f"), (1, 2, 3)))
     panel.draw(canvas)                                                  # the closed toggle with its unread badge
 
 

@@ -13,9 +13,9 @@ from tala_desktop.table import SeatKind
 from tala_desktop.ui.core import i18n
 from tala_desktop.ui.lan.channel import INVITES_SHOWN, LanChannel
 from tala_desktop.ui.social.layer import SocialLayer
-from tala_desktop.ui.social.said import SeatChoice
+from tala_desktop.ui.social.social_channel import SeatChoice
 from tests.ui.social.lan_fakes import Client
-from tests.ui.social.test_social_layer import Channel, sight, started
+from tests.ui.social.test_social_layer import Channel, started, table_now
 
 
 def host_between_games(watchers: list[str]) -> SimpleNamespace:
@@ -27,7 +27,7 @@ def host_between_games(watchers: list[str]) -> SimpleNamespace:
                        preset="zingplay", bots=[BotLevel.NORMAL, BotLevel.HARD], password=False, host=0, players=1,
                        watchers=watchers, watcher_ids=[40 + i for i in range(len(watchers))])
     return SimpleNamespace(lobby=info, playing=True, watching=False, is_host=True, you=0, member=7, client=Client(),
-                           said_total=0)
+                           chat_events_total=0)
 
 
 @pytest.mark.parametrize("watchers", [["Quân"], ["Quân", "Mai"], ["Quân", "Mai", "Tú"]])
@@ -75,7 +75,7 @@ def test_four_seat_choices_fit_in_one_row_over_the_table(fonts):
     labels = ["Stand up and watch", "Give seat 2 to Quân", "Give seat 2 to Mai", "A bot takes seat 4"]
     ch.seat_choices = lambda between: [SeatChoice(t, lambda: None) for t in labels]
     layer = SocialLayer(ch, fonts)
-    layer.update(0.01, sight(sc))
+    layer.update(0.01, table_now(sc))
     rects = [b.rect for b in layer.seat_buttons]
     w, _ = sc.layout.size
     assert len(rects) == 4 and rects[0].x >= 0 and rects[-1].right <= w
@@ -93,4 +93,4 @@ def test_a_watcher_renamed_by_the_table_knows_their_own_line_by_their_id():
     channel = LanChannel(session)
     own = p.ChatEvent(seat=None, name="Lan (2)", text="chào", watching=True)
     other = p.ChatEvent(seat=None, name="Lan", text="chào", watching=True)
-    assert channel.said(own).mine and not channel.said(other).mine
+    assert channel.message_of(own).mine and not channel.message_of(other).mine

@@ -15,7 +15,7 @@ from tala_desktop.ui.social import layer as layer_module
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.table.painter import plate_words
 from tala_desktop.ui.widgets.text_fit import NAME_SHRINK, fit_name
-from tests.ui.social.test_social_layer import Channel, sight
+from tests.ui.social.test_social_layer import Channel, table_now
 from tests.ui.table_helpers import Driver, make_services, play_to_results
 
 LONG = "Nguyễn Thị Ngọc Anh"
@@ -50,8 +50,8 @@ def test_plates_draw_long_names_readable_and_show_them_whole_on_hover(pg, fonts,
             break
     sc, ch = drv.scene, Channel()
     layer = SocialLayer(ch, fonts, size)
-    sc.extras = layer
-    layer.update(0.01, sight(sc))
+    sc.layer = layer
+    layer.update(0.01, table_now(sc))
     drawn: list[tuple[str, int, object]] = []
     real = sc.painter.text
     monkeypatch.setattr(sc.painter, "text", lambda text, sz, *a, **k: drawn.append((text, sz, k.get("max_width")))
@@ -79,7 +79,7 @@ def test_results_rows_draw_long_names_readable_with_the_whole_name_on_hover(pg, 
     drv = Driver(table_of_long_names(), make_services(fonts, speed=0.0), size=(1024, 600))
     ch = Channel()
     layer = SocialLayer(ch, fonts, (1024, 600))
-    drv.scene.extras = layer
+    drv.scene.layer = layer
     overlay = play_to_results(drv)
     drv.step(3)
     room = overlay.room()

@@ -1,6 +1,6 @@
 """With the chat open the results dialog lies in the table's part of the window, beside the docked panel: it was
 centred on the whole window, so at 1280x720 it covered the panel's left edge and its quick phrases, whose hidden
-buttons still took the clicks there (the extras take events first)."""
+buttons still took the clicks there (the layer takes events first)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def test_the_results_lie_beside_the_open_chat(pg, fonts, size):
     table = make_table(seed=5)
     drv = Driver(table, make_services(fonts, speed=0.0), size=size, client=WaitingClient(table, 0))
     layer = SocialLayer(OfferingChannel(), fonts, size)
-    drv.scene.extras = layer
+    drv.scene.layer = layer
     layer.panel.open()
     overlay = play_to_results(drv)
     drv.step(3)
@@ -35,7 +35,7 @@ def test_closing_and_opening_the_chat_over_the_results_moves_them(pg, fonts):
     table = make_table(seed=5)
     drv = Driver(table, make_services(fonts, speed=0.0), size=size, client=WaitingClient(table, 0))
     layer = SocialLayer(OfferingChannel(), fonts, size)
-    drv.scene.extras = layer
+    drv.scene.layer = layer
     overlay = play_to_results(drv)
     drv.step(3)
     assert overlay.panel.centerx == size[0] // 2          # no chat: the whole window's middle

@@ -9,7 +9,7 @@ from tala_desktop.table.reactions import EMOTES, PHRASES
 from tala_desktop.ui.core.i18n import set_language, tr
 from tala_desktop.ui.social.chat_lines import ChatEntry, ChatLines, wrap
 from tala_desktop.ui.social.chat_panel import MAX_ENTRIES, ChatPanel
-from tala_desktop.ui.social.said import Said
+from tala_desktop.ui.social.social_channel import ChatMessage
 
 CANVAS = (1280, 720)
 
@@ -29,7 +29,7 @@ def type_text(panel: ChatPanel, text: str) -> bool:
 
 
 def line(name: str = "Lan", text: str = "chào", seat: int | None = 1, **kw) -> ChatEntry:
-    return ChatEntry(Said(name=name, seat=seat, text=text, **kw), (200, 100, 100))
+    return ChatEntry(ChatMessage(name=name, seat=seat, text=text, **kw), (200, 100, 100))
 
 
 @pytest.fixture
@@ -138,7 +138,7 @@ def test_lines_are_kept_for_the_tables_life_up_to_a_bound(panel):
     for i in range(MAX_ENTRIES + 30):
         panel.add(line(text=str(i)))
     assert len(panel.entries) == MAX_ENTRIES
-    assert panel.entries[-1].said.text == str(MAX_ENTRIES + 29)
+    assert panel.entries[-1].message.text == str(MAX_ENTRIES + 29)
 
 
 def test_wrapping_fits_the_width_and_cuts_words_too_long_for_a_line(fonts):
@@ -159,7 +159,7 @@ def test_a_line_shows_the_sender_marked_watching_and_reactions_in_the_language(f
     for lang in ("vi", "en"):
         set_language(lang)
         for key_ in PHRASES + EMOTES:
-            rows = lines.rows(ChatEntry(Said("Lan", 1, reaction=key_), (1, 2, 3)), 340)
+            rows = lines.rows(ChatEntry(ChatMessage("Lan", 1, reaction=key_), (1, 2, 3)), 340)
             assert rows and rows[0].get_bounding_rect().w > 40
             assert tr(f"react.{key_}") != f"react.{key_}"
 

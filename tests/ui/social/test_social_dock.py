@@ -18,9 +18,9 @@ from tala_desktop.ui.core.display import canvas_size
 from tala_desktop.ui.core.i18n import set_language, tr
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
-from tala_desktop.ui.social.said import Said
+from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.table.layout import TableLayout
-from tests.ui.social.test_social_layer import Channel, sight
+from tests.ui.social.test_social_layer import Channel, table_now
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 WINDOWS = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
@@ -29,7 +29,7 @@ WINDOWS = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
 def table_with_chat(fonts, size: tuple[int, int], players: int = 4, channel=None) -> tuple[Driver, SocialLayer]:
     drv = Driver(make_table(players=players), make_services(fonts), size=size)
     layer = SocialLayer(channel or Channel(), fonts, size)
-    drv.scene.extras = layer
+    drv.scene.layer = layer
     drv.draw()
     for _ in range(600):
         drv.step()
@@ -83,8 +83,8 @@ def test_a_typed_line_pops_a_bubble_at_the_senders_avatar_inside_the_window(font
         sc, ch = drv.scene, layer.channel
         long = "Chào cả nhà, tối nay chơi đến mấy giờ thế? Mình còn phải dậy sớm đi làm nữa đấy " * 3
         for seat in range(4):
-            ch.inbox.append(Said(sc.model.names[seat], seat, text=long, mine=seat == 0))
-        layer.update(0.01, sight(sc))
+            ch.inbox.append(ChatMessage(sc.model.names[seat], seat, text=long, mine=seat == 0))
+        layer.update(0.01, table_now(sc))
         canvas = pygame.Rect((0, 0), size)
         for seat in range(4):
             bubble = layer.bubbles.bubbles[seat]
@@ -101,8 +101,8 @@ def test_a_watchers_typed_line_bubbles_with_their_name_by_the_watching_label(fon
     drv, layer = table_with_chat(fonts, (1280, 720))
     sc, ch = drv.scene, layer.channel
     ch.watchers = ["Quân"]
-    ch.inbox.append(Said("Quân", None, text="cho xem với", watching=True))
-    layer.update(0.01, sight(sc))
+    ch.inbox.append(ChatMessage("Quân", None, text="cho xem với", watching=True))
+    layer.update(0.01, table_now(sc))
     bubble = layer.bubbles.bubbles[("watch", "Quân")]
     assert bubble.text == "cho xem với" and bubble.label == "Quân"
     sc.close()
@@ -128,13 +128,14 @@ def test_lines_said_before_the_table_showed_are_in_the_chat_without_bubbles(font
     from tala_desktop.ui.lan.channel import LanChannel
 
     lobby_line = p.ChatEvent(name="Minh", text="vào ván nhé", seat=1)
-    session = SimpleNamespace(said=[lobby_line], said_total=1, said_notices=[], watching=False, welcome=None,
+    session = SimpleNamespace(chat_events=[lobby_line], chat_events_total=1, chat_notices=[], watching=False,
+                              welcome=None,
                               you=0, lobby=None, pump=lambda now: None, am_muted=False, member=None)
     channel = LanChannel(session)
     drv, layer = table_with_chat(fonts, (1280, 720), channel=channel)
-    assert [e.said.text for e in layer.panel.entries] == ["vào ván nhé"] and not layer.bubbles.bubbles
-    session.said.append(p.ChatEvent(name="Minh", text="đánh đi", seat=1))
-    session.said_total += 1
-    layer.update(0.01, sight(drv.scene))
+    assert [e.message.text for e in layer.panel.entries] == ["vào ván nhé"] and not layer.bubbles.bubbles
+    session.chat_events.append(p.ChatEvent(name="Minh", text="đánh đi", seat=1))
+    session.chat_events_total += 1
+    layer.update(0.01, table_now(drv.scene))
     assert layer.bubbles.bubbles[1].text == "đánh đi"                # said at the table: a bubble
     drv.scene.close()

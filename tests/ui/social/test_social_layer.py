@@ -13,8 +13,8 @@ from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
-from tala_desktop.ui.social.said import Said
-from tala_desktop.ui.table.extras import TableSight
+from tala_desktop.ui.social.social_channel import ChatMessage
+from tala_desktop.ui.table.scene_layer import TableNow
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -27,7 +27,7 @@ class Channel:
     times_deals = False
 
     def __init__(self) -> None:
-        self.inbox: list[Said] = []
+        self.inbox: list[ChatMessage] = []
         self.chats: list[str] = []
         self.reactions: list[str] = []
         self.watchers: list[str] = []
@@ -53,14 +53,14 @@ class Channel:
     def you_muted(self) -> bool:
         return False
 
-    def poll_said(self, now: float) -> list[Said]:
+    def poll_chat(self, now: float) -> list[ChatMessage]:
         out, self.inbox = self.inbox, []
         return out
 
 
-def sight(sc) -> TableSight:
-    """What the table scene ``sc`` shows its extras (no dialog over it)."""
-    return TableSight(sc.layout, sc.model)
+def table_now(sc) -> TableNow:
+    """What the table scene ``sc`` shows its layer (no dialog over it)."""
+    return TableNow(sc.layout, sc.model)
 
 
 def started(fonts, **kw) -> Driver:
@@ -77,8 +77,8 @@ def test_a_reaction_bubbles_at_the_senders_avatar_for_two_seconds(fonts):
     drv = started(fonts)
     sc, ch = drv.scene, Channel()
     layer = SocialLayer(ch, fonts)
-    ch.inbox.append(Said("Lan", 1, reaction="nice"))
-    assert layer.update(0.01, sight(sc))
+    ch.inbox.append(ChatMessage("Lan", 1, reaction="nice"))
+    assert layer.update(0.01, table_now(sc))
     bubble = layer.bubbles.bubbles[1]
     rect = layer.bubbles.place(layer.bubbles.image("nice", bubble.anchor.side), bubble.anchor)
     g = sc.layout.seat(1)
@@ -86,11 +86,11 @@ def test_a_reaction_bubbles_at_the_senders_avatar_for_two_seconds(fonts):
     assert rect.bottom <= g.avatar_centre[1] - g.avatar_radius                 # above the avatar ...
     assert abs(rect.centerx - g.avatar_centre[0]) < rect.w                     # ... next to it
     assert pygame.Rect((0, 0), sc.layout.size).contains(rect)                   # ... and on the canvas
-    layer.update(BUBBLE_SECONDS - 0.1, sight(sc))
+    layer.update(BUBBLE_SECONDS - 0.1, table_now(sc))
     assert 1 in layer.bubbles.bubbles
-    layer.update(0.2, sight(sc))
+    layer.update(0.2, table_now(sc))
     assert not layer.bubbles.bubbles
-    assert [e.said.reaction for e in layer.panel.entries] == ["nice"]         # the log keeps it
+    assert [e.message.reaction for e in layer.panel.entries] == ["nice"]         # the log keeps it
     sc.close()
 
 
@@ -99,8 +99,8 @@ def test_the_top_seat_bubbles_below_its_avatar_and_a_new_reaction_replaces_the_o
     sc, ch = drv.scene, Channel()
     layer = SocialLayer(ch, fonts)
     top = next(s for s in range(sc.layout.n) if sc.layout.slot_of(s) == "top")
-    ch.inbox += [Said("Minh", top, reaction="hurry"), Said("Minh", top, reaction="laugh")]
-    layer.update(0.01, sight(sc))
+    ch.inbox += [ChatMessage("Minh", top, reaction="hurry"), ChatMessage("Minh", top, reaction="laugh")]
+    layer.update(0.01, table_now(sc))
     assert len(layer.bubbles.bubbles) == 1 and layer.bubbles.bubbles[top].key == "laugh"
     b = layer.bubbles.bubbles[top]
     rect = layer.bubbles.place(layer.bubbles.image(b.key, b.anchor.side), b.anchor)
@@ -113,8 +113,9 @@ def test_lines_carry_the_senders_seat_colour_and_watchers_their_own(fonts):
     drv = started(fonts)
     sc, ch = drv.scene, Channel()
     layer = SocialLayer(ch, fonts)
-    ch.inbox += [Said(sc.model.names[2], 2, text="chào"), Said("Quân", None, text="xem ké", watching=True)]
-    layer.update(0.01, sight(sc))
+    ch.inbox += [ChatMessage(sc.model.names[2], 2, text="chào"),
+                 ChatMessage("Quân", None, text="xem ké", watching=True)]
+    layer.update(0.01, table_now(sc))
     seat_line, watch_line = layer.panel.entries
     assert seat_line.colour == avatar_colour(sc.model.names[2])
     assert watch_line.colour == WATCHER_NAME
@@ -126,8 +127,8 @@ def test_a_watchers_reaction_bubbles_by_the_watching_label_with_their_name(fonts
     sc, ch = drv.scene, Channel()
     ch.watchers = ["Quân"]
     layer = SocialLayer(ch, fonts)
-    ch.inbox.append(Said("Quân", None, reaction="wow", watching=True))
-    layer.update(0.01, sight(sc))
+    ch.inbox.append(ChatMessage("Quân", None, reaction="wow", watching=True))
+    layer.update(0.01, table_now(sc))
     (sender, bubble), = layer.bubbles.bubbles.items()
     assert sender == ("watch", "Quân") and bubble.label == "Quân" and bubble.anchor.side == "left"
     rect = layer.bubbles.place(layer.bubbles.image("wow", "left", "Quân"), bubble.anchor)
@@ -156,17 +157,17 @@ def test_offline_your_reaction_shows_and_a_bot_may_answer_it(fonts):
     layer = SocialLayer(channel, fonts)
     assert layer.panel.field is None                          # offline: reactions only
     channel.send_reaction("gg")
-    layer.update(0.01, sight(sc))
+    layer.update(0.01, table_now(sc))
     assert 0 in layer.bubbles.bubbles
-    mine = layer.panel.entries[0].said
+    mine = layer.panel.entries[0].message
     assert mine.mine and mine.seat == 0 and mine.reaction == "gg"
     for _ in range(100):
-        layer.update(0.05, sight(sc))
-    answers = [e.said for e in layer.panel.entries[1:]]
+        layer.update(0.05, table_now(sc))
+    answers = [e.message for e in layer.panel.entries[1:]]
     assert len(answers) == 1 and answers[0].seat in (1, 2, 3) and answers[0].reaction in ("gg", "again")
     assert answers[0].name == drv.table.names[answers[0].seat]
     channel.send_reaction("not_a_reaction")                    # only the fixed set is ever sent
-    assert channel.poll_said(99.0) == []
+    assert channel.poll_chat(99.0) == []
     sc.close()
 
 
@@ -179,13 +180,14 @@ def test_frames_with_the_chat_open_and_a_bubble_in_both_languages(fonts):
         sc, ch = drv.scene, Channel()
         ch.watchers = ["Quân"]
         layer = SocialLayer(ch, fonts)
-        ch.inbox += [Said("Lan", 1, text="Chào cả nhà, tối nay chơi đến mấy giờ thế?"),
-                     Said("Quân", None, text="Cho mình xem với", watching=True),
-                     Said("Minh", 2, reaction="laugh"), Said("Bạn", 0, text="Đánh nhanh lên nào!", mine=True),
-                     Said("Hùng", 3, reaction="gg")]
-        layer.update(0.01, sight(sc))
+        ch.inbox += [ChatMessage("Lan", 1, text="Chào cả nhà, tối nay chơi đến mấy giờ thế?"),
+                     ChatMessage("Quân", None, text="Cho mình xem với", watching=True),
+                     ChatMessage("Minh", 2, reaction="laugh"),
+                     ChatMessage("Bạn", 0, text="Đánh nhanh lên nào!", mine=True),
+                     ChatMessage("Hùng", 3, reaction="gg")]
+        layer.update(0.01, table_now(sc))
         layer.panel.open()
-        layer.update(0.5, sight(sc))                                   # bubbles popped in
+        layer.update(0.5, table_now(sc))                                   # bubbles popped in
         surface = drv.draw()
         layer.draw(surface, sc.view())
         pygame.image.save(surface, str(ARTIFACTS / f"table_chat_{lang}.png"))

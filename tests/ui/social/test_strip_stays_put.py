@@ -9,7 +9,7 @@ import functools
 
 import pygame
 
-from tala_desktop.ui.social.said import SeatChoice
+from tala_desktop.ui.social.social_channel import SeatChoice
 from tests.ui.social.test_between_games_strip import OfferingChannel, between_games
 
 

@@ -159,6 +159,6 @@ def test_raising_a_card_that_needs_a_chain_raises_the_chain_and_sends_it_in_orde
     assert sc.hand.raised == {three, four}
     assert sc.status_line()[0] == tr("status.send_chain", card="3♥", helpers="4♥")
     drv.click_button("send")
-    drv.until(lambda: not sc.queue and sc.model.laid[1][1] == cards("3h 4h 5h 6h 7h"))
+    drv.until(lambda: not sc.playback.waiting and sc.model.laid[1][1] == cards("3h 4h 5h 6h 7h"))
     assert table.state.laid[1][1].cards() == cards("3h 4h 5h 6h 7h")
     sc.close()

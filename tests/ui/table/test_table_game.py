@@ -40,7 +40,7 @@ def test_whole_games_by_mouse_agree_with_the_engine(pg, fonts):
             assert _engine_json(drv) == before
             refused_eaten = True
         play_my_turn(drv, stats)
-        if sc.model is not None and not sc.queue and not sc.anim.blocking:
+        if sc.model is not None and not sc.playback.waiting and not sc.anim.blocking:
             check_agrees(drv)
         overlay = sc.results
         if overlay is not None and sc.stack is not None and sc.stack.top is overlay:
@@ -98,7 +98,7 @@ def test_drag_reorders_and_drag_up_discards(pg, fonts):
     assert len(drv.table.state.piles[0]) == 0
     card = next(c for c in sc.hand.order if c in sc.model.discardable())
     drv.drag(drv.card_pos(card), (drv.card_pos(card)[0], sc.layout.hand_top() - 200))
-    drv.until(lambda: not sc.queue and sc.model.piles[0] == [card])
+    drv.until(lambda: not sc.playback.waiting and sc.model.piles[0] == [card])
     assert drv.table.state.piles[0] == [card]
     sc.close()
 

@@ -243,7 +243,7 @@ def test_an_extra_layer_gets_input_first_and_draws_over_the_table(pg, fonts):
     layer = Layer()
     drv = Driver(make_table(seed=3), make_services(fonts, speed=0.0))
     sc = drv.scene
-    sc.extras = layer
+    sc.layer = layer
     drv.until(lambda: sc.accepting_input)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     drv.step()

@@ -1,4 +1,4 @@
-"""What the social layer shows: one chat line or reaction (``Said``), the people at the table, the channel.
+"""What the social layer shows: one chat line or reaction (``ChatMessage``), the people at the table, the channel.
 
 A ``Person`` is someone at the table (seated or watching) as the people menu
 shows them: whether the host muted them, and what you may do about them now
@@ -18,7 +18,7 @@ from typing import Protocol
 
 
 @dataclass(frozen=True)
-class Said:
+class ChatMessage:
     """A chat line (``text``) or a quick reaction (``reaction``: a key of table/reactions.py) from the table."""
 
     name: str
@@ -87,7 +87,7 @@ class SocialChannel(Protocol):
 
     def between_note(self, between_games: bool, now: float, local_left: float | None = None) -> str:
         """When the next game comes and why it waits (LAN, between games), in words; "" when there is nothing to
-        say. ``now``: the clock ``poll_said`` is given; ``local_left``: the results' own countdown, if they show."""
+        say. ``now``: the clock ``poll_chat`` is given; ``local_left``: the results' own countdown, if they show."""
         ...
 
     def held(self) -> bool:
@@ -104,4 +104,4 @@ class SocialChannel(Protocol):
 
     def send_chat(self, text: str) -> None: ...
     def send_reaction(self, key: str) -> None: ...
-    def poll_said(self, now: float) -> list[Said]: ...
+    def poll_chat(self, now: float) -> list[ChatMessage]: ...
