@@ -119,12 +119,14 @@ class BotRunner:
         self._pending: set[Future] = set()
         self._closed = False
 
-    def request(self, bot: Bot, view: SeatView, think_delay: float | None = None) -> Future[Decision]:
-        """Start computing ``bot``'s decision for ``view``; returns a Future of a Decision."""
+    def request(self, bot: Bot, view: SeatView, think_delay: float | None = None,
+                cancel: threading.Event | None = None) -> Future[Decision]:
+        """Start computing ``bot``'s decision for ``view``; returns a Future of a Decision. ``cancel``: the
+        caller's own (a lane's, bots/lanes.py: its ``cancel_all`` stops only its requests); else this runner's."""
         with self._lock:
             if self._closed:
                 raise RuntimeError("the bot runner is shut down")
-            cancel = self._cancel
+            cancel = self._cancel if cancel is None else cancel
             delay = self.think_delay if think_delay is None else think_delay
             procs = self._process_pool() if (self.use_processes and getattr(bot, "runs_in_process", False)) else None
             fut = self._pool.submit(self._work, bot, view, delay, cancel, procs)

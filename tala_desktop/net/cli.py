@@ -21,8 +21,8 @@ import platformdirs
 
 from ..console import utf8_console
 from .limits import ServerConfig
-from .persist import StateFileError
 from .server import TalaServer
+from .state_file import StateFileError
 
 log = logging.getLogger("tala_desktop.net")
 APP_FOLDER = "TaLaDesktop"   # the app's data folder (store/paths.py names the same one)

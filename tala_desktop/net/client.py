@@ -5,12 +5,15 @@ It offers the same methods as the offline ``LocalTableClient`` (``poll``,
 delivers the same per-seat
 messages, so the table scene is unchanged; the lobby methods
 (``list_tables``, ``create_table``, ``join``, ``ready``, ``start``,
-``chat``...) add the LAN lobby. Every frame from the server is decoded once,
-strictly, into the Structs of net/protocol.py and table/messages.py; a frame
-that does not fit ends the connection (``bad_frame``). Commands never raise:
-they are queued to the network thread, and refusals come back as ``Error``
-messages. When the connection drops the client reconnects with its resume
-token for ``reconnect_for`` seconds; if the server stays away,
+``chat``...) add the LAN lobby. It is a thin adapter around the sans-I/O
+``ClientCore`` (net/client_core.py), which decides the hello, what each
+frame means (decoded once, strictly: a frame that does not fit ends the
+connection, ``bad_frame``), the resume, the backoff and the vote sent
+again; this module only opens the websocket, reads and writes it, keeps
+the timers the core asks for and hands messages to the UI thread. Commands
+never raise: they are queued to the network thread, and refusals come back
+as ``Error`` messages. When the connection drops the client reconnects with
+its resume token for ``reconnect_for`` seconds; if the server stays away,
 ``poll`` returns a ``Disconnected`` notice and the client stops.
 Every frame in and out is logged at debug level.
 """
@@ -18,13 +21,12 @@ Every frame in and out is logged at debug level.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import logging
 import queue
-import random
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -33,21 +35,15 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from tala_desktop.bots import BotLevel
 from tala_desktop.engine import Move
-from tala_desktop.table import GUIDED, SeatKind
-from tala_desktop.table.messages import DealShown, Error, HintRequest, Leave, MoveCommand, NextGame, Snapshot
+from tala_desktop.table import SeatKind
+from tala_desktop.table.messages import DealShown, Error, HintRequest, Leave, MoveCommand, Snapshot
 
 from . import protocol as p
+from .client_core import FINAL_REASONS, RETRY_FIRST, ClientCore
+
+__all__ = ["FINAL_REASONS", "RETRY_FIRST", "NetTableClient"]
 
 log = logging.getLogger(__name__)
-
-# server error codes after which the connection is over for good (no reconnect); they become the reason of
-# the "disconnected" message, beside the client's own: unreachable, lost, seat_expired, server_restarted, bad_frame
-FINAL_REASONS = {"version", "bad_password", "too_many_connections", "server_shutdown", "replaced", "hello_timeout",
-                 "retry_later", "server_restarted", "seat_expired", "bad_frame", "host_left", "host_quit"}
-HOST_CLOSED = {"host_left", "host_quit"}  # a closing reason that names the host: it becomes the disconnect reason
-RETRY_FIRST = 0.1                # seconds before the first reconnect of an outage
-RETRY_MAX = 2.0
-VOTE_AGAIN = 0.5                 # seconds before a vote refused for rate is sent again
 
 
 class NetTableClient:
@@ -57,33 +53,16 @@ class NetTableClient:
                  resume: str | None = None, reconnect_for: float = 10.0, connect_timeout: float = 5.0,
                  record: bool = False, ping_interval: float | None = 10.0, avatar: int | None = None,
                  person: str | None = None) -> None:
-        self.name = p.clean_name(name)          # a bad name raises ValueError here, before any thread starts
-        self.avatar = avatar if avatar is not None and 0 <= avatar < p.AVATARS else None
-        self.host, self.port, self.password = host, port, password
+        self.core = ClientCore(host, port, name, password, resume=resume, reconnect_for=reconnect_for, avatar=avatar,
+                               person=person)    # a bad name raises ValueError here, before any thread starts
+        self.name = self.core.name
+        self.host, self.port = host, port
         self.uri = f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
-        self.reconnect_for = reconnect_for
         self.connect_timeout = connect_timeout
         self.ping_interval = ping_interval
-        self.seat: int = -1
-        self.table_id: int | None = None
-        self.game_id = 0
-        self._vote_for: int | None = None       # the game after which a vote for the next one is pending
-        self.token: str | None = resume          # a token from an earlier connection reclaims that seat
-        self.person = person                     # the app's own key for this server: who the player is there
         self.frames: list[str] | None = [] if record else None
         self.connected = threading.Event()
         self.finished = threading.Event()
-        self.reconnects = 0
-        self.retry_delays: collections.deque[float] = collections.deque(maxlen=32)  # the last reconnect waits
-        self.stable_after = 1.0                  # a connection welcomed this long ago resets the backoff
-        self.server_id: str | None = None        # the server instance that welcomed us (a restart changes it)
-        self.welcomed = False                    # a server has welcomed us: a drop is worth retrying
-        self._welcomed_at: float | None = None
-        self._jitter = random.Random()
-        self._final: tuple[str, str] | None = None
-        self._final_wait: float | None = None      # the final refusal's wait (a wrong password)
-        self._closed_by: p.Closing | None = None   # who closed the server and why, told just before its end
-        self.watching = False                      # at a table without a seat: its public view
         self._inbox: queue.SimpleQueue[tuple[float, p.ClientMessage]] = queue.SimpleQueue()
         self._closing = False
         self._told_end = False                     # a Disconnected has been handed out: the end is told once
@@ -91,8 +70,34 @@ class NetTableClient:
         self._loop = asyncio.new_event_loop()
         self._outbox: asyncio.Queue[str] = asyncio.Queue()  # binds to the client's loop on first use
         self._stop = asyncio.Event()
+        self._timer: asyncio.TimerHandle | None = None   # the core's next due frame (a vote sent again)
         self._thread = threading.Thread(target=self._run, name=f"lan-client-{self.name}", daemon=True)
         self._thread.start()
+
+    # ------------------------------------------------------------ what the core tracks
+    @property
+    def seat(self) -> int:
+        return self.core.seat
+
+    @property
+    def table_id(self) -> int | None:
+        return self.core.table_id
+
+    @property
+    def game_id(self) -> int:
+        return self.core.game_id
+
+    @property
+    def watching(self) -> bool:
+        return self.core.watching
+
+    @property
+    def token(self) -> str | None:
+        return self.core.token
+
+    @property
+    def reconnects(self) -> int:
+        return self.core.reconnects
 
     # ------------------------------------------------------------ TableClient
     def poll(self, now: float) -> list[p.ClientMessage]:
@@ -114,8 +119,7 @@ class NetTableClient:
 
     def next_game(self) -> None:
         """Vote for the next game; a vote the server refuses for rate is sent again until the game comes."""
-        self._vote_for = self.game_id
-        self._send(NextGame())
+        self._on_loop(self._vote)
 
     def deal_shown(self, game_id: int) -> None:
         """Your screen has shown the deal of ``game_id``: your first turn's clock may start."""
@@ -225,18 +229,21 @@ class NetTableClient:
         self._queue_frame(p.encode_command(cmd))
 
     def _queue_frame(self, frame: str) -> None:
+        self._on_loop(self._put, frame)
+
+    def _on_loop(self, call: Callable[..., None], *args: Any) -> None:
+        """Run ``call`` on the network thread; after the end, the first command is told the connection is gone."""
         if not self._closing and not self.finished.is_set():
             try:
-                self._loop.call_soon_threadsafe(self._put, frame)
+                self._loop.call_soon_threadsafe(call, *args)
                 return
             except RuntimeError:  # the network thread ended between the check and the call
                 pass
         if not self._told_end:  # the first command after the end is told so; the end was said once
             self._deliver(p.Disconnected(reason="closed", message="not connected to the server"))
 
-    def _vote_again(self) -> None:
-        if self._vote_for is not None and self._vote_for == self.game_id and not self._closing:
-            self._put(p.encode_command(NextGame()))
+    def _vote(self) -> None:
+        self._put(self.core.vote())
 
     def _put(self, frame: str) -> None:
         self._outbox.put_nowait(frame)
@@ -245,6 +252,20 @@ class NetTableClient:
         if isinstance(msg, p.Disconnected):
             self._told_end = True
         self._inbox.put((time.monotonic(), msg))
+
+    def _arm(self) -> None:
+        """Wake when the core has a frame due (a vote sent again)."""
+        at = self.core.next_due()
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None if at is None else self._loop.call_later(max(0.0, at - time.monotonic()), self._fire)
+
+    def _fire(self) -> None:
+        self._timer = None
+        if not self._closing:
+            for frame in self.core.due(time.monotonic()):
+                self._put(frame)
+        self._arm()
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
@@ -275,56 +296,33 @@ class NetTableClient:
         with contextlib.suppress(asyncio.CancelledError):
             await runner
 
-    def backoff(self, attempt: int) -> float:
-        """Seconds before retry ``attempt`` (0 = the first) of one outage: the first comes well within the
-        server's away delay (1 s), later ones back off to ``RETRY_MAX``, each with a little jitter."""
-        return min(RETRY_FIRST * 2 ** attempt, RETRY_MAX) * self._jitter.uniform(0.8, 1.0)
-
     async def _connect_loop(self) -> None:
-        reason, why = "unreachable", f"cannot reach {self.host}:{self.port}"
-        lost_at: float | None = None
-        attempt = 0
+        """Connect, and again after a drop for as long as the core says; its ``Disconnected`` is the end."""
         while not self._closing:
-            self._welcomed_at = None
+            failure = None
             try:
                 async with connect(self.uri, open_timeout=self.connect_timeout, max_size=2 ** 20,
                                    ping_interval=self.ping_interval, ping_timeout=self.ping_interval,
                                    close_timeout=2, compression=None) as ws:
                     self._ws = ws
-                    lost_at = None
-                    reason, why = await self._session(ws)
+                    await self._session(ws)
             except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.ConnectionClosed) as exc:
-                if not self.welcomed:       # never welcomed (a token kept from before proves nothing)
-                    reason, why = "unreachable", f"cannot reach {self.host}:{self.port} ({exc})"
+                failure = str(exc)
                 log.debug("%s: %s", self.name, exc)
             self._ws = None
             self.connected.clear()
-            if self._closing or reason in FINAL_REASONS:
-                break
-            now = time.monotonic()
-            if self._welcomed_at is not None and now - self._welcomed_at >= self.stable_after:
-                attempt = 0                       # a good connection: the next outage starts from the first retry
-            lost_at = lost_at or now
-            if not self.welcomed or now - lost_at >= self.reconnect_for:
-                break
-            delay = self.backoff(attempt)
-            self.retry_delays.append(delay)
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._stop.wait(), delay)
             if self._closing:
-                break                             # closed while it waited: no attempt is made
-            attempt += 1
-            self.reconnects += 1
-        if not self._closing:
-            who = self._closed_by.who if self._closed_by is not None and reason in HOST_CLOSED else None
-            wait = self._final_wait if reason in ("bad_password", "retry_later") else None
-            self._deliver(p.Disconnected(reason=reason, message=why, who=who, wait=wait))
+                break
+            step = self.core.ended(time.monotonic(), failure)
+            if isinstance(step, p.Disconnected):
+                self._deliver(step)
+                break
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), step)
 
-    async def _session(self, ws: ClientConnection) -> tuple[str, str]:
-        """One connection's life; returns why it ended: (reason code, readable text)."""
-        hello = p.Hello(name=self.name, version=p.PROTOCOL_VERSION, password=self.password, resume=self.token,
-                        avatar=self.avatar, person=self.person)
-        await ws.send(p.encode_command(hello))
+    async def _session(self, ws: ClientConnection) -> None:
+        """One connection's life: the core's hello, then every frame to the core until it or the socket ends."""
+        await ws.send(self.core.opened(time.monotonic()))
         writer = asyncio.get_running_loop().create_task(self._write(ws))
         try:
             async for frame in ws:
@@ -333,69 +331,18 @@ class NetTableClient:
                 log.debug("%s <- %s", self.name, frame)
                 if self.frames is not None:
                     self.frames.append(frame)
-                try:
-                    final = self._handle_frame(frame)
-                except Exception as exc:  # noqa: BLE001 - whatever the server sent, the player is told
-                    log.exception("%s: cannot handle a frame from the server: %.200s", self.name, frame)
-                    return "bad_frame", f"the server sent a message this version cannot read ({type(exc).__name__})"
-                if final is not None:
-                    return final
+                msgs, over = self.core.received(frame, time.monotonic())
+                for msg in msgs:
+                    if isinstance(msg, p.Welcome):
+                        self.connected.set()
+                    self._deliver(msg)
+                self._arm()
+                if over:
+                    return
         except websockets.ConnectionClosed:
             pass
         finally:
             writer.cancel()
-        if self._final is not None:
-            final, self._final = self._final, None
-            return final
-        return "lost", f"lost the connection to {self.host}:{self.port}"
-
-    def _handle_frame(self, frame: str) -> tuple[str, str] | None:
-        """Deliver one frame's messages; a (reason, text) pair when the session must end here."""
-        try:
-            msg = p.decode_server_frame(frame)
-        except msgspec.DecodeError as exc:
-            raise ValueError(f"the frame does not fit the protocol: {exc}") from None
-        if isinstance(msg, p.Welcome) and not msg.resumed and self.table_id is not None:
-            self.table_id, self.seat = None, -1
-            if self.server_id is not None and msg.server_id != self.server_id:
-                return "server_restarted", "the server restarted; the game was lost"
-            return "seat_expired", "the server no longer holds your seat (the reconnect time ran out)"
-        for one in msg.messages if isinstance(msg, p.Batch) else [msg]:
-            if isinstance(one, Error) and one.code == GUIDED:     # only the offline move filter's: its words are shown
-                one = Error(code="refused", message=one.message)
-            self._track(one)
-            if isinstance(one, Error) and one.code == "rate_limited" and self._vote_for is not None:
-                asyncio.get_running_loop().call_later(VOTE_AGAIN, self._vote_again)
-            if isinstance(one, Error) and one.code in FINAL_REASONS:
-                closed = self._closed_by
-                host = closed is not None and one.code == "server_shutdown" and closed.reason in HOST_CLOSED
-                self._final = (closed.reason if host and closed is not None else one.code, one.message)
-                self._final_wait = one.wait
-            if isinstance(one, p.Closing):
-                self._closed_by = one
-            self._deliver(one)
-        return None
-
-    def _track(self, msg: p.ClientMessage) -> None:
-        if isinstance(msg, p.Welcome):
-            self.token, self.welcomed = msg.token, True
-            self.server_id = msg.server_id or self.server_id
-            self._welcomed_at = time.monotonic()
-            self.connected.set()
-            if msg.resumed:
-                self.table_id, self.seat = msg.table, -1 if msg.seat is None else msg.seat
-        elif isinstance(msg, p.Lobby):
-            self.table_id, self.watching = msg.table.id, msg.watching
-            if msg.you is not None:
-                self.seat = msg.you
-            elif msg.watching:
-                self.seat = -1
-        elif isinstance(msg, Snapshot):
-            self.game_id, self.seat = msg.game_id, -1 if msg.seat is None else msg.seat   # None: watching
-            if self._vote_for is not None and msg.game_id != self._vote_for:
-                self._vote_for = None                    # the game voted for has come
-        elif isinstance(msg, p.Left):
-            self.table_id, self.seat, self.watching = None, -1, False
 
     async def _write(self, ws: ClientConnection) -> None:
         while True:

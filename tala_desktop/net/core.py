@@ -4,36 +4,61 @@
 passed in: ``receive(conn_id, frame, now)`` for a frame from a connection,
 ``tick(now)`` for the clocks, ``disconnect(conn_id, now)`` when a
 connection ended; ``connect(conn_id, addr, now)`` admits a new one first.
-Each returns the frames to send, ``(conn_id, frame)`` in order, and
-``Close`` marks (net/sessions.py); it never waits and never touches a
-socket, so tests drive it with a stepped clock. The websockets server
-(net/server.py) is a thin adapter around it. Before any call returns, the
-tables it changed are written to the state file (net/persist.py): what a
-player was sent is what a crash resumes. Everything an abuser could reset
+Each returns what the adapter is to do, in order: first the state file's
+writes for the tables the call changed (``SaveTables``: net/persist.py),
+then the frames to send, ``(conn_id, frame)``, and ``Close`` marks
+(net/sessions.py). It never waits and touches neither a socket nor a file,
+so tests drive it with a stepped clock. The websockets server
+(net/server.py) is a thin adapter around it, which does each write before
+it sends the frames after it (net/state_file.py): what a player was sent
+is what a crash resumes. A command is carried out by its handler, looked
+up by its type (net/handlers.py). Everything an abuser could reset
 by reconnecting is counted per address (net/limits.py), wrong passwords per
-address and table (net/password_guard.py). The tables' bots think in
-worker threads of each table's own, unless a ``runner`` is handed in: then
-every table's bots decide in it (tests hand in an ``InlineRunner``, which
-decides at once, so a bot's move comes at a tick of the stepped clock).
+address and table (net/password_guard.py). Every table's bots decide in
+one runner shared by all the rooms, each room through a lane of its own
+(bots/lanes.py); the tables hold a bot's move back by their own clock, the
+one ``tick`` steps. Without a ``runner`` handed in, the core makes a
+``BotRunner`` (``bot_workers`` threads, and search processes for Hard
+bots; by default one a core) and ends it at ``shutdown``; tests hand in an
+``InlineRunner``, which decides at once, so a bot's move comes at a tick
+of the stepped clock.
 """
 
 from __future__ import annotations
 
 import hmac
 import logging
+import os
 import secrets
 
-from tala_desktop.bots.runner import Runner
-from tala_desktop.table.messages import DealShown, HintRequest, Leave, MoveCommand, NextGame
+from tala_desktop.bots.lanes import Lane
+from tala_desktop.bots.runner import BotRunner, Runner
+from tala_desktop.table.messages import Leave
 
 from . import protocol as p
-from .identity import identity_in_file, new_identity
+from .handlers import Handlers
+from .identity import new_identity
 from .limits import AddressBook, ServerConfig
 from .listing import TableList
 from .password_guard import SERVER, PasswordGuard
 from .persist import TableKeeper
+from .room_commands import room_commands, room_of
 from .rooms import Room, RoomError
-from .sessions import GOING_AWAY, POLICY, REPLACED, FrameHook, Link, Outgoing, Session, person_key
+from .sessions import (
+    GOING_AWAY,
+    POLICY,
+    REPLACED,
+    ClearTables,
+    FrameHook,
+    Frames,
+    Link,
+    Outgoing,
+    SaveTables,
+    Session,
+    StateWrite,
+    person_key,
+)
+from .state_file import Kept
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +70,9 @@ class ServerCore:
                  runner: Runner | None = None) -> None:
         self.config = config or ServerConfig()
         self.frame_hook = frame_hook
-        self.runner = runner        # decides every table's bots (None: each table's own threads); not shut down here
+        self._own_runner = runner is None         # every table's bots decide in it, a lane each (bots/lanes.py)
+        workers = self.config.bot_workers or max(2, os.cpu_count() or 1)
+        self.runner: Runner = runner if runner is not None else BotRunner(workers=workers)
         self.server_id = secrets.token_hex(8)  # this instance: clients tell a restart from an expired seat by it
         self.identity = new_identity()         # the server's lasting identity (kept: see restore)
         self.rooms: dict[int, Room[Session]] = {}
@@ -54,43 +81,59 @@ class ServerCore:
         self.addresses = AddressBook(self.config)
         self.passwords = PasswordGuard(self.config)
         self.listing = TableList()
-        self.keeper: TableKeeper | None = None   # the state file's keeper when the server has one
+        self.keeper = TableKeeper(self.config) if self.config.state_path else None   # the state file's writes
         self._next_room = 1
         self._forgot_at = 0.0
-        self._out: Outgoing = []
+        self._out: Frames = []
+        self._writes: list[StateWrite] = []     # the state file's writes for the adapter, ahead of the frames
+        self.commands = self._command_handlers()   # what each command does, by its type
         self.now = 0.0                        # the time of the call being handled (the rooms' clock)
 
     def _clock(self) -> float:
         return self.now
 
     def _flush(self) -> Outgoing:
-        """What was sent since the last call, in order (the links append to this one list)."""
-        out = self._out[:]
+        """What the call asks of the adapter: the state file's writes, then what was sent, in order (the links
+        append to this one list)."""
+        out: Outgoing = [*self._writes, *self._out]
+        self._writes.clear()
         self._out.clear()
         return out
 
     # ------------------------------------------------------------ the state file
-    def restore(self, now: float) -> None:
-        """Open the state file, take the server's identity from it and resume its tables (a previous run of this
-        server died with them); without one, the identity comes from ``config.identity_path`` if given."""
-        if not self.config.state_path:
-            if self.config.identity_path:
-                self.identity = identity_in_file(self.config.identity_path)
-            return
-        self.keeper = TableKeeper(self.config.state_path, self.config)
-        self.identity = self.keeper.file.identity()
-        for room, sessions in self.keeper.restore(now, self.runner):
+    def restore(self, now: float, kept: Kept | None = None) -> Outgoing:
+        """Start from what the adapter read (net/state_file.py): the server's identity, and the tables a previous
+        run of this server died with, resumed; the rows that did not resume are dropped (a write returned)."""
+        if kept is None:
+            return self._flush()
+        if kept.identity is not None:
+            self.identity = kept.identity
+        if self.keeper is None:
+            return self._flush()
+        resumed, dropped = self.keeper.restore(kept.rows, now, self.runner)
+        for room, sessions in resumed:
             room.clock = self._clock
             self.rooms[room.id] = room
             self._next_room = max(self._next_room, room.id + 1)
             for session in sessions:
                 self.sessions[session.person] = session
+        if dropped is not None:
+            self._writes.append(dropped)
+        return self._flush()
 
     def _commit(self, *rooms: Room[Session] | None, now: float) -> None:
-        """Write the tables a call changed to the state file, before its frames are handed out."""
+        """The write of the tables a call changed, handed out ahead of its frames."""
         if self.keeper is not None:
             for room in {r for r in rooms if r is not None}:
-                self.keeper.commit(room, self.rooms.get(room.id) is room, now)
+                write = self.keeper.commit(room, self.rooms.get(room.id) is room)
+                if write is not None:
+                    self._writes.append(write)
+
+    def not_written(self, write: StateWrite) -> None:
+        """The adapter could not do ``write`` (the disk refused it): its tables are written again at the next
+        tick."""
+        if self.keeper is not None and isinstance(write, SaveTables):
+            self.keeper.not_written(write)
 
     # ------------------------------------------------------------ connections
     def connect(self, conn_id: int, addr: str, now: float) -> Outgoing:
@@ -238,57 +281,37 @@ class ServerCore:
 
     # ------------------------------------------------------------ commands
     def _dispatch(self, s: Session, cmd: p.Command, now: float) -> None:
-        if isinstance(cmd, p.Ping):
-            s.send(p.encode(p.Pong(t=cmd.t)))
-        elif isinstance(cmd, p.ListTables):
-            s.browsing = s.room is None
-            s.send(self.listing.frame(self.rooms))
-        elif isinstance(cmd, p.CreateTable):
-            self._create(s, cmd, now)
-        elif isinstance(cmd, (p.Join, p.Watch)):
-            self._join(s, cmd, now)
-        elif isinstance(cmd, (p.Chat, p.React)):
-            room = self._room(s)
-            self._chat_budget(s, now)
-            if isinstance(cmd, p.Chat):
-                room.chat(s, cmd.text)
-            else:
-                room.react(s, cmd.key)
-        elif isinstance(cmd, Leave):
-            self._room(s)
-            self._leave(s, now)
-        elif isinstance(cmd, p.Sit):
-            self._room(s).sit(s, cmd.seat)
-        elif isinstance(cmd, p.StandUp):
-            self._room(s).stand_up(s, now)
-        elif isinstance(cmd, p.SetSeat):
-            self._room(s).set_seat(s, cmd, now)
-        elif isinstance(cmd, p.Hold):
-            self._room(s).hold(s, cmd.hold, now)
-        elif isinstance(cmd, p.GiveSeat):
-            self._room(s).give_seat(s, cmd.member, now)
-        elif isinstance(cmd, p.AnswerSeat):
-            self._room(s).answer_seat(s, cmd.seat, cmd.accept, now)
-        elif isinstance(cmd, p.Kick):
-            self._room(s).kick(s, cmd.member, now).room = None
-        elif isinstance(cmd, p.Mute):
-            self._room(s).mute(s, cmd.member, cmd.muted)
-        elif isinstance(cmd, p.Ready):
-            self._room(s).set_ready(s, cmd.ready)
-        elif isinstance(cmd, p.Configure):
-            self._room(s).configure(s, cmd)
-        elif isinstance(cmd, p.SetPassword):
-            self._room(s).set_password(s, cmd.password)
-        elif isinstance(cmd, p.Start):
-            self._room(s).start(s, now)
-        elif isinstance(cmd, MoveCommand):
-            self._room(s).move(s, cmd.game_id, cmd.move)
-        elif isinstance(cmd, NextGame):
-            self._room(s).next_game(s, now)
-        elif isinstance(cmd, DealShown):
-            self._room(s).deal_shown(s, cmd.game_id, now)
-        elif isinstance(cmd, HintRequest):
-            s.send(p.encode(self._room(s).hint(s)))
+        self.commands.handle(cmd, s, now)       # hello never comes here (see _receive)
+
+    def _command_handlers(self) -> Handlers[[Session, float]]:
+        """What each command does, by its type: the server's own here, the ones a room carries out in
+        net/room_commands.py."""
+        h: Handlers[[Session, float]] = Handlers()
+        h.on(p.ListTables, self._list)
+        h.on(p.CreateTable, self._create)
+        h.on(p.Join, self._join)
+        h.on(p.Watch, self._join)
+        h.on(p.Chat, self._chat)
+        h.on(p.React, self._chat)
+        h.on(Leave, self._leave_command)
+        room_commands(h)
+        return h
+
+    def _list(self, cmd: p.ListTables, s: Session, now: float) -> None:
+        s.browsing = s.room is None
+        s.send(self.listing.frame(self.rooms))
+
+    def _chat(self, cmd: p.Chat | p.React, s: Session, now: float) -> None:
+        room = room_of(s)
+        self._chat_budget(s, now)
+        if isinstance(cmd, p.Chat):
+            room.chat(s, cmd.text)
+        else:
+            room.react(s, cmd.key)
+
+    def _leave_command(self, cmd: Leave, s: Session, now: float) -> None:
+        room_of(s)                           # not at a table: no_table
+        self._leave(s, now)
 
     def _chat_budget(self, s: Session, now: float) -> None:
         """Chat lines and reactions have their own budget, per connection and per address (refused: chat_too_fast)."""
@@ -297,12 +320,7 @@ class ServerCore:
             raise RoomError("chat_too_fast", f"at most {c.chat_rate:g} chat lines or reactions a second "
                                              f"({c.address_chat_rate:g} from one address)")
 
-    def _room(self, s: Session) -> Room[Session]:
-        if s.room is None:
-            raise RoomError("no_table", "join a table first")
-        return s.room
-
-    def _create(self, s: Session, cmd: p.CreateTable, now: float) -> None:
+    def _create(self, cmd: p.CreateTable, s: Session, now: float) -> None:
         if s.room is not None:
             raise RoomError("at_table", f"you are already at {s.room.name}")
         if len(self.rooms) >= self.config.max_tables:
@@ -311,7 +329,7 @@ class ServerCore:
         if sum(1 for r in self.rooms.values() if self._owner(r) == s.addr) >= most:
             raise RoomError("too_many_tables", f"your address already hosts {most} tables: play or close one first")
         settings = p.TableSettings(**{f: getattr(cmd, f) for f in p.TableSettings.__struct_fields__})
-        room: Room[Session] = Room(self._next_room, settings, self.config, now, self.runner)
+        room: Room[Session] = Room(self._next_room, settings, self.config, now, Lane(self.runner))
         room.clock = self._clock
         room.creator_addr = s.addr
         self._next_room += 1
@@ -322,10 +340,10 @@ class ServerCore:
     def _owner(self, room: Room[Session]) -> str:
         """The address a table counts against: its host's, seated or watching (the creator's while it has none)."""
         person = room.seats.host_person
-        host = next((m for m in room.everyone() if m.person == person), None)
+        host = next((m for m in room.roster.everyone() if m.person == person), None)
         return host.addr if host is not None else room.creator_addr
 
-    def _join(self, s: Session, cmd: p.Join | p.Watch, now: float) -> None:
+    def _join(self, cmd: p.Join | p.Watch, s: Session, now: float) -> None:
         """Take a seat at a table in its lobby, or watch a table (the same password checks and waits)."""
         if s.room is not None:
             raise RoomError("at_table", f"you are already at {s.room.name}")
@@ -355,7 +373,7 @@ class ServerCore:
             return
         room.leave(s, now)
         s.room = None
-        room.scoreboard_to([s], final=True)       # their evening at this table is over
+        room.roster.scoreboard_to([s], final=True)       # their evening at this table is over
         s.send(p.encode(p.Left(table=room.id, reason="left")))
         if room.empty:  # nobody left, not even a dropped player who may come back
             room.close()
@@ -364,8 +382,8 @@ class ServerCore:
             log.info("%s closed", room.name)
 
     def _close_room(self, room: Room[Session], reason: str = "closed") -> None:
-        room.scoreboard_to(room.everyone(), final=True)
-        for m in room.everyone():
+        room.roster.scoreboard_to(room.roster.everyone(), final=True)
+        for m in room.roster.everyone():
             m.room = None
             m.send(p.encode(p.Left(table=room.id, reason=reason)))
         room.close()
@@ -385,7 +403,7 @@ class ServerCore:
                 self._close_room(room)
         idle = self.config.lobby_idle_seconds
         for room in [r for r in self.rooms.values()
-                     if (not r.playing or not r.members()) and now - r.last_activity >= idle]:
+                     if (not r.playing or not r.roster.members()) and now - r.last_activity >= idle]:
             log.info("%s had no seated player at work for %.0f s; closing it", room.name, idle)
             self._close_room(room, "idle")
         for link in self.links.values():
@@ -404,8 +422,9 @@ class ServerCore:
                 if s.room is not None:
                     self._leave(s, now)
         self.listing.push(self.rooms, self.sessions.values(), now)
-        if self.keeper is not None:
-            self.keeper.save(self.rooms.values(), now)
+        write = self.keeper.save(self.rooms.values()) if self.keeper is not None else None
+        if write is not None:
+            self._writes.append(write)
         return self._flush()
 
     def shutdown(self, reason: str = "shutdown", who: str | None = None) -> Outgoing:
@@ -414,7 +433,7 @@ class ServerCore:
         closing = p.encode(p.Closing(reason=reason, who=who))
         final = p.error("server_shutdown", f"the server is shutting down ({reason}{f', {who}' if who else ''})")
         for room in self.rooms.values():
-            room.scoreboard_to(room.everyone(), final=True)     # the evening's last word, before the end
+            room.roster.scoreboard_to(room.roster.everyone(), final=True)     # the evening's last word, before the end
         for link in self.links.values():
             link.send(closing)
             link.send(final)
@@ -423,6 +442,8 @@ class ServerCore:
             room.close()
         self.rooms.clear()
         if self.keeper is not None:
-            self.keeper.close(clear=True)
+            self._writes.append(ClearTables())
             self.keeper = None
+        if self._own_runner:
+            self.runner.shutdown(wait=True)
         return self._flush()

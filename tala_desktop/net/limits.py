@@ -73,6 +73,8 @@ class ServerConfig:
     deal_wait: float = DEAL_WAIT           # the longest a first turn's clock waits for the mover's screen to show the
                                            # deal (table/config.py)
     hard_budget_ms: float = 300.0
+    bot_workers: int = 0                   # threads (and Hard's search processes) deciding every table's bots (0: one
+                                           # a core, at least 2)
     balance: int = 10_000                  # chips each seat starts with
     seed: int | None = None                # fixed seeds for tests; None: random deals
     state_path: str | None = None          # the SQLite file that keeps started tables across a crash (None: none)

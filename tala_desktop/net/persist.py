@@ -1,4 +1,4 @@
-"""The server's state file: its running tables in SQLite, so a server that died resumes them on its next start.
+"""What the server's state file keeps of its running tables, so a server that died resumes them on its next start.
 
 After every change, before the frames that show it are sent (so a crash
 never takes back what a player saw), a started table is written as one JSON row (the lobby:
@@ -9,10 +9,9 @@ dealer's random state and the current game as an ``engine.record`` object,
 deal plus moves). On start the server replays each row's game through the
 engine (a row that does not replay, or whose values are out of range, is
 dropped with a warning), seats its players as dropped, and waits
-``reconnect_seconds`` for their tokens as after any drop. A file that is not
-a database, is damaged or is empty is moved aside and a new one started; a
-file that cannot be used (a folder, no permission to write it) is left as it
-is and the server refuses to start, saying why (``StateFileError``). A
+``reconnect_seconds`` for their tokens as after any drop. This module does
+no I/O: ``TableKeeper`` makes the writes (``SaveTables``) the server core
+hands its adapter, which performs them on the file (net/state_file.py). A
 server stopped on purpose (Ctrl-C, SIGTERM) tells its players, ends its
 tables and empties the file. The file also keeps the server's lasting
 identity (its ``meta`` table), which the emptying leaves alone.
@@ -20,27 +19,23 @@ identity (its ``meta`` table), which the emptying leaves alone.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import sqlite3
-import time
 from collections.abc import Iterable
 from dataclasses import replace
-from pathlib import Path
 
 import msgspec
 
+from tala_desktop.bots.lanes import Lane
 from tala_desktop.bots.runner import Runner
 from tala_desktop.engine import EngineError
 from tala_desktop.engine.record import game_from_obj, game_to_obj
 from tala_desktop.table import LOBBY_KINDS, SeatKind, Table, TableError
 
 from . import protocol as p
-from .identity import new_identity, valid_identity
 from .limits import ServerConfig
 from .people import SavedStake, load_people, saved_people
 from .rooms import Room
-from .sessions import Session
+from .sessions import SaveTables, Session
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +114,8 @@ def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[by
     saved = SavedRoom(
         v=FORMAT_VERSION, id=room.id, name=room.name, settings=room.settings, host=st.host_person, kinds=st.kinds,
         left=sorted(st.left), votes=sorted(st.votes), names=st.names, creator_addr=room.creator_addr,
-        seats=seats, watchers=watchers, people=saved_people(room.people), played_by=room.played_by, ended=room.ended,
+        seats=seats, watchers=watchers, people=saved_people(room.state.people), played_by=room.between.played_by,
+        ended=room.between.ended,
         table=SavedTable(names=table.names, balances=table.balances, game_id=table.game_id,
                          left_table=table.left_table, game=cache.game(), changed=sorted(table.changed),
                          played=table.played))
@@ -127,9 +123,10 @@ def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[by
 
 
 def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now: float,
-                   runner: Runner | None = None) -> tuple[Room[Session], list[Session]]:
+                   runner: Lane | None = None) -> tuple[Room[Session], list[Session]]:
     """The room saved in ``data`` (``dealer``: its dealer's random state), its game replayed and its players
-    seated as dropped, its bots decided in ``runner`` (None: the table's own threads); ValueError if it is bad."""
+    seated as dropped, its bots decided in ``runner``, its lane of the server's (None: its own threads);
+    ValueError if it is bad."""
     if dealer is None:
         raise ValueError("the saved table has no dealer state")
     try:
@@ -161,9 +158,9 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
                                  or any(not 0 <= b <= MAX_BALANCE for b in t.played[1])):
         raise ValueError("the saved finished game's names or balances do not fit the table")
     room: Room[Session] = Room(saved.id, saved.settings, config, now, runner)
-    room.name, room.creator_addr = saved.name, saved.creator_addr
-    load_people(room.people, saved.people)
-    room.played_by, room.ended = list(saved.played_by) or [None] * n, saved.ended
+    room.state.name, room.creator_addr = saved.name, saved.creator_addr
+    load_people(room.state.people, saved.people)
+    room.between.played_by, room.between.ended = list(saved.played_by) or [None] * n, saved.ended
     seats = room.seats
     seats.left, seats.votes, seats.names = set(saved.left), set(saved.votes), list(saved.names)
     sessions = []
@@ -194,8 +191,8 @@ def room_from_json(data: bytes, dealer: bytes | None, config: ServerConfig, now:
     except (EngineError, TableError, TypeError, IndexError, msgspec.DecodeError) as exc:
         table.close()
         raise ValueError(f"the saved game does not resume: {exc}") from None
-    room.table = table
-    room.keep_records(table)
+    room.state.table = table
+    room.between.keep_records(table)
     room.away.grace_until = now + RESUME_GRACE
     return room, sessions
 
@@ -205,143 +202,34 @@ def _hash(value: str) -> bool:
     return len(value) == 64 and all(ch in "0123456789abcdef" for ch in value)
 
 
-class StateFileError(Exception):
-    """The state file cannot be used and was left as it is: the message says why and what to do."""
-
-
-CORRUPT = ("file is not a database", "malformed", "file is encrypted", "database disk image")
-
-
-def _corrupt(exc: sqlite3.DatabaseError) -> bool:
-    """The error means the file's content is broken (not a permission, a lock or a missing folder)."""
-    return any(word in str(exc) for word in CORRUPT)
-
-
-class StateFile:
-    """One SQLite file holding a server's started tables, a row each."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.db = self._open()
-
-    def _open(self) -> sqlite3.Connection:
-        """Open the file; move it aside only when it is really broken (not a database, damaged, or empty), and
-        refuse with a StateFileError that says what to do when it cannot be used (a folder, no permission)."""
-        if self.path.is_dir():
-            raise StateFileError(f"the state file {self.path} is a folder: give a file (--state FILE)")
-        if self.path.is_file() and self.path.stat().st_size == 0:
-            self._move_aside("it is empty (0 bytes): what it held is lost")
-            return self._connect_or_refuse()
-        try:
-            return self._connect()
-        except sqlite3.DatabaseError as exc:
-            if not _corrupt(exc):
-                raise StateFileError(f"cannot use the state file {self.path}: {exc} (check that it can be "
-                                     "written, or give another with --state FILE, or --no-state)") from None
-            self._move_aside(f"it cannot be read ({exc})")
-            return self._connect_or_refuse()
-
-    def _connect_or_refuse(self) -> sqlite3.Connection:
-        try:
-            return self._connect()
-        except sqlite3.DatabaseError as exc:
-            raise StateFileError(f"cannot start a state file at {self.path}: {exc}") from None
-
-    def _move_aside(self, why: str) -> None:
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        log.error("the server's state file %s was set aside as %s: %s; starting afresh", self.path, aside, why)
-        try:
-            self.path.replace(aside)
-        except OSError as exc:
-            raise StateFileError(f"the state file {self.path} is broken and cannot be moved aside: {exc}") from None
-
-    def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, isolation_level=None)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            db.execute("CREATE TABLE IF NOT EXISTS rooms (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
-            # the dealer's random state changes once a game: apart, so the rows written after each move stay small
-            db.execute("CREATE TABLE IF NOT EXISTS dealers (id INTEGER PRIMARY KEY, rng BLOB NOT NULL)")
-            # what the server keeps beside its tables: its lasting identity (net/identity.py)
-            db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            db.execute("SELECT count(*) FROM rooms").fetchone()
-            db.execute("BEGIN IMMEDIATE")            # the file can be written (a read-only one is refused here)
-            try:
-                db.execute("DELETE FROM rooms WHERE id = -1")
-            finally:
-                db.execute("ROLLBACK")
-        except sqlite3.DatabaseError:
-            db.close()
-            raise
-        return db
-
-    def identity(self) -> str:
-        """The server's lasting identity, made and kept here the first time (net/identity.py)."""
-        row = self.db.execute("SELECT value FROM meta WHERE key = 'identity'").fetchone()
-        if row is not None and valid_identity(str(row[0])):
-            return str(row[0])
-        identity = new_identity()
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)", (identity,))
-        return identity
-
-    def load(self) -> list[tuple[int, bytes, bytes | None]]:
-        """Every saved room: (id, its row, its dealer's random state)."""
-        rows = self.db.execute("SELECT r.id, r.data, d.rng FROM rooms r LEFT JOIN dealers d ON d.id = r.id "
-                               "ORDER BY r.id")
-        return [(int(i), bytes(data), None if rng is None else bytes(rng)) for i, data, rng in rows]
-
-    def write(self, rows: list[tuple[int, bytes]], dealers: list[tuple[int, bytes]], gone: list[int]) -> None:
-        """Save ``rows`` and ``dealers`` (id, JSON) and forget the rooms ``gone``, in one transaction."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.executemany("INSERT OR REPLACE INTO rooms (id, data) VALUES (?, ?)", rows)
-            self.db.executemany("INSERT OR REPLACE INTO dealers (id, rng) VALUES (?, ?)", dealers)
-            self.db.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in gone])
-            self.db.executemany("DELETE FROM dealers WHERE id = ?", [(i,) for i in gone])
-
-    def clear(self) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("DELETE FROM rooms")
-            self.db.execute("DELETE FROM dealers")
-
-    def close(self) -> None:
-        self.db.close()
-
-
 class TableKeeper:
-    """Keeps the state file in step with the server's started tables: a table is written after each command or tick
-    that changed it, before the frames that show the change are sent."""
+    """Keeps the state file in step with the server's started tables, without touching it: after each command or
+    tick that changed a table it makes the ``SaveTables`` the adapter performs before the frames that show the
+    change are sent; a write the adapter could not do is made again (``not_written``)."""
 
-    def __init__(self, path: str | Path, config: ServerConfig) -> None:
-        self.file = StateFile(path)
+    def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self._saved: dict[int, tuple[int, int, int]] = {}   # room id -> what its row shows
         self._games: dict[int, GameJSON] = {}
-        self._failed_at = -1e9
 
-    def restore(self, now: float, runner: Runner | None = None) -> list[tuple[Room[Session], list[Session]]]:
-        """The tables saved by a run of the server that died, resumed (their bots in ``runner``); rows that do
-        not resume are dropped."""
+    def restore(self, kept: list[tuple[int, bytes, bytes | None]], now: float, runner: Runner | None = None,
+                ) -> tuple[list[tuple[Room[Session], list[Session]]], SaveTables | None]:
+        """The tables ``kept`` by a run of the server that died (the state file's rows), resumed (their bots in
+        a lane each of ``runner``); the rows that do not resume are to be dropped (the write returned)."""
         out, bad = [], []
-        for room_id, data, dealer in self.file.load():
+        for room_id, data, dealer in kept:
             try:
-                room, sessions = room_from_json(data, dealer, self.config, now, runner)
+                lane = Lane(runner) if runner is not None else None
+                room, sessions = room_from_json(data, dealer, self.config, now, lane)
             except ValueError as exc:
-                log.warning("table %d of %s is not resumed: %s", room_id, self.file.path, exc)
+                log.warning("table %d of the state file is not resumed: %s", room_id, exc)
                 bad.append(room_id)
                 continue
             self._saved[room.id] = self._key(room)
             out.append((room, sessions))
             log.info("%s resumed (game %d): waiting for %s", room.name, room.table.game_id if room.table else 0,
                      ", ".join(s.name for s in sessions) or "nobody")
-        if bad:
-            self.file.write([], [], bad)
-        return out
+        return out, SaveTables(gone=tuple(bad)) if bad else None
 
     @staticmethod
     def _key(room: Room[Session]) -> tuple[int, int, int]:
@@ -349,51 +237,43 @@ class TableKeeper:
         moves = len(table.state.history) if table is not None and table.state is not None else -1
         return room.version, table.game_id if table is not None else 0, moves
 
-    def save(self, rooms: Iterable[Room[Session]], now: float) -> None:
-        """Write the started tables that changed since the last call; forget the ones that closed."""
+    def save(self, rooms: Iterable[Room[Session]]) -> SaveTables | None:
+        """The write of the started tables that changed since the last one, and of the ones that closed."""
         rooms = list(rooms)
         live = {r.id for r in rooms}
-        self._write(rooms, [i for i in self._saved if i not in live], now)
+        return self._write(rooms, [i for i in self._saved if i not in live])
 
-    def commit(self, room: Room[Session], open_: bool, now: float) -> None:
-        """Write ``room`` if it changed (``open_`` False: it closed, its row goes), before the frames of the
-        change are sent: what a player saw is what a crash resumes."""
+    def commit(self, room: Room[Session], open_: bool) -> SaveTables | None:
+        """The write of ``room`` if it changed (``open_`` False: it closed, its row goes), to be done before the
+        frames of the change are sent: what a player saw is what a crash resumes."""
         if open_:
-            self._write([room], [], now)
-        elif room.id in self._saved:
-            self._write([], [room.id], now)
+            return self._write([room], [])
+        return self._write([], [room.id]) if room.id in self._saved else None
 
-    def _write(self, rooms: list[Room[Session]], gone: list[int], now: float) -> None:
-        rows, dealers, keys = [], [], {}
+    def _write(self, rooms: list[Room[Session]], gone: list[int]) -> SaveTables | None:
+        rows, dealers = [], []
         for room in rooms:
             if room.table is None or room.table.state is None:
                 continue
             key = self._key(room)
             if self._saved.get(room.id) != key:
-                keys[room.id] = key
+                self._saved[room.id] = key
                 row, game, new = room_to_json(room, self._games.get(room.id))
                 self._games[room.id] = game
                 rows.append((room.id, row))
                 if new:
                     dealers.append((room.id, game.rng))
-        if not rows and not gone:
-            return
-        try:
-            self.file.write(rows, dealers, gone)
-        except sqlite3.Error as exc:
-            for room_id, _ in dealers:   # not written: the next save writes the dealer again
-                self._games.pop(room_id, None)
-            if now - self._failed_at >= 60.0:
-                self._failed_at = now
-                log.error("cannot write the state file %s: %s (a restart would lose these games)", self.file.path, exc)
-            return
         for i in gone:
             self._saved.pop(i, None)
             self._games.pop(i, None)
-        self._saved.update(keys)
+        return SaveTables(tuple(rows), tuple(dealers), tuple(gone)) if rows or gone else None
 
-    def close(self, clear: bool = False) -> None:
-        if clear:
-            with contextlib.suppress(sqlite3.Error):
-                self.file.clear()
-        self.file.close()
+    def not_written(self, write: SaveTables) -> None:
+        """The adapter could not do ``write``: its tables are written again at the next save (with their dealers),
+        and the rows it was to forget are forgotten again then."""
+        for room_id, _ in write.rows:
+            self._saved.pop(room_id, None)
+        for room_id, _ in write.dealers:
+            self._games.pop(room_id, None)
+        for room_id in write.gone:
+            self._saved.setdefault(room_id, (-1, -1, -1))

@@ -7,7 +7,9 @@ size limit. Every connection gets an id; its frames go to
 calls ``ServerCore.tick``. What the core returns is queued on each
 connection's own bounded send queue, drained by its own writer task
 (net/connection.py), so the core never awaits a client: a client whose
-queue overflows is dropped, and the core is told. All game state lives in
+queue overflows is dropped, and the core is told. The state file's
+writes the core asks for are done here, before the frames after them are
+queued (net/state_file.py). All game state lives in
 the core, which only this event loop touches; bots think in the tables'
 worker threads. ``start_in_thread`` (net/host.py) runs a server in a
 background thread of the app.
@@ -28,7 +30,8 @@ from .core import ServerCore
 from .discovery import Beacon
 from .limits import ServerConfig
 from .loop_errors import AcceptErrors
-from .sessions import Close, FrameHook, Outgoing
+from .sessions import ClearTables, Close, FrameHook, Outgoing, SaveTables
+from .state_file import StateFile, open_state
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +50,15 @@ class TalaServer:
         self.port = 0
         self.loop: asyncio.AbstractEventLoop | None = None
         self.accept_errors = AcceptErrors()      # accept() at the descriptor limit: a line a minute, counted
+        self.state_file: StateFile | None = None   # where the core's writes go (None: the server keeps none)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> int:
         c = self.config
         self.loop = asyncio.get_running_loop()
         self.accept_errors.install(self.loop)
-        self.core.restore(self.loop.time())
+        self.state_file, kept = open_state(c)
+        self._deliver(self.core.restore(self.loop.time(), kept))
         self._server = await serve(self._handle, c.host, c.port, max_size=c.max_message, ping_interval=c.ping_interval,
                                    ping_timeout=c.ping_timeout, close_timeout=2, compression=None)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -72,6 +77,9 @@ class TalaServer:
         if self._ticker is not None:
             self._ticker.cancel()
         self._deliver(self.core.shutdown(reason, who))
+        if self.state_file is not None:
+            self.state_file.close()
+            self.state_file = None
         writers = [c.writer for c in self.conns.values()]
         if writers:
             await asyncio.wait(writers, timeout=3)
@@ -85,7 +93,7 @@ class TalaServer:
     def _beacon_info(self) -> dict[str, Any]:
         rooms = list(self.core.rooms.values())
         return {"name": self.config.name, "host_name": self.config.host_name, "port": self.port,
-                "players": sum(len(r.members()) for r in rooms),
+                "players": sum(len(r.roster.members()) for r in rooms),
                 "tables": len(rooms), "password": bool(self.config.password),
                 "pin": any(r.settings.password for r in rooms),
                 "bet": rooms[0].settings.bet if rooms else None,
@@ -115,8 +123,14 @@ class TalaServer:
         await asyncio.wait([conn.writer], timeout=3)
 
     def _deliver(self, out: Outgoing) -> None:
-        """Queue the core's frames on their connections (a connection found stuck is told to the core)."""
-        for conn_id, frame in out:
+        """Do the core's state file writes, then queue its frames on their connections (a connection found stuck,
+        or a write the disk refused, is told to the core)."""
+        for item in out:
+            if isinstance(item, SaveTables | ClearTables):
+                if self.state_file is not None and not self.state_file.perform(item, self._now()):
+                    self.core.not_written(item)
+                continue
+            conn_id, frame = item
             conn = self.conns.get(conn_id)
             if conn is None:
                 continue
@@ -126,6 +140,9 @@ class TalaServer:
                 conn.send(frame)
                 if conn.closing:
                     self.core.stuck(conn_id)
+
+    def _now(self) -> float:
+        return self.loop.time() if self.loop is not None else 0.0
 
     # ------------------------------------------------------------ the tick
     async def _tick_forever(self) -> None:

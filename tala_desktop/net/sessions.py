@@ -4,7 +4,9 @@
 A ``Link`` is a connection id the socket side gave (net/server.py), its
 address, its rate budgets and what the core has decided for it; frames
 sent to it are appended to the core's outbox as ``(id, frame)``, and a
-``Close`` there tells the socket side to finish sending and close. A
+``Close`` there tells the socket side to finish sending and close. The
+core asks its adapter for disk writes the same way (``SaveTables``,
+``ClearTables``: net/persist.py), ahead of the frames they go with. A
 ``Session`` holds the name, the resume token and the table it is at (where
 it sits is the room's to know), and when it dropped; its ``person`` is who it
 is: the hash of the key the app sent (its own per-server key), or of the
@@ -35,8 +37,25 @@ class Close:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class SaveTables:
+    """Write these started tables to the state file and forget the ``gone`` ones, in one transaction: (room id,
+    its JSON row) and (room id, its dealer's random state) when that changed (net/persist.py)."""
+
+    rows: tuple[tuple[int, bytes], ...] = ()
+    dealers: tuple[tuple[int, bytes], ...] = ()
+    gone: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClearTables:
+    """Empty the state file's tables (the server stops on purpose: nothing is left to resume)."""
+
+
 Frame = str | Close
-Outgoing = list[tuple[int, Frame]]      # what the core asks the socket side to send, in order
+StateWrite = SaveTables | ClearTables
+Frames = list[tuple[int, Frame]]        # a connection's frames and closes, in order
+Outgoing = list[tuple[int, Frame] | StateWrite]   # what the core asks the adapter to do, in order: the writes first
 FrameHook = Callable[["Session | None", str], None]  # sees every frame as it is queued (tests record them)
 
 
@@ -45,7 +64,7 @@ class Link:
 
     __slots__ = ("id", "addr", "opened", "bucket", "chat_bucket", "refused", "closing", "session", "_out", "_hook")
 
-    def __init__(self, conn_id: int, addr: str, config: ServerConfig, now: float, out: Outgoing,
+    def __init__(self, conn_id: int, addr: str, config: ServerConfig, now: float, out: Frames,
                  hook: FrameHook | None = None) -> None:
         self.id = conn_id
         self.addr = addr
@@ -91,7 +110,7 @@ class Session:
     @property
     def seat(self) -> int | None:
         """Where it sits at its table (None: it watches, or is at no table)."""
-        return self.room.seat_index(self) if self.room is not None else None
+        return self.room.checks.seat_index(self) if self.room is not None else None
 
     @property
     def connected(self) -> bool:

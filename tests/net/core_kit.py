@@ -1,7 +1,9 @@
 """The server core without sockets for tests: connections by id, a stepped clock, what each connection was sent.
 
 ``CoreKit`` drives a ``ServerCore`` as the websockets adapter does (connect,
-receive, tick, disconnect), with time passed in, and keeps every frame each
+receive, tick, disconnect), with time passed in, and performs the state
+file writes it asks for (``perform_writes`` False: it does not, as a
+process killed before its write), and keeps every frame each
 connection was sent, decoded to plain JSON as a client reads it, and the
 close it was given. ``say``/``hear`` read like the raw-socket helpers of
 conftest.py, so a test reads the same over the core and over a socket.
@@ -21,7 +23,8 @@ from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.net.core import ServerCore
 from tala_desktop.net.limits import ServerConfig
 from tala_desktop.net.protocol import PROTOCOL_VERSION
-from tala_desktop.net.sessions import Close, FrameHook, Outgoing
+from tala_desktop.net.sessions import Close, FrameHook, Outgoing, StateWrite
+from tala_desktop.net.state_file import StateFile, open_state
 
 # fixed deals, bots that move at the tick after they were asked (a Hard search has a small budget), no wait for a
 # deal to be shown (these clients draw nothing)
@@ -32,25 +35,38 @@ CORE: dict[str, Any] = dict(bot_delay=0.0, seed=11, hard_budget_ms=20.0, address
 class CoreKit:
     """A ``ServerCore`` on a stepped clock (``now``, seconds), its connections' frames and closes."""
 
-    def __init__(self, frame_hook: FrameHook | None = None, **config: Any) -> None:
+    def __init__(self, frame_hook: FrameHook | None = None, threads: bool = False, **config: Any) -> None:
+        """``threads``: the core makes its own bot runner, threads as a real server's (not the kit's inline one)."""
         self.config = ServerConfig(**{**CORE, **config})
         self.runner = InlineRunner()
-        self.core = ServerCore(self.config, frame_hook, self.runner)
+        self.core = ServerCore(self.config, frame_hook, None if threads else self.runner)
         self.now = 1000.0
         self.inbox: dict[int, deque[dict[str, Any]]] = {}
         self.closes: dict[int, Close] = {}
         self._next = 0
+        self.file: StateFile | None = None
+        self.writes: list[StateWrite] = []     # the state file writes the core asked for, in order
+        self.perform_writes = True             # False: an adapter that never writes what it is asked
 
     def __enter__(self) -> CoreKit:
-        self.core.restore(self.now)
+        self.file, kept = open_state(self.config)
+        self.deliver(self.core.restore(self.now, kept))
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.deliver(self.core.shutdown())      # ends the tables
         self.runner.shutdown()
+        if self.file is not None:
+            self.file.close()
 
     def deliver(self, out: Outgoing) -> None:
-        for conn, frame in out:
+        for item in out:
+            if not isinstance(item, tuple):      # the state file first, as the websockets adapter does
+                self.writes.append(item)
+                if self.perform_writes and self.file is not None and not self.file.perform(item, self.now):
+                    self.core.not_written(item)
+                continue
+            conn, frame = item
             if isinstance(frame, Close):
                 self.closes.setdefault(conn, frame)
             elif conn not in self.closes:

@@ -70,7 +70,7 @@ def test_the_backoff_resets_after_a_good_connection_so_a_dropped_turn_is_never_a
     try:
         for pl in players:
             pl.auto = False
-        me.client.stable_after = 0.2
+        me.client.core.stable_after = 0.2
         turn = (me.snap.game_id, me.snap.legal)
         for drop in range(1, 6):
             welcomes = sum(isinstance(m, p.Welcome) for m in me.messages)
@@ -80,7 +80,7 @@ def test_the_backoff_resets_after_a_good_connection_so_a_dropped_turn_is_never_a
             abort(me.client)
             pump_until([me], lambda w=welcomes: sum(isinstance(m, p.Welcome) for m in me.messages) > w, act=False)
             assert me.client.reconnects == drop
-        assert all(d <= RETRY_FIRST for d in me.client.retry_delays), list(me.client.retry_delays)
+        assert all(d <= RETRY_FIRST for d in me.client.core.retry_delays), list(me.client.core.retry_delays)
         table = srv.call(lambda: srv.server.core.rooms[1].table)
         assert srv.call(lambda: table.state.to_move) == me.client.seat  # nobody played the turn for me
         assert (me.snap.game_id, me.snap.legal) == turn
@@ -92,7 +92,7 @@ def test_the_backoff_resets_after_a_good_connection_so_a_dropped_turn_is_never_a
 def test_the_backoff_grows_while_the_server_stays_away():
     client = NetTableClient("127.0.0.1", 9, "An", resume="abcdefgh12", reconnect_for=0.0)
     try:
-        waits = [client.backoff(k) for k in range(8)]
+        waits = [client.core.backoff(k) for k in range(8)]
         assert waits[0] <= RETRY_FIRST and waits[-1] <= 2.0
         assert all(b >= a * 1.5 for a, b in zip(waits[:4], waits[1:5]))
     finally:

@@ -91,7 +91,7 @@ def test_a_connection_the_socket_side_gave_up_on_is_sent_nothing_more_and_counts
         kit.say(an, type="chat", text="còn đó không?")
         assert kit.heard(binh) == []
         room = kit.core.rooms[1]
-        assert [m.connected for m in room.members()] == [True, False]
+        assert [m.connected for m in room.roster.members()] == [True, False]
 
 
 def test_the_bots_decide_in_the_runner_handed_in_at_the_ticks_and_the_same_game_plays_the_same():

@@ -47,8 +47,8 @@ class LeakRecorder:
             self.frames[session.name].append(frame)
         room = session.room
         if room is None and self.rooms is not None:
-            room = next((r for r in self.rooms() if session in r.everyone()), None)
-        seat = room.seat_index(session) if room is not None else None
+            room = next((r for r in self.rooms() if session in r.roster.everyone()), None)
+        seat = room.checks.seat_index(session) if room is not None else None
         if room is None or room.table is None or room.table.state is None:
             return
         watching = room.watching(session)

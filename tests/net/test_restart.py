@@ -13,7 +13,7 @@ import pytest
 
 from tala_desktop.net.cli import parse_args
 from tala_desktop.net.host import ServerThread, start_in_thread
-from tala_desktop.net.persist import StateFile, StateFileError
+from tala_desktop.net.state_file import StateFile, StateFileError
 from tala_desktop.table.messages import Snapshot
 
 from .conftest import FAST, Player, choose, close_all, game_over, pump_until, seat_table
@@ -43,8 +43,8 @@ def crash(srv: ServerThread) -> None:
             conn.ws.transport.abort()
         for room in s.core.rooms.values():
             room.close()
-        if s.core.keeper is not None:  # the dead process's file handle goes away, its rows stay as they were
-            s.core.keeper.file.close()
+        if s.state_file is not None:  # the dead process's file handle goes away, its rows stay as they were
+            s.state_file.close()
     srv.call(die)
     srv.loop.call_soon_threadsafe(srv.loop.stop)
     srv.thread.join(timeout=5)
@@ -121,7 +121,7 @@ def test_what_players_were_sent_is_in_the_state_file_before_any_tick(tmp_path):
                        and len({public_view(pl.snap) for pl in players}) == 1, act=False)
         sent = {pl.client.name: pl.snap for pl in players}
         for pl in players:     # however slow the machine, they come back before anyone would play for them
-            pl.client.reconnect_for = 30.0
+            pl.client.core.reconnect_for = 30.0
         crash(first)
         second = start_in_thread(state_path=str(state), away_delay=30.0, **{**FAST, "port": port})
         try:
@@ -227,7 +227,7 @@ def test_the_standalone_server_resumes_after_kill_9(tmp_path):
         players = seat_table(type("Stub", (), {"port": port})(), ["An", "Bình"], seats=2)
         for pl in players:
             pl.auto = False
-            pl.client.reconnect_for = 15.0
+            pl.client.core.reconnect_for = 15.0
         hand = players[1].snap.hand
         proc.send_signal(signal.SIGKILL)      # at once: the started table was written before the players saw it
         proc.wait(timeout=5)

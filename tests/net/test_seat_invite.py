@@ -89,7 +89,7 @@ def test_a_seated_guest_gives_their_seat_to_a_watcher_who_accepts():
         assert info["seats"][1]["name"] == "Quân" and info["watchers"] == ["Minh"]
         room = kit.core.rooms[table]
         minh_there = next(m for m in room.audience.watchers)
-        assert room.people.stakes[minh_there.person].chips == chips       # Minh's chips kept for him
+        assert room.state.people.stakes[minh_there.person].chips == chips       # Minh's chips kept for him
         assert room.table.balances[1] == 10_000                           # Quân brings a newcomer's stake
 
 

@@ -47,7 +47,7 @@ def table_facts(srv, table: int) -> dict:
         t = room.table
         return {"kinds": list(room.seats.kinds), "names": list(t.names), "balances": list(t.balances),
                 "leader": t.state.leader, "game": t.game_id, "bots": [b is not None for b in t.bots],
-                "host": room.host}
+                "host": room.seats.host}
     return srv.call(read, srv.server)
 
 

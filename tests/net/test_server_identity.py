@@ -9,7 +9,7 @@ from pathlib import Path
 from tala_desktop.net.discovery import Browser
 from tala_desktop.net.host import start_in_thread
 from tala_desktop.net.identity import identity_in_file, short_code, valid_identity
-from tala_desktop.net.persist import StateFile
+from tala_desktop.net.state_file import StateFile
 
 from .conftest import FAST
 from .core_kit import CoreKit

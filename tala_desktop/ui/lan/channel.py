@@ -18,7 +18,8 @@ from tala_desktop.table import SeatKind
 from ..core.i18n import N_, tr
 from ..core.names import shown_name
 from ..social.social_channel import ChatMessage, Person, SeatChoice
-from .session import LanSession, free_seats
+from .open_seats import free_seats
+from .session import LanSession
 
 INVITES_SHOWN = 2   # the host's "Mời Lan vào ghế 3" in the row between games: for the first people watching
 INVITE_NAME = 12    # letters of a name in that button (the seat number after it must show)

@@ -3,9 +3,8 @@
 Not at a table yet: the server's tables with a "Vào" button each, and "Tạo bàn". At a table: "Sẵn sàng" or,
 for the host, the table's settings and "Bắt đầu"; the seats and the people watching, with the host's "Mời ra"
 and "Cấm chat", are the roster's (roster.py); a name cut with "…" shows whole under the pointer (name_tips.py).
-When the game starts the TableScene is pushed with the session's TableClient; leaving it comes back here, and so
-does being taken off the table (removed by the host, the table closed), with why in the status line. Losing the
-server shows LanLostOverlay, whose button returns to the menu.
+The game pushes the TableScene on the session's TableClient; leaving it, or being taken off the table (removed,
+the table closed: why in the status line), comes back here. Losing the server shows LanLostOverlay (to the menu).
 """
 
 from __future__ import annotations
@@ -40,11 +39,12 @@ from .channel import LanChannel
 from .lobby_chat import BOX_BOTTOM, LobbyChat
 from .lost import LanLostOverlay
 from .name_tips import NameTips
+from .open_seats import free_between_games
 from .pin import enter_table, host_pin_dialog
 from .roster import LEFT, ROW_H, LobbyRoster
 from .scoreboard_view import board_rows
 from .seat_keeper import SeatKeeper
-from .session import LanSession, free_between_games
+from .session import LanSession
 from .where import LOCK_W, TableWhere
 
 RIGHT = pygame.Rect(PANEL.x + 640, PANEL.y + 28, 444, 0)

@@ -1,11 +1,11 @@
 """LanSession: one LAN connection shared by the lobby and the table scene, sorting lobby from table messages.
 
 The session owns a ``NetTableClient`` (and, for "Tạo bàn LAN", the in-app
-server thread). ``pump(now)`` polls the client once and files each message:
-lobby state, the table list, chat and notices stay here for the lobby scene;
-table messages (events, snapshots, hints, errors: the Structs of
-table/messages.py) wait in a queue for the table scene, which reads them
-through ``table_client()``, a TableClient that behaves like the offline one.
+server thread). ``pump(now)`` polls the client once and files each message
+by its type: lobby state, the table list, chat and notices stay here for
+the lobby scene; table messages (events, snapshots, hints, errors: the
+Structs of table/messages.py) wait in a queue for the table scene, which
+reads them through ``table_client()``, a TableClient like the offline one.
 The lobby state is the protocol's own Structs (``TableInfo``, ``SeatInfo``).
 No pygame here: the scenes draw what this holds, and tests drive it headless.
 """
@@ -17,11 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tala_desktop.engine import Move
 from tala_desktop.net import protocol as p
 from tala_desktop.net.client import FINAL_REASONS, NetTableClient
 from tala_desktop.net.discovery import local_addresses
 from tala_desktop.net.game_record import GameRecord
+from tala_desktop.net.handlers import Handlers
 from tala_desktop.net.host import ServerThread, start_in_thread
 from tala_desktop.net.identity import short_code
 from tala_desktop.net.scoreboard import Scoreboard
@@ -31,6 +31,8 @@ from tala_desktop.table.messages import Error, TableMessage
 from ..core.i18n import N_, tr
 from ..core.names import shown_name
 from .errors import disconnect_text, error_text, left_text
+from .open_seats import free_seats, open_table
+from .table_client import LanTableClient
 
 ChatLine = p.ChatEvent | p.ReactionEvent | p.Removed
 
@@ -59,27 +61,6 @@ def unseen(known: list[ChatLine], log: list[ChatLine]) -> list[ChatLine]:
         if (k > 0 or j == 0) and log[j - k:j] == known[len(known) - k:]:
             return log[j:]
     return log
-
-
-def free_seats(table: p.TableInfo) -> list[int]:
-    """The seats of ``table`` nobody holds, neither a person nor a bot (a bot takes them at the next deal)."""
-    return [x.seat for x in table.seats if x.kind == SeatKind.EMPTY and x.name is None]
-
-
-def free_between_games(table: p.TableInfo) -> bool:
-    """A started table with a seat free now (between games: its player left, or the host opened it)."""
-    return table.state == "playing" and bool(free_seats(table))
-
-
-def open_table(tables: list[p.TableInfo]) -> p.TableInfo | None:
-    """Where Vào on a friend's table goes: the server's table when it has just one, with a seat to take now (in its
-    lobby, or left free between games; a PIN table asks its PIN first); None: the player chooses from the list (or
-    watches)."""
-    if len(tables) != 1:
-        return None
-    table = tables[0]
-    return table if (table.state == "lobby" and table.players < len(table.seats)) or free_between_games(table) \
-        else None
 
 
 class LanSession:
@@ -125,6 +106,7 @@ class LanSession:
         self.pin_try: int | None = None               # the table a PIN was sent for, until it answers
         self.pin_answer: PinAnswer | None = None      # ... its answer, for the PIN dialog
         self.pin: str | None = None                   # the PIN this app's host set for its table (shown to them)
+        self.messages = self._message_handlers()      # what each message from the server does here, by type
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -183,94 +165,120 @@ class LanSession:
             self.after_pump()
 
     def _file(self, msg: p.ClientMessage) -> None:
-        if isinstance(msg, p.Welcome):
-            if not msg.resumed or not self.games_server:
-                # a server that restarted from its state file and gave the seat back has another id: the games of
-                # this seat stay kept under the first, so a record sent again is kept once
-                self.games_server = msg.server_id
-            self.welcome = msg
-        elif isinstance(msg, p.Lobby):
-            if self.lobby is None:
-                self.notices.clear()                      # at a table now: what the list was told is old news
-            if self.pin_try is not None:
-                self.pin_try, self.pin_answer = None, PinAnswer(accepted=True)
-            self._joining(msg.table)
-            self._stood(msg)
-            self.lobby, self.you, self.watching, self.member = msg.table, msg.you, msg.watching, msg.member
-            if msg.you is not None and not msg.watching:
-                self.held.setdefault(msg.table.id, set()).add(msg.you)
-                self.at = (msg.table.id, msg.you)
-            self.playing = msg.table.state == "playing"
-        elif isinstance(msg, p.Tables):
-            self.tables = list(msg.tables)
-            table = open_table(self.tables) if self.straight_in and self.lobby is None else None
-            self.straight_in = False
-            if table is not None and table.password:
-                self.pin_for = table                      # the lobby asks its PIN, then joins
-            elif table is not None:
-                self.client.join(table.id)
-        elif isinstance(msg, p.ChatEvent):
-            self.chat.append((msg.name, msg.text))
-            del self.chat[:-MAX_CHAT_LINES]
-            self._add_chat_events([msg])
-        elif isinstance(msg, (p.ReactionEvent, p.Removed)):
-            self._add_chat_events([msg])
-        elif isinstance(msg, p.ChatLog):
-            self.chat = [(line.name, line.text) for line in msg.lines if isinstance(line, p.ChatEvent)]
-            del self.chat[:-MAX_CHAT_LINES]
-            self._add_chat_events(unseen(self.chat_events, msg.lines))
-        elif isinstance(msg, p.Closing):
-            self.closing = msg
-        elif isinstance(msg, p.SeatOffer):
-            self.offer = (msg, self.now)                  # asked: the strip offers Nhận ghế / Từ chối
-        elif isinstance(msg, p.SeatDeclined):
-            key = N_("social.declined_late") if msg.expired else N_("social.declined")
-            self.chat_notices.append(tr(key, name=shown_name(msg.name), seat=msg.seat + 1))
-        elif isinstance(msg, p.Left):
-            if msg.reason == "kicked":
-                self.removed_from.add(msg.table)          # its list row offers no seat that would be refused
-            self.lobby, self.you, self.playing, self.leaving, self.watching = None, None, False, False, False
-            self.member = None
-            self.chat_events = []                                # a new table's chat starts empty
-            why = left_text(msg.reason)
-            if why is not None:
-                self.notices.append(why)
-                del self.notices[:-5]
-            self.client.list_tables()
-            if why is not None and self.on_left is not None:
-                self.on_left(why)
-        elif isinstance(msg, p.Disconnected):
-            log.info("LAN connection ended (%s): %s", msg.reason, msg.message)
-            if self.lost_reason is not None and msg.reason == "closed":
-                return          # a command sent after the connection had ended: why it ended stays the reason
-            self.lost_reason, self.lost_wait = msg.reason, msg.wait
-            self.lost = disconnect_text(self.lost_reason, self.where(), msg.who)
-            if self.on_lost is not None:
-                self.on_lost(self.lost)
-        elif isinstance(msg, Error) and msg.code in PIN_REFUSALS and self.pin_try is not None:
+        """Lobby messages update this session (``messages``, by type); table messages wait for the table scene."""
+        if not self.messages.handle(msg) and isinstance(msg, TableMessage):
+            self.table_queue.append(msg)
+
+    def _message_handlers(self) -> Handlers[[]]:
+        h: Handlers[[]] = Handlers()
+        h.on(p.Welcome, self._welcome)
+        h.on(p.Lobby, self._lobby)
+        h.on(p.Tables, self._tables)
+        h.on(p.ChatEvent, self._chat_line)
+        h.on(p.ReactionEvent, lambda msg: self._add_chat_events([msg]))
+        h.on(p.Removed, lambda msg: self._add_chat_events([msg]))
+        h.on(p.ChatLog, self._chat_log)
+        h.on(p.Closing, lambda msg: setattr(self, "closing", msg))
+        h.on(p.SeatOffer, lambda msg: setattr(self, "offer", (msg, self.now)))   # the strip offers Nhận ghế / Từ chối
+        h.on(p.SeatDeclined, self._declined)
+        h.on(p.Left, self._left)
+        h.on(p.Disconnected, self._disconnected)
+        h.on(Error, self._error)
+        h.on(GameRecord, lambda msg: self.on_record(msg) if self.on_record is not None else None)
+        h.on(Scoreboard, self._scoreboard)
+        return h
+
+    def _welcome(self, msg: p.Welcome) -> None:
+        if not msg.resumed or not self.games_server:
+            # a server that restarted from its state file and gave the seat back has another id: the games of
+            # this seat stay kept under the first, so a record sent again is kept once
+            self.games_server = msg.server_id
+        self.welcome = msg
+
+    def _lobby(self, msg: p.Lobby) -> None:
+        if self.lobby is None:
+            self.notices.clear()                      # at a table now: what the list was told is old news
+        if self.pin_try is not None:
+            self.pin_try, self.pin_answer = None, PinAnswer(accepted=True)
+        self._joining(msg.table)
+        self._stood(msg)
+        self.lobby, self.you, self.watching, self.member = msg.table, msg.you, msg.watching, msg.member
+        if msg.you is not None and not msg.watching:
+            self.held.setdefault(msg.table.id, set()).add(msg.you)
+            self.at = (msg.table.id, msg.you)
+        self.playing = msg.table.state == "playing"
+
+    def _tables(self, msg: p.Tables) -> None:
+        self.tables = list(msg.tables)
+        table = open_table(self.tables) if self.straight_in and self.lobby is None else None
+        self.straight_in = False
+        if table is not None and table.password:
+            self.pin_for = table                      # the lobby asks its PIN, then joins
+        elif table is not None:
+            self.client.join(table.id)
+
+    def _chat_line(self, msg: p.ChatEvent) -> None:
+        self.chat.append((msg.name, msg.text))
+        del self.chat[:-MAX_CHAT_LINES]
+        self._add_chat_events([msg])
+
+    def _chat_log(self, msg: p.ChatLog) -> None:
+        self.chat = [(line.name, line.text) for line in msg.lines if isinstance(line, p.ChatEvent)]
+        del self.chat[:-MAX_CHAT_LINES]
+        self._add_chat_events(unseen(self.chat_events, msg.lines))
+
+    def _declined(self, msg: p.SeatDeclined) -> None:
+        key = N_("social.declined_late") if msg.expired else N_("social.declined")
+        self.chat_notices.append(tr(key, name=shown_name(msg.name), seat=msg.seat + 1))
+
+    def _left(self, msg: p.Left) -> None:
+        if msg.reason == "kicked":
+            self.removed_from.add(msg.table)          # its list row offers no seat that would be refused
+        self.lobby, self.you, self.playing, self.leaving, self.watching = None, None, False, False, False
+        self.member = None
+        self.chat_events = []                         # a new table's chat starts empty
+        why = left_text(msg.reason)
+        if why is not None:
+            self.notices.append(why)
+            del self.notices[:-5]
+        self.client.list_tables()
+        if why is not None and self.on_left is not None:
+            self.on_left(why)
+
+    def _disconnected(self, msg: p.Disconnected) -> None:
+        log.info("LAN connection ended (%s): %s", msg.reason, msg.message)
+        if self.lost_reason is not None and msg.reason == "closed":
+            return          # a command sent after the connection had ended: why it ended stays the reason
+        self.lost_reason, self.lost_wait = msg.reason, msg.wait
+        self.lost = disconnect_text(self.lost_reason, self.where(), msg.who)
+        if self.on_lost is not None:
+            self.on_lost(self.lost)
+
+    def _error(self, msg: Error) -> None:
+        """A refusal: the PIN dialog's, the connection's end (worded when it ends), one for the chat or the lobby;
+        the others (a move refused at the table) are the table scene's."""
+        if msg.code in PIN_REFUSALS and self.pin_try is not None:
             self.pin_try, self.pin_answer = None, PinAnswer(accepted=False, code=msg.code, wait=msg.wait)
-        elif isinstance(msg, Error) and msg.code in FINAL_REASONS:
+        elif msg.code in FINAL_REASONS:
             log.info("the server ends the connection (%s): %s", msg.code, msg.message)   # the disconnect words it
-        elif isinstance(msg, Error) and self.watching and msg.code == "watching":
+        elif self.watching and msg.code == "watching":
             log.info("the server refused a watcher's command: %s", msg.message)   # a vote sent with a failed sit
-        elif isinstance(msg, Error) and (msg.code in CHAT_REFUSALS or self.watching):
+        elif msg.code in CHAT_REFUSALS or self.watching:
             self.chat_notices.append(error_text(msg.code))
             if not self.playing:
                 self.notices.append(error_text(msg.code))
                 del self.notices[:-5]
-        elif isinstance(msg, Error) and not self.playing:
+        elif not self.playing:
             log.info("the server refused a lobby command (%s): %s", msg.code, msg.message)
             self.notices.append(error_text(msg.code))
             del self.notices[:-5]
-        elif isinstance(msg, GameRecord):
-            if self.on_record is not None:
-                self.on_record(msg)
-        elif isinstance(msg, Scoreboard):
-            self.scoreboard = msg
-            if self.on_scoreboard is not None:
-                self.on_scoreboard(msg)
-        elif not isinstance(msg, p.Pong):
+        else:
             self.table_queue.append(msg)
+
+    def _scoreboard(self, msg: Scoreboard) -> None:
+        self.scoreboard = msg
+        if self.on_scoreboard is not None:
+            self.on_scoreboard(msg)
 
     def _joining(self, info: p.TableInfo) -> None:
         """Tell the chat who takes which seat from the next game on, once ("Lan sẽ vào ghế 3 ván sau")."""
@@ -397,47 +405,3 @@ class LanSession:
             who = self.welcome.name if self.welcome is not None else None
             self.server.stop(reason=reason, who=who)
             self.server = None
-
-
-class LanTableClient:
-    """The table scene's TableClient over a LanSession (offline-identical messages; lobby ones filtered out)."""
-
-    can_pause = False   # the server's clock runs on
-
-    def __init__(self, session: LanSession) -> None:
-        self.session = session
-        self.seat = session.you if session.you is not None else getattr(session.client, "seat", 0)
-
-    def start(self, now: float) -> None:
-        """Nothing: the host starts the games on the server."""
-
-    def poll(self, now: float) -> list[TableMessage]:
-        self.session.pump(now)
-        out, self.session.table_queue = self.session.table_queue, []
-        return out
-
-    def send_move(self, move: Move) -> None:
-        self.session.client.send_move(move)
-
-    def next_game(self) -> None:
-        """Your vote for the next game (someone watching has none: the players' votes deal it)."""
-        if not self.session.watching:
-            self.session.client.next_game()
-
-    def deal_shown(self, game_id: int) -> None:
-        """Your screen has shown the deal (someone watching has no turn to start)."""
-        if not self.session.watching:
-            self.session.client.deal_shown(game_id)
-
-    def request_hint(self) -> None:
-        self.session.client.request_hint()
-
-    def leave(self) -> None:
-        self.session.leave()
-
-    def still_here(self) -> None:
-        """A vote for the next game: a LAN table never asks (it stands a player the clock played for up)."""
-        self.next_game()
-
-    def close(self) -> None:
-        """The table scene is done with it; the connection stays with the lobby (LanSession.close ends it)."""

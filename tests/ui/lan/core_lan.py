@@ -11,14 +11,15 @@ network, and a test steps the clock itself (``CoreLan.tick``).
 
 from __future__ import annotations
 
-import collections
 import queue
 import random
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
+from tala_desktop.net.client_core import ClientCore
 from tala_desktop.net.core import ServerCore
 from tala_desktop.net.limits import ServerConfig
 from tala_desktop.net.sessions import Close, Outgoing
@@ -27,46 +28,41 @@ from tests.net.core_kit import CORE
 
 
 class CoreClient(NetTableClient):
-    """A NetTableClient connected to ``lan``'s core as connection ``conn``."""
+    """A NetTableClient connected to ``lan``'s core as connection ``conn``: its ``ClientCore`` is the real one, the
+    frames go straight to and from the server core (no network thread, no loop)."""
 
     def __init__(self, lan: CoreLan, conn: int, name: str, avatar: int | None = None,
                  person: str | None = None) -> None:
-        # what NetTableClient's own methods read; no network thread, no loop
         self.lan, self.conn = lan, conn
-        self.name, self.avatar, self.password = p.clean_name(name), avatar, None
-        self.host, self.port, self.uri = "127.0.0.1", 8765, "core://"
-        self.reconnect_for, self.connect_timeout, self.ping_interval = 0.0, 1.0, None
-        self.seat, self.table_id, self.game_id = -1, None, 0
-        self._vote_for: int | None = None
-        self.token: str | None = None
-        self.person = person
-        self.welcomed = False
+        self.core = ClientCore("127.0.0.1", 8765, name, avatar=avatar, person=person, reconnect_for=0.0,
+                               jitter=random.Random(0))
+        self.name, self.host, self.port, self.uri = self.core.name, "127.0.0.1", 8765, "core://"
         self.frames: list[str] | None = None
         self.connected, self.finished = threading.Event(), threading.Event()
-        self.reconnects, self.retry_delays, self.stable_after = 0, collections.deque(maxlen=32), 1.0
-        self.server_id: str | None = None
-        self._welcomed_at: float | None = None
-        self._jitter = random.Random(0)
-        self._final: tuple[str, str] | None = None
-        self._final_wait: float | None = None
-        self._closed_by: p.Closing | None = None
-        self.watching = False
         self._inbox: queue.SimpleQueue[tuple[float, p.ClientMessage]] = queue.SimpleQueue()
         self._closing = False
         self._told_end = False
 
-    def _queue_frame(self, frame: str) -> None:
+    def opened(self) -> None:
+        """The connection is open: the core's hello goes to the server core."""
+        self.lan.receive(self.conn, self.core.opened(self.lan.now))
+
+    def _on_loop(self, call: Callable[..., None], *args: Any) -> None:
         if self._closing or self.finished.is_set():
             if not self._told_end:
                 self._deliver(p.Disconnected(reason="closed", message="not connected to the server"))
             return
+        call(*args)
+
+    def _put(self, frame: str) -> None:
         self.lan.receive(self.conn, frame)
 
     def take(self, frame: str) -> None:
         """A frame from the core, handled as the network thread handles one."""
-        got = p.decode_server_frame(frame)
-        for msg in got.messages if isinstance(got, p.Batch) else [got]:
-            self._track(msg)
+        msgs, _ = self.core.received(frame, self.lan.now)
+        for msg in msgs:
+            if isinstance(msg, p.Welcome):
+                self.connected.set()
             self._deliver(msg)
 
     def ended(self, close: Close) -> None:
@@ -92,7 +88,10 @@ class CoreLan:
         self._next = 0
 
     def deliver(self, out: Outgoing) -> None:
-        for conn, frame in out:
+        for item in out:
+            if not isinstance(item, tuple):
+                continue          # a state file write: this server keeps none (no state_path)
+            conn, frame = item
             client = self.clients.get(conn)
             if client is None:
                 continue
@@ -118,7 +117,7 @@ class CoreLan:
         conn = self._next
         client = self.clients[conn] = CoreClient(self, conn, name, avatar, person)
         self.deliver(self.core.connect(conn, f"127.0.0.{conn}", self.now))
-        client._send(p.Hello(name=client.name, version=p.PROTOCOL_VERSION, avatar=avatar, person=person))
+        client.opened()
         return client
 
     def session(self, name: str, person: str | None = None) -> LanSession:
