@@ -31,6 +31,7 @@ from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_lea
 
 from .config import BOT, TableConfig
 from .messages import MAX_STORY, Clock, Snapshot, Story, TableMessage, Thinking
+from .play_out import play_to_end
 from .snapshot import seat_events, seat_snapshot
 from .turn_start import TurnStart
 
@@ -253,27 +254,14 @@ class Table:
         self.timed_out[seat] = 0
 
     def play_out(self) -> None:
-        """Play the current game to its end at once and publish it as one change (a player left for good).
-
-        Each seat to move is played by its bot; Hard bots (they search for a fixed
-        budget per move) and human seats are played by a Normal bot so that this is
-        instant. Seats that left are played by the engine itself. Balances follow.
-        """
+        """Play the current game to its end at once (play_out.py) and publish it as one change (a player left for
+        good); balances follow."""
         st = self.state
         if st is None or st.is_over:
             return
         self.runner.cancel_all()
         self._pending = None
-        fallback = make_bot(BotLevel.NORMAL, 0)
-        while not st.is_over:
-            seat = st.to_move
-            bot = self.bots[seat]
-            bot = fallback if bot is None or bot.level == BotLevel.HARD else bot
-            try:
-                st.push(bot.decide(st.view(seat)).move)
-            except Exception:  # noqa: BLE001 - a failing bot must not stop the table
-                log.exception("bot at seat %d failed while playing out; playing its timeout action", seat)
-                st.push(Move(seat, MoveKind.TIMEOUT))
+        play_to_end(st, self.bots)
         self._version += 1
         if st.balances is not None:
             self.balances = st.balances[:]

@@ -43,7 +43,7 @@ from tala_desktop.ui.shell.desktop import Desktop
 from tala_desktop.ui.shell.offline_games import OfflineGames
 from tala_desktop.ui.widgets.form import TextField
 
-from .screen import Element, buttons_of, elements_of, texts_of
+from .screen import Element, chat_elements, elements_of, texts_of
 
 FPS = 60
 BOT_WAIT = 20.0        # wall seconds a frame waits at most for a computer player's decision
@@ -367,42 +367,8 @@ class Journey:
         self.type_text(text)
 
     def chat_elements(self) -> list[Element]:
-        """The table's chat where it is drawn: "chat" (the toggle), and while it is open "chat field" and its
-        buttons; between games the seat changes it offers over the table, by their words; the people at the table
-        and the host's menu of one (``_people_elements``)."""
-        table = self.table()
-        layer = getattr(table, "layer", None)
-        panel = getattr(layer, "panel", None)
-        if panel is None:
-            return []
-        out = [Element("chat", pygame.Rect(panel.toggle_rect))]
-        if panel.is_open:
-            if panel.field is not None:
-                out.append(Element("chat field", pygame.Rect(panel.field.rect)))
-            out.extend(buttons_of(panel.buttons()))
-        out.extend(buttons_of(getattr(layer, "seat_buttons", [])))
-        return out + self._people_elements(table, layer)
-
-    def _people_elements(self, table: Any, layer: Any) -> list[Element]:
-        """The host's menu where it is drawn (its buttons, the names it lists as "person NAME"), each person at
-        the table as "person NAME" at their avatar (their row's in the results) and "watching" at the label."""
-        from tala_desktop.ui.table.results import ResultsOverlay
-
-        people = getattr(layer, "people", None)
-        if people is None or table.model is None:
-            return []
-        out = list(buttons_of(people.menu.buttons))
-        out += [Element(f"person {person.name}", pygame.Rect(rect)) for person, rect in people.menu.rows]
-        names = table.model.names
-        top = self.top
-        if isinstance(top, ResultsOverlay):
-            out += [Element(f"person {names[spot.seat]}", pygame.Rect(spot.avatar)) for spot in top.room().people]
-        else:
-            out += [Element(f"person {names[seat]}", table.layout.seat(seat).avatar) for seat in range(table.model.n)]
-            label = layer._watch_hit()
-            if label is not None:
-                out.append(Element("watching", pygame.Rect(label)))
-        return out
+        """The table's chat and the people at it where they are drawn (screen.py ``chat_elements``)."""
+        return chat_elements(self.table(), self.top)
 
     def click_chat(self, label: str) -> None:
         """Click the chat's element labelled ``label`` (see ``chat_elements``) where it is drawn."""

@@ -135,3 +135,40 @@ def texts_of(scene: Scene) -> Iterator[str]:
     for e in elements_of(scene):
         if not e.label.startswith("card ") and e.label not in ("stock", "discard"):
             yield e.label
+
+
+def chat_elements(table: Any, top: Scene) -> list[Element]:
+    """The table's chat where it is drawn: "chat" (the toggle), and while it is open "chat field" and its
+    buttons; between games the seat changes it offers over the table, by their words; the people at the table
+    and the host's menu of one (``_people_elements``)."""
+    layer = getattr(table, "layer", None)
+    panel = getattr(layer, "panel", None)
+    if panel is None:
+        return []
+    out = [Element("chat", pygame.Rect(panel.toggle_rect))]
+    if panel.is_open:
+        if panel.field is not None:
+            out.append(Element("chat field", pygame.Rect(panel.field.rect)))
+        out.extend(buttons_of(panel.buttons()))
+    out.extend(buttons_of(getattr(layer, "seat_buttons", [])))
+    return out + _people_elements(table, layer, top)
+
+def _people_elements(table: Any, layer: Any, top: Scene) -> list[Element]:
+    """The host's menu where it is drawn (its buttons, the names it lists as "person NAME"), each person at
+    the table as "person NAME" at their avatar (their row's in the results) and "watching" at the label."""
+    from tala_desktop.ui.table.results import ResultsOverlay
+
+    people = getattr(layer, "people", None)
+    if people is None or table.model is None:
+        return []
+    out = list(buttons_of(people.menu.buttons))
+    out += [Element(f"person {person.name}", pygame.Rect(rect)) for person, rect in people.menu.rows]
+    names = table.model.names
+    if isinstance(top, ResultsOverlay):
+        out += [Element(f"person {names[spot.seat]}", pygame.Rect(spot.avatar)) for spot in top.room().people]
+    else:
+        out += [Element(f"person {names[seat]}", table.layout.seat(seat).avatar) for seat in range(table.model.n)]
+        label = layer._watch_hit()
+        if label is not None:
+            out.append(Element("watching", pygame.Rect(label)))
+    return out
