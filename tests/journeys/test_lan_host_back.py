@@ -14,25 +14,14 @@ from functools import partial
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.lan.lost import LanLostOverlay
 
-from .driver import Journey, together
-from .test_lan_table import answer_due, lobby, loopback, on_top, open_lan_page, sit_by_address  # noqa: F401
+from .driver import Journey
+from .test_lan_table import hosted_with_a_guest, lobby, loopback, on_top  # noqa: F401
 
 
 def test_the_hosts_back_asks_before_closing_the_table_for_everyone(journey: Callable[..., Journey],
                                                                     loopback: None) -> None:  # noqa: F811
-    host, guest = journey(folder="host"), journey(folder="guest")
-    together(host, guest)
-    for j in (host, guest):
-        j.start()
-        j.waits_for.append(partial(answer_due, j))
-    open_lan_page(host, "Hà")
-    host.click(tr("lan.host"))
-    host.until(lambda: host.scene_name() == "LanLobbyScene" and tr("lobby.start") in host.labels(), 5.0,
-               "the host's table")
+    host, guest, _ = hosted_with_a_guest(journey, "Hà", "Nguyễn Văn Minh")
     server = lobby(host).session.server
-    assert server is not None
-    open_lan_page(guest, "Nguyễn Văn Minh")
-    sit_by_address(guest, f"127.0.0.1:{server.port}", "a seat at the table")
 
     host.click(tr("btn.back"))                          # "Quay lại": the table would close for Minh
     shown = host.text()

@@ -21,17 +21,13 @@ from tala_desktop.ui.lan import browser as lan_browser
 from tala_desktop.ui.lan import session as lan_session
 from tala_desktop.ui.table.results import ResultsOverlay
 
-from .driver import Journey, together
+from .driver import Journey
 from .play import clock, game_over, my_turn_shown, play_turn, results_read
 from .test_lan_table import (
     BOT_DELAY,
     GAME_WAIT,
-    answer_due,
-    lobby,
+    hosted_with_a_guest,
     on_top,
-    open_lan_page,
-    seats,
-    sit_by_address,
     table_on_top,
 )
 
@@ -69,21 +65,7 @@ def leader_sees_a_full_ring(apps: list[Journey]) -> None:
 
 def test_the_leaders_clock_waits_for_the_deal_and_a_held_result_does_not_hold_the_table(
         journey: Callable[..., Journey], quick_votes: None) -> None:
-    host, guest = journey(folder="host"), journey(folder="guest")
-    together(host, guest)
-    for j in (host, guest):
-        j.start()
-        j.waits_for.append(partial(answer_due, j))
-    open_lan_page(host, "Hà")
-    host.click(tr("lan.host"))
-    host.until(lambda: host.scene_name() == "LanLobbyScene" and tr("lobby.start") in host.labels(), 5.0,
-               "the host's table")
-    host.click("2")
-    server = lobby(host).session.server
-    assert server is not None
-    host.until(lambda: len(seats(host)) == 2, 3.0, "two seats")
-    open_lan_page(guest, "Minh")
-    sit_by_address(guest, f"127.0.0.1:{server.port}", "a seat at the table")
+    host, guest, _ = hosted_with_a_guest(journey, "Hà", "Minh", count=2)
     guest.click(tr("lobby.ready"))
     host.until(lambda: host.find(tr("lobby.start")).enabled, 3.0, "everyone ready")
     host.click(tr("lobby.start"))

@@ -39,16 +39,16 @@ from tala_desktop.ui.lan.lost import LanLostOverlay
 from tala_desktop.ui.screens.history import HistoryScene
 from tala_desktop.ui.screens.menu import MenuScene
 
-from .driver import Journey, together
+from .driver import Journey
 from .play import game_over, my_turn_shown, play_turn, results_read
 from .test_lan_table import (
     BOT_DELAY,
     GAME_WAIT,
     answer_due,
+    hosted_with_a_guest,
     lobby,
     on_top,
     open_lan_page,
-    sit_by_address,
     table_on_top,
 )
 
@@ -67,21 +67,7 @@ def serve(monkeypatch: pytest.MonkeyPatch, **extra: Any) -> None:
 
 def host_and_guest(journey: Callable[..., Journey]) -> tuple[Journey, Journey, str]:
     """Hà hosts a three-seat table (a bot in the third), Lan sits by its address and is ready, Hà starts."""
-    host, guest = journey(folder="host"), journey(folder="guest")
-    together(host, guest)
-    for j in (host, guest):
-        j.start()
-        j.waits_for.append(partial(answer_due, j))
-    open_lan_page(host, "Hà")
-    host.click(tr("lan.host"))
-    host.until(lambda: host.scene_name() == "LanLobbyScene" and tr("lobby.start") in host.labels(), 5.0,
-               "the host's table")
-    host.click("3")
-    server = lobby(host).session.server
-    assert server is not None
-    address = f"127.0.0.1:{server.port}"
-    open_lan_page(guest, "Lan")
-    sit_by_address(guest, address, "Lan's seat")
+    host, guest, address = hosted_with_a_guest(journey, "Hà", "Lan", count=3)
     guest.click(tr("lobby.ready"))
     host.until(lambda: host.find(tr("lobby.start")).enabled, 3.0, "everyone ready")
     host.click(tr("lobby.start"))

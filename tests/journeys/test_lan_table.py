@@ -132,6 +132,31 @@ def answer_due(j: Journey) -> bool:
     return not (session.table_queue or session.closed or session.lost) and session.client._inbox.empty()
 
 
+
+def hosted_with_a_guest(journey: Callable[..., Journey], host_name: str, guest_name: str,
+                        count: int | None = None) -> tuple[Journey, Journey, str]:
+    """Two apps side by side: ``host_name`` hosts from the LAN page (``count`` seats chosen in the lobby if given),
+    ``guest_name`` types the table's address and sits. Returns both and the address."""
+    host, guest = journey(folder="host"), journey(folder="guest")
+    together(host, guest)
+    for j in (host, guest):
+        j.start()
+        j.waits_for.append(partial(answer_due, j))
+    open_lan_page(host, host_name)
+    host.click(tr("lan.host"))
+    host.until(lambda: host.scene_name() == "LanLobbyScene" and tr("lobby.start") in host.labels(), 5.0,
+               "the host's table")
+    if count is not None:
+        host.click(str(count))
+        host.until(lambda: len(seats(host)) == count, 3.0, f"{count} seats")
+    server = lobby(host).session.server
+    assert server is not None
+    address = f"127.0.0.1:{server.port}"
+    open_lan_page(guest, guest_name)
+    sit_by_address(guest, address, f"{guest_name}'s seat")
+    return host, guest, address
+
+
 def test_three_apps_host_join_watch_chat_play_and_the_host_quits(journey: Callable[..., Journey],
                                                                  loopback: None) -> None:
     started = time.perf_counter()
