@@ -179,8 +179,9 @@ class TablePainter:
         size = L.px(15)
         y = r.y + L.px(7)
         for i, line in enumerate(lines):
-            fresh = i == len(lines) - 1
-            img = self.card_text(line, size, WHITE if fresh else FELT_MUTED, bold=fresh, max_width=r.w - L.px(20),
+            fresh = i == len(lines) - 1                           # the newest shares the bottom row with the mark
+            room = r.w - L.px(20) - (mark.get_width() + L.px(6) if fresh else 0)
+            img = self.card_text(line, size, WHITE if fresh else FELT_MUTED, bold=fresh, max_width=room,
                                  four=view.cards.four_colour)
             surface.blit(img, (r.x + L.px(10), y))
             y += line_h
