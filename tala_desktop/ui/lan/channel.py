@@ -270,7 +270,8 @@ class LanChannel:
         fresh = history[max(0, len(history) - (total - self._seen)):] if total > self._seen else []
         first = total - len(fresh)                  # the running number of the first fresh line
         self._seen = total
-        out = [self.message_of(line, first + i < self._before) for i, line in enumerate(fresh)]
+        before = max(self._before, s.chat_logged_total)   # a log arriving after the table showed is from before too
+        out = [self.message_of(line, first + i < before) for i, line in enumerate(fresh)]
         out += [ChatMessage(name="", text=text, notice=True) for text in s.chat_notices[self._notices:]]
         self._notices = len(s.chat_notices)
         out += [ChatMessage(name="", text=tr("social.gone", name=shown_name(name)), notice=True)

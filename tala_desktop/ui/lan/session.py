@@ -77,6 +77,7 @@ class LanSession:
         self.chat: list[tuple[str, str]] = []         # (name, text)
         self.chat_events: list[ChatLine] = []          # the table's chat lines and reactions (the last ones)
         self.chat_events_total = 0     # lines ever added to ``chat_events`` (readers keep their own count)
+        self.chat_logged_total = 0     # of those, the lines up to the last table's log: said before, no bubbles
         self.chat_notices: list[str] = []             # chat lines the server refused, in words
         self.watching = False                         # at the table without a seat
         self.closing: p.Closing | None = None         # the server said it closes (who, why)
@@ -226,6 +227,7 @@ class LanSession:
         self.chat = [(line.name, line.text) for line in msg.lines if isinstance(line, p.ChatEvent)]
         del self.chat[:-MAX_CHAT_LINES]
         self._add_chat_events(unseen(self.chat_events, msg.lines))
+        self.chat_logged_total = self.chat_events_total
 
     def _declined(self, msg: p.SeatDeclined) -> None:
         key = N_("social.declined_late") if msg.expired else N_("social.declined")

@@ -124,6 +124,26 @@ def test_a_watcher_sees_the_table_chat_from_before_and_is_marked_as_watching():
         srv.stop()
 
 
+def test_the_tables_log_is_earlier_even_when_it_arrives_after_the_table_shows():
+    """A watcher's table can show before the frame with the table's chat log arrives (the watch is answered
+    first): the log's lines are still from before (no bubbles), whatever the order of the two frames."""
+    srv = start_in_thread(**FAST)
+    host, guest = seated_pair(srv.port)
+    fan = LanSession.join("127.0.0.1", srv.port, "Quân")
+    try:
+        LanChannel(host).send_chat("bắt đầu thôi")
+        pump_until([host, guest], lambda: len(guest.chat_events) == 1)
+        channel = LanChannel(fan)                       # the table shows before the log has arrived
+        fan.client.watch(host.lobby.id)
+        said: list[ChatMessage] = []
+        collect(channel, said, 1)
+        assert said[0] == ChatMessage(name="Hà", seat=0, text="bắt đầu thôi", earlier=True)
+    finally:
+        for s in (host, guest, fan):
+            s.close()
+        srv.stop()
+
+
 @pytest.mark.parametrize("how,reason", [("quit", "host_quit"), ("back", "host_left")])
 def test_the_players_are_told_who_closed_the_hosting_app_and_why(pg, fonts, how, reason):
     i18n.set_language("en")

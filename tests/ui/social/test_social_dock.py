@@ -128,8 +128,8 @@ def test_lines_said_before_the_table_showed_are_in_the_chat_without_bubbles(font
     from tala_desktop.ui.lan.channel import LanChannel
 
     lobby_line = p.ChatEvent(name="Minh", text="vào ván nhé", seat=1)
-    session = SimpleNamespace(chat_events=[lobby_line], chat_events_total=1, chat_notices=[], watching=False,
-                              welcome=None,
+    session = SimpleNamespace(chat_events=[lobby_line], chat_events_total=1, chat_logged_total=0, chat_notices=[],
+                              watching=False, welcome=None,
                               you=0, lobby=None, pump=lambda now: None, am_muted=False, member=None)
     channel = LanChannel(session)
     drv, layer = table_with_chat(fonts, (1280, 720), channel=channel)
