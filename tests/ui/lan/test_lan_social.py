@@ -102,46 +102,44 @@ def test_the_chat_log_after_a_reconnect_adds_only_the_lines_not_seen():
     assert unseen([c], [a, b]) == [a, b]                          # nothing in common
 
 
-def test_a_watcher_sees_the_table_chat_from_before_and_is_marked_as_watching():
+@pytest.fixture
+def said_before_a_watcher():
+    """A seated pair whose host said "bắt đầu thôi", and Quân connected but not yet watching their table."""
     srv = start_in_thread(**FAST)
     host, guest = seated_pair(srv.port)
     fan = LanSession.join("127.0.0.1", srv.port, "Quân")
     try:
         LanChannel(host).send_chat("bắt đầu thôi")
         pump_until([host, guest], lambda: len(guest.chat_events) == 1)
-        fan.client.watch(host.lobby.id)
-        pump_until([host, guest, fan], lambda: fan.watching and host.lobby is not None and host.lobby.watchers)
-        channel = LanChannel(fan)
-        channel.send_chat("xem với")
-        said: list[ChatMessage] = []
-        collect(channel, said, 2)
-        assert said[0] == ChatMessage(name="Hà", seat=0, text="bắt đầu thôi", earlier=True)   # the table's log, at once
-        assert said[1] == ChatMessage(name="Quân", seat=None, text="xem với", watching=True, mine=True)
-        assert LanChannel(host).watchers == ["Quân"]
+        yield host, guest, fan
     finally:
         for s in (host, guest, fan):
             s.close()
         srv.stop()
 
 
-def test_the_tables_log_is_earlier_even_when_it_arrives_after_the_table_shows():
+def test_a_watcher_sees_the_table_chat_from_before_and_is_marked_as_watching(said_before_a_watcher):
+    host, guest, fan = said_before_a_watcher
+    fan.client.watch(host.lobby.id)
+    pump_until([host, guest, fan], lambda: fan.watching and host.lobby is not None and host.lobby.watchers)
+    channel = LanChannel(fan)
+    channel.send_chat("xem với")
+    said: list[ChatMessage] = []
+    collect(channel, said, 2)
+    assert said[0] == ChatMessage(name="Hà", seat=0, text="bắt đầu thôi", earlier=True)   # the table's log, at once
+    assert said[1] == ChatMessage(name="Quân", seat=None, text="xem với", watching=True, mine=True)
+    assert LanChannel(host).watchers == ["Quân"]
+
+
+def test_the_tables_log_is_earlier_even_when_it_arrives_after_the_table_shows(said_before_a_watcher):
     """A watcher's table can show before the frame with the table's chat log arrives (the watch is answered
     first): the log's lines are still from before (no bubbles), whatever the order of the two frames."""
-    srv = start_in_thread(**FAST)
-    host, guest = seated_pair(srv.port)
-    fan = LanSession.join("127.0.0.1", srv.port, "Quân")
-    try:
-        LanChannel(host).send_chat("bắt đầu thôi")
-        pump_until([host, guest], lambda: len(guest.chat_events) == 1)
-        channel = LanChannel(fan)                       # the table shows before the log has arrived
-        fan.client.watch(host.lobby.id)
-        said: list[ChatMessage] = []
-        collect(channel, said, 1)
-        assert said[0] == ChatMessage(name="Hà", seat=0, text="bắt đầu thôi", earlier=True)
-    finally:
-        for s in (host, guest, fan):
-            s.close()
-        srv.stop()
+    host, _, fan = said_before_a_watcher
+    channel = LanChannel(fan)                       # the table shows before the log has arrived
+    fan.client.watch(host.lobby.id)
+    said: list[ChatMessage] = []
+    collect(channel, said, 1)
+    assert said[0] == ChatMessage(name="Hà", seat=0, text="bắt đầu thôi", earlier=True)
 
 
 @pytest.mark.parametrize("how,reason", [("quit", "host_quit"), ("back", "host_left")])
