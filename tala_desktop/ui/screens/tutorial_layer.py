@@ -4,21 +4,25 @@
 as the scene's layer (``layer``), it is offered the table's input first
 (the "Lan đi nhanh hơn" switch), is updated after the table (it lays the
 coach panel out for the lesson's words now, clear of the log, the seats and
-the status line: tutorial_coach.py) and is drawn by the table's painter,
-last, from the frame's view, except while a dialog (the results) shows.
-The words come from the lessons (``Lessons``: the tutorial); the switch
-asks them to change Lan's pace.
+the status line: tutorial_coach.py) and is shown as a value: its
+``CoachLook`` (the panel, each line where it goes, the switch's
+``ButtonLook``) rides in the frame's ``TableView`` and ``draw_coach`` paints
+it over the table from that look alone, except while a dialog (the results)
+shows. The words come from the lessons (``Lessons``: the tutorial); the
+switch asks them to change Lan's pace.
 
 ``TutorialResults`` are the lesson's results: no countdown (the player
 reads at their pace), the coach's words above the window. Where the band
 between the top bar and the centred window is too low for them (a 720-high
 canvas), the window moves down as far as the canvas lets it, so the words
-sit above it and never over the hand.
+sit above it and never over the hand; the coach there is drawn from a
+``CoachLook`` too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
@@ -32,12 +36,34 @@ from ..table.painter import TablePainter
 from ..table.results import ResultsOverlay
 from ..table.scene import TableScene
 from ..table.scene_layer import DialogRoom, TableNow
-from ..table.view import TableView
+from ..table.view import LayerLook, TableView
+from ..widgets.button_look import ButtonLook
 from ..widgets.controls import Button
 from .tutorial_coach import PAD, CoachLine, coach_lines, fits, line_step, results_areas, switch_rect, table_area
 
 Words = Callable[[], tuple[str, str, str]]      # the coach's (title, what happened / why, what to do now)
 POINTER = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+@dataclass(frozen=True)
+class CoachLook(LayerLook):
+    """The coach as one frame shows it: its panel (where, how round), each line at its place, and the faster switch
+    (None: not shown, over the results)."""
+
+    box: tuple[int, int, int, int]
+    radius: int
+    lines: tuple[tuple[CoachLine, tuple[int, int]], ...]
+    switch: ButtonLook | None = None
+
+
+def coach_look(L: TableLayout, rect: pygame.Rect, lines: list[CoachLine], switch: ButtonLook | None = None
+               ) -> CoachLook:
+    """The look of the coach's panel ``rect`` with its ``lines`` (coach_lines), each placed under the last."""
+    placed, x, y = [], rect.x + L.px(PAD), rect.y + L.px(PAD)
+    for line in lines:
+        placed.append((line, (x, y)))
+        y += line_step(line, L)
+    return CoachLook((rect.x, rect.y, rect.w, rect.h), L.px(16), tuple(placed), switch)
 
 
 class Lessons(Protocol):
@@ -58,6 +84,7 @@ class CoachLayer:
         self.panel: tuple[pygame.Rect, list[CoachLine]] = (pygame.Rect(0, 0, 0, 0), [])
         self.hidden = False             # a dialog over the table (the results) shows the coach itself
         self._switched = False
+        self._look: CoachLook | None = None   # the last look built (None: the panel moved since)
 
     def _switch(self) -> None:
         self.faster_button.text = tr(N_("tutorial.slower") if self.lessons.toggle_faster() else N_("tutorial.faster"))
@@ -71,16 +98,27 @@ class CoachLayer:
         L = table.layout
         panel = coach_lines(self.fonts, L, table_area(L), *self.lessons.coach_lines())
         changed = panel != self.panel or self._switched or self.hidden != (table.dialog is not None)
+        if changed:
+            self._look = None
         self.panel, self._switched = panel, False
         self.hidden = table.dialog is not None
         self.faster_button.rect = switch_rect(L, panel[0])
         self.faster_button.font_size = L.px(16)
         return changed
 
-    def draw(self, surface: pygame.Surface, view: TableView) -> None:
-        if not self.hidden:
-            draw_coach(self.painter, view.layout, surface, *self.panel)
-            self.faster_button.draw(surface)
+    def look(self, view: TableView) -> CoachLook | None:
+        """The coach this frame (None while a dialog shows it): built again only when the panel or the switch
+        changed."""
+        if self.hidden:
+            return None
+        switch = self.faster_button.look()
+        if self._look is None or self._look.switch != switch:
+            self._look = coach_look(view.layout, *self.panel, switch)
+        return self._look
+
+    def draw(self, surface: pygame.Surface, look: LayerLook) -> None:
+        if isinstance(look, CoachLook):
+            draw_coach(surface, look, self.painter)
 
     def dock(self, canvas: tuple[int, int]) -> int:
         return 0                        # the coach sits on the felt: the table keeps its whole width
@@ -91,8 +129,8 @@ class CoachLayer:
     def handle_over(self, event: pygame.event.Event, room: DialogRoom) -> bool:
         return False
 
-    def draw_over(self, surface: pygame.Surface, room: DialogRoom) -> None:
-        return None
+    def look_over(self, room: DialogRoom) -> LayerLook | None:
+        return None                     # the results draw the coach themselves (TutorialResults)
 
     def holding(self) -> bool:
         return False
@@ -133,15 +171,15 @@ class TutorialResults(ResultsOverlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        draw_coach(self.painter, self.table_scene.layout, surface, *self.coach())
+        draw_coach(surface, coach_look(self.table_scene.layout, *self.coach()), self.painter)
 
 
-def draw_coach(painter: TablePainter, L: TableLayout, surface: pygame.Surface, rect: pygame.Rect,
-               lines: list[CoachLine]) -> None:
-    if not lines:
-        return
-    surface.blit(painter.panel(rect.size, theme.COACH_PANEL_FILL, L.px(16), theme.COACH_PANEL_EDGE), rect)
-    y = rect.y + L.px(PAD)
-    for line in lines:
-        surface.blit(painter.text(line.text, line.size, line.colour, line.bold), (rect.x + L.px(PAD), y))
-        y += line_step(line, L)
+def draw_coach(surface: pygame.Surface, look: CoachLook, painter: TablePainter) -> None:
+    """Paint the coach from its look alone (``painter`` holds the panel, the text and the switch, rendered)."""
+    if look.lines:
+        x, y, w, h = look.box
+        surface.blit(painter.panel((w, h), theme.COACH_PANEL_FILL, look.radius, theme.COACH_PANEL_EDGE), (x, y))
+        for line, at in look.lines:
+            surface.blit(painter.text(line.text, line.size, line.colour, line.bold), at)
+    if look.switch is not None:
+        painter.buttons.draw(surface, look.switch)

@@ -14,6 +14,7 @@ the clicks there first), else on the table's free middle.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,11 +27,13 @@ from ..core.i18n import tr
 from ..table.layout import TableLayout, side_dock
 from ..table.painter import plate_words
 from ..table.scene_layer import DialogRoom
+from ..table.view import LayerLook
 from ..widgets.controls import Button
 from ..widgets.text_fit import fit_name
 from ..widgets.tooltip import draw_tooltip
 from .between import STRIP_H, BetweenStrip, table_area
-from .bubbles import Anchor, ReactionBubbles
+from .bubble_art import BubbleArt
+from .bubbles import Anchor, BubbleLook, ReactionBubbles, draw_bubbles
 from .chat_lines import ChatEntry
 from .chat_panel import ChatPanel
 from .people import TablePeople
@@ -43,6 +46,14 @@ if TYPE_CHECKING:
 Colour = tuple[int, int, int]
 
 
+@dataclass(frozen=True)
+class SocialLook(LayerLook):
+    """The social layer as one frame shows it (over the table, or over a dialog: ``dialog``)."""
+
+    bubbles: tuple[BubbleLook, ...] = ()
+    dialog: bool = False
+
+
 class SocialLayer:
     """Chat and reactions for one table scene."""
 
@@ -51,7 +62,8 @@ class SocialLayer:
         self.fonts = fonts
         self.panel = ChatPanel(fonts, canvas, on_react=channel.send_reaction,
                                on_chat=channel.send_chat if channel.can_chat else None)
-        self.bubbles = ReactionBubbles(fonts, canvas)
+        self.art = BubbleArt(fonts)            # the bubbles' images: measured to place them, drawn from their looks
+        self.bubbles = ReactionBubbles(fonts, canvas, self.art)
         self.clock = 0.0
         self._keys: tuple[Any, ...] = ()
         self._dirty = True
@@ -62,6 +74,8 @@ class SocialLayer:
         self._table_now: TableNow | None = None
         self.pointer = (-1, -1)                # where the pointer is (a cut name under it shows whole)
         self._view: TableView | None = None
+        self._look: SocialLook | None = None
+        self._room: DialogRoom | None = None
 
     @property
     def offer(self) -> list[SeatChoice]:
@@ -135,7 +149,11 @@ class SocialLayer:
         """The strip the results leave under their rows (design pixels): room for it while it has anything."""
         return STRIP_H if self.strip.wanted else 0
 
-    def draw_over(self, surface: pygame.Surface, room: DialogRoom) -> None:
+    def look_over(self, room: DialogRoom) -> SocialLook:
+        self._room = room
+        return SocialLook(dialog=True)
+
+    def _draw_over(self, surface: pygame.Surface, room: DialogRoom) -> None:
         self._place_strip(room, self.strip.scale)
         self.strip.draw(surface)
         self.people.draw_dialog(surface, room, self.strip.scale)
@@ -175,13 +193,28 @@ class SocialLayer:
         """The strip at the right edge the open chat takes from the table (0 while it is closed)."""
         return side_dock(canvas) if self.panel.is_open else 0
 
-    def draw(self, surface: pygame.Surface, view: TableView) -> None:
+    def look(self, view: TableView) -> SocialLook:
+        """The layer this frame over the table ``view`` shows; the last frame's look while nothing changed."""
         self._view = view
+        bubbles = self.bubbles.looks(self.clock)
+        if self._look is None or self._look.bubbles is not bubbles:
+            self._look = SocialLook(bubbles)
+        return self._look
+
+    def draw(self, surface: pygame.Surface, look: LayerLook) -> None:
+        if not isinstance(look, SocialLook):
+            return
+        if look.dialog:
+            if self._room is not None:
+                self._draw_over(surface, self._room)
+            return
+        view = self._view
+        assert view is not None
         self._draw_watchers(surface)
         if self.dialog is None:                 # while the results show, over them (draw_over)
             self.strip.draw(surface, note=not view.status[0])   # the status line's own words come first
         self.panel.draw(surface)
-        self.bubbles.draw(surface, self.clock)
+        draw_bubbles(surface, look.bubbles, self.art)
         self.people.draw_table(surface, view.layout)
         name = self._tip_at(self.pointer) if self.dialog is None else None
         if name is not None:

@@ -270,8 +270,8 @@ class ResultsOverlay(Scene):
         if words:
             note = self.painter.text(words, self._type(15), theme.RESULTS_NOTE, max_width=self.panel.w - p(40))
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.new_button.rect.y - p(8))))
-        if self.layer is not None:
-            self.layer.draw_over(surface, self.room())
+        if self.layer is not None and (over := self.layer.look_over(self.room())) is not None:
+            self.layer.draw(surface, over)      # the layer's look over the dialog: its strip, a menu
 
     @property
     def note(self) -> str:

@@ -17,6 +17,7 @@ gives it a layer (``layer``: its coach), its own results dialog (``results``) an
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 
@@ -413,14 +414,19 @@ class TableScene(regions.Repaints, Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the table from this frame's view, then the layer over it from the same view (changes nothing)."""
+        """Paint the table from this frame's view, then the layer's look in it over it (changes nothing)."""
         view = self.view()
         self.painter.draw(surface, view)
-        if self.layer is not None:
-            self.layer.draw(surface, view)
+        if self.layer is not None and view.layer is not None:
+            self.layer.draw(surface, view.layer)
 
     def view(self) -> TableView:
-        """This frame's view of the table: all the painter and the layer over the table draw from."""
+        """This frame's view of the table: all the painter and the layer over the table draw from (the layer's look
+        made from the table's frame and put in it)."""
+        view = self._table_view()
+        return view if self.layer is None else dataclasses.replace(view, layer=self.layer.look(view))
+
+    def _table_view(self) -> TableView:
         m, hl, art, anim = self.model, self.highlights, self.services.cards, self.anim.frame(self.layout.px(26))
         return TableView(
             layout=self.layout, model=m, highlights=hl, hand=self.hand.frame(), anim=anim, now=self.clock,

@@ -6,10 +6,12 @@ this frame (``HandFrame``, ``AnimFrame``), the running clock, the glows'
 pulse, the thinking seat, the status line and the game log, each seat's
 avatar, the buttons shown as frozen ``ButtonLook``s, every text already
 said in the language shown (``TableWords``), the felt's colour and how
-cards are drawn. It is a value: no field holds a widget or a function, two
+cards are drawn, and the look of the layer over the table (``layer``: the
+chat, the reactions, the people, a coach, as that layer's own frozen
+``LayerLook``). It is a value: no field holds a widget or a function, two
 frames that look the same compare equal, and ``TablePainter.draw(surface,
-view)`` reads only that. The layer over the table (the chat, the
-reactions, a coach) is drawn after it from the same view.
+view)`` reads only that; the layer's painter then draws ``view.layer`` over
+it, reading only that.
 
 A dialog over the table (the pause menu, the results) reads ``TableBelow``
 instead, from a function the scene hands it: the layout it centres on, the
@@ -53,6 +55,13 @@ class SeatAvatars:
 
 
 @dataclass(frozen=True)
+class LayerLook:
+    """What the layer over the table shows in one frame: the base of each layer's own frozen look (the chat's, the
+    coach's), built by that layer from its state and drawn by its painter from the look alone. The table only carries
+    it in its ``TableView``: it never reads inside."""
+
+
+@dataclass(frozen=True)
 class CardColours:
     """How cards are drawn: faces in four suit colours or two, and the colour of the backs."""
 
@@ -90,6 +99,7 @@ class TableView:
     felt: str                             # the table cloth's colour (a key of the felt colours)
     cards: CardColours                    # how the cards' faces and backs are drawn
     language: str                         # the language the words and the log are said in
+    layer: LayerLook | None = None        # the layer over the table as this frame shows it (None: no layer)
 
     def remaining(self, seat: int) -> tuple[float, float]:
         """(seconds left, turn seconds) of ``seat``'s clock this frame, or (0, 0) when it has none running."""

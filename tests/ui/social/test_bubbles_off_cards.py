@@ -12,7 +12,7 @@ import pytest
 from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.layer import SocialLayer, keep_clear
 from tala_desktop.ui.social.social_channel import ChatMessage
-from tests.ui.social.test_social_layer import Channel, table_now
+from tests.ui.social.test_social_layer import Channel, shown_bubbles, table_now
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
@@ -54,8 +54,10 @@ def test_no_bubble_covers_a_card_a_plate_or_a_button(pg, fonts, size, language):
             layer.update(0.5, table_now(sc))                 # popped in
             drv.draw()
             placed: list[pygame.Rect] = []
-            for sender, b in sorted(layer.bubbles.bubbles.items(), key=lambda kv: kv[1].born):
-                _, rect = layer.bubbles.choose(b, placed)
+            shown = shown_bubbles(layer, sc)                 # as the frame draws them, the oldest first
+            assert len(shown) == sc.model.n + 1
+            for b in shown:
+                rect, sender = pygame.Rect(b.box), b.anchor
                 if size[1] >= 720:                       # where there is room, nor each other
                     assert not any(rect.colliderect(other) for other in placed), (size, sender)
                 placed.append(rect)

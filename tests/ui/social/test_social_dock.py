@@ -20,7 +20,7 @@ from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.table.layout import TableLayout
-from tests.ui.social.test_social_layer import Channel, table_now
+from tests.ui.social.test_social_layer import Channel, bubble_at, table_now
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 WINDOWS = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
@@ -85,15 +85,14 @@ def test_a_typed_line_pops_a_bubble_at_the_senders_avatar_inside_the_window(font
         for seat in range(4):
             ch.inbox.append(ChatMessage(sc.model.names[seat], seat, text=long, mine=seat == 0))
         layer.update(0.01, table_now(sc))
+        layer.update(0.5, table_now(sc))                          # popped in
         canvas = pygame.Rect((0, 0), size)
         for seat in range(4):
-            bubble = layer.bubbles.bubbles[seat]
-            g = sc.layout.seat(seat)
-            assert bubble.anchor.centre == g.avatar_centre
-            rect = layer.bubbles.place(layer.bubbles.image(bubble.key, bubble.anchor.side, text=bubble.text),
-                                       bubble.anchor)
+            bubble = bubble_at(layer, sc, sc.layout.seat(seat).avatar_centre)
+            rect = pygame.Rect(bubble.box)
             assert canvas.contains(rect), f"seat {seat}'s bubble {rect} leaves the window {size}"
             assert rect.w <= 320 and rect.h <= 140                   # a long line is cut short, not a wall
+            assert len(bubble.content.rows) == 3 and bubble.content.rows[-1].endswith("…")
         sc.close()
 
 

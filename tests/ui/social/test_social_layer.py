@@ -9,8 +9,9 @@ import pygame
 from tala_desktop.ui.art import theme
 from tala_desktop.ui.art.avatars import avatar_colour
 from tala_desktop.ui.art.theme import WATCHER_NAME
-from tala_desktop.ui.core.i18n import set_language
-from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS
+from tala_desktop.ui.core.i18n import set_language, tr
+from tala_desktop.ui.social import bubbles
+from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS, POP_SECONDS, BubbleLook
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.social.social_channel import ChatMessage
@@ -63,6 +64,18 @@ def table_now(sc) -> TableNow:
     return TableNow(sc.layout, sc.model)
 
 
+def shown_bubbles(layer: SocialLayer, sc) -> tuple[BubbleLook, ...]:
+    """The bubbles the layer's look over the table scene ``sc`` shows in its next frame, the oldest first."""
+    return layer.look(sc.view()).bubbles
+
+
+def bubble_at(layer: SocialLayer, sc, centre: tuple[int, int]) -> BubbleLook:
+    """The bubble shown by the avatar at ``centre``."""
+    found = [b for b in shown_bubbles(layer, sc) if b.anchor.centre == centre]
+    assert len(found) == 1, (centre, shown_bubbles(layer, sc))
+    return found[0]
+
+
 def started(fonts, **kw) -> Driver:
     drv = Driver(make_table(**kw), make_services(fonts))
     for _ in range(600):
@@ -79,17 +92,23 @@ def test_a_reaction_bubbles_at_the_senders_avatar_for_two_seconds(fonts):
     layer = SocialLayer(ch, fonts)
     ch.inbox.append(ChatMessage("Lan", 1, reaction="nice"))
     assert layer.update(0.01, table_now(sc))
-    bubble = layer.bubbles.bubbles[1]
-    rect = layer.bubbles.place(layer.bubbles.image("nice", bubble.anchor.side), bubble.anchor)
     g = sc.layout.seat(1)
-    assert bubble.anchor.centre == g.avatar_centre
-    assert rect.bottom <= g.avatar_centre[1] - g.avatar_radius                 # above the avatar ...
+    popping = bubble_at(layer, sc, g.avatar_centre)
+    assert popping.popping and popping.content.words == tr("react.nice")     # said in the language shown
+    layer.update(POP_SECONDS, table_now(sc))
+    bubble = bubble_at(layer, sc, g.avatar_centre)
+    rect = pygame.Rect(bubble.box)
+    assert not bubble.popping and bubble.alpha is None
+    assert rect.w > popping.box[2] and rect.h > popping.box[3]                # popped in from smaller
+    assert bubble.side == "above" and rect.bottom <= g.avatar_centre[1] - g.avatar_radius   # above the avatar ...
     assert abs(rect.centerx - g.avatar_centre[0]) < rect.w                     # ... next to it
     assert pygame.Rect((0, 0), sc.layout.size).contains(rect)                   # ... and on the canvas
-    layer.update(BUBBLE_SECONDS - 0.1, table_now(sc))
-    assert 1 in layer.bubbles.bubbles
+    assert layer.look(sc.view()) == layer.look(sc.view())                       # a still frame: the same look
+    layer.update(BUBBLE_SECONDS - 0.1 - POP_SECONDS, table_now(sc))
+    fading = bubble_at(layer, sc, g.avatar_centre)
+    assert fading.alpha is not None and 0 < fading.alpha < 255 and fading.box == bubble.box
     layer.update(0.2, table_now(sc))
-    assert not layer.bubbles.bubbles
+    assert shown_bubbles(layer, sc) == ()
     assert [e.message.reaction for e in layer.panel.entries] == ["nice"]         # the log keeps it
     sc.close()
 
@@ -101,11 +120,11 @@ def test_the_top_seat_bubbles_below_its_avatar_and_a_new_reaction_replaces_the_o
     top = next(s for s in range(sc.layout.n) if sc.layout.slot_of(s) == "top")
     ch.inbox += [ChatMessage("Minh", top, reaction="hurry"), ChatMessage("Minh", top, reaction="laugh")]
     layer.update(0.01, table_now(sc))
-    assert len(layer.bubbles.bubbles) == 1 and layer.bubbles.bubbles[top].key == "laugh"
-    b = layer.bubbles.bubbles[top]
-    rect = layer.bubbles.place(layer.bubbles.image(b.key, b.anchor.side), b.anchor)
+    layer.update(0.5, table_now(sc))                        # popped in
     g = sc.layout.seat(top)
-    assert rect.top >= g.avatar_centre[1] + g.avatar_radius
+    (b,) = shown_bubbles(layer, sc)                        # one bubble per sender: the newest
+    assert b.content.emote == "laugh" and b.anchor.centre == g.avatar_centre
+    assert b.anchor.side == "below"                         # the side it looks for first (the rest: off_cards)
     sc.close()
 
 
@@ -129,10 +148,15 @@ def test_a_watchers_reaction_bubbles_by_the_watching_label_with_their_name(fonts
     layer = SocialLayer(ch, fonts)
     ch.inbox.append(ChatMessage("Quân", None, reaction="wow", watching=True))
     layer.update(0.01, table_now(sc))
+    layer.update(0.5, table_now(sc))                        # popped in
     (sender, bubble), = layer.bubbles.bubbles.items()
     assert sender == ("watch", "Quân") and bubble.label == "Quân" and bubble.anchor.side == "left"
-    rect = layer.bubbles.place(layer.bubbles.image("wow", "left", "Quân"), bubble.anchor)
-    assert rect.right <= layer._watch_left() and not rect.colliderect(layer.panel.toggle_rect)
+    (shown,) = shown_bubbles(layer, sc)
+    assert shown.content.label == "Quân" and shown.content.emote == "wow"
+    rect, label = pygame.Rect(shown.box), layer._watch_hit()
+    assert label is not None and not rect.colliderect(layer.panel.toggle_rect)
+    assert shown.anchor.centre == (label.x, label.centery)                # its tail points at the label ...
+    assert rect.inflate(2 * bubbles.GAP, 2 * bubbles.GAP).collidepoint(shown.anchor.centre)   # ... from by it
     sc.close()
 
 
@@ -189,7 +213,7 @@ def test_frames_with_the_chat_open_and_a_bubble_in_both_languages(fonts):
         layer.panel.open()
         layer.update(0.5, table_now(sc))                                   # bubbles popped in
         surface = drv.draw()
-        layer.draw(surface, sc.view())
+        layer.draw(surface, layer.look(sc.view()))
         pygame.image.save(surface, str(ARTIFACTS / f"table_chat_{lang}.png"))
         frames[lang] = surface.copy()
         bubbles = {sender: b.anchor for sender, b in layer.bubbles.bubbles.items()}

@@ -17,6 +17,7 @@ from tala_desktop.ui.table.actions import ERROR, TableActions
 from tala_desktop.ui.table.highlights import Highlights, ShownButton
 from tala_desktop.ui.table.modes import Mode, TableButton
 from tala_desktop.ui.table.picture import HELPER, STRAY, Choices, picture
+from tala_desktop.ui.table.view import LayerLook
 from tests.ui.table_helpers import Driver, make_services, make_table, play_my_turn
 from tests.ui.table_positions import (
     EAT_HANDS,
@@ -234,7 +235,10 @@ def test_an_extra_layer_gets_input_first_and_draws_over_the_table(pg, fonts):
             self.updates += 1
             return False
 
-        def draw(self, surface: pygame.Surface, scene) -> None:
+        def look(self, view) -> LayerLook:
+            return LayerLook()
+
+        def draw(self, surface: pygame.Surface, look: LayerLook) -> None:
             surface.fill((255, 0, 255), pygame.Rect(0, 0, 4, 4))
 
         def dock(self, canvas: tuple[int, int]) -> int:
