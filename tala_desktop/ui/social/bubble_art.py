@@ -1,4 +1,4 @@
-"""Bubble art: what a speech bubble says (``BubbleContent``, its words already said) and its image, cached.
+"""Bubble art: a speech bubble's image, rendered once per what it says (``BubbleContent``) and side, cached.
 
 A bubble holds an emote, a quick phrase in the language shown, or a typed
 line already wrapped into rows, with the name of someone watching over it
@@ -11,28 +11,17 @@ same image.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from ..art import gfx, theme
 from ..art.emotes import emote
 from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
+from .social_look import BubbleContent
 
 TEXT_SIZE = 16
 TAIL = 10
 EMOTE_PX = 50
-
-
-@dataclass(frozen=True)
-class BubbleContent:
-    """What one bubble shows: an emote's key, a phrase's words, or a typed line's rows; and a name over it."""
-
-    emote: str = ""
-    words: str = ""
-    rows: tuple[str, ...] = ()
-    label: str = ""
 
 
 class BubbleArt:

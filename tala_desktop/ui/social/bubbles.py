@@ -19,7 +19,7 @@ old bubble. Time is the caller's clock.
 ``looks(now)`` hands the bubbles as one frame shows them, frozen
 (``BubbleLook``: what each says, its words already said, on which side and
 where, how far it has popped in or faded), placed once and kept while
-nothing moves; ``draw_bubbles`` paints them from those looks alone.
+nothing moves; the layer's painter draws them from those looks alone.
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ from ..core.assets import Fonts
 from ..core.choice_words import reaction_text
 from ..core.i18n import get_language
 from ..widgets.text_fit import ellipsize
-from .bubble_art import TEXT_SIZE, BubbleArt, BubbleContent, tail_at
+from .bubble_art import TEXT_SIZE, BubbleArt, tail_at
 from .chat_lines import MAX_SHOWN, wrap
+from .social_look import Anchor, BubbleContent, BubbleLook
 
-Box = tuple[int, int, int, int]
 BUBBLE_SECONDS = 2.0
 TEXT_SECONDS = 4.0           # a typed line stays long enough to be read
 TEXT_W = 260                 # a typed line's bubble wraps at this width ...
@@ -46,15 +46,6 @@ POP_SECONDS = 0.16
 FADE_SECONDS = 0.35
 GAP = 8
 SHIFTS = (0, -1, 1, -2, 2, -3, 3, -4, 4)   # half sizes a bubble moves aside to find free space
-
-
-@dataclass(frozen=True)
-class Anchor:
-    """Where a sender sits: the avatar's centre and radius, and on which side of it the bubble goes."""
-
-    centre: tuple[int, int]
-    radius: int
-    side: str = "above"            # "above", "below" or "left" (the tail points right, at the anchor)
 
 
 @dataclass(frozen=True)
@@ -74,19 +65,6 @@ class Bubble:
 
     def alive(self, now: float) -> bool:
         return self.age(now) < self.seconds
-
-
-@dataclass(frozen=True)
-class BubbleLook:
-    """One bubble as a frame shows it: what it says, the side of its sender it sits on, where it is drawn (smaller
-    while it pops in), and how opaque it is while it fades (None: not fading)."""
-
-    content: BubbleContent
-    anchor: Anchor
-    side: str
-    box: Box
-    popping: bool = False
-    alpha: int | None = None
 
 
 class ReactionBubbles:
@@ -223,19 +201,6 @@ class ReactionBubbles:
             out.append(BubbleLook(content, b.anchor, side, (rect.x, rect.y, rect.w, rect.h), popping, alpha))
         self._looks = (key, tuple(out))
         return self._looks[1]
-
-
-def draw_bubbles(surface: pygame.Surface, looks: tuple[BubbleLook, ...], art: BubbleArt) -> None:
-    """Paint bubbles from their looks alone (``art``: their images)."""
-    for b in looks:
-        img = art.image(b.content, b.side)
-        x, y, w, h = b.box
-        if b.popping:
-            img = pygame.transform.smoothscale(img, (w, h))
-        if b.alpha is not None:
-            img = img.copy()
-            img.set_alpha(b.alpha)
-        surface.blit(img, (x, y))
 
 
 def _area(r: pygame.Rect) -> int:

@@ -14,7 +14,6 @@ the clicks there first), else on the table's free middle.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -33,25 +32,19 @@ from ..widgets.text_fit import fit_name
 from ..widgets.tooltip import draw_tooltip
 from .between import STRIP_H, BetweenStrip, table_area
 from .bubble_art import BubbleArt
-from .bubbles import Anchor, BubbleLook, ReactionBubbles, draw_bubbles
+from .bubbles import Anchor, ReactionBubbles
 from .chat_lines import ChatEntry
 from .chat_panel import ChatPanel
 from .people import TablePeople
 from .social_channel import ChatMessage, SeatChoice, SocialChannel
+from .social_look import SocialLook
+from .social_painter import SocialPainter
 
 if TYPE_CHECKING:
     from ..table.scene_layer import TableNow
     from ..table.view import TableView
 
 Colour = tuple[int, int, int]
-
-
-@dataclass(frozen=True)
-class SocialLook(LayerLook):
-    """The social layer as one frame shows it (over the table, or over a dialog: ``dialog``)."""
-
-    bubbles: tuple[BubbleLook, ...] = ()
-    dialog: bool = False
 
 
 class SocialLayer:
@@ -64,6 +57,7 @@ class SocialLayer:
                                on_chat=channel.send_chat if channel.can_chat else None)
         self.art = BubbleArt(fonts)            # the bubbles' images: measured to place them, drawn from their looks
         self.bubbles = ReactionBubbles(fonts, canvas, self.art)
+        self.painter = SocialPainter(fonts, self.art)   # draws the layer's looks, reading nothing else
         self.clock = 0.0
         self._keys: tuple[Any, ...] = ()
         self._dirty = True
@@ -151,12 +145,12 @@ class SocialLayer:
 
     def look_over(self, room: DialogRoom) -> SocialLook:
         self._room = room
-        return SocialLook(dialog=True)
+        return SocialLook(people=self.people.look_dialog(room, self.strip.scale), dialog=True)
 
-    def _draw_over(self, surface: pygame.Surface, room: DialogRoom) -> None:
+    def _draw_over(self, surface: pygame.Surface, room: DialogRoom, look: SocialLook) -> None:
         self._place_strip(room, self.strip.scale)
         self.strip.draw(surface)
-        self.people.draw_dialog(surface, room, self.strip.scale)
+        self.painter.draw_people(surface, look.people)
         name = self.cut_name_over_results(self.pointer, room)
         if name is not None:
             draw_tooltip(surface, self.fonts, name, self.pointer, round(16 * self.strip.scale))
@@ -196,9 +190,9 @@ class SocialLayer:
     def look(self, view: TableView) -> SocialLook:
         """The layer this frame over the table ``view`` shows; the last frame's look while nothing changed."""
         self._view = view
-        bubbles = self.bubbles.looks(self.clock)
-        if self._look is None or self._look.bubbles is not bubbles:
-            self._look = SocialLook(bubbles)
+        bubbles, people = self.bubbles.looks(self.clock), self.people.look_table(view.layout)
+        if self._look is None or self._look.bubbles is not bubbles or self._look.people is not people:
+            self._look = SocialLook(bubbles, people)
         return self._look
 
     def draw(self, surface: pygame.Surface, look: LayerLook) -> None:
@@ -206,7 +200,7 @@ class SocialLayer:
             return
         if look.dialog:
             if self._room is not None:
-                self._draw_over(surface, self._room)
+                self._draw_over(surface, self._room, look)
             return
         view = self._view
         assert view is not None
@@ -214,8 +208,8 @@ class SocialLayer:
         if self.dialog is None:                 # while the results show, over them (draw_over)
             self.strip.draw(surface, note=not view.status[0])   # the status line's own words come first
         self.panel.draw(surface)
-        draw_bubbles(surface, look.bubbles, self.art)
-        self.people.draw_table(surface, view.layout)
+        self.painter.draw_bubbles(surface, look.bubbles)
+        self.painter.draw_people(surface, look.people)
         name = self._tip_at(self.pointer) if self.dialog is None else None
         if name is not None:
             draw_tooltip(surface, self.fonts, name, self.pointer, view.layout.px(16))

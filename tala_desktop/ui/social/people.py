@@ -11,7 +11,9 @@ their row in the results, or their name in the list of those watching
 (opened from the "N người đang xem" label, or the results' "Người xem"
 button); someone without choices (a bot, yourself) opens nothing. The menu
 is drawn over the table or over the results, whichever it was opened on,
-and closes when that changes.
+and closes when that changes. ``look_table`` and ``look_dialog`` hand what
+a frame shows of them as a frozen ``PeopleLook`` (where each mark goes, the
+away words said, the menu's look), the last one while nothing changed.
 """
 
 from __future__ import annotations
@@ -20,13 +22,13 @@ import math
 
 import pygame
 
-from ..art import gfx, theme
 from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..table.layout import TableLayout
 from ..table.scene_layer import DialogRoom
-from .people_menu import PeopleMenu, muted_badge
+from .people_menu import PeopleMenu
 from .social_channel import Person
+from .social_look import AwayLook, PeopleLook, box_of
 
 BADGE = 22             # design pixels: the muted mark's size
 AWAY_TEXT = 13         # design pixels: the away mark's type
@@ -40,6 +42,7 @@ class TablePeople:
         self.menu = PeopleMenu(fonts)
         self.people: list[Person] = []
         self.on_dialog = False          # the menu was opened over the results (closed when they go)
+        self._look: tuple[tuple[object, ...], PeopleLook] = ((), PeopleLook())   # the last look, and what it showed
 
     def update(self, people: list[Person], dialog: bool) -> bool:
         """Follow the table: True when what is shown changed."""
@@ -102,41 +105,34 @@ class TablePeople:
         spot = next((s for s in room.people if s.hit.collidepoint(event.pos)), None)
         return spot is not None and self.open_seat(spot.seat, spot.name, bounds, scale, dialog=True)
 
-    # ------------------------------------------------------------------ drawing
-    def draw_table(self, surface: pygame.Surface, layout: TableLayout) -> None:
+    # ------------------------------------------------------------------ the frame's look
+    def look_table(self, layout: TableLayout) -> PeopleLook:
         """The muted marks at the avatars, the away marks on the name plates, and the menu opened on the table."""
-        for p in self.people:
-            if p.muted and p.seat is not None and 0 <= p.seat < layout.n:
-                _mark(surface, layout.seat(p.seat).avatar, layout.px(BADGE))
-            if p.away is not None and p.seat is not None and 0 <= p.seat < layout.n:
-                self._away(surface, layout.seat(p.seat).plate, p.away, layout.px(AWAY_TEXT))
-        if not self.on_dialog:
-            self.menu.draw(surface)
+        menu = None if self.on_dialog else self.menu.look()
+        key = (layout, tuple(self.people), menu)
+        if key != self._look[0]:
+            n = layout.n
+            marks = tuple(_mark(layout.seat(p.seat).avatar, layout.px(BADGE)) for p in self.people
+                          if p.muted and p.seat is not None and 0 <= p.seat < n)
+            away = tuple(AwayLook(box_of(layout.seat(p.seat).plate), tr("people.away", seconds=p.away),
+                                  layout.px(AWAY_TEXT))
+                         for p in self.people if p.away is not None and p.seat is not None and 0 <= p.seat < n)
+            self._look = (key, PeopleLook(marks, away, menu))
+        return self._look[1]
 
-    def draw_dialog(self, surface: pygame.Surface, room: DialogRoom, scale: float) -> None:
+    def look_dialog(self, room: DialogRoom, scale: float) -> PeopleLook:
         """The muted marks at the avatars in the results, and the menu opened on them."""
+        marks = []
         for spot in room.people:
             p = self.at_seat(spot.seat)
             if p is not None and p.muted:
-                _mark(surface, spot.avatar, round(BADGE * scale))
-        if self.on_dialog:
-            self.menu.draw(surface)
+                marks.append(_mark(spot.avatar, round(BADGE * scale)))
+        return PeopleLook(tuple(marks), (), self.menu.look() if self.on_dialog else None)
 
 
-    def _away(self, surface: pygame.Surface, plate: pygame.Rect, seconds: int, size: int) -> None:
-        """"vắng · 45s" in a tab hanging from the plate's lower edge at its right end (the plate's own words and
-        chips stay uncovered)."""
-        img = gfx.render_line(self.fonts.font(size, True), tr("people.away", seconds=seconds), theme.TEXT)
-        pad = max(3, size // 2)
-        tab = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + max(2, size // 4))
-        tab.topright = (plate.right - pad, plate.bottom - max(1, size // 8))
-        pygame.draw.rect(surface, theme.AWAY_MARK, tab, border_bottom_left_radius=tab.h // 2,
-                         border_bottom_right_radius=tab.h // 2)
-        surface.blit(img, img.get_rect(center=tab.center))
-
-
-def _mark(surface: pygame.Surface, avatar: pygame.Rect, size: int) -> None:
-    """The muted mark on a round avatar's edge at its upper left (the clock's seconds sit at its upper right)."""
+def _mark(avatar: pygame.Rect, size: int) -> tuple[tuple[int, int], int]:
+    """Where the muted mark of ``size`` goes on a round avatar's edge at its upper left (the clock's seconds sit at
+    its upper right): its top left, and its size."""
     d = avatar.w / 2 * math.sqrt(0.5)
     x, y = avatar.centerx - d, avatar.centery - d
-    surface.blit(muted_badge(size), (round(x - size / 2), round(y - size / 2)))
+    return (round(x - size / 2), round(y - size / 2)), size

@@ -8,8 +8,11 @@ chat") and one button per choice the channel offers ("Mời vào ghế 3",
 (``SeatChoice.confirm``: removing someone) turns the panel into that
 question, which names them, with the choice and "Để lại". A click outside
 or Esc closes it. ``refresh`` follows the table: a person who left closes
-their menu, a changed choice (muted now) is shown at once. ``muted_badge``
-is the mark drawn by a muted person's name wherever the layer shows it.
+their menu, a changed choice (muted now) is shown at once. ``look()`` is the
+open menu as a frame shows it (``MenuLook``: its words already said and
+placed, its buttons' looks), built again only when it changed; the layer's
+painter draws it. ``muted_badge`` is the mark drawn by a muted person's
+name wherever the layer shows it.
 """
 
 from __future__ import annotations
@@ -21,8 +24,6 @@ import pygame
 
 from ..art import gfx
 from ..art.theme import (
-    DIALOG_EDGE,
-    DIALOG_FILL,
     GOLD,
     MUTED,
     MUTED_MARK,
@@ -37,6 +38,7 @@ from ..frames.page import wrap_text
 from ..widgets.controls import Button
 from ..widgets.text_fit import ellipsize
 from .social_channel import Person, SeatChoice
+from .social_look import MenuLook, PersonRowLook, TextLook
 
 MENU_W = 300
 ROW_H = 40
@@ -80,10 +82,10 @@ class PeopleMenu:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
         self.rows: list[tuple[Person, pygame.Rect]] = []    # the list's names, each where it is drawn
-        self._row_imgs: list[tuple[pygame.Surface, pygame.Surface]] = []   # each row's ground and name
-        self._texts: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._row_looks: list[PersonRowLook] = []            # each row as it is drawn
+        self._texts: list[TextLook] = []
         self._badges: list[tuple[int, int, int]] = []       # (centre x, centre y, size) of muted marks
-        self._panel: pygame.Surface | None = None
+        self._look: MenuLook | None = None                  # the last look built (None: built again since)
 
     @property
     def is_open(self) -> bool:
@@ -136,30 +138,32 @@ class PeopleMenu:
         p = self._px
         w = min(p(MENU_W), self.bounds.w)
         inner = w - 2 * p(PAD)
-        texts: list[tuple[pygame.Surface, int, int]] = []     # (image, x offset, y offset) inside the panel
-        self._badges, self.rows, self.buttons, self._row_imgs = [], [], [], []
+        texts: list[tuple[TextLook, int, int]] = []     # (words, x offset, y offset) inside the panel
+        self._badges, self.rows, self.buttons, self._row_looks, self._look = [], [], [], [], None
         y = p(PAD)
         title_font = self.fonts.font(p(20), bold=True)
         small = self.fonts.font(p(15))
+
+        def text(words: str, font: pygame.font.Font, size: int, colour: tuple[int, int, int], bold: bool = False
+                 ) -> tuple[int, int]:
+            """A line of the panel at ``y``; the size it takes."""
+            texts.append((TextLook(words, size, colour, (0, 0), bold), 0, y))
+            return gfx.render_text(font, words, colour).get_size()
+
         place: list[tuple[str, SeatChoice | None, Person | None, int]] = []   # what goes in each row, and at y
         if self.person is not None:
             person = self.person
-            name = gfx.render_text(title_font, ellipsize(title_font, person.name, inner - p(30)), GOLD)
-            texts.append((name, 0, y))
+            name_w, name_h = text(ellipsize(title_font, person.name, inner - p(30)), title_font, p(20), GOLD, True)
             if person.muted:
-                self._badges.append((name.get_width() + p(14), y + name.get_height() // 2, p(20)))
-            y += name.get_height() + p(2)
+                self._badges.append((name_w + p(14), y + name_h // 2, p(20)))
+            y += name_h + p(2)
             where = tr("people.seat", seat=person.seat + 1) if person.seat is not None else tr("social.watching_mark")
             if person.muted:
                 where = where + " · " + tr("people.muted_mark")
-            sub = gfx.render_text(small, ellipsize(small, where, inner), MUTED)
-            texts.append((sub, 0, y))
-            y += sub.get_height() + p(10)
+            y += text(ellipsize(small, where, inner), small, p(15), MUTED)[1] + p(10)
             if self.asking is not None:
                 for line in wrap_text(small, self.asking.confirm, inner):
-                    img = gfx.render_text(small, line, WHITE)
-                    texts.append((img, 0, y))
-                    y += img.get_height() + p(2)
+                    y += text(line, small, p(15), WHITE)[1] + p(2)
                 y += p(8)
                 place.append(("yes", self.asking, None, y))
                 y += p(ROW_H) + p(PAD)
@@ -170,9 +174,7 @@ class PeopleMenu:
                 y += p(PAD) - p(ROW_GAP)
         elif self.listing is not None:
             title = tr("people.watching_title", count=len(self.listing))
-            img = gfx.render_text(title_font, ellipsize(title_font, title, inner), GOLD)
-            texts.append((img, 0, y))
-            y += img.get_height() + p(8)
+            y += text(ellipsize(title_font, title, inner), title_font, p(20), GOLD, True)[1] + p(8)
             for person in self.listing:
                 place.append(("row", None, person, y))
                 y += p(ROW_H - 6) + p(4)
@@ -200,13 +202,14 @@ class PeopleMenu:
             elif who is not None:
                 row = pygame.Rect(left, top + ry, inner, p(ROW_H - 6))
                 self.rows.append((who, row))
-                fill = PERSON_ROW if who.actions else PERSON_ROW_PLAIN
                 font = self.fonts.font(p(17), bold=bool(who.actions))
-                name = gfx.render_text(font, ellipsize(font, who.name, row.w - p(44)), WHITE)
-                self._row_imgs.append((gfx.rounded_rect(row.size, fill, p(8)), name))
-        self._texts = [(img, (left + dx, top + dy)) for img, dx, dy in texts]
+                mark = p(20)
+                self._row_looks.append(PersonRowLook(
+                    (row.x, row.y, row.w, row.h), PERSON_ROW if who.actions else PERSON_ROW_PLAIN, p(8),
+                    ellipsize(font, who.name, row.w - p(44)), p(17), bool(who.actions), row.x + p(10),
+                    (row.right - p(8) - mark, row.centery - mark // 2, mark) if who.muted else None))
+        self._texts = [TextLook(t.text, t.size, t.colour, (left + dx, top + dy), t.bold) for t, dx, dy in texts]
         self._badges = [(left + bx, top + by, bs) for bx, by, bs in self._badges]
-        self._panel = gfx.rounded_rect(self.rect.size, DIALOG_FILL, p(12), 1, DIALOG_EDGE)
 
     # ------------------------------------------------------------------ input
     def _pick(self, choice: SeatChoice) -> None:
@@ -263,20 +266,14 @@ class PeopleMenu:
             out += [tr("people.watching_title", count=len(self.listing)), *(p.name for p in self.listing)]
         return out
 
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.is_open or self._panel is None:
-            return
-        surface.blit(self._panel, self.rect)
-        for img, pos in self._texts:
-            surface.blit(img, pos)
-        for cx, cy, size in self._badges:
-            surface.blit(muted_badge(size), (cx - size // 2, cy - size // 2))
-        for (person, row), (ground, name) in zip(self.rows, self._row_imgs):
-            surface.blit(ground, row)
-            surface.blit(name, name.get_rect(midleft=(row.x + self._px(10), row.centery)))
-            if person.muted:
-                size = self._px(20)
-                surface.blit(muted_badge(size), (row.right - self._px(8) - size, row.centery - size // 2))
-        for b in self.buttons:
-            b.draw(surface)
+    # ------------------------------------------------------------------ the frame's look
+    def look(self) -> MenuLook | None:
+        """The open menu as a frame shows it (None: closed); the last look while nothing in it changed."""
+        if not self.is_open:
+            return None
+        buttons = tuple(b.look() for b in self.buttons)
+        if self._look is None or self._look.buttons != buttons:
+            r = self.rect
+            self._look = MenuLook((r.x, r.y, r.w, r.h), self._px(12), tuple(self._texts), tuple(self._badges),
+                                  tuple(self._row_looks), buttons)
+        return self._look

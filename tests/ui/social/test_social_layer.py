@@ -11,10 +11,11 @@ from tala_desktop.ui.art.avatars import avatar_colour
 from tala_desktop.ui.art.theme import WATCHER_NAME
 from tala_desktop.ui.core.i18n import set_language, tr
 from tala_desktop.ui.social import bubbles
-from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS, POP_SECONDS, BubbleLook
+from tala_desktop.ui.social.bubbles import BUBBLE_SECONDS, POP_SECONDS
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.social.social_channel import ChatMessage
+from tala_desktop.ui.social.social_look import BubbleLook
 from tala_desktop.ui.table.scene_layer import TableNow
 from tests.ui.table_helpers import Driver, make_services, make_table
 

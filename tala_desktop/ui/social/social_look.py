@@ -1,0 +1,125 @@
+"""Social looks: the chat layer as one frame shows it — frozen values, every word already said, drawn by its painter.
+
+``SocialLook`` is the layer's look over the table (or over a dialog, the
+results): the "watching" label, the between-games strip, the chat panel,
+the speech bubbles, the people's marks and the host's menu of a person,
+and the tooltip of a cut name. Each part is a frozen dataclass of plain
+values (boxes as ``(x, y, width, height)`` tuples, texts in the language
+shown, colours, sizes, the buttons as ``ButtonLook``, the chat field as a
+``FieldLook``): no widget, no function, no surface. Two frames that look the
+same compare equal; social_painter.py draws a look and reads nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..table.view import LayerLook
+from ..widgets.button_look import ButtonLook
+
+Box = tuple[int, int, int, int]          # x, y, width, height
+Colour = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+
+def box_of(r: pygame.Rect) -> Box:
+    """A rectangle as a look keeps it: a tuple, a value that no one can move afterwards."""
+    return (r.x, r.y, r.w, r.h)
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """Where a sender sits: the avatar's centre and radius, and on which side of it the bubble goes."""
+
+    centre: tuple[int, int]
+    radius: int
+    side: str = "above"            # "above", "below" or "left" (the tail points right, at the anchor)
+
+
+@dataclass(frozen=True)
+class BubbleContent:
+    """What one bubble shows: an emote's key, a phrase's words, or a typed line's rows; and a name over it."""
+
+    emote: str = ""
+    words: str = ""
+    rows: tuple[str, ...] = ()
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class BubbleLook:
+    """One bubble as a frame shows it: what it says, the side of its sender it sits on, where it is drawn (smaller
+    while it pops in), and how opaque it is while it fades (None: not fading)."""
+
+    content: BubbleContent
+    anchor: Anchor
+    side: str
+    box: Box
+    popping: bool = False
+    alpha: int | None = None
+
+
+@dataclass(frozen=True)
+class TextLook:
+    """A line of text: its words, type (size, bold), colour, and where its top left goes."""
+
+    text: str
+    size: int
+    colour: Colour
+    at: tuple[int, int]
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class PersonRowLook:
+    """A name in the list of those watching: its row, the row's colour, the name as it fits, the muted mark."""
+
+    box: Box
+    fill: RGBA
+    radius: int
+    name: str
+    size: int
+    bold: bool                     # the host has choices about them (the row opens their menu)
+    name_x: int                    # the name's left edge (it is centred on the row's height)
+    badge: tuple[int, int, int] | None = None    # the muted mark's top left and size (None: not muted)
+
+
+@dataclass(frozen=True)
+class MenuLook:
+    """The host's menu of a person, or the list of those watching: its panel, words, marks, rows and buttons."""
+
+    box: Box
+    radius: int
+    texts: tuple[TextLook, ...]
+    badges: tuple[tuple[int, int, int], ...]     # (centre x, centre y, size) of a muted mark by a name
+    rows: tuple[PersonRowLook, ...]
+    buttons: tuple[ButtonLook, ...]
+
+
+@dataclass(frozen=True)
+class AwayLook:
+    """"vắng · 45s" hanging from a name plate: the plate, the words, their size."""
+
+    plate: Box
+    text: str
+    size: int
+
+
+@dataclass(frozen=True)
+class PeopleLook:
+    """The people's marks (muted: the mark's top left and size; away: on the plate) and the menu open here."""
+
+    marks: tuple[tuple[tuple[int, int], int], ...] = ()
+    away: tuple[AwayLook, ...] = ()
+    menu: MenuLook | None = None
+
+
+@dataclass(frozen=True)
+class SocialLook(LayerLook):
+    """The social layer as one frame shows it (over the table, or over a dialog: ``dialog``)."""
+
+    bubbles: tuple[BubbleLook, ...] = ()
+    people: PeopleLook = PeopleLook()
+    dialog: bool = False
