@@ -9,8 +9,12 @@ Picking a reaction closes the panel so the bubble at your avatar is seen.
 Open, the panel is docked in a strip at the table's right edge
 (``side_dock``) from under the toggle to the bottom, and the table lays
 itself out beside it, so it covers no seat.
-Like the other widgets it works in logical coordinates, changes state
-only in ``handle_event``/``update`` and caches what it renders.
+Like the other widgets it works in logical coordinates and changes state
+only in ``handle_event``/``update``; ``look()`` hands what a frame shows of
+it as a frozen ``ChatPanelLook`` (the toggle and its count, the tiles and
+buttons lit as the pointer says, the rows that show, the field, every word
+said), built again only when something in it changed; chat_painter.py
+draws it.
 """
 
 from __future__ import annotations
@@ -22,20 +26,19 @@ import pygame
 
 from tala_desktop.table.reactions import EMOTES, PHRASES
 
-from ..art import gfx, theme
-from ..art.emotes import emote
-from ..art.theme import DIALOG_EDGE, FAINT, LABEL, MUTED, WHITE
+from ..art import gfx
 from ..core.assets import Fonts
 from ..core.choice_words import reaction_text
-from ..core.i18n import N_, tr
-from ..core.surface_cache import SurfaceCache
+from ..core.i18n import N_, get_language, tr
 from ..table.layout import side_dock
+from ..widgets.button_look import ButtonLook
 from ..widgets.controls import Button
+from ..widgets.field_look import FieldLook
 from ..widgets.form import TextField
-from ..widgets.text_fit import READABLE
-from .chat_lines import ChatEntry, ChatLines, wrap
+from .chat_lines import ChatEntry, ChatLines, ChatRow, wrap
 from .chat_scroll import length_note
 from .social_channel import ChatMessage
+from .social_look import ChatPanelLook, OpenChatLook, box_of
 
 Colour = tuple[int, int, int]
 PANEL_TOP = 106              # below the toggle, which sits under the table's menu button
@@ -65,8 +68,9 @@ class ChatPanel:
         self.lines = ChatLines(fonts)
         self._hover: str | None = None
         self._pointer = (0, 0)         # the last mouse position seen (the wheel scrolls what it is over)
-        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(48)   # the panel, its tiles, titles, the toggle
-        self._empty: tuple[tuple[str, int], list[tuple[str, pygame.Surface]]] | None = None   # the empty chat's lines
+        self._said = 0                 # lines taken so far (the look follows)
+        self._look: tuple[tuple[object, ...], ChatPanelLook] | None = None   # the last look, and what it showed
+        self._wrapped: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}  # words wrapped to a width
         self.layout(canvas)
 
     # ------------------------------------------------------------------ geometry
@@ -109,14 +113,18 @@ class ChatPanel:
         """The strip at the canvas's right edge the panel takes from the table: all of it open, none closed."""
         return side_dock(self.canvas) if self.is_open else 0
 
-    def empty_lines(self) -> list[tuple[str, pygame.Surface]]:
-        """The empty chat's words in lines that fit the lines' area, each drawn at the font's own width."""
-        text, width = self.empty_text(), self.lines_rect.w
-        font = self.fonts.font(15)
-        if self._empty is None or self._empty[0] != (text, width):
-            self._empty = ((text, width), [(line, gfx.render_line(font, line, MUTED))
-                                           for line in wrap(font, text, width, width)])
-        return self._empty[1]
+    def empty_lines(self) -> tuple[str, ...]:
+        """The empty chat's words in lines that fit the lines' area (drawn at the font's own width)."""
+        return self._wrap(self.empty_text(), 15, False, self.lines_rect.w)
+
+    def _wrap(self, text: str, size: int, bold: bool, width: int) -> tuple[str, ...]:
+        key = (text, size, width, bold)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 16:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = tuple(wrap(self.fonts.font(size, bold), text, width, width))
+        return lines
 
     def empty_text(self) -> str:
         """What an empty chat says: how to send a line (or, with reactions only, a reaction)."""
@@ -130,6 +138,7 @@ class ChatPanel:
         """A line arrived: kept, counted as unread while the panel is closed (not your own)."""
         self.entries.append(entry)
         del self.entries[:-MAX_ENTRIES]
+        self._said += 1
         if not self.is_open and not entry.message.mine and not entry.message.notice:
             self.unread += 1
         if self.scroll:
@@ -238,77 +247,46 @@ class ChatPanel:
         for b in self.buttons():
             b.update(dt)
 
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        self._draw_toggle(surface)
+    # ------------------------------------------------------------------ the frame's look
+    def look(self) -> ChatPanelLook:
+        """The chat as a frame shows it (see the module docstring); the last frame's look while nothing changed."""
+        buttons = tuple(b.look() for b in self.buttons()) if self.is_open else ()
+        field = self.field.look() if self.field is not None and self.is_open else None
+        refused = self.field is not None and self.field.refused
+        key = (self.is_open, self.unread, self.muted, tuple(self.rect), tuple(self.toggle_rect), self._hover, buttons,
+               field, refused, self._said, self.scroll, get_language())
+        if self._look is None or self._look[0] != key:
+            t = self.toggle_rect
+            badge = ("9+" if self.unread > 9 else str(self.unread)) if self.unread and not self.is_open else ""
+            self._look = (key, ChatPanelLook(box_of(t), badge, self._open_look(buttons, field)))
+        return self._look[1]
+
+    def _open_look(self, buttons: tuple[ButtonLook, ...], field: FieldLook | None) -> OpenChatLook | None:
         if not self.is_open:
-            return
-        r = self.rect
-        surface.blit(self._cache.get(("panel", r.size), lambda: gfx.rounded_rect(
-            r.size, theme.CHAT_FILL, 16, 2, DIALOG_EDGE)), r)
-        title = self._cache.get(("title", tr("social.chat")),
-                          lambda: gfx.render_text(self.fonts.font(19, True), tr("social.chat"), LABEL))
-        surface.blit(title, (r.x + 14, r.y + 14))
-        for key, tile in self.emote_rects.items():
-            fill = theme.CHAT_TILE_HOVER if key == self._hover else theme.CHAT_TILE
-            surface.blit(self._cache.get(("tile", fill), functools.partial(
-                gfx.rounded_rect, (EMOTE_TILE, EMOTE_TILE), fill, 12)), tile)
-            face = emote(key, EMOTE_TILE - 12)
-            surface.blit(face, face.get_rect(center=tile.center))
-        for b in self.buttons():
-            b.draw(surface)
-        if self.muted:
-            self._draw_muted(surface)
-        self._draw_lines(surface)
-        if self.field is not None:
-            self.field.draw(surface)
-            f = self.field
-            note, colour = length_note(f, self.max_length)
-            if note and not self.muted:
-                img = self._cache.get(("note", note, colour), functools.partial(
-                    gfx.render_line, self.fonts.font(READABLE), note, colour))
-                surface.blit(img, (f.rect.x + 4, f.rect.y - img.get_height() - 3))
-            if not f.text and not f.focused and not f.composing:
-                text, width = tr(N_("people.you_muted") if self.muted else N_("social.placeholder")), f.rect.w - 20
-                hint = self._cache.get(("hint", text), lambda: gfx.render_text(self.fonts.font(15), text, FAINT, width))
-                surface.blit(hint, hint.get_rect(midleft=(f.rect.x + 12, f.rect.centery)))
-
-    def _draw_muted(self, surface: pygame.Surface) -> None:
-        """The reactions veiled, and why over them: the host muted you here."""
-        r = self.muted_rect()
-        text = tr("social.you_muted_here")
-        surface.blit(self._cache.get(("veil", r.size), lambda: gfx.rounded_rect(r.size, theme.CHAT_VEIL, 12)), r)
-        font = self.fonts.font(17, True)
-        lines = wrap(font, text, r.w - 28, r.w - 28)
-        step = font.get_linesize()
-        y = r.centery - step * len(lines) // 2
-        for line in lines:
-            img = self._cache.get(("muted", line), functools.partial(gfx.render_line, font, line, theme.WARNING))
-            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
-            y += step
-
-    def _draw_lines(self, surface: pygame.Surface) -> None:
-        area = self.lines_rect
-        pygame.draw.line(surface, theme.CHAT_RULE, (area.x, area.y - 3), (area.right, area.y - 3))
-        if not self.entries:
-            lines = self.empty_lines()
-            y = area.centery - sum(img.get_height() for _, img in lines) // 2
-            for _, img in lines:
-                surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
-                y += img.get_height()
-            return
-        rows: list[pygame.Surface] = []
-        need = area.h // self.lines.row_height + self.scroll
+            return None
+        tiles = tuple((key, box_of(tile), key == self._hover) for key, tile in self.emote_rects.items())
+        area, step = self.lines_rect, self.lines.row_height
+        rows: list[ChatRow] = []
+        need = area.h // step + self.scroll
         for entry in reversed(self.entries):
             rows[:0] = self.lines.rows(entry, area.w)
             if len(rows) >= need:
                 break
         shown = rows[:len(rows) - self.scroll] if self.scroll else rows
-        fit = area.h // self.lines.row_height
-        y = area.bottom - min(fit, len(shown)) * self.lines.row_height
-        for row in shown[-fit:]:
-            surface.blit(row, (area.x, y))
-            y += self.lines.row_height
+        fit = area.h // step
+        note: tuple[str, Colour] | None = None
+        hint = ""
+        if self.field is not None:
+            f = self.field
+            said, colour = length_note(f, self.max_length)
+            note = (said, colour) if said and not self.muted else None
+            if not f.text and not f.focused and not f.composing:
+                hint = tr(N_("people.you_muted") if self.muted else N_("social.placeholder"))
+        veil = self.muted_rect()
+        muted = self._wrap(tr("social.you_muted_here"), 17, True, veil.w - 28) if self.muted else ()
+        return OpenChatLook(box_of(self.rect), tr("social.chat"), tiles, buttons, box_of(area), tuple(shown[-fit:]),
+                            area.bottom - min(fit, len(shown)) * step, step,
+                            () if self.entries else self.empty_lines(), field, note, hint, muted, box_of(veil))
 
     def cut_name_at(self, pos: tuple[int, int]) -> str | None:
         """The full name of a sender drawn cut with "…" at ``pos`` in the open chat (as ``draw`` lays its rows out),
@@ -328,39 +306,6 @@ class ChatPanel:
             return None
         cut = self.lines.cut_sender(shown[index][0], area.w)
         return cut[1] if cut is not None and pos[0] - area.x < cut[0] else None
-
-    def _draw_toggle(self, surface: pygame.Surface) -> None:
-        r = self.toggle_rect
-        state = "open" if self.is_open else "closed"
-        surface.blit(self._cache.get(("toggle", state), lambda: _toggle_image(r.size, self.is_open)), r)
-        if self.unread and not self.is_open:
-            text = "9+" if self.unread > 9 else str(self.unread)
-            badge = self._cache.get(("badge", text), lambda: _badge(self.fonts, text))
-            surface.blit(badge, badge.get_rect(center=(r.right - 4, r.y + 4)))
-
-
-def _toggle_image(size: tuple[int, int], lit: bool) -> pygame.Surface:
-    """A dark round button with a speech bubble (gold while the panel is open)."""
-    w, h = size
-    img = gfx.rounded_rect(size, theme.CHAT_BUTTON, h // 3, 2, theme.CHAT_BUTTON_EDGE)
-    colour = theme.GOLD if lit else WHITE
-    bubble = pygame.Rect(w * 0.22, h * 0.22, w * 0.56, h * 0.44)
-    pygame.draw.ellipse(img, colour, bubble)
-    pygame.draw.polygon(img, colour, [(w * 0.34, h * 0.56), (w * 0.3, h * 0.8), (w * 0.48, h * 0.62)])
-    for i in range(3):
-        pygame.draw.circle(img, theme.CHAT_BUTTON_DOTS, (w * (0.38 + 0.12 * i), bubble.centery), max(2, h // 16))
-    return img
-
-
-def _badge(fonts: Fonts, text: str) -> pygame.Surface:
-    label = gfx.render_text(fonts.font(13, True), text, WHITE)
-    d = max(20, label.get_width() + 10)
-    img = pygame.Surface((d, 20), pygame.SRCALPHA)
-    pygame.draw.rect(img, theme.CHAT_BADGE, img.get_rect(), border_radius=10)
-    pygame.draw.rect(img, WHITE, img.get_rect(), 1, border_radius=10)
-    img.blit(label, label.get_rect(center=(d // 2, 10)))
-    return img
-
 
 def notice(text: str) -> ChatMessage:
     """A line from the table itself (a refusal of what you sent), shown in the chat."""

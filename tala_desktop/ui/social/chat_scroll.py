@@ -2,7 +2,7 @@
 
 ``length_note`` is what the row over a chat field says as a line nears or
 passes the server's 200 characters. The lines are laid out by ``ChatLines`` (names in their colours, wrapped
-text). The view follows the newest line until the reader scrolls back
+text) and drawn through ``ChatRowImages``, as the table's chat draws them. The view follows the newest line until the reader scrolls back
 (the wheel over the box, a drag of the scrollbar's thumb, a click on its
 track); then it stays where it is while lines arrive, and a "Tin nhắn mới"
 pill at the bottom counts them; a click on the pill (or scrolling to the
@@ -21,7 +21,7 @@ from ..art.theme import MUTED, WARNING, WHITE
 from ..core.assets import Fonts
 from ..core.i18n import tr
 from ..widgets.form import TextField
-from .chat_lines import ChatEntry, ChatLines
+from .chat_lines import ChatEntry, ChatLines, ChatRow, ChatRowImages
 
 BAR_W = 8
 COUNT_FROM = 0.8       # a field's count shows once its line is this much of the limit
@@ -45,6 +45,7 @@ class ChatScroll:
     def __init__(self, fonts: Fonts, rect: pygame.Rect) -> None:
         self.fonts = fonts
         self.lines = ChatLines(fonts)
+        self.images = ChatRowImages(fonts)
         self.rect = pygame.Rect(rect)
         self.entries: list[ChatEntry] = []
         self.scroll = 0                  # rows back from the newest
@@ -57,7 +58,7 @@ class ChatScroll:
     def width(self) -> int:
         return max(40, self.rect.w - BAR_W - 6)
 
-    def _rows(self) -> list[pygame.Surface]:
+    def _rows(self) -> list[ChatRow]:
         return [row for e in self.entries for row in self.lines.rows(e, self.width)]
 
     def fit(self) -> int:
@@ -192,7 +193,7 @@ class ChatScroll:
         clip = surface.get_clip()
         surface.set_clip(area)
         for row in shown:
-            surface.blit(row, (area.x, y))
+            surface.blit(self.images.image(row), (area.x, y))
             y += step
         surface.set_clip(clip)
         thumb = self.thumb()

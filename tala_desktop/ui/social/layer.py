@@ -190,10 +190,11 @@ class SocialLayer:
     def look(self, view: TableView) -> SocialLook:
         """The layer this frame over the table ``view`` shows; the last frame's look while nothing changed."""
         self._view = view
-        bubbles, people = self.bubbles.looks(self.clock), self.people.look_table(view.layout)
-        if self._look is None or self._look.bubbles is not bubbles or self._look.people is not people:
-            self._look = SocialLook(bubbles, people)
-        return self._look
+        panel, bubbles, people = self.panel.look(), self.bubbles.looks(self.clock), self.people.look_table(view.layout)
+        look = self._look
+        if look is None or look.panel is not panel or look.bubbles is not bubbles or look.people is not people:
+            look = self._look = SocialLook(panel, bubbles, people)
+        return look
 
     def draw(self, surface: pygame.Surface, look: LayerLook) -> None:
         if not isinstance(look, SocialLook):
@@ -207,7 +208,8 @@ class SocialLayer:
         self._draw_watchers(surface)
         if self.dialog is None:                 # while the results show, over them (draw_over)
             self.strip.draw(surface, note=not view.status[0])   # the status line's own words come first
-        self.panel.draw(surface)
+        if look.panel is not None:
+            self.painter.chat.draw(surface, look.panel)
         self.painter.draw_bubbles(surface, look.bubbles)
         self.painter.draw_people(surface, look.people)
         name = self._tip_at(self.pointer) if self.dialog is None else None

@@ -18,6 +18,8 @@ import pygame
 
 from ..table.view import LayerLook
 from ..widgets.button_look import ButtonLook
+from ..widgets.field_look import FieldLook
+from .chat_lines import ChatRow
 
 Box = tuple[int, int, int, int]          # x, y, width, height
 Colour = tuple[int, int, int]
@@ -117,9 +119,42 @@ class PeopleLook:
 
 
 @dataclass(frozen=True)
+class OpenChatLook:
+    """The open chat panel: its box and title, the emote tiles (key, tile, the pointer over it), the buttons (×, the
+    quick phrases, Send), the rows of the lines said that show (the newest at the bottom, the first at ``rows_y``; or
+    the empty chat's words), the text field with the note over it and the words in it while empty, and, when the
+    host muted you, why (over the reactions, veiled)."""
+
+    box: Box
+    title: str
+    tiles: tuple[tuple[str, Box, bool], ...]
+    buttons: tuple[ButtonLook, ...]
+    lines: Box
+    rows: tuple[ChatRow, ...] = ()
+    rows_y: int = 0
+    step: int = 0
+    empty: tuple[str, ...] = ()
+    field: FieldLook | None = None
+    note: tuple[str, Colour] | None = None      # over the field: the count, or why a line was not taken
+    hint: str = ""                               # in the empty field
+    muted: tuple[str, ...] = ()                  # why your picks are not sent, in lines (nothing: not muted)
+    veil: Box = (0, 0, 0, 0)                     # over the reactions, while muted
+
+
+@dataclass(frozen=True)
+class ChatPanelLook:
+    """The chat: its toggle (with the unread count while closed: "" for none) and the panel when it is open."""
+
+    toggle: Box
+    badge: str = ""
+    open: OpenChatLook | None = None
+
+
+@dataclass(frozen=True)
 class SocialLook(LayerLook):
     """The social layer as one frame shows it (over the table, or over a dialog: ``dialog``)."""
 
+    panel: ChatPanelLook | None = None
     bubbles: tuple[BubbleLook, ...] = ()
     people: PeopleLook = PeopleLook()
     dialog: bool = False

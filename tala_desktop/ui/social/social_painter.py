@@ -19,6 +19,7 @@ from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
 from ..widgets.button_look import ButtonImages
 from .bubble_art import BubbleArt
+from .chat_painter import ChatPainter
 from .people_menu import muted_badge
 from .social_look import RGBA, AwayLook, BubbleLook, Colour, MenuLook, PeopleLook, TextLook
 
@@ -33,6 +34,7 @@ class SocialPainter:
         self.fonts = fonts
         self.art = art
         self.buttons = ButtonImages(fonts, BUTTON_IMAGES)
+        self.chat = ChatPainter(fonts, self.buttons)
         self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(IMAGES)
 
     # ------------------------------------------------------------------ rendered parts

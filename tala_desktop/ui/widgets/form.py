@@ -16,6 +16,7 @@ from ..art import gfx, theme
 from ..art.theme import TEXT, Colour
 from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
+from .field_look import FieldImages, FieldLook
 
 CACHE_LIMIT = 32         # images a widget keeps (its states at its sizes)
 
@@ -49,7 +50,7 @@ class TextField:
         self.refused = False   # the last text typed did not fit in ``max_length`` (some of it was not taken)
         self.visible = True
         self._blink = 0.0
-        self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
+        self._images = FieldImages(fonts)
 
     @property
     def caret_visible(self) -> bool:
@@ -121,34 +122,15 @@ class TextField:
         if self.focused:
             self._blink += dt
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
-            return
+    def look(self) -> FieldLook:
+        """The field as a frame shows it now (see field_look.py)."""
         r = self.rect
-        border = (theme.FIELD_ERROR_EDGE if self.error
-                  else (theme.FIELD_FOCUS_EDGE if self.focused else theme.FIELD_EDGE))
-        surface.blit(self._cache.get((r.size, border),
-                             lambda: gfx.rounded_rect(r.size, theme.FIELD_FILL, r.h // 4, 2, border)), r)
-        font = self.fonts.font(self.size)
-        pad = max(8, r.h // 4)
-        shown = self.text[: self.caret] + self.composing + self.text[self.caret:]
-        img = gfx.render_line(font, shown, TEXT)
-        caret_x = gfx.text_size(font, self.text[: self.caret] + self.composing)[0]
-        inner_w = r.w - 2 * pad
-        shift = max(0, caret_x - inner_w + 2)
-        clip = surface.get_clip()
-        surface.set_clip(r.inflate(-pad, -4))
-        y = r.centery - img.get_height() // 2
-        surface.blit(img, (r.x + pad - shift, y))
-        if self.composing:
-            x0 = r.x + pad - shift + gfx.text_size(font, self.text[: self.caret])[0]
-            w = gfx.text_size(font, self.composing)[0]
-            base = y + img.get_height() - 2
-            pygame.draw.line(surface, theme.FIELD_FOCUS_EDGE[:3], (x0, base), (x0 + w, base))
-        if self.caret_visible:
-            x = r.x + pad - shift + caret_x
-            pygame.draw.line(surface, theme.FIELD_FOCUS_EDGE[:3], (x, r.y + r.h * 0.22), (x, r.bottom - r.h * 0.22), 2)
-        surface.set_clip(clip)
+        return FieldLook((r.x, r.y, r.w, r.h), self.text, self.caret, self.size, self.focused, self.caret_visible,
+                         self.composing, self.error)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.visible:
+            self._images.draw(surface, self.look())
 
 
 class Segmented:

@@ -24,6 +24,7 @@ from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.widgets.text_fit import READABLE
 from tests.loops import poll_until
 from tests.ui.lan.test_lan_scenes import step_until
+from tests.ui.social.panel_helpers import draw_panel
 from tests.ui.table_helpers import make_services
 
 GUEST = "NGUYỄN THỊ NGỌC ANH"            # capitals: as wide as a name (20 characters at most) gets; three people
@@ -94,7 +95,7 @@ def test_a_long_sender_is_cut_at_the_table_chat_too_and_shown_whole_under_the_po
     panel.open()
     panel.add(ChatEntry(ChatMessage(name="Lan", seat=1, text="chào"), (200, 100, 100)))
     panel.add(ChatEntry(ChatMessage(name=ROGUE, seat=None, text="chào cả bàn", watching=True), (200, 100, 100)))
-    panel.draw(canvas)
+    draw_panel(fonts, panel, canvas)
     area, step = panel.lines_rect, panel.lines.row_height
     rows = panel.lines.rows(panel.entries[-1], area.w)
     top = area.bottom - len(rows) * step                               # the last line's first row

@@ -11,6 +11,7 @@ from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.chat_panel import ChatPanel
 from tala_desktop.ui.social.chat_scroll import length_note
 from tala_desktop.ui.widgets.text_fit import READABLE
+from tests.ui.social.panel_helpers import draw_panel
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])
@@ -40,5 +41,6 @@ def test_the_length_note_over_the_chat_field_is_at_least_the_readable_floor(pg, 
 
     monkeypatch.setattr(fonts, "font", spy)
     monkeypatch.setattr(gfx, "render_line", line)
-    panel.draw(pygame.Surface((1280, 720), pygame.SRCALPHA))
+    look = draw_panel(fonts, panel, pygame.Surface((1280, 720), pygame.SRCALPHA))
+    assert look.open is not None and look.open.note is not None and look.open.note[0] == note
     assert drawn and min(drawn) >= READABLE, drawn

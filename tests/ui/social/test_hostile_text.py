@@ -19,6 +19,7 @@ from tala_desktop.ui.social.chat_lines import ChatEntry
 from tala_desktop.ui.social.chat_panel import ChatPanel
 from tala_desktop.ui.social.social_channel import ChatMessage
 from tests.hostile_text import BAD_LINES, invisible_code_points
+from tests.ui.social.panel_helpers import draw_panel, painter
 
 UI = Path(__file__).resolve().parents[3] / "tala_desktop" / "ui"
 
@@ -47,25 +48,29 @@ def test_every_invisible_code_point_renders_in_the_chat_panel_as_text_and_as_nam
     said += [ChatMessage(name=text, seat=None, text="chào", watching=True) for text in (*BAD_LINES, *runs)]
     said += [ChatMessage(name="", text=text, notice=True) for text in (*BAD_LINES, *runs)]
     assert len(said) > 2500
+    chat = painter(fonts)
     for i, one in enumerate(said):
         entry = ChatEntry(one, (200, 100, 100))
         panel.add(entry)
-        assert panel.lines.rows(entry, panel.lines_rect.w)              # what draw blits, rendered now
+        rows = panel.lines.rows(entry, panel.lines_rect.w)              # laid out ...
+        assert rows and all(chat.rows.image(row).get_height() > 0 for row in rows)   # ... and rendered now
         if i % 300 == 0:
-            panel.draw(canvas)
-    panel.draw(canvas)
+            draw_panel(fonts, panel, canvas, chat)
+    draw_panel(fonts, panel, canvas, chat)
     panel.close()
     panel.add(ChatEntry(ChatMessage(name="\ufe0f", seat=2, text="\ufe0f"), (1, 2, 3)))
-    panel.draw(canvas)                                                  # the closed toggle with its unread badge
+    assert draw_panel(fonts, panel, canvas, chat).badge == "1"         # the closed toggle with its unread badge
 
 
 def test_the_chat_field_draws_whatever_is_typed_or_pasted(fonts):
     canvas = pygame.Surface((1280, 720))
     panel = ChatPanel(fonts, canvas.get_size(), on_react=lambda key: None, on_chat=lambda text: None)
     panel.open(typing=True)
+    chat = painter(fonts)
     for text in ("\ufe0f", "\x00", "\ud800", "\u0301"):
         panel.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
-        panel.draw(canvas)
+        look = draw_panel(fonts, panel, canvas, chat)
+        assert look.open is not None and look.open.field is not None                  # drawn, never raising
 
 
 def test_no_ui_module_renders_or_measures_text_but_through_the_safe_helpers():

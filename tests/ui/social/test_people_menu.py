@@ -166,43 +166,31 @@ def test_a_hostile_name_in_the_menus_and_the_row_is_drawn_bounded(pg, fonts, nam
     drv.scene.close()
 
 
-def test_a_muted_guest_reads_it_in_the_empty_chat_field(pg, fonts, monkeypatch):
-    from tala_desktop.ui.art import gfx
-
+def test_a_muted_guest_reads_it_in_the_empty_chat_field(pg, fonts):
     session = FakeSession(table_info(muted=("Lan",)), you=1)
     session.member = 41                                              # Lan's own app
     drv, layer = lan_table_scene(fonts, session)
     drv.click(layer.panel.toggle_rect.center)                        # the chat opens
-    assert layer.panel.is_open and layer.panel.muted
-    seen: list[str] = []
-    real = gfx.render_text
-    monkeypatch.setattr(gfx, "render_text", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
-    layer.panel._cache.clear()
-    drv.draw()
-    assert tr("people.you_muted") in seen and tr("social.placeholder") not in seen
+    chat = drv.scene.view().layer.panel.open                         # as the next frame shows it
+    assert chat is not None and chat.field is not None and chat.field.text == ""
+    assert chat.hint == tr("people.you_muted") != tr("social.placeholder")
     drv.scene.close()
 
 
 def test_a_muted_guest_picking_a_phrase_is_told_so_where_they_pick_and_nothing_is_sent(pg, fonts, monkeypatch):
-    from tala_desktop.ui.art import gfx
-
     session = FakeSession(table_info(muted=("Lan",)), you=1)
     session.member = 41                                              # Lan's own app
     reacted: list[str] = []
     monkeypatch.setattr(session.client, "react", reacted.append, raising=False)
     drv, layer = lan_table_scene(fonts, session)
     drv.click(layer.panel.toggle_rect.center)                        # the chat opens
-    phrase = layer.panel.phrase_buttons[0]
-    drv.click(phrase.rect.center)                                    # "Hay quá!": the host muted her
+    phrase = drv.scene.view().layer.panel.open.buttons[1]           # "Hay quá!", after ×, where it is drawn
+    assert phrase.label == tr("react.nice")
+    drv.click(phrase.rect.center)                                    # the host muted her
     assert reacted == []                                             # not sent to be refused in silence
-    assert layer.panel.is_open                                       # the panel stays where she picked
-    seen: list[str] = []
-    real = gfx.render_line
-    monkeypatch.setattr(gfx, "render_line", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
-    layer.panel._cache.clear()
-    drv.draw()
-    words = " ".join(seen)
-    assert tr("social.you_muted_here") in words                      # its rows, read one after the other
-    note = layer.panel.muted_rect()                                  # drawn over the reactions, where she picks
-    assert note.colliderect(phrase.rect) or note.colliderect(next(iter(layer.panel.emote_rects.values())))
+    chat = drv.scene.view().layer.panel.open
+    assert chat is not None                                          # the panel stays where she picked
+    assert " ".join(chat.muted) == tr("social.you_muted_here")       # why, in its rows
+    note = pg.Rect(chat.veil)                                        # drawn over the reactions, where she picks
+    assert note.colliderect(phrase.rect) or note.colliderect(pg.Rect(chat.tiles[0][1]))
     drv.scene.close()

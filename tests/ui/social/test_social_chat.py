@@ -7,9 +7,11 @@ import pytest
 
 from tala_desktop.table.reactions import EMOTES, PHRASES
 from tala_desktop.ui.core.i18n import set_language, tr
-from tala_desktop.ui.social.chat_lines import ChatEntry, ChatLines, wrap
+from tala_desktop.ui.social.chat_lines import ChatEntry, ChatLines, ChatRowImages, wrap
 from tala_desktop.ui.social.chat_panel import MAX_ENTRIES, ChatPanel
 from tala_desktop.ui.social.social_channel import ChatMessage
+from tala_desktop.ui.social.social_look import ChatPanelLook, box_of
+from tests.ui.social.panel_helpers import draw_panel, painter
 
 CANVAS = (1280, 720)
 
@@ -151,50 +153,66 @@ def test_wrapping_fits_the_width_and_cuts_words_too_long_for_a_line(fonts):
 
 
 def test_a_line_shows_the_sender_marked_watching_and_reactions_in_the_language(fonts):
-    lines = ChatLines(fonts)
+    lines, images = ChatLines(fonts), ChatRowImages(fonts)
     plain = lines.rows(line(), 340)
     watching = lines.rows(line("Quân", "cho xem với", seat=None, watching=True), 340)
     assert len(plain) == 1 and len(watching) == 1
-    assert watching[0].get_bounding_rect().w > plain[0].get_bounding_rect().w   # "(đang xem)" after the name
+    assert watching[0].runs[0].text == f"Quân ({tr('social.watching_mark')}):"
+    assert images.image(watching[0]).get_bounding_rect().w > images.image(plain[0]).get_bounding_rect().w
     for lang in ("vi", "en"):
         set_language(lang)
         for key_ in PHRASES + EMOTES:
             rows = lines.rows(ChatEntry(ChatMessage("Lan", 1, reaction=key_), (1, 2, 3)), 340)
-            assert rows and rows[0].get_bounding_rect().w > 40
-            assert tr(f"react.{key_}") != f"react.{key_}"
+            assert rows and images.image(rows[0]).get_bounding_rect().w > 40
+            assert rows[0].runs[-1].text == tr(f"react.{key_}") != f"react.{key_}"     # said in the language
 
 
-def test_the_panel_draws_open_and_closed_with_the_unread_badge(panel, pg):
+def test_the_panel_draws_open_and_closed_with_the_unread_badge(panel, fonts, pg):
     surface = pygame.Surface(CANVAS)
-    panel.draw(surface)
+    chat = painter(fonts)
+    assert draw_panel(fonts, panel, surface, chat) == ChatPanelLook(box_of(panel.toggle_rect))   # closed, all read
     closed = surface.copy()
     panel.add(line())
     surface.fill((0, 0, 0))
-    panel.draw(surface)
+    assert draw_panel(fonts, panel, surface, chat).badge == "1"
     badge = panel.toggle_rect.topright
     assert closed.get_at((badge[0] - 4, badge[1] + 4)) != surface.get_at((badge[0] - 4, badge[1] + 4))
     panel.open()
     surface.fill((0, 0, 0))
-    panel.draw(surface)
+    look = draw_panel(fonts, panel, surface, chat)
+    assert look.badge == "" and look.open is not None and look.open.box == box_of(panel.rect)
     assert surface.get_at(panel.rect.center)[:3] != (0, 0, 0)
 
 
 @pytest.mark.parametrize("canvas", [(1280, 720), (1920, 1080), (1024, 640)])
-def test_the_empty_chat_says_what_to_do_in_lines_of_the_fonts_own_width(fonts, pg, canvas):
+def test_the_empty_chat_says_what_to_do_in_lines_of_the_fonts_own_width(fonts, pg, canvas, monkeypatch):
     """The hint wraps inside the lines' area; it was once squeezed onto one line to a fraction of its width."""
+    from tala_desktop.ui.art import gfx
+
     set_language("vi")
     p = ChatPanel(fonts, canvas, on_react=lambda key: None, on_chat=lambda text: None)
     p.open()
     font = fonts.font(15)
-    lines = p.empty_lines()
-    assert len(lines) >= 2 and " ".join(line for line, _ in lines) == tr("social.empty")
-    for text, img in lines:
-        assert img.get_width() <= p.lines_rect.w
-        assert img.get_width() == font.size(text)[0]    # drawn at its own width, not squeezed
-    assert sum(img.get_height() for _, img in lines) <= p.lines_rect.h
+    look = p.look().open
+    assert look is not None and look.rows == ()
+    lines = look.empty
+    assert len(lines) >= 2 and " ".join(lines) == tr("social.empty")
+    assert all(font.size(text)[0] <= p.lines_rect.w for text in lines)
+    assert len(lines) * font.get_linesize() <= p.lines_rect.h
+    drawn: dict[str, int] = {}
+    real = gfx.render_line
+
+    def render_line(f, text, *a):
+        img = real(f, text, *a)
+        drawn[text] = img.get_width()
+        return img
+
+    monkeypatch.setattr(gfx, "render_line", render_line)
+    draw_panel(fonts, p, pygame.Surface(canvas))
+    assert {text: drawn.get(text) for text in lines} == {text: font.size(text)[0] for text in lines}   # own width
 
 
-def test_typing_past_the_limit_in_the_table_chat_says_so_over_the_field(panel, monkeypatch):
+def test_typing_past_the_limit_in_the_table_chat_says_so_over_the_field(panel, fonts, monkeypatch):
     from tala_desktop.ui.art import gfx
 
     panel.open()
@@ -205,6 +223,7 @@ def test_typing_past_the_limit_in_the_table_chat_says_so_over_the_field(panel, m
     seen: list[str] = []
     real = gfx.render_line
     monkeypatch.setattr(gfx, "render_line", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
-    panel.draw(pygame.Surface(CANVAS))
+    look = draw_panel(fonts, panel, pygame.Surface(CANVAS)).open
+    assert look is not None and look.note is not None and look.note[0] == tr("social.too_long", limit=200)
     assert tr("social.too_long", limit=200) in seen
     assert panel.lines_rect.bottom < panel.field.rect.y - 16         # its row is kept free of the lines
