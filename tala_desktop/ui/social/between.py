@@ -10,7 +10,9 @@ seats' rows, over your own discards), its note then in the status line's
 place (a pill like it, left out while the status line has words: the
 table's own message comes first). Each button is as wide as its words;
 the ones that do not fit in the row are left out (the first are the most
-wanted; the rest are in the people menu).
+wanted; the rest are in the people menu). ``look`` hands the strip as a
+frame shows it (``StripLook``: the buttons' looks, the note as it fits and
+where), the last one while nothing in it changed.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ from __future__ import annotations
 import pygame
 
 from ..art import gfx
-from ..art.theme import RESULTS_NOTE, STATUS_PILL
+from ..art.theme import RESULTS_NOTE
 from ..core.assets import Fonts
 from ..table.layout import TableLayout
 from ..widgets.controls import Button
 from ..widgets.text_fit import ellipsize
 from .social_channel import SeatChoice
+from .social_look import StripLook, box_of
 
 STRIP_H = 78          # design pixels: the note line, a gap, a row of buttons
 BUTTON_H = 44
@@ -61,8 +64,8 @@ class BetweenStrip:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.note_at: pygame.Rect | None = None   # where the note goes when not over the buttons (the status line)
         self.scale = 1.0
-        self._note_img: tuple[tuple[str, int, int], pygame.Surface] | None = None
-        self._pill: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None
+        self._note_img: tuple[tuple[str, int, int], tuple[str, pygame.Surface]] | None = None  # as it fits, measured
+        self._look: tuple[tuple[object, ...], StripLook | None] = ((), None)
         self._key: tuple[object, ...] = ()
         self._pointer = (-1, -1)            # the last pointer position seen
         self._pending: list[SeatChoice] | None = None   # the row to show once the pointer leaves it
@@ -169,23 +172,30 @@ class BetweenStrip:
         return img.get_rect(midbottom=(self.area.centerx, bottom))
 
     def _note(self) -> pygame.Surface:
+        return self._fitted()[1]
+
+    def _fitted(self) -> tuple[str, pygame.Surface]:
+        """The note as it fits the area's width, and its picture (to measure it)."""
         size = self._px(NOTE_SIZE)
         key = (self.note, size, self.area.w)
         if self._note_img is None or self._note_img[0] != key:
             font = self.fonts.font(size)
             text = ellipsize(font, self.note, self.area.w)
-            self._note_img = (key, gfx.shadowed_text(font, text, RESULTS_NOTE, size))
+            self._note_img = (key, (text, gfx.shadowed_text(font, text, RESULTS_NOTE, size)))
         return self._note_img[1]
 
-    def draw(self, surface: pygame.Surface, note: bool = True) -> None:
-        """The buttons, and the note unless ``note`` is False (the status line in its place has words)."""
-        if self.note and note:
-            rect, img = self.note_rect(), self._note()
-            if self.note_at is not None:
-                key = ("pill", rect.size)
-                if self._pill is None or self._pill[0] != key:
-                    self._pill = (key, gfx.rounded_rect(rect.size, STATUS_PILL, rect.h // 2))
-                surface.blit(self._pill[1], rect)
-            surface.blit(img, img.get_rect(center=rect.center) if self.note_at is not None else rect)
-        for b in self.buttons:
-            b.draw(surface)
+    def look(self, note: bool = True) -> StripLook | None:
+        """The strip as a frame shows it: the buttons, and the note unless ``note`` is False (the status line in its
+        place has words); None when it shows nothing."""
+        buttons = tuple(b.look() for b in self.buttons)
+        shown = bool(self.note and note)
+        key = (buttons, shown and self.note, self._key, self.note_at and tuple(self.note_at))
+        if key != self._look[0]:
+            look = None
+            if shown:
+                look = StripLook(buttons, self._fitted()[0], self._px(NOTE_SIZE), box_of(self.note_rect()),
+                                 self.note_at is not None)
+            elif buttons:
+                look = StripLook(buttons)
+            self._look = (key, look)
+        return self._look[1]

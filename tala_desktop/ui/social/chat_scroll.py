@@ -1,13 +1,14 @@
 """ChatScroll: chat lines in a box that scrolls — newest at the bottom, the wheel, a scrollbar to drag, "new messages".
 
 ``length_note`` is what the row over a chat field says as a line nears or
-passes the server's 200 characters. The lines are laid out by ``ChatLines`` (names in their colours, wrapped
-text) and drawn through ``ChatRowImages``, as the table's chat draws them. The view follows the newest line until the reader scrolls back
-(the wheel over the box, a drag of the scrollbar's thumb, a click on its
-track); then it stays where it is while lines arrive, and a "Tin nhắn mới"
-pill at the bottom counts them; a click on the pill (or scrolling to the
-end) follows the newest again. State changes only in ``set_entries`` and
-``handle_event``; ``draw`` only draws.
+passes the server's 200 characters. The lines are laid out by
+``ChatLines`` (names in their colours, wrapped text) and drawn through
+``ChatRowImages``, as the table's chat draws them. The view follows the
+newest line until the reader scrolls back (the wheel over the box, a drag
+of the scrollbar's thumb, a click on its track); then it stays where it is
+while lines arrive, and a "Tin nhắn mới" pill at the bottom counts them; a
+click on the pill (or scrolling to the end) follows the newest again. State
+changes only in ``set_entries`` and ``handle_event``; ``draw`` only draws.
 """
 
 from __future__ import annotations

@@ -1,10 +1,17 @@
 """SocialLayer: the chat panel and reaction bubbles over a table scene, fed by the table's SocialChannel.
 
-The table scene offers it input first, updates it after itself and draws
-it over the table (the scene's layer hook). Each line said goes into the
-panel in the sender's seat colour (the colour of their avatar); each
-reaction and each typed line also pops a bubble at the sender's avatar, or,
-for someone watching, under the "watching" label beside the chat toggle.
+The table scene offers it input first, updates it after itself and shows
+it over the table (the scene's layer hook): its widgets keep the state and
+take the input, ``look(view)`` turns that state into one frozen
+``SocialLook`` (social_look.py) that rides in the frame's ``TableView``, and
+``draw`` hands the look to the layer's painter (social_painter.py), which
+reads nothing else. Each part's look is kept while it does not change, and
+the whole look is the last frame's while nothing did.
+
+Each line said goes into the panel in the sender's seat colour (the colour
+of their avatar); each reaction and each typed line also pops a bubble at
+the sender's avatar, or, for someone watching, under the "watching" label
+beside the chat toggle.
 Open, the panel docks at the right edge (``dock``) and the table makes room.
 Between games the seat changes the channel offers (sit down on a free seat,
 stand up, the host's swaps) and why the next deal waits show in a strip
@@ -29,7 +36,6 @@ from ..table.scene_layer import DialogRoom
 from ..table.view import LayerLook
 from ..widgets.controls import Button
 from ..widgets.text_fit import fit_name
-from ..widgets.tooltip import draw_tooltip
 from .between import STRIP_H, BetweenStrip, table_area
 from .bubble_art import BubbleArt
 from .bubbles import Anchor, ReactionBubbles
@@ -37,7 +43,7 @@ from .chat_lines import ChatEntry
 from .chat_panel import ChatPanel
 from .people import TablePeople
 from .social_channel import ChatMessage, SeatChoice, SocialChannel
-from .social_look import SocialLook
+from .social_look import LabelLook, SocialLook, TipLook
 from .social_painter import SocialPainter
 
 if TYPE_CHECKING:
@@ -45,6 +51,7 @@ if TYPE_CHECKING:
     from ..table.view import TableView
 
 Colour = tuple[int, int, int]
+WATCHERS_SIZE = 16
 
 
 class SocialLayer:
@@ -68,8 +75,7 @@ class SocialLayer:
         self._table_now: TableNow | None = None
         self.pointer = (-1, -1)                # where the pointer is (a cut name under it shows whole)
         self._view: TableView | None = None
-        self._look: SocialLook | None = None
-        self._room: DialogRoom | None = None
+        self._looks: dict[str, SocialLook] = {}   # the last look over the table ("table") and over a dialog
 
     @property
     def offer(self) -> list[SeatChoice]:
@@ -144,16 +150,14 @@ class SocialLayer:
         return STRIP_H if self.strip.wanted else 0
 
     def look_over(self, room: DialogRoom) -> SocialLook:
-        self._room = room
-        return SocialLook(people=self.people.look_dialog(room, self.strip.scale), dialog=True)
-
-    def _draw_over(self, surface: pygame.Surface, room: DialogRoom, look: SocialLook) -> None:
+        """The layer over a dialog (the results): the strip in the room it leaves, the muted marks on its rows and
+        the menu opened there, the whole name of a row's cut one under the pointer."""
         self._place_strip(room, self.strip.scale)
-        self.strip.draw(surface)
-        self.painter.draw_people(surface, look.people)
+        scale = self.strip.scale
         name = self.cut_name_over_results(self.pointer, room)
-        if name is not None:
-            draw_tooltip(surface, self.fonts, name, self.pointer, round(16 * self.strip.scale))
+        tip = TipLook(name, self.pointer, round(16 * scale)) if name is not None else None
+        return self._kept("over", SocialLook(strip=self.strip.look(), people=self.people.look_dialog(room, scale),
+                                             tip=tip))
 
     def update(self, dt: float, scene: TableNow) -> bool:
         """Take what was said, age the bubbles; True when the next frame looks different."""
@@ -188,33 +192,28 @@ class SocialLayer:
         return side_dock(canvas) if self.panel.is_open else 0
 
     def look(self, view: TableView) -> SocialLook:
-        """The layer this frame over the table ``view`` shows; the last frame's look while nothing changed."""
-        self._view = view
-        panel, bubbles, people = self.panel.look(), self.bubbles.looks(self.clock), self.people.look_table(view.layout)
-        look = self._look
-        if look is None or look.panel is not panel or look.bubbles is not bubbles or look.people is not people:
-            look = self._look = SocialLook(panel, bubbles, people)
+        """The layer over the table ``view`` shows this frame (see social_look.py): built from the parts' looks,
+        each kept while it does not change; the last frame's look while none did."""
+        self._view = view                       # what the pointer is over (a cut name) is read from it
+        on_table = self.dialog is None          # while the results show, the strip is over them (look_over)
+        name = self._tip_at(self.pointer) if on_table else None
+        return self._kept("table", SocialLook(
+            self._watchers_look(), self.strip.look(note=not view.status[0]) if on_table else None,   # the status
+            self.panel.look(), self.bubbles.looks(self.clock), self.people.look_table(view.layout),  # line first
+            TipLook(name, self.pointer, view.layout.px(16)) if name is not None else None))
+
+    def _kept(self, where: str, look: SocialLook) -> SocialLook:
+        """``look``, or the equal one handed out last time (over the table or over a dialog)."""
+        last = self._looks.get(where)
+        if last == look:
+            return last
+        self._looks[where] = look
         return look
 
     def draw(self, surface: pygame.Surface, look: LayerLook) -> None:
-        if not isinstance(look, SocialLook):
-            return
-        if look.dialog:
-            if self._room is not None:
-                self._draw_over(surface, self._room, look)
-            return
-        view = self._view
-        assert view is not None
-        self._draw_watchers(surface)
-        if self.dialog is None:                 # while the results show, over them (draw_over)
-            self.strip.draw(surface, note=not view.status[0])   # the status line's own words come first
-        if look.panel is not None:
-            self.painter.chat.draw(surface, look.panel)
-        self.painter.draw_bubbles(surface, look.bubbles)
-        self.painter.draw_people(surface, look.people)
-        name = self._tip_at(self.pointer) if self.dialog is None else None
-        if name is not None:
-            draw_tooltip(surface, self.fonts, name, self.pointer, view.layout.px(16))
+        """Paint a look this layer made (``look`` or ``look_over``), from the look alone."""
+        if isinstance(look, SocialLook):
+            self.painter.draw(surface, look)
 
     def _tip_at(self, pos: tuple[int, int]) -> str | None:
         """The full name cut at ``pos``: a seat's plate, else a sender's in the open chat."""
@@ -314,26 +313,28 @@ class SocialLayer:
         return rect.right - self._label().get_width()
 
     def _label(self) -> pygame.Surface:
-        """The "N watching" label (rendered once per text)."""
-        text = tr("social.watchers", count=len(self.watchers()))
+        """The "N watching" label (rendered once per text, to measure it)."""
+        look = self._watchers_look()
+        text = look.text if look is not None else ""
         if self._watch_label is None or self._watch_label[0] != text:
-            img = gfx.shadowed_text(self.fonts.font(16), text, FELT_MUTED, 16, self._watchers_rect().w)
+            img = gfx.shadowed_text(self.fonts.font(WATCHERS_SIZE), text, FELT_MUTED, WATCHERS_SIZE,
+                                    self._watchers_rect().w)
             self._watch_label = (text, img)
         return self._watch_label[1]
+
+    def _watchers_look(self) -> LabelLook | None:
+        """The "N watching" label beside the chat's toggle, None while nobody watches."""
+        if not self.watchers():
+            return None
+        rect = self._watchers_rect()
+        return LabelLook(tr("social.watchers", count=len(self.watchers())), WATCHERS_SIZE, rect.w,
+                         (rect.right, rect.centery))
 
     def _watch_hit(self) -> pygame.Rect | None:
         """Where the "N watching" label is drawn (a press there lists them), None while nobody watches."""
         if not self.watchers():
             return None
         return self._label().get_rect(midright=self._watchers_rect().midright)
-
-    def _draw_watchers(self, surface: pygame.Surface) -> None:
-        names = self.watchers()
-        if not names:
-            return
-        rect = self._watchers_rect()
-        img = self._label()
-        surface.blit(img, img.get_rect(midright=(rect.right, rect.centery)))
 
 
 def keep_clear(layout: TableLayout, watch_label: pygame.Rect | None) -> list[pygame.Rect]:

@@ -151,10 +151,46 @@ class ChatPanelLook:
 
 
 @dataclass(frozen=True)
-class SocialLook(LayerLook):
-    """The social layer as one frame shows it (over the table, or over a dialog: ``dialog``)."""
+class StripLook:
+    """The between-games strip: its buttons, and the note saying why the deal waits ("": not shown) as it fits, its
+    type size and box (in a pill in the status line's place: ``pill``; else the words' own box)."""
 
+    buttons: tuple[ButtonLook, ...] = ()
+    note: str = ""
+    size: int = 0
+    box: Box = (0, 0, 0, 0)
+    pill: bool = False
+
+
+@dataclass(frozen=True)
+class LabelLook:
+    """Words in the felt's muted colour with a drop shadow ("2 người đang xem"): squeezed to ``width`` at most, their
+    right end at ``midright``."""
+
+    text: str
+    size: int
+    width: int
+    midright: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class TipLook:
+    """A tooltip: the whole name a row or a plate had to cut, by the pointer, in words of ``size``."""
+
+    text: str
+    pointer: tuple[int, int]
+    size: int
+
+
+@dataclass(frozen=True)
+class SocialLook(LayerLook):
+    """The social layer as one frame shows it, from the bottom up: over the table, the "watching" label, the
+    between-games strip, the chat panel, the bubbles, the people and the host's menu, a tooltip; over a dialog (the
+    results), the strip, the people and a tooltip only."""
+
+    watchers: LabelLook | None = None
+    strip: StripLook | None = None
     panel: ChatPanelLook | None = None
     bubbles: tuple[BubbleLook, ...] = ()
     people: PeopleLook = PeopleLook()
-    dialog: bool = False
+    tip: TipLook | None = None

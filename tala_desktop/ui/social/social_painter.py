@@ -14,14 +14,26 @@ from __future__ import annotations
 import pygame
 
 from ..art import gfx, theme
-from ..art.theme import DIALOG_EDGE, DIALOG_FILL, WHITE
+from ..art.theme import DIALOG_EDGE, DIALOG_FILL, FELT_MUTED, RESULTS_NOTE, STATUS_PILL, WHITE
 from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
 from ..widgets.button_look import ButtonImages
+from ..widgets.tooltip import draw_tooltip
 from .bubble_art import BubbleArt
 from .chat_painter import ChatPainter
 from .people_menu import muted_badge
-from .social_look import RGBA, AwayLook, BubbleLook, Colour, MenuLook, PeopleLook, TextLook
+from .social_look import (
+    RGBA,
+    AwayLook,
+    BubbleLook,
+    Colour,
+    LabelLook,
+    MenuLook,
+    PeopleLook,
+    SocialLook,
+    StripLook,
+    TextLook,
+)
 
 BUTTON_IMAGES = 64       # the faces of the panel's, the strip's and the menu's buttons, in their states
 IMAGES = 96              # words, panels and tabs
@@ -48,7 +60,40 @@ class SocialPainter:
         return self._cache.get(("panel", size, fill, radius, border, edge),
                                lambda: gfx.rounded_rect(size, fill, radius, border, edge))
 
+    def draw(self, surface: pygame.Surface, look: SocialLook) -> None:
+        """Paint ``look``, its parts from the bottom up (see social_look.py)."""
+        if look.watchers is not None:
+            self.draw_label(surface, look.watchers)
+        if look.strip is not None:
+            self.draw_strip(surface, look.strip)
+        if look.panel is not None:
+            self.chat.draw(surface, look.panel)
+        self.draw_bubbles(surface, look.bubbles)
+        self.draw_people(surface, look.people)
+        if look.tip is not None:
+            draw_tooltip(surface, self.fonts, look.tip.text, look.tip.pointer, look.tip.size)
+
     # ------------------------------------------------------------------ parts
+    def draw_label(self, surface: pygame.Surface, label: LabelLook) -> None:
+        img = self._cache.get(("label", label.text, label.size, label.width), lambda: gfx.shadowed_text(
+            self.fonts.font(label.size), label.text, FELT_MUTED, label.size, label.width))
+        surface.blit(img, img.get_rect(midright=label.midright))
+
+    def draw_strip(self, surface: pygame.Surface, strip: StripLook) -> None:
+        """The strip's note (in its pill in the status line's place, or alone over the buttons), then its buttons."""
+        if strip.note:
+            size = strip.size
+            img = self._cache.get(("note", strip.note, size), lambda: gfx.shadowed_text(
+                self.fonts.font(size), strip.note, RESULTS_NOTE, size))
+            rect = pygame.Rect(strip.box)
+            if strip.pill:
+                surface.blit(self.panel(rect.size, STATUS_PILL, rect.h // 2), rect)
+                surface.blit(img, img.get_rect(center=rect.center))
+            else:
+                surface.blit(img, rect)
+        for b in strip.buttons:
+            self.buttons.draw(surface, b)
+
     def draw_bubbles(self, surface: pygame.Surface, looks: tuple[BubbleLook, ...]) -> None:
         for b in looks:
             img = self.art.image(b.content, b.side)

@@ -74,12 +74,15 @@ def test_on_the_table_the_note_takes_the_status_lines_place_and_yields_to_its_wo
     drv.click(overlay.new_button.rect.center)
     drv.step(100)                                                  # the last move's words in the status line fade
     layout = drv.scene.layout
-    note = layer.strip.note_rect()
+    strip = drv.scene.view().layer.strip
+    assert strip is not None and strip.pill                        # in a pill, in the status line's place
+    assert strip.note in [tr("people.deal_seat_open", seat=4, seconds=k) for k in range(1, 6)]   # counting down
+    note = pg.Rect(strip.box)
     assert layout.status.contains(note) and note.center == layout.status.center
     regions = {k: r for k, r in layout.regions().items() if k != "status"}
     for name, r in regions.items():
         assert not note.colliderect(r), (size, name)
-    for b in layer.strip.buttons:
+    for b in strip.buttons:
         assert not b.rect.colliderect(layout.status) and all(not b.rect.colliderect(r) for r in regions.values())
     frame = drv.draw().copy()
     assert drv.scene.status_line()[0] == ""
@@ -88,7 +91,9 @@ def test_on_the_table_the_note_takes_the_status_lines_place_and_yields_to_its_wo
     said = drv.draw()
     inside = [(x, note.centery) for x in range(note.x + 4, note.right - 4, 3)]
     assert any(frame.get_at(xy) != said.get_at(xy) for xy in inside)
+    look = drv.scene.view().layer
+    assert look.strip is not None and look.strip.note == "" and look.strip.buttons == strip.buttons   # it waits
     surface = pg.Surface(size, pg.SRCALPHA)
-    layer.draw(surface, drv.scene.view())                          # the layer alone: nothing in the status line
+    layer.draw(surface, look)                                      # the layer alone: nothing in the status line
     assert all(surface.get_at(xy).a == 0 for xy in inside)
     drv.scene.close()

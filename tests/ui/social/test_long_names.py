@@ -11,7 +11,6 @@ from tala_desktop.bots import BotLevel
 from tala_desktop.bots.runner import InlineRunner
 from tala_desktop.engine import Rules
 from tala_desktop.table import HUMAN, SeatConfig, Table, TableConfig
-from tala_desktop.ui.social import layer as layer_module
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.table.painter import plate_words
 from tala_desktop.ui.widgets.text_fit import NAME_SHRINK, fit_name
@@ -56,26 +55,28 @@ def test_plates_draw_long_names_readable_and_show_them_whole_on_hover(pg, fonts,
     real = sc.painter.text
     monkeypatch.setattr(sc.painter, "text", lambda text, sz, *a, **k: drawn.append((text, sz, k.get("max_width")))
                         or real(text, sz, *a, **k))
-    tips: list[str] = []
-    real_tip = layer_module.draw_tooltip
-    monkeypatch.setattr(layer_module, "draw_tooltip", lambda surface, fonts, text, *a, **k: tips.append(text)
-                        or real_tip(surface, fonts, text, *a, **k))
     drv.draw()
     view = sc.view()
+    assert view.layer is not None and view.layer.tip is None                 # nothing pointed at: no tooltip
     seat = sc.model.names.index(LONG)
     _, fitted = plate_words(fonts, view, seat)
     shown = [(t, sz, mw) for t, sz, mw in drawn if t == fitted.text]
     assert shown and all(mw is None for _, _, mw in shown)                 # never squeezed to a width
     assert all(sz >= round(sc.layout.px(16) * NAME_SHRINK) for _, sz, _ in shown)   # readable
     plate = sc.layout.seat(seat).plate
+    plain = drv.draw().copy()
     move(drv, plate.center)
-    drv.draw()
     assert fitted.cut and fitted.text.endswith("…")                     # too long for the plate: cut ...
-    assert tips == [LONG]                                              # ... and whole on hover
+    tip = sc.view().layer.tip
+    assert tip is not None and tip.text == LONG and tip.pointer == plate.center   # ... and whole on hover
+    hovered = drv.draw()
+    near = pygame.Rect(plate.centerx - 250, plate.centery, 500, 60).clip(hovered.get_rect())   # by the pointer
+    assert any(plain.get_at((x, y)) != hovered.get_at((x, y))                                   # its box, drawn
+               for x in range(near.x, near.right, 4) for y in range(near.y, near.bottom, 4))
     sc.close()
 
 
-def test_results_rows_draw_long_names_readable_with_the_whole_name_on_hover(pg, fonts, monkeypatch):
+def test_results_rows_draw_long_names_readable_with_the_whole_name_on_hover(pg, fonts):
     drv = Driver(table_of_long_names(), make_services(fonts, speed=0.0), size=(1024, 600))
     ch = Channel()
     layer = SocialLayer(ch, fonts, (1024, 600))
@@ -85,12 +86,9 @@ def test_results_rows_draw_long_names_readable_with_the_whole_name_on_hover(pg, 
     room = overlay.room()
     seat = drv.scene.model.names.index(LONG)
     spot = next(x for x in room.people if x.seat == seat)
-    tips: list[str] = []
-    real_tip = layer_module.draw_tooltip
-    monkeypatch.setattr(layer_module, "draw_tooltip", lambda surface, fonts, text, *a, **k: tips.append(text)
-                        or real_tip(surface, fonts, text, *a, **k))
+    assert layer.look_over(room).tip is None
     move(drv, spot.name.center)
-    drv.draw()
     cut = fit_name(fonts, LONG, round(18 * layer.strip.scale), spot.name.w).cut
-    assert cut and tips == [LONG]
+    tip = layer.look_over(overlay.room()).tip                            # what the results draw over themselves
+    assert cut and tip is not None and tip.text == LONG
     drv.scene.close()
