@@ -35,7 +35,7 @@ from ..core.names import BOT_KEY, seat_name
 from ..frames.confirm import ConfirmOverlay
 from ..frames.page import PANEL
 from ..shared.services import Services
-from ..social.people_menu import muted_badge
+from ..social.social_painter import muted_badge
 from ..widgets.controls import Button
 from ..widgets.text_fit import READABLE, ellipsize, fit_name
 from .session import LanSession

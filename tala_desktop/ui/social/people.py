@@ -2,7 +2,7 @@
 
 The channel says who is at the table (``Person``: seated or watching,
 muted or not, away or not, and the host's choices about them). A muted
-person's mark (``muted_badge``) sits at their avatar's upper left on the
+person's mark (social_painter.py's ``muted_badge``) sits at their avatar's upper left on the
 table, and by their name in the results; a player whose connection dropped
 reads "vắng · 45s" on their name plate (the seconds their seat is still kept
 while the computer plays it). The host opens a person's menu

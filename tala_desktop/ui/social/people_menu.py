@@ -11,14 +11,12 @@ or Esc closes it. ``refresh`` follows the table: a person who left closes
 their menu, a changed choice (muted now) is shown at once. ``look()`` is the
 open menu as a frame shows it (``MenuLook``: its words already said and
 placed, its buttons' looks), built again only when it changed; the layer's
-painter draws it. ``muted_badge`` is the mark drawn by a muted person's
-name wherever the layer shows it.
+painter draws it.
 """
 
 from __future__ import annotations
 
 import functools
-import math
 
 import pygame
 
@@ -26,8 +24,6 @@ from ..art import gfx
 from ..art.theme import (
     GOLD,
     MUTED,
-    MUTED_MARK,
-    MUTED_MARK_EDGE,
     PERSON_ROW,
     PERSON_ROW_PLAIN,
     WHITE,
@@ -44,28 +40,6 @@ MENU_W = 300
 ROW_H = 40
 ROW_GAP = 6
 PAD = 12
-
-
-@functools.lru_cache(maxsize=8)
-def muted_badge(size: int) -> pygame.Surface:
-    """The muted mark, ``size`` pixels round: a speech bubble struck through, white on red."""
-    k = 3
-    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
-    c, r = size * k / 2, size * k / 2
-    pygame.draw.circle(big, MUTED_MARK_EDGE, (c, c), r)
-    pygame.draw.circle(big, MUTED_MARK, (c, c), r - max(1, size // 10) * k)
-    bw, bh = size * k * 0.48, size * k * 0.32
-    bubble = pygame.Rect(0, 0, round(bw), round(bh))
-    bubble.center = (round(c), round(c - size * k * 0.05))
-    pygame.draw.rect(big, WHITE, bubble, border_radius=round(bh / 2.5))
-    tail = [(bubble.x + bw * 0.25, bubble.bottom - 1), (bubble.x + bw * 0.2, bubble.bottom + bh * 0.45),
-            (bubble.x + bw * 0.5, bubble.bottom - 1)]
-    pygame.draw.polygon(big, WHITE, tail)
-    d = r * 0.62 * math.sqrt(0.5)
-    width = max(2, round(size * k * 0.11))
-    pygame.draw.line(big, MUTED_MARK, (c - d, c - d), (c + d, c + d), width + 2 * k)
-    pygame.draw.line(big, WHITE, (c - d, c - d), (c + d, c + d), width)
-    return pygame.transform.smoothscale(big, (size, size))
 
 
 class PeopleMenu:

@@ -7,21 +7,34 @@ then the tooltip of a cut name. It holds only what it rendered (text,
 panels, button faces; the bubbles' images are the ``BubbleArt`` the layer
 measured them with), cached by what they show. It reads no widget, no
 setting and no language: every word is already said in the look.
+``muted_badge`` is the mark drawn by a muted person's name wherever the
+layer (or the LAN lobby's list of people) shows it.
 """
 
 from __future__ import annotations
 
+import functools
+import math
+
 import pygame
 
 from ..art import gfx, theme
-from ..art.theme import DIALOG_EDGE, DIALOG_FILL, FELT_MUTED, RESULTS_NOTE, STATUS_PILL, WHITE
+from ..art.theme import (
+    DIALOG_EDGE,
+    DIALOG_FILL,
+    FELT_MUTED,
+    MUTED_MARK,
+    MUTED_MARK_EDGE,
+    RESULTS_NOTE,
+    STATUS_PILL,
+    WHITE,
+)
 from ..core.assets import Fonts
 from ..core.surface_cache import SurfaceCache
 from ..widgets.button_look import ButtonImages
 from ..widgets.tooltip import draw_tooltip
 from .bubble_art import BubbleArt
 from .chat_painter import ChatPainter
-from .people_menu import muted_badge
 from .social_look import (
     RGBA,
     AwayLook,
@@ -37,6 +50,28 @@ from .social_look import (
 
 BUTTON_IMAGES = 64       # the faces of the panel's, the strip's and the menu's buttons, in their states
 IMAGES = 96              # words, panels and tabs
+
+
+@functools.lru_cache(maxsize=8)
+def muted_badge(size: int) -> pygame.Surface:
+    """The muted mark, ``size`` pixels round: a speech bubble struck through, white on red."""
+    k = 3
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    c, r = size * k / 2, size * k / 2
+    pygame.draw.circle(big, MUTED_MARK_EDGE, (c, c), r)
+    pygame.draw.circle(big, MUTED_MARK, (c, c), r - max(1, size // 10) * k)
+    bw, bh = size * k * 0.48, size * k * 0.32
+    bubble = pygame.Rect(0, 0, round(bw), round(bh))
+    bubble.center = (round(c), round(c - size * k * 0.05))
+    pygame.draw.rect(big, WHITE, bubble, border_radius=round(bh / 2.5))
+    tail = [(bubble.x + bw * 0.25, bubble.bottom - 1), (bubble.x + bw * 0.2, bubble.bottom + bh * 0.45),
+            (bubble.x + bw * 0.5, bubble.bottom - 1)]
+    pygame.draw.polygon(big, WHITE, tail)
+    d = r * 0.62 * math.sqrt(0.5)
+    width = max(2, round(size * k * 0.11))
+    pygame.draw.line(big, MUTED_MARK, (c - d, c - d), (c + d, c + d), width + 2 * k)
+    pygame.draw.line(big, WHITE, (c - d, c - d), (c + d, c + d), width)
+    return pygame.transform.smoothscale(big, (size, size))
 
 
 class SocialPainter:

@@ -24,7 +24,7 @@ from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.widgets.text_fit import READABLE
 from tests.loops import poll_until
 from tests.ui.lan.test_lan_scenes import step_until
-from tests.ui.social.panel_helpers import draw_panel
+from tests.ui.social.views import draw_panel
 from tests.ui.table_helpers import make_services
 
 GUEST = "NGUYỄN THỊ NGỌC ANH"            # capitals: as wide as a name (20 characters at most) gets; three people

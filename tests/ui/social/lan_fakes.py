@@ -16,6 +16,7 @@ from tala_desktop.table import LocalTableClient, SeatKind
 from tala_desktop.ui.lan.channel import LanChannel
 from tala_desktop.ui.lan.session import LanSession
 from tala_desktop.ui.social.layer import SocialLayer
+from tests.ui.social.views import dealt
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 MEMBERS = {"Bạn": 10, "Lan": 41}
@@ -98,7 +99,7 @@ def lan_table_scene(fonts: Any, session: FakeSession, size: tuple[int, int] = (1
     drv.scene.layer = layer
     for _ in range(600):
         drv.step()
-        if drv.scene.model is not None and not drv.scene.anim.blocking:
+        if dealt(drv.scene):
             break
     drv.step(20)                                            # the first hand is shown, its guard passed
     return drv, layer

@@ -11,7 +11,9 @@ from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.social_channel import SeatChoice
 from tala_desktop.ui.table.results import ResultsOverlay
+from tala_desktop.ui.widgets.button_look import ButtonImages
 from tests.ui.social.test_social_layer import Channel
+from tests.ui.social.views import layer_look
 from tests.ui.table_helpers import Driver, make_services, make_table, play_to_results
 
 SIZES = [(1280, 720), (1920, 1080), (1024, 768), (1680, 720), (1280, 960)]
@@ -52,15 +54,15 @@ def between_games(fonts, size: tuple[int, int]) -> tuple[Driver, SocialLayer, Of
 @pytest.mark.parametrize("size", SIZES)
 def test_the_seat_buttons_lie_clear_of_the_results_and_take_the_click_where_they_are_drawn(pg, fonts, size):
     drv, layer, channel, overlay = between_games(fonts, size)
-    buttons = layer.seat_buttons
-    assert [b.text for b in buttons] == ["Đứng dậy, ngồi xem", "Nhường ghế 3 cho Lan"]
+    buttons = layer_look(drv).strip.buttons                          # as drawn over the results
+    assert [b.label for b in buttons] == ["Đứng dậy, ngồi xem", "Nhường ghế 3 cho Lan"]
     canvas = pg.Rect((0, 0), size)
     for b in buttons:
         assert canvas.contains(b.rect), (size, b.rect)
         for other in overlay.shown_buttons():
-            assert not b.rect.colliderect(other.rect), (size, b.text, b.rect, other.text, other.rect)
+            assert not b.rect.colliderect(other.rect), (size, b.label, b.rect, other.text, other.rect)
         for i in range(len(overlay.rows)):
-            assert not b.rect.colliderect(overlay._row_rect(i)), (size, b.text, i)
+            assert not b.rect.colliderect(overlay._row_rect(i)), (size, b.label, i)
     drv.click(buttons[1].rect.center)
     assert channel.taken == ["Nhường ghế 3 cho Lan"]                  # the seat action, not a leave
     assert not drv.left and drv.stack.top is overlay
@@ -71,12 +73,13 @@ def test_the_seat_buttons_lie_clear_of_the_results_and_take_the_click_where_they
 def test_the_seat_buttons_are_drawn_over_the_results(pg, fonts, size):
     drv, layer, _, overlay = between_games(fonts, size)
     frame = drv.draw()
-    for b in layer.seat_buttons:
+    faces = ButtonImages(fonts)
+    for b in layer_look(drv).strip.buttons:
         alone = pg.Surface(size)
-        b.draw(alone)
+        faces.draw(alone, b)
         spot = (b.rect.x + b.rect.h // 2, b.rect.y + b.rect.h * 3 // 4)        # on its face, beside the words
         drawn, own = frame.get_at(spot), alone.get_at(spot)
-        assert sum(abs(a - b) for a, b in zip(drawn[:3], own[:3])) <= 6, (size, b.text, drawn, own)  # not shaded
+        assert sum(abs(x - y) for x, y in zip(drawn[:3], own[:3])) <= 6, (size, b.label, drawn, own)  # not shaded
     drv.scene.close()
 
 
@@ -88,9 +91,11 @@ def test_with_the_results_closed_the_seat_buttons_sit_in_the_tables_free_middle(
     assert drv.stack.top is drv.scene and drv.scene.model.is_over
     layout = drv.scene.layout
     taken = layout.regions()                       # the status line too: the buttons go under it
-    for b in layer.seat_buttons:
+    buttons = layer_look(drv).strip.buttons
+    assert [b.label for b in buttons] == ["Đứng dậy, ngồi xem", "Nhường ghế 3 cho Lan"]
+    for b in buttons:
         for name, r in taken.items():
-            assert not b.rect.colliderect(r), (size, b.text, name, r, b.rect)
-    drv.click(layer.seat_buttons[0].rect.center)
+            assert not b.rect.colliderect(r), (size, b.label, name, r, b.rect)
+    drv.click(buttons[0].rect.center)
     assert channel.taken == ["Đứng dậy, ngồi xem"]
     drv.scene.close()

@@ -13,6 +13,7 @@ from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.layer import SocialLayer, keep_clear
 from tala_desktop.ui.social.social_channel import ChatMessage
 from tests.ui.social.test_social_layer import Channel, shown_bubbles, table_now
+from tests.ui.social.views import dealt
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
@@ -24,7 +25,7 @@ def table_at(fonts, size: tuple[int, int]) -> Driver:
     drv = Driver(make_table(), make_services(fonts), size=size)
     for _ in range(600):
         drv.step()
-        if drv.scene.model is not None and not drv.scene.anim.blocking:
+        if dealt(drv.scene):
             break
     assert drv.scene.model is not None
     return drv

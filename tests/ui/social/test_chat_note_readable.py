@@ -11,7 +11,7 @@ from tala_desktop.ui.core.i18n import set_language
 from tala_desktop.ui.social.chat_panel import ChatPanel
 from tala_desktop.ui.social.chat_scroll import length_note
 from tala_desktop.ui.widgets.text_fit import READABLE
-from tests.ui.social.panel_helpers import draw_panel
+from tests.ui.social.views import draw_panel
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])

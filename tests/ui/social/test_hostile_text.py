@@ -19,7 +19,7 @@ from tala_desktop.ui.social.chat_lines import ChatEntry
 from tala_desktop.ui.social.chat_panel import ChatPanel
 from tala_desktop.ui.social.social_channel import ChatMessage
 from tests.hostile_text import BAD_LINES, invisible_code_points
-from tests.ui.social.panel_helpers import draw_panel, painter
+from tests.ui.social.views import draw_panel, painter
 
 UI = Path(__file__).resolve().parents[3] / "tala_desktop" / "ui"
 

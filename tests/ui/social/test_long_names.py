@@ -15,6 +15,7 @@ from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.table.painter import plate_words
 from tala_desktop.ui.widgets.text_fit import NAME_SHRINK, fit_name
 from tests.ui.social.test_social_layer import Channel, table_now
+from tests.ui.social.views import dealt
 from tests.ui.table_helpers import Driver, make_services, play_to_results
 
 LONG = "Nguyễn Thị Ngọc Anh"
@@ -45,7 +46,7 @@ def test_plates_draw_long_names_readable_and_show_them_whole_on_hover(pg, fonts,
     drv = Driver(table_of_long_names(), make_services(fonts), size=size)
     for _ in range(600):
         drv.step()
-        if drv.scene.model is not None and not drv.scene.anim.blocking:
+        if dealt(drv.scene):
             break
     sc, ch = drv.scene, Channel()
     layer = SocialLayer(ch, fonts, size)

@@ -11,6 +11,7 @@ import pytest
 
 from tala_desktop.ui.core.i18n import set_language, tr
 from tests.ui.social.lan_fakes import FakeSession, lan_table_scene, table_info
+from tests.ui.social.views import layer_look
 from tests.ui.table_helpers import play_to_results
 
 
@@ -30,7 +31,8 @@ def countdowns(drv, layer) -> list[str]:
     finally:
         del painter.text
     unit = tr("lobby.clock_value", seconds=0).split("0")[-1].strip()     # "giây" / "s"
-    seen += [layer.strip.note] if layer.strip.note else []
+    strip = layer_look(drv).strip                                         # the layer's, over what is on top
+    seen += [strip.note] if strip is not None and strip.note else []
     return [t for t in seen if any(ch.isdigit() for ch in t) and f" {unit}" in t]
 
 
@@ -54,8 +56,9 @@ def test_the_host_holds_the_table_and_everyone_reads_it_while_the_results_clock_
     drv, layer = lan_table_scene(fonts, session)
     overlay = play_to_results(drv)
     drv.step(2)
-    assert layer.strip.buttons[0].text == tr("social.hold")      # the host's "Giữ bàn", first
-    drv.click(layer.strip.buttons[0].rect.center)
+    hold = layer_look(drv).strip.buttons[0]
+    assert hold.label == tr("social.hold")                       # the host's "Giữ bàn", first
+    drv.click(hold.rect.center)
     assert session.client.sent[-1] == ("hold", True)
     session.lobby = table_info(held=180.0)                       # the server says so
     drv.step(2)
@@ -63,7 +66,8 @@ def test_the_host_holds_the_table_and_everyone_reads_it_while_the_results_clock_
     drv.step(120)                                                # four seconds later
     assert overlay.countdown == before                           # held: the results' clock waits
     assert countdowns(drv, layer) == [tr("people.held", seconds=176)]   # counted down since the table said so
-    assert layer.strip.buttons[0].text == tr("social.deal_on")   # "Chia tiếp" in the same place
-    drv.click(layer.strip.buttons[0].rect.center)
+    deal_on = layer_look(drv).strip.buttons[0]
+    assert deal_on.label == tr("social.deal_on") and deal_on.box == hold.box   # "Chia tiếp" in the same place
+    drv.click(deal_on.rect.center)
     assert session.client.sent[-1] == ("hold", False)
     drv.scene.close()

@@ -20,8 +20,9 @@ def test_the_results_lie_beside_the_open_chat(pg, fonts, size):
     layer.panel.open()
     overlay = play_to_results(drv)
     drv.step(3)
-    assert layer.panel.is_open and drv.scene.layout.dock > 0
-    assert overlay.panel.right <= layer.panel.rect.x, (size, overlay.panel, layer.panel.rect)
+    chat = drv.scene.view().layer.panel.open                 # the open chat, as the table under the results shows it
+    assert chat is not None and drv.scene.layout.dock > 0
+    assert overlay.panel.right <= chat.box[0], (size, overlay.panel, chat.box)
     assert overlay.panel.x >= 0
     for b in (overlay.new_button, overlay.leave_button):
         assert overlay.panel.contains(b.rect)
@@ -39,10 +40,11 @@ def test_closing_and_opening_the_chat_over_the_results_moves_them(pg, fonts):
     overlay = play_to_results(drv)
     drv.step(3)
     assert overlay.panel.centerx == size[0] // 2          # no chat: the whole window's middle
-    layer.panel.open()
+    layer.panel.open()                                    # as when it was open before the results came
     drv.step(3)
-    assert overlay.panel.right <= layer.panel.rect.x
+    chat = drv.scene.view().layer.panel.open
+    assert chat is not None and overlay.panel.right <= chat.box[0]
     layer.panel.close()
     drv.step(3)
-    assert overlay.panel.centerx == size[0] // 2
+    assert drv.scene.view().layer.panel.open is None and overlay.panel.centerx == size[0] // 2
     drv.scene.close()

@@ -11,7 +11,7 @@ from tala_desktop.ui.social.chat_lines import ChatEntry, ChatLines, ChatRowImage
 from tala_desktop.ui.social.chat_panel import MAX_ENTRIES, ChatPanel
 from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.social.social_look import ChatPanelLook, box_of
-from tests.ui.social.panel_helpers import draw_panel, painter
+from tests.ui.social.views import draw_panel, painter
 
 CANVAS = (1280, 720)
 

@@ -20,7 +20,8 @@ from tala_desktop.ui.social.layer import SocialLayer
 from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.table.layout import TableLayout
-from tests.ui.social.test_social_layer import Channel, bubble_at, table_now
+from tests.ui.social.test_social_layer import Channel, bubble_at, shown_bubbles, table_now
+from tests.ui.social.views import dealt
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 WINDOWS = [(1024, 600), (1280, 720), (1920, 1080), (2520, 1080)]
@@ -33,7 +34,7 @@ def table_with_chat(fonts, size: tuple[int, int], players: int = 4, channel=None
     drv.draw()
     for _ in range(600):
         drv.step()
-        if drv.scene.model is not None and not drv.scene.anim.blocking:
+        if dealt(drv.scene):
             break
     assert drv.scene.model is not None
     return drv, layer
@@ -53,17 +54,18 @@ def test_the_open_chat_covers_no_seat_at_any_window_size(fonts, window, players)
     drv, layer = table_with_chat(fonts, size, players)
     sc = drv.scene
     full = pygame.Rect(sc.layout.table)
-    layer.panel.open()
-    drv.step()
-    panel = layer.panel.rect
+    drv.click(layer.panel.toggle_rect.center)
+    chat = sc.view().layer.panel.open                         # as the frame draws it
+    assert chat is not None
+    panel = pygame.Rect(chat.box)
     assert pygame.Rect((0, 0), size).contains(panel)
     assert covered(sc.layout, panel) == [], f"the chat covers {covered(sc.layout, panel)} at {size}"
     assert sc.layout.table.right <= panel.x                   # the table made room beside it
     assert sc.layout.scale >= 0.75                            # ... and stays as readable as the smallest window
     for s in range(players):                                  # every seat is still on the canvas
         assert pygame.Rect((0, 0), size).contains(sc.layout.seat(s).plate)
-    layer.panel.close()
-    drv.step()
+    drv.click(pygame.Rect(chat.buttons[0].box).center)       # its ×
+    assert sc.view().layer.panel.open is None
     assert sc.layout.table == full                            # closed: the whole canvas is the table's again
     sc.close()
 
@@ -71,9 +73,9 @@ def test_the_open_chat_covers_no_seat_at_any_window_size(fonts, window, players)
 def test_the_chat_opened_by_its_toggle_relays_the_table_at_once(fonts):
     drv, layer = table_with_chat(fonts, (1280, 720))
     sc = drv.scene
-    drv.click(layer.panel.toggle_rect.center)
-    assert layer.panel.is_open
-    assert covered(sc.layout, layer.panel.rect) == []
+    drv.click(pygame.Rect(sc.view().layer.panel.toggle).center)      # where the toggle is drawn
+    chat = sc.view().layer.panel.open
+    assert chat is not None and covered(sc.layout, pygame.Rect(chat.box)) == []
     sc.close()
 
 
@@ -102,22 +104,23 @@ def test_a_watchers_typed_line_bubbles_with_their_name_by_the_watching_label(fon
     ch.watchers = ["Quân"]
     ch.inbox.append(ChatMessage("Quân", None, text="cho xem với", watching=True))
     layer.update(0.01, table_now(sc))
-    bubble = layer.bubbles.bubbles[("watch", "Quân")]
-    assert bubble.text == "cho xem với" and bubble.label == "Quân"
+    (bubble,) = shown_bubbles(layer, sc)
+    assert bubble.content.rows == ("cho xem với",) and bubble.content.label == "Quân"
+    assert bubble.anchor.side == "left"                      # by the "watching" label, left of it
     sc.close()
 
 
 @pytest.mark.parametrize("language", ["vi", "en"])
 def test_the_empty_chat_says_what_to_do(fonts, language):
     set_language(language)
-    drv, layer = table_with_chat(fonts, (1280, 720))
-    assert layer.panel.empty_text() == tr("social.empty")
-    assert "Enter" in layer.panel.empty_text()                # how to send a line
-    drv.scene.close()
-    drv, layer = table_with_chat(fonts, (1280, 720), channel=OfflineChannel(make_table(), 0, seed=3))
-    assert layer.panel.field is None
-    assert layer.panel.empty_text() == tr("social.empty_reactions")   # offline: a face or a phrase above
-    drv.scene.close()
+    for channel, words in ((None, "social.empty"), (OfflineChannel(make_table(), 0, seed=3), "social.empty_reactions")):
+        drv, layer = table_with_chat(fonts, (1280, 720), channel=channel)
+        drv.click(layer.panel.toggle_rect.center)
+        chat = drv.scene.view().layer.panel.open
+        assert chat is not None and " ".join(chat.empty) == tr(words)
+        assert ("Enter" in " ".join(chat.empty)) == (chat.field is not None)    # how to send a line, where one can
+        assert (chat.field is None) == (channel is not None)                      # offline: a face or a phrase
+        drv.scene.close()
 
 
 def test_lines_said_before_the_table_showed_are_in_the_chat_without_bubbles(fonts):
@@ -132,9 +135,12 @@ def test_lines_said_before_the_table_showed_are_in_the_chat_without_bubbles(font
                               you=0, lobby=None, pump=lambda now: None, am_muted=False, member=None)
     channel = LanChannel(session)
     drv, layer = table_with_chat(fonts, (1280, 720), channel=channel)
-    assert [e.message.text for e in layer.panel.entries] == ["vào ván nhé"] and not layer.bubbles.bubbles
+    drv.click(layer.panel.toggle_rect.center)
+    look = drv.scene.view().layer
+    assert [row.runs[-1].text for row in look.panel.open.rows] == ["vào ván nhé"] and look.bubbles == ()
     session.chat_events.append(p.ChatEvent(name="Minh", text="đánh đi", seat=1))
     session.chat_events_total += 1
     layer.update(0.01, table_now(drv.scene))
-    assert layer.bubbles.bubbles[1].text == "đánh đi"                # said at the table: a bubble
+    (bubble,) = shown_bubbles(layer, drv.scene)                    # said at the table: a bubble
+    assert bubble.content.rows == ("đánh đi",) and bubble.anchor.centre == drv.scene.layout.seat(1).avatar_centre
     drv.scene.close()

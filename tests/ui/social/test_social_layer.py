@@ -17,6 +17,7 @@ from tala_desktop.ui.social.offline import OfflineChannel
 from tala_desktop.ui.social.social_channel import ChatMessage
 from tala_desktop.ui.social.social_look import BubbleLook
 from tala_desktop.ui.table.scene_layer import TableNow
+from tests.ui.social.views import dealt
 from tests.ui.table_helpers import Driver, make_services, make_table
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -81,7 +82,7 @@ def started(fonts, **kw) -> Driver:
     drv = Driver(make_table(**kw), make_services(fonts))
     for _ in range(600):
         drv.step()
-        if drv.scene.model is not None and not drv.scene.anim.blocking:
+        if dealt(drv.scene):
             break
     assert drv.scene.model is not None
     return drv
@@ -110,7 +111,9 @@ def test_a_reaction_bubbles_at_the_senders_avatar_for_two_seconds(fonts):
     assert fading.alpha is not None and 0 < fading.alpha < 255 and fading.box == bubble.box
     layer.update(0.2, table_now(sc))
     assert shown_bubbles(layer, sc) == ()
-    assert [e.message.reaction for e in layer.panel.entries] == ["nice"]         # the log keeps it
+    layer.panel.open()
+    (row,) = layer.look(sc.view()).panel.open.rows                               # the log keeps it
+    assert row.runs[0].text == "Lan:" and row.runs[-1].text == tr("react.nice")
     sc.close()
 
 
@@ -136,9 +139,10 @@ def test_lines_carry_the_senders_seat_colour_and_watchers_their_own(fonts):
     ch.inbox += [ChatMessage(sc.model.names[2], 2, text="chào"),
                  ChatMessage("Quân", None, text="xem ké", watching=True)]
     layer.update(0.01, table_now(sc))
-    seat_line, watch_line = layer.panel.entries
-    assert seat_line.colour == avatar_colour(sc.model.names[2])
-    assert watch_line.colour == WATCHER_NAME
+    layer.panel.open()
+    seat_line, watch_line, *_ = layer.look(sc.view()).panel.open.rows   # the names, in their colours
+    assert seat_line.runs[0].colour == avatar_colour(sc.model.names[2])
+    assert watch_line.runs[0].colour == WATCHER_NAME and watch_line.runs[0].text.startswith("Quân (")
     sc.close()
 
 

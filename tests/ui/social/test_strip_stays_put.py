@@ -11,6 +11,7 @@ import pygame
 
 from tala_desktop.ui.social.social_channel import SeatChoice
 from tests.ui.social.test_between_games_strip import OfferingChannel, between_games
+from tests.ui.social.views import layer_look, strip_labels
 
 
 class PeopleChannel(OfferingChannel):
@@ -38,22 +39,22 @@ def test_a_button_under_the_pointer_keeps_its_place_and_its_person(pg, fonts):
     channel = PeopleChannel()
     layer.channel = channel
     drv.step(3)
-    hung = layer.seat_buttons[0]
-    assert hung.text == "Mời Hùng vào ghế 3"
+    hung = layer_look(drv).strip.buttons[0]
+    assert hung.label == "Mời Hùng vào ghế 3"
     move(drv, hung.rect.center)                                  # the pointer on Hùng's button
     channel.watching = [("Anh", 42), ("Hùng", 41)]               # the row would reorder
     drv.step(3)
-    under = next(b for b in layer.seat_buttons if b.rect.collidepoint(hung.rect.center))
-    assert under.text == "Mời Hùng vào ghế 3"
+    under = next(b for b in layer_look(drv).strip.buttons if b.rect.collidepoint(hung.rect.center))
+    assert under.label == "Mời Hùng vào ghế 3" and under.hover
     drv.click(hung.rect.center)
     assert channel.taken == ["Hùng"]                             # the one meant
     channel.watching = [("Anh", 42)]                             # Hùng leaves while the pointer is on his button
     drv.step(3)
-    under = next(b for b in layer.seat_buttons if b.rect.collidepoint(hung.rect.center))
-    assert under.text == "Mời Hùng vào ghế 3" and not under.enabled   # greyed in place
+    under = next(b for b in layer_look(drv).strip.buttons if b.rect.collidepoint(hung.rect.center))
+    assert under.label == "Mời Hùng vào ghế 3" and not under.enabled and under.state == "disabled"   # greyed there
     drv.click(hung.rect.center)
     assert channel.taken == ["Hùng"]                             # nothing, never Anh
     move(drv, (5, 5))                                            # the pointer leaves the row: its new shape
-    assert [b.text for b in layer.seat_buttons] == ["Mời Anh vào ghế 3", "Đứng dậy, ngồi xem"]
-    assert all(b.enabled for b in layer.seat_buttons)
+    assert strip_labels(drv) == ["Mời Anh vào ghế 3", "Đứng dậy, ngồi xem"]
+    assert all(b.enabled for b in layer_look(drv).strip.buttons)
     drv.scene.close()
