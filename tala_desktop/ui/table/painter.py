@@ -39,7 +39,7 @@ from ..core.surface_cache import SurfaceCache
 from ..widgets.button_look import ButtonImages
 from ..widgets.controls import BannerLook, banner_image
 from ..widgets.text_fit import FittedName, fit_name
-from .anim import draw_flights, draw_overlays
+from .anim import AmountLook, draw_flights, draw_overlays
 from .celebration import TURNED_LIMIT
 from .hand_view import draw_hand
 from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
@@ -99,6 +99,17 @@ class TablePainter:
         return self._cache.get(("banner", b.text, b.colour, b.size),
                                lambda: banner_image(self.fonts, b.text, b.colour, b.size))
 
+    def amount_image(self, a: AmountLook) -> pygame.Surface:
+        """A rising amount's words on a dark pill (the status line's), cached per look."""
+        def make() -> pygame.Surface:
+            img = self.text(a.words, a.size, a.colour, bold=True)
+            pad_x, pad_y = a.pad
+            size = (img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y)
+            out = gfx.rounded_rect(size, theme.AMOUNT_PILL, size[1] // 2)
+            out.blit(img, (pad_x, pad_y))
+            return out
+        return self._cache.get(("amount", a), make)
+
     def chip(self, d: int) -> pygame.Surface:
         return self._cached(("chip", d), lambda: chip(d))
 
@@ -145,7 +156,7 @@ class TablePainter:
         for b in (*view.buttons, *view.controls):
             self.buttons.draw(surface, b)
         draw_flights(surface, self.art, anim, self.chip(anim.chip_size), four, view.cards.back)
-        draw_overlays(surface, self.art, anim, four, self._turned, self.banner_image)
+        draw_overlays(surface, self.art, anim, four, self._turned, self.banner_image, self.amount_image)
         if view.log_open:                    # opened, the log lies over the table until folded
             self.draw_log(surface, view)
 

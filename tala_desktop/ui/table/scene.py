@@ -95,7 +95,7 @@ class TableScene(regions.Repaints, Scene):
         self.hand = HandView(self.layout, kept)    # your order of your hand, kept by the offline game's autosave
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
         self.painter = TablePainter(services.fonts, services.cards, services.faces)
-        self.director = TableDirector(self.anim, self.hand, services, self.painter.text)
+        self.director = TableDirector(self.anim, self.hand, services)
         self.actions = TableActions(spectator)
         self.highlights = Highlights()
         self.buttons = TableButtons(services.fonts, self.layout)
