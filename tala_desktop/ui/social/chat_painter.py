@@ -23,7 +23,7 @@ from ..widgets.button_look import ButtonImages
 from ..widgets.field_look import FieldImages
 from ..widgets.text_fit import READABLE
 from .chat_lines import ChatRowImages
-from .social_look import ChatPanelLook, OpenChatLook
+from .social_look import Box, ChatPanelLook, OpenChatLook
 
 EMOTE_TILE = 52
 EMPTY_SIZE = 15          # the empty chat's words
@@ -70,8 +70,8 @@ class ChatPainter:
             surface.blit(face, face.get_rect(center=pygame.Rect(tile).center))
         for b in o.buttons:
             self.buttons.draw(surface, b)
-        if o.muted:
-            self._muted(surface, o)
+        if o.veil is not None:
+            self._muted(surface, o.veil, o.muted)
         self._lines(surface, o)
         if o.field is not None:
             f = o.field
@@ -88,14 +88,14 @@ class ChatPainter:
                                                                                width))
                 surface.blit(hint, hint.get_rect(midleft=(fx + 12, fy + fh // 2)))
 
-    def _muted(self, surface: pygame.Surface, o: OpenChatLook) -> None:
+    def _muted(self, surface: pygame.Surface, veil: Box, lines: tuple[str, ...]) -> None:
         """The reactions veiled, and why over them: the host muted you here."""
-        r = pygame.Rect(o.veil)
+        r = pygame.Rect(veil)
         surface.blit(self._cache.get(("veil", r.size), lambda: gfx.rounded_rect(r.size, theme.CHAT_VEIL, 12)), r)
         font = self.fonts.font(MUTED_SIZE, True)
         step = font.get_linesize()
-        y = r.centery - step * len(o.muted) // 2
-        for line in o.muted:
+        y = r.centery - step * len(lines) // 2
+        for line in lines:
             img = self._cache.get(("muted", line), functools.partial(gfx.render_line, font, line, theme.WARNING))
             surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
             y += step

@@ -286,7 +286,8 @@ class ChatPanel:
         muted = self._wrap(tr("social.you_muted_here"), 17, True, veil.w - 28) if self.muted else ()
         return OpenChatLook(box_of(self.rect), tr("social.chat"), tiles, buttons, box_of(area), tuple(shown[-fit:]),
                             area.bottom - min(fit, len(shown)) * step, step,
-                            () if self.entries else self.empty_lines(), field, note, hint, muted, box_of(veil))
+                            () if self.entries else self.empty_lines(), field, note, hint, muted,
+                            box_of(veil) if self.muted else None)
 
     def cut_name_at(self, pos: tuple[int, int]) -> str | None:
         """The full name of a sender drawn cut with "…" at ``pos`` in the open chat (as ``draw`` lays its rows out),

@@ -138,7 +138,7 @@ class OpenChatLook:
     note: tuple[str, Colour] | None = None      # over the field: the count, or why a line was not taken
     hint: str = ""                               # in the empty field
     muted: tuple[str, ...] = ()                  # why your picks are not sent, in lines (nothing: not muted)
-    veil: Box = (0, 0, 0, 0)                     # over the reactions, while muted
+    veil: Box | None = None                      # over the reactions, while muted
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ class StripLook:
     buttons: tuple[ButtonLook, ...] = ()
     note: str = ""
     size: int = 0
-    box: Box = (0, 0, 0, 0)
+    box: Box | None = None
     pill: bool = False
 
 

@@ -116,7 +116,7 @@ class SocialPainter:
 
     def draw_strip(self, surface: pygame.Surface, strip: StripLook) -> None:
         """The strip's note (in its pill in the status line's place, or alone over the buttons), then its buttons."""
-        if strip.note:
+        if strip.note and strip.box is not None:
             size = strip.size
             img = self._cache.get(("note", strip.note, size), lambda: gfx.shadowed_text(
                 self.fonts.font(size), strip.note, RESULTS_NOTE, size))
