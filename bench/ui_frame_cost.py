@@ -2,6 +2,7 @@
 
     python bench/ui_frame_cost.py                        # 3 bot games at 1280x720, 60 frames a second
     python bench/ui_frame_cost.py --games 5 --size 1920x1080
+    python bench/ui_frame_cost.py --chat                 # with the offline table's chat over it, open
     PYTHONPATH=OTHER_CHECKOUT python bench/ui_frame_cost.py   # the same frames on other code, to compare
 
 ``bench/ui_bench.py`` runs the table in real time with Hard bots searching
@@ -14,6 +15,11 @@ this thread (``time.thread_time``), which waiting for a core does not
 count. The bots' own decisions are timed apart and left out. The same seed
 gives the same games, frames and pictures on any code that plays the same
 moves, so two checkouts can be compared frame for frame.
+
+``--chat`` puts the chat layer an offline table has over the table (its
+panel open, docked at the right edge), and seat 0 sends a reaction every
+three seconds (a bubble pops at its avatar, its line joins the panel, and
+now and then a bot answers): the layer's cost is then part of each frame.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from tala_desktop.ui.table.scene import TableScene
 DT = 1 / 60
 NAMES = ("Bot", "Lan", "Minh", "Hùng")
 RESULTS_SECONDS = 2.0      # each next game starts this long after its results show (as ui_bench)
+REACT_FRAMES = 180         # --chat: seat 0 reacts this often
 
 
 class TimedRunner(InlineRunner):
@@ -72,8 +79,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))] if ordered else 0.0
 
 
-def run(games: int, size: tuple[int, int], seed: int, frame_limit: int) -> tuple[list[float], list[bool], int]:
-    """Frame costs in ms, whether each drew, and the games played."""
+def run(games: int, size: tuple[int, int], seed: int, frame_limit: int, chat: bool = False
+        ) -> tuple[list[float], list[bool], int]:
+    """Frame costs in ms, whether each drew, and the games played (``chat``: with the chat layer, see above)."""
     display = Display()
     display.open(size)
     fonts = Fonts()
@@ -81,11 +89,28 @@ def run(games: int, size: tuple[int, int], seed: int, frame_limit: int) -> tuple
     seats = [SeatConfig(n, level=BotLevel.NORMAL) for n in NAMES]
     table = Table(TableConfig(seats, rules=Rules(players=4), seed=seed, think_delay=0.3), TimedRunner())
     stack = SceneStack()
-    stack.push(TableScene(LocalTableClient(table, 0), services, spectator=True))
+    scene = TableScene(LocalTableClient(table, 0), services, spectator=True)
+    react = None
+    if chat:
+        from tala_desktop.table.reactions import REACTIONS
+        from tala_desktop.ui.social.layer import SocialLayer
+        from tala_desktop.ui.social.offline import OfflineChannel
+
+        channel = OfflineChannel(table, 0, seed=seed)
+        scene.layer = SocialLayer(channel, fonts, display.logical_size)
+        scene.layer.panel.open()
+        reactions = sorted(REACTIONS)
+
+        def react(frame: int) -> None:
+            if frame % REACT_FRAMES == REACT_FRAMES - 1:
+                channel.send_reaction(reactions[frame // REACT_FRAMES % len(reactions)])
+    stack.push(scene)
     costs: list[float] = []
     drawn: list[bool] = []
     shown: tuple[int, ...] = ()
-    for _ in range(frame_limit):
+    for frame in range(frame_limit):
+        if react is not None:
+            react(frame)
         top = stack.top
         if isinstance(top, ResultsOverlay) and top.age > RESULTS_SECONDS:
             if table.game_id >= games:
@@ -115,15 +140,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=size_arg, default=(1280, 720), metavar="WxH", help="the window's size")
     ap.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
     ap.add_argument("--frame-limit", type=int, default=60 * 60 * 10, help="stop after this many frames anyway")
+    ap.add_argument("--chat", action="store_true", help="the offline table's chat layer over the table, open")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.display.init()
     pygame.font.init()
-    costs, drawn, games = run(args.games, args.size, args.seed, args.frame_limit)
+    costs, drawn, games = run(args.games, args.size, args.seed, args.frame_limit, args.chat)
     drawn_costs = [c for c, d in zip(costs, drawn) if d]
     w, h = args.size
-    print(f"ui_frame_cost: {games} games at {w}x{h}, seed {args.seed}, stepped 1/60 s, 4 Normal bots (seat 0 watched)")
+    print(f"ui_frame_cost: {games} games at {w}x{h}, seed {args.seed}, stepped 1/60 s, 4 Normal bots (seat 0 watched)"
+          + (", the chat layer open, a reaction every 3 s" if args.chat else ""))
     print(f"  frames {len(costs)}, drawn {len(drawn_costs)}, thread CPU {sum(costs) / 1000:.2f} s "
           f"(bots' decisions left out: {TimedRunner.spent:.2f} s)")
     for label, values in (("all frames", costs), ("drawn frames", drawn_costs)):
