@@ -19,7 +19,8 @@ moves, so two checkouts can be compared frame for frame.
 ``--chat`` puts the chat layer an offline table has over the table (its
 panel open, docked at the right edge), and seat 0 sends a reaction every
 three seconds (a bubble pops at its avatar, its line joins the panel, and
-now and then a bot answers): the layer's cost is then part of each frame.
+now and then a bot answers): the layer's cost is then part of each frame,
+and its own share (its update, its look and its drawing) is counted too.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 
 import pygame
@@ -51,6 +53,29 @@ DT = 1 / 60
 NAMES = ("Bot", "Lan", "Minh", "Hùng")
 RESULTS_SECONDS = 2.0      # each next game starts this long after its results show (as ui_bench)
 REACT_FRAMES = 180         # --chat: seat 0 reacts this often
+
+
+class LayerTime:
+    """The thread time spent in a layer's methods (update, look, draw...), added up."""
+
+    spent = 0.0
+
+    @classmethod
+    def wrap(cls, layer: object, names: tuple[str, ...]) -> None:
+        for name in names:
+            method = getattr(layer, name, None)
+            if method is not None:
+                setattr(layer, name, cls._timed(method))
+
+    @classmethod
+    def _timed(cls, method: Callable[..., object]) -> Callable[..., object]:
+        def timed(*args: object, **kwargs: object) -> object:
+            start = time.thread_time()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                cls.spent += time.thread_time() - start
+        return timed
 
 
 class TimedRunner(InlineRunner):
@@ -97,8 +122,10 @@ def run(games: int, size: tuple[int, int], seed: int, frame_limit: int, chat: bo
         from tala_desktop.ui.social.offline import OfflineChannel
 
         channel = OfflineChannel(table, 0, seed=seed)
-        scene.layer = SocialLayer(channel, fonts, display.logical_size)
-        scene.layer.panel.open()
+        layer = SocialLayer(channel, fonts, display.logical_size)
+        layer.panel.open()
+        LayerTime.wrap(layer, ("handle_event", "update", "look", "look_over", "draw", "draw_over"))
+        scene.layer = layer
         reactions = sorted(REACTIONS)
 
         def react(frame: int) -> None:
@@ -153,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
           + (", the chat layer open, a reaction every 3 s" if args.chat else ""))
     print(f"  frames {len(costs)}, drawn {len(drawn_costs)}, thread CPU {sum(costs) / 1000:.2f} s "
           f"(bots' decisions left out: {TimedRunner.spent:.2f} s)")
+    if args.chat:
+        print(f"  the chat layer's own part (its update, look and drawing): {LayerTime.spent:.2f} s, "
+              f"{1000 * LayerTime.spent / max(1, len(costs)):.2f} ms a frame")
     for label, values in (("all frames", costs), ("drawn frames", drawn_costs)):
         print(f"  {label:13} ms: mean {statistics.fmean(values) if values else 0:.2f} p50 {percentile(values, 50):.2f} "
               f"p95 {percentile(values, 95):.2f} p99 {percentile(values, 99):.2f} max {max(values, default=0):.2f}")

@@ -157,6 +157,11 @@ class ReactionBubbles:
     def placed(self) -> list[tuple[Bubble, BubbleContent, str, pygame.Rect]]:
         """Every bubble showing, the oldest first, with what it says, its side and its full-size place; placed again
         only when the bubbles, what they say, what they avoid or the canvas changed."""
+        if not self.bubbles:                     # most frames: nothing to place, nothing to compare
+            if self._placed[1]:
+                self._placed = ((), [])
+                self._placings += 1
+            return self._placed[1]
         shown = sorted(self.bubbles.values(), key=lambda b: b.born)
         key = (tuple((b, self.content(b)) for b in shown), tuple(tuple(r) for r in self.avoid), self.canvas)
         if key != self._placed[0]:
