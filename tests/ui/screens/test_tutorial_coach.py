@@ -133,3 +133,27 @@ def test_back_to_the_menu_returns_to_the_menu_from_the_rules_page(app):
     run(app, 3)
     click(app, app.stack.top.done_button.rect.center)
     assert isinstance(app.stack.top, MenuScene) and len(app.stack) == 1
+
+
+def test_the_coach_is_a_frozen_look_in_the_frame_lit_where_the_pointer_is(app):
+    """The coach rides in the table's frame as a CoachLook (its panel, each line placed, the switch's ButtonLook):
+    the same look while nothing moves, another when the pointer lights the switch, none over the results."""
+    import dataclasses
+
+    from tala_desktop.ui.screens.tutorial_layer import CoachLook
+
+    tutorial = open_tutorial(app)
+    wait_for_my_step(app, tutorial)
+    first = tutorial.scene.view().layer
+    assert isinstance(first, CoachLook) and dataclasses.is_dataclass(first)
+    assert first.lines and first.switch is not None and first.switch.label == i18n.tr("tutorial.faster")
+    assert tutorial.coach_lines()[0].startswith(first.lines[0][0].text)     # the title, already said
+    assert all(isinstance(at, tuple) for _, at in first.lines) and isinstance(first.box, tuple)
+    run(app, 2)
+    assert tutorial.scene.view().layer is first                              # still: the same look
+    switch = first.switch.rect
+    pos = tuple(round(v) for v in app.display.to_window(switch.center))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    run(app, 1)
+    lit = tutorial.scene.view().layer
+    assert lit != first and lit.switch.hover and lit.lines == first.lines
