@@ -1,6 +1,7 @@
 """The first turn's clock starts when the deal ends: while the cards fly the leader's ring shows the whole turn,
 and it still shows the whole turn when the Đánh (or Bốc) buttons appear; a bot that leads plays only after the
-deal has been shown to you and its think delay has passed."""
+deal has been shown to you and its think delay has passed. While your move is on its way no second one is taken,
+by a button or a double-click."""
 
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def test_the_clock_starting_while_your_move_is_on_its_way_does_not_take_another(
     sc = drv.scene
     drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")
     assert len(courier.held) == 1                       # "the deal is shown", still on its way
-    card = next(c for c in reversed(cards_drawn(sc.view())) if c in sc.model.discardable())
+    card, other = [c for c in reversed(cards_drawn(sc.view())) if c in sc.model.discardable()][:2]
     drv.double_click(drv.card_pos(card))                # your discard, on its way too
     assert len(courier.held) == 2 and not shown(sc.view(), "discard")     # no Đánh while it is on its way
     courier.deliver()                                   # the table starts your clock: everyone gets a snapshot
@@ -73,8 +74,10 @@ def test_the_clock_starting_while_your_move_is_on_its_way_does_not_take_another(
     view = sc.view()
     assert view.remaining(0)[0] < SECONDS + 0.01 and view.highlights.mode == "discard"
     assert not shown(view, "discard") and not sc.accepting_input     # your move is still on its way: no second one
+    drv.double_click(drv.card_pos(other))               # ... not by a double-click either
+    assert len(courier.held) == 1
     courier.deliver()
     drv.step(2)
-    assert card in sc.model.piles[0]
+    assert card in sc.model.piles[0] and other in cards_drawn(sc.view())
     drv.until(lambda: your_move(sc.view()))             # the answer came: your next turn takes your move
     sc.close()

@@ -129,7 +129,7 @@ def test_the_picture_is_made_from_a_frozen_value_once_per_change(pg, fonts, monk
         made.append(choices)
         return picture(choices)
 
-    monkeypatch.setattr(actions_module, "picture", counted)
+    monkeypatch.setattr(actions_module, "picture", counted)   # the actions' choices and their picture: the subject
     drv = Driver(make_table(seed=5), make_services(fonts, speed=0.0))
     sc = drv.scene
     stats: dict[str, int] = {}
