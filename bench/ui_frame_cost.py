@@ -162,7 +162,8 @@ def run(games: int, size: tuple[int, int], seed: int, frame_limit: int, chat: bo
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     ap.add_argument("--games", type=int, default=3, help="whole games to play (each ends with its results)")
     ap.add_argument("--size", type=size_arg, default=(1280, 720), metavar="WxH", help="the window's size")
     ap.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
