@@ -45,14 +45,13 @@ class Conn:
         """Queue ``frame`` for the writer; a client that stays behind (bytes, frames or time) is dropped."""
         if self.closing:
             return
-        now = self._loop.time()
         if not self._writing and self.queue.empty():
-            self._progress = now
             ws = self.ws
             if ws.protocol.state is State.OPEN and not ws.transport.get_write_buffer_size():
                 broadcast((ws,), frame)   # written now, without a turn of the writer task: nothing waits
                 return
-        elif now - self._progress > self.config.stall_seconds:
+            self._progress = self._loop.time()    # the writer's time to take it runs from now
+        elif (now := self._loop.time()) - self._progress > self.config.stall_seconds:
             self._drop(f"has not taken a frame for {now - self._progress:.0f} s")
             return
         if self.queued_bytes + len(frame) > self.config.send_queue_bytes:
