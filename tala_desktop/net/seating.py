@@ -80,11 +80,11 @@ class Seats(Generic[M]):
         """Every seat as the lobby shows it (``names``: the started table's, None before the start; ``ids``: each
         person's id at the table; ``joining``: the seats taken between games, played from the next game on;
         ``away``: the seconds a dropped player's seat is still kept for them)."""
-        out = []
+        out, host = [], self.host
         for i, m in enumerate(self.members):
             if m is not None:
                 out.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=self.names[i],
-                                      ready=i in self.ready or i == self.host, host=i == self.host,
+                                      ready=i in self.ready or i == host, host=i == host,
                                       connected=m.connected, avatar=m.avatar, member=ids(m), joining=i in joining,
                                       away=away(m)))
             elif names is not None and self.kinds[i] == SeatKind.PLAYER:
