@@ -57,7 +57,10 @@ class Seats(Generic[M]):
 
     def index(self, member: M) -> int | None:
         """The seat ``member`` sits at (None: they sit nowhere here)."""
-        return next((i for i, m in enumerate(self.members) if m is member), None)
+        for i, m in enumerate(self.members):
+            if m is member:
+                return i
+        return None
 
     def taken_names(self) -> list[str]:
         return [n for n in self.names if n is not None]
