@@ -13,12 +13,12 @@ once; queued ones never start), and a closed table's lane takes no more.
 
 from __future__ import annotations
 
-import threading
 from concurrent.futures import Future
 
 from tala_desktop.engine import SeatView
 
 from .base import Bot, Decision
+from .pending import PendingRequests
 from .runner import BotRunner, Runner
 
 
@@ -27,54 +27,30 @@ class Lane:
 
     def __init__(self, shared: Runner) -> None:
         self._shared = shared
-        self._lock = threading.Lock()
-        self._idle = threading.Condition(self._lock)   # notified when the lane's last pending request is done
-        self._stop = threading.Event()                 # set by cancel_all: the lane's requests so far stop
-        self._pending: set[Future[Decision]] = set()
-        self._closed = False
+        self._requests = PendingRequests("this table's bots are shut down")
 
     def request(self, bot: Bot, view: SeatView, think_delay: float | None = None) -> Future[Decision]:
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("this table's bots are shut down")
-            stop = self._stop
+        stop = self._requests.stop_event()
         if isinstance(self._shared, BotRunner):
             fut = self._shared.request(bot, view, think_delay, cancel=stop)
         else:
             fut = self._shared.request(bot, view, think_delay)
-        with self._lock:
-            self._pending.add(fut)
-        fut.add_done_callback(self._forget)
+        self._requests.track(fut)
         return fut
-
-    def _forget(self, fut: Future[Decision]) -> None:
-        with self._lock:
-            self._pending.discard(fut)
-            if not self._pending:
-                self._idle.notify_all()
 
     @property
     def busy(self) -> int:
-        with self._lock:
-            return len(self._pending)
+        return self._requests.busy
 
     def wait_idle(self, timeout: float) -> bool:
-        with self._lock:
-            return self._idle.wait_for(lambda: not self._pending, timeout)
+        return self._requests.wait_idle(timeout)
 
     def cancel_all(self) -> None:
         """Stop this lane's requests (the other tables' go on)."""
-        with self._lock:
-            old, self._stop = self._stop, threading.Event()
-            pending = list(self._pending)
-        old.set()
-        for fut in pending:
-            fut.cancel()
+        self._requests.cancel_all()
 
     def shutdown(self, wait: bool = True) -> None:
         """The table closed: its requests stop and it asks no more (the shared runner goes on for the others)."""
-        with self._lock:
-            self._closed = True
-        self.cancel_all()
+        self._requests.close()
         if wait:
             self.wait_idle(5.0)

@@ -32,6 +32,7 @@ from typing import Protocol
 from tala_desktop.engine import SeatView
 
 from .base import Bot, Decision
+from .pending import PendingRequests
 
 log = logging.getLogger(__name__)
 
@@ -113,40 +114,29 @@ class BotRunner:
         self._procs: ProcessPoolExecutor | None = None
         self.use_processes = processes
         self.think_delay = think_delay
-        self._cancel = threading.Event()
-        self._lock = threading.Lock()
-        self._idle = threading.Condition(self._lock)   # notified when the last pending request is done
-        self._pending: set[Future] = set()
-        self._closed = False
+        self._requests = PendingRequests("the bot runner is shut down")
+        self._lock = threading.Lock()                  # the search processes start once
 
     def request(self, bot: Bot, view: SeatView, think_delay: float | None = None,
                 cancel: threading.Event | None = None) -> Future[Decision]:
         """Start computing ``bot``'s decision for ``view``; returns a Future of a Decision. ``cancel``: the
         caller's own (a lane's, bots/lanes.py: its ``cancel_all`` stops only its requests); else this runner's."""
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("the bot runner is shut down")
-            cancel = self._cancel if cancel is None else cancel
-            delay = self.think_delay if think_delay is None else think_delay
-            procs = self._process_pool() if (self.use_processes and getattr(bot, "runs_in_process", False)) else None
-            fut = self._pool.submit(self._work, bot, view, delay, cancel, procs)
-            self._pending.add(fut)
-        fut.add_done_callback(self._forget)
+        own = self._requests.stop_event()
+        cancel = own if cancel is None else cancel
+        delay = self.think_delay if think_delay is None else think_delay
+        procs = self._process_pool() if (self.use_processes and getattr(bot, "runs_in_process", False)) else None
+        fut = self._pool.submit(self._work, bot, view, delay, cancel, procs)
+        self._requests.track(fut)
         return fut
-
-    def _forget(self, fut: Future) -> None:
-        with self._lock:
-            self._pending.discard(fut)
-            if not self._pending:
-                self._idle.notify_all()
 
     def _process_pool(self) -> ProcessPoolExecutor:
         """Processes for searching bots, started on first use ('spawn': safe beside threads and pygame)."""
-        if self._procs is None:
-            ctx = multiprocessing.get_context("spawn")
-            self._procs = ProcessPoolExecutor(max_workers=max(1, min(self._workers, multiprocessing.cpu_count())),
-                                              mp_context=ctx, initializer=start_search_process)
-        return self._procs
+        with self._lock:
+            if self._procs is None:
+                ctx = multiprocessing.get_context("spawn")
+                self._procs = ProcessPoolExecutor(max_workers=max(1, min(self._workers, multiprocessing.cpu_count())),
+                                                  mp_context=ctx, initializer=start_search_process)
+            return self._procs
 
     @staticmethod
     def _work(bot: Bot, view: SeatView, delay: float, cancel: threading.Event,
@@ -170,28 +160,18 @@ class BotRunner:
 
     def cancel_all(self) -> None:
         """Cancel every pending request (their futures raise Cancelled or are cancelled)."""
-        with self._lock:
-            old = self._cancel
-            self._cancel = threading.Event()
-            pending = list(self._pending)
-        old.set()
-        for fut in pending:
-            fut.cancel()
+        self._requests.cancel_all()
 
     @property
     def busy(self) -> int:
-        with self._lock:
-            return len(self._pending)
+        return self._requests.busy
 
     def wait_idle(self, timeout: float) -> bool:
-        with self._lock:
-            return self._idle.wait_for(lambda: not self._pending, timeout)
+        return self._requests.wait_idle(timeout)
 
     def shutdown(self, wait: bool = True) -> None:
         """Cancel everything and stop the worker threads."""
-        with self._lock:
-            self._closed = True
-        self.cancel_all()
+        self._requests.close()
         self._pool.shutdown(wait=wait, cancel_futures=True)
         if self._procs is not None:
             # a search in flight cannot be told to stop: end its process rather than wait for its budget

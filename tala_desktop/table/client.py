@@ -33,6 +33,9 @@ class TableClient(Protocol):
     seat: int
     can_pause: bool   # True when the table runs on the caller's clock (offline): not polling it pauses it
 
+    @property
+    def watching(self) -> bool: ...   # only watching now (a LAN seat given up): no vote for the next game
+
     def start(self, now: float) -> None: ...
     def poll(self, now: float) -> Sequence[TableMessage]: ...
     def send_move(self, move: Move) -> None: ...
@@ -48,6 +51,7 @@ class LocalTableClient:
     """The offline client: it owns the table and drives it from the caller's loop."""
 
     can_pause = True
+    watching = False    # your seat stays yours: the scene watches a bots-only table by its own choice
 
     def __init__(self, table: Table, seat: int, refuse: Callable[[Move], str | None] | None = None) -> None:
         self.table = table

@@ -169,6 +169,8 @@ def test_the_host_stands_up_still_host_and_every_scoreboard_matches_its_players_
     host.click_chat(tr("social.stand_up"))
     host.point_at((20, 360))                          # the pointer leaves the row: it shows the new choices
     host.until(lambda: lobby(host).session.watching, 3.0, "Hà watching")
+    host.until(lambda: tr("social.close") in host.labels(), 3.0, "the results' Close for someone watching")
+    assert tr("btn.new_game") not in host.labels()    # no vote for the next game without a seat
     guest.until(lambda: table_of(guest).host is None, 3.0, "Hà's seat free on Lan's app")
     assert lobby(host).session.is_host and not lobby(guest).session.is_host
     info = table_of(guest)

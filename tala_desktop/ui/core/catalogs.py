@@ -33,6 +33,7 @@ class Catalog:
 
     def __init__(self, translations: gettext.NullTranslations) -> None:
         self._translations = translations
+        self._texts: dict[str, str | None] = {}     # text() by id: a loaded catalog never changes
 
     @classmethod
     def load(cls, language: str, root: Path | None = None) -> Catalog:
@@ -47,11 +48,16 @@ class Catalog:
 
     def text(self, key: str) -> str | None:
         """The text of ``key`` (a plural message: its form for many), or None when the catalog lacks it."""
-        many = self.plural(key, 2)
-        if many is not None:
-            return many
-        found = self._translations.gettext(key)
-        return found if found != key else None
+        try:
+            return self._texts[key]
+        except KeyError:
+            pass
+        found: str | None = self.plural(key, 2)
+        if found is None:
+            found = self._translations.gettext(key)
+            found = found if found != key else None
+        self._texts[key] = found
+        return found
 
     def plural(self, key: str, n: int) -> str | None:
         """The form of plural message ``key`` for the count ``n``, or None when ``key`` has no plural forms."""

@@ -155,7 +155,18 @@ class PageScene(Scene):
             surface.blit(title, title.get_rect(center=TITLE_CENTRE))
         self.draw_page(surface)
         for widget in self.widgets:
+            clip = self.clip_for(widget)
+            if clip is None:
+                widget.draw(surface)
+                continue
+            kept = surface.get_clip()
+            surface.set_clip(clip.clip(kept))
             widget.draw(surface)
+            surface.set_clip(kept)
+
+    def clip_for(self, widget: object) -> pygame.Rect | None:
+        """Where ``widget`` may be drawn now (None: anywhere), e.g. inside its panel while it slides in."""
+        return None
 
     def draw_page(self, surface: pygame.Surface) -> None:
         """Paint the page's own art under its widgets."""

@@ -24,6 +24,11 @@ class LanTableClient:
         self.session = session
         self.seat = session.you if session.you is not None else getattr(session.client, "seat", 0)
 
+    @property
+    def watching(self) -> bool:
+        """Only watching now: you had no seat, or gave yours up (between games, or in the lobby)."""
+        return self.session.watching
+
     def start(self, now: float) -> None:
         """Nothing: the host starts the games on the server."""
 

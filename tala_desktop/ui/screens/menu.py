@@ -66,6 +66,7 @@ NOTICE_ANCHOR = (40, 676)
 NOTICE_W = 660
 INTRO_SECONDS = 0.9
 SLIDE_PX = 90
+PANEL_BORDER = 3      # the panel's gold border and a pixel inside it: the sliding buttons pass under it
 
 
 def quit_app() -> None:
@@ -171,6 +172,12 @@ class MenuScene(PageScene):
         for i, (name, button) in enumerate(self.buttons.items()):
             t = min(1.0, max(0.0, (self.intro * INTRO_SECONDS - 0.05 * i) / (INTRO_SECONDS * 0.6)))
             button.rect.x = self._base_x[name] + round(SLIDE_PX * (1 - pytweening.easeOutCubic(t)))
+
+    def clip_for(self, widget: object) -> pygame.Rect | None:
+        """The buttons slide in from under their panel's right edge: nothing of them shows on or past its border."""
+        if self.intro < 1.0 and widget in self.buttons.values():
+            return self.column.inflate(-2 * PANEL_BORDER, -2 * PANEL_BORDER)
+        return None
 
     def fan_openness(self) -> float:
         return pytweening.easeOutBack(min(1.0, self.intro / 0.8))

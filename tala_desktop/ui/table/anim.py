@@ -67,11 +67,21 @@ class ChipFlight:
     tween: Tween | None = None
 
 
+@dataclass(frozen=True)
+class AmountLook:
+    """A rising amount as drawn: its words in ``colour`` at ``size`` pixels (bold) on a dark pill padded by ``pad``."""
+
+    words: str
+    colour: tuple[int, int, int]
+    size: int
+    pad: tuple[int, int]
+
+
 @dataclass(eq=False)
 class FloatText:
     """An amount that rises and fades near an avatar ("+200", "-200")."""
 
-    image: pygame.Surface
+    amount: AmountLook
     pos: Point
     age: float = 0.0
     life: float = 1.6
@@ -95,9 +105,9 @@ class FlightSprite:
 
 @dataclass(frozen=True)
 class TextSprite:
-    """A floating amount this frame: its image, its centre, its opacity."""
+    """A floating amount this frame: its look, its centre, its opacity."""
 
-    image: pygame.Surface
+    amount: AmountLook
     centre: tuple[int, int]
     alpha: int
 
@@ -185,8 +195,8 @@ class TableAnimator:
 
             cf.tween = self.tweens.animate(cf, CHIP_FLIGHT, "easeInOutCubic", done, delay=delay + 0.07 * i, t=1.0)
 
-    def float_text(self, image: pygame.Surface, pos: Point) -> None:
-        self.texts.append(FloatText(image, pos))
+    def float_text(self, amount: AmountLook, pos: Point) -> None:
+        self.texts.append(FloatText(amount, pos))
 
     def banner(self, banner: Banner, delay: float = 0.0, sound: str | None = None) -> None:
         """Show ``banner`` (and play ``sound``) after ``delay`` seconds at speed 1: once the cards before it land."""
@@ -286,7 +296,7 @@ class TableAnimator:
         texts = []
         for t in self.texts:
             k = t.age / t.life
-            texts.append(TextSprite(t.image, (round(t.pos[0]), round(t.pos[1] - 40 * k)), round(255 * (1 - k * k))))
+            texts.append(TextSprite(t.amount, (round(t.pos[0]), round(t.pos[1] - 40 * k)), round(255 * (1 - k * k))))
         return AnimFrame(frozenset(self.hidden_cards), frozen_map(self.hidden_backs),
                          frozen_map({key: self.shake_offset(key) for key in self.shakes}), self.pending_from_stock(),
                          tuple(_sprite(f) for f in self.flights if f.started), chips, chip_size, tuple(texts),
@@ -331,13 +341,14 @@ def draw_flights(surface: pygame.Surface, art: CardArt, frame: AnimFrame, chip_i
 
 
 def draw_overlays(surface: pygame.Surface, art: CardArt, frame: AnimFrame, four_colour: bool,
-                  turned: SurfaceCache[pygame.Surface], banner_image: Callable[[BannerLook], pygame.Surface]) -> None:
-    """A winner's celebration (its turned cards kept in ``turned``), floating amounts and banners (their words'
-    images from ``banner_image``), over everything else."""
+                  turned: SurfaceCache[pygame.Surface], banner_image: Callable[[BannerLook], pygame.Surface],
+                  amount_image: Callable[[AmountLook], pygame.Surface]) -> None:
+    """A winner's celebration (its turned cards kept in ``turned``), floating amounts (their images from
+    ``amount_image``) and banners (their words' images from ``banner_image``), over everything else."""
     for c in frame.celebrations:
         draw_celebration(surface, art, c, turned, four_colour)
     for t in frame.texts:
-        img = t.image.copy()
+        img = amount_image(t.amount).copy()
         img.set_alpha(t.alpha)
         rect = img.get_rect(center=t.centre)
         surface.blit(img, rect.clamp(surface.get_rect()))

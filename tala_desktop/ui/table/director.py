@@ -33,22 +33,20 @@ from tala_desktop.table.messages import (
     TableMessage,
 )
 
-from ..art import gfx, theme
+from ..art import theme
 from ..art.card_art import CardArt
 from ..art.theme import Colour
 from ..core.assets import Fonts
 from ..core.i18n import N_, money, tr
 from ..shared.services import Services
 from ..widgets.controls import Banner
-from .anim import DEAL_STEP, FLIGHT, Flight, TableAnimator
+from .anim import DEAL_STEP, FLIGHT, AmountLook, Flight, TableAnimator
 from .celebration import Celebration
 from .hand_view import HandView
 from .layout import TableLayout
 from .log_lines import LogLine, batch_lines
 from .model import TableModel
 from .results_rows import split_hand
-
-RenderText = Callable[..., pygame.Surface]      # the painter's cached text(text, size, colour, bold=...)
 
 EVENT_GAP = 0.24                      # seconds between the flights of two events in one batch
 SEAT_BANNER_ME, SEAT_BANNER, SEAT_BANNER_HOLD = 56, 44, 1.0      # design px (yours, another seat's), seconds held
@@ -71,13 +69,12 @@ class Batch:
 class TableDirector:
     """Plays the events of a batch: flights, chips, banners and sounds on the animator; log lines back."""
 
-    def __init__(self, anim: TableAnimator, hand: HandView, services: Services, text: RenderText) -> None:
+    def __init__(self, anim: TableAnimator, hand: HandView, services: Services) -> None:
         self.anim = anim
         self.hand = hand
         self.fonts: Fonts = services.fonts
         self.art: CardArt = services.cards
         self.sounds = services.sounds
-        self.text = text
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -226,14 +223,10 @@ class TableDirector:
         self.anim.float_text(self._amount("-" + money(amount), theme.MONEY_LOSS, L), _float_pos(L, frm))
         return 0.0
 
-    def _amount(self, words: str, colour: Colour, L: TableLayout) -> pygame.Surface:
+    @staticmethod
+    def _amount(words: str, colour: Colour, L: TableLayout) -> AmountLook:
         """A rising amount on a dark pill, readable over the felt and over a row of cards alike."""
-        img = self.text(words, L.px(20), colour, bold=True)
-        pad_x, pad_y = L.px(10), L.px(2)
-        size = (img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y)
-        out = gfx.rounded_rect(size, theme.AMOUNT_PILL, size[1] // 2)   # the status line's pill
-        out.blit(img, (pad_x, pad_y))
-        return out
+        return AmountLook(words, colour, L.px(20), (L.px(10), L.px(2)))
 
     def _on_discarded(self, e: Discarded, b: Batch, at: float) -> float:
         L, new = b.layout, b.new

@@ -39,10 +39,11 @@ from ..core.surface_cache import SurfaceCache
 from ..widgets.button_look import ButtonImages
 from ..widgets.controls import BannerLook, banner_image
 from ..widgets.text_fit import FittedName, fit_name
-from .anim import draw_flights, draw_overlays
+from .anim import AmountLook, draw_flights, draw_overlays
 from .celebration import TURNED_LIMIT
 from .hand_view import draw_hand
 from .layout import CLOCK_LABEL_R, RING_GAP, RING_PULSE
+from .log_box import log_rows
 from .view import TableView
 
 RING_PULSE_AT = 5.0    # seconds left when the ring starts pulsing
@@ -99,6 +100,17 @@ class TablePainter:
         return self._cache.get(("banner", b.text, b.colour, b.size),
                                lambda: banner_image(self.fonts, b.text, b.colour, b.size))
 
+    def amount_image(self, a: AmountLook) -> pygame.Surface:
+        """A rising amount's words on a dark pill (the status line's), cached per look."""
+        def make() -> pygame.Surface:
+            img = self.text(a.words, a.size, a.colour, bold=True)
+            pad_x, pad_y = a.pad
+            size = (img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y)
+            out = gfx.rounded_rect(size, theme.AMOUNT_PILL, size[1] // 2)
+            out.blit(img, (pad_x, pad_y))
+            return out
+        return self._cache.get(("amount", a), make)
+
     def chip(self, d: int) -> pygame.Surface:
         return self._cached(("chip", d), lambda: chip(d))
 
@@ -145,7 +157,7 @@ class TablePainter:
         for b in (*view.buttons, *view.controls):
             self.buttons.draw(surface, b)
         draw_flights(surface, self.art, anim, self.chip(anim.chip_size), four, view.cards.back)
-        draw_overlays(surface, self.art, anim, four, self._turned, self.banner_image)
+        draw_overlays(surface, self.art, anim, four, self._turned, self.banner_image, self.amount_image)
         if view.log_open:                    # opened, the log lies over the table until folded
             self.draw_log(surface, view)
 
@@ -176,13 +188,18 @@ class TablePainter:
         surface.blit(self.panel(r.size, theme.LOG_FILL, L.px(10), theme.LOG_EDGE), r.topleft)
         mark = self.text("▴" if view.log_open else "▾", L.px(15), FELT_MUTED)
         surface.blit(mark, mark.get_rect(bottomright=(r.right - L.px(8), r.bottom - L.px(3))))
-        size = L.px(15)
+        size, four = L.px(15), view.cards.four_colour
+        room = r.w - L.px(20) - mark.get_width() - L.px(6)        # the bottom row shares its room with the mark
+
+        def width(text: str) -> int:
+            return self.card_text(text, size, WHITE, bold=True, four=four).get_width()
+
+        rows = log_rows(lines, len(lines), width, room)
         y = r.y + L.px(7)
-        for i, line in enumerate(lines):
-            fresh = i == len(lines) - 1                           # the newest shares the bottom row with the mark
-            room = r.w - L.px(20) - (mark.get_width() + L.px(6) if fresh else 0)
-            img = self.card_text(line, size, WHITE if fresh else FELT_MUTED, bold=fresh, max_width=room,
-                                 four=view.cards.four_colour)
+        for i, (text, fresh) in enumerate(rows):
+            last = i == len(rows) - 1
+            img = self.card_text(text, size, WHITE if fresh else FELT_MUTED, bold=fresh,
+                                 max_width=room if last else room + mark.get_width() + L.px(6), four=four)
             surface.blit(img, (r.x + L.px(10), y))
             y += line_h
 

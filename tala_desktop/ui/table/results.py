@@ -36,7 +36,7 @@ from .layout import TableLayout
 from .model import TableModel
 from .painter import TablePainter
 from .results_clock import ResultsClock, reveal
-from .results_rows import breakdown, breakdown_lines, part_layout, row_points, split_hand
+from .results_rows import breakdown, breakdown_lines, part_layout, results_title, row_points, split_hand
 from .scene_layer import DialogRoom, PersonSpot, SceneLayer
 from .view import TableBelow
 from .words import badge_text
@@ -46,14 +46,6 @@ ROW_H = 92
 # a row's columns, from its left edge: avatar and name (badge under it), the cards, the points, then the money
 NAME_END, CARDS_X, CARDS_W, POINTS_X, MONEY_X = 220, 230, 340, 582, 694
 PART_SIZES = (17, 16, 15)      # the parts' type (design px, never below READABLE), the largest that fits
-
-
-def results_title(m: TableModel, winner: int) -> str:
-    """The results' title: who won ("Bạn thắng!" / "You win!" for you), or who went Ù and how."""
-    kind = m.outcome.kind if m.outcome is not None else OutcomeKind.SHOWDOWN
-    if kind is not OutcomeKind.SHOWDOWN:
-        return f"{m.names[winner]}: {badge_text(kind)}!"
-    return tr("results.you_win") if winner == m.me else tr("results.winner", name=m.names[winner])
 
 
 class ResultsOverlay(Scene):
@@ -84,9 +76,8 @@ class ResultsOverlay(Scene):
         self.breakdowns = [breakdown_lines(breakdown(model.snap.payments, s, net[s]), model.names, s, model.me)
                            for s in range(model.n)]
         fonts = self.services.fonts
-        watching = model.me < 0        # someone watching has no vote: the button only closes the results
-        self.new_button = Button((0, 0, 1, 1), tr(N_("social.close") if watching else N_("btn.new_game")), fonts,
-                                 self.start_next, style="green", glow=True)
+        self.new_button = Button((0, 0, 1, 1), "", fonts, self.start_next, style="green", glow=True)
+        self._name_new_button()
         self.leave_button = Button((0, 0, 1, 1), tr("results.leave"), fonts, self.leave, style="dark")
         self.keep_button = Button((0, 0, 1, 1), tr("results.keep_looking"), fonts, self.clock.hold, style="dark")
         self.strip_h = layer.strip_height() if layer is not None else 0
@@ -220,10 +211,18 @@ class ResultsOverlay(Scene):
         """Read the table again; place the dialog again if the table below laid itself out for a new canvas (or the
         chat docked beside it, or went)."""
         self.table = self.table_below()
+        self._name_new_button()
         strip = self.layer.strip_height() if self.layer is not None else 0
         if (self.layout.size, self.layout.dock) != (self.size, self.dock) or strip != self.strip_h:
             self.strip_h = strip
             self._place()
+            self._dirty = True
+
+    def _name_new_button(self) -> None:
+        """Someone watching (or who stood up meanwhile) has no vote: their button only closes the results."""
+        text = tr(N_("btn.new_game") if self.model.me >= 0 and self.table.votes else N_("social.close"))
+        if text != self.new_button.text:
+            self.new_button.text = text
             self._dirty = True
 
     def resize(self, canvas: tuple[int, int]) -> None:

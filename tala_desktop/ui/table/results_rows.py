@@ -1,4 +1,4 @@
-"""Results rows: what a seat's row in the results shows — its phỏm and its trash apart, and what its amount is made of.
+"""Results rows: the title and what a seat's row shows — its phỏm and its trash apart, what its amount is made of.
 
 ``split_hand`` puts a seat's laid phỏm (and, for an Ù, the phỏm of the
 winner's hand) before the cards that counted (``row_points``: their
@@ -26,6 +26,7 @@ from ..core.i18n import N_, money, tr
 from ..widgets.text_fit import ellipsize
 from .lay_assist import phom_order
 from .model import TableModel
+from .words import badge_text
 
 PAY_KEYS: dict[str, str] = {
     "nhi": N_("pay.rank"), "ba": N_("pay.rank"), "bet": N_("pay.rank"), "mom": N_("pay.mom"), "eat": N_("pay.eat"),
@@ -122,3 +123,11 @@ def part_layout(fonts: Fonts, parts: list[str], room: tuple[int, int], sizes: li
     if len(lines) > room_lines:
         lines = [*lines[:room_lines - 1], " · ".join(lines[room_lines - 1:])]
     return size, [ellipsize(font, line, width) for line in lines], line_h
+
+
+def results_title(m: TableModel, winner: int) -> str:
+    """The results' title: who won ("Bạn thắng!" / "You win!" for you), or who went Ù and how."""
+    kind = m.outcome.kind if m.outcome is not None else OutcomeKind.SHOWDOWN
+    if kind is not OutcomeKind.SHOWDOWN:
+        return f"{m.names[winner]}: {badge_text(kind)}!"
+    return tr("results.you_win") if winner == m.me else tr("results.winner", name=m.names[winner])

@@ -95,7 +95,7 @@ class TableScene(regions.Repaints, Scene):
         self.hand = HandView(self.layout, kept)    # your order of your hand, kept by the offline game's autosave
         self.anim = TableAnimator(self.tweens, services.cards, services.sounds.play)
         self.painter = TablePainter(services.fonts, services.cards, services.faces)
-        self.director = TableDirector(self.anim, self.hand, services, self.painter.text)
+        self.director = TableDirector(self.anim, self.hand, services)
         self.actions = TableActions(spectator)
         self.highlights = Highlights()
         self.buttons = TableButtons(services.fonts, self.layout)
@@ -391,7 +391,8 @@ class TableScene(regions.Repaints, Scene):
     def table_below(self) -> TableBelow:
         """What a dialog over the table reads of it now."""
         return TableBelow(self.layout, self.model, self.spectator, self.client.can_pause, self.saved,
-                          self.needs_redraw, self.closes_for() if self.closes_for is not None else (), self.practice)
+                          self.needs_redraw, self.closes_for() if self.closes_for is not None else (), self.practice,
+                          votes=not self.client.watching and (self.model is None or self.model.me >= 0))
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -114,3 +114,4 @@ class TableBelow:
     changed: bool             # the table's next frame differs from its last (it plays on under the dialog)
     closes_for: tuple[str, ...] = ()   # the others at a LAN table this app hosts: quitting closes it for them
     practice: bool = False    # the tutorial's lessons: no chips at stake, leaving costs nothing
+    votes: bool = True        # your vote deals the next game (someone watching a LAN table, or who stood up, has none)

@@ -30,6 +30,7 @@ class CoreSeat:
     them out), and, when it ``plays``, its moves (the test players' policy)."""
 
     can_pause = False
+    watching = False
 
     def __init__(self, kit: CoreKit, conn: int, seat: int, plays: bool = True) -> None:
         self.kit, self.conn, self.seat, self.plays = kit, conn, seat, plays

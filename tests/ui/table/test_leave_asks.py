@@ -16,6 +16,7 @@ class SilentClient:
 
     seat = 0
     can_pause = False
+    watching = False
 
     def __init__(self) -> None:
         self.left = False

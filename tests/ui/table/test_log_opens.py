@@ -60,3 +60,43 @@ def test_the_newest_line_stops_short_of_the_logs_corner_mark(pg, fonts, log_open
 
     assert corner_pixels("A") == corner_pixels("W" * 300)     # only the mark there, whatever the line's length
     sc.close()
+
+
+def test_a_line_too_long_to_read_squeezed_takes_two_rows(pg, fonts):
+    """A long timeout line ("Nguyễn Thị Ngọc Anh hết giờ: máy đánh J♠, …") was squeezed to about half its width:
+    now the newest line is broken into two rows of readable text, both drawn as the newest (white, bold)."""
+    import dataclasses
+
+    import pygame
+
+    drv = watching_after(fonts, 6, (1280, 720))
+    sc = drv.scene
+    L = sc.layout
+    long_line = "Nguyễn Thị Ngọc Anh hết giờ: máy đánh J♠, lá cao nhất được phép đánh (Q♠ K♥ giữ cho lá đã ăn)"
+    view = dataclasses.replace(sc.view(), log=(*sc.view().log[:4], long_line), log_open=False)
+    surface = pygame.Surface((1280, 720))
+    surface.fill((0, 0, 0))
+    sc.painter.draw_log(surface, view)
+    top, row = L.log.y + L.px(7), L.px(24)
+
+    def white_in_row(k: int) -> int:
+        return sum(1 for x in range(L.log.x, L.log.right) for y in range(top + k * row, top + (k + 1) * row - 2)
+                   if min(surface.get_at((x, y))[:3]) > 235)
+    assert white_in_row(3) > 100 and white_in_row(4) > 100     # the newest line's two rows
+    assert white_in_row(2) == 0                                # an older line above them, muted
+    sc.close()
+
+
+def test_log_rows_break_only_what_cannot_be_read_and_keep_the_newest():
+    from tala_desktop.ui.table.log_box import log_rows
+
+    def width(text: str) -> int:
+        return 10 * len(text)
+    lines = ["old one", "a b c d e f g h i j", "short"]
+    assert log_rows(lines, 3, width, 100) == [("a b c d e", False), ("f g h i j", False), ("short", True)]
+    assert log_rows(lines, 4, width, 200) == [("old one", False), ("a b c d e f g h i j", False), ("short", True)]
+    assert log_rows(["x" * 11], 5, width, 100) == [("x" * 11, True)]             # 110 px into 100: read squeezed
+    assert log_rows(["aaaa bbbb cccc"], 5, width, 100) == [("aaaa bbbb", True), ("cccc", True)]
+    assert log_rows(["one", "aaaa bbbb cccc"], 2, width, 100) == [("aaaa bbbb", True), ("cccc", True)]  # oldest out
+    assert log_rows(["one", "two"], 1, width, 100) == [("two", True)]
+    assert log_rows([], 5, width, 100) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tala_desktop.engine import Outcome, OutcomeKind
 from tala_desktop.ui.core import i18n
-from tala_desktop.ui.table.results import results_title
+from tala_desktop.ui.table.results_rows import results_title
 
 
 class Shown:

@@ -295,9 +295,10 @@ def test_a_payments_amounts_sit_on_a_dark_pill_so_they_read_over_cards(pg, fonts
     sc.director._on_payment(Payment(game_id=1, from_seat=2, to=1, amount=100, reason="eat"), batch, 0.0)
     assert len(sc.view().anim.texts) == 2                          # the frame shows both amounts
     for t in sc.view().anim.texts:
-        card = pygame.Surface(t.image.get_size())
+        image = sc.painter.amount_image(t.amount)                    # as the frame draws it
+        card = pygame.Surface(image.get_size())
         card.fill((250, 250, 245))                                   # a card face
-        card.blit(t.image, (0, 0))
+        card.blit(image, (0, 0))
         w, h = card.get_size()
         pixels = [card.get_at((x, y)) for x in range(w) for y in range(h)]
         drawn = sorted(0.3 * c.r + 0.59 * c.g + 0.11 * c.b for c in pixels)

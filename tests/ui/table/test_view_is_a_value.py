@@ -1,5 +1,5 @@
-"""The table's frame is a value: no TableView field holds a widget or a function, the painter reads nothing but the
-view (no settings, no translations), and two frames that look the same compare equal."""
+"""The table's frame is a value: no TableView field holds a widget, a function or an image, the painter reads
+nothing but the view (no settings, no translations), and two frames that look the same compare equal."""
 
 from __future__ import annotations
 
@@ -45,6 +45,8 @@ def _problems(cls: type, seen: set[type], path: str) -> list[str]:
             where = f"{path}.{f.name}"
             if origin is Callable or origin is types.FunctionType:
                 out.append(f"{where} is a function")
+            elif origin is pygame.Surface:
+                out.append(f"{where} holds an image (a Surface compares by identity, not by what it shows)")
             elif isinstance(origin, type):
                 if any(hasattr(origin, m) for m in WIDGET_METHODS):
                     out.append(f"{where} holds {origin.__name__}, which draws or handles events itself")
@@ -66,6 +68,7 @@ class _Bad:
     button: tuple[Button, ...]
     paint: Callable[[int], None] | None
     inner: _Inner
+    image: pygame.Surface | None
 
 
 def test_the_check_finds_a_widget_and_a_function():
@@ -73,6 +76,7 @@ def test_the_check_finds_a_widget_and_a_function():
     assert any("not frozen" in p for p in problems)
     assert any("button" in p for p in problems) and any("paint" in p for p in problems)
     assert any("inner.banner" in p for p in problems)
+    assert any("image" in p for p in problems)
 
 
 def test_the_painter_imports_neither_the_settings_nor_the_translations():
