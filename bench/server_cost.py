@@ -9,8 +9,10 @@ without sockets or a second process: the ``ServerCore`` (net/core.py) is
 driven as the websockets adapter drives it, with the clients' frames in
 the order they were sent, a stepped clock (``--pace`` seconds of server
 time per command, a tick every 50 ms of it) and the state file's writes
-performed on a SQLite file in a temporary folder, as a real server does
-(``--no-state``: none). Only the server's side is timed (its CPU,
+performed on a SQLite file in a temporary folder (``--no-state``: none),
+each call's in a transaction of its own: the websockets adapter makes one
+for all the calls of a turn of its loop, so under load a real server
+writes less often than this. Only the server's side is timed (its CPU,
 ``time.process_time``, around ``receive``, ``tick`` and the writes); the
 clients' decoding is not. The deals are seeded and the clients pick their
 moves by rule, so two runs of the same code play the same games: the figure
@@ -39,6 +41,9 @@ import msgspec
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))  # bench/net_load.py, beside this script
+
+from net_load import choose  # noqa: E402
 
 from tala_desktop.bots.runner import InlineRunner  # noqa: E402
 from tala_desktop.net.core import ServerCore  # noqa: E402
@@ -49,15 +54,6 @@ from tala_desktop.net.state_file import StateFile, open_state  # noqa: E402
 
 decode = msgspec.json.Decoder().decode
 encode = msgspec.json.Encoder().encode
-
-
-def choose(legal: list[list]) -> list:
-    """Ù, eat, the first lay, draw, the first discard (as bench/net_load.py's clients)."""
-    for kind in ("u", "ukhan", "eat", "lay", "draw", "discard"):
-        for m in legal:
-            if m[1] == kind:
-                return m
-    return legal[0]
 
 
 def hidden(msg: dict, seat: int | None) -> bool:
