@@ -9,6 +9,7 @@ from tala_desktop.engine import GameState
 from tala_desktop.engine.cards import card_str
 from tala_desktop.ui.core.i18n import tr
 from tala_desktop.ui.table.model import TableModel
+from tala_desktop.ui.table.picture import HINT
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.scene import TableScene
 
@@ -115,8 +116,12 @@ def discard_as_hinted(j: Journey) -> None:
     """Press Gợi ý: the hint picks the card to throw (it is selected); then Đánh. The rightmost card if none."""
     sc = scene(j)
     j.click(tr("btn.hint"))
-    j.until(lambda: sc.highlights.selected is not None or sc.actions.hinted is not None, 1.0, "the hint")
-    if sc.highlights.selected is None:
+    def shown() -> bool:                       # the hinted card is selected, or outlined in the hint's colour
+        hl = sc.view().highlights
+        return hl.selected is not None or HINT in hl.outline.values()
+
+    j.until(shown, 1.0, "the hint")
+    if sc.view().highlights.selected is None:
         discard_any(j)
         return
     j.click(tr("btn.discard"))

@@ -53,7 +53,7 @@ def beacons(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def page(j: Journey) -> LanBrowserScene:
-    scene = next((s for s in j.running_app.stack._scenes if isinstance(s, LanBrowserScene)), None)
+    scene = next((s for s in j.running_app.stack.scenes if isinstance(s, LanBrowserScene)), None)
     assert scene is not None, "no LAN page"
     return scene
 

@@ -68,7 +68,7 @@ def lobby(j: Journey) -> LanLobbyScene:
     for scene in reversed(j.running_app.stack.visible()):
         if isinstance(scene, LanLobbyScene):
             return scene
-    found = [s for s in j.running_app.stack._scenes if isinstance(s, LanLobbyScene)]  # under the table
+    found = [s for s in j.running_app.stack.scenes if isinstance(s, LanLobbyScene)]  # under the table
     if not found:
         raise JourneyError(f"no LAN lobby in the app ({j.scene_name()} on top)")
     return found[-1]

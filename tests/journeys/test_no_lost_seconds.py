@@ -44,13 +44,13 @@ def test_the_results_are_read_at_the_players_pace_and_no_click_crosses_into_the_
     sc = scene(j)
     for _ in range(80):                                  # my turns by clicks until the game ends
         wait_my_turn(j)
-        if game_over(j) or sc.anim.celebrating:
+        if game_over(j) or sc.view().anim.celebrations:
             break
         play_turn(j)
     seen: list[bool] = []
 
     def results_after_the_celebration() -> bool:
-        seen.append(sc.anim.celebrating)                 # the winner is celebrated first, whole
+        seen.append(bool(sc.view().anim.celebrations))   # the winner is celebrated first, whole
         return isinstance(j.top, ResultsOverlay)
 
     j.until(results_after_the_celebration, 15.0, "the results")

@@ -88,13 +88,13 @@ def test_a_whole_game_ends_with_the_winners_celebration_then_clear_results(journ
     for _ in range(60):
         wait_my_turn(j)
         sc = scene(j)
-        if sc.anim.celebrating or (sc.model is not None and sc.model.is_over):
+        if sc.view().anim.celebrations or (sc.model is not None and sc.model.is_over):
             break
         if play_turn(j) == "over":
             break
     sc = scene(j)
-    j.until(lambda: sc.anim.celebrating or isinstance(j.top, ResultsOverlay), 5.0, "the end of the game")
-    while sc.anim.celebrating:
+    j.until(lambda: bool(sc.view().anim.celebrations) or isinstance(j.top, ResultsOverlay), 5.0, "the end of the game")
+    while sc.view().anim.celebrations:
         celebrated = True
         assert not isinstance(j.top, ResultsOverlay)           # the results wait for the celebration
         j.frame()

@@ -80,7 +80,7 @@ def play_my_turn_checked(j: Journey, against_hint: bool = False) -> set[str]:
         elif step == "discard":
             j.click(tr("btn.hint"))
             sc = scene(j)
-            picked = sc.highlights.selected
+            picked = sc.view().highlights.selected
             assert picked is not None, "Gợi ý picked no card to throw"
             choices = [c for c in reversed(sc.hand.order) if c in m.discardable() and c != picked]
             if against_hint and choices:

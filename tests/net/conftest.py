@@ -18,6 +18,7 @@ from tala_desktop.net import protocol as p
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.host import ServerThread, start_in_thread
 from tala_desktop.table.messages import Error, Snapshot
+from tests.loops import poll_until
 
 # fast bots and ticks, no wait for a deal to be shown (these clients draw nothing); the per-address budget raised,
 # as every test client shares 127.0.0.1
@@ -95,16 +96,13 @@ class Player:
 
 def pump_until(players: list[Player], cond: Callable[[], bool], timeout: float = 10.0, act: bool = True) -> None:
     """Poll (and let the players move) until ``cond()``; fails after ``timeout`` seconds."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    def step() -> None:
         for pl in players:
             pl.pump()
             if act:
                 pl.act()
-        if cond():
-            return
-        time.sleep(0.002)  # the server answers on sockets, from its own thread: nothing to wait on but time
-    raise AssertionError(f"timed out after {timeout} s")
+
+    poll_until(cond, step, timeout, pause=0.002, what=f"the players' condition ({timeout} s)")
 
 
 def game_over(players: list[Player], game_id: int = 1) -> Callable[[], bool]:

@@ -4,25 +4,20 @@ from __future__ import annotations
 
 import logging
 import socket
-import time
 
 import msgspec
 import pytest
 
 from tala_desktop.net.discovery import BeaconInfo, Browser
 from tala_desktop.net.host import start_in_thread
+from tests.loops import poll_until
 
 from .conftest import FAST, Player, close_all, make_client, pump_until
 
 
 def wait_for(cond, timeout: float = 5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = cond()
-        if value:
-            return value
-        time.sleep(0.01)  # the beacons come by UDP to the browser's thread: no event to wait on
-    raise AssertionError("timed out")
+    """What ``cond()`` says once it holds: the beacons come by UDP to the browser's thread."""
+    return poll_until(cond, timeout=timeout, pause=0.01, what="the beacons")
 
 
 def test_a_server_is_listed_with_players_and_bet_then_expires():

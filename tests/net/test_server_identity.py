@@ -3,13 +3,14 @@ welcome and beacon, the same after a restart; its short code is what the list an
 
 from __future__ import annotations
 
-import time
+import functools
 from pathlib import Path
 
-from tala_desktop.net.discovery import Browser
+from tala_desktop.net.discovery import Browser, LanServer
 from tala_desktop.net.host import start_in_thread
 from tala_desktop.net.identity import identity_in_file, short_code, valid_identity
 from tala_desktop.net.state_file import StateFile
+from tests.loops import poll_until
 
 from .conftest import FAST
 from .core_kit import CoreKit
@@ -47,6 +48,10 @@ def test_the_apps_own_server_keeps_its_identity_in_its_data_folder(tmp_path: Pat
         assert kit.core.identity != other.core.identity
 
 
+def _listed(browser: Browser, port: int) -> LanServer | None:
+    return next((s for s in browser.servers() if s.port == port), None)
+
+
 def test_the_beacon_announces_the_identity_and_a_restart_keeps_it(tmp_path: Path):
     browser = Browser(bind=("127.0.0.1", 0), expiry=5).start()
     ident = tmp_path / "lan-server-id.txt"
@@ -55,10 +60,9 @@ def test_the_beacon_announces_the_identity_and_a_restart_keeps_it(tmp_path: Path
             srv = start_in_thread(announce=True, announce_target=("127.0.0.1", browser.port), announce_every=0.05,
                                   identity_path=str(ident), **FAST)
             try:
-                deadline = time.monotonic() + 5
-                while time.monotonic() < deadline and not any(s.port == srv.port for s in browser.servers()):
-                    time.sleep(0.01)  # the beacon comes by UDP to the browser's thread: no event to wait on
-                found = next(s for s in browser.servers() if s.port == srv.port)
+                found = poll_until(functools.partial(_listed, browser, srv.port), timeout=5, pause=0.01,
+                                   what="the beacon")                 # it comes by UDP to the browser's thread
+                assert found is not None
                 assert found.id == srv.server.core.identity == ident.read_text().strip()
                 assert found.code == short_code(found.id)
             finally:

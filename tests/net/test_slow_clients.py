@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import time
 from typing import Any
 
 from websockets.sync.client import connect
@@ -14,6 +13,7 @@ from tala_desktop.net.connection import Conn
 from tala_desktop.net.host import start_in_thread
 from tala_desktop.net.limits import ServerConfig
 from tala_desktop.net.protocol import PROTOCOL_VERSION
+from tests.loops import poll_until
 
 from .conftest import FAST, hear, raw, say
 from .test_server_units import StuckSocket
@@ -74,15 +74,12 @@ def test_repeated_table_lists_share_one_encoding():
             assert len(lists) >= 3 and all(f is lists[-1] for f in lists[-3:])
             say(host, type="ready", ready=False)   # a change: the lists after it are a new encoding
             # the host's "lobby" heard may be an earlier one, so the browser asks until the change has landed
-            latest = lists[-1]
-            for _ in range(40):
+            def ask() -> None:               # the host's change reaches the server on another socket
                 say(browser, type="list_tables")
                 hear(browser, "tables")
-                latest = [f for f in frames if f.startswith('{"type":"tables"')][-1]
-                if latest is not lists[-1]:
-                    break
-                time.sleep(0.05)  # the host's change reaches the server on another socket: no event to wait on
-            assert latest is not lists[-1]
+
+            poll_until(lambda: [f for f in frames if f.startswith('{"type":"tables"')][-1] is not lists[-1], ask,
+                       timeout=2.0, pause=0.05, what="a list made after the host's change")
     finally:
         srv.stop()
 
@@ -110,18 +107,16 @@ def test_a_client_that_never_reads_is_dropped_before_much_is_queued_for_it():
         ws = stack.enter_context(connect(f"ws://127.0.0.1:{srv.port}/", sock=lazy, open_timeout=5, proxy=None,
                                          compression=None, max_queue=1, ping_interval=None, close_timeout=1))
         say(ws, type="hello", name="Lười", version=PROTOCOL_VERSION)
-        stop = time.monotonic() + 10
-        dropped = False
-        while time.monotonic() < stop and not dropped:
+        def dropped() -> bool:               # the server drops it on its own thread, over a socket
             try:
                 for _ in range(50):
                     say(ws, type="list_tables")
             except Exception:  # noqa: BLE001 - the server hung up on it: that is the point
-                dropped = True
-            dropped = dropped or srv.call(lambda: not any(s.name == "Lười" and s.connected
-                                                          for s in srv.server.core.sessions.values()))
-            time.sleep(0.01)  # the server drops it on its own thread, over a socket: no event to wait on
-        assert dropped, "the server kept queueing for a client that never reads"
+                return True
+            return srv.call(lambda: not any(s.name == "Lười" and s.connected
+                                            for s in srv.server.core.sessions.values()))
+
+        poll_until(dropped, timeout=10, pause=0.01, what="the server to drop a client that never reads")
         # what the server took on for it: the queue bound, plus what the kernel and the transport held
         assert sent["bytes"] <= bound + 512 * 1024, sent
     finally:

@@ -6,12 +6,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tala_desktop.app.already_open import ALREADY_OPEN_EXIT
+from tests.loops import poll_until
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = "sounds ready"          # logged (-v) once the first frame of the menu is on screen
@@ -37,14 +37,14 @@ def _app(data: Path, *args: str, log: Path | None = None) -> subprocess.Popen:
 
 
 def _wait_ready(proc: subprocess.Popen, log: Path, limit: float = 90.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
+    def ready() -> bool:            # a real app in its own process: its log file is all it tells, so it is read again
         if READY in log.read_text(encoding="utf-8"):
-            return
+            return True
         if proc.poll() is not None:
             raise AssertionError(f"the first app exited {proc.returncode}:\n{log.read_text(encoding='utf-8')}")
-        time.sleep(0.1)  # a real app in its own process: its log file is all it tells, so it is read again
-    raise AssertionError("the first app did not show its menu in time")
+        return False
+
+    poll_until(ready, timeout=limit, pause=0.1, what="the first app to show its menu")
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:

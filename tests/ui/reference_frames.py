@@ -33,7 +33,7 @@ import pygame  # noqa: E402
 from tala_desktop.ui.core import i18n  # noqa: E402
 from tala_desktop.ui.core.assets import Fonts  # noqa: E402
 from tala_desktop.ui.table.view import TableView  # noqa: E402
-from tests.ui.table_helpers import Driver, make_services, make_table, play_my_turn  # noqa: E402
+from tests.ui.table_helpers import Driver, make_services, make_table, moving, play_my_turn  # noqa: E402
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 OUT = Path(__file__).resolve().parents[1] / "artifacts" / "reference"
@@ -55,7 +55,7 @@ class TableFrames:
 
 def mid_game(drv: Driver) -> bool:
     sc, m = drv.scene, drv.scene.model
-    return (m is not None and sc.accepting_input and m.my_turn and not sc.anim.busy
+    return (m is not None and sc.accepting_input and m.my_turn and not moving(sc.view())
             and sum(map(len, m.piles)) >= MID_GAME_DISCARDS)
 
 

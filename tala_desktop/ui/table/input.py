@@ -155,7 +155,7 @@ def _route_mouse(table: TableInput, event: pygame.event.Event) -> Effects:
         return NOTHING
     result = hand.outcome(pos)
     pick: Pick | None = None
-    if result is not None and not table.blocking:
+    if result is not None and table.accepting:     # not while cards fly or a command of yours is on its way
         what, card = result
         pick = CardPicked(card) if what is Release.CLICK else CardDropped(card) if what is Release.DISCARD else None
     return Effects(gesture=HandGesture(Gesture.RELEASE, pos), pick=pick)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from tala_desktop.ui.screens.stats import StatsScene
 from tala_desktop.ui.screens.tutorial import TutorialDoneScene
 from tala_desktop.ui.shell.app_loop import App
 from tala_desktop.ui.widgets.controls import Button
+from tests.loops import poll_until
 from tests.ui.app_helpers import inline_desktop, open_tutorial
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -70,10 +70,9 @@ def _built_once(shared: Path, limit: float = 300.0) -> Path:
     try:
         os.close(os.open(shared / "store-screens-games.lock", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
     except FileExistsError:
-        deadline = time.monotonic() + limit
-        while not built.exists() and not failed.exists():
-            assert time.monotonic() < deadline, "the worker filling the stored games never finished"
-            time.sleep(0.05)  # another test process fills it: it tells only through the folder, read again
+        # another test process fills it: it tells only through the folder, read again
+        poll_until(lambda: built.exists() or failed.exists(), timeout=limit, pause=0.05,
+                   what="the worker filling the stored games")
         assert not failed.exists(), failed.read_text(encoding="utf-8")
         return built
     staging = shared / "store-screens-games.filling"

@@ -9,12 +9,13 @@ import pytest
 from tala_desktop.ui.shared.new_game import GameChoices
 from tala_desktop.ui.shell.app_loop import App
 from tests.ui.app_helpers import inline_desktop
+from tests.ui.table_helpers import moving
 
 
 def _my_turn(app: App, table, frames: int = 4000) -> None:
     for _ in range(frames):
         app.frame()
-        if table.model is not None and table.model.to_move == table.model.me and not table.anim.busy:
+        if table.model is not None and table.model.to_move == table.model.me and not moving(table.view()):
             break
     for _ in range(30):
         app.frame()

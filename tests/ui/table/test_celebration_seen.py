@@ -4,40 +4,21 @@ before the fan opens. After an Ù the results show each loser's points."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pygame
 
-from tala_desktop.bots import BotLevel
-from tala_desktop.bots.runner import InlineRunner
-from tala_desktop.engine.scenario import build
-from tala_desktop.table import BOT, HUMAN, LocalTableClient, SeatConfig, Table, TableConfig
+from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.core.i18n import tr_count
 from tala_desktop.ui.table.celebration import FADE, LIFE
 from tala_desktop.ui.table.results import ResultsOverlay
 from tala_desktop.ui.table.results_rows import row_points
 from tala_desktop.ui.widgets.controls import banner_place
-from tests.ui.table_helpers import Driver, make_services
+from tests.ui.table_helpers import Driver, bot_about_to_u, make_services
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 DT = 1 / 60
 
 
-def _bot_about_to_u() -> Table:
-    """Seat 1, a bot, has eaten three cards and holds three phỏm: its next move is Ù."""
-    data = json.loads((SCENARIOS / "eat_three_cards_gives_u.json").read_text(encoding="utf-8"))
-    state, moves, _ = build(data)
-    for move in moves:
-        state.push(move)
-    seats = [SeatConfig("Bạn", HUMAN), SeatConfig("Lan", BOT, BotLevel.NORMAL)]
-    table = Table(TableConfig(seats, rules=state.rules, bet=state.bet, think_delay=0.5), InlineRunner())
-    table.resume(state, 1, [10_000, 10_000], now=0.0)
-    return table
-
-
 def test_a_bots_u_is_celebrated_clear_of_its_banner_and_whole_before_the_results(pg, fonts):
-    table = _bot_about_to_u()
+    table = bot_about_to_u()
     drv = Driver(table, make_services(fonts, speed=1.0), client=LocalTableClient(table, 0))
     sc = drv.scene
     drv.until(lambda: bool(sc.view().anim.celebrations), limit=600)

@@ -7,14 +7,13 @@ import pytest
 
 from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.core import i18n
-from tests.ui.table.test_celebration_seen import _bot_about_to_u
-from tests.ui.table_helpers import Driver, make_services
+from tests.ui.table_helpers import Driver, bot_about_to_u, make_services
 
 
 @pytest.mark.parametrize(("language", "line"), [("vi", "Bạn đền cho Lan"), ("en", "You pay all to Lan")])
 def test_you_paying_all_is_said_as_you(pg, fonts, language, line):
     i18n.set_language(language)
-    table = _bot_about_to_u()
+    table = bot_about_to_u()
     drv = Driver(table, make_services(fonts, speed=1.0), client=LocalTableClient(table, 0))
     drv.until(lambda: drv.scene.model is not None and drv.scene.model.outcome is not None, limit=600)
     assert drv.scene.model.outcome.den == 0

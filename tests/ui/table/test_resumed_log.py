@@ -6,7 +6,7 @@ from __future__ import annotations
 from tala_desktop.engine.record import dumps, loads
 from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.core import i18n
-from tests.ui.table_helpers import Driver, make_services, make_table, play_my_turn
+from tests.ui.table_helpers import Driver, in_the_air, make_services, make_table, play_my_turn
 
 
 def test_a_resumed_table_tells_the_game_so_far_in_its_log(pg, fonts):
@@ -27,7 +27,7 @@ def test_a_resumed_table_tells_the_game_so_far_in_its_log(pg, fonts):
     scene = again.scene
     assert scene.model is not None and scene.model.my_turn
     assert scene.log_lines == log                        # the same lines, as the game had them
-    assert not scene.anim.blocking                       # nothing flew for the story
+    assert not in_the_air(scene.view())                  # nothing flew for the story
     i18n.set_language("en")
     try:
         english = scene.log_lines

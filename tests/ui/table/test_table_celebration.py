@@ -4,20 +4,19 @@ burst at their seat, the game's chips flying to it; an Ù gets the bigger fan. I
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pygame
 
-from tala_desktop.engine import OutcomeKind
-from tala_desktop.table.messages import GameEnded
-from tala_desktop.ui.table.director import Batch
+from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.table.results import ResultsOverlay
-from tests.ui.table_helpers import Driver, make_services, make_table, play_my_turn
+from tests.ui.table_helpers import Driver, bot_about_to_u, make_services, make_table, play_my_turn
 
 
 def _to_the_celebration(drv: Driver) -> None:
     stats: dict[str, int] = {}
     for _ in range(40000):
-        if drv.scene.anim.celebrating:
+        if drv.scene.view().anim.celebrations:
             return
         play_my_turn(drv, stats)
         drv.step()
@@ -33,35 +32,38 @@ def test_the_winner_is_celebrated_before_the_results(pg, fonts):
     assert c.seat_centre == sc.layout.seat(winner).avatar_centre and not c.big
     held = sorted(c for ph in m.laid[winner] for c in ph) + sorted(m.reveal[winner])
     assert sorted(c.cards) == sorted(held) and len(c.cards) >= 3
-    assert any(chip.end == sc.layout.seat(winner).avatar_centre for chip in sc.anim.chips)   # chips fly to it
     first = [angle for _, angle, _ in c.fan()]
     canvas = pygame.Rect((0, 0), sc.layout.size)
-    shown = 0
+    shown, chips = 0, []
     while sc.view().anim.celebrations:
         assert not isinstance(drv.stack.top, ResultsOverlay)      # the results wait for it
         c = sc.view().anim.celebrations[0]
         assert canvas.contains(c.fan_bounds())
+        chips += [sc.view().anim.chips]
         drv.step()
         shown += 1
     opened = [angle for _, angle, _ in c.fan()]
     assert max(opened) - min(opened) > max(first) - min(first) + 20      # the fan opened
     assert 40 <= shown <= 75                                           # about two seconds at 30 frames a second
+    flying = [frame for frame in chips if frame]
+    assert flying, "no chip flew during the celebration"
+    avatars = [sc.layout.seat(s).avatar_centre for s in range(m.n)]
+    landing = flying[-1]                                               # the chips as they last show: at the winner
+    assert all(min(range(m.n), key=lambda s: math.dist(chip, avatars[s])) == winner for chip in landing)
+    assert max(math.dist(chip, avatars[winner]) for chip in landing) < min(
+        math.dist(chip, avatars[winner]) for chip in flying[0])       # ... coming closer from where they started
     drv.until(lambda: isinstance(drv.stack.top, ResultsOverlay), limit=200)
     sc.close()
 
 
 def test_an_u_gets_the_bigger_celebration(pg, fonts):
-    drv = Driver(make_table(seed=5), make_services(fonts, speed=1.0))
+    table = bot_about_to_u()
+    drv = Driver(table, make_services(fonts, speed=1.0), client=LocalTableClient(table, 0))
     sc = drv.scene
-    _to_the_celebration(drv)
-    m = sc.model
-    sc.anim.celebrations.clear()
-    ended = GameEnded(game_id=m.game_id, outcome=m.outcome._replace(kind=OutcomeKind.U), hands=m.reveal)
-    sc.director._on_outcome(ended, Batch(None, m, {}, sc.layout, []), 0.0)
-    sc.anim.celebrations[-1].age = 0.6
+    drv.until(lambda: any(c.age >= 0.6 for c in sc.view().anim.celebrations), limit=600)   # its fan opened
     view = sc.view()
     big = view.anim.celebrations[-1]
-    assert big.big and big.age == 0.6 and len(big.fan()) == len(big.cards)
+    assert sc.model.outcome.kind.value == "u" and big.big and len(big.fan()) == len(big.cards)
     without = dataclasses.replace(view, anim=dataclasses.replace(view.anim, celebrations=()))
     drawn, plain = pygame.Surface(sc.layout.size), pygame.Surface(sc.layout.size)
     sc.painter.draw(drawn, view)
@@ -80,5 +82,5 @@ def test_instant_animations_skip_the_celebration(pg, fonts):
             break
         play_my_turn(drv, stats)
         drv.step()
-    assert isinstance(drv.stack.top, ResultsOverlay) and not drv.scene.anim.celebrating
+    assert isinstance(drv.stack.top, ResultsOverlay) and not drv.scene.view().anim.celebrations
     drv.scene.close()

@@ -93,7 +93,7 @@ def test_your_seat_wears_the_profile_avatar(pg, fonts, tmp_path):
         store.close()
 
 
-def test_the_header_opens_settings_and_rules_over_the_table_and_mutes(pg, fonts):
+def test_the_header_opens_settings_and_rules_over_the_table_and_mutes(pg, fonts, monkeypatch):
     from tala_desktop.ui.core.pages import Pages
     from tala_desktop.ui.core.scene import Scene
 
@@ -112,8 +112,11 @@ def test_the_header_opens_settings_and_rules_over_the_table_and_mutes(pg, fonts)
     view = sc.view()
     assert [b.label for b in view.controls] == [tr("icon.menu"), "⚙", "?", "♪"]
     assert view.words.rules == tr("setup.preset.zingplay")   # the rule set is named in the header
-    frame = drv.draw()
-    drawn = [key[1] for key in sc.painter._cache if key[0] == "text"]
+    drawn: list[str] = []
+    text = sc.painter.text
+    with monkeypatch.context() as spy:                     # the words the frame draws
+        spy.setattr(sc.painter, "text", lambda words, *a, **k: drawn.append(words) or text(words, *a, **k))
+        frame = drv.draw()
     assert tr("setup.preset.zingplay") in drawn
     settings, rules, sound = view.controls[1:]
     left = sc.clock_remaining(0)[0]

@@ -12,7 +12,16 @@ import json
 
 from tala_desktop.engine import Move, MoveKind, parse_card
 from tala_desktop.engine.cards import card_label
-from tests.ui.table_helpers import Driver, check_agrees, make_services, make_table, play_my_turn
+from tests.ui.table_helpers import (
+    Driver,
+    cards_drawn,
+    check_agrees,
+    in_the_air,
+    make_services,
+    make_table,
+    play_my_turn,
+    your_move,
+)
 
 
 def _engine_json(drv: Driver) -> str:
@@ -40,7 +49,7 @@ def test_whole_games_by_mouse_agree_with_the_engine(pg, fonts):
             assert _engine_json(drv) == before
             refused_eaten = True
         play_my_turn(drv, stats)
-        if sc.model is not None and not sc.playback.waiting and not sc.anim.blocking:
+        if sc.model is not None and not sc.playback.waiting and not in_the_air(sc.view()):
             check_agrees(drv)
         overlay = sc.results
         if overlay is not None and sc.stack is not None and sc.stack.top is overlay:
@@ -73,17 +82,17 @@ def test_sort_button_cycles_phom_suit_and_rank_order(pg, fonts):
     drv = Driver(make_table(seed=3), make_services(fonts, speed=0.0))
     sc = drv.scene
     drv.until(lambda: sc.accepting_input and sc.model.my_turn)
-    sc.hand.set_order(sorted(sc.hand.order, reverse=True))
+    sc.hand.set_order(sorted(cards_drawn(sc.view()), reverse=True))     # your own arrangement
     drv.click_button("sort")
     m = sc.model
     from tala_desktop.ui.table import lay_assist
-    assert sc.hand.order == lay_assist.sort_by_phom(m.hand, m.eaten_mask)
+    assert cards_drawn(sc.view()) == lay_assist.sort_by_phom(m.hand, m.eaten_mask)
     drv.click_button("sort")
-    assert sc.hand.order == lay_assist.sort_by_suit(m.hand)
+    assert cards_drawn(sc.view()) == lay_assist.sort_by_suit(m.hand)
     drv.click_button("sort")                                  # a third order: by rank
-    assert sc.hand.order == lay_assist.sort_by_rank(m.hand) and sc.status_line()[0] == "Xếp theo số"
+    assert cards_drawn(sc.view()) == lay_assist.sort_by_rank(m.hand) and sc.status_line()[0] == "Xếp theo số"
     drv.click_button("sort")                                  # and round again
-    assert sc.hand.order == lay_assist.sort_by_phom(m.hand, m.eaten_mask)
+    assert cards_drawn(sc.view()) == lay_assist.sort_by_phom(m.hand, m.eaten_mask)
     sc.close()
 
 
@@ -91,12 +100,12 @@ def test_drag_reorders_and_drag_up_discards(pg, fonts):
     drv = Driver(make_table(seed=3), make_services(fonts, speed=0.0))
     sc = drv.scene
     drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")  # you lead: discard first
-    first = sc.hand.order[0]
-    last_rect = sc.hand.rect_of(sc.hand.order[-1])
+    first = cards_drawn(sc.view())[0]
+    last_rect = sc.view().hand.rect_of(cards_drawn(sc.view())[-1])
     drv.drag(drv.card_pos(first), (last_rect.right - 5, last_rect.centery))
-    assert sc.hand.order[-1] == first
+    assert cards_drawn(sc.view())[-1] == first
     assert len(drv.table.state.piles[0]) == 0
-    card = next(c for c in sc.hand.order if c in sc.model.discardable())
+    card = next(c for c in cards_drawn(sc.view()) if c in sc.model.discardable())
     drv.drag(drv.card_pos(card), (drv.card_pos(card)[0], sc.layout.hand_top() - 200))
     drv.until(lambda: not sc.playback.waiting and sc.model.piles[0] == [card])
     assert drv.table.state.piles[0] == [card]
@@ -107,22 +116,22 @@ def test_refusals_shake_and_explain_without_touching_the_table(pg, fonts):
     drv = Driver(make_table(seed=9, levels=("easy", "easy", "easy")), make_services(fonts, speed=0.0))
     sc = drv.scene
     drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard")
-    card = sc.hand.order[0]
+    card = cards_drawn(sc.view())[0]
     drv.double_click(drv.card_pos(card))  # a legal discard: the lead
     drv.until(lambda: sc.model.to_move != 0)
     drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "take")
     before = _engine_json(drv)
-    card = sc.hand.order[0]
+    card = cards_drawn(sc.view())[0]
     drv.double_click(drv.card_pos(card))
     assert sc.status_line()[0] == "Hãy bốc hoặc ăn trước khi đánh"
     assert ("hand", card) in sc.view().anim.shakes
     assert _engine_json(drv) == before
     # the table's own refusal (an error message) is worded and shakes the card too
-    other = sc.hand.order[-1]
+    other = cards_drawn(sc.view())[-1]
     sc.send_move(Move(0, MoveKind.DISCARD, card=other), ("discard", other))
     drv.step()
     assert sc.status_line()[0] == "Chưa thể làm việc đó lúc này"
-    assert ("hand", other) in sc.view().anim.shakes and not sc.actions.awaiting
+    assert ("hand", other) in sc.view().anim.shakes and your_move(sc.view())    # answered: your buttons are back
     assert _engine_json(drv) == before
     sc.close()
 
@@ -143,5 +152,5 @@ def test_hint_reason_shows_in_the_status_line(pg, fonts):
     drv.step(2)
     text, _ = sc.status_line()
     assert text.startswith("Gợi ý: đánh ")
-    assert any(colour == (255, 255, 255) for colour in sc.hand.outline.values())
+    assert any(colour == (255, 255, 255) for colour in sc.view().highlights.outline.values())
     sc.close()

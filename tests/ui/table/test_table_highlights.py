@@ -129,17 +129,17 @@ def test_the_picture_is_made_from_a_frozen_value_once_per_change(pg, fonts, monk
         made.append(choices)
         return picture(choices)
 
-    monkeypatch.setattr(actions_module, "picture", counted)
+    monkeypatch.setattr(actions_module, "picture", counted)   # the actions' choices and their picture: the subject
     drv = Driver(make_table(seed=5), make_services(fonts, speed=0.0))
     sc = drv.scene
     stats: dict[str, int] = {}
     modes: set[Mode] = set()
     for _ in range(4000):
-        mode = sc.highlights.mode
+        mode = sc.view().highlights.mode
         if play_my_turn(drv, stats):
             modes.add(mode)
         drv.step()
-        assert sc.highlights == picture(sc.actions.choices())        # the stored picture is never stale
+        assert sc.view().highlights == picture(sc.actions.choices())  # the picture drawn is never stale
         if sum(stats.values()) >= 8 or sc.results is not None:
             break
     assert sum(stats.values()) >= 8 and {Mode.TAKE, Mode.DISCARD} <= modes, (stats, modes)
@@ -149,10 +149,11 @@ def test_the_picture_is_made_from_a_frozen_value_once_per_change(pg, fonts, monk
     models = {id(c.model) for c in made}                                 # one picture per snapshot shown,
     assert len(made) <= len(models) + sum(stats.values())                 # at most one more per thing you did
     drv.until(lambda: sc.accepting_input and sc.model is not None and sc.model.my_turn)
-    guide = sc.highlights.guide
+    guide = sc.view().highlights.guide
     set_language("en")
     drv.step()
-    assert sc.highlights.guide != guide and sc.highlights == picture(sc.actions.choices())   # the words follow
+    drawn = sc.view().highlights
+    assert drawn.guide != guide and drawn == picture(sc.actions.choices())   # the words follow
     sc.close()
 
 

@@ -14,7 +14,7 @@ from tala_desktop.ui.table.input import route_event
 from tala_desktop.ui.table.modes import Gesture, Mode, TableButton
 from tala_desktop.ui.table.pointer import Target
 from tests.ui.table.test_table_highlights import fingerprint
-from tests.ui.table_helpers import Driver, make_services, make_table
+from tests.ui.table_helpers import Driver, make_services, make_table, moving, shown
 
 
 def _event(kind: int, pos: tuple[int, int], **extra: Any) -> pygame.event.Event:
@@ -28,7 +28,7 @@ def _event(kind: int, pos: tuple[int, int], **extra: Any) -> pygame.event.Event:
 def _your_lead(fonts) -> Driver:
     drv = Driver(make_table(seed=3, seconds=0), make_services(fonts, speed=0.0))
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode is Mode.DISCARD and not sc.anim.busy)
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode is Mode.DISCARD and not moving(sc.view()))
     drv.step(10)
     return drv
 
@@ -76,8 +76,9 @@ def test_a_card_dragged_up_is_a_drop_and_esc_the_pause_menu(pg, fonts):
     assert sc.hand.dragging
     up = route_event(sc.input_view(), _event(pygame.MOUSEBUTTONUP, high))
     assert up.pick == CardDropped(card) and not up.moves                      # the actions make the discard
+    assert shown(sc.view(), "discard")
     sc.take_input(up)
-    assert sc.actions.awaiting                                                 # the discard went to the table
+    assert not shown(sc.view(), "discard")                 # the discard went to the table: no Đánh until it answers
     drv.until(lambda: card in sc.model.piles[sc.model.me])
 
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
@@ -90,7 +91,7 @@ def test_buttons_and_the_table_are_picks_too(pg, fonts):
     drv = _your_lead(fonts)
     sc = drv.scene
     drv.double_click(drv.card_pos(next(c for c in sc.hand.order if c in sc.model.discardable())))
-    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode is Mode.TAKE and not sc.anim.busy)
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode is Mode.TAKE and not moving(sc.view()))
     drv.step(10)
     stock = sc.layout.stock.center
     assert route_event(sc.input_view(), _event(pygame.MOUSEBUTTONDOWN, stock)).pick == TablePressed(Target("stock"))

@@ -13,13 +13,13 @@ from tala_desktop.ui.core.redraw import dirty_rects, paint
 from tala_desktop.ui.shell.app_loop import App
 from tala_desktop.ui.table.scene import TableScene
 from tests.ui.app_helpers import inline_desktop
-from tests.ui.table_helpers import Driver, make_services, make_table
+from tests.ui.table_helpers import Driver, make_services, make_table, moving
 
 
 def _your_lead(fonts, seconds: int = 30, size: tuple[int, int] = (1280, 720)) -> Driver:
     drv = Driver(make_table(seed=3, seconds=seconds), make_services(fonts, speed=0.0), size=size)
     sc = drv.scene
-    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard" and not sc.anim.busy)
+    drv.until(lambda: sc.accepting_input and sc.view().highlights.mode == "discard" and not moving(sc.view()))
     drv.step(10)
     return drv
 
@@ -154,7 +154,7 @@ def _app_at_your_lead() -> tuple[App, TableScene]:
     assert isinstance(sc, TableScene)
     for _ in range(3000):
         app.frame()
-        if sc.accepting_input and sc.view().highlights.mode == "discard" and not sc.anim.busy:
+        if sc.accepting_input and sc.view().highlights.mode == "discard" and not moving(sc.view()):
             break
     for _ in range(10):
         app.frame()

@@ -85,12 +85,12 @@ def test_the_results_rows_split_phom_from_trash_and_explain_each_amount(pg, font
     drawn: list[str] = []
     text = overlay.painter.text
     overlay.painter.text = lambda words, *a, **k: drawn.append(words) or text(words, *a, **k)
-    row = pg.Rect(0, 0, sc.layout.px(800), sc.layout.px(90))
+    row = overlay.rows.index(0)
     for hand, labelled in ((crowded[0], True), (crowded[2], True), (([[0, 13, 26], [1, 14, 27, 40]], []), False)):
         overlay.hands[0] = hand
         drawn.clear()
-        overlay._draw_cards(pg.Surface((1280, 720)), row, 0, 0)
-        assert (tr("results.trash") in drawn) is labelled, hand
+        tag = overlay.trash_tag(row, 0)                  # the tag the row draws over its cards
+        assert (tag is not None and tr("results.trash") in drawn) is labelled, hand
     overlay.painter.text = text
     drv.step(90)
     drv.draw()
@@ -173,9 +173,7 @@ def test_nothing_in_a_results_row_overlaps_at_any_size_or_language(pg, fonts, la
             pill.w = img.get_width() + 2 * max(4, p(15) // 2)
             pill.center = overlay.badge_centre(i, seat)
             boxes.append(("badge", pill))
-        d = min(row.h - p(10), p(56))
-        avatar = pg.Rect(0, 0, d, d)
-        avatar.center = overlay._avatar_centre(seat)
+        avatar = overlay.room().people[i].avatar
         boxes += [("avatar", avatar), ("cards", cards)]
         for key, rect in boxes:
             assert row.contains(rect), (language, canvas, seat, key, rect, row)
@@ -205,11 +203,9 @@ def test_results_popped_while_the_table_updates_do_nothing_more_that_frame(pg, f
             votes.append(1)
 
     table = make_table(seed=5)
-    drv = Driver(table, make_services(fonts, speed=0.0), client=Client(table, 0))
+    below = Scene()                                      # the lobby under the table
+    drv = Driver(table, make_services(fonts, speed=0.0), client=Client(table, 0), below=below)
     overlay = play_to_results(drv)
-    below = Scene()
-    drv.stack._scenes.insert(0, below)                   # the lobby under the table
-    below.stack = drv.stack
     scene, update = drv.scene, drv.scene.update
 
     def taken_off(dt: float) -> None:

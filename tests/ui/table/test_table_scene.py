@@ -6,8 +6,9 @@ import pygame
 
 from tala_desktop.table import LocalTableClient
 from tala_desktop.ui.table.pause import PauseOverlay
+from tala_desktop.ui.table.picture import ARMED_TARGET
 from tala_desktop.ui.table.results import ResultsOverlay
-from tests.ui.table_helpers import Driver, make_services, make_table, play_my_turn
+from tests.ui.table_helpers import Driver, cards_drawn, in_the_air, make_services, make_table, play_my_turn
 
 
 def _play_until(drv: Driver, pred, limit: int = 30000) -> dict[str, int]:
@@ -36,9 +37,9 @@ def test_lowering_a_raised_card_explains_and_hạ_refuses(pg, fonts):
 
     _play_until(drv, lay_shown)
     meld = next(m for m in sc.view().highlights.lay_check.melds if m.bit_count() == 3)
-    card = next(c for c in sc.hand.order if meld >> c & 1)
+    card = next(c for c in cards_drawn(sc.view()) if meld >> c & 1)
     drv.click(drv.card_pos(card))
-    assert card not in sc.hand.raised
+    assert card not in sc.view().highlights.raised
     check = sc.view().highlights.lay_check
     assert not check.ok and check.reason == "Các lá đã chọn không tạo thành phỏm"
     assert sc.status_line()[0] == check.reason
@@ -48,7 +49,7 @@ def test_lowering_a_raised_card_explains_and_hạ_refuses(pg, fonts):
     assert any(key[0] == "hand" for key in sc.view().anim.shakes)
     drv.step(15)
     drv.click(drv.card_pos(card))  # raise it again: the lay is valid and Hạ lays exactly the raised cards
-    raised = set(sc.hand.raised)
+    raised = set(sc.view().highlights.raised)
     drv.click_button("lay")
     drv.step(3)
     laid = {c for p in drv.table.state.laid[0] for c in p.cards()}
@@ -63,16 +64,17 @@ def test_send_by_hand_card_then_target_phom(pg, fonts):
                 and bool(sc.view().highlights.send_arrows))
     card, (seat, k) = next(iter(sc.view().highlights.send_arrows.items()))
     drv.click(drv.card_pos(card))           # lower it
-    assert card not in sc.hand.raised
+    assert card not in sc.view().highlights.raised
     drv.step(15)
-    drv.click(drv.card_pos(card))           # raise it again: armed, its phỏm glow
-    assert sc.actions.armed == card and (seat, k) in sc.highlights.send_targets
+    drv.click(drv.card_pos(card))           # raise it again: armed, its phỏm glow gold
+    hl = sc.view().highlights
+    assert card in hl.raised and hl.send_targets.get((seat, k)) == ARMED_TARGET
     m = sc.model
     group = sc.layout.laid_group_rects(seat, [len(ph) for ph in m.laid[seat]])[k]
     drv.click(group.center)
     drv.step(3)
     assert card in drv.table.state.laid[seat][k].cards()
-    assert card not in sc.hand.order
+    assert card not in cards_drawn(sc.view())
     sc.close()
 
 
@@ -86,7 +88,7 @@ def test_an_idle_table_asks_for_no_redraw_until_something_changes(pg, fonts):
         drv.step()
         redraws.append(sc.needs_redraw)
     assert not any(redraws)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=drv.card_pos(sc.hand.order[0]), rel=(0, 0),
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=drv.card_pos(cards_drawn(sc.view())[0]), rel=(0, 0),
                                          buttons=(0, 0, 0)))
     drv.step()
     assert sc.needs_redraw                          # the hovered card lifts
@@ -136,7 +138,7 @@ def test_a_spectator_watches_bots_play_game_after_game(pg, fonts):
     drv = Driver(table, make_services(fonts, speed=8.0), spectator=True)
     sc = drv.scene
     drv.until(lambda: isinstance(drv.stack.top, ResultsOverlay), limit=20000)
-    assert sc.visible_buttons() == []
+    assert sc.view().buttons == ()
     overlay = drv.stack.top
     drv.draw()
     drv.step(int(13 / (1 / 30)))                     # the auto-start countdown
@@ -151,7 +153,7 @@ def test_instant_speed_plays_batches_without_flights(pg, fonts):
     drv.step(2)
     assert sc.model is not None and not sc.view().anim.flights and not sc.view().anim.hidden_cards
     drv.step(16)                                     # a new hand takes clicks after half a second
-    assert len(sc.hand.order) == 10 and sc.accepting_input
+    assert len(cards_drawn(sc.view())) == 10 and sc.accepting_input
     sc.close()
 
 
@@ -203,10 +205,10 @@ def test_a_watcher_without_a_seat_sees_every_seat_face_down_and_the_results(pg, 
     table = make_table(levels=("easy", "normal", "easy", "normal"), human=False, seed=21)
     drv = Driver(table, make_services(fonts, speed=8.0), spectator=True, client=LocalTableClient(table, None))
     sc = drv.scene
-    drv.until(lambda: sc.model is not None and not sc.anim.blocking)
+    drv.until(lambda: sc.model is not None and not in_the_air(sc.view()))
     m = sc.model
     assert m.me == -1 and sc.layout.watching and sc.layout.slot_of(0) == "bottom"
-    assert sc.hand.order == [] and sc.visible_buttons() == []
+    assert sc.view().hand.cards == () and sc.view().buttons == ()
     assert len(sc.layout.backs_rects(0, m.counts[0])) == 4               # seat 0's hand is a fan of backs
     drv.draw()
     frames = 0
@@ -215,7 +217,7 @@ def test_a_watcher_without_a_seat_sees_every_seat_face_down_and_the_results(pg, 
         frames += 1
         if frames % 15 == 0:
             drv.draw()
-            assert sc.hand.order == []                                   # no card of any hand is ever shown
+            assert sc.view().hand.cards == ()                              # no card of any hand is ever shown
         assert frames < 20000
     overlay = drv.stack.top
     assert all(h for h in overlay.hands)                                 # every hand is revealed at the end
