@@ -28,7 +28,7 @@ import msgspec
 from tala_desktop.table import SeatKind, Table
 
 from . import protocol as p
-from .game_record import Records, game_record, played_for
+from .game_record import Records, game_records, played_for
 from .hosting import AwayTimer, arrival_frame
 from .invites import Invites
 from .members import M, Member, RoomError
@@ -88,6 +88,7 @@ class BetweenGames(Generic[M]):
         st = table.state
         assert st is not None and st.outcome is not None
         auto = played_for(table, self.away.played(table.game_id, table.n))
+        records = game_records(table, self.state.id, [s for s, who in enumerate(self.played_by[:table.n]) if who], auto)
         for seat, person in enumerate(self.played_by):
             if person is None or seat >= table.n:
                 continue
@@ -97,7 +98,7 @@ class BetweenGames(Generic[M]):
             stake.net += st.outcome.net[seat]
             if seat in self.state.seats.left:
                 stake.chips = table.balances[seat]      # they left during the game: its end settled their chips
-            record = game_record(table, self.state.id, seat, auto)
+            record = records.get(seat)
             if record is not None:
                 here = self.state.seats[seat]
                 self.records.ended(person, table.game_id, msgspec.json.encode(record).decode(),
@@ -110,9 +111,10 @@ class BetweenGames(Generic[M]):
         st = table.state
         if st is None or not st.is_over or self.ended != table.game_id:
             return
-        for seat, person in enumerate(self.played_by):
-            record = game_record(table, self.state.id, seat) if person is not None else None
-            if person is not None and record is not None:
+        records = game_records(table, self.state.id, [s for s, who in enumerate(self.played_by[:table.n]) if who])
+        for seat, record in records.items():
+            person = self.played_by[seat]
+            if person is not None:
                 self.records.keep(person, table.game_id, msgspec.json.encode(record).decode())
 
     def chips_for(self, member: M) -> int:

@@ -1,10 +1,13 @@
 """One websocket connection of the server: its bounded send queue and the writer task that drains it.
 
-A ``Conn`` never makes its caller wait: ``send`` queues the frame for the
-connection's own writer task, and a client that stays behind (too many
-frames or bytes waiting, or no frame taken for ``stall_seconds``) is dropped
-at once, its queue freed. Who is behind the connection is the server core's
-to know (net/sessions.py).
+A ``Conn`` never makes its caller wait: ``send`` writes the frame to the
+socket at once when nothing waits before it and the socket takes it (the
+transport holds nothing unsent: a client that reads keeps it so), else
+queues it for the connection's own writer task, which sends in order and
+waits for the socket; a client that stays behind (too many frames or bytes
+waiting, or no frame taken for ``stall_seconds``) is dropped at once, its
+queue freed. Who is behind the connection is the server core's to know
+(net/sessions.py).
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ import logging
 import socket
 
 import websockets
-from websockets.asyncio.server import ServerConnection
+from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.protocol import State
 
 from .limits import ServerConfig
 
@@ -41,10 +45,13 @@ class Conn:
         """Queue ``frame`` for the writer; a client that stays behind (bytes, frames or time) is dropped."""
         if self.closing:
             return
-        now = self._loop.time()
         if not self._writing and self.queue.empty():
-            self._progress = now
-        elif now - self._progress > self.config.stall_seconds:
+            ws = self.ws
+            if ws.protocol.state is State.OPEN and not ws.transport.get_write_buffer_size():
+                broadcast((ws,), frame)   # written now, without a turn of the writer task: nothing waits
+                return
+            self._progress = self._loop.time()    # the writer's time to take it runs from now
+        elif (now := self._loop.time()) - self._progress > self.config.stall_seconds:
             self._drop(f"has not taken a frame for {now - self._progress:.0f} s")
             return
         if self.queued_bytes + len(frame) > self.config.send_queue_bytes:

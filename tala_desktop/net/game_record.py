@@ -66,12 +66,21 @@ def check_record(record: GameRecord) -> None:
 def game_record(table: Table, table_id: int, seat: int, auto: list[int] | None = None) -> GameRecord | None:
     """The finished game of ``table`` as ``seat`` saw it, under the names and balances it ended with (None while no
     game is over); ``auto``: per seat, the turns the computer played for a player who was away."""
+    return game_records(table, table_id, [seat], auto).get(seat)
+
+
+def game_records(table: Table, table_id: int, seats: list[int], auto: list[int] | None = None
+                 ) -> dict[int, GameRecord]:
+    """``game_record`` for each of ``seats`` (none while no game is over): the events and the snapshot parts all
+    seats share are built once."""
     st = table.state
-    if st is None or not st.is_over:
-        return None
-    told = seat_events(st.events or [], [seat], table.game_id)[seat]
-    return GameRecord(table=table_id, game_id=table.game_id, events=told[-MAX_STORY:],
-                      final=table.snapshot(seat, as_played=True), auto=list(auto or []))
+    if st is None or not st.is_over or not seats:
+        return {}
+    told = seat_events(st.events or [], seats, table.game_id)
+    public = table.public_snapshot(as_played=True)
+    return {seat: GameRecord(table=table_id, game_id=table.game_id, events=told[seat][-MAX_STORY:],
+                             final=table.snapshot(seat, as_played=True, public=public), auto=list(auto or []))
+            for seat in seats}
 
 
 def played_for(table: Table, away: list[int]) -> list[int]:

@@ -40,11 +40,14 @@ class TableList:
 
     def push(self, rooms: Mapping[int, Room[Session]], sessions: Iterable[Session], now: float) -> None:
         """The list changed: browsing players get it (at most every ``PUSH_EVERY`` seconds)."""
-        if now - self._sent < PUSH_EVERY or self._version(rooms) == self._pushed:
+        if now - self._sent < PUSH_EVERY:
             return
-        self._sent = now
-        frame = self.frame(rooms)
-        self._pushed = self._key or ()
-        for s in sessions:
-            if s.browsing and s.room is None and s.connected:
+        version = self._version(rooms)
+        if version == self._pushed:
+            return
+        self._sent, self._pushed = now, version
+        browsing = [s for s in sessions if s.browsing and s.room is None and s.connected]
+        if browsing:                        # (nobody browsing: nothing to build)
+            frame = self.frame(rooms)
+            for s in browsing:
                 s.send(frame)

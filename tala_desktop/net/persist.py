@@ -81,7 +81,8 @@ class SavedRoom(msgspec.Struct, forbid_unknown_fields=True):
 
 class GameJSON:
     """One game's JSON parts that do not change while it is played (the deal, the dealer's random state),
-    encoded once, and its move list, extended as moves are made: saving a table after a move costs little."""
+    encoded once, and its move list, encoded move by move as they are made: saving a table after a move costs
+    little."""
 
     def __init__(self, table: Table) -> None:
         assert table.state is not None
@@ -90,13 +91,18 @@ class GameJSON:
         self.rng = msgspec.json.encode([version, list(internal), gauss])
         deal = game_to_obj(self.state)
         del deal["moves"]
-        self.deal = msgspec.json.encode(deal)[:-1] + b',"moves":'
-        self.moves: list[str] = []
+        self.deal = msgspec.json.encode(deal)[:-1] + b',"moves":['
+        self.made = 0                           # the moves encoded so far
+        self.moves = bytearray()                # ... each a JSON string, comma-separated
 
     def game(self) -> msgspec.Raw:
         history = self.state.history
-        self.moves.extend(str(m) for m in history[len(self.moves):])
-        return msgspec.Raw(self.deal + msgspec.json.encode(self.moves) + b"}")
+        for m in history[self.made:]:
+            if self.made:
+                self.moves += b","
+            self.moves += msgspec.json.encode(str(m))
+            self.made += 1
+        return msgspec.Raw(self.deal + self.moves + b"]}")
 
 
 def room_to_json(room: Room[Session], cache: GameJSON | None = None) -> tuple[bytes, GameJSON, bool]:

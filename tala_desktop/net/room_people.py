@@ -8,6 +8,7 @@ given on first ask.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Generic
 
 from .members import M
@@ -31,7 +32,12 @@ class Roster(Generic[M]):
 
     def member_id(self, member: M) -> int:
         """``member``'s id at this table (the same whenever they come back, whatever their name)."""
-        return self.state.people.of(member.person, member.name, (m.person for m in self.everyone())).member
+        return self.state.people.of(member.person, member.name, self._present()).member
+
+    def _present(self) -> Iterator[str]:
+        """The people at the table now (read only when someone must be forgotten to make room)."""
+        for m in self.everyone():
+            yield m.person
 
     def host_member(self) -> int | None:
         """The host's id at this table, seated or watching (None: nobody hosts)."""

@@ -57,7 +57,10 @@ class Seats(Generic[M]):
 
     def index(self, member: M) -> int | None:
         """The seat ``member`` sits at (None: they sit nowhere here)."""
-        return next((i for i, m in enumerate(self.members) if m is member), None)
+        for i, m in enumerate(self.members):
+            if m is member:
+                return i
+        return None
 
     def taken_names(self) -> list[str]:
         return [n for n in self.names if n is not None]
@@ -80,11 +83,11 @@ class Seats(Generic[M]):
         """Every seat as the lobby shows it (``names``: the started table's, None before the start; ``ids``: each
         person's id at the table; ``joining``: the seats taken between games, played from the next game on;
         ``away``: the seconds a dropped player's seat is still kept for them)."""
-        out = []
+        out, host = [], self.host
         for i, m in enumerate(self.members):
             if m is not None:
                 out.append(p.SeatInfo(seat=i, kind=SeatKind.PLAYER, name=self.names[i],
-                                      ready=i in self.ready or i == self.host, host=i == self.host,
+                                      ready=i in self.ready or i == host, host=i == host,
                                       connected=m.connected, avatar=m.avatar, member=ids(m), joining=i in joining,
                                       away=away(m)))
             elif names is not None and self.kinds[i] == SeatKind.PLAYER:

@@ -9,7 +9,9 @@ connection's own bounded send queue, drained by its own writer task
 (net/connection.py), so the core never awaits a client: a client whose
 queue overflows is dropped, and the core is told. The state file's
 writes the core asks for are done here, before the frames after them are
-queued (net/state_file.py). All game state lives in
+queued (net/state_file.py); the calls of one turn of the event loop share
+one transaction (a group commit, done at the end of the turn: every frame
+of those calls waits for it, in order). All game state lives in
 the core, which only this event loop touches; bots think in the tables'
 worker threads. ``start_in_thread`` (net/host.py) runs a server in a
 background thread of the app.
@@ -51,6 +53,7 @@ class TalaServer:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.accept_errors = AcceptErrors()      # accept() at the descriptor limit: a line a minute, counted
         self.state_file: StateFile | None = None   # where the core's writes go (None: the server keeps none)
+        self._held: Outgoing = []                # what waits for this turn's writes, in order (see _deliver)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> int:
@@ -59,6 +62,7 @@ class TalaServer:
         self.accept_errors.install(self.loop)
         self.state_file, kept = open_state(c)
         self._deliver(self.core.restore(self.loop.time(), kept))
+        self._flush()
         self._server = await serve(self._handle, c.host, c.port, max_size=c.max_message, ping_interval=c.ping_interval,
                                    ping_timeout=c.ping_timeout, close_timeout=2, compression=None)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -77,6 +81,7 @@ class TalaServer:
         if self._ticker is not None:
             self._ticker.cancel()
         self._deliver(self.core.shutdown(reason, who))
+        self._flush()
         if self.state_file is not None:
             self.state_file.close()
             self.state_file = None
@@ -123,12 +128,31 @@ class TalaServer:
         await asyncio.wait([conn.writer], timeout=3)
 
     def _deliver(self, out: Outgoing) -> None:
-        """Do the core's state file writes, then queue its frames on their connections (a connection found stuck,
-        or a write the disk refused, is told to the core)."""
+        """What the core answered: its state file writes are done at the end of this turn of the loop, in one
+        transaction with the other calls' of the turn, and its frames wait for them in order (so do the frames of a
+        call without writes while some wait); a call without writes, when nothing waits, is sent at once."""
+        if not out:
+            return
+        if not self._held and not isinstance(out[0], SaveTables | ClearTables):   # (the core puts its writes first)
+            self._send(out)
+            return
+        if not self._held and self.loop is not None:
+            self.loop.call_soon(self._flush)
+        self._held.extend(out)
+
+    def _flush(self) -> None:
+        """Do the writes that wait (a write the disk refused is told to the core), then send their frames."""
+        held, self._held = self._held, []
+        writes = [item for item in held if isinstance(item, SaveTables | ClearTables)]
+        if writes and self.state_file is not None and not self.state_file.perform_all(writes, self._now()):
+            for write in writes:
+                self.core.not_written(write)
+        self._send(held)
+
+    def _send(self, out: Outgoing) -> None:
+        """Queue the core's frames on their connections (a connection found stuck is told to the core)."""
         for item in out:
             if isinstance(item, SaveTables | ClearTables):
-                if self.state_file is not None and not self.state_file.perform(item, self._now()):
-                    self.core.not_written(item)
                 continue
             conn_id, frame = item
             conn = self.conns.get(conn_id)

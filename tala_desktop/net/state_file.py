@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,34 +124,51 @@ class StateFile:
         """Save ``rows`` and ``dealers`` (id, JSON) and forget the rooms ``gone``, in one transaction."""
         with self.db:
             self.db.execute("BEGIN")
+            self._save(rows, dealers, gone)
+
+    def _save(self, rows: Sequence[tuple[int, bytes]], dealers: Sequence[tuple[int, bytes]],
+              gone: Sequence[int]) -> None:
+        if rows:
             self.db.executemany("INSERT OR REPLACE INTO rooms (id, data) VALUES (?, ?)", rows)
+        if dealers:
             self.db.executemany("INSERT OR REPLACE INTO dealers (id, rng) VALUES (?, ?)", dealers)
+        if gone:
             self.db.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in gone])
             self.db.executemany("DELETE FROM dealers WHERE id = ?", [(i,) for i in gone])
 
     def clear(self) -> None:
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("DELETE FROM rooms")
-            self.db.execute("DELETE FROM dealers")
+            self._clear()
+
+    def _clear(self) -> None:
+        self.db.execute("DELETE FROM rooms")
+        self.db.execute("DELETE FROM dealers")
 
     def close(self) -> None:
         self.db.close()
 
     def perform(self, write: StateWrite, now: float) -> bool:
         """Do what the core asked; False when the file could not be written (logged once a minute at most)."""
+        return self.perform_all([write], now)
+
+    def perform_all(self, writes: Sequence[StateWrite], now: float) -> bool:
+        """Do what the core asked in these writes, in order, in one transaction (one commit for several calls of the
+        core: net/server.py); False when the file could not be written (logged once a minute at most): none was."""
         try:
-            if isinstance(write, ClearTables):
-                self.clear()
-            else:
-                self.write(list(write.rows), list(write.dealers), list(write.gone))
+            with self.db:
+                self.db.execute("BEGIN")
+                for write in writes:
+                    if isinstance(write, ClearTables):
+                        self._clear()
+                    else:
+                        self._save(write.rows, write.dealers, write.gone)
         except sqlite3.Error as exc:
             if now - self._failed_at >= 60.0:
                 self._failed_at = now
                 log.error("cannot write the state file %s: %s (a restart would lose these games)", self.path, exc)
             return False
         return True
-
 
 
 @dataclass

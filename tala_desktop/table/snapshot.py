@@ -5,12 +5,16 @@ The snapshot is the truth a client draws from; events say what just moved
 (``redact_event``) and the snapshot shows other hands only as counts and
 publicly known cards, so no other seat's hidden card is ever in them (until
 the end-of-game reveal). Events that redaction does not change are built
-once and shared by every seat (the messages are immutable).
+once and shared by every seat (the messages are immutable), and so is what
+every seat's snapshot shows of the table: a seat's is the public one with
+its own hand and moves (``seat_view``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+import msgspec
 
 from tala_desktop.engine import GameState, Phase, redact_event
 from tala_desktop.engine import events as ev
@@ -103,18 +107,18 @@ def seat_events(events: Iterable[ev.Event], seats: Iterable[int | None],
     return out
 
 
-def seat_snapshot(st: GameState, seat: int | None, *, game_id: int, names: list[str], balances: list[int],
-                  clock: Clock | None, bet: int, thinking: int | None = None) -> Snapshot:
-    """What ``seat`` sees now. Other hands appear as counts (and known cards: eaten, revealed).
-
-    ``seat`` None is a watcher: no hand and no moves, every hand as its count and its cards shown to all,
-    as ``GameState.view(None)`` (engine/view.py) has it.
-    """
+def public_snapshot(st: GameState, *, game_id: int, names: list[str], balances: list[int], clock: Clock | None,
+                    bet: int, thinking: int | None = None) -> Snapshot:
+    """What someone watching sees now (seat None): no hand and no moves, every hand as its count and its cards shown
+    to all, as ``GameState.view(None)`` (engine/view.py) has it; and what every seat sees of the others: each
+    seat's snapshot is this one with its own hand and moves (``seat_view``), so one change builds the parts all
+    seats share once. Its lists are its own (copies of the game's), shared only with the seat views made from it,
+    and nobody changes a message."""
     over = st.phase is Phase.GAME_OVER
     n = st.n
     return Snapshot(
         game_id=game_id,
-        seat=seat,
+        seat=None,
         n=n,
         names=list(names),
         bet=bet,
@@ -126,9 +130,9 @@ def seat_snapshot(st: GameState, seat: int | None, *, game_id: int, names: list[
         turn_kind=st.turn_kind,
         starter=st.starter,
         stock_count=len(st.stock),
-        hand=[] if seat is None else cards_of(st.held(seat)),
+        hand=[],
         hand_counts=[h.bit_count() for h in st.hands],
-        known=[[] if s == seat else cards_of(st.revealed[s] & ~st.eaten[s]) for s in range(n)],
+        known=[cards_of(st.revealed[s] & ~st.eaten[s]) for s in range(n)],
         eaten=[cards_of(e) for e in st.eaten],
         piles=[p[:] for p in st.piles],
         laid=[[ph.cards() for ph in ps] for ps in st.laid],
@@ -137,7 +141,7 @@ def seat_snapshot(st: GameState, seat: int | None, *, game_id: int, names: list[
         left=list(st.left),
         eat_count=list(st.eat_count),
         last_discard=st.last_discard,
-        legal=legal_moves(st) if seat is not None and st.to_move == seat and not over else [],
+        legal=[],
         clock=clock,
         thinking=thinking,
         net=list(st.net),
@@ -145,6 +149,18 @@ def seat_snapshot(st: GameState, seat: int | None, *, game_id: int, names: list[
         reveal=[cards_of(h) for h in st.hands] if over else None,
         payments=game_payments(st, game_id) if over else [],
     )
+
+
+def seat_view(public: Snapshot, st: GameState, seat: int | None) -> Snapshot:
+    """What ``seat`` sees now, from the ``public_snapshot`` of the same moment: its own hand (the cards it holds
+    are not among its known ones: they are in its hand) and, on its turn, its legal moves. None: the public one."""
+    if seat is None:
+        return public
+    known = list(public.known)
+    known[seat] = []
+    over = st.phase is Phase.GAME_OVER
+    return msgspec.structs.replace(public, seat=seat, hand=cards_of(st.held(seat)), known=known,
+                                   legal=legal_moves(st) if st.to_move == seat and not over else [])
 
 
 def game_payments(st: GameState, game_id: int) -> list[Payment]:

@@ -32,7 +32,7 @@ from tala_desktop.engine import EngineError, GameState, Move, MoveKind, next_lea
 from .config import BOT, TableConfig
 from .messages import MAX_STORY, Clock, Snapshot, Story, TableMessage, Thinking
 from .play_out import play_to_end
-from .snapshot import seat_events, seat_snapshot
+from .snapshot import public_snapshot, seat_events, seat_view
 from .turn_start import TurnStart
 
 log = logging.getLogger(__name__)
@@ -375,27 +375,27 @@ class Table:
         self.queues[seat] = []
         return q
 
-    def snapshot(self, seat: int | None, as_played: bool = False) -> Snapshot:
+    def snapshot(self, seat: int | None, as_played: bool = False, public: Snapshot | None = None) -> Snapshot:
         """What ``seat`` (None: someone watching) sees now; ``as_played``: a finished game under the names and
-        balances it ended with, whoever sat down since."""
+        balances it ended with, whoever sat down since; ``public``: this moment's ``public_snapshot`` if made."""
         st = self.state
         assert st is not None
-        thinking = st.to_move if (self._pending is not None and not st.is_over) else None
-        names, balances = self.played if as_played and self.played is not None else (self.names, self.balances)
-        snap = seat_snapshot(st, seat, game_id=self.game_id, names=names, balances=balances,
-                             clock=self.clock_info(), bet=self.config.bet, thinking=thinking)
-        if as_played:
-            return snap
-        if seat is not None and seat in self.changed and st.is_over:
+        snap = seat_view(public if public is not None else self.public_snapshot(as_played), st, seat)
+        if not as_played and seat in self.changed and st.is_over:
             # someone who sat down after the game ended holds nothing yet: the cards were the previous player's
             snap = msgspec.structs.replace(snap, hand=[])
         return snap
 
-    def clock_info(self) -> Clock | None:
-        if self.deadline is None or self.state is None or self.state.is_over:
-            return None
-        return Clock(seat=self.state.to_move, deadline=self.deadline, seconds=self.config.rules.turn_seconds,
-                     remaining=max(0.0, self.deadline - self.now))
+    def public_snapshot(self, as_played: bool = False) -> Snapshot:
+        """What someone watching sees now (see ``snapshot``), the part every seat's snapshot shares."""
+        st, end = self.state, self.deadline
+        assert st is not None
+        thinking = st.to_move if (self._pending is not None and not st.is_over) else None
+        clock = None if end is None or st.is_over else Clock(seat=st.to_move, deadline=end, remaining=max(
+            0.0, end - self.now), seconds=self.config.rules.turn_seconds)
+        names, balances = self.played if as_played and self.played is not None else (self.names, self.balances)
+        return public_snapshot(st, game_id=self.game_id, names=names, balances=balances, clock=clock,
+                               bet=self.config.bet, thinking=thinking)
 
     def _readers(self) -> list[int | None]:
         """The seats whose messages someone takes: every seat while a listener is subscribed, else the open
@@ -425,10 +425,11 @@ class Table:
         self._seen_events = len(events)
         readers = self._readers()
         per_seat = seat_events(fresh, readers, self.game_id)
+        public = self.public_snapshot() if readers else None     # the parts all seats share, built once
         for seat in readers:
             for msg in per_seat[seat]:
                 self._emit(seat, msg)
-            self._emit(seat, self.snapshot(seat))
+            self._emit(seat, self.snapshot(seat, public=public))
         if st.is_over:
             self.runner.cancel_all()
             self._pending = None

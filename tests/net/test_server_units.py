@@ -1,9 +1,13 @@
-"""Server pieces on their own: the token bucket, a stuck client's send queue, a seat taken over by a newer one."""
+"""Server pieces on their own: the token bucket, a client's send queue (stuck, or read), a seat taken over by a newer
+one."""
 
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any
+
+from websockets.protocol import State
 
 from tala_desktop.net.client import NetTableClient
 from tala_desktop.net.connection import Conn
@@ -29,11 +33,15 @@ def test_an_addresss_chat_budget_is_its_own_and_refills_at_its_rate():
 
 
 class StuckSocket:
-    """A websocket whose peer never reads: send() never returns."""
+    """A websocket whose peer never reads: bytes wait in its transport, and send() never returns."""
 
     def __init__(self) -> None:
         self.aborted = False
         self.transport = self
+        self.protocol = SimpleNamespace(state=State.OPEN)
+
+    def get_write_buffer_size(self) -> int:
+        return 1
 
     async def send(self, frame: str) -> None:
         await asyncio.Event().wait()
@@ -74,3 +82,51 @@ def test_a_newer_connection_with_the_token_takes_the_seat_over(server):
         players.append(twin)
     finally:
         close_all(players)
+
+
+class TakingSocket:
+    """A websocket whose peer reads: what is written goes out at once (``waiting``: bytes its transport still holds),
+    in the order written, by ``broadcast`` (``send_text``) or by the writer task (``send``)."""
+
+    def __init__(self) -> None:
+        self.transport = self
+        self.protocol = self
+        self.state = State.OPEN
+        self.send_in_progress = None
+        self.waiting = 0
+        self.written: list[str] = []
+
+    def get_write_buffer_size(self) -> int:
+        return self.waiting
+
+    def send_text(self, data: bytes, fin: bool = True) -> None:
+        self.written.append(data.decode())
+
+    def send_data(self) -> None:
+        pass
+
+    async def send(self, frame: str) -> None:
+        self.written.append(frame)
+
+
+def test_a_frame_goes_out_at_once_unless_others_wait_before_it():
+    async def run() -> list[tuple[list[str], int]]:
+        ws: Any = TakingSocket()   # stands in for a websockets ServerConnection
+        conn = Conn(ws, "127.0.0.1", ServerConfig(), 0.0)
+        seen = []
+        conn.send("a")                   # the socket takes it: written now, not a turn of the writer later
+        seen.append((list(ws.written), conn.queue.qsize()))
+        ws.waiting = 100                 # bytes wait in the transport: the next frames wait for the writer
+        conn.send("b")
+        conn.send("c")
+        ws.waiting = 0
+        conn.send("d")                   # the socket is free, but b and c wait before it
+        seen.append((list(ws.written), conn.queue.qsize()))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        conn.send("e")
+        seen.append((list(ws.written), conn.queue.qsize()))
+        conn.writer.cancel()
+        return seen
+
+    assert asyncio.run(run()) == [(["a"], 0), (["a"], 3), (["a", "b", "c", "d", "e"], 0)]
