@@ -26,6 +26,7 @@ import pygame.freetype
 
 ColorLike = pygame.typing.ColorLike
 ZWJ = "\u200d"
+SIZES_KEPT = 2048      # text sizes a font keeps (its style never changes: a bold font is a file of its own)
 
 
 def joins(ch: str) -> bool:
@@ -85,6 +86,7 @@ class FallbackFont(pygame.font.Font):
         self.cover = cover
         self.fallback = fallback
         self.fallback_cover = fallback_cover
+        self._sizes: dict[str, tuple[int, int]] = {}    # size() by text: measured once (the same plates every frame)
 
     def _covered(self, text: str) -> bool:
         return text.isascii() or all(self.cover.has(ch) for ch in text if not ignorable(ch))
@@ -103,11 +105,20 @@ class FallbackFont(pygame.font.Font):
         return out
 
     def size(self, text: str | bytes, /) -> tuple[int, int]:
-        if isinstance(text, bytes) or self._covered(text):
+        if isinstance(text, bytes):
             return super().size(text)
-        width = sum(self.fallback.size(run)[0] if other else super(FallbackFont, self).size(run)[0]
-                    for run, other in self.runs(text))
-        return width, self.get_height()
+        found = self._sizes.get(text)
+        if found is not None:
+            return found
+        if self._covered(text):
+            found = super().size(text)
+        else:
+            found = (sum(self.fallback.size(run)[0] if other else super(FallbackFont, self).size(run)[0]
+                         for run, other in self.runs(text)), self.get_height())
+        if len(self._sizes) >= SIZES_KEPT:
+            self._sizes.clear()
+        self._sizes[text] = found
+        return found
 
     def render(self, text: str | bytes | None, antialias: bool, color: ColorLike,
                bgcolor: ColorLike | None = None, wraplength: int = 0) -> pygame.Surface:

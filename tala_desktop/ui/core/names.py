@@ -11,6 +11,7 @@ A LAN server names its bots "Bot 1"-"Bot 4" (no player may take a name like thos
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .i18n import N_, texts, tr
@@ -35,7 +36,13 @@ def seat_name(name: str) -> str:
 def is_default_name(name: str) -> bool:
     """True for an empty name or the word "you" in any of the UI's languages (the name nobody chose)."""
     clean = name.strip().casefold()
-    return not clean or clean in {text.casefold() for text in texts(YOU_KEY)}
+    return not clean or clean in _default_names()
+
+
+@functools.cache
+def _default_names() -> frozenset[str]:
+    """The word "you" in every language, folded (the catalogs never change while the game runs)."""
+    return frozenset(text.casefold() for text in texts(YOU_KEY))
 
 
 def shown_name(name: str) -> str:

@@ -62,6 +62,7 @@ class TablePainter:
         self._turned: SurfaceCache[pygame.Surface] = SurfaceCache(TURNED_LIMIT)    # a celebration's fanned cards
         self._felt: tuple[tuple[int, int], str, pygame.Surface] | None = None
         self._cache: SurfaceCache[pygame.Surface] = SurfaceCache(CACHE_LIMIT)
+        self._log_rows: tuple[object, list[tuple[str, bool]]] = (None, [])   # the log's rows, by what made them
 
     # ------------------------------------------------------------------ caches
     def _cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
@@ -194,7 +195,10 @@ class TablePainter:
         def width(text: str) -> int:
             return self.card_text(text, size, WHITE, bold=True, four=four).get_width()
 
-        rows = log_rows(lines, len(lines), width, room)
+        key = (lines, room, size, four)
+        if self._log_rows[0] != key:              # the same lines every frame until a move: broken once
+            self._log_rows = (key, log_rows(lines, len(lines), width, room))
+        rows = self._log_rows[1]
         y = r.y + L.px(7)
         for i, (text, fresh) in enumerate(rows):
             last = i == len(rows) - 1
