@@ -109,8 +109,8 @@ class SocialLayer:
         return (panel.is_open and panel._pointer, panel._hover, self.strip.hovered(), self.people.menu.hovered())
 
     def handle_over(self, event: pygame.event.Event, room: DialogRoom) -> bool:
-        """An event while the results show: the menu and the strip drawn over them take the clicks on them, and a
-        press on a row's person opens their menu."""
+        """An event while the results show: the menu, the chat and the strip drawn over them take the clicks on
+        them (and the chat its typing), and a press on a row's person opens their menu."""
         self._place_strip(room, self.strip.scale)
         if event.type == pygame.MOUSEMOTION:
             if self.cut_name_over_results(event.pos, room) != self.cut_name_over_results(self.pointer, room):
@@ -119,7 +119,7 @@ class SocialLayer:
         before = self._pointed()
         menu = self.people.menu
         used = (menu.is_open and self.people.on_dialog and menu.handle_event(event)) \
-            or self.strip.handle_event(event)
+            or self.panel.handle_event(event) or self.strip.handle_event(event)
         if not used and self._table_now is not None:
             used = self.people.click_dialog(event, room, self._bounds(), self.strip.scale)
         if used or self._pointed() != before:
@@ -150,14 +150,15 @@ class SocialLayer:
         return STRIP_H if self.strip.wanted else 0
 
     def look_over(self, room: DialogRoom) -> SocialLook:
-        """The layer over a dialog (the results): the strip in the room it leaves, the muted marks on its rows and
-        the menu opened there, the whole name of a row's cut one under the pointer."""
+        """The layer over a dialog (the results): the strip in the room it leaves, the chat (its toggle, or the
+        panel docked beside the dialog), the muted marks on its rows and the menu opened there, the whole name of a
+        row's cut one under the pointer."""
         self._place_strip(room, self.strip.scale)
         scale = self.strip.scale
         name = self.cut_name_over_results(self.pointer, room)
         tip = TipLook(name, self.pointer, round(16 * scale)) if name is not None else None
-        return self._kept("over", SocialLook(strip=self.strip.look(), people=self.people.look_dialog(room, scale),
-                                             tip=tip))
+        return self._kept("over", SocialLook(strip=self.strip.look(), panel=self.panel.look(),
+                                             people=self.people.look_dialog(room, scale), tip=tip))
 
     def update(self, dt: float, scene: TableNow) -> bool:
         """Take what was said, age the bubbles; True when the next frame looks different."""

@@ -186,7 +186,7 @@ class TipLook:
 class SocialLook(LayerLook):
     """The social layer as one frame shows it, from the bottom up: over the table, the "watching" label, the
     between-games strip, the chat panel, the bubbles, the people and the host's menu, a tooltip; over a dialog (the
-    results), the strip, the people and a tooltip only."""
+    results), the strip, the chat, the people and a tooltip only."""
 
     watchers: LabelLook | None = None
     strip: StripLook | None = None
