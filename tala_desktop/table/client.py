@@ -36,6 +36,8 @@ class TableClient(Protocol):
     @property
     def watching(self) -> bool: ...   # only watching now (a LAN seat given up): no vote for the next game
 
+    def away(self, seat: int) -> bool: ...   # the player at ``seat`` is away now: the computer plays for them
+
     def start(self, now: float) -> None: ...
     def poll(self, now: float) -> Sequence[TableMessage]: ...
     def send_move(self, move: Move) -> None: ...
@@ -52,6 +54,10 @@ class LocalTableClient:
 
     can_pause = True
     watching = False    # your seat stays yours: the scene watches a bots-only table by its own choice
+
+    def away(self, seat: int) -> bool:
+        """Nobody is ever away from an offline table (a seat the clock plays has run out of time)."""
+        return False
 
     def __init__(self, table: Table, seat: int, refuse: Callable[[Move], str | None] | None = None) -> None:
         self.table = table

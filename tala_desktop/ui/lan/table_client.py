@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tala_desktop.engine import Move
+from tala_desktop.table import SeatKind
 from tala_desktop.table.messages import TableMessage
 
 if TYPE_CHECKING:
@@ -28,6 +29,12 @@ class LanTableClient:
     def watching(self) -> bool:
         """Only watching now: you had no seat, or gave yours up (between games, or in the lobby)."""
         return self.session.watching
+
+    def away(self, seat: int) -> bool:
+        """The player at ``seat`` dropped and the server plays their turns until they are back (the lobby's mark)."""
+        table = self.session.lobby
+        found = next((x for x in table.seats if x.seat == seat), None) if table is not None else None
+        return found is not None and found.kind == SeatKind.PLAYER and not found.connected and not found.left
 
     def start(self, now: float) -> None:
         """Nothing: the host starts the games on the server."""

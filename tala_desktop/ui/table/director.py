@@ -143,15 +143,17 @@ class TableDirector:
 
     # ------------------------------------------------------------------ the batch
     def play(self, events: list[TableMessage], old: TableModel | None, new: TableModel,
-             hand_rects: dict[int, pygame.Rect], layout: TableLayout) -> list[LogLine]:
-        """Start the animations of ``events`` (one after another); the game-log lines they make."""
+             hand_rects: dict[int, pygame.Rect], layout: TableLayout, away: frozenset[int] = frozenset()
+             ) -> list[LogLine]:
+        """Start the animations of ``events`` (one after another); the game-log lines they make (``away``: the
+        seats whose players are away, their turns told as played for them)."""
         batch = Batch(old, new, hand_rects, layout, [e for e in events if isinstance(e, Payment)])
         at = 0.0
         for e in events:
             handler = HANDLERS.get(type(e))
             if handler is not None:
                 at += handler(self, e, batch, at)
-        return batch_lines(events, new, batch.payments)
+        return batch_lines(events, new, batch.payments, away=away)
 
     # ------------------------------------------------------------------ events
     def _on_dealt(self, e: Dealt, b: Batch, at: float) -> float:

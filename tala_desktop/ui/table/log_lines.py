@@ -62,11 +62,12 @@ def story_lines(events: Iterable[TableMessage], new: TableModel) -> list[LogLine
     return batch_lines(so_far, new, [e for e in so_far if isinstance(e, Payment)], live=False)
 
 
-def batch_lines(events: Sequence[TableMessage], new: TableModel, payments: list[Payment], live: bool = True
-                ) -> list[LogLine]:
+def batch_lines(events: Sequence[TableMessage], new: TableModel, payments: list[Payment], live: bool = True,
+                away: frozenset[int] = frozenset()) -> list[LogLine]:
     """The game-log lines of ``events`` in order; a discard the clock made is told with its reason in place of
     the bare "Hết giờ" (which stays when the clock ended the turn otherwise: an Ù). ``live``: ``new`` is the
-    model right after these events, so your cards that had to stay can be named."""
+    model right after these events, so your cards that had to stay can be named. ``away``: the seats whose
+    players are away (a LAN player who dropped): their turns are told as played for them, not as run out."""
     out: list[LogLine] = []
     clock: int | None = None          # the seat whose turn the clock is finishing
     for i, e in enumerate(events):
@@ -78,9 +79,9 @@ def batch_lines(events: Sequence[TableMessage], new: TableModel, payments: list[
             clock = None
         elif isinstance(e, Discarded) and e.seat == clock:
             clock = None
-            out.append(_clock_discard(e, new, live))
+            out.append(_away_discard(e, new) if e.seat in away else _clock_discard(e, new, live))
             continue
-        line = event_line(e, new, payments)
+        line = _away(e, new) if isinstance(e, TimedOut) and e.seat in away else event_line(e, new, payments)
         if line is not None:
             out.append(line)
     return out
@@ -94,6 +95,15 @@ def _clock_discards(events: Sequence[TableMessage], start: int, seat: int) -> bo
         if isinstance(e, Discarded) and e.seat == seat:
             return True
     return False
+
+
+def _away(e: TimedOut, new: TableModel) -> LogLine:
+    return phrase("status.away_other", name=new.name(e.seat)), False
+
+
+def _away_discard(e: Discarded, new: TableModel) -> LogLine:
+    """The computer threw ``e.card`` for a player who is away (the same card the clock would throw)."""
+    return phrase("status.away_discard_other", name=new.name(e.seat), card=card_label(e.card)), False
 
 
 def _clock_discard(e: Discarded, new: TableModel, live: bool) -> LogLine:

@@ -342,7 +342,8 @@ class TableScene(regions.Repaints, Scene):
         self.hand.take(new, fx.new_game)
         self.carry_out(self.actions.refresh(new, self.hand.order, fx.moved), yours=False)
         from_story = self.status.stories(batch.events, new, fx.again)   # a game under way: told, not played
-        for line, _ in from_story + self.director.play(batch.played, fx.old, new, hand_rects, self.layout):
+        away = frozenset(s for s in range(new.n) if s != new.me and self.client.away(s))
+        for line, _ in from_story + self.director.play(batch.played, fx.old, new, hand_rects, self.layout, away):
             self.status.add(line, self.clock)
             self.touch()
         if math.isinf(self.tweens.speed):

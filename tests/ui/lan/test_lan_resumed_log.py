@@ -32,6 +32,9 @@ class CoreSeat:
     can_pause = False
     watching = False
 
+    def away(self, seat: int) -> bool:
+        return False
+
     def __init__(self, kit: CoreKit, conn: int, seat: int, plays: bool = True) -> None:
         self.kit, self.conn, self.seat, self.plays = kit, conn, seat, plays
         self.inbox: deque[dict[str, Any]] = deque()

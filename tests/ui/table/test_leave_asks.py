@@ -18,6 +18,9 @@ class SilentClient:
     can_pause = False
     watching = False
 
+    def away(self, seat: int) -> bool:
+        return False
+
     def __init__(self) -> None:
         self.left = False
 

@@ -79,3 +79,19 @@ def test_another_seat_and_a_game_told_later(pg):
     snap = next(m for m in reversed(msgs) if isinstance(m, Snapshot))
     told = [w.text() for w, _ in story_lines([m for m in msgs if not isinstance(m, Snapshot)], TableModel(snap))]
     assert tr("status.timeout_discard_other", name="Lan", card="Q♠") in told
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_turn_played_for_someone_away_is_told_as_such(pg, lang):
+    """A LAN player who dropped has their turns played by the server (its timeout action): the log said "Lan hết
+    giờ" as if she had let her clock run out; it says she is away and the computer played for her."""
+    set_language(lang)
+    table, client = dealt_table(["2s 3s 5d 7h 9s Jc Kd 4h 6c", "As 3d 5s 7c 9d Jh Qs 2h 4c 8d"], "10h 10c", 1)
+    table.update(31.0)                                        # Lan's lead, played for her: Q♠
+    msgs = client.poll(31.0)
+    snap = next(m for m in reversed(msgs) if isinstance(m, Snapshot))
+    events = [m for m in msgs if not isinstance(m, Snapshot)]
+    told = [w.text() for w, _ in batch_lines(events, TableModel(snap), [], away=frozenset({1}))]
+    assert tr("status.away_discard_other", name="Lan", card="Q♠") in told
+    assert not [line for line in told if line.startswith(tr("status.timeout_other", name="Lan"))]
+    assert tr("status.timeout_discard_other", name="Lan", card="Q♠") not in told
