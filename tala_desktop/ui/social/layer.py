@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tala_desktop.net.chat_text import visible
+
 from ..art import gfx
 from ..art.avatars import avatar_colour
 from ..art.theme import FELT_MUTED, WATCHER_NAME
@@ -246,7 +248,9 @@ class SocialLayer:
     # ------------------------------------------------------------------ lines and bubbles
     def take(self, message: ChatMessage, scene: TableNow) -> None:
         """One line said at the table: into the chat, and a bubble at the sender (not a notice, nor a line said
-        before the table showed)."""
+        before the table showed); a line that draws as nothing (joiners alone, kept for emoji) is not shown."""
+        if message.reaction is None and not message.notice and not any(map(visible, message.text)):
+            return
         self.panel.add(ChatEntry(message, self.colour_of(message, scene)))
         if message.notice or message.earlier or (message.reaction is None and not message.text):
             return
