@@ -318,7 +318,7 @@ class LanLobbyScene(PageScene):
             table, s.pin_for = s.pin_for, None
             self._enter(table, False)
         key = (s.lobby, s.you, s.member, tuple(s.tables), s.chat_events_total,
-               len(s.notices), s.welcome is None)
+               len(s.notices), s.welcome is None, self.roster.tick(s.lobby, self.clock))
         if key != self._key:
             self._key = key
             self.rebuild()

@@ -16,6 +16,7 @@ face, and a watcher's row says so in words; your own watcher row says "bạn".
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -107,8 +108,9 @@ def people_at(info: TableInfo) -> list[Someone]:
     return out
 
 
-def seat_marks(seat: SeatInfo) -> list[tuple[str, Colour]]:
-    """The marks after a seat's name: host, left, away, ready or waiting for a player; the level for a bot."""
+def seat_marks(seat: SeatInfo, away_left: int | None = None) -> list[tuple[str, Colour]]:
+    """The marks after a seat's name: host, left, away (with the seconds its seat is still kept, ``away_left``, as
+    the table's name plate says them), ready or waiting for a player; the level for a bot."""
     if seat.kind != SeatKind.PLAYER:
         return [(level_name(seat.level), MUTED)]
     marks = [(tr("lobby.host_mark"), LABEL)] if seat.host else []
@@ -117,7 +119,8 @@ def seat_marks(seat: SeatInfo) -> list[tuple[str, Colour]]:
     if seat.left:
         return [*marks, (tr("lobby.left_mark"), MUTED)]
     if not seat.connected:
-        return [*marks, (tr("lobby.away_mark"), ERROR)]
+        away = tr("lobby.away_mark") if away_left is None else tr("people.away", seconds=away_left)
+        return [*marks, (away, ERROR)]
     return [*marks, (tr("lobby.ready_mark"), GAIN) if seat.ready else (tr("lobby.waiting_mark"), MUTED)]
 
 
@@ -140,6 +143,21 @@ class LobbyRoster:
         self._per = 1                    # watchers shown at once when the list turns
         self._badges: dict[int, pygame.Surface] = {}
         self.cut: list[tuple[pygame.Rect, str]] = []    # the names drawn cut with "…" and where, with their full name
+        self._arrived: tuple[TableInfo | None, float] = (None, 0.0)   # the lobby shown and when it came
+        self.now = 0.0
+
+    def tick(self, info: TableInfo | None, now: float) -> tuple[int | None, ...]:
+        """Each seat's seconds still kept for its player who dropped (None: not away), counted down from when the
+        lobby ``info`` came on the page's clock ``now``: what the rows show, changing once a second."""
+        if info is not self._arrived[0]:
+            self._arrived = (info, now)
+        self.now = now
+        return tuple(self.away_left(x) for x in info.seats) if info is not None else ()
+
+    def away_left(self, seat: SeatInfo) -> int | None:
+        if seat.connected or seat.left or seat.away is None:
+            return None
+        return max(0, math.ceil(seat.away - (self.now - self._arrived[1])))
 
     # -- layout --------------------------------------------------------------------------
     @staticmethod
@@ -283,13 +301,12 @@ class LobbyRoster:
                                         SEAT_FACE), spot)
                 if who is not None and who.muted:
                     surface.blit(self.badge(18), (spot[0] - 4, spot[1] - 4))
-            text_x = row.x + 20 + SEAT_FACE
+            text_x, marks = row.x + 20 + SEAT_FACE, seat_marks(seat, self.away_left(seat))
             if right < row.right:          # the host's buttons on the row: the marks go under the name
-                self._name_over_marks(surface, row, (f"{seat.seat + 1}. {name}", name), seat_marks(seat), text_x,
-                                      right, label)
+                self._name_over_marks(surface, row, (f"{seat.seat + 1}. {name}", name), marks, text_x, right, label)
                 continue
             x = right - 14
-            for text, colour in reversed(seat_marks(seat)):
+            for text, colour in reversed(marks):
                 img = label(text, 17, colour)
                 x -= img.get_width()
                 surface.blit(img, (x, row.centery - img.get_height() // 2))
