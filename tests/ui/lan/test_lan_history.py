@@ -109,14 +109,8 @@ def test_the_history_says_a_lan_games_chips_were_the_tables_and_opens_it(pg, fon
     i18n.set_language(language)
     store, record = kept
     assert keep_record(store, "srv", "10.0.0.1:8765", "Bàn của Hà", record, [], {3: {1}})
-    services = make_services(fonts)
-    services.store = store
-    stack = SceneStack()
-    stack.push(Scene())
-    page = HistoryScene(services)
-    stack.push(page)
+    stack, page = history_shown(fonts, store)
     surface = pygame.Surface((1280, 720))
-    stack.draw(surface)
     [row] = page.row_texts()
     assert row[4] == note
     assert row[1] == ", ".join(n for i, n in enumerate(record.final.names) if i != 1)
@@ -171,14 +165,8 @@ def test_a_servers_bot_is_named_in_the_language_shown_in_the_history_and_the_rep
     assert record is not None and record.final.names[3] == "Bot 4"
     with Store(tmp_path) as store:
         assert keep_record(store, "srv", "10.0.0.1:8765", "Bàn của Hà", record, [], {1: {1}})
-        services = make_services(fonts)
-        services.store = store
-        stack = SceneStack()
-        stack.push(Scene())
-        page = HistoryScene(services)
-        stack.push(page)
+        stack, page = history_shown(fonts, store)
         surface = pygame.Surface((1280, 720))
-        stack.draw(surface)
         [row] = page.row_texts()
         assert row[1] == f"Hà, Lan, {bot}"
         page.open(0)
@@ -186,3 +174,15 @@ def test_a_servers_bot_is_named_in_the_language_shown_in_the_history_and_the_rep
         assert isinstance(replay, LanReplayScene)
         stack.draw(surface)
         assert [text.split(" · ")[0] for text, _, _ in replay.seat_rows()] == ["Hà", "Minh", "Lan", bot]
+
+
+def history_shown(fonts, store: Store) -> tuple[SceneStack, HistoryScene]:
+    """The History page of ``store`` on a stack of its own, drawn once."""
+    services = make_services(fonts)
+    services.store = store
+    stack = SceneStack()
+    stack.push(Scene())
+    page = HistoryScene(services)
+    stack.push(page)
+    stack.draw(pygame.Surface((1280, 720)))
+    return stack, page
